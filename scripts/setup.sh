@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Installs every tool the build and the tests need, skipping what is already there.
+#
+# Usage: scripts/setup.sh [core|web|browser|all]   (default: all)
+#   core     rustfmt, clippy, the wasm32 target
+#   web      core + Trunk, the wasm-bindgen CLI (version read from Cargo.lock), wasm-opt
+#   browser  Debian's chromium and chromium-driver
+#   all      everything
+#
+# Nothing here downloads a prebuilt binary from outside the package registries:
+# Trunk and wasm-bindgen come from crates.io, wasm-opt from npm's `binaryen`, the browser
+# from Debian. Versions are pinned (see docs in README.md and Trunk.toml).
+set -euo pipefail
+
+TRUNK_VERSION=0.21.14
+BINARYEN_VERSION=132
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+tools=${SPARK_SIZER_TOOLS:-$HOME/.local/share/spark-sizer-tools}
+what=${1:-all}
+
+log() { printf '[setup] %s\n' "$*" >&2; }
+
+# The wasm-bindgen CLI must equal the wasm-bindgen crate that Cargo.lock resolved.
+wasm_bindgen_version() {
+  awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' \
+    "$root/Cargo.lock"
+}
+
+setup_core() {
+  rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
+  rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
+  rustup target list --installed | grep -q '^wasm32-unknown-unknown$' ||
+    rustup target add wasm32-unknown-unknown
+}
+
+setup_web() {
+  setup_core
+  local wb
+  wb=$(wasm_bindgen_version)
+  [ -n "$wb" ] || { log "no wasm-bindgen in Cargo.lock"; exit 1; }
+  if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$wb" ]; then
+    log "installing wasm-bindgen-cli $wb (about 3 minutes)"
+    # No --locked: the CLI's own lock file names a crate version the registry lacks.
+    cargo install wasm-bindgen-cli --version "$wb" --force
+  fi
+  if [ "$(trunk --version 2>/dev/null | awk '{print $2}')" != "$TRUNK_VERSION" ]; then
+    log "installing trunk $TRUNK_VERSION (about 7 minutes)"
+    CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+      cargo install --locked "trunk@$TRUNK_VERSION" --force
+  fi
+  if [ "$("$tools/node_modules/.bin/wasm-opt" --version 2>/dev/null | awk '{print $3}')" != "version_$BINARYEN_VERSION" ]; then
+    log "installing wasm-opt (npm binaryen@$BINARYEN_VERSION) into $tools"
+    mkdir -p "$tools"
+    npm install --prefix "$tools" --no-audit --no-fund --silent "binaryen@$BINARYEN_VERSION"
+  fi
+}
+
+setup_browser() {
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    log "installing chromium and chromium-driver from Debian"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+}
+
+case "$what" in
+  core) setup_core ;;
+  web) setup_web ;;
+  browser) setup_browser ;;
+  all) setup_web; setup_browser ;;
+  *) log "unknown target '$what' (core|web|browser|all)"; exit 2 ;;
+esac
