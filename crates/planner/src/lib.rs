@@ -1,1 +1,40 @@
-//! Spark Sizer's planning core: plans Spark executors for a cluster, two ways.
+//! Spark Sizer's planning core: plans Spark executors for a YARN cluster two ways — the seeds'
+//! rule of thumb, reproduced exactly, and what Spark and YARN really compute — and explains each
+//! number.
+//!
+//! Pure: no IO, no web or wasm dependencies, no panics on any input, integer MiB arithmetic.
+//!
+//! Entry points:
+//! - [`plan`]: both methods for a [`PlanInput`], side by side ([`Comparison`]).
+//! - [`place`]: a given executor shape placed on a cluster ([`Placement`]).
+//! - [`spark::resources`]: Spark's own container math from a [`spark::SparkConf`].
+//! - [`submit::parse_submit`]: a `spark-submit` argument list read as spark-submit reads it.
+//!
+//! ```
+//! use planner::{plan, presets::preset};
+//!
+//! let case2 = preset("case2").unwrap().input;
+//! let c = plan(&case2).unwrap();
+//! assert_eq!(c.rule_of_thumb.instances, 35);
+//! assert_eq!(c.spark_exact.instances, 36); // the AM fits in the room executors leave
+//! ```
+
+pub mod config;
+pub mod input;
+pub mod memory;
+pub mod place;
+pub mod plan;
+pub mod presets;
+pub mod spark;
+pub mod submit;
+pub mod units;
+pub mod warning;
+pub mod yarn;
+
+pub use input::{
+    Cluster, Field, FieldError, Granularity, InputErrors, MaximumAllocation, Method,
+    NodeManagerResources, OffHeap, PlanInput, Policy, Scheduler, SparkSettings,
+};
+pub use place::{place, ExecutorCount, PlaceInput, Placement};
+pub use plan::{plan, Comparison, Plan, Step};
+pub use warning::{Code, Severity, Warning};

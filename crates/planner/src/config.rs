@@ -1,0 +1,93 @@
+//! The Spark configuration a plan emits, as ordered key/value pairs, and as `spark-submit` flags.
+
+use crate::input::SparkSettings;
+use crate::spark::{keys, AppType, DeployMode, SparkVersion, MIN_OVERHEAD_MIB};
+use crate::units::format_spark_mib;
+
+/// Builds the configuration for `instances` executors of `heap_mib` and `cores`, plus every
+/// setting in `spark` that differs from Spark's default. Memory values are in forms Spark
+/// accepts (`19g`, `19549m`).
+pub fn spark_conf(
+    spark: &SparkSettings,
+    instances: u32,
+    cores: u32,
+    heap_mib: u64,
+) -> Vec<(String, String)> {
+    let mut c: Vec<(String, String)> = Vec::new();
+    let mut put = |k: &str, v: String| c.push((k.to_string(), v));
+    put("spark.submit.deployMode", spark.deploy_mode.as_str().into());
+    put(keys::EXECUTOR_INSTANCES, instances.to_string());
+    put(keys::EXECUTOR_CORES, cores.to_string());
+    put(keys::EXECUTOR_MEMORY, format_spark_mib(heap_mib));
+    put(keys::DRIVER_MEMORY, format_spark_mib(spark.driver_memory_mib));
+    put(keys::DRIVER_CORES, spark.driver_cores.to_string());
+    if spark.deploy_mode == DeployMode::Client {
+        if spark.am_memory_mib != 512 {
+            put(keys::AM_MEMORY, format_spark_mib(spark.am_memory_mib));
+        }
+        if spark.am_cores != 1 {
+            put(keys::AM_CORES, spark.am_cores.to_string());
+        }
+    }
+    match spark.executor_overhead_mib {
+        Some(mib) => put(keys::EXECUTOR_OVERHEAD, format_spark_mib(mib)),
+        None => {
+            if spark.overhead_factor != 0.10 {
+                put(keys::EXECUTOR_OVERHEAD_FACTOR, spark.overhead_factor.to_string());
+            }
+            if spark.version == SparkVersion::V4_0 && spark.overhead_minimum_mib != MIN_OVERHEAD_MIB
+            {
+                put(
+                    keys::EXECUTOR_MIN_OVERHEAD,
+                    format_spark_mib(spark.overhead_minimum_mib),
+                );
+            }
+        }
+    }
+    if spark.offheap.enabled {
+        put(keys::OFFHEAP_ENABLED, "true".into());
+        put(keys::OFFHEAP_SIZE, format_spark_mib(spark.offheap.size_mib));
+    }
+    if spark.app_type == AppType::Python && spark.pyspark_memory_mib > 0 {
+        put(keys::PYSPARK_MEMORY, format_spark_mib(spark.pyspark_memory_mib));
+    }
+    if spark.memory_fraction != 0.6 {
+        put(keys::MEMORY_FRACTION, spark.memory_fraction.to_string());
+    }
+    if spark.storage_fraction != 0.5 {
+        put(keys::STORAGE_FRACTION, spark.storage_fraction.to_string());
+    }
+    c
+}
+
+/// Turns configuration pairs into `spark-submit` arguments for YARN: the keys that have a
+/// dedicated flag use it (`--num-executors 17`), the rest become `--conf key=value`.
+///
+/// ```
+/// let flags = planner::config::submit_flags(&[
+///     ("spark.executor.instances".to_string(), "17".to_string()),
+///     ("spark.executor.memory".to_string(), "19g".to_string()),
+/// ]);
+/// assert_eq!(flags, ["--master", "yarn", "--num-executors", "17", "--executor-memory", "19g"]);
+/// ```
+pub fn submit_flags(conf: &[(String, String)]) -> Vec<String> {
+    let mut out = vec!["--master".to_string(), "yarn".to_string()];
+    for (k, v) in conf {
+        let flag = match k.as_str() {
+            "spark.submit.deployMode" => "--deploy-mode",
+            keys::EXECUTOR_INSTANCES => "--num-executors",
+            keys::EXECUTOR_CORES => "--executor-cores",
+            keys::EXECUTOR_MEMORY => "--executor-memory",
+            keys::DRIVER_MEMORY => "--driver-memory",
+            keys::DRIVER_CORES => "--driver-cores",
+            _ => {
+                out.push("--conf".to_string());
+                out.push(format!("{k}={v}"));
+                continue;
+            }
+        };
+        out.push(flag.to_string());
+        out.push(v.clone());
+    }
+    out
+}

@@ -1,0 +1,122 @@
+//! The unified memory manager's pools inside an executor heap (Spark's `UnifiedMemoryManager`).
+//!
+//! Spark works in bytes here; so does this module. Pools are computed as Spark does:
+//! `usable = heap − 300 MiB`, `unified = (usable × fraction).toLong`,
+//! `storage = (unified × storageFraction).toLong`, `execution = unified − storage`.
+
+use crate::spark::HeapTooSmall;
+use crate::units::MIB;
+
+/// Memory Spark reserves inside every heap (300 MiB).
+pub const RESERVED_BYTES: u64 = 300 * MIB;
+/// The smallest heap Spark accepts: `ceil(1.5 × 300 MiB)` = 450 MiB.
+pub const MIN_HEAP_BYTES: u64 = 450 * MIB;
+
+/// `spark.memory.fraction` and `spark.memory.storageFraction`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MemoryFractions {
+    /// Share of (heap − 300 MiB) for execution and storage (default 0.6).
+    pub memory_fraction: f64,
+    /// Share of the unified region immune to eviction (default 0.5).
+    pub storage_fraction: f64,
+}
+
+impl Default for MemoryFractions {
+    fn default() -> MemoryFractions {
+        MemoryFractions {
+            memory_fraction: 0.6,
+            storage_fraction: 0.5,
+        }
+    }
+}
+
+/// The pools of one executor, in bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnifiedMemory {
+    /// The heap Spark sees (`Runtime.maxMemory`, taken to equal -Xmx).
+    pub heap_bytes: u64,
+    /// Reserved memory (300 MiB).
+    pub reserved_bytes: u64,
+    /// User memory: (heap − reserved) × (1 − fraction); Spark does not manage it.
+    pub user_bytes: u64,
+    /// The unified region M shared by execution and storage.
+    pub unified_bytes: u64,
+    /// The storage region R, immune to eviction by execution.
+    pub storage_bytes: u64,
+    /// The execution region, M − R (execution may borrow more while storage is unused).
+    pub execution_bytes: u64,
+    /// Off-heap storage pool (from `spark.memory.offHeap.size`, even when disabled).
+    pub offheap_storage_bytes: u64,
+    /// Off-heap execution pool.
+    pub offheap_execution_bytes: u64,
+    /// Tasks running at once (executor cores ÷ `spark.task.cpus`).
+    pub concurrent_tasks: u32,
+    /// Execution memory each task is guaranteed before spilling: execution ÷ (2 × tasks).
+    pub per_task_min_bytes: u64,
+    /// Execution memory each task may take when storage holds its full region: execution ÷ tasks.
+    pub per_task_max_bytes: u64,
+    /// Execution memory each task may take when nothing is cached: unified ÷ tasks.
+    pub per_task_max_uncached_bytes: u64,
+}
+
+/// Computes the pools for a heap of `heap_bytes`, or Spark's refusal when it is below 450 MiB.
+pub fn unified_memory(
+    heap_bytes: u64,
+    fractions: MemoryFractions,
+    offheap_size_bytes: u64,
+    concurrent_tasks: u32,
+) -> Result<UnifiedMemory, HeapTooSmall> {
+    if heap_bytes < MIN_HEAP_BYTES {
+        return Err(HeapTooSmall {
+            heap_bytes,
+            minimum_bytes: MIN_HEAP_BYTES,
+        });
+    }
+    let usable = heap_bytes - RESERVED_BYTES;
+    let unified = java_long(usable as f64 * fractions.memory_fraction).min(usable);
+    let storage = java_long(unified as f64 * fractions.storage_fraction).min(unified);
+    let execution = unified - storage;
+    let offheap_storage = java_long(offheap_size_bytes as f64 * fractions.storage_fraction)
+        .min(offheap_size_bytes);
+    let tasks = u64::from(concurrent_tasks.max(1));
+    Ok(UnifiedMemory {
+        heap_bytes,
+        reserved_bytes: RESERVED_BYTES,
+        user_bytes: usable - unified,
+        unified_bytes: unified,
+        storage_bytes: storage,
+        execution_bytes: execution,
+        offheap_storage_bytes: offheap_storage,
+        offheap_execution_bytes: offheap_size_bytes - offheap_storage,
+        concurrent_tasks: concurrent_tasks.max(1),
+        per_task_min_bytes: execution / (2 * tasks),
+        per_task_max_bytes: execution / tasks,
+        per_task_max_uncached_bytes: unified / tasks,
+    })
+}
+
+/// Java's `double.toLong` for non-negative values.
+fn java_long(x: f64) -> u64 {
+    crate::spark::f64_to_u64(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nineteen_gib_heap_matches_spark() {
+        let m = unified_memory(19456 * MIB, MemoryFractions::default(), 0, 5).unwrap();
+        // Spark: M = 11493.6 MiB, R = 5746.8 MiB.
+        assert_eq!(m.unified_bytes, ((19456 - 300) as f64 * 0.6 * MIB as f64) as u64);
+        assert_eq!(m.storage_bytes + m.execution_bytes, m.unified_bytes);
+        assert_eq!(m.user_bytes + m.unified_bytes + m.reserved_bytes, m.heap_bytes);
+        assert_eq!(m.per_task_max_bytes, m.execution_bytes / 5);
+    }
+
+    #[test]
+    fn refuses_small_heaps() {
+        assert!(unified_memory(449 * MIB, MemoryFractions::default(), 0, 1).is_err());
+        assert!(unified_memory(450 * MIB, MemoryFractions::default(), 0, 1).is_ok());
+    }
+}

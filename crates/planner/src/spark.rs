@@ -1,0 +1,782 @@
+//! Spark's own container math: what an executor and the ApplicationMaster or driver request,
+//! computed from Spark settings exactly as Spark 3.5 and 4.0 compute them.
+//!
+//! The entry point is [`resources`]: give it a [`SparkConf`] and the context Spark would run in
+//! ([`ResourceQuery`]) and it returns the executor's memory breakdown, the YARN container
+//! requests and what the scheduler grants, the Kubernetes pod resources, and the unified-memory
+//! pools inside the executor heap. The planner builds its own answers from the same functions,
+//! so a plan's numbers are Spark's numbers.
+
+use std::fmt;
+
+use crate::memory::{unified_memory, MemoryFractions, UnifiedMemory};
+use crate::units::{conf_bytes, ByteUnit, SizeError, MIB};
+use crate::yarn::{normalize, Resource, YarnScheduler};
+
+/// The Spark release line whose behaviour is modelled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SparkVersion {
+    /// Spark 3.5: the minimum overhead is fixed at 384 MiB.
+    V3_5,
+    /// Spark 4.0: the minimum overhead is `spark.{executor,driver}.minMemoryOverhead`.
+    #[default]
+    V4_0,
+}
+
+impl SparkVersion {
+    /// `"3.5"` or `"4.0"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SparkVersion::V3_5 => "3.5",
+            SparkVersion::V4_0 => "4.0",
+        }
+    }
+
+    /// Reads a version such as `3.5`, `3.5.9`, `4.0` or `4.0.5`.
+    pub fn parse(s: &str) -> Option<SparkVersion> {
+        let s = s.trim();
+        if s == "3.5" || s.starts_with("3.5.") {
+            Some(SparkVersion::V3_5)
+        } else if s == "4.0" || s.starts_with("4.0.") {
+            Some(SparkVersion::V4_0)
+        } else {
+            None
+        }
+    }
+}
+
+/// Where executors run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ClusterManager {
+    /// Hadoop YARN.
+    #[default]
+    Yarn,
+    /// Kubernetes.
+    Kubernetes,
+    /// Anything else (local, standalone): only the executor breakdown and heap pools apply.
+    Other,
+}
+
+/// Where the driver runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DeployMode {
+    /// The driver runs on the submitting machine; on YARN a small AM (ExecutorLauncher) runs.
+    Client,
+    /// The driver runs inside the cluster (in YARN's ApplicationMaster container, or its pod).
+    #[default]
+    Cluster,
+}
+
+impl DeployMode {
+    /// `"client"` or `"cluster"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DeployMode::Client => "client",
+            DeployMode::Cluster => "cluster",
+        }
+    }
+}
+
+/// The application's language, which changes the overhead on Kubernetes and whether
+/// `spark.executor.pyspark.memory` counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AppType {
+    /// A JVM application (Scala or Java).
+    #[default]
+    Jvm,
+    /// A PySpark application.
+    Python,
+    /// A SparkR application.
+    R,
+}
+
+/// Spark configuration as key/value pairs, in the order they were set (a later value wins).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SparkConf {
+    entries: Vec<(String, String)>,
+}
+
+impl SparkConf {
+    /// An empty configuration.
+    pub fn new() -> SparkConf {
+        SparkConf::default()
+    }
+
+    /// Sets `key` to `value`, replacing an earlier value.
+    pub fn set(&mut self, key: impl Into<String>, value: impl Into<String>) -> &mut SparkConf {
+        let (key, value) = (key.into(), value.into());
+        match self.entries.iter_mut().find(|(k, _)| *k == key) {
+            Some(entry) => entry.1 = value,
+            None => self.entries.push((key, value)),
+        }
+        self
+    }
+
+    /// The value of `key`, if set.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.entries
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The first of `keys` that is set (Spark's alternative keys: the current key first).
+    pub fn get_any<'k>(&self, keys: &[&'k str]) -> Option<(&'k str, &str)> {
+        keys.iter().find_map(|k| self.get(k).map(|v| (*k, v)))
+    }
+
+    /// All entries in order.
+    pub fn entries(&self) -> &[(String, String)] {
+        &self.entries
+    }
+}
+
+impl<K: Into<String>, V: Into<String>> FromIterator<(K, V)> for SparkConf {
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> SparkConf {
+        let mut conf = SparkConf::new();
+        for (k, v) in iter {
+            conf.set(k, v);
+        }
+        conf
+    }
+}
+
+/// A configuration value Spark would refuse.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConfError {
+    /// The configuration key.
+    pub key: String,
+    /// The value as given.
+    pub value: String,
+    /// What is wrong with it.
+    pub kind: ConfErrorKind,
+}
+
+/// The ways a configuration value can be wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ConfErrorKind {
+    /// Not a size Spark can parse.
+    Size(SizeError),
+    /// Not an integer.
+    NotInt,
+    /// Not a number.
+    NotNumber,
+    /// Not `true` or `false`.
+    NotBool,
+    /// Parsed, but outside what Spark accepts; the text says what is allowed.
+    OutOfRange(&'static str),
+    /// The sum of the parts overflows.
+    TooLarge,
+}
+
+impl fmt::Display for ConfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ConfError { key, value, kind } = self;
+        match kind {
+            ConfErrorKind::Size(e) => write!(f, "{key}={value}: {e}"),
+            ConfErrorKind::NotInt => write!(f, "{key} should be int, but was {value}"),
+            ConfErrorKind::NotNumber => write!(f, "{key} should be double, but was {value}"),
+            ConfErrorKind::NotBool => write!(f, "{key} should be boolean, but was {value}"),
+            ConfErrorKind::OutOfRange(allowed) => write!(f, "{key}={value}: {allowed}"),
+            ConfErrorKind::TooLarge => write!(f, "{key}={value}: the total is too large"),
+        }
+    }
+}
+
+impl std::error::Error for ConfError {}
+
+/// Configuration keys the container math reads.
+pub mod keys {
+    /// Executor heap.
+    pub const EXECUTOR_MEMORY: &str = "spark.executor.memory";
+    /// Executor cores (task slots).
+    pub const EXECUTOR_CORES: &str = "spark.executor.cores";
+    /// Executor count.
+    pub const EXECUTOR_INSTANCES: &str = "spark.executor.instances";
+    /// Explicit executor overhead; replaces the formula.
+    pub const EXECUTOR_OVERHEAD: &str = "spark.executor.memoryOverhead";
+    /// The pre-2.3 name of [`EXECUTOR_OVERHEAD`], still honoured.
+    pub const YARN_EXECUTOR_OVERHEAD: &str = "spark.yarn.executor.memoryOverhead";
+    /// Executor overhead factor.
+    pub const EXECUTOR_OVERHEAD_FACTOR: &str = "spark.executor.memoryOverheadFactor";
+    /// An old key Apache Spark 3.5/4.0 ignore (Amazon EMR's build reads it).
+    pub const YARN_EXECUTOR_OVERHEAD_FACTOR: &str = "spark.yarn.executor.memoryOverheadFactor";
+    /// Minimum executor overhead (Spark 4.0).
+    pub const EXECUTOR_MIN_OVERHEAD: &str = "spark.executor.minMemoryOverhead";
+    /// Off-heap switch.
+    pub const OFFHEAP_ENABLED: &str = "spark.memory.offHeap.enabled";
+    /// Off-heap size (bytes when no suffix).
+    pub const OFFHEAP_SIZE: &str = "spark.memory.offHeap.size";
+    /// Python worker memory (Python apps only).
+    pub const PYSPARK_MEMORY: &str = "spark.executor.pyspark.memory";
+    /// Driver heap.
+    pub const DRIVER_MEMORY: &str = "spark.driver.memory";
+    /// Driver cores.
+    pub const DRIVER_CORES: &str = "spark.driver.cores";
+    /// Explicit driver overhead.
+    pub const DRIVER_OVERHEAD: &str = "spark.driver.memoryOverhead";
+    /// The old name of [`DRIVER_OVERHEAD`].
+    pub const YARN_DRIVER_OVERHEAD: &str = "spark.yarn.driver.memoryOverhead";
+    /// Driver overhead factor.
+    pub const DRIVER_OVERHEAD_FACTOR: &str = "spark.driver.memoryOverheadFactor";
+    /// Minimum driver overhead (Spark 4.0).
+    pub const DRIVER_MIN_OVERHEAD: &str = "spark.driver.minMemoryOverhead";
+    /// Client-mode YARN AM heap.
+    pub const AM_MEMORY: &str = "spark.yarn.am.memory";
+    /// Client-mode YARN AM cores.
+    pub const AM_CORES: &str = "spark.yarn.am.cores";
+    /// Client-mode YARN AM explicit overhead.
+    pub const AM_OVERHEAD: &str = "spark.yarn.am.memoryOverhead";
+    /// Unified memory fraction.
+    pub const MEMORY_FRACTION: &str = "spark.memory.fraction";
+    /// Storage share of unified memory immune to eviction.
+    pub const STORAGE_FRACTION: &str = "spark.memory.storageFraction";
+    /// Cores per task.
+    pub const TASK_CPUS: &str = "spark.task.cpus";
+    /// Kubernetes overhead factor (deprecated, still read when the executor key is unset).
+    pub const K8S_OVERHEAD_FACTOR: &str = "spark.kubernetes.memoryOverheadFactor";
+    /// Kubernetes executor CPU request.
+    pub const K8S_EXECUTOR_REQUEST_CORES: &str = "spark.kubernetes.executor.request.cores";
+    /// Kubernetes executor CPU limit.
+    pub const K8S_EXECUTOR_LIMIT_CORES: &str = "spark.kubernetes.executor.limit.cores";
+    /// Kubernetes driver CPU request.
+    pub const K8S_DRIVER_REQUEST_CORES: &str = "spark.kubernetes.driver.request.cores";
+    /// Kubernetes driver CPU limit.
+    pub const K8S_DRIVER_LIMIT_CORES: &str = "spark.kubernetes.driver.limit.cores";
+}
+
+/// Spark's fixed minimum overhead before 4.0, and the default of the 4.0 settings.
+pub const MIN_OVERHEAD_MIB: u64 = 384;
+/// Overhead factor Kubernetes gives non-JVM apps in cluster mode.
+pub const NON_JVM_OVERHEAD_FACTOR: f64 = 0.4;
+
+/// Everything Spark needs besides the configuration to size containers.
+#[derive(Debug, Clone, Default)]
+pub struct ResourceQuery {
+    /// The Spark settings.
+    pub conf: SparkConf,
+    /// YARN, Kubernetes or other.
+    pub cluster_manager: ClusterManager,
+    /// Client or cluster.
+    pub deploy_mode: DeployMode,
+    /// JVM, Python or R.
+    pub app_type: AppType,
+    /// Spark release line.
+    pub version: SparkVersion,
+    /// YARN scheduler settings, to compute what the scheduler grants.
+    pub scheduler: Option<YarnScheduler>,
+    /// The heap the JVM really has, in bytes, when it differs from `spark.executor.memory`
+    /// (the unified-memory pools are computed from it).
+    pub heap_bytes: Option<u64>,
+}
+
+/// The executor's memory parts, in MiB, as `ResourceProfile.getResourcesForClusterManager`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ExecutorMemory {
+    /// `spark.executor.memory` (the JVM's -Xmx).
+    pub heap_mib: u64,
+    /// Overhead: explicit, or `max(factor × heap, minimum)`.
+    pub overhead_mib: u64,
+    /// Off-heap memory, when enabled.
+    pub offheap_mib: u64,
+    /// Python worker memory, for Python apps.
+    pub pyspark_mib: u64,
+}
+
+impl ExecutorMemory {
+    /// heap + overhead + off-heap + pyspark (saturating; inputs are validated before).
+    pub fn total_mib(&self) -> u64 {
+        self.heap_mib
+            .saturating_add(self.overhead_mib)
+            .saturating_add(self.offheap_mib)
+            .saturating_add(self.pyspark_mib)
+    }
+}
+
+/// How the overhead is decided.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum OverheadRule {
+    /// A fixed amount (`spark.executor.memoryOverhead`).
+    Explicit(u64),
+    /// `max(floor(factor × heap), minimum)`.
+    Formula {
+        /// The factor (0.10 by default).
+        factor: f64,
+        /// The minimum in MiB (384 by default).
+        minimum_mib: u64,
+    },
+}
+
+impl OverheadRule {
+    /// The overhead in MiB for `heap_mib`, as Spark computes it (`(factor * heap).toLong`).
+    pub fn overhead_mib(&self, heap_mib: u64) -> u64 {
+        match *self {
+            OverheadRule::Explicit(mib) => mib,
+            OverheadRule::Formula {
+                factor,
+                minimum_mib,
+            } => f64_to_u64(factor * heap_mib as f64).max(minimum_mib),
+        }
+    }
+}
+
+/// `f64 as u64` with Java's truncation, saturating at the bounds.
+pub(crate) fn f64_to_u64(x: f64) -> u64 {
+    if x.is_nan() || x <= 0.0 {
+        0
+    } else {
+        x as u64
+    }
+}
+
+/// The executor breakdown plus its cores.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ExecutorResources {
+    /// The memory parts.
+    pub memory: ExecutorMemory,
+    /// How the overhead was decided.
+    pub overhead_rule: OverheadRule,
+    /// `spark.executor.cores`.
+    pub cores: u32,
+}
+
+/// The YARN ApplicationMaster container (the driver in cluster mode, ExecutorLauncher in
+/// client mode).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AmContainer {
+    /// AM heap: `spark.driver.memory` (cluster) or `spark.yarn.am.memory` (client).
+    pub memory_mib: u64,
+    /// AM overhead.
+    pub overhead_mib: u64,
+    /// What Spark asks YARN for.
+    pub request: Resource,
+    /// What the scheduler grants after rounding (when scheduler settings are known).
+    pub granted: Option<Resource>,
+}
+
+/// What Spark asks YARN for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct YarnResources {
+    /// Each executor container as requested by `YarnAllocator`.
+    pub executor_request: Resource,
+    /// Each executor container after the scheduler's normalisation.
+    pub executor_granted: Option<Resource>,
+    /// The ApplicationMaster container.
+    pub am: AmContainer,
+}
+
+/// Resources Spark writes into a pod spec.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PodResources {
+    /// Memory request and limit (equal), in MiB; the pod spec says `{memory_mib}Mi`.
+    pub memory_mib: u64,
+    /// CPU request as written (`"0.5"`, `"500m"`, `"2"`).
+    pub cpu_request: String,
+    /// CPU limit, only when set.
+    pub cpu_limit: Option<String>,
+}
+
+impl PodResources {
+    /// The memory quantity as written in the pod spec (`6758Mi`).
+    pub fn memory_quantity(&self) -> String {
+        format!("{}Mi", self.memory_mib)
+    }
+}
+
+/// What Spark writes into Kubernetes pod specs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KubernetesResources {
+    /// The executor pod.
+    pub executor: PodResources,
+    /// The overhead factor the executor pod step used.
+    pub executor_overhead_factor: f64,
+    /// Whether the executor step treated the app as Python (cluster mode only).
+    pub executor_is_python: bool,
+    /// The driver pod (cluster mode only).
+    pub driver: Option<PodResources>,
+}
+
+/// Everything [`resources`] computes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SparkResources {
+    /// The executor's breakdown.
+    pub executor: ExecutorResources,
+    /// `spark.executor.instances`, when set.
+    pub instances: Option<u32>,
+    /// YARN containers (YARN only).
+    pub yarn: Option<YarnResources>,
+    /// Pod resources (Kubernetes only).
+    pub kubernetes: Option<KubernetesResources>,
+    /// Unified-memory pools in the executor heap, or why Spark would refuse the heap.
+    pub memory: Result<UnifiedMemory, HeapTooSmall>,
+}
+
+/// The heap is below Spark's 450 MiB floor (1.5 × the 300 MiB reserved memory).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeapTooSmall {
+    /// The heap in bytes.
+    pub heap_bytes: u64,
+    /// The minimum in bytes.
+    pub minimum_bytes: u64,
+}
+
+impl fmt::Display for HeapTooSmall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "System memory {} must be at least {}",
+            self.heap_bytes, self.minimum_bytes
+        )
+    }
+}
+
+/// Reads typed values from a [`SparkConf`], reporting Spark-like errors.
+struct Reader<'a>(&'a SparkConf);
+
+impl Reader<'_> {
+    fn err(key: &str, value: &str, kind: ConfErrorKind) -> ConfError {
+        ConfError {
+            key: key.to_string(),
+            value: value.to_string(),
+            kind,
+        }
+    }
+
+    /// A size in `unit`, non-negative, from the first of `keys` that is set.
+    fn size(&self, keys: &[&str], unit: ByteUnit) -> Result<Option<u64>, ConfError> {
+        let Some((key, value)) = self.0.get_any(keys) else {
+            return Ok(None);
+        };
+        let parsed =
+            conf_bytes(value, unit).map_err(|e| Self::err(key, value, ConfErrorKind::Size(e)))?;
+        u64::try_from(parsed)
+            .map(Some)
+            .map_err(|_| Self::err(key, value, ConfErrorKind::OutOfRange("must not be negative")))
+    }
+
+    fn mib(&self, keys: &[&str], default: u64) -> Result<u64, ConfError> {
+        Ok(self.size(keys, ByteUnit::MiB)?.unwrap_or(default))
+    }
+
+    fn int(&self, key: &str) -> Result<Option<i64>, ConfError> {
+        self.0
+            .get(key)
+            .map(|v| {
+                v.trim()
+                    .parse::<i32>()
+                    .map(i64::from)
+                    .map_err(|_| Self::err(key, v, ConfErrorKind::NotInt))
+            })
+            .transpose()
+    }
+
+    fn positive_int(&self, key: &str, default: u32) -> Result<u32, ConfError> {
+        match self.int(key)? {
+            None => Ok(default),
+            Some(n) if n >= 1 => Ok(n as u32),
+            Some(_) => Err(Self::err(
+                key,
+                self.0.get(key).unwrap_or_default(),
+                ConfErrorKind::OutOfRange("must be a positive integer"),
+            )),
+        }
+    }
+
+    fn number(&self, key: &str) -> Result<Option<f64>, ConfError> {
+        self.0
+            .get(key)
+            .map(|v| {
+                v.trim()
+                    .parse::<f64>()
+                    .map_err(|_| Self::err(key, v, ConfErrorKind::NotNumber))
+            })
+            .transpose()
+    }
+
+    fn factor(&self, key: &str) -> Result<Option<f64>, ConfError> {
+        match self.number(key)? {
+            Some(f) if !(f.is_finite() && f > 0.0) => Err(Self::err(
+                key,
+                self.0.get(key).unwrap_or_default(),
+                ConfErrorKind::OutOfRange("must be a number greater than 0"),
+            )),
+            other => Ok(other),
+        }
+    }
+
+    fn fraction(&self, key: &str, default: f64) -> Result<f64, ConfError> {
+        match self.number(key)? {
+            None => Ok(default),
+            Some(f) if (0.0..=1.0).contains(&f) => Ok(f),
+            Some(_) => Err(Self::err(
+                key,
+                self.0.get(key).unwrap_or_default(),
+                ConfErrorKind::OutOfRange("must be between 0 and 1"),
+            )),
+        }
+    }
+
+    fn bool(&self, key: &str) -> Result<bool, ConfError> {
+        match self.0.get(key) {
+            None => Ok(false),
+            Some(v) if v.trim().eq_ignore_ascii_case("true") => Ok(true),
+            Some(v) if v.trim().eq_ignore_ascii_case("false") => Ok(false),
+            Some(v) => Err(Self::err(key, v, ConfErrorKind::NotBool)),
+        }
+    }
+}
+
+/// The overhead rule for the executor, per cluster manager and version.
+fn executor_overhead_rule(
+    r: &Reader<'_>,
+    version: SparkVersion,
+    default_factor: f64,
+) -> Result<OverheadRule, ConfError> {
+    if let Some(mib) = r.size(
+        &[keys::EXECUTOR_OVERHEAD, keys::YARN_EXECUTOR_OVERHEAD],
+        ByteUnit::MiB,
+    )? {
+        return Ok(OverheadRule::Explicit(mib));
+    }
+    let factor = r
+        .factor(keys::EXECUTOR_OVERHEAD_FACTOR)?
+        .unwrap_or(default_factor);
+    let minimum_mib = match version {
+        SparkVersion::V3_5 => MIN_OVERHEAD_MIB,
+        SparkVersion::V4_0 => r.mib(&[keys::EXECUTOR_MIN_OVERHEAD], MIN_OVERHEAD_MIB)?,
+    };
+    Ok(OverheadRule::Formula {
+        factor,
+        minimum_mib,
+    })
+}
+
+/// Off-heap MiB as `Utils.executorOffHeapMemorySizeAsMb`: the size is in bytes when it has no
+/// suffix, it counts only when enabled, and then it must be at least 1 MiB.
+fn offheap_mib(r: &Reader<'_>) -> Result<(u64, u64), ConfError> {
+    let bytes = r.size(&[keys::OFFHEAP_SIZE], ByteUnit::Byte)?.unwrap_or(0);
+    let mib = bytes / MIB;
+    if !r.bool(keys::OFFHEAP_ENABLED)? {
+        return Ok((0, bytes));
+    }
+    if mib == 0 {
+        return Err(Reader::err(
+            keys::OFFHEAP_SIZE,
+            r.0.get(keys::OFFHEAP_SIZE).unwrap_or("0"),
+            ConfErrorKind::OutOfRange(
+                "spark.memory.offHeap.size must be > 0 when spark.memory.offHeap.enabled == true",
+            ),
+        ));
+    }
+    Ok((mib, bytes))
+}
+
+/// Computes what Spark requests for executors and the AM/driver, and what YARN grants.
+///
+/// ```
+/// use planner::spark::{resources, ResourceQuery, SparkConf};
+/// use planner::yarn::YarnScheduler;
+///
+/// let conf: SparkConf = [("spark.executor.memory", "19g"), ("spark.executor.cores", "5")]
+///     .into_iter()
+///     .collect();
+/// let query = ResourceQuery {
+///     conf,
+///     scheduler: Some(YarnScheduler::default()),
+///     ..ResourceQuery::default()
+/// };
+/// let r = resources(&query).unwrap();
+/// assert_eq!(r.executor.memory.total_mib(), 21401);
+/// assert_eq!(r.yarn.unwrap().executor_granted.unwrap().memory_mib, 21504);
+/// ```
+pub fn resources(query: &ResourceQuery) -> Result<SparkResources, ConfError> {
+    let r = Reader(&query.conf);
+    let cluster = query.deploy_mode == DeployMode::Cluster;
+    let heap_mib = r.mib(&[keys::EXECUTOR_MEMORY], 1024)?;
+    let cores = r.positive_int(keys::EXECUTOR_CORES, 1)?;
+    let instances = match r.int(keys::EXECUTOR_INSTANCES)? {
+        Some(n) if n >= 0 => Some(n as u32),
+        Some(_) => {
+            return Err(Reader::err(
+                keys::EXECUTOR_INSTANCES,
+                query.conf.get(keys::EXECUTOR_INSTANCES).unwrap_or_default(),
+                ConfErrorKind::OutOfRange("must not be negative"),
+            ))
+        }
+        None => None,
+    };
+    let (offheap, offheap_bytes) = offheap_mib(&r)?;
+    let pyspark_setting = r.mib(&[keys::PYSPARK_MEMORY], 0)?;
+
+    // Kubernetes: the driver step picks a default factor (0.4 for non-JVM apps unless the
+    // deprecated key is set) and propagates it to executors; in client mode there is no
+    // driver step, so executors see the submitted conf only and do not know the app type.
+    let k8s_non_jvm = query.cluster_manager == ClusterManager::Kubernetes
+        && cluster
+        && query.app_type != AppType::Jvm;
+    let k8s_default_factor = match r.factor(keys::K8S_OVERHEAD_FACTOR)? {
+        Some(f) => f,
+        None if k8s_non_jvm => NON_JVM_OVERHEAD_FACTOR,
+        None => 0.1,
+    };
+    let (exec_default_factor, is_python) = match query.cluster_manager {
+        ClusterManager::Kubernetes => (
+            k8s_default_factor,
+            cluster && query.app_type == AppType::Python,
+        ),
+        _ => (0.1, query.app_type == AppType::Python),
+    };
+    let overhead_rule = executor_overhead_rule(&r, query.version, exec_default_factor)?;
+    let memory = ExecutorMemory {
+        heap_mib,
+        overhead_mib: overhead_rule.overhead_mib(heap_mib),
+        offheap_mib: offheap,
+        pyspark_mib: if is_python { pyspark_setting } else { 0 },
+    };
+    let total = [memory.overhead_mib, memory.offheap_mib, memory.pyspark_mib]
+        .iter()
+        .try_fold(memory.heap_mib, |acc, x| acc.checked_add(*x))
+        .filter(|t| *t <= i64::MAX as u64 / MIB)
+        .ok_or_else(|| {
+            Reader::err(
+                keys::EXECUTOR_MEMORY,
+                query.conf.get(keys::EXECUTOR_MEMORY).unwrap_or("1g"),
+                ConfErrorKind::TooLarge,
+            )
+        })?;
+    let executor = ExecutorResources {
+        memory,
+        overhead_rule,
+        cores,
+    };
+
+    // Driver-side overhead (YARN cluster AM, Kubernetes driver pod).
+    let driver_mib = r.mib(&[keys::DRIVER_MEMORY], 1024)?;
+    let driver_cores = r.positive_int(keys::DRIVER_CORES, 1)?;
+    let driver_min = match query.version {
+        SparkVersion::V3_5 => MIN_OVERHEAD_MIB,
+        SparkVersion::V4_0 => r.mib(&[keys::DRIVER_MIN_OVERHEAD], MIN_OVERHEAD_MIB)?,
+    };
+    let driver_overhead = |default_factor: f64| -> Result<u64, ConfError> {
+        if let Some(mib) = r.size(
+            &[keys::DRIVER_OVERHEAD, keys::YARN_DRIVER_OVERHEAD],
+            ByteUnit::MiB,
+        )? {
+            return Ok(mib);
+        }
+        let factor = r
+            .factor(keys::DRIVER_OVERHEAD_FACTOR)?
+            .unwrap_or(default_factor);
+        Ok(OverheadRule::Formula {
+            factor,
+            minimum_mib: driver_min,
+        }
+        .overhead_mib(driver_mib))
+    };
+
+    let yarn = if query.cluster_manager == ClusterManager::Yarn {
+        let am = if cluster {
+            let overhead = driver_overhead(0.1)?;
+            AmContainer {
+                memory_mib: driver_mib,
+                overhead_mib: overhead,
+                request: Resource::new(driver_mib.saturating_add(overhead), driver_cores),
+                granted: None,
+            }
+        } else {
+            let memory = r.mib(&[keys::AM_MEMORY], 512)?;
+            let overhead = match r.size(&[keys::AM_OVERHEAD], ByteUnit::MiB)? {
+                Some(mib) => mib,
+                None => OverheadRule::Formula {
+                    factor: 0.1,
+                    minimum_mib: MIN_OVERHEAD_MIB,
+                }
+                .overhead_mib(memory),
+            };
+            AmContainer {
+                memory_mib: memory,
+                overhead_mib: overhead,
+                request: Resource::new(
+                    memory.saturating_add(overhead),
+                    r.positive_int(keys::AM_CORES, 1)?,
+                ),
+                granted: None,
+            }
+        };
+        let executor_request = Resource::new(total, cores);
+        let scheduler = query.scheduler.as_ref();
+        Some(YarnResources {
+            executor_request,
+            executor_granted: scheduler.map(|s| normalize(executor_request, s)),
+            am: AmContainer {
+                granted: scheduler.map(|s| normalize(am.request, s)),
+                ..am
+            },
+        })
+    } else {
+        None
+    };
+
+    let kubernetes = if query.cluster_manager == ClusterManager::Kubernetes {
+        let cpu = |request_key: &str, cores: u32| {
+            query
+                .conf
+                .get(request_key)
+                .map(str::to_string)
+                .unwrap_or_else(|| cores.to_string())
+        };
+        let limit = |key: &str| query.conf.get(key).map(str::to_string);
+        let driver = if cluster {
+            let default_factor = k8s_default_factor;
+            let overhead = driver_overhead(default_factor)?;
+            Some(PodResources {
+                memory_mib: driver_mib.saturating_add(overhead),
+                cpu_request: cpu(keys::K8S_DRIVER_REQUEST_CORES, driver_cores),
+                cpu_limit: limit(keys::K8S_DRIVER_LIMIT_CORES),
+            })
+        } else {
+            None
+        };
+        let factor = match overhead_rule {
+            OverheadRule::Formula { factor, .. } => factor,
+            OverheadRule::Explicit(_) => r
+                .factor(keys::EXECUTOR_OVERHEAD_FACTOR)?
+                .unwrap_or(exec_default_factor),
+        };
+        Some(KubernetesResources {
+            executor: PodResources {
+                memory_mib: total,
+                cpu_request: cpu(keys::K8S_EXECUTOR_REQUEST_CORES, cores),
+                cpu_limit: limit(keys::K8S_EXECUTOR_LIMIT_CORES),
+            },
+            executor_overhead_factor: factor,
+            executor_is_python: is_python,
+            driver,
+        })
+    } else {
+        None
+    };
+
+    let fractions = MemoryFractions {
+        memory_fraction: r.fraction(keys::MEMORY_FRACTION, 0.6)?,
+        storage_fraction: r.fraction(keys::STORAGE_FRACTION, 0.5)?,
+    };
+    let task_cpus = r.positive_int(keys::TASK_CPUS, 1)?;
+    let heap_bytes = query
+        .heap_bytes
+        .unwrap_or_else(|| heap_mib.saturating_mul(MIB));
+    let memory = unified_memory(
+        heap_bytes,
+        fractions,
+        offheap_bytes,
+        (cores / task_cpus).max(1),
+    );
+
+    Ok(SparkResources {
+        executor,
+        instances,
+        yarn,
+        kubernetes,
+        memory,
+    })
+}
