@@ -490,7 +490,12 @@ pub fn place_containers(
         placed,
     );
     let totals = totals(shape, &layout, c.executor_cores, c.executor_memory.heap_mib);
-    shape_warnings(&mut warnings, &executor, scheduler, &totals, &layout, shape);
+    let limits = Limits {
+        scheduler,
+        shape,
+        whole_cluster: share_pct >= 100.0,
+    };
+    shape_warnings(&mut warnings, &executor, &limits, &totals, &layout);
 
     Placement {
         executor,
@@ -728,14 +733,22 @@ fn gib(mib: u64) -> String {
     }
 }
 
+/// What the warnings compare against.
+struct Limits<'a> {
+    scheduler: &'a YarnScheduler,
+    shape: &'a NodeShape,
+    /// Whether the job may use the whole cluster (else unused room is intended).
+    whole_cluster: bool,
+}
+
 fn shape_warnings(
     w: &mut Vec<Warning>,
     executor: &ExecutorShape,
-    scheduler: &YarnScheduler,
+    limits: &Limits<'_>,
     totals: &Totals,
     layout: &[NodeGroup],
-    shape: &NodeShape,
 ) {
+    let (scheduler, shape) = (limits.scheduler, limits.shape);
     let heap = executor.memory.heap_mib;
     if heap < 450 {
         w.push(Warning::new(
@@ -769,7 +782,7 @@ fn shape_warnings(
             ),
         ));
     }
-    if totals.executors > 0 {
+    if totals.executors > 0 && limits.whole_cluster {
         if totals.yarn_memory_mib > 0 && totals.unused_memory_mib * 10 >= totals.yarn_memory_mib {
             w.push(Warning::new(
                 Code::MemoryUnused,
@@ -794,6 +807,8 @@ fn shape_warnings(
                 ),
             ));
         }
+    }
+    if totals.executors > 0 {
         let rounding = executor
             .granted
             .memory_mib

@@ -308,7 +308,7 @@ fn rule_of_thumb(v: &Validated) -> Plan {
         &v.scheduler,
         &containers,
         ExecutorCount::Exactly(instances),
-        100.0,
+        policy.cluster_share_pct,
     );
     let e = placement.executor;
     working.push(step(
@@ -332,9 +332,10 @@ fn rule_of_thumb(v: &Validated) -> Plan {
         Severity::Info,
         format!(
             "The rule subtracts 7% for overhead, Spark's factor before 1.4. Spark now adds \
-             max(384 MiB, {}) on top of the heap: a {} heap gets {} MiB, so YARN is asked for \
+             max(384 MiB, {}) on top of the heap: {} {} heap gets {} MiB, so YARN is asked for \
              {} MiB, not the {mem_gb} GB the rule budgets.",
             overhead_words(&input.spark),
+            article(&format_spark_mib(heap_mib)),
             format_spark_mib(heap_mib),
             e.memory.overhead_mib,
             e.request.memory_mib
@@ -750,27 +751,58 @@ fn extras_words(v: &Validated) -> String {
     out
 }
 
+/// "a" or "an" before a number as it is read aloud ("an 11g heap", "an 8g heap").
+fn article(setting: &str) -> &'static str {
+    let digits = setting.chars().take_while(char::is_ascii_digit).count();
+    let eleven_or_eighteen =
+        (setting.starts_with("11") || setting.starts_with("18")) && digits % 3 == 2;
+    if setting.starts_with('8') || eleven_or_eighteen {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+fn has(plan: &Plan, code: Code) -> bool {
+    plan.warnings.iter().any(|w| w.code == code)
+}
+
 fn differences(rule: &Plan, exact: &Plan) -> Vec<Warning> {
     let mut out = Vec::new();
-    let (ri, ei) = (rule.placement.totals.executors, exact.instances);
+    let ri = rule.placement.totals.executors;
+    let ei = exact.instances;
+    let rule_refused = has(rule, Code::ExecutorAboveMaximumMemory)
+        || has(rule, Code::ExecutorAboveMaximumVcores);
     if rule.cores() != exact.cores() {
+        let why = if has(exact, Code::CoresLoweredToMaximum) {
+            "yarn.scheduler.maximum-allocation-vcores allows no more"
+        } else {
+            "with real container sizes a different core count is the fewest that reaches the \
+             memory target"
+        };
         out.push(Warning::new(
             Code::MethodsDiffer,
             Severity::Info,
             format!(
-                "Cores per executor: Spark-exact uses {} where the rule of thumb uses {}, because \
-                 real container sizes change which core count reaches the memory target.",
+                "Cores per executor: Spark-exact uses {} where the rule of thumb uses {}: {why}.",
                 exact.cores(),
                 rule.cores()
             ),
         ));
     }
     if rule.heap_mib() != exact.heap_mib() {
-        let why = if rule.placement.capacity < u64::from(rule.instances) {
+        let e = rule.placement.executor;
+        let why = if has(rule, Code::ExecutorAboveMaximumMemory) {
             format!(
-                "a {} heap is granted {} MiB by YARN, too much to fit {} per node",
+                "the rule's {} MiB container is above yarn.scheduler.maximum-allocation-mb",
+                e.granted.memory_mib
+            )
+        } else if rule.placement.capacity < u64::from(rule.instances) {
+            format!(
+                "{} {} heap is granted {} MiB by YARN, too much to fit {} per node",
+                article(&rule.heap_setting()),
                 rule.heap_setting(),
-                rule.placement.executor.granted.memory_mib,
+                e.granted.memory_mib,
                 exact.placement.per_node
             )
         } else {
@@ -792,15 +824,30 @@ fn differences(rule: &Plan, exact: &Plan) -> Vec<Warning> {
         ));
     }
     if rule.instances != ei {
-        let why = if ri < rule.instances {
+        let am_squeezed = exact.placement.layout.first().is_some_and(|g| {
+            g.has_am() && u64::from(g.executors_per_node()) == exact.placement.per_node
+        });
+        let why = if rule_refused {
+            "YARN refuses the rule's executors altogether (see its errors)".to_string()
+        } else if ei > rule.instances && am_squeezed {
+            let calc = if exact
+                .warnings
+                .iter()
+                .any(|w| matches!(w.code, Code::VcoresOvercommitted | Code::VcoresIgnored))
+            {
+                " (the DefaultResourceCalculator does not count its vcore)"
+            } else {
+                ""
+            };
+            format!(
+                "the ApplicationMaster fits in the room the executors leave{calc}, so no \
+                 executor makes way for it"
+            )
+        } else if ri < rule.instances {
             format!(
                 "only {ri} of the rule's {} executors would actually be placed",
                 rule.instances
             )
-        } else if exact.placement.layout.first().is_some_and(|g| {
-            g.has_am() && u64::from(g.executors_per_node()) == exact.placement.per_node
-        }) {
-            "the ApplicationMaster fits in the room the executors leave, so no executor makes way for it".to_string()
         } else {
             "YARN's packing, not a fixed −1 for the AM, decides the count".to_string()
         };

@@ -1,0 +1,213 @@
+//! Data-driven snapshot tests: for each preset (and a few variations), the working, warnings,
+//! layout and configuration of both methods, as text compared with `tests/snapshots/*.txt`.
+//! Run with `UPDATE_SNAPSHOTS=1` to rewrite the files after an intended change, then review the
+//! diff.
+
+use std::fmt::Write;
+
+use planner::input::MaximumAllocation;
+use planner::place::{BlockKind, PartKind};
+use planner::presets::{preset, presets};
+use planner::spark::{AppType, DeployMode, SparkVersion};
+use planner::yarn::Calculator;
+use planner::{plan, Comparison, Granularity, OffHeap, Plan, PlanInput};
+
+fn render_plan(out: &mut String, p: &Plan) {
+    let e = p.placement.executor;
+    let _ = writeln!(
+        out,
+        "== {:?}: {} executors × {} cores × {}",
+        p.method,
+        p.instances,
+        p.cores(),
+        p.heap_setting()
+    );
+    let _ = writeln!(
+        out,
+        "executor: heap {} + overhead {} + off-heap {} + pyspark {} = {} MiB requested, {} MiB / {} vcores granted",
+        e.memory.heap_mib,
+        e.memory.overhead_mib,
+        e.memory.offheap_mib,
+        e.memory.pyspark_mib,
+        e.request.memory_mib,
+        e.granted.memory_mib,
+        e.granted.vcores
+    );
+    let am = p.placement.am;
+    let _ = writeln!(
+        out,
+        "am: {} + {} = {} MiB requested, {} MiB / {} vcores granted, node {:?}",
+        am.heap_mib,
+        am.overhead_mib,
+        am.request.memory_mib,
+        am.granted.memory_mib,
+        am.granted.vcores,
+        am.node
+    );
+    out.push_str("working:\n");
+    for (i, s) in p.working.iter().enumerate() {
+        let _ = writeln!(out, "  {}. {}: {}", i + 1, s.title, s.detail);
+    }
+    out.push_str("layout:\n");
+    for g in &p.placement.layout {
+        let blocks: Vec<String> = g
+            .blocks
+            .iter()
+            .map(|b| {
+                let kind = match b.kind {
+                    BlockKind::OsReserved => "os",
+                    BlockKind::ApplicationMaster => "am",
+                    BlockKind::Executor => "exec",
+                    BlockKind::Unused => "free",
+                };
+                let parts: Vec<String> = b
+                    .parts
+                    .iter()
+                    .map(|p| {
+                        let k = match p.kind {
+                            PartKind::Heap => "heap",
+                            PartKind::Overhead => "ovh",
+                            PartKind::OffHeap => "off",
+                            PartKind::PySpark => "py",
+                            PartKind::Rounding => "round",
+                        };
+                        format!("{k}{}", p.mib)
+                    })
+                    .collect();
+                if parts.is_empty() {
+                    format!("{kind}({}c,{}m)", b.vcores, b.memory_mib)
+                } else {
+                    format!("{kind}({}c,{}m:{})", b.vcores, b.memory_mib, parts.join("+"))
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "  nodes {}-{}: {}",
+            g.first_node,
+            g.last_node,
+            blocks.join(" ")
+        );
+    }
+    let t = p.placement.totals;
+    let _ = writeln!(
+        out,
+        "totals: {} executors, {} slots, heap {} MiB, granted {} MiB of {} ({:.1}%), {} of {} vcores, unused {} MiB / {} vcores, rounding {} MiB",
+        t.executors,
+        t.task_slots,
+        t.heap_mib,
+        t.granted_memory_mib,
+        t.yarn_memory_mib,
+        t.memory_used_pct(),
+        t.granted_vcores,
+        t.yarn_vcores,
+        t.unused_memory_mib,
+        t.unused_vcores,
+        t.rounding_mib()
+    );
+    match &p.memory {
+        Ok(m) => {
+            let mib = |b: u64| format!("{:.1}", b as f64 / 1048576.0);
+            let _ = writeln!(
+                out,
+                "memory: reserved {} user {} storage {} execution {} per-task {}..{} MiB",
+                mib(m.reserved_bytes),
+                mib(m.user_bytes),
+                mib(m.storage_bytes),
+                mib(m.execution_bytes),
+                mib(m.per_task_min_bytes),
+                mib(m.per_task_max_bytes)
+            );
+        }
+        Err(e) => {
+            let _ = writeln!(out, "memory: {e}");
+        }
+    }
+    out.push_str("warnings:\n");
+    for w in &p.warnings {
+        let _ = writeln!(out, "  {w}");
+    }
+    let conf: Vec<String> = p.spark_conf.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let _ = writeln!(out, "conf: {}", conf.join(" "));
+}
+
+fn render(c: &Comparison) -> String {
+    let mut out = String::new();
+    render_plan(&mut out, &c.rule_of_thumb);
+    out.push('\n');
+    render_plan(&mut out, &c.spark_exact);
+    out.push_str("\ndifferences:\n");
+    for w in &c.differences {
+        let _ = writeln!(out, "  {w}");
+    }
+    out
+}
+
+fn cases() -> Vec<(String, PlanInput)> {
+    let mut v: Vec<(String, PlanInput)> = presets()
+        .into_iter()
+        .map(|p| (p.id.to_string(), p.input))
+        .collect();
+    let case1 = preset("case1").expect("case1").input;
+    let case3 = preset("case3").expect("case3").input;
+
+    let mut mib = case3.clone();
+    mib.policy.granularity = Granularity::Mib;
+    v.push(("case3-mib".into(), mib));
+
+    let mut default_calc = case3.clone();
+    default_calc.scheduler.calculator = Calculator::Default;
+    v.push(("case3-default-calculator".into(), default_calc));
+
+    let mut yarn_max = case1.clone();
+    yarn_max.scheduler.maximum_allocation = MaximumAllocation::YARN_DEFAULT;
+    v.push(("case1-yarn-default-maximum".into(), yarn_max));
+
+    let mut client = case1.clone();
+    client.spark.deploy_mode = DeployMode::Client;
+    client.spark.version = SparkVersion::V3_5;
+    v.push(("case1-client-3.5".into(), client));
+
+    let mut python = case1.clone();
+    python.spark.app_type = AppType::Python;
+    python.spark.pyspark_memory_mib = 2048;
+    python.spark.offheap = OffHeap {
+        enabled: true,
+        size_mib: 1024,
+    };
+    v.push(("case1-python-offheap".into(), python));
+
+    let mut share = case1;
+    share.policy.cluster_share_pct = 50.0;
+    share.cluster.nodes = 1000;
+    v.push(("case1-1000-nodes-half-share".into(), share));
+    v
+}
+
+#[test]
+fn working_and_warnings_match_snapshots() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
+    let mut stale = Vec::new();
+    for (name, input) in cases() {
+        let text = render(&plan(&input).expect("valid preset"));
+        let path = dir.join(format!("{name}.txt"));
+        if update {
+            std::fs::create_dir_all(&dir).expect("snapshot dir");
+            std::fs::write(&path, &text).expect("write snapshot");
+            continue;
+        }
+        match std::fs::read_to_string(&path) {
+            Ok(old) if old == text => {}
+            Ok(old) => stale.push(format!(
+                "{name}: differs\n--- expected\n{old}\n--- got\n{text}"
+            )),
+            Err(_) => stale.push(format!("{name}: no snapshot at {}", path.display())),
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "snapshots differ (rerun with UPDATE_SNAPSHOTS=1 if intended):\n{}",
+        stale.join("\n")
+    );
+}
