@@ -19,7 +19,10 @@ pub fn spark_conf(
     put(keys::EXECUTOR_INSTANCES, instances.to_string());
     put(keys::EXECUTOR_CORES, cores.to_string());
     put(keys::EXECUTOR_MEMORY, format_spark_mib(heap_mib));
-    put(keys::DRIVER_MEMORY, format_spark_mib(spark.driver_memory_mib));
+    put(
+        keys::DRIVER_MEMORY,
+        format_spark_mib(spark.driver_memory_mib),
+    );
     put(keys::DRIVER_CORES, spark.driver_cores.to_string());
     if spark.deploy_mode == DeployMode::Client {
         if spark.am_memory_mib != 512 {
@@ -33,7 +36,10 @@ pub fn spark_conf(
         Some(mib) => put(keys::EXECUTOR_OVERHEAD, format_spark_mib(mib)),
         None => {
             if spark.overhead_factor != 0.10 {
-                put(keys::EXECUTOR_OVERHEAD_FACTOR, spark.overhead_factor.to_string());
+                put(
+                    keys::EXECUTOR_OVERHEAD_FACTOR,
+                    spark.overhead_factor.to_string(),
+                );
             }
             if spark.version == SparkVersion::V4_0 && spark.overhead_minimum_mib != MIN_OVERHEAD_MIB
             {
@@ -49,7 +55,10 @@ pub fn spark_conf(
         put(keys::OFFHEAP_SIZE, format_spark_mib(spark.offheap.size_mib));
     }
     if spark.app_type == AppType::Python && spark.pyspark_memory_mib > 0 {
-        put(keys::PYSPARK_MEMORY, format_spark_mib(spark.pyspark_memory_mib));
+        put(
+            keys::PYSPARK_MEMORY,
+            format_spark_mib(spark.pyspark_memory_mib),
+        );
     }
     if spark.memory_fraction != 0.6 {
         put(keys::MEMORY_FRACTION, spark.memory_fraction.to_string());

@@ -515,7 +515,12 @@ impl Cluster {
 
     fn check(&self, c: &mut Check) -> Option<NodeShape> {
         c.int_range(Field::Nodes, self.nodes, 1, limits::MAX_NODES);
-        c.int_range(Field::CoresPerNode, self.cores_per_node, 1, limits::MAX_CORES);
+        c.int_range(
+            Field::CoresPerNode,
+            self.cores_per_node,
+            1,
+            limits::MAX_CORES,
+        );
         let mem_ok = c.real_range(
             Field::MemoryPerNode,
             self.memory_per_node_gib,

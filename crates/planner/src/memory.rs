@@ -76,8 +76,8 @@ pub fn unified_memory(
     let unified = java_long(usable as f64 * fractions.memory_fraction).min(usable);
     let storage = java_long(unified as f64 * fractions.storage_fraction).min(unified);
     let execution = unified - storage;
-    let offheap_storage = java_long(offheap_size_bytes as f64 * fractions.storage_fraction)
-        .min(offheap_size_bytes);
+    let offheap_storage =
+        java_long(offheap_size_bytes as f64 * fractions.storage_fraction).min(offheap_size_bytes);
     let tasks = u64::from(concurrent_tasks.max(1));
     Ok(UnifiedMemory {
         heap_bytes,
@@ -108,9 +108,15 @@ mod tests {
     fn nineteen_gib_heap_matches_spark() {
         let m = unified_memory(19456 * MIB, MemoryFractions::default(), 0, 5).unwrap();
         // Spark: M = 11493.6 MiB, R = 5746.8 MiB.
-        assert_eq!(m.unified_bytes, ((19456 - 300) as f64 * 0.6 * MIB as f64) as u64);
+        assert_eq!(
+            m.unified_bytes,
+            ((19456 - 300) as f64 * 0.6 * MIB as f64) as u64
+        );
         assert_eq!(m.storage_bytes + m.execution_bytes, m.unified_bytes);
-        assert_eq!(m.user_bytes + m.unified_bytes + m.reserved_bytes, m.heap_bytes);
+        assert_eq!(
+            m.user_bytes + m.unified_bytes + m.reserved_bytes,
+            m.heap_bytes
+        );
         assert_eq!(m.per_task_max_bytes, m.execution_bytes / 5);
     }
 

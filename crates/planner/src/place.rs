@@ -279,7 +279,10 @@ pub fn place(input: &PlaceInput) -> Result<Placement, InputErrors> {
         errors.push(crate::input::FieldError {
             field: crate::input::Field::ExecutorOverhead,
             value: input.executor_heap_mib.to_string(),
-            allowed: format!("1 to {} MiB of executor heap", crate::input::limits::MAX_MIB),
+            allowed: format!(
+                "1 to {} MiB of executor heap",
+                crate::input::limits::MAX_MIB
+            ),
         });
     }
     if !(1..=crate::input::limits::MAX_CORES).contains(&input.executor_cores) {
@@ -318,10 +321,7 @@ pub fn place_containers(
 
     let exec_request = Resource::new(c.executor_memory.total_mib(), c.executor_cores);
     let exec_granted = normalize(exec_request, scheduler);
-    let am_request = Resource::new(
-        c.am_heap_mib.saturating_add(c.am_overhead_mib),
-        c.am_vcores,
-    );
+    let am_request = Resource::new(c.am_heap_mib.saturating_add(c.am_overhead_mib), c.am_vcores);
     let am_granted = normalize(am_request, scheduler);
 
     // Can the AM run at all?

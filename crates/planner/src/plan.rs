@@ -151,7 +151,7 @@ fn rule_shape(avail_vcores: u32, avail_mib: u64, cores: u32) -> RuleShape {
 }
 
 fn gb(mib: u64) -> String {
-    if mib % 1024 == 0 {
+    if mib.is_multiple_of(1024) {
         format!("{}", mib / 1024)
     } else {
         format!("{:.2}", mib as f64 / 1024.0)
@@ -181,7 +181,10 @@ fn rule_of_thumb(v: &Validated) -> Plan {
         ),
         NodeManagerResources::Explicit { memory_mb, vcores } => step(
             "Resources per node",
-            format!("YARN offers {vcores} vcores and {memory_mb} MB = {} GB per node", gb(nm.memory_mib)),
+            format!(
+                "YARN offers {vcores} vcores and {memory_mb} MB = {} GB per node",
+                gb(nm.memory_mib)
+            ),
         ),
     });
 
@@ -363,7 +366,12 @@ fn rule_of_thumb(v: &Validated) -> Plan {
             ),
         );
     }
-    if capacity > u64::from(instances) && placement.warnings.iter().all(|w| w.severity != Severity::Error) {
+    if capacity > u64::from(instances)
+        && placement
+            .warnings
+            .iter()
+            .all(|w| w.severity != Severity::Error)
+    {
         warnings.push(Warning::new(
             Code::RoomForMore,
             Severity::Info,
@@ -444,7 +452,7 @@ fn finish(
             "spark.executor.pyspark.memory counts only for Python apps; this JVM app ignores it.",
         ));
     }
-    warnings.sort_by(|a, b| b.severity.cmp(&a.severity));
+    warnings.sort_by_key(|w| std::cmp::Reverse(w.severity));
     let fractions = MemoryFractions {
         memory_fraction: spark.memory_fraction,
         storage_fraction: spark.storage_fraction,
@@ -544,7 +552,9 @@ fn spark_exact(v: &Validated) -> Plan {
             format!(
                 "{} cores per executor is above yarn.scheduler.maximum-allocation-vcores = {}; \
                  Spark-exact uses {} cores.",
-                max_cores, v.scheduler.maximum_allocation_vcores, v.scheduler.maximum_allocation_vcores
+                max_cores,
+                v.scheduler.maximum_allocation_vcores,
+                v.scheduler.maximum_allocation_vcores
             ),
         ));
         max_cores = v.scheduler.maximum_allocation_vcores;
@@ -561,7 +571,8 @@ fn spark_exact(v: &Validated) -> Plan {
                 tried.push(format!(
                     "{c} core{} → {}{}",
                     if c == 1 { "" } else { "s" },
-                    s.heap_mib.map_or("nothing fits".to_string(), format_spark_mib),
+                    s.heap_mib
+                        .map_or("nothing fits".to_string(), format_spark_mib),
                     if ok { " ✓" } else { "" }
                 ));
                 if ok {
@@ -700,7 +711,11 @@ fn spark_exact(v: &Validated) -> Plan {
             format!(
                 "{nodes}: {}{}",
                 g.executors_per_node(),
-                if g.has_am() { " beside the AM" } else { " each" }
+                if g.has_am() {
+                    " beside the AM"
+                } else {
+                    " each"
+                }
             )
         })
         .collect();
@@ -771,8 +786,8 @@ fn differences(rule: &Plan, exact: &Plan) -> Vec<Warning> {
     let mut out = Vec::new();
     let ri = rule.placement.totals.executors;
     let ei = exact.instances;
-    let rule_refused = has(rule, Code::ExecutorAboveMaximumMemory)
-        || has(rule, Code::ExecutorAboveMaximumVcores);
+    let rule_refused =
+        has(rule, Code::ExecutorAboveMaximumMemory) || has(rule, Code::ExecutorAboveMaximumVcores);
     if rule.cores() != exact.cores() {
         let why = if has(exact, Code::CoresLoweredToMaximum) {
             "yarn.scheduler.maximum-allocation-vcores allows no more"

@@ -449,9 +449,13 @@ impl Reader<'_> {
         };
         let parsed =
             conf_bytes(value, unit).map_err(|e| Self::err(key, value, ConfErrorKind::Size(e)))?;
-        u64::try_from(parsed)
-            .map(Some)
-            .map_err(|_| Self::err(key, value, ConfErrorKind::OutOfRange("must not be negative")))
+        u64::try_from(parsed).map(Some).map_err(|_| {
+            Self::err(
+                key,
+                value,
+                ConfErrorKind::OutOfRange("must not be negative"),
+            )
+        })
     }
 
     fn mib(&self, keys: &[&str], default: u64) -> Result<u64, ConfError> {

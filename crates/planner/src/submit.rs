@@ -155,11 +155,12 @@ pub fn parse_submit<S: AsRef<str>>(args: &[S]) -> Result<SubmitCommand, SubmitEr
         match key {
             Some(key) => flags.push((key, value)),
             None if name == "--conf" || name == "-c" => {
-                let (k, v) = value
-                    .split_once('=')
-                    .ok_or_else(|| SubmitError::ConfWithoutEquals {
-                        value: value.clone(),
-                    })?;
+                let (k, v) =
+                    value
+                        .split_once('=')
+                        .ok_or_else(|| SubmitError::ConfWithoutEquals {
+                            value: value.clone(),
+                        })?;
                 conf_pairs.push((k.to_string(), v.to_string()));
             }
             None => {}
@@ -257,7 +258,7 @@ pub fn split_command_line(line: &str) -> Result<Vec<String>, SubmitError> {
     }
     let start = words
         .iter()
-        .position(|w| !(w.contains('=') && !w.starts_with('-')))
+        .position(|w| !w.contains('=') || w.starts_with('-'))
         .unwrap_or(words.len());
     let mut words = words.split_off(start);
     if words.first().is_some_and(|w| w.ends_with("spark-submit")) {

@@ -104,7 +104,10 @@ impl fmt::Display for SizeError {
         )?;
         match self {
             SizeError::Fractional { number } => {
-                write!(f, "Fractional values are not supported. Input was: {number}")
+                write!(
+                    f,
+                    "Fractional values are not supported. Input was: {number}"
+                )
             }
             SizeError::InvalidSuffix { suffix } => write!(f, "Invalid suffix: \"{suffix}\""),
             SizeError::Malformed { input } => write!(f, "Failed to parse byte string: {input}"),
@@ -171,7 +174,7 @@ pub fn conf_bytes(input: &str, unit: ByteUnit) -> Result<i64, SizeError> {
 /// Writes `mib` the way the planner emits memory settings: `19g` when it is a whole number of
 /// GiB, else `19549m`. Spark reads both back to the same MiB.
 pub fn format_spark_mib(mib: u64) -> String {
-    if mib > 0 && mib % 1024 == 0 {
+    if mib > 0 && mib.is_multiple_of(1024) {
         format!("{}g", mib / 1024)
     } else {
         format!("{mib}m")

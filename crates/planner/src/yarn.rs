@@ -115,7 +115,10 @@ pub fn normalize(ask: Resource, scheduler: &YarnScheduler) -> Resource {
 
 /// How many containers of size `c` fit in `free` under `calculator`.
 pub fn fit_count(free: Resource, c: Resource, calculator: Calculator) -> u64 {
-    let by_memory = free.memory_mib.checked_div(c.memory_mib).unwrap_or(u64::MAX);
+    let by_memory = free
+        .memory_mib
+        .checked_div(c.memory_mib)
+        .unwrap_or(u64::MAX);
     let by_cores = match calculator {
         Calculator::Default => u64::MAX,
         Calculator::Dominant => u64::from(free.vcores)
@@ -151,7 +154,13 @@ mod tests {
         let node = Resource::new(64512, 15);
         let c = Resource::new(11264, 3);
         assert_eq!(fit_count(node, c, Calculator::Dominant), 5);
-        assert_eq!(fit_count(Resource::new(64512, 14), c, Calculator::Default), 5);
-        assert_eq!(fit_count(Resource::new(64512, 14), c, Calculator::Dominant), 4);
+        assert_eq!(
+            fit_count(Resource::new(64512, 14), c, Calculator::Default),
+            5
+        );
+        assert_eq!(
+            fit_count(Resource::new(64512, 14), c, Calculator::Dominant),
+            4
+        );
     }
 }

@@ -27,8 +27,7 @@ fn query_for(case: &Value) -> Result<ResourceQuery, String> {
             minimum_allocation_vcores: 1,
             increment_mb: s["increment_mb"].as_u64(),
             maximum_allocation_mb: s["maximum_allocation_mb"].as_u64().unwrap_or(8192),
-            maximum_allocation_vcores: s["maximum_allocation_vcores"].as_u64().unwrap_or(4)
-                as u32,
+            maximum_allocation_vcores: s["maximum_allocation_vcores"].as_u64().unwrap_or(4) as u32,
             calculator: match s["calculator"].as_str() {
                 Some(c) if c.starts_with("dom") => Calculator::Dominant,
                 _ => Calculator::Default,

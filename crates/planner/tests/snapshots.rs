@@ -77,7 +77,12 @@ fn render_plan(out: &mut String, p: &Plan) {
                 if parts.is_empty() {
                     format!("{kind}({}c,{}m)", b.vcores, b.memory_mib)
                 } else {
-                    format!("{kind}({}c,{}m:{})", b.vcores, b.memory_mib, parts.join("+"))
+                    format!(
+                        "{kind}({}c,{}m:{})",
+                        b.vcores,
+                        b.memory_mib,
+                        parts.join("+")
+                    )
                 }
             })
             .collect();
@@ -127,7 +132,11 @@ fn render_plan(out: &mut String, p: &Plan) {
     for w in &p.warnings {
         let _ = writeln!(out, "  {w}");
     }
-    let conf: Vec<String> = p.spark_conf.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let conf: Vec<String> = p
+        .spark_conf
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
     let _ = writeln!(out, "conf: {}", conf.join(" "));
 }
 

@@ -1,0 +1,389 @@
+//! Property tests: random inputs, sane and absurd, never panic; valid ones satisfy the layout
+//! invariants; and every plan's configuration, fed back to Spark's container math, gives the
+//! same containers the plan placed.
+
+use planner::input::{Field, MaximumAllocation, NodeManagerResources};
+use planner::place::{place, BlockKind, ExecutorCount, PlaceInput, Placement};
+use planner::spark::{resources, AppType, ClusterManager, DeployMode, ResourceQuery, SparkVersion};
+use planner::yarn::{Calculator, YarnScheduler};
+use planner::{
+    plan, Cluster, Granularity, Method, OffHeap, PlanInput, Policy, Scheduler, SparkSettings,
+};
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+
+fn any_f64() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        4 => 0.5f64..2048.0,
+        1 => Just(f64::NAN),
+        1 => Just(f64::INFINITY),
+        1 => -100.0f64..0.0,
+        1 => Just(0.0),
+        1 => Just(1e300),
+    ]
+}
+
+fn sane_input() -> impl Strategy<Value = PlanInput> {
+    let cluster = (
+        1u32..2000,
+        1u32..129,
+        4.0f64..1024.0,
+        0u32..3,
+        0.0f64..4.0,
+        any::<bool>(),
+        1024u64..500_000,
+        1u32..200,
+    )
+        .prop_map(
+            |(nodes, cores, mem, rc, rm, explicit, nm_mem, nm_vc)| Cluster {
+                nodes,
+                cores_per_node: cores + rc,
+                memory_per_node_gib: mem + rm,
+                yarn_resources: if explicit {
+                    NodeManagerResources::Explicit {
+                        memory_mb: nm_mem,
+                        vcores: nm_vc,
+                    }
+                } else {
+                    NodeManagerResources::Reserve {
+                        cores: rc,
+                        memory_gib: rm,
+                    }
+                },
+            },
+        );
+    let scheduler = (
+        prop_oneof![Just(32u64), Just(512), Just(1024), Just(2048)],
+        proptest::option::of(prop_oneof![Just(128u64), Just(512), Just(1000)]),
+        any::<bool>(),
+        4096u64..300_000,
+        1u32..64,
+        any::<bool>(),
+    )
+        .prop_map(
+            |(min, inc, explicit_max, max_mb, max_vc, dominant)| Scheduler {
+                minimum_allocation_mb: min,
+                increment_mb: inc,
+                maximum_allocation: if explicit_max {
+                    MaximumAllocation::Explicit {
+                        memory_mb: max_mb.max(min),
+                        vcores: max_vc,
+                    }
+                } else {
+                    MaximumAllocation::NodeManager
+                },
+                calculator: if dominant {
+                    Calculator::Dominant
+                } else {
+                    Calculator::Default
+                },
+            },
+        );
+    let spark = (
+        any::<bool>(),
+        any::<bool>(),
+        0u8..3,
+        512u64..20_000,
+        1u32..8,
+        0.01f64..0.5,
+        proptest::option::of(0u64..8192),
+        (any::<bool>(), 1u64..4096),
+        0u64..4096,
+        0.1f64..1.0,
+        0.0f64..0.99,
+    )
+        .prop_map(
+            |(v35, client, app, driver, dcores, factor, explicit, (off, offsz), py, mf, sf)| {
+                SparkSettings {
+                    version: if v35 {
+                        SparkVersion::V3_5
+                    } else {
+                        SparkVersion::V4_0
+                    },
+                    deploy_mode: if client {
+                        DeployMode::Client
+                    } else {
+                        DeployMode::Cluster
+                    },
+                    app_type: [AppType::Jvm, AppType::Python, AppType::R][app as usize],
+                    driver_memory_mib: driver,
+                    driver_cores: dcores,
+                    overhead_factor: factor,
+                    executor_overhead_mib: explicit,
+                    offheap: OffHeap {
+                        enabled: off,
+                        size_mib: offsz,
+                    },
+                    pyspark_memory_mib: py,
+                    memory_fraction: mf,
+                    storage_fraction: sf,
+                    ..SparkSettings::default()
+                }
+            },
+        );
+    let policy = (
+        any::<bool>(),
+        1u32..9,
+        proptest::option::of(512u64..65536),
+        any::<bool>(),
+        prop_oneof![Just(100.0f64), 1.0f64..100.0],
+    )
+        .prop_map(|(rule, cores, target, mib, share)| Policy {
+            method: if rule {
+                Method::RuleOfThumb
+            } else {
+                Method::SparkExact
+            },
+            cores_per_executor: cores,
+            memory_target_mib: target,
+            granularity: if mib {
+                Granularity::Mib
+            } else {
+                Granularity::Gib
+            },
+            cluster_share_pct: share,
+        });
+    (cluster, scheduler, spark, policy).prop_map(|(cluster, scheduler, spark, policy)| PlanInput {
+        cluster,
+        scheduler,
+        spark,
+        policy,
+    })
+}
+
+/// Checks the layout invariants of one placement.
+fn check_placement(p: &Placement, calculator: Calculator) -> Result<(), TestCaseError> {
+    prop_assert!(p.executor.granted.memory_mib >= p.executor.request.memory_mib);
+    prop_assert!(p.am.granted.memory_mib >= p.am.request.memory_mib);
+    let (mut execs, mut granted, mut vcores, mut unused) = (0u64, 0u64, 0u64, 0u64);
+    let mut expected_first = 1;
+    for g in &p.layout {
+        prop_assert_eq!(g.first_node, expected_first, "groups cover nodes in order");
+        expected_first = g.last_node + 1;
+        let k = u64::from(g.node_count());
+        let mem: u64 = g.blocks.iter().map(|b| b.memory_mib).sum();
+        let cores: u64 = g.blocks.iter().map(|b| u64::from(b.vcores)).sum();
+        let nodes = u64::from(p.layout.last().map_or(1, |l| l.last_node));
+        let node_mem = (p.totals.physical_memory_mib / nodes).max(p.totals.yarn_memory_mib / nodes);
+        let node_cores = (p.totals.physical_cores / nodes).max(p.totals.yarn_vcores / nodes);
+        prop_assert!(mem <= node_mem, "node memory {} > {}", mem, node_mem);
+        let container_cores: u64 = g
+            .blocks
+            .iter()
+            .filter(|b| matches!(b.kind, BlockKind::Executor | BlockKind::ApplicationMaster))
+            .map(|b| u64::from(b.vcores))
+            .sum();
+        if calculator == Calculator::Dominant {
+            prop_assert!(cores <= node_cores, "node cores {} > {}", cores, node_cores);
+            prop_assert!(container_cores <= p.totals.yarn_vcores / nodes);
+        }
+        for b in &g.blocks {
+            let parts: u64 = b.parts.iter().map(|p| p.mib).sum();
+            match b.kind {
+                BlockKind::Executor | BlockKind::ApplicationMaster => {
+                    prop_assert_eq!(parts, b.memory_mib, "parts add up to the container");
+                    granted += b.memory_mib * k;
+                    vcores += u64::from(b.vcores) * k;
+                    if b.kind == BlockKind::Executor {
+                        execs += k;
+                    }
+                }
+                BlockKind::Unused => unused += b.memory_mib * k,
+                BlockKind::OsReserved => {}
+            }
+        }
+    }
+    prop_assert_eq!(u64::from(p.totals.executors), execs);
+    prop_assert_eq!(p.totals.granted_memory_mib, granted);
+    prop_assert_eq!(p.totals.granted_vcores, vcores);
+    prop_assert_eq!(p.totals.unused_memory_mib, unused);
+    prop_assert!(execs <= p.capacity);
+    if let Some(k) = p.requested {
+        prop_assert!(execs <= u64::from(k));
+    }
+    Ok(())
+}
+
+/// Feeds a plan's configuration to Spark's container math and compares.
+fn check_against_spark_math(input: &PlanInput, p: &planner::Plan) -> Result<(), TestCaseError> {
+    let mut conf: planner::spark::SparkConf = p.spark_conf.iter().cloned().collect();
+    if input.spark.app_type != AppType::Python && input.spark.pyspark_memory_mib > 0 {
+        conf.set(
+            "spark.executor.pyspark.memory",
+            format!("{}m", input.spark.pyspark_memory_mib),
+        );
+    }
+    let v = input.validate().expect("valid");
+    let query = ResourceQuery {
+        conf,
+        cluster_manager: ClusterManager::Yarn,
+        deploy_mode: input.spark.deploy_mode,
+        app_type: input.spark.app_type,
+        version: input.spark.version,
+        scheduler: Some(YarnScheduler { ..v.scheduler }),
+        heap_bytes: None,
+    };
+    let r = resources(&query).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let yarn = r.yarn.expect("yarn");
+    prop_assert_eq!(r.executor.memory, p.placement.executor.memory);
+    prop_assert_eq!(yarn.executor_request, p.placement.executor.request);
+    prop_assert_eq!(yarn.executor_granted, Some(p.placement.executor.granted));
+    prop_assert_eq!(yarn.am.request, p.placement.am.request);
+    prop_assert_eq!(r.instances, Some(p.instances));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn valid_inputs_keep_the_invariants(input in sane_input()) {
+        match plan(&input) {
+            Ok(c) => {
+                for p in [&c.rule_of_thumb, &c.spark_exact] {
+                    check_placement(&p.placement, input.scheduler.calculator)?;
+                    check_against_spark_math(&input, p)?;
+                }
+                prop_assert_eq!(c.spark_exact.instances, c.spark_exact.placement.totals.executors);
+                prop_assert!(!c.spark_exact.working.is_empty());
+            }
+            Err(e) => prop_assert!(!e.0.is_empty(), "an error names at least one field"),
+        }
+    }
+
+    #[test]
+    fn absurd_inputs_never_panic(
+        nodes in any::<u32>(),
+        cores in any::<u32>(),
+        mem in any_f64(),
+        rc in any::<u32>(),
+        rm in any_f64(),
+        min in any::<u64>(),
+        inc in proptest::option::of(any::<u64>()),
+        max in (any::<u64>(), any::<u32>()),
+        driver in any::<u64>(),
+        factor in any_f64(),
+        offheap in any::<u64>(),
+        cpe in any::<u32>(),
+        target in proptest::option::of(any::<u64>()),
+        share in any_f64(),
+    ) {
+        let input = PlanInput {
+            cluster: Cluster {
+                nodes,
+                cores_per_node: cores,
+                memory_per_node_gib: mem,
+                yarn_resources: NodeManagerResources::Reserve { cores: rc, memory_gib: rm },
+            },
+            scheduler: Scheduler {
+                minimum_allocation_mb: min,
+                increment_mb: inc,
+                maximum_allocation: MaximumAllocation::Explicit { memory_mb: max.0, vcores: max.1 },
+                calculator: Calculator::Dominant,
+            },
+            spark: SparkSettings {
+                driver_memory_mib: driver,
+                overhead_factor: factor / 100.0,
+                offheap: OffHeap { enabled: true, size_mib: offheap },
+                ..SparkSettings::default()
+            },
+            policy: Policy {
+                cores_per_executor: cpe,
+                memory_target_mib: target,
+                cluster_share_pct: share,
+                ..Policy::default()
+            },
+        };
+        match plan(&input) {
+            Ok(c) => check_placement(&c.spark_exact.placement, Calculator::Dominant)?,
+            Err(e) => prop_assert!(!e.0.is_empty()),
+        }
+    }
+
+    #[test]
+    fn any_shape_places_within_the_nodes(
+        input in sane_input(),
+        heap in 1u64..300_000,
+        cores in 1u32..64,
+        count in proptest::option::of(0u32..100_000),
+    ) {
+        let p = PlaceInput {
+            plan: input.clone(),
+            executor_heap_mib: heap,
+            executor_cores: cores,
+            count: count.map_or(ExecutorCount::AsManyAsFit, ExecutorCount::Exactly),
+        };
+        if let Ok(placement) = place(&p) {
+            check_placement(&placement, input.scheduler.calculator)?;
+        }
+    }
+}
+
+#[test]
+fn every_problem_is_reported_at_once() {
+    let input = PlanInput {
+        cluster: Cluster {
+            nodes: 0,
+            cores_per_node: 4,
+            memory_per_node_gib: f64::NAN,
+            yarn_resources: NodeManagerResources::Reserve {
+                cores: 8,
+                memory_gib: -1.0,
+            },
+        },
+        policy: Policy {
+            cores_per_executor: 0,
+            cluster_share_pct: 150.0,
+            ..Policy::default()
+        },
+        ..PlanInput::default()
+    };
+    let errors = plan(&input).expect_err("invalid").0;
+    let fields: Vec<Field> = errors.iter().map(|e| e.field).collect();
+    for f in [
+        Field::Nodes,
+        Field::MemoryPerNode,
+        Field::ReservedCores,
+        Field::ReservedMemory,
+        Field::CoresPerExecutor,
+        Field::ClusterShare,
+    ] {
+        assert!(fields.contains(&f), "{f:?} missing from {errors:?}");
+    }
+    let nodes = errors
+        .iter()
+        .find(|e| e.field == Field::Nodes)
+        .expect("nodes");
+    assert_eq!(nodes.value, "0");
+    assert_eq!(nodes.allowed, "1 to 100000");
+    assert!(errors
+        .iter()
+        .any(|e| e.field == Field::MemoryPerNode && e.value == "not a number"));
+}
+
+#[test]
+fn cores_per_executor_above_the_node_is_refused() {
+    let mut input = PlanInput::default();
+    input.policy.cores_per_executor = 16;
+    let errors = plan(&input).expect_err("15 vcores left").0;
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].field, Field::CoresPerExecutor);
+    assert_eq!(errors[0].allowed, "1 to 15");
+}
+
+#[test]
+fn most_generated_inputs_are_valid() {
+    // The invariants above mean little if the generator rarely makes a valid input.
+    let mut runner = proptest::test_runner::TestRunner::default();
+    let mut valid = 0;
+    for _ in 0..200 {
+        let input = sane_input().new_tree(&mut runner).expect("tree").current();
+        if plan(&input).is_ok() {
+            valid += 1;
+        }
+    }
+    assert!(
+        valid >= 100,
+        "only {valid} of 200 generated inputs were valid"
+    );
+}
