@@ -27,7 +27,9 @@ pub mod plan;
 pub mod presets;
 pub mod spark;
 pub mod submit;
+pub mod text;
 pub mod units;
+pub mod url;
 pub mod warning;
 pub mod yarn;
 

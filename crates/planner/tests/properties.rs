@@ -252,6 +252,19 @@ proptest! {
     }
 
     #[test]
+    fn links_reproduce_the_input_exactly(input in sane_input()) {
+        let query = planner::url::to_query(&input);
+        let decoded = planner::url::from_query(&query);
+        prop_assert_eq!(&decoded.input, &input, "{}", query);
+        prop_assert!(decoded.unknown.is_empty() && decoded.bad.is_empty());
+    }
+
+    #[test]
+    fn any_query_string_decodes_without_panic(q in ".{0,200}") {
+        let _ = planner::url::from_query(&q);
+    }
+
+    #[test]
     fn absurd_inputs_never_panic(
         nodes in any::<u32>(),
         cores in any::<u32>(),

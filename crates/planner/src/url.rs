@@ -1,0 +1,566 @@
+//! The URL codec: every input as a short, stable query-string key, values at their defaults
+//! omitted, and a schema version key, so an address always reproduces a plan exactly.
+//!
+//! Schema version 1 keys (memory in MiB unless noted; values are read with [`crate::text`], so
+//! `m=64GB` and `dm=2g` work too):
+//!
+//! | key | input | key | input |
+//! |---|---|---|---|
+//! | `v` | schema version (1) | `sv` | Spark version `3.5` / `4.0` |
+//! | `n` | nodes | `mode` | `cluster` / `client` |
+//! | `c` | cores per node | `app` | `jvm` / `python` / `r` |
+//! | `m` | memory per node, GiB | `dm`, `dc` | driver memory, cores |
+//! | `rc`, `rm` | reserved cores, memory (GiB) | `amm`, `amc` | client-mode AM memory, cores |
+//! | `nmm`, `nmv` | NodeManager memory-mb, vcores (instead of a reservation) | `of` | overhead factor |
+//! | `amin` | minimum allocation MB | `omin` | minimum overhead (4.0) |
+//! | `ainc` | Fair scheduler increment MB | `ovh` | explicit executor overhead |
+//! | `amax`, `vmax` | maximum allocation MB, vcores (default: the NodeManager's) | `off`, `offs` | off-heap on (`1`), size |
+//! | `calc` | `dominant` / `default` | `py` | pyspark memory |
+//! | `meth` | `exact` / `rule` | `mf`, `sf` | memory fraction, storage fraction |
+//! | `cpe` | cores per executor | `tgt` | memory target per executor |
+//! | `gran` | `gib` / `mib` | `share` | cluster share, percent |
+
+use crate::input::{Field, MaximumAllocation, Method, NodeManagerResources, PlanInput};
+use crate::spark::{AppType, DeployMode, SparkVersion};
+use crate::text::{
+    format_real, parse_count, parse_count_u32, parse_mib, parse_percent, parse_real, parse_size,
+    SizeUnit, TextError,
+};
+use crate::yarn::Calculator;
+use crate::Granularity;
+
+/// The schema version this codec writes.
+pub const SCHEMA_VERSION: u32 = 1;
+
+type Getter = fn(&PlanInput) -> Option<String>;
+type Setter = fn(&mut PlanInput, &str) -> Result<(), TextError>;
+
+/// One query-string key.
+struct Param {
+    key: &'static str,
+    field: Option<Field>,
+    get: Getter,
+    set: Setter,
+}
+
+fn choice(text: &str, expected: &'static str) -> TextError {
+    TextError {
+        text: text.to_string(),
+        expected,
+    }
+}
+
+/// The NodeManager resources given explicitly, or the defaults a link switches to.
+fn nm_values(input: &PlanInput) -> (u64, u32) {
+    match input.cluster.yarn_resources {
+        NodeManagerResources::Explicit { memory_mb, vcores } => (memory_mb, vcores),
+        NodeManagerResources::Reserve { .. } => (64512, 15),
+    }
+}
+
+fn reserve_values(input: &PlanInput) -> (u32, f64) {
+    match input.cluster.yarn_resources {
+        NodeManagerResources::Reserve { cores, memory_gib } => (cores, memory_gib),
+        NodeManagerResources::Explicit { .. } => (1, 1.0),
+    }
+}
+
+fn max_values(input: &PlanInput) -> (u64, u32) {
+    match input.scheduler.maximum_allocation {
+        MaximumAllocation::Explicit { memory_mb, vcores } => (memory_mb, vcores),
+        MaximumAllocation::NodeManager => (8192, 4),
+    }
+}
+
+const PARAMS: &[Param] = &[
+    Param {
+        key: "n",
+        field: Some(Field::Nodes),
+        get: |i| Some(i.cluster.nodes.to_string()),
+        set: |i, t| Ok(i.cluster.nodes = parse_count_u32(t)?),
+    },
+    Param {
+        key: "c",
+        field: Some(Field::CoresPerNode),
+        get: |i| Some(i.cluster.cores_per_node.to_string()),
+        set: |i, t| Ok(i.cluster.cores_per_node = parse_count_u32(t)?),
+    },
+    Param {
+        key: "m",
+        field: Some(Field::MemoryPerNode),
+        get: |i| Some(format_real(i.cluster.memory_per_node_gib)),
+        set: |i, t| Ok(i.cluster.memory_per_node_gib = parse_size(t, SizeUnit::GiB)?),
+    },
+    Param {
+        key: "rc",
+        field: Some(Field::ReservedCores),
+        get: |i| match i.cluster.yarn_resources {
+            NodeManagerResources::Reserve { cores, .. } => Some(cores.to_string()),
+            NodeManagerResources::Explicit { .. } => None,
+        },
+        set: |i, t| {
+            let (_, memory_gib) = reserve_values(i);
+            let cores = parse_count_u32(t)?;
+            i.cluster.yarn_resources = NodeManagerResources::Reserve { cores, memory_gib };
+            Ok(())
+        },
+    },
+    Param {
+        key: "rm",
+        field: Some(Field::ReservedMemory),
+        get: |i| match i.cluster.yarn_resources {
+            NodeManagerResources::Reserve { memory_gib, .. } => Some(format_real(memory_gib)),
+            NodeManagerResources::Explicit { .. } => None,
+        },
+        set: |i, t| {
+            let (cores, _) = reserve_values(i);
+            let memory_gib = parse_size(t, SizeUnit::GiB)?;
+            i.cluster.yarn_resources = NodeManagerResources::Reserve { cores, memory_gib };
+            Ok(())
+        },
+    },
+    Param {
+        key: "nmm",
+        field: Some(Field::NodeManagerMemory),
+        get: |i| match i.cluster.yarn_resources {
+            NodeManagerResources::Explicit { memory_mb, .. } => Some(memory_mb.to_string()),
+            NodeManagerResources::Reserve { .. } => None,
+        },
+        set: |i, t| {
+            let (_, vcores) = nm_values(i);
+            let memory_mb = parse_mib(t)?;
+            i.cluster.yarn_resources = NodeManagerResources::Explicit { memory_mb, vcores };
+            Ok(())
+        },
+    },
+    Param {
+        key: "nmv",
+        field: Some(Field::NodeManagerVcores),
+        get: |i| match i.cluster.yarn_resources {
+            NodeManagerResources::Explicit { vcores, .. } => Some(vcores.to_string()),
+            NodeManagerResources::Reserve { .. } => None,
+        },
+        set: |i, t| {
+            let (memory_mb, _) = nm_values(i);
+            let vcores = parse_count_u32(t)?;
+            i.cluster.yarn_resources = NodeManagerResources::Explicit { memory_mb, vcores };
+            Ok(())
+        },
+    },
+    Param {
+        key: "amin",
+        field: Some(Field::MinimumAllocation),
+        get: |i| Some(i.scheduler.minimum_allocation_mb.to_string()),
+        set: |i, t| Ok(i.scheduler.minimum_allocation_mb = parse_mib(t)?),
+    },
+    Param {
+        key: "ainc",
+        field: Some(Field::Increment),
+        get: |i| i.scheduler.increment_mb.map(|v| v.to_string()),
+        set: |i, t| Ok(i.scheduler.increment_mb = Some(parse_mib(t)?)),
+    },
+    Param {
+        key: "amax",
+        field: Some(Field::MaximumAllocationMemory),
+        get: |i| match i.scheduler.maximum_allocation {
+            MaximumAllocation::Explicit { memory_mb, .. } => Some(memory_mb.to_string()),
+            MaximumAllocation::NodeManager => None,
+        },
+        set: |i, t| {
+            let (_, vcores) = max_values(i);
+            let memory_mb = parse_mib(t)?;
+            i.scheduler.maximum_allocation = MaximumAllocation::Explicit { memory_mb, vcores };
+            Ok(())
+        },
+    },
+    Param {
+        key: "vmax",
+        field: Some(Field::MaximumAllocationVcores),
+        get: |i| match i.scheduler.maximum_allocation {
+            MaximumAllocation::Explicit { vcores, .. } => Some(vcores.to_string()),
+            MaximumAllocation::NodeManager => None,
+        },
+        set: |i, t| {
+            let (memory_mb, _) = max_values(i);
+            let vcores = parse_count_u32(t)?;
+            i.scheduler.maximum_allocation = MaximumAllocation::Explicit { memory_mb, vcores };
+            Ok(())
+        },
+    },
+    Param {
+        key: "calc",
+        field: None,
+        get: |i| {
+            Some(match i.scheduler.calculator {
+                Calculator::Dominant => "dominant".into(),
+                Calculator::Default => "default".into(),
+            })
+        },
+        set: |i, t| {
+            i.scheduler.calculator = match t {
+                "dominant" => Calculator::Dominant,
+                "default" => Calculator::Default,
+                _ => return Err(choice(t, "dominant or default")),
+            };
+            Ok(())
+        },
+    },
+    Param {
+        key: "sv",
+        field: None,
+        get: |i| Some(i.spark.version.as_str().into()),
+        set: |i, t| {
+            i.spark.version = SparkVersion::parse(t).ok_or_else(|| choice(t, "3.5 or 4.0"))?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "mode",
+        field: None,
+        get: |i| Some(i.spark.deploy_mode.as_str().into()),
+        set: |i, t| {
+            i.spark.deploy_mode = match t {
+                "cluster" => DeployMode::Cluster,
+                "client" => DeployMode::Client,
+                _ => return Err(choice(t, "cluster or client")),
+            };
+            Ok(())
+        },
+    },
+    Param {
+        key: "app",
+        field: None,
+        get: |i| {
+            Some(match i.spark.app_type {
+                AppType::Jvm => "jvm".into(),
+                AppType::Python => "python".into(),
+                AppType::R => "r".into(),
+            })
+        },
+        set: |i, t| {
+            i.spark.app_type = match t {
+                "jvm" => AppType::Jvm,
+                "python" => AppType::Python,
+                "r" => AppType::R,
+                _ => return Err(choice(t, "jvm, python or r")),
+            };
+            Ok(())
+        },
+    },
+    Param {
+        key: "dm",
+        field: Some(Field::DriverMemory),
+        get: |i| Some(i.spark.driver_memory_mib.to_string()),
+        set: |i, t| Ok(i.spark.driver_memory_mib = parse_mib(t)?),
+    },
+    Param {
+        key: "dc",
+        field: Some(Field::DriverCores),
+        get: |i| Some(i.spark.driver_cores.to_string()),
+        set: |i, t| Ok(i.spark.driver_cores = parse_count_u32(t)?),
+    },
+    Param {
+        key: "amm",
+        field: Some(Field::AmMemory),
+        get: |i| Some(i.spark.am_memory_mib.to_string()),
+        set: |i, t| Ok(i.spark.am_memory_mib = parse_mib(t)?),
+    },
+    Param {
+        key: "amc",
+        field: Some(Field::AmCores),
+        get: |i| Some(i.spark.am_cores.to_string()),
+        set: |i, t| Ok(i.spark.am_cores = parse_count_u32(t)?),
+    },
+    Param {
+        key: "of",
+        field: Some(Field::OverheadFactor),
+        get: |i| Some(format_real(i.spark.overhead_factor)),
+        set: |i, t| Ok(i.spark.overhead_factor = parse_real(t)?),
+    },
+    Param {
+        key: "omin",
+        field: Some(Field::OverheadMinimum),
+        get: |i| Some(i.spark.overhead_minimum_mib.to_string()),
+        set: |i, t| Ok(i.spark.overhead_minimum_mib = parse_mib(t)?),
+    },
+    Param {
+        key: "ovh",
+        field: Some(Field::ExecutorOverhead),
+        get: |i| i.spark.executor_overhead_mib.map(|v| v.to_string()),
+        set: |i, t| Ok(i.spark.executor_overhead_mib = Some(parse_mib(t)?)),
+    },
+    Param {
+        key: "off",
+        field: None,
+        get: |i| Some(if i.spark.offheap.enabled { "1" } else { "0" }.into()),
+        set: |i, t| {
+            i.spark.offheap.enabled = match t {
+                "1" | "true" => true,
+                "0" | "false" => false,
+                _ => return Err(choice(t, "1 or 0")),
+            };
+            Ok(())
+        },
+    },
+    Param {
+        key: "offs",
+        field: Some(Field::OffHeapSize),
+        get: |i| Some(i.spark.offheap.size_mib.to_string()),
+        set: |i, t| Ok(i.spark.offheap.size_mib = parse_mib(t)?),
+    },
+    Param {
+        key: "py",
+        field: Some(Field::PysparkMemory),
+        get: |i| Some(i.spark.pyspark_memory_mib.to_string()),
+        set: |i, t| Ok(i.spark.pyspark_memory_mib = parse_mib(t)?),
+    },
+    Param {
+        key: "mf",
+        field: Some(Field::MemoryFraction),
+        get: |i| Some(format_real(i.spark.memory_fraction)),
+        set: |i, t| Ok(i.spark.memory_fraction = parse_real(t)?),
+    },
+    Param {
+        key: "sf",
+        field: Some(Field::StorageFraction),
+        get: |i| Some(format_real(i.spark.storage_fraction)),
+        set: |i, t| Ok(i.spark.storage_fraction = parse_real(t)?),
+    },
+    Param {
+        key: "meth",
+        field: None,
+        get: |i| {
+            Some(match i.policy.method {
+                Method::SparkExact => "exact".into(),
+                Method::RuleOfThumb => "rule".into(),
+            })
+        },
+        set: |i, t| {
+            i.policy.method = match t {
+                "exact" => Method::SparkExact,
+                "rule" => Method::RuleOfThumb,
+                _ => return Err(choice(t, "exact or rule")),
+            };
+            Ok(())
+        },
+    },
+    Param {
+        key: "cpe",
+        field: Some(Field::CoresPerExecutor),
+        get: |i| Some(i.policy.cores_per_executor.to_string()),
+        set: |i, t| Ok(i.policy.cores_per_executor = parse_count_u32(t)?),
+    },
+    Param {
+        key: "tgt",
+        field: Some(Field::MemoryTarget),
+        get: |i| i.policy.memory_target_mib.map(|v| v.to_string()),
+        set: |i, t| Ok(i.policy.memory_target_mib = Some(parse_mib(t)?)),
+    },
+    Param {
+        key: "gran",
+        field: None,
+        get: |i| {
+            Some(match i.policy.granularity {
+                Granularity::Gib => "gib".into(),
+                Granularity::Mib => "mib".into(),
+            })
+        },
+        set: |i, t| {
+            i.policy.granularity = match t {
+                "gib" => Granularity::Gib,
+                "mib" => Granularity::Mib,
+                _ => return Err(choice(t, "gib or mib")),
+            };
+            Ok(())
+        },
+    },
+    Param {
+        key: "share",
+        field: Some(Field::ClusterShare),
+        get: |i| Some(format_real(i.policy.cluster_share_pct)),
+        set: |i, t| Ok(i.policy.cluster_share_pct = parse_percent(t)?),
+    },
+];
+
+/// The query-string key of a field.
+pub fn key_of(field: Field) -> &'static str {
+    PARAMS
+        .iter()
+        .find(|p| p.field == Some(field))
+        .map_or("", |p| p.key)
+}
+
+/// Encodes `input` as a query string (without `?`): `v=1` first, then every value that differs
+/// from [`PlanInput::default`], in a fixed order.
+///
+/// ```
+/// use planner::url::{from_query, to_query};
+/// use planner::PlanInput;
+///
+/// let mut input = PlanInput::default();
+/// input.cluster.nodes = 12;
+/// assert_eq!(to_query(&input), "v=1&n=12");
+/// assert_eq!(from_query("v=1&n=12").input, input);
+/// ```
+pub fn to_query(input: &PlanInput) -> String {
+    let defaults = PlanInput::default();
+    let mut out = format!("v={SCHEMA_VERSION}");
+    for p in PARAMS {
+        let value = (p.get)(input);
+        if let Some(v) = value.filter(|v| Some(v) != (p.get)(&defaults).as_ref()) {
+            out.push('&');
+            out.push_str(p.key);
+            out.push('=');
+            out.push_str(&encode_component(&v));
+        }
+    }
+    out
+}
+
+/// A query value that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadParam {
+    /// The key.
+    pub key: String,
+    /// The form field it belongs to, when it has one.
+    pub field: Option<Field>,
+    /// Why it was not accepted.
+    pub error: TextError,
+}
+
+/// What [`from_query`] read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decoded {
+    /// The input: defaults, overridden by every key that could be read.
+    pub input: PlanInput,
+    /// The schema version given (`None` when the link has no `v`).
+    pub version: Option<u32>,
+    /// Keys this schema does not know (ignored).
+    pub unknown: Vec<String>,
+    /// Values that could not be read (their fields keep defaults).
+    pub bad: Vec<BadParam>,
+}
+
+/// Decodes a query string (with or without `?`). Never fails: unknown keys and unreadable
+/// values are reported beside the input read from the rest.
+pub fn from_query(query: &str) -> Decoded {
+    let mut d = Decoded {
+        input: PlanInput::default(),
+        version: None,
+        unknown: Vec::new(),
+        bad: Vec::new(),
+    };
+    let query = query.strip_prefix('?').unwrap_or(query);
+    for pair in query.split('&').filter(|s| !s.is_empty()) {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        let (k, v) = (decode_component(k), decode_component(v));
+        if k == "v" {
+            match parse_count(&v) {
+                Ok(n) => d.version = Some(u32::try_from(n).unwrap_or(u32::MAX)),
+                Err(error) => d.bad.push(BadParam {
+                    key: k,
+                    field: None,
+                    error,
+                }),
+            }
+            continue;
+        }
+        match PARAMS.iter().find(|p| p.key == k) {
+            Some(p) => {
+                if let Err(error) = (p.set)(&mut d.input, v.trim()) {
+                    d.bad.push(BadParam {
+                        key: k,
+                        field: p.field,
+                        error,
+                    });
+                }
+            }
+            None => d.unknown.push(k),
+        }
+    }
+    d
+}
+
+fn encode_component(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+fn decode_component(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' => match (
+                bytes.get(i + 1).copied().and_then(hex),
+                bytes.get(i + 2).copied().and_then(hex),
+            ) {
+                (Some(hi), Some(lo)) => {
+                    out.push(hi * 16 + lo);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets::presets;
+
+    #[test]
+    fn presets_round_trip() {
+        for p in presets() {
+            let q = to_query(&p.input);
+            let d = from_query(&q);
+            assert_eq!(d.input, p.input, "{q}");
+            assert!(d.unknown.is_empty() && d.bad.is_empty());
+            assert_eq!(d.version, Some(SCHEMA_VERSION));
+        }
+        assert_eq!(
+            to_query(&crate::presets::preset("case3").unwrap().input),
+            "v=1&tgt=10240"
+        );
+    }
+
+    #[test]
+    fn reads_typed_values_and_reports_the_rest() {
+        let d = from_query("?v=1&m=128%20GB&dm=2g&n=abc&zzz=1&cpe=");
+        assert_eq!(d.input.cluster.memory_per_node_gib, 128.0);
+        assert_eq!(d.input.spark.driver_memory_mib, 2048);
+        assert_eq!(d.unknown, ["zzz"]);
+        let bad: Vec<_> = d.bad.iter().map(|b| (b.key.as_str(), b.field)).collect();
+        assert_eq!(
+            bad,
+            [
+                ("n", Some(Field::Nodes)),
+                ("cpe", Some(Field::CoresPerExecutor))
+            ]
+        );
+        assert_eq!(d.input.cluster.nodes, PlanInput::default().cluster.nodes);
+    }
+
+    #[test]
+    fn percent_decoding_is_total() {
+        for s in ["%", "%4", "%zz", "a%2", "%E2%82%AC", "+"] {
+            let _ = decode_component(s);
+        }
+        assert_eq!(decode_component("%E2%82%AC+x"), "€ x");
+        assert_eq!(encode_component("64 GB"), "64%20GB");
+    }
+}
