@@ -77,19 +77,28 @@ const PARAMS: &[Param] = &[
         key: "n",
         field: Some(Field::Nodes),
         get: |i| Some(i.cluster.nodes.to_string()),
-        set: |i, t| Ok(i.cluster.nodes = parse_count_u32(t)?),
+        set: |i, t| {
+            i.cluster.nodes = parse_count_u32(t)?;
+            Ok(())
+        },
     },
     Param {
         key: "c",
         field: Some(Field::CoresPerNode),
         get: |i| Some(i.cluster.cores_per_node.to_string()),
-        set: |i, t| Ok(i.cluster.cores_per_node = parse_count_u32(t)?),
+        set: |i, t| {
+            i.cluster.cores_per_node = parse_count_u32(t)?;
+            Ok(())
+        },
     },
     Param {
         key: "m",
         field: Some(Field::MemoryPerNode),
         get: |i| Some(format_real(i.cluster.memory_per_node_gib)),
-        set: |i, t| Ok(i.cluster.memory_per_node_gib = parse_size(t, SizeUnit::GiB)?),
+        set: |i, t| {
+            i.cluster.memory_per_node_gib = parse_size(t, SizeUnit::GiB)?;
+            Ok(())
+        },
     },
     Param {
         key: "rc",
@@ -151,7 +160,10 @@ const PARAMS: &[Param] = &[
         key: "amin",
         field: Some(Field::MinimumAllocation),
         get: |i| Some(i.scheduler.minimum_allocation_mb.to_string()),
-        set: |i, t| Ok(i.scheduler.minimum_allocation_mb = parse_mib(t)?),
+        set: |i, t| {
+            i.scheduler.minimum_allocation_mb = parse_mib(t)?;
+            Ok(())
+        },
     },
     Param {
         key: "ainc",
@@ -251,37 +263,55 @@ const PARAMS: &[Param] = &[
         key: "dm",
         field: Some(Field::DriverMemory),
         get: |i| Some(i.spark.driver_memory_mib.to_string()),
-        set: |i, t| Ok(i.spark.driver_memory_mib = parse_mib(t)?),
+        set: |i, t| {
+            i.spark.driver_memory_mib = parse_mib(t)?;
+            Ok(())
+        },
     },
     Param {
         key: "dc",
         field: Some(Field::DriverCores),
         get: |i| Some(i.spark.driver_cores.to_string()),
-        set: |i, t| Ok(i.spark.driver_cores = parse_count_u32(t)?),
+        set: |i, t| {
+            i.spark.driver_cores = parse_count_u32(t)?;
+            Ok(())
+        },
     },
     Param {
         key: "amm",
         field: Some(Field::AmMemory),
         get: |i| Some(i.spark.am_memory_mib.to_string()),
-        set: |i, t| Ok(i.spark.am_memory_mib = parse_mib(t)?),
+        set: |i, t| {
+            i.spark.am_memory_mib = parse_mib(t)?;
+            Ok(())
+        },
     },
     Param {
         key: "amc",
         field: Some(Field::AmCores),
         get: |i| Some(i.spark.am_cores.to_string()),
-        set: |i, t| Ok(i.spark.am_cores = parse_count_u32(t)?),
+        set: |i, t| {
+            i.spark.am_cores = parse_count_u32(t)?;
+            Ok(())
+        },
     },
     Param {
         key: "of",
         field: Some(Field::OverheadFactor),
         get: |i| Some(format_real(i.spark.overhead_factor)),
-        set: |i, t| Ok(i.spark.overhead_factor = parse_real(t)?),
+        set: |i, t| {
+            i.spark.overhead_factor = parse_real(t)?;
+            Ok(())
+        },
     },
     Param {
         key: "omin",
         field: Some(Field::OverheadMinimum),
         get: |i| Some(i.spark.overhead_minimum_mib.to_string()),
-        set: |i, t| Ok(i.spark.overhead_minimum_mib = parse_mib(t)?),
+        set: |i, t| {
+            i.spark.overhead_minimum_mib = parse_mib(t)?;
+            Ok(())
+        },
     },
     Param {
         key: "ovh",
@@ -306,25 +336,37 @@ const PARAMS: &[Param] = &[
         key: "offs",
         field: Some(Field::OffHeapSize),
         get: |i| Some(i.spark.offheap.size_mib.to_string()),
-        set: |i, t| Ok(i.spark.offheap.size_mib = parse_mib(t)?),
+        set: |i, t| {
+            i.spark.offheap.size_mib = parse_mib(t)?;
+            Ok(())
+        },
     },
     Param {
         key: "py",
         field: Some(Field::PysparkMemory),
         get: |i| Some(i.spark.pyspark_memory_mib.to_string()),
-        set: |i, t| Ok(i.spark.pyspark_memory_mib = parse_mib(t)?),
+        set: |i, t| {
+            i.spark.pyspark_memory_mib = parse_mib(t)?;
+            Ok(())
+        },
     },
     Param {
         key: "mf",
         field: Some(Field::MemoryFraction),
         get: |i| Some(format_real(i.spark.memory_fraction)),
-        set: |i, t| Ok(i.spark.memory_fraction = parse_real(t)?),
+        set: |i, t| {
+            i.spark.memory_fraction = parse_real(t)?;
+            Ok(())
+        },
     },
     Param {
         key: "sf",
         field: Some(Field::StorageFraction),
         get: |i| Some(format_real(i.spark.storage_fraction)),
-        set: |i, t| Ok(i.spark.storage_fraction = parse_real(t)?),
+        set: |i, t| {
+            i.spark.storage_fraction = parse_real(t)?;
+            Ok(())
+        },
     },
     Param {
         key: "meth",
@@ -348,7 +390,10 @@ const PARAMS: &[Param] = &[
         key: "cpe",
         field: Some(Field::CoresPerExecutor),
         get: |i| Some(i.policy.cores_per_executor.to_string()),
-        set: |i, t| Ok(i.policy.cores_per_executor = parse_count_u32(t)?),
+        set: |i, t| {
+            i.policy.cores_per_executor = parse_count_u32(t)?;
+            Ok(())
+        },
     },
     Param {
         key: "tgt",
@@ -378,7 +423,10 @@ const PARAMS: &[Param] = &[
         key: "share",
         field: Some(Field::ClusterShare),
         get: |i| Some(format_real(i.policy.cluster_share_pct)),
-        set: |i, t| Ok(i.policy.cluster_share_pct = parse_percent(t)?),
+        set: |i, t| {
+            i.policy.cluster_share_pct = parse_percent(t)?;
+            Ok(())
+        },
     },
 ];
 
