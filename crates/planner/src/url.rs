@@ -169,7 +169,10 @@ const PARAMS: &[Param] = &[
         key: "ainc",
         field: Some(Field::Increment),
         get: |i| i.scheduler.increment_mb.map(|v| v.to_string()),
-        set: |i, t| Ok(i.scheduler.increment_mb = Some(parse_mib(t)?)),
+        set: |i, t| {
+            i.scheduler.increment_mb = Some(parse_mib(t)?);
+            Ok(())
+        },
     },
     Param {
         key: "amax",
@@ -317,7 +320,10 @@ const PARAMS: &[Param] = &[
         key: "ovh",
         field: Some(Field::ExecutorOverhead),
         get: |i| i.spark.executor_overhead_mib.map(|v| v.to_string()),
-        set: |i, t| Ok(i.spark.executor_overhead_mib = Some(parse_mib(t)?)),
+        set: |i, t| {
+            i.spark.executor_overhead_mib = Some(parse_mib(t)?);
+            Ok(())
+        },
     },
     Param {
         key: "off",
@@ -399,7 +405,10 @@ const PARAMS: &[Param] = &[
         key: "tgt",
         field: Some(Field::MemoryTarget),
         get: |i| i.policy.memory_target_mib.map(|v| v.to_string()),
-        set: |i, t| Ok(i.policy.memory_target_mib = Some(parse_mib(t)?)),
+        set: |i, t| {
+            i.policy.memory_target_mib = Some(parse_mib(t)?);
+            Ok(())
+        },
     },
     Param {
         key: "gran",
