@@ -670,8 +670,15 @@ impl PlanInput {
             ),
         }
         if let Some(t) = q.memory_target_mib {
+            // Below 450 MiB no heap works; above a node's memory none fits.
             let hi = shape.map_or(limits::MAX_MIB, |s| s.nodemanager.memory_mib);
-            c.int_range(Field::MemoryTarget, t, 1, hi);
+            if t < 450 || t > hi {
+                c.fail(
+                    Field::MemoryTarget,
+                    format!("{t} MiB"),
+                    format!("450 to {hi} MiB (type 10g for 10 GiB)"),
+                );
+            }
         }
         c.real_range(Field::ClusterShare, q.cluster_share_pct, 0.0, true, 100.0);
 

@@ -439,6 +439,36 @@ const PARAMS: &[Param] = &[
     },
 ];
 
+/// Every key this schema knows, in encoding order (`v` excluded).
+pub fn keys() -> impl Iterator<Item = &'static str> {
+    PARAMS.iter().map(|p| p.key)
+}
+
+/// The form field a key belongs to (`None` for choices such as `calc`).
+pub fn field_of(key: &str) -> Option<Field> {
+    PARAMS.iter().find(|p| p.key == key).and_then(|p| p.field)
+}
+
+/// The canonical text of `key` in `input` (`None` when the key does not apply, such as `rc`
+/// when the NodeManager's resources are given explicitly).
+pub fn text_of(key: &str, input: &PlanInput) -> Option<String> {
+    PARAMS
+        .iter()
+        .find(|p| p.key == key)
+        .and_then(|p| (p.get)(input))
+}
+
+/// Sets `key` in `input` from typed text, exactly as a link's value would be read.
+pub fn apply(key: &str, input: &mut PlanInput, text: &str) -> Result<(), TextError> {
+    match PARAMS.iter().find(|p| p.key == key) {
+        Some(p) => (p.set)(input, text.trim()),
+        None => Err(TextError {
+            text: key.to_string(),
+            expected: "a known key",
+        }),
+    }
+}
+
 /// The query-string key of a field.
 pub fn key_of(field: Field) -> &'static str {
     PARAMS
