@@ -20,6 +20,9 @@ what=${1:-all}
 
 log() { printf '[setup] %s\n' "$*" >&2; }
 
+# Tools installed by `cargo install` land here; make them visible to the checks below.
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
 # The wasm-bindgen CLI must equal the wasm-bindgen crate that Cargo.lock resolved.
 wasm_bindgen_version() {
   awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' \
@@ -48,19 +51,29 @@ setup_web() {
     CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
       cargo install --locked "trunk@$TRUNK_VERSION" --force
   fi
-  if [ "$("$tools/node_modules/.bin/wasm-opt" --version 2>/dev/null | awk '{print $3}')" != "version_$BINARYEN_VERSION" ]; then
+  # `wasm-opt --version` prints e.g. "wasm-opt version 132 (version_132)".
+  if ! "$tools/node_modules/.bin/wasm-opt" --version 2>/dev/null |
+    grep -qF "(version_$BINARYEN_VERSION)"; then
     log "installing wasm-opt (npm binaryen@$BINARYEN_VERSION) into $tools"
+    if ! command -v npm >/dev/null; then
+      log "no npm: installing nodejs and npm from Debian"
+      apt_install nodejs npm
+    fi
     mkdir -p "$tools"
     npm install --prefix "$tools" --no-audit --no-fund --silent "binaryen@$BINARYEN_VERSION"
   fi
 }
 
+apt_install() {
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "$@" >/dev/null
+}
+
 setup_browser() {
   if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
     log "installing chromium and chromium-driver from Debian"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq chromium chromium-driver >/dev/null
+    apt_install chromium chromium-driver
   fi
 }
 

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Runs every check, in CI order: set-up, format, lints (host and wasm), native tests,
+# wasm tests in headless Chromium, the release build, then end-to-end tests against it.
+# Idempotent; a warm run takes well under a minute. CI runs this via .ci/run.
+#
+# Usage: scripts/test.sh
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+tools=${SPARK_SIZER_TOOLS:-$HOME/.local/share/spark-sizer-tools}
+cd "$root"
+
+# wasm-opt from npm binaryen first on PATH (Trunk must never download one), then cargo's bin.
+export PATH="$tools/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+# chromedriver leaves profile folders behind in TMPDIR: keep them under target/.
+export TMPDIR="$root/target/tmp"
+rm -rf "$TMPDIR"
+mkdir -p "$TMPDIR"
+export CARGO_TERM_COLOR=${CARGO_TERM_COLOR:-never}
+export SPARK_SIZER_DIST="$root/dist"
+
+summary=()
+current=""
+started=$SECONDS
+
+step() {
+  local name=$1 t0=$SECONDS
+  shift
+  current=$name
+  printf '\n==> %s\n    $ %s\n' "$name" "$*" >&2
+  "$@"
+  summary+=("$(printf 'ok    %4ss  %s' $((SECONDS - t0)) "$name")")
+  current=""
+}
+
+report() {
+  local status=$?
+  printf '\n==== summary ====\n' >&2
+  local line
+  for line in "${summary[@]}"; do printf '%s\n' "$line" >&2; done
+  if [ -n "$current" ]; then
+    printf 'FAIL         %s\n' "$current" >&2
+    printf '==== FAILED (%ss) ====\n' $((SECONDS - started)) >&2
+  elif [ "$status" -eq 0 ]; then
+    printf '==== all passed (%ss) ====\n' $((SECONDS - started)) >&2
+  fi
+  exit "$status"
+}
+trap report EXIT
+
+step "set-up (tools)" "$root/scripts/setup.sh" all
+step "fetch crates" cargo fetch --locked
+step "format" cargo fmt --all --check
+step "clippy (host, workspace)" \
+  cargo clippy --locked --workspace --all-targets -- -D warnings
+step "clippy (wasm, app)" \
+  cargo clippy --locked -p app --target wasm32-unknown-unknown --all-targets -- -D warnings
+step "planner builds for wasm" \
+  cargo build --locked -p planner --target wasm32-unknown-unknown
+step "native tests" cargo test --locked --workspace --exclude e2e
+step "wasm tests (headless Chromium)" \
+  cargo test --locked -p app --target wasm32-unknown-unknown --test browser
+step "release build (trunk)" trunk build --release
+step "end-to-end tests (headless Chromium)" cargo test --locked -p e2e

@@ -1,0 +1,700 @@
+//! Shared end-to-end harness: a static file server for the release build (`dist/`),
+//! chromedriver, and headless Chromium driven through fantoccini.
+//!
+//! - The static server starts once per test binary ([`site`]) on a free 127.0.0.1 port.
+//! - Each test opens its own [`Browser`]: a chromedriver on another free 127.0.0.1 port and
+//!   a fresh Chromium profile under `target/e2e/`. Dropping it (even on panic) ends the
+//!   WebDriver session and stops chromedriver.
+//! - Chromium resolves no host but 127.0.0.1, so any request leaving the machine fails and
+//!   shows up as a console error.
+//!
+//! Environment: `SPARK_SIZER_DIST` (default `<repo>/dist`), `CHROMIUM` (default
+//! `/usr/bin/chromium`), `CHROMEDRIVER` (default `chromedriver` on PATH).
+#![allow(dead_code)]
+
+use std::fs;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::net::{Ipv4Addr, TcpListener, TcpStream};
+use std::path::{Component, Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{json, Value};
+
+/// The Content-Security-Policy the static server sends: what a strict static host would
+/// use. No inline scripts or styles; wasm compilation allowed. Violations show up as
+/// console errors, so every test checking the console also checks CSP compliance.
+pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+    style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; \
+    base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// How long to wait for the app to render or react.
+pub const TIMEOUT: Duration = Duration::from_secs(15);
+
+/// The repository root (the parent of this crate).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_path_buf()
+}
+
+/// Cargo's target directory: the nearest ancestor of the test binary holding `CACHEDIR.TAG`.
+pub fn target_dir() -> PathBuf {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| {
+            exe.ancestors()
+                .find(|dir| dir.join("CACHEDIR.TAG").is_file())
+                .map(Path::to_path_buf)
+        })
+        .unwrap_or_else(|| repo_root().join("target"))
+}
+
+/// The release build to test, as an absolute path; panics with advice when it is missing.
+pub fn dist_dir() -> PathBuf {
+    let dist = std::env::var_os("SPARK_SIZER_DIST")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo_root().join("dist"));
+    let dist = if dist.is_absolute() {
+        dist
+    } else {
+        std::env::current_dir()
+            .expect("a current directory")
+            .join(dist)
+    };
+    assert!(
+        dist.join("index.html").is_file(),
+        "no release build at {}: run `trunk build --release` first (scripts/test.sh does), \
+         or point SPARK_SIZER_DIST at a Trunk dist/ folder",
+        dist.display()
+    );
+    dist.canonicalize().expect("canonical dist path")
+}
+
+/// A free TCP port on 127.0.0.1 (released right away, for a child process to bind).
+pub fn free_port() -> u16 {
+    TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+        .and_then(|l| l.local_addr())
+        .expect("a free 127.0.0.1 port")
+        .port()
+}
+
+// ---------------------------------------------------------------------------------------
+// Static file server
+// ---------------------------------------------------------------------------------------
+
+/// The static server for `dist/`, started on first use; returns its base URL
+/// (`http://127.0.0.1:<port>`, no trailing slash).
+pub fn site() -> &'static str {
+    static SITE: OnceLock<String> = OnceLock::new();
+    SITE.get_or_init(|| serve_dir(dist_dir()))
+}
+
+/// Serves `root` on a free 127.0.0.1 port from a background thread (one thread per
+/// connection) and returns the base URL.
+pub fn serve_dir(root: PathBuf) -> String {
+    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).expect("bind the static server");
+    let port = listener.local_addr().expect("server address").port();
+    thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let root = root.clone();
+            thread::spawn(move || {
+                // A client hanging up early is not our problem.
+                let _ = handle_request(&root, stream);
+            });
+        }
+    });
+    format!("http://127.0.0.1:{port}")
+}
+
+fn content_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "wasm" => "application/wasm",
+        "css" => "text/css; charset=utf-8",
+        "json" | "map" => "application/json",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "ico" => "image/x-icon",
+        "txt" => "text/plain; charset=utf-8",
+        "webmanifest" => "application/manifest+json",
+        _ => "application/octet-stream",
+    }
+}
+
+fn handle_request(root: &Path, stream: TcpStream) -> io::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut request_line = String::new();
+    reader.read_line(&mut request_line)?;
+    // Skip the headers; nothing in them matters here.
+    let mut line = String::new();
+    while reader.read_line(&mut line)? > 2 {
+        line.clear();
+    }
+    let mut parts = request_line.split_whitespace();
+    let method = parts.next().unwrap_or("");
+    let target = parts.next().unwrap_or("/");
+    let path = target.split(['?', '#']).next().unwrap_or("/");
+
+    let mut out = stream;
+    if method != "GET" && method != "HEAD" {
+        return respond(
+            &mut out,
+            "405 Method Not Allowed",
+            "text/plain",
+            b"",
+            method,
+        );
+    }
+    match resolve(root, path) {
+        Some(file) => {
+            let body = fs::read(&file)?;
+            respond(&mut out, "200 OK", content_type(&file), &body, method)
+        }
+        None => respond(
+            &mut out,
+            "404 Not Found",
+            "text/plain",
+            b"not found\n",
+            method,
+        ),
+    }
+}
+
+/// Maps a URL path to a file under `root`: `/` and extension-less unknown paths (client-side
+/// routes) give `index.html`; anything climbing out of `root` gives `None`.
+fn resolve(root: &Path, url_path: &str) -> Option<PathBuf> {
+    let relative = Path::new(url_path.trim_start_matches('/'));
+    if relative
+        .components()
+        .any(|c| !matches!(c, Component::Normal(_)))
+    {
+        return None;
+    }
+    let file = root.join(relative);
+    if file.is_file() {
+        return Some(file);
+    }
+    if file.is_dir() && file.join("index.html").is_file() {
+        return Some(file.join("index.html"));
+    }
+    if relative.extension().is_none() {
+        return Some(root.join("index.html"));
+    }
+    None
+}
+
+fn respond(
+    out: &mut TcpStream,
+    status: &str,
+    content_type: &str,
+    body: &[u8],
+    method: &str,
+) -> io::Result<()> {
+    write!(
+        out,
+        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
+         Content-Security-Policy: {CSP}\r\nCache-Control: no-store\r\n\
+         X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
+        body.len()
+    )?;
+    if method != "HEAD" {
+        out.write_all(body)?;
+    }
+    out.flush()
+}
+
+// ---------------------------------------------------------------------------------------
+// Minimal blocking HTTP for chromedriver endpoints fantoccini has no method for
+// ---------------------------------------------------------------------------------------
+
+/// Sends one JSON request to the chromedriver on `port` and returns the JSON reply.
+fn webdriver_call(port: u16, method: &str, path: &str, body: Option<&Value>) -> io::Result<Value> {
+    let mut stream = TcpStream::connect((Ipv4Addr::LOCALHOST, port))?;
+    stream.set_read_timeout(Some(Duration::from_secs(60)))?;
+    let body = body.map(Value::to_string).unwrap_or_default();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
+         Content-Type: application/json; charset=utf-8\r\nContent-Length: {}\r\n\
+         Connection: close\r\n\r\n{body}",
+        body.len()
+    )?;
+    stream.flush()?;
+    // chromedriver may keep the connection open: read exactly the announced body.
+    let mut reader = BufReader::new(stream);
+    let mut length = None;
+    let mut chunked = false;
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if reader.read_line(&mut line)? == 0 {
+            return Err(io::Error::other("chromedriver closed the connection early"));
+        }
+        let header = line.trim_end().to_ascii_lowercase();
+        if header.is_empty() {
+            break;
+        }
+        if let Some(value) = header.strip_prefix("content-length:") {
+            length = value.trim().parse::<usize>().ok();
+        }
+        if header.starts_with("transfer-encoding:") && header.contains("chunked") {
+            chunked = true;
+        }
+    }
+    let mut payload = Vec::new();
+    if chunked {
+        loop {
+            line.clear();
+            reader.read_line(&mut line)?;
+            let size = usize::from_str_radix(line.trim(), 16).map_err(io::Error::other)?;
+            if size == 0 {
+                break;
+            }
+            let mut chunk = vec![0; size + 2];
+            reader.read_exact(&mut chunk)?;
+            payload.extend_from_slice(&chunk[..size]);
+        }
+    } else if let Some(length) = length {
+        payload.resize(length, 0);
+        reader.read_exact(&mut payload)?;
+    } else {
+        reader.read_to_end(&mut payload)?;
+    }
+    serde_json::from_slice(&payload).map_err(io::Error::other)
+}
+
+// ---------------------------------------------------------------------------------------
+// Browser
+// ---------------------------------------------------------------------------------------
+
+/// Stops chromedriver (and, through the session, Chromium) when dropped, even on panic.
+struct Driver {
+    child: Child,
+    port: u16,
+    session: Option<String>,
+    profile: PathBuf,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        if let Some(id) = self.session.take() {
+            // Ends the session, which makes chromedriver quit Chromium.
+            let _ = webdriver_call(self.port, "DELETE", &format!("/session/{id}"), None);
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        kill_processes_using(&self.profile);
+        let _ = fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// Kills every process whose command line names `profile` (this session's Chromium
+/// processes, should any outlive chromedriver), one PID at a time.
+fn kill_processes_using(profile: &Path) {
+    let needle = format!("--user-data-dir={}", profile.display());
+    let Ok(entries) = fs::read_dir("/proc") else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let Ok(cmdline) = fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let mine = cmdline
+            .split(|&b| b == 0)
+            .any(|arg| arg == needle.as_bytes());
+        if mine {
+            let _ = Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .stderr(Stdio::null())
+                .status();
+        }
+    }
+}
+
+/// One headless Chromium session on the served release build.
+pub struct Browser {
+    client: Client,
+    driver: Driver,
+    base: String,
+    name: String,
+    /// Console entries read from chromedriver (which hands each out once) but not yet
+    /// returned by [`Browser::console_messages`].
+    console: Mutex<Vec<String>>,
+}
+
+impl Browser {
+    /// Starts chromedriver and a fresh headless Chromium; `name` labels its profile folder,
+    /// logs and screenshots. Also starts the static server if this binary has not yet.
+    pub async fn open(name: &str) -> Browser {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let base = site().to_owned();
+        let work = target_dir().join("e2e");
+        let seq = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let profile = work.join(format!("profile-{name}-{}-{seq}", std::process::id()));
+        let _ = fs::remove_dir_all(&profile);
+        fs::create_dir_all(&profile).expect("create the Chromium profile folder");
+
+        let port = free_port();
+        let log = fs::File::create(work.join(format!("chromedriver-{name}.log")))
+            .expect("create the chromedriver log");
+        let chromedriver =
+            std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "chromedriver".to_owned());
+        let child = Command::new(&chromedriver)
+            .arg(format!("--port={port}"))
+            .arg("--allowed-ips=127.0.0.1")
+            .arg(format!(
+                "--log-path={}",
+                work.join(format!("chromedriver-{name}.verbose.log"))
+                    .display()
+            ))
+            .arg("--log-level=INFO")
+            .stdin(Stdio::null())
+            .stdout(log.try_clone().expect("clone the log handle"))
+            .stderr(log)
+            .spawn()
+            .unwrap_or_else(|e| {
+                panic!("cannot start `{chromedriver}` ({e}): run scripts/setup.sh browser")
+            });
+        let mut driver = Driver {
+            child,
+            port,
+            session: None,
+            profile: profile.clone(),
+        };
+        wait_for_port(&mut driver);
+
+        let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
+        let capabilities = json!({
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": chromium,
+                "args": [
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-quic",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--disable-dev-shm-usage",
+                    "--hide-scrollbars",
+                    "--window-size=1280,900",
+                    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                    format!("--user-data-dir={}", profile.display()),
+                ],
+            },
+            "goog:loggingPrefs": { "browser": "ALL" },
+        });
+        let Value::Object(capabilities) = capabilities else {
+            unreachable!("capabilities are a JSON object")
+        };
+        // On a cold, busy machine chromedriver has been seen to drop the very first
+        // connection; retry a few times before giving up.
+        let mut builder = ClientBuilder::new(HttpConnector::new());
+        builder.capabilities(capabilities);
+        let url = format!("http://127.0.0.1:{port}");
+        let mut attempt = 1;
+        let client = loop {
+            match builder.connect(&url).await {
+                Ok(client) => break client,
+                Err(e) if attempt < 3 => {
+                    eprintln!("[e2e] {name}: new session attempt {attempt} failed ({e}); retrying");
+                    attempt += 1;
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+                Err(e) => panic!(
+                    "cannot open a Chromium session via chromedriver: {e} \
+                     (see {}/chromedriver-{name}.log)",
+                    work.display()
+                ),
+            }
+        };
+        driver.session = client
+            .session_id()
+            .await
+            .expect("the session id")
+            .map(|id| id.to_string());
+        Browser {
+            client,
+            driver,
+            base,
+            name: name.to_owned(),
+            console: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The fantoccini client, for anything the helpers do not cover.
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// The static server's base URL, e.g. `http://127.0.0.1:41234`.
+    pub fn base(&self) -> &str {
+        &self.base
+    }
+
+    /// Opens `path` (e.g. `/`) on the static server and waits until the app has rendered
+    /// `ready` (a CSS selector). Fails at once if the console reports an error meanwhile
+    /// (a wasm panic, a blocked script, a missing file).
+    pub async fn open_page(&self, path: &str, ready: &str) {
+        let url = format!("{}{path}", self.base);
+        self.client
+            .goto(&url)
+            .await
+            .unwrap_or_else(|e| panic!("cannot open {url}: {e}"));
+        let start = Instant::now();
+        loop {
+            if self.client.find(Locator::Css(ready)).await.is_ok() {
+                return;
+            }
+            let fresh = self.read_browser_log();
+            let severe: Vec<&String> = fresh.iter().filter(|m| m.starts_with("SEVERE")).collect();
+            assert!(
+                severe.is_empty(),
+                "{url}: console errors before `{ready}` appeared:\n{}",
+                severe
+                    .iter()
+                    .map(|m| m.as_str())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            );
+            self.console.lock().expect("console buffer").extend(fresh);
+            assert!(
+                start.elapsed() < TIMEOUT,
+                "{url}: `{ready}` did not appear within {TIMEOUT:?}; console: {:?}",
+                self.console_messages()
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The page title.
+    pub async fn title(&self) -> String {
+        self.client.title().await.expect("the page title")
+    }
+
+    /// The rendered text of the first element matching `css`.
+    pub async fn text(&self, css: &str) -> String {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element matches `{css}`: {e}"))
+            .text()
+            .await
+            .unwrap_or_else(|e| panic!("cannot read the text of `{css}`: {e}"))
+    }
+
+    /// Replaces the value of the input matching `css` by typing `text` into it.
+    pub async fn type_into(&self, css: &str, text: &str) {
+        let input = self
+            .client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no input matches `{css}`: {e}"));
+        input.clear().await.expect("clear the input");
+        input.send_keys(text).await.expect("type into the input");
+    }
+
+    /// Waits until the text of `css` equals `expected`; panics with the last text seen.
+    pub async fn wait_for_text(&self, css: &str, expected: &str) {
+        let start = Instant::now();
+        loop {
+            let text = self.text(css).await;
+            if text == expected {
+                return;
+            }
+            if start.elapsed() > TIMEOUT {
+                panic!("`{css}` shows {text:?}, expected {expected:?} (waited {TIMEOUT:?})");
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Runs a JavaScript function body (use `return`) in the page and returns its result.
+    pub async fn js(&self, body: &str) -> Value {
+        self.client
+            .execute(body, Vec::new())
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{body}"))
+    }
+
+    /// Browser console entries (console calls, uncaught errors, failed requests, CSP
+    /// violations) logged since the last call, as `LEVEL source: message`.
+    pub fn console_messages(&self) -> Vec<String> {
+        let mut messages = std::mem::take(&mut *self.console.lock().expect("console buffer"));
+        messages.extend(self.read_browser_log());
+        messages
+    }
+
+    /// Reads (and so consumes) chromedriver's browser log.
+    fn read_browser_log(&self) -> Vec<String> {
+        let Some(id) = self.driver.session.as_deref() else {
+            return Vec::new();
+        };
+        let reply = webdriver_call(
+            self.driver.port,
+            "POST",
+            &format!("/session/{id}/se/log"),
+            Some(&json!({ "type": "browser" })),
+        )
+        .expect("read the browser log from chromedriver");
+        reply["value"]
+            .as_array()
+            .unwrap_or_else(|| panic!("unexpected browser log reply: {reply}"))
+            .iter()
+            .map(|entry| {
+                format!(
+                    "{} {}: {}",
+                    entry["level"].as_str().unwrap_or("?"),
+                    entry["source"].as_str().unwrap_or("?"),
+                    entry["message"].as_str().unwrap_or("?")
+                )
+            })
+            .collect()
+    }
+
+    /// Console entries at warning level or above since the last call.
+    pub fn console_errors(&self) -> Vec<String> {
+        self.console_messages()
+            .into_iter()
+            .filter(|m| m.starts_with("SEVERE") || m.starts_with("WARNING"))
+            .collect()
+    }
+
+    /// Panics if the console has warnings or errors since the last check.
+    pub fn assert_clean_console(&self) {
+        let errors = self.console_errors();
+        assert!(errors.is_empty(), "console errors:\n{}", errors.join("\n"));
+    }
+
+    /// Every URL the page loaded: the document and each resource (Resource Timing).
+    pub async fn loaded_urls(&self) -> Vec<String> {
+        let urls = self
+            .js("return [location.href].concat(\
+                   performance.getEntriesByType('navigation').map(e => e.name),\
+                   performance.getEntriesByType('resource').map(e => e.name));")
+            .await;
+        urls.as_array()
+            .expect("a list of URLs")
+            .iter()
+            .map(|u| u.as_str().unwrap_or_default().to_owned())
+            .collect()
+    }
+
+    /// Panics unless every loaded URL is on the 127.0.0.1 static server (or `data:`/`blob:`).
+    pub async fn assert_all_requests_local(&self) {
+        let local = format!("{}/", self.base);
+        let foreign: Vec<String> = self
+            .loaded_urls()
+            .await
+            .into_iter()
+            .filter(|u| {
+                !(u.starts_with(&local) || u.starts_with("data:") || u.starts_with("blob:"))
+            })
+            .collect();
+        assert!(foreign.is_empty(), "requests left {local}: {foreign:?}");
+    }
+
+    /// Runs a Chrome DevTools Protocol command through chromedriver.
+    pub fn cdp(&self, cmd: &str, params: Value) -> Value {
+        let id = self.driver.session.as_deref().expect("an open session");
+        webdriver_call(
+            self.driver.port,
+            "POST",
+            &format!("/session/{id}/goog/cdp/execute"),
+            Some(&json!({ "cmd": cmd, "params": params })),
+        )
+        .unwrap_or_else(|e| panic!("CDP {cmd} failed: {e}"))
+    }
+
+    /// Resizes the viewport to `width` × `height` CSS pixels and checks the page got it.
+    pub async fn set_viewport(&self, width: u32, height: u32) {
+        // A desktop window cannot be narrower than ~500 px, so emulate device metrics.
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            json!({
+                "width": width,
+                "height": height,
+                "deviceScaleFactor": 1,
+                "mobile": width < 600,
+            }),
+        );
+        let inner = self.js("return window.innerWidth;").await;
+        assert_eq!(inner.as_u64(), Some(u64::from(width)), "viewport width");
+    }
+
+    /// Emulates `prefers-color-scheme: light` or `dark`.
+    pub async fn set_color_scheme(&self, scheme: &str) {
+        self.cdp(
+            "Emulation.setEmulatedMedia",
+            json!({ "features": [{ "name": "prefers-color-scheme", "value": scheme }] }),
+        );
+        let query = format!("return matchMedia('(prefers-color-scheme: {scheme})').matches;");
+        assert_eq!(
+            self.js(&query).await.as_bool(),
+            Some(true),
+            "{scheme} scheme"
+        );
+    }
+
+    /// Saves a PNG screenshot of the viewport at `width` CSS pixels to
+    /// `target/screenshots/<name>-<width>.png` and returns its path.
+    pub async fn screenshot(&self, name: &str, width: u32) -> PathBuf {
+        self.set_viewport(width, 900).await;
+        let png = self.client.screenshot().await.expect("take a screenshot");
+        assert!(png.starts_with(b"\x89PNG"), "screenshot is not a PNG");
+        let dir = target_dir().join("screenshots");
+        fs::create_dir_all(&dir).expect("create target/screenshots");
+        let path = dir.join(format!("{name}-{width}.png"));
+        fs::write(&path, png).expect("write the screenshot");
+        path
+    }
+
+    /// Does the page overflow horizontally (a sideways scrollbar)?
+    pub async fn overflows_horizontally(&self) -> bool {
+        self.js("return document.documentElement.scrollWidth > window.innerWidth;")
+            .await
+            .as_bool()
+            .unwrap_or(true)
+    }
+
+    /// Ends the session and stops chromedriver (dropping does the same, less politely).
+    pub async fn close(mut self) {
+        if self.client.clone().close().await.is_ok() {
+            self.driver.session = None;
+        }
+    }
+}
+
+/// Waits until chromedriver accepts connections; panics if it exits or takes too long.
+fn wait_for_port(driver: &mut Driver) {
+    let start = Instant::now();
+    while TcpStream::connect((Ipv4Addr::LOCALHOST, driver.port)).is_err() {
+        if let Ok(Some(status)) = driver.child.try_wait() {
+            panic!("chromedriver exited at start-up ({status}); see target/e2e/chromedriver-*.log");
+        }
+        assert!(
+            start.elapsed() < TIMEOUT,
+            "chromedriver did not listen on 127.0.0.1:{} within {TIMEOUT:?}",
+            driver.port
+        );
+        thread::sleep(Duration::from_millis(25));
+    }
+}
