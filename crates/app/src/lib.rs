@@ -1,54 +1,266 @@
-//! Spark Sizer's web front end: the root component and the small pure helpers it shows.
+//! Spark Sizer's web front end: one memoized plan feeds every view of the page.
+//!
+//! Data flow: the form (texts as typed) → a `Reading` (input + unreadable texts) → the planner's
+//! `Comparison` or the field messages → the views. The address bar mirrors the form.
+
+pub mod browser;
+pub mod fields;
+pub mod fmt;
+pub mod form;
+pub mod layout;
+pub mod results;
 
 use leptos::prelude::*;
+use planner::{Comparison, Method, Plan};
 
-/// The node count the page starts with.
-pub const DEFAULT_NODES: u32 = 4;
+use crate::fields::Ctx;
+use crate::form::{field_messages, FieldMessage, Form, Reading};
 
-/// Parses the "Nodes" field: a whole number of at least 1, surrounding spaces allowed.
-pub fn parse_nodes(raw: &str) -> Option<u32> {
-    raw.trim().parse::<u32>().ok().filter(|&n| n >= 1)
+/// What the page shows: a plan, or the messages of the fields to fix.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// Every field is valid.
+    Planned(Box<Comparison>),
+    /// Some fields are not: one message each.
+    Invalid(Vec<FieldMessage>),
 }
 
-/// The headline for a raw "Nodes" field value, e.g. `"4 nodes"` or `"1 node"`.
-pub fn headline(raw: &str) -> String {
-    match parse_nodes(raw) {
-        Some(1) => "1 node".to_owned(),
-        Some(n) => format!("{n} nodes"),
-        None => "Enter a whole number of nodes (1 or more)".to_owned(),
+/// Plans a form reading, or lists what to fix.
+pub fn evaluate(reading: &Reading) -> Outcome {
+    match planner::plan(&reading.input) {
+        Ok(c) if reading.unreadable.is_empty() => Outcome::Planned(Box::new(c)),
+        Ok(_) => Outcome::Invalid(field_messages(reading, None)),
+        Err(e) => Outcome::Invalid(field_messages(reading, Some(&e))),
     }
 }
 
-/// The whole page: a heading, the "Nodes" input and the headline derived from it.
+/// The notice for a link with keys this version does not know.
+pub fn link_notice(decoded: &planner::url::Decoded) -> Option<String> {
+    let mut parts = Vec::new();
+    if let Some(v) = decoded
+        .version
+        .filter(|v| *v != planner::url::SCHEMA_VERSION)
+    {
+        parts.push(format!(
+            "This link was made with link format v{v}; this page reads v{}.",
+            planner::url::SCHEMA_VERSION
+        ));
+    }
+    if !decoded.unknown.is_empty() {
+        parts.push(format!(
+            "Ignored unknown link settings: {}.",
+            decoded.unknown.join(", ")
+        ));
+    }
+    (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+fn heap_words(mib: u64) -> String {
+    if mib.is_multiple_of(1024) {
+        format!("{} GiB", mib / 1024)
+    } else {
+        format!("{} MiB", fmt::group(mib))
+    }
+}
+
+fn submit_text(p: &Plan) -> String {
+    let flags = planner::config::submit_flags(&p.spark_conf);
+    let mut lines = vec!["spark-submit".to_string()];
+    let mut i = 0;
+    while i < flags.len() {
+        match flags.get(i + 1) {
+            Some(v) if flags[i].starts_with("--") => {
+                lines.push(format!("  {} {}", flags[i], v));
+                i += 2;
+            }
+            _ => {
+                lines.push(format!("  {}", flags[i]));
+                i += 1;
+            }
+        }
+    }
+    lines.push("  <your-app>".to_string());
+    lines.join(" \\\n")
+}
+
+fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl IntoView + use<> {
+    let p = c.selected_plan().clone();
+    let t = p.placement.totals;
+    let e = p.placement.executor;
+    let submit = submit_text(&p);
+    let submit_copy = submit.clone();
+    let refusal = p
+        .warnings
+        .iter()
+        .find(|w| w.severity == planner::Severity::Error)
+        .map(|w| w.message.clone());
+    let method = c.selected;
+    let switch = [Method::SparkExact, Method::RuleOfThumb]
+        .into_iter()
+        .map(|m| {
+            let value = match m {
+                Method::SparkExact => "exact",
+                Method::RuleOfThumb => "rule",
+            };
+            view! {
+                <button type="button" class="pill" id=format!("method-{value}")
+                    aria-pressed=if m == method { "true" } else { "false" }
+                    on:click=move |_| ctx.edit("meth", value.to_string())>
+                    {results::method_name(m)}
+                </button>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="method-switch" role="group" aria-label="Method for the headline">{switch}</div>
+        <p class="big" id="headline">
+            <span class="num" id="hl-executors">{p.instances}</span>
+            " executors × "
+            <span class="num" id="hl-cores">{p.cores()}</span>
+            " cores × "
+            <span class="num" id="hl-memory">{heap_words(p.heap_mib())}</span>
+        </p>
+        <p class="sub">
+            {format!(
+                "spark.executor.memory={} · {} task slots · each container {} granted ({} requested) · {} of YARN memory, {} of vcores",
+                p.heap_setting(),
+                fmt::group(t.task_slots),
+                fmt::mib(e.granted.memory_mib),
+                fmt::mib(e.request.memory_mib),
+                fmt::pct(t.memory_used_pct()),
+                fmt::pct(t.vcores_used_pct()),
+            )}
+        </p>
+        {refusal.map(|r| view! { <p class="sev sev-error refusal" role="alert">{r}</p> })}
+        <pre class="submit" id="submit"><code>{submit}</code></pre>
+        <div class="actions">
+            <button type="button" id="copy-flags"
+                on:click=move |_| copied.set(if browser::copy(&submit_copy) { "Flags copied" } else { "Copy failed: select the text" })>
+                "Copy spark-submit"
+            </button>
+            <button type="button" id="copy-link"
+                on:click=move |_| copied.set(if browser::copy(&browser::current_href()) { "Link copied" } else { "Copy failed: use the address bar" })>
+                "Copy link"
+            </button>
+            <span class="status" role="status">{move || copied.get()}</span>
+        </div>
+    }
+}
+
+fn invalid_summary(messages: &[FieldMessage]) -> impl IntoView + use<> {
+    let items = messages
+        .iter()
+        .map(|m| {
+            let href = format!("#f-{}", m.key);
+            view! { <li><a href=href>{m.text.clone()}</a></li> }
+        })
+        .collect_view();
+    view! {
+        <div class="invalid" id="invalid" role="alert">
+            <p><strong>{format!("Fix {} to see the plan:", fmt::count(messages.len() as u64, "field", "fields"))}</strong></p>
+            <ul>{items}</ul>
+        </div>
+    }
+}
+
+/// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
-    let (nodes, set_nodes) = signal(DEFAULT_NODES.to_string());
-    let summary = Memo::new(move |_| nodes.with(|raw| headline(raw)));
+    let (initial, decoded) = Form::from_query(&browser::current_query());
+    let notice = RwSignal::new(link_notice(&decoded));
+    let form = RwSignal::new(initial);
+    let reading = Memo::new(move |_| form.with(Form::read));
+    let outcome = Memo::new(move |_| reading.with(evaluate));
+    let messages = Memo::new(move |_| match &*outcome.read() {
+        Outcome::Invalid(m) => m.clone(),
+        Outcome::Planned(_) => Vec::new(),
+    });
+    let ctx = Ctx { form, messages };
+    let copied = RwSignal::new("");
+
+    // Back and Forward restore the plan of that history entry.
+    let _ = window_event_listener(leptos::ev::popstate, move |_| {
+        form.set(Form::from_query(&browser::current_query()).0);
+    });
+
+    let answer = move || match &*outcome.read() {
+        Outcome::Planned(c) => headline(ctx, c, copied).into_any(),
+        Outcome::Invalid(m) => invalid_summary(m).into_any(),
+    };
+    let planned = move || matches!(&*outcome.read(), Outcome::Planned(_));
+    let with_plan = move |f: fn(&Comparison) -> AnyView| {
+        move || match &*outcome.read() {
+            Outcome::Planned(c) => f(c),
+            Outcome::Invalid(_) => ().into_any(),
+        }
+    };
 
     view! {
-        <main class="page">
-            <header>
-                <h1>"Spark Sizer"</h1>
-                <p class="tagline">"Size Spark executors for a YARN cluster."</p>
-            </header>
-            <section class="card">
-                <div class="field">
-                    <label for="nodes">"Nodes"</label>
-                    <input
-                        id="nodes"
-                        type="number"
-                        min="1"
-                        step="1"
-                        inputmode="numeric"
-                        prop:value=nodes
-                        on:input=move |ev| set_nodes.set(event_target_value(&ev))
-                    />
-                </div>
-                <output id="headline" for="nodes" aria-live="polite">
-                    {summary}
-                </output>
-            </section>
+        {layout::patterns()}
+        <header class="top">
+            <h1>"Spark Sizer"</h1>
+            <p class="tagline">
+                "Spark executors for a YARN cluster: the rule of thumb, and what Spark and YARN really grant, to the MiB."
+            </p>
+        </header>
+        {move || notice.get().map(|n| view! {
+            <div class="notice" id="notice" role="status">
+                <span>{n}</span>
+                <button type="button" on:click=move |_| notice.set(None)>"Dismiss"</button>
+            </div>
+        })}
+        <main class="grid">
+            <section class="answer card" aria-label="Answer">{answer}</section>
+            <aside class="inputs card" aria-label="Inputs">{fields::form_view(ctx)}</aside>
+            <div class="details">
+                <Show when=planned>
+                    <section class="card" id="compare">
+                        <h2>"Rule of thumb vs Spark-exact"</h2>
+                        {with_plan(|c| results::comparison(c).into_any())}
+                    </section>
+                    <section class="card" id="layout-section">
+                        <h2>{move || match &*outcome.read() {
+                            Outcome::Planned(c) => format!("Per-node layout ({})", results::method_name(c.selected)),
+                            Outcome::Invalid(_) => String::new(),
+                        }}</h2>
+                        {with_plan(|c| layout::node_layout(&c.selected_plan().placement).into_any())}
+                    </section>
+                    <section class="card" id="memory">
+                        <h2>"Executor memory"</h2>
+                        {with_plan(|c| results::memory_breakdown(c.selected_plan()).into_any())}
+                    </section>
+                    <section class="card" id="working">
+                        <h2>"The working"</h2>
+                        {with_plan(|c| {
+                            let other = match c.selected {
+                                Method::SparkExact => &c.rule_of_thumb,
+                                Method::RuleOfThumb => &c.spark_exact,
+                            };
+                            view! {
+                                <h3 class="subhead">{results::method_name(c.selected)}</h3>
+                                {results::working(c.selected_plan())}
+                                <details>
+                                    <summary>{format!("{} working", results::method_name(other.method))}</summary>
+                                    {results::working(other)}
+                                </details>
+                            }
+                            .into_any()
+                        })}
+                    </section>
+                    <section class="card" id="warnings-section">
+                        <h2>"Warnings"</h2>
+                        {with_plan(|c| results::warning_list(&c.selected_plan().warnings, "warnings").into_any())}
+                    </section>
+                </Show>
+                <section class="card" id="about">
+                    <h2>"How this is computed"</h2>
+                    {results::about()}
+                </section>
+            </div>
         </main>
+        <footer class="foot">
+            "Runs entirely in your browser; nothing is sent anywhere. The address bar always holds a link to this plan."
+        </footer>
     }
 }
 
@@ -61,19 +273,44 @@ pub fn start() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use planner::presets::preset;
 
     #[test]
-    fn headline_counts_nodes() {
-        assert_eq!(headline("4"), "4 nodes");
-        assert_eq!(headline(" 12 "), "12 nodes");
-        assert_eq!(headline("1"), "1 node");
+    fn evaluates_presets_and_bad_fields() {
+        let form = Form::from_input(&preset("case2").unwrap().input);
+        match evaluate(&form.read()) {
+            Outcome::Planned(c) => assert_eq!(c.spark_exact.instances, 36),
+            Outcome::Invalid(m) => panic!("{m:?}"),
+        }
+        let mut bad = form.clone();
+        bad.set_text("n", "0".into());
+        bad.set_text("m", "lots".into());
+        match evaluate(&bad.read()) {
+            Outcome::Invalid(m) => {
+                let keys: Vec<&str> = m.iter().map(|x| x.key).collect();
+                assert_eq!(keys, ["m", "n"]);
+                assert!(m[1].text.contains("allowed: 1 to 100000"));
+            }
+            Outcome::Planned(_) => panic!("should be invalid"),
+        }
     }
 
     #[test]
-    fn headline_rejects_bad_input() {
-        for raw in ["", "0", "-3", "2.5", "many"] {
-            assert_eq!(parse_nodes(raw), None, "{raw:?}");
-            assert!(headline(raw).starts_with("Enter"), "{raw:?}");
-        }
+    fn submit_text_lists_flags() {
+        let c = planner::plan(&preset("case1").unwrap().input).unwrap();
+        let s = submit_text(&c.spark_exact);
+        assert!(s.starts_with("spark-submit \\\n  --master yarn \\\n"));
+        assert!(s.contains("--num-executors 17"));
+        assert!(s.contains("--executor-memory 19g"));
+    }
+
+    #[test]
+    fn notices_unknown_keys() {
+        let d = planner::url::from_query("v=1&zz=3");
+        assert_eq!(
+            link_notice(&d).as_deref(),
+            Some("Ignored unknown link settings: zz.")
+        );
+        assert_eq!(link_notice(&planner::url::from_query("v=1")), None);
     }
 }

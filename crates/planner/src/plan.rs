@@ -452,7 +452,11 @@ fn finish(
             "spark.executor.pyspark.memory counts only for Python apps; this JVM app ignores it.",
         ));
     }
-    warnings.sort_by_key(|w| std::cmp::Reverse(w.severity));
+    // Most severe first, keeping the order within a severity (no general sort: smaller wasm).
+    let warnings: Vec<Warning> = [Severity::Error, Severity::Warning, Severity::Info]
+        .iter()
+        .flat_map(|s| warnings.iter().filter(move |w| w.severity == *s).cloned())
+        .collect();
     let fractions = MemoryFractions {
         memory_fraction: spark.memory_fraction,
         storage_fraction: spark.storage_fraction,

@@ -1,0 +1,456 @@
+//! The input form: presets, grouped fields with units and defaults, and each field's own error
+//! message in place.
+
+use leptos::prelude::*;
+use planner::presets::presets;
+use planner::url;
+use planner::PlanInput;
+
+use crate::browser;
+use crate::form::{display_text, FieldMessage, Form};
+
+/// The form's signals, shared by every field.
+#[derive(Clone, Copy)]
+pub struct Ctx {
+    /// The form state.
+    pub form: RwSignal<Form>,
+    /// The message of each invalid field.
+    pub messages: Memo<Vec<FieldMessage>>,
+}
+
+impl Ctx {
+    /// A typed edit: update the text and replace the history entry.
+    pub fn edit(self, key: &'static str, text: String) {
+        self.form.update(|f| f.set_text(key, text));
+        browser::replace_query(&self.form.with_untracked(Form::to_query));
+    }
+
+    /// A mode switch (not a text).
+    pub fn edit_form(self, change: impl FnOnce(&mut Form)) {
+        self.form.update(change);
+        browser::replace_query(&self.form.with_untracked(Form::to_query));
+    }
+
+    fn message(self, key: &'static str) -> impl Fn() -> Option<String> + Copy + Send + Sync {
+        move || {
+            self.messages
+                .with(|m| m.iter().find(|x| x.key == key).map(|x| x.text.clone()))
+        }
+    }
+}
+
+/// When a field is shown.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum When {
+    /// Always.
+    Always,
+    /// With an OS reservation (not explicit NodeManager resources).
+    Reserve,
+    /// With explicit NodeManager resources.
+    NodeManager,
+    /// With an explicit maximum allocation.
+    Maximum,
+    /// In client mode.
+    Client,
+    /// With off-heap memory enabled.
+    OffHeap,
+    /// For Python apps.
+    Python,
+}
+
+impl When {
+    fn holds(self, f: &Form) -> bool {
+        match self {
+            When::Always => true,
+            When::Reserve => !f.nodemanager_explicit,
+            When::NodeManager => f.nodemanager_explicit,
+            When::Maximum => f.maximum_explicit,
+            When::Client => f.text("mode") == "client",
+            When::OffHeap => f.text("off") == "1",
+            When::Python => f.text("app") == "python",
+        }
+    }
+}
+
+/// How a field is edited.
+#[derive(Clone, Copy)]
+pub enum Kind {
+    /// Free text with a unit and a hint.
+    Text {
+        /// The unit shown after the box.
+        unit: &'static str,
+        /// The hint under it (usually the default).
+        hint: &'static str,
+    },
+    /// A choice.
+    Select(&'static [(&'static str, &'static str)]),
+}
+
+/// One field of the form.
+#[derive(Clone, Copy)]
+pub struct Spec {
+    /// The URL key.
+    pub key: &'static str,
+    /// The label.
+    pub label: &'static str,
+    /// Text or choice.
+    pub kind: Kind,
+    /// When it is shown.
+    pub when: When,
+}
+
+const fn text(
+    key: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    hint: &'static str,
+    when: When,
+) -> Spec {
+    Spec {
+        key,
+        label,
+        kind: Kind::Text { unit, hint },
+        when,
+    }
+}
+
+const fn select(
+    key: &'static str,
+    label: &'static str,
+    options: &'static [(&'static str, &'static str)],
+) -> Spec {
+    Spec {
+        key,
+        label,
+        kind: Kind::Select(options),
+        when: When::Always,
+    }
+}
+
+use When::{Always, Client, Maximum, NodeManager, OffHeap, Python, Reserve};
+
+const HARDWARE: &[Spec] = &[
+    text("n", "Nodes", "", "worker nodes", Always),
+    text("c", "Cores per node", "cores", "", Always),
+    text("m", "Memory per node", "GiB", "64, 64 GB or 63.5", Always),
+];
+
+const YARN_SHARE: &[Spec] = &[
+    text("rc", "Reserved cores", "cores", "default 1", Reserve),
+    text("rm", "Reserved memory", "GiB", "default 1", Reserve),
+    text(
+        "nmm",
+        "yarn.nodemanager.resource.memory-mb",
+        "MiB",
+        "",
+        NodeManager,
+    ),
+    text(
+        "nmv",
+        "yarn.nodemanager.resource.cpu-vcores",
+        "vcores",
+        "",
+        NodeManager,
+    ),
+];
+
+const POLICY: &[Spec] = &[
+    text("cpe", "Cores per executor", "cores", "default 5", Always),
+    text(
+        "tgt",
+        "Memory target per executor",
+        "",
+        "optional, e.g. 10g: fewest cores that reach it",
+        Always,
+    ),
+    select(
+        "gran",
+        "spark.executor.memory in",
+        &[("gib", "whole GiB (19g)"), ("mib", "MiB (19549m)")],
+    ),
+    text(
+        "share",
+        "Share of the cluster",
+        "%",
+        "for a shared queue; default 100",
+        Always,
+    ),
+];
+
+const SPARK: &[Spec] = &[
+    select("sv", "Version", &[("4.0", "4.0"), ("3.5", "3.5")]),
+    select(
+        "mode",
+        "Deploy mode",
+        &[("cluster", "cluster"), ("client", "client")],
+    ),
+    select(
+        "app",
+        "Application",
+        &[
+            ("jvm", "JVM (Scala/Java)"),
+            ("python", "Python"),
+            ("r", "R"),
+        ],
+    ),
+    text(
+        "dm",
+        "spark.driver.memory",
+        "",
+        "default 1g; in the AM in cluster mode",
+        Always,
+    ),
+    text("dc", "spark.driver.cores", "cores", "default 1", Always),
+    text(
+        "amm",
+        "spark.yarn.am.memory",
+        "",
+        "client mode; default 512m",
+        Client,
+    ),
+    text(
+        "amc",
+        "spark.yarn.am.cores",
+        "cores",
+        "client mode; default 1",
+        Client,
+    ),
+    text("of", "Overhead factor", "", "default 0.1", Always),
+    text(
+        "omin",
+        "Minimum overhead",
+        "",
+        "384m; Spark 4.0 only",
+        Always,
+    ),
+    text(
+        "ovh",
+        "spark.executor.memoryOverhead",
+        "",
+        "optional: replaces the formula",
+        Always,
+    ),
+    select("off", "Off-heap memory", &[("0", "off"), ("1", "on")]),
+    text("offs", "spark.memory.offHeap.size", "", "", OffHeap),
+    text(
+        "py",
+        "spark.executor.pyspark.memory",
+        "",
+        "Python apps; default unset",
+        Python,
+    ),
+    text("mf", "spark.memory.fraction", "", "default 0.6", Always),
+    text(
+        "sf",
+        "spark.memory.storageFraction",
+        "",
+        "default 0.5",
+        Always,
+    ),
+];
+
+const SCHEDULER: &[Spec] = &[
+    text(
+        "amin",
+        "yarn.scheduler.minimum-allocation-mb",
+        "MiB",
+        "default 1024; the rounding step",
+        Always,
+    ),
+    text(
+        "ainc",
+        "Fair scheduler increment",
+        "MiB",
+        "optional; rounds instead of the minimum",
+        Always,
+    ),
+    select(
+        "calc",
+        "Resource calculator",
+        &[
+            ("dominant", "Dominant (memory and vcores)"),
+            ("default", "Default (memory only)"),
+        ],
+    ),
+    text(
+        "amax",
+        "yarn.scheduler.maximum-allocation-mb",
+        "MiB",
+        "",
+        Maximum,
+    ),
+    text(
+        "vmax",
+        "yarn.scheduler.maximum-allocation-vcores",
+        "vcores",
+        "",
+        Maximum,
+    ),
+];
+
+/// One field, shown or hidden by its condition.
+fn field(ctx: Ctx, spec: Spec) -> impl IntoView {
+    let key = spec.key;
+    let id = format!("f-{key}");
+    let err_id = format!("err-{key}");
+    let message = ctx.message(key);
+    let hidden = move || !ctx.form.with(|f| spec.when.holds(f));
+    let value = move || ctx.form.with(|f| f.text(key).to_string());
+    let control = match spec.kind {
+        Kind::Text { unit, hint } => {
+            let default = display_text(key, &PlanInput::default());
+            let placeholder = if default.is_empty() {
+                "not set".to_string()
+            } else {
+                default
+            };
+            view! {
+                <div class="input-wrap">
+                    <input
+                        id=id.clone()
+                        name=key
+                        type="text"
+                        inputmode="decimal"
+                        autocomplete="off"
+                        spellcheck="false"
+                        placeholder=placeholder
+                        prop:value=value
+                        aria-invalid=move || if message().is_some() { "true" } else { "false" }
+                        aria-describedby=err_id.clone()
+                        on:input=move |ev| ctx.edit(key, event_target_value(&ev))
+                    />
+                    <span class="unit">{unit}</span>
+                </div>
+                <p class="hint">{hint}</p>
+            }
+            .into_any()
+        }
+        Kind::Select(options) => {
+            let opts = options
+                .iter()
+                .map(|(v, t)| view! { <option value=*v>{*t}</option> })
+                .collect_view();
+            view! {
+                <select id=id.clone() name=key prop:value=value
+                    on:change=move |ev| ctx.edit(key, event_target_value(&ev))>
+                    {opts}
+                </select>
+            }
+            .into_any()
+        }
+    };
+    view! {
+        <div class="field" class:invalid=move || message().is_some() class:hidden=hidden>
+            <label for=id>{spec.label}</label>
+            {control}
+            <p class="error" id=err_id aria-live="polite">{message}</p>
+        </div>
+    }
+}
+
+fn group(ctx: Ctx, specs: &'static [Spec]) -> impl IntoView {
+    let fields = specs.iter().map(|s| field(ctx, *s)).collect_view();
+    view! { <div class="fields">{fields}</div> }
+}
+
+/// A pair of radio buttons switching a mode of the form.
+fn mode_switch(
+    ctx: Ctx,
+    name: &'static str,
+    label: &'static str,
+    options: [(&'static str, &'static str); 2],
+    get: fn(&Form) -> bool,
+    set: fn(&mut Form, bool),
+) -> impl IntoView {
+    let radios = options
+        .into_iter()
+        .enumerate()
+        .map(|(i, (id, text))| {
+            let explicit = i == 1;
+            view! {
+                <label>
+                    <input type="radio" name=name id=id
+                        prop:checked=move || ctx.form.with(get) == explicit
+                        on:change=move |_| ctx.edit_form(|f| set(f, explicit)) />
+                    {text}
+                </label>
+            }
+        })
+        .collect_view();
+    view! { <div class="modes" role="radiogroup" aria-label=label>{radios}</div> }
+}
+
+/// The preset buttons; choosing one pushes a history entry so Back returns.
+pub fn preset_bar(ctx: Ctx) -> impl IntoView {
+    let buttons = presets()
+        .into_iter()
+        .map(|p| {
+            let query = url::to_query(&p.input);
+            let q2 = query.clone();
+            let input = p.input.clone();
+            let pressed = move || ctx.form.with(|f| f.to_query() == q2);
+            view! {
+                <button
+                    type="button"
+                    class="preset"
+                    id=format!("preset-{}", p.id)
+                    title=p.description
+                    aria-pressed=move || if pressed() { "true" } else { "false" }
+                    on:click=move |_| {
+                        ctx.form.set(Form::from_input(&input));
+                        browser::push_query(&query);
+                    }
+                >
+                    {p.name}
+                </button>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="presets" role="group" aria-label="Presets">
+            {buttons}
+        </div>
+    }
+}
+
+/// The whole form.
+pub fn form_view(ctx: Ctx) -> impl IntoView {
+    view! {
+        <form class="form" on:submit=|ev| ev.prevent_default() autocomplete="off">
+            {preset_bar(ctx)}
+            <fieldset>
+                <legend>"Cluster hardware"</legend>
+                {group(ctx, HARDWARE)}
+                {mode_switch(
+                    ctx,
+                    "nm-mode",
+                    "What YARN gets per node",
+                    [("nm-reserve", "Reserve for OS and daemons"), ("nm-explicit", "Set NodeManager resources")],
+                    |f| f.nodemanager_explicit,
+                    |f, v| f.nodemanager_explicit = v,
+                )}
+                {group(ctx, YARN_SHARE)}
+            </fieldset>
+            <fieldset>
+                <legend>"Sizing policy"</legend>
+                {group(ctx, POLICY)}
+            </fieldset>
+            <fieldset>
+                <legend>"Spark"</legend>
+                {group(ctx, SPARK)}
+            </fieldset>
+            <details class="scheduler">
+                <summary>"YARN scheduler"</summary>
+                {mode_switch(
+                    ctx,
+                    "max-mode",
+                    "Maximum allocation",
+                    [("max-nm", "Maximum = NodeManager resources"), ("max-explicit", "Set maximum (YARN default 8192 MiB, 4 vcores)")],
+                    |f| f.maximum_explicit,
+                    |f, v| f.maximum_explicit = v,
+                )}
+                {group(ctx, SCHEDULER)}
+            </details>
+        </form>
+    }
+}

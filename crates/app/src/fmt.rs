@@ -1,0 +1,66 @@
+//! Number formatting for the page: every number with its unit, MiB exact where it matters.
+
+/// `21504 MiB`.
+pub fn mib(m: u64) -> String {
+    format!("{} MiB", group(m))
+}
+
+/// A size a person reads: `21 GiB`, `20.9 GiB`, `640 MiB`.
+pub fn size(m: u64) -> String {
+    if m < 1024 {
+        return format!("{m} MiB");
+    }
+    let g = m as f64 / 1024.0;
+    if m.is_multiple_of(1024) {
+        format!("{} GiB", group(m / 1024))
+    } else if g >= 100.0 {
+        format!("{} GiB", group(g.round() as u64))
+    } else {
+        format!("{g:.1} GiB")
+    }
+}
+
+/// Bytes as MiB with one decimal (`5746.8 MiB`), for the heap's pools.
+pub fn bytes_mib(b: u64) -> String {
+    format!("{:.1} MiB", b as f64 / 1_048_576.0)
+}
+
+/// A percentage with one decimal.
+pub fn pct(p: f64) -> String {
+    format!("{p:.1}%")
+}
+
+/// Thousands separated by a thin space: `1 048 576`.
+pub fn group(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push('\u{202f}');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// `1 executor`, `3 executors`.
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", group(n), if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_with_units() {
+        assert_eq!(mib(21504), "21\u{202f}504 MiB");
+        assert_eq!(size(19456), "19 GiB");
+        assert_eq!(size(11171), "10.9 GiB");
+        assert_eq!(size(640), "640 MiB");
+        assert_eq!(group(999), "999");
+        assert_eq!(group(1000), "1\u{202f}000");
+        assert_eq!(count(1, "node", "nodes"), "1 node");
+        assert_eq!(bytes_mib(12_051_914_342), "11493.6 MiB");
+    }
+}

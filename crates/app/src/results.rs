@@ -1,0 +1,313 @@
+//! The answer and its working: the comparison of both methods, the executor's memory, the
+//! derivation steps and the warnings. Each view is built from plain planner output.
+
+use leptos::prelude::*;
+use planner::place::Placement;
+use planner::{Comparison, Method, Plan, Severity, Warning};
+
+use crate::fmt;
+
+/// The method's name as the page says it.
+pub fn method_name(m: Method) -> &'static str {
+    match m {
+        Method::SparkExact => "Spark-exact",
+        Method::RuleOfThumb => "Rule of thumb",
+    }
+}
+
+/// Whether YARN or Spark would refuse the plan.
+pub fn refused(p: &Plan) -> bool {
+    p.warnings.iter().any(|w| w.severity == Severity::Error)
+}
+
+fn verdict(p: &Placement, instances: u32) -> String {
+    let placed = p.totals.executors;
+    if placed == 0 {
+        "✗ none run".to_string()
+    } else if placed < instances {
+        format!("✗ only {placed} of {instances} fit")
+    } else {
+        "✓ all fit".to_string()
+    }
+}
+
+/// Rule of thumb and Spark-exact side by side, with the reasons they differ.
+pub fn comparison(c: &Comparison) -> impl IntoView + use<> {
+    let r = &c.rule_of_thumb;
+    let e = &c.spark_exact;
+    let row = |label: &str, f: &dyn Fn(&Plan) -> String| {
+        let (a, b) = (f(r), f(e));
+        let differs = a != b;
+        view! {
+            <tr class:differs=differs>
+                <th scope="row">{label.to_string()}</th>
+                <td>{a}</td>
+                <td>{b}</td>
+            </tr>
+        }
+    };
+    let rows = vec![
+        row("Executors (spark.executor.instances)", &|p| {
+            p.instances.to_string()
+        }),
+        row("Cores per executor", &|p| p.cores().to_string()),
+        row("Executor memory (heap)", &|p| p.heap_setting()),
+        row("Overhead", &|p| {
+            fmt::mib(p.placement.executor.memory.overhead_mib)
+        }),
+        row("Container requested → granted", &|p| {
+            format!(
+                "{} → {}",
+                fmt::mib(p.placement.executor.request.memory_mib),
+                fmt::mib(p.placement.executor.granted.memory_mib)
+            )
+        }),
+        row("Executors per node (YARN)", &|p| {
+            p.placement.per_node.to_string()
+        }),
+        row("Executors YARN runs", &|p| {
+            format!(
+                "{} ({})",
+                p.placement.totals.executors,
+                verdict(&p.placement, p.instances)
+            )
+        }),
+        row("Task slots", &|p| fmt::group(p.placement.totals.task_slots)),
+        row("YARN memory used", &|p| {
+            fmt::pct(p.placement.totals.memory_used_pct())
+        }),
+        row("YARN vcores used", &|p| {
+            fmt::pct(p.placement.totals.vcores_used_pct())
+        }),
+    ];
+    let reasons: Vec<Warning> = c
+        .differences
+        .iter()
+        .chain(r.warnings.iter().filter(|w| {
+            matches!(
+                w.code,
+                planner::Code::LegacyOverheadFactor
+                    | planner::Code::RoomForMore
+                    | planner::Code::AmSlotAssumption
+                    | planner::Code::FewerExecutorsFit
+            )
+        }))
+        .cloned()
+        .collect();
+    view! {
+        <table class="compare">
+            <thead>
+                <tr>
+                    <th scope="col"></th>
+                    <th scope="col">"Rule of thumb"</th>
+                    <th scope="col">"Spark-exact"</th>
+                </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+        </table>
+        <h3 class="subhead">"Why they differ"</h3>
+        {warning_list(&reasons, "differences")}
+    }
+}
+
+/// A list of warnings with their severity in words (not colour alone).
+pub fn warning_list(ws: &[Warning], id: &'static str) -> impl IntoView + use<> {
+    if ws.is_empty() {
+        return view! { <p class="muted" id=id>"Nothing to report."</p> }.into_any();
+    }
+    let items = ws
+        .iter()
+        .map(|w| {
+            let (class, word) = match w.severity {
+                Severity::Error => ("sev sev-error", "Error"),
+                Severity::Warning => ("sev sev-warning", "Warning"),
+                Severity::Info => ("sev sev-info", "Note"),
+            };
+            view! {
+                <li class=class data-code=w.code.as_str()>
+                    <span class="sev-word">{word}</span>
+                    " "
+                    <span class="msg">{w.message.clone()}</span>
+                    " "
+                    <code class="code">{w.code.as_str()}</code>
+                </li>
+            }
+        })
+        .collect_view();
+    view! { <ul class="warnings" id=id>{items}</ul> }.into_any()
+}
+
+/// The derivation steps as a numbered list.
+pub fn working(p: &Plan) -> impl IntoView + use<> {
+    let steps = p
+        .working
+        .iter()
+        .map(|s| {
+            view! {
+                <li>
+                    <strong>{s.title.clone()}</strong>
+                    ": "
+                    <span class="formula">{s.detail.clone()}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    view! { <ol class="working">{steps}</ol> }
+}
+
+/// The executor's memory: the container's parts and the unified-memory pools in the heap.
+pub fn memory_breakdown(p: &Plan) -> impl IntoView + use<> {
+    let e = p.placement.executor;
+    let rounding = e.granted.memory_mib.saturating_sub(e.request.memory_mib);
+    let mut container = vec![
+        (
+            "Heap (spark.executor.memory)",
+            fmt::mib(e.memory.heap_mib),
+            "heap",
+        ),
+        ("Overhead", fmt::mib(e.memory.overhead_mib), "overhead"),
+    ];
+    if e.memory.offheap_mib > 0 {
+        container.push(("Off-heap", fmt::mib(e.memory.offheap_mib), "offheap"));
+    }
+    if e.memory.pyspark_mib > 0 {
+        container.push(("PySpark workers", fmt::mib(e.memory.pyspark_mib), "pyspark"));
+    }
+    if rounding > 0 {
+        container.push(("YARN rounding", fmt::mib(rounding), "rounding"));
+    }
+    let container_rows = container
+        .into_iter()
+        .map(|(label, value, class)| {
+            view! {
+                <tr>
+                    <th scope="row"><span class=format!("swatch sw-{class}") aria-hidden="true"></span>{label}</th>
+                    <td>{value}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let pools = match &p.memory {
+        Ok(m) => {
+            let heap = m.heap_bytes.max(1) as f64;
+            let parts = [
+                (
+                    "Reserved",
+                    m.reserved_bytes,
+                    "reserved",
+                    "Spark's fixed reserve",
+                ),
+                (
+                    "User memory",
+                    m.user_bytes,
+                    "user",
+                    "your data structures, UDFs; not managed by Spark",
+                ),
+                (
+                    "Storage",
+                    m.storage_bytes,
+                    "storage",
+                    "cached data immune to eviction (spark.memory.storageFraction)",
+                ),
+                (
+                    "Execution",
+                    m.execution_bytes,
+                    "execution",
+                    "shuffles, joins, sorts, aggregations; borrows from storage",
+                ),
+            ];
+            let mut x = 0.0;
+            let bar = parts
+                .iter()
+                .map(|(label, bytes, class, _)| {
+                    let w = *bytes as f64 / heap * 100.0;
+                    let seg = view! {
+                        <svg x=format!("{x:.3}%") width=format!("{w:.3}%") height="100%" class="seg">
+                            <rect width="100%" height="100%" class=format!("pool pool-{class}")>
+                                <title>{format!("{label}: {}", fmt::bytes_mib(*bytes))}</title>
+                            </rect>
+                            <text x="50%" y="60%" text-anchor="middle" class="seg-label">{*label}</text>
+                        </svg>
+                    };
+                    x += w;
+                    seg
+                })
+                .collect_view();
+            let rows = parts
+                .iter()
+                .map(|(label, bytes, class, what)| {
+                    view! {
+                        <tr>
+                            <th scope="row"><span class=format!("swatch pool-{class}") aria-hidden="true"></span>{*label}</th>
+                            <td>{fmt::bytes_mib(*bytes)}</td>
+                            <td class="muted">{*what}</td>
+                        </tr>
+                    }
+                })
+                .collect_view();
+            let tasks = m.concurrent_tasks;
+            view! {
+                <svg class="poolbar" width="100%" height="28" role="img"
+                    aria-label="Heap split into reserved, user, storage and execution memory">
+                    {bar}
+                </svg>
+                <table class="kv" id="memory-pools">
+                    <tbody>
+                        {rows}
+                        <tr>
+                            <th scope="row">{format!("Execution per task ({tasks} at once)")}</th>
+                            <td>{format!("{} – {}", fmt::bytes_mib(m.per_task_min_bytes), fmt::bytes_mib(m.per_task_max_bytes))}</td>
+                            <td class="muted">{format!(
+                                "guaranteed before spilling – most while storage holds its region (up to {} when nothing is cached)",
+                                fmt::bytes_mib(m.per_task_max_uncached_bytes)
+                            )}</td>
+                        </tr>
+                    </tbody>
+                </table>
+            }
+            .into_any()
+        }
+        Err(e) => {
+            view! { <p class="sev sev-error">{format!("Spark refuses this heap: {e} bytes.")}</p> }
+                .into_any()
+        }
+    };
+    view! {
+        <div class="memory-grid">
+            <div>
+                <h3 class="subhead">{format!("Container: {} granted", fmt::mib(e.granted.memory_mib))}</h3>
+                <table class="kv" id="memory-container"><tbody>{container_rows}</tbody></table>
+            </div>
+            <div>
+                <h3 class="subhead">{format!("Inside the {} heap", fmt::size(e.memory.heap_mib))}</h3>
+                {pools}
+            </div>
+        </div>
+    }
+}
+
+/// How the numbers are computed, in short.
+pub fn about() -> impl IntoView {
+    view! {
+        <div class="about">
+            <p>
+                <strong>"Rule of thumb"</strong>
+                " reproduces the widely shared recipe exactly: reserve 1 core and 1 GB per node, 5 cores per executor, "
+                "executors per node = cores ÷ 5, one executor less for the ApplicationMaster, memory = node memory ÷ executors per node, "
+                "minus max(384 MB, 7%) overhead, rounded down to whole GB. Its answer is then placed under YARN's real math to show whether it holds."
+            </p>
+            <p>
+                <strong>"Spark-exact"</strong>
+                " computes containers as Spark does: overhead = max(384 MiB, ⌊0.10 × heap⌋) (or your settings), plus off-heap and PySpark memory; "
+                "YARN rounds each request up to a multiple of yarn.scheduler.minimum-allocation-mb; the ApplicationMaster is its own container "
+                "(the driver in cluster mode). It picks the largest heap whose granted container still fits the executors per node, then places "
+                "the AM and as many executors as fit."
+            </p>
+            <p>
+                "Modelled: Apache Spark 3.5 and 4.0 (4.0 adds spark.executor.minMemoryOverhead); checked against vectors produced by running "
+                "Spark 3.5.9's and 4.0.5's own classes. YARN: Capacity/FIFO rounding or the Fair scheduler's increment, Default or Dominant "
+                "resource calculator, the maximum allocation. Not modelled: queues' other tenants, node labels, preemption."
+            </p>
+        </div>
+    }
+}
