@@ -152,22 +152,10 @@ impl Form {
             q.push('&');
             q.push_str(key);
             q.push('=');
-            q.push_str(&encode(&e.text));
+            q.push_str(&url::encode_component(&e.text));
         }
         q
     }
-}
-
-fn encode(s: &str) -> String {
-    s.bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect()
 }
 
 /// One message to show beside a field.

@@ -200,23 +200,12 @@ fn rule_of_thumb(v: &Validated) -> Plan {
             rule_shape(nm.vcores, nm.memory_mib, policy.cores_per_executor)
         }
         Some(target) => {
-            let mut tried = Vec::new();
-            let mut found = None;
-            for c in 1..=policy.cores_per_executor {
+            let (found, tried) = fewest_cores(policy.cores_per_executor, target, |c| {
                 let s = rule_shape(nm.vcores, nm.memory_mib, c);
-                let ok = s.heap_gb * 1024 >= target;
-                tried.push(format!(
-                    "{c} core{} → {} per node → {} GB{}",
-                    if c == 1 { "" } else { "s" },
-                    s.per_node,
-                    s.heap_gb,
-                    if ok { " ✓" } else { "" }
-                ));
-                if ok {
-                    found = Some(s);
-                    break;
-                }
-            }
+                let heap = s.heap_gb * 1024;
+                let text = format!("{} per node → {} GB", s.per_node, s.heap_gb);
+                (s, Some(heap), text)
+            });
             working.push(step(
                 "Cores per executor",
                 format!(
@@ -478,6 +467,28 @@ fn finish(
     }
 }
 
+/// Seed 000's case 3 search: the fewest cores per executor (1 to `max_cores`) whose shape gives
+/// a heap of at least `target` MiB. `shape_for` returns the shape, its heap and how to describe
+/// it; returns the shape found (if any) and one description per core count tried.
+fn fewest_cores<S>(
+    max_cores: u32,
+    target: u64,
+    shape_for: impl Fn(u32) -> (S, Option<u64>, String),
+) -> (Option<S>, Vec<String>) {
+    let mut tried = Vec::new();
+    for c in 1..=max_cores {
+        let (shape, heap, text) = shape_for(c);
+        let ok = heap.is_some_and(|h| h >= target);
+        let plural = if c == 1 { "" } else { "s" };
+        let mark = if ok { " ✓" } else { "" };
+        tried.push(format!("{c} core{plural} → {text}{mark}"));
+        if ok {
+            return (Some(shape), tried);
+        }
+    }
+    (None, tried)
+}
+
 /// The container YARN grants for a heap of `heap_mib` with these settings.
 fn granted_for(v: &Validated, heap_mib: u64, cores: u32) -> Resource {
     let c = Containers::from_settings(&v.input.spark, heap_mib, cores);
@@ -567,23 +578,14 @@ fn spark_exact(v: &Validated) -> Plan {
     let shape = match policy.memory_target_mib {
         None => exact_shape(v, max_cores),
         Some(target) => {
-            let mut tried = Vec::new();
-            let mut found = None;
-            for c in 1..=max_cores {
+            let (found, tried) = fewest_cores(max_cores, target, |c| {
                 let s = exact_shape(v, c);
-                let ok = s.heap_mib.is_some_and(|h| h >= target);
-                tried.push(format!(
-                    "{c} core{} → {}{}",
-                    if c == 1 { "" } else { "s" },
-                    s.heap_mib
-                        .map_or("nothing fits".to_string(), format_spark_mib),
-                    if ok { " ✓" } else { "" }
-                ));
-                if ok {
-                    found = Some(s);
-                    break;
-                }
-            }
+                let text = s
+                    .heap_mib
+                    .map_or("nothing fits".to_string(), format_spark_mib);
+                let heap = s.heap_mib;
+                (s, heap, text)
+            });
             working.push(step(
                 "Cores per executor",
                 format!(

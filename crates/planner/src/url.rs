@@ -568,7 +568,8 @@ pub fn from_query(query: &str) -> Decoded {
     d
 }
 
-fn encode_component(s: &str) -> String {
+/// Percent-encodes a query value (everything but unreserved characters).
+pub fn encode_component(s: &str) -> String {
     let mut out = String::new();
     for b in s.bytes() {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
