@@ -1,19 +1,39 @@
-//! End-to-end smoke tests of the release build (`dist/`) in headless Chromium.
+//! End-to-end smoke tests of the release build (`dist/`) in headless Chromium: the page loads
+//! from 127.0.0.1 alone under a strict CSP with a clean console, and renders at desktop and
+//! phone widths, light and dark, without sideways scrolling (screenshots in
+//! `target/screenshots/`).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 
+use common::app::Headline;
 use common::Browser;
 
 #[tokio::test]
 async fn page_loads_locally_without_console_errors() {
     let browser = Browser::open("loads").await;
-    browser.open_page("/", "#headline").await;
+    browser.open_plan("").await;
 
     assert_eq!(browser.title().await, "Spark Sizer");
     assert_eq!(browser.text("h1").await, "Spark Sizer");
-    assert_eq!(browser.text("label[for=nodes]").await, "Nodes");
-    browser.wait_for_text("#headline", "4 nodes").await;
+    assert_eq!(browser.text("label[for=f-n]").await, "Nodes");
+    browser
+        .wait_for_headline(&Headline::new(17, 5, "19 GiB"))
+        .await;
+    for section in [
+        "#submit",
+        "#compare",
+        "#layout .node",
+        "#memory",
+        "#working ol.working",
+        "#warnings",
+        "#about",
+    ] {
+        assert!(browser.exists(section).await, "{section} is missing");
+    }
+    assert!(!browser.exists("#notice").await);
+    assert!(!browser.exists("#invalid").await);
+    assert_eq!(browser.text("#err-n").await, "");
 
     let urls = browser.loaded_urls().await;
     assert!(
@@ -21,6 +41,29 @@ async fn page_loads_locally_without_console_errors() {
         "no .wasm was loaded: {urls:?}"
     );
     browser.assert_all_requests_local().await;
+    browser.assert_clean_console();
+
+    // The copy buttons put the spark-submit text and the page's address on the clipboard.
+    browser.click("#copy-flags").await;
+    browser
+        .wait_for_text(".actions .status", "Flags copied")
+        .await;
+    assert_eq!(
+        browser.clipboard_text().await,
+        browser.text("#submit").await
+    );
+    browser.type_into("#f-n", "12").await;
+    browser
+        .wait_for_headline(&Headline::new(35, 5, "19 GiB"))
+        .await;
+    browser.click("#copy-link").await;
+    browser
+        .wait_for_text(".actions .status", "Link copied")
+        .await;
+    assert_eq!(
+        browser.clipboard_text().await,
+        format!("{}/?v=1&n=12", browser.base())
+    );
     browser.assert_clean_console();
 
     // The page runs under a strict CSP (see common::CSP): an inline script must be refused,
@@ -41,48 +84,64 @@ async fn page_loads_locally_without_console_errors() {
         errors.iter().any(|e| e.contains("Content Security Policy")),
         "expected a CSP violation in the console, got {errors:?}"
     );
+    browser.assert_all_requests_local().await;
     browser.close().await;
 }
 
-#[tokio::test]
-async fn typing_nodes_updates_the_headline() {
-    let browser = Browser::open("typing").await;
-    browser.open_page("/", "#nodes").await;
-    browser.wait_for_text("#headline", "4 nodes").await;
-
-    browser.type_into("#nodes", "12").await;
-    browser.wait_for_text("#headline", "12 nodes").await;
-
-    browser.type_into("#nodes", "1").await;
-    browser.wait_for_text("#headline", "1 node").await;
-
-    browser.type_into("#nodes", "0").await;
-    browser
-        .wait_for_text("#headline", "Enter a whole number of nodes (1 or more)")
-        .await;
-
-    browser.assert_clean_console();
-    browser.close().await;
-}
-
-#[tokio::test]
-async fn screenshots_at_desktop_and_phone_widths() {
-    let browser = Browser::open("screens").await;
-    browser.open_page("/", "#headline").await;
-    browser.wait_for_text("#headline", "4 nodes").await;
-
-    for width in [1280, 375] {
-        let path = browser.screenshot("home", width).await;
-        let size = std::fs::metadata(&path).expect("screenshot saved").len();
-        assert!(size > 1_000, "{} is only {size} bytes", path.display());
-        assert!(
-            !browser.overflows_horizontally().await,
-            "the page scrolls sideways at {width} px"
+/// Screenshots of one page at both widths, light then dark; returns what looks broken (content
+/// past the right edge, a dark scheme with the light background) rather than stopping at the
+/// first problem, so that every screenshot is taken.
+async fn screenshots_of(browser: &Browser, name: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut backgrounds = Vec::new();
+    for scheme in ["light", "dark"] {
+        browser.set_color_scheme(scheme).await;
+        let suffix = if scheme == "dark" { "-dark" } else { "" };
+        for width in [1280, 375] {
+            let path = browser
+                .screenshot_full_page(&format!("{name}{suffix}"), width)
+                .await;
+            let size = std::fs::metadata(&path).expect("screenshot saved").len();
+            assert!(size > 10_000, "{} is only {size} bytes", path.display());
+            if browser.overflows_horizontally().await {
+                problems.push(format!(
+                    "{name} ({scheme}) scrolls sideways at {width} px: {:?}",
+                    browser.elements_past_right_edge().await
+                ));
+            }
+        }
+        backgrounds.push(
+            browser
+                .js("return getComputedStyle(document.body).backgroundColor;")
+                .await,
         );
     }
-    browser.set_color_scheme("dark").await;
-    let path = browser.screenshot("home-dark", 375).await;
-    assert!(std::fs::metadata(&path).expect("screenshot saved").len() > 1_000);
+    if backgrounds[0] == backgrounds[1] {
+        problems.push(format!(
+            "{name}: the dark scheme has the light background {}",
+            backgrounds[0]
+        ));
+    }
+    problems
+}
+
+#[tokio::test]
+async fn screenshots_at_desktop_and_phone_widths_light_and_dark() {
+    let browser = Browser::open("screens").await;
+    browser.open_plan("").await;
+    browser
+        .wait_for_headline(&Headline::new(17, 5, "19 GiB"))
+        .await;
+    let mut problems = screenshots_of(&browser, "default").await;
+
+    browser.set_viewport(1280, 900).await;
+    browser.set_color_scheme("light").await;
+    browser.click("#preset-case3").await;
+    browser
+        .wait_for_headline(&Headline::new(29, 3, "10 GiB"))
+        .await;
+    problems.extend(screenshots_of(&browser, "case3").await);
+    assert!(problems.is_empty(), "{problems:#?}");
 
     browser.assert_clean_console();
     browser.close().await;

@@ -74,3 +74,16 @@ fn copy_with_textarea(text: &str) -> Option<()> {
     area.remove();
     ok.then_some(())
 }
+
+/// Moves the keyboard focus to the element with `id` (and scrolls it into view), without
+/// touching the address or the history.
+pub fn focus(id: &str) {
+    use wasm_bindgen::JsCast;
+    if let Some(el) = window()
+        .document()
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = el.focus();
+    }
+}

@@ -341,11 +341,16 @@ fn field(ctx: Ctx, spec: Spec) -> impl IntoView {
     };
     view! {
         <div class="field" class:invalid=move || message().is_some() class:hidden=hidden>
-            <label for=id>{spec.label}</label>
+            <label for=id>{breakable(spec.label)}</label>
             {control}
             <p class="error" id=err_id aria-live="polite">{message}</p>
         </div>
     }
+}
+
+/// A label that may wrap after its dots (`spark.executor.␣memoryOverhead`), not mid-word.
+fn breakable(label: &str) -> String {
+    label.replace('.', ".\u{200b}")
 }
 
 fn group(ctx: Ctx, specs: &'static [Spec]) -> impl IntoView {
@@ -427,7 +432,7 @@ pub fn form_view(ctx: Ctx) -> impl IntoView {
                     "What YARN gets per node",
                     [("nm-reserve", "Reserve for OS and daemons"), ("nm-explicit", "Set NodeManager resources")],
                     |f| f.nodemanager_explicit,
-                    |f, v| f.nodemanager_explicit = v,
+                    Form::set_nodemanager_explicit,
                 )}
                 {group(ctx, YARN_SHARE)}
             </fieldset>

@@ -108,6 +108,20 @@ impl Form {
         }
     }
 
+    /// Switches between an OS reservation and explicit NodeManager resources. Switching to
+    /// explicit fills memory-mb and vcores with what the current hardware and reservation give,
+    /// so the plan does not jump.
+    pub fn set_nodemanager_explicit(&mut self, explicit: bool) {
+        if explicit && !self.nodemanager_explicit {
+            if let Ok(v) = self.read().input.validate() {
+                let nm = v.shape.nodemanager;
+                self.texts.insert("nmm", nm.memory_mib.to_string());
+                self.texts.insert("nmv", nm.vcores.to_string());
+            }
+        }
+        self.nodemanager_explicit = explicit;
+    }
+
     /// Whether `key` takes part in the current modes.
     pub fn applies(&self, key: &str) -> bool {
         match key {
@@ -262,5 +276,31 @@ mod tests {
             }
         );
         assert_eq!(form.text("dm"), "1g");
+    }
+
+    #[test]
+    fn switching_to_nodemanager_resources_keeps_the_typed_hardware() {
+        let mut form = Form::from_input(&PlanInput::default());
+        form.set_text("m", "128".into());
+        form.set_text("c", "32".into());
+        form.set_nodemanager_explicit(true);
+        assert_eq!((form.text("nmm"), form.text("nmv")), ("130048", "31"));
+        let before = Form::from_input(&PlanInput::default()).read().input;
+        assert_ne!(form.read().input.cluster, before.cluster);
+        assert_eq!(
+            planner::plan(&form.read().input)
+                .unwrap()
+                .spark_exact
+                .instances,
+            {
+                let mut f = Form::from_input(&PlanInput::default());
+                f.set_text("m", "128".into());
+                f.set_text("c", "32".into());
+                planner::plan(&f.read().input)
+                    .unwrap()
+                    .spark_exact
+                    .instances
+            }
+        );
     }
 }

@@ -221,11 +221,16 @@ pub fn group_summary(g: &NodeGroup) -> String {
     s
 }
 
+/// Whether a label fits a segment `w` percent wide, on a phone's bar (about 300 px).
+pub fn fits_label(w: f64, label: &str) -> bool {
+    !label.is_empty() && w >= 2.4 * label.chars().count() as f64 + 1.0
+}
+
 fn bar(segments: Vec<Segment>, class: &'static str, height: u32, label: String) -> impl IntoView {
     let segs = segments
         .into_iter()
         .map(|s| {
-            let show_label = s.w >= 5.0 && !s.label.is_empty();
+            let show_label = fits_label(s.w, &s.label);
             let kind = match s.executor {
                 Some(_) => "executor",
                 None => s.class,

@@ -89,11 +89,24 @@ fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl In
     let e = p.placement.executor;
     let submit = submit_text(&p);
     let submit_copy = submit.clone();
+    // The most serious finding about the headline itself: Spark or YARN refuses the plan, or
+    // runs fewer executors than it asks for.
     let refusal = p
         .warnings
         .iter()
         .find(|w| w.severity == planner::Severity::Error)
-        .map(|w| w.message.clone());
+        .map(|w| ("sev sev-error refusal", w.message.clone()))
+        .or_else(|| {
+            (t.executors < p.instances).then(|| {
+                (
+                    "sev sev-warning refusal",
+                    format!(
+                        "YARN runs only {} of these {} executors: see the layout below.",
+                        t.executors, p.instances
+                    ),
+                )
+            })
+        });
     let method = c.selected;
     let switch = [Method::SparkExact, Method::RuleOfThumb]
         .into_iter()
@@ -131,7 +144,7 @@ fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl In
                 fmt::pct(t.vcores_used_pct()),
             )}
         </p>
-        {refusal.map(|r| view! { <p class="sev sev-error refusal" role="alert">{r}</p> })}
+        {refusal.map(|(class, r)| view! { <p class=class id="refusal" role="alert">{r}</p> })}
         <pre class="submit" id="submit"><code>{submit}</code></pre>
         <div class="actions">
             <button type="button" id="copy-flags"
@@ -151,8 +164,16 @@ fn invalid_summary(messages: &[FieldMessage]) -> impl IntoView + use<> {
     let items = messages
         .iter()
         .map(|m| {
-            let href = format!("#f-{}", m.key);
-            view! { <li><a href=href>{m.text.clone()}</a></li> }
+            let id = format!("f-{}", m.key);
+            let href = format!("#{id}");
+            view! {
+                <li>
+                    <a href=href on:click=move |ev| {
+                        ev.prevent_default();
+                        browser::focus(&id);
+                    }>{m.text.clone()}</a>
+                </li>
+            }
         })
         .collect_view();
     view! {
@@ -179,8 +200,13 @@ pub fn App() -> impl IntoView {
     let copied = RwSignal::new("");
 
     // Back and Forward restore the plan of that history entry.
+    // (An in-page #fragment jump fires popstate too: the query is then unchanged, and what was
+    // typed must stay as typed.)
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
-        form.set(Form::from_query(&browser::current_query()).0);
+        let query = browser::current_query();
+        if form.with_untracked(Form::to_query) != query {
+            form.set(Form::from_query(&query).0);
+        }
     });
 
     let answer = move || match &*outcome.read() {

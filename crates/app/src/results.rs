@@ -226,7 +226,9 @@ pub fn memory_breakdown(p: &Plan) -> impl IntoView + use<> {
                             <rect width="100%" height="100%" class=format!("pool pool-{class}")>
                                 <title>{format!("{label}: {}", fmt::bytes_mib(*bytes))}</title>
                             </rect>
-                            <text x="50%" y="60%" text-anchor="middle" class="seg-label">{*label}</text>
+                            {crate::layout::fits_label(w, label).then(|| view! {
+                                <text x="50%" y="50%" dy="0.35em" text-anchor="middle" class="seg-label">{*label}</text>
+                            })}
                         </svg>
                     };
                     x += w;

@@ -1,10 +1,12 @@
-//! In-browser tests of the app (wasm-bindgen-test in headless Chromium, see `webdriver.json`).
+//! In-browser tests of the app (wasm-bindgen-test in headless Chromium, see `webdriver.json`):
+//! the real `App` mounted into the test page, driven by DOM events.
 #![cfg(target_arch = "wasm32")]
 
 use app::App;
+use leptos::mount::mount_to;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{Event, HtmlElement, HtmlInputElement};
+use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -14,21 +16,15 @@ fn document() -> web_sys::Document {
         .expect("a browser document")
 }
 
-fn by_id<T: JsCast>(id: &str) -> T {
-    document()
-        .get_element_by_id(id)
-        .unwrap_or_else(|| panic!("#{id} is missing"))
-        .dyn_into::<T>()
-        .unwrap_or_else(|_| panic!("#{id} has an unexpected type"))
-}
-
-/// Lets Leptos run the updates queued by the last event.
-async fn settle() {
-    leptos::task::tick().await;
-}
-
-#[wasm_bindgen_test]
-async fn typing_nodes_updates_the_headline() {
+/// A fresh host element in `<body>` for one mounted app; the address is reset to no query, so
+/// the app starts from its defaults (case 1: 6 nodes × 16 cores × 64 GiB).
+fn host() -> HtmlElement {
+    let window = web_sys::window().expect("a window");
+    window
+        .history()
+        .expect("history")
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some("?"))
+        .expect("reset the address");
     let host: HtmlElement = document()
         .create_element("div")
         .expect("create a div")
@@ -38,26 +34,186 @@ async fn typing_nodes_updates_the_headline() {
         .expect("a body")
         .append_child(&host)
         .expect("append the host div");
-    let handle = leptos::mount::mount_to(host, App);
+    host
+}
 
-    let headline: HtmlElement = by_id("headline");
-    assert_eq!(headline.text_content().as_deref(), Some("4 nodes"));
+fn find(host: &HtmlElement, css: &str) -> Option<Element> {
+    host.query_selector(css).expect("a valid selector")
+}
 
-    let input: HtmlInputElement = by_id("nodes");
-    input.set_value("7");
-    input
-        .dispatch_event(&Event::new("input").expect("an input event"))
-        .expect("dispatch input");
-    settle().await;
-    assert_eq!(headline.text_content().as_deref(), Some("7 nodes"));
+fn text(host: &HtmlElement, css: &str) -> Option<String> {
+    find(host, css).map(|e| e.text_content().unwrap_or_default())
+}
 
-    input.set_value("0");
-    input
-        .dispatch_event(&Event::new("input").expect("an input event"))
-        .expect("dispatch input");
-    settle().await;
-    let text = headline.text_content().unwrap_or_default();
-    assert!(text.starts_with("Enter"), "{text}");
+fn query() -> String {
+    web_sys::window()
+        .expect("a window")
+        .location()
+        .search()
+        .expect("location.search")
+}
+
+/// Sets an input's value and fires a bubbling `input` event, as typing does.
+fn type_into(host: &HtmlElement, css: &str, value: &str) {
+    let input: HtmlInputElement = find(host, css)
+        .unwrap_or_else(|| panic!("{css} is missing"))
+        .dyn_into()
+        .unwrap_or_else(|_| panic!("{css} is not an input"));
+    input.set_value(value);
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    let event = Event::new_with_event_init_dict("input", &init).expect("an input event");
+    input.dispatch_event(&event).expect("dispatch input");
+}
+
+/// Lets Leptos run the updates queued by the last event, until `done` holds (or fails).
+async fn until(what: &str, done: impl Fn() -> bool) {
+    for _ in 0..200 {
+        if done() {
+            return;
+        }
+        leptos::task::tick().await;
+    }
+    panic!("gave up waiting for {what}");
+}
+
+#[wasm_bindgen_test]
+async fn typing_nodes_updates_the_headline_and_bad_values_show_a_field_error() {
+    let host = host();
+    let handle = mount_to(host.clone(), App);
+
+    // Case 1: node 1 holds the AM and 2 executors, the other 5 nodes 3 each.
+    until("the headline", || find(&host, "#hl-executors").is_some()).await;
+    assert_eq!(text(&host, "#hl-executors").as_deref(), Some("17"));
+    assert_eq!(text(&host, "#hl-cores").as_deref(), Some("5"));
+    assert_eq!(text(&host, "#hl-memory").as_deref(), Some("19 GiB"));
+
+    // 12 nodes: 2 + 11 × 3 = 35 executors; typing replaces the address's query.
+    type_into(&host, "#f-n", "12");
+    until("35 executors", || {
+        text(&host, "#hl-executors").as_deref() == Some("35")
+    })
+    .await;
+    assert_eq!(query(), "?v=1&n=12");
+    let submit = text(&host, "#submit").unwrap_or_default();
+    assert!(submit.contains("--num-executors 35"), "{submit}");
+    let groups: Vec<(String, String)> = {
+        let nodes = host
+            .query_selector_all("#layout .node")
+            .expect("a selector");
+        (0..nodes.length())
+            .filter_map(|i| nodes.item(i))
+            .filter_map(|n| n.dyn_into::<Element>().ok())
+            .map(|n| {
+                (
+                    n.get_attribute("data-last").unwrap_or_default(),
+                    n.get_attribute("data-executors").unwrap_or_default(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        groups,
+        [("1".into(), "2".into()), ("12".into(), "3".into())],
+        "node groups (last node, executors per node)"
+    );
+
+    // 0 nodes: the field says why, the answer lists it, and there is no plan.
+    type_into(&host, "#f-n", "0");
+    until("the nodes error", || {
+        text(&host, "#err-n").is_some_and(|t| !t.is_empty())
+    })
+    .await;
+    let error = text(&host, "#err-n").unwrap_or_default();
+    assert!(
+        error.contains("Nodes") && error.contains("1 to 100000"),
+        "{error}"
+    );
+    let input = find(&host, "#f-n").expect("#f-n");
+    assert_eq!(input.get_attribute("aria-invalid").as_deref(), Some("true"));
+    assert!(find(&host, ".field.invalid #f-n").is_some());
+    assert!(find(&host, "#invalid").is_some());
+    assert!(find(&host, "#hl-executors").is_none());
+    assert!(find(&host, "#layout").is_none());
+    assert_eq!(query(), "?v=1&n=0");
+
+    // Unreadable text is an error too, at its own field.
+    type_into(&host, "#f-m", "lots");
+    until("the memory error", || {
+        text(&host, "#err-m").is_some_and(|t| t.contains("lots"))
+    })
+    .await;
+    assert_eq!(
+        host.query_selector_all("#invalid li")
+            .expect("a selector")
+            .length(),
+        2
+    );
+
+    // Fixing both brings the plan back.
+    type_into(&host, "#f-n", "6");
+    type_into(&host, "#f-m", "64 GB");
+    until("17 executors again", || {
+        text(&host, "#hl-executors").as_deref() == Some("17")
+    })
+    .await;
+    assert_eq!(text(&host, "#err-n").as_deref(), Some(""));
+    assert_eq!(text(&host, "#err-m").as_deref(), Some(""));
+    assert_eq!(
+        input.get_attribute("aria-invalid").as_deref(),
+        Some("false")
+    );
 
     drop(handle);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
+async fn presets_and_the_method_switch_change_the_headline() {
+    let host = host();
+    let handle = mount_to(host.clone(), App);
+    until("the headline", || find(&host, "#hl-executors").is_some()).await;
+
+    let click = |css: &str| {
+        find(&host, css)
+            .unwrap_or_else(|| panic!("{css} is missing"))
+            .unchecked_into::<HtmlElement>()
+            .click();
+    };
+    // Case 2: YARN fits 36 executors; the rule of thumb gives up one for the AM.
+    click("#preset-case2");
+    until("36 executors", || {
+        text(&host, "#hl-executors").as_deref() == Some("36")
+    })
+    .await;
+    assert_eq!(text(&host, "#hl-memory").as_deref(), Some("9 GiB"));
+    assert_eq!(
+        find(&host, "#preset-case2")
+            .and_then(|b| b.get_attribute("aria-pressed"))
+            .as_deref(),
+        Some("true")
+    );
+    assert_eq!(query(), "?v=1&c=32");
+    click("#method-rule");
+    until("35 executors", || {
+        text(&host, "#hl-executors").as_deref() == Some("35")
+    })
+    .await;
+
+    // Case 3: the rule says 11g, Spark-exact 10g (an 11g container does not fit 5 per node).
+    click("#preset-case3");
+    until("case 3", || {
+        text(&host, "#hl-cores").as_deref() == Some("3")
+    })
+    .await;
+    assert_eq!(text(&host, "#hl-executors").as_deref(), Some("29"));
+    assert_eq!(text(&host, "#hl-memory").as_deref(), Some("10 GiB"));
+    click("#method-rule");
+    until("the rule's 11 GiB", || {
+        text(&host, "#hl-memory").as_deref() == Some("11 GiB")
+    })
+    .await;
+
+    drop(handle);
+    host.remove();
 }

@@ -8,20 +8,26 @@
 //! - Chromium resolves no host but 127.0.0.1, so any request leaving the machine fails and
 //!   shows up as a console error.
 //!
+//! - [`app`] knows Spark Sizer's page: expected plans (from the planner core) and readers
+//!   for the headline, the `spark-submit` text and the per-node layout.
+//!
 //! Environment: `SPARK_SIZER_DIST` (default `<repo>/dist`), `CHROMIUM` (default
 //! `/usr/bin/chromium`), `CHROMEDRIVER` (default `chromedriver` on PATH).
 #![allow(dead_code)]
+
+pub mod app;
 
 use std::fs;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{json, Value};
@@ -336,6 +342,8 @@ pub struct Browser {
     /// Console entries read from chromedriver (which hands each out once) but not yet
     /// returned by [`Browser::console_messages`].
     console: Mutex<Vec<String>>,
+    /// The viewport width last asked for ([`Browser::set_viewport`]), in CSS pixels.
+    viewport_width: AtomicU32,
 }
 
 impl Browser {
@@ -437,6 +445,7 @@ impl Browser {
             base,
             name: name.to_owned(),
             console: Mutex::new(Vec::new()),
+            viewport_width: AtomicU32::new(1280),
         }
     }
 
@@ -501,23 +510,41 @@ impl Browser {
             .unwrap_or_else(|e| panic!("cannot read the text of `{css}`: {e}"))
     }
 
-    /// Replaces the value of the input matching `css` by typing `text` into it.
+    /// Replaces the value of the input matching `css` by typing `text` into it as a person
+    /// would: select what is there, Backspace, then each character (an `input` event each).
     pub async fn type_into(&self, css: &str, text: &str) {
         let input = self
             .client
             .find(Locator::Css(css))
             .await
             .unwrap_or_else(|e| panic!("no input matches `{css}`: {e}"));
-        input.clear().await.expect("clear the input");
-        input.send_keys(text).await.expect("type into the input");
+        input.click().await.expect("focus the input");
+        self.client
+            .execute(
+                "arguments[0].select();",
+                vec![serde_json::to_value(&input).expect("an element reference")],
+            )
+            .await
+            .expect("select the input's text");
+        let keys = format!("{}{text}", char::from(Key::Backspace));
+        input.send_keys(&keys).await.expect("type into the input");
     }
 
-    /// Waits until the text of `css` equals `expected`; panics with the last text seen.
+    /// The rendered text of the first element matching `css`, or `None` if there is none.
+    pub async fn text_opt(&self, css: &str) -> Option<String> {
+        match self.client.find(Locator::Css(css)).await {
+            Ok(element) => element.text().await.ok(),
+            Err(_) => None,
+        }
+    }
+
+    /// Waits until the text of `css` equals `expected` (a missing element counts as a
+    /// mismatch); panics with the last text seen.
     pub async fn wait_for_text(&self, css: &str, expected: &str) {
         let start = Instant::now();
         loop {
-            let text = self.text(css).await;
-            if text == expected {
+            let text = self.text_opt(css).await;
+            if text.as_deref() == Some(expected) {
                 return;
             }
             if start.elapsed() > TIMEOUT {
@@ -525,6 +552,152 @@ impl Browser {
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+    }
+
+    /// Waits until the text of `css` contains every one of `needles`; returns the text.
+    pub async fn wait_for_text_containing(&self, css: &str, needles: &[&str]) -> String {
+        let start = Instant::now();
+        loop {
+            let text = self.text_opt(css).await;
+            if let Some(t) = &text {
+                if needles.iter().all(|n| t.contains(n)) {
+                    return t.clone();
+                }
+            }
+            if start.elapsed() > TIMEOUT {
+                panic!("`{css}` shows {text:?}, expected it to contain {needles:?}");
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Waits until the JavaScript expression `condition` is truthy; `what` describes it
+    /// for the panic message.
+    pub async fn wait_for_js(&self, what: &str, condition: &str) {
+        let start = Instant::now();
+        let script = format!("return !!({condition});");
+        loop {
+            if self.js(&script).await.as_bool() == Some(true) {
+                return;
+            }
+            assert!(
+                start.elapsed() < TIMEOUT,
+                "waited {TIMEOUT:?} for {what} (`{condition}`)"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Whether any element matches `css`.
+    pub async fn exists(&self, css: &str) -> bool {
+        self.client
+            .find_all(Locator::Css(css))
+            .await
+            .map(|all| !all.is_empty())
+            .unwrap_or(false)
+    }
+
+    /// How many elements match `css`.
+    pub async fn count(&self, css: &str) -> usize {
+        self.client
+            .find_all(Locator::Css(css))
+            .await
+            .map(|all| all.len())
+            .unwrap_or(0)
+    }
+
+    /// Clicks the element matching `css` (a real WebDriver click: it must be visible).
+    pub async fn click(&self, css: &str) {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element matches `{css}`: {e}"))
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("cannot click `{css}`: {e}"));
+    }
+
+    /// The attribute `name` of the first element matching `css` (`None` when absent).
+    pub async fn attr(&self, css: &str, name: &str) -> Option<String> {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element matches `{css}`: {e}"))
+            .attr(name)
+            .await
+            .unwrap_or_else(|e| panic!("cannot read {name} of `{css}`: {e}"))
+    }
+
+    /// Waits until the attribute `name` of `css` equals `expected`.
+    pub async fn wait_for_attr(&self, css: &str, name: &str, expected: &str) {
+        let start = Instant::now();
+        loop {
+            let value = self.attr(css, name).await;
+            if value.as_deref() == Some(expected) {
+                return;
+            }
+            assert!(
+                start.elapsed() < TIMEOUT,
+                "`{css}` has {name}={value:?}, expected {expected:?} (waited {TIMEOUT:?})"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The current value of the input or select matching `css` (the `value` property).
+    pub async fn value(&self, css: &str) -> String {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element matches `{css}`: {e}"))
+            .prop("value")
+            .await
+            .unwrap_or_else(|e| panic!("cannot read the value of `{css}`: {e}"))
+            .unwrap_or_default()
+    }
+
+    /// Chooses the option with `value` in the select matching `css` (fires `change`).
+    pub async fn select(&self, css: &str, value: &str) {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no select matches `{css}`: {e}"))
+            .select_by_value(value)
+            .await
+            .unwrap_or_else(|e| panic!("cannot choose {value:?} in `{css}`: {e}"));
+    }
+
+    /// The address's query string, without `?`.
+    pub async fn query(&self) -> String {
+        self.js("return location.search.replace(/^\\?/, '');")
+            .await
+            .as_str()
+            .expect("location.search is a string")
+            .to_owned()
+    }
+
+    /// Waits until the address's query string equals `expected` (without `?`).
+    pub async fn wait_for_query(&self, expected: &str) {
+        let start = Instant::now();
+        loop {
+            let query = self.query().await;
+            if query == expected {
+                return;
+            }
+            assert!(
+                start.elapsed() < TIMEOUT,
+                "the address has ?{query}, expected ?{expected} (waited {TIMEOUT:?})"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// `history.length`: how many entries this tab's session history holds.
+    pub async fn history_length(&self) -> u64 {
+        self.js("return history.length;")
+            .await
+            .as_u64()
+            .expect("history.length is a number")
     }
 
     /// Runs a JavaScript function body (use `return`) in the page and returns its result.
@@ -624,8 +797,33 @@ impl Browser {
         .unwrap_or_else(|e| panic!("CDP {cmd} failed: {e}"))
     }
 
-    /// Resizes the viewport to `width` × `height` CSS pixels and checks the page got it.
+    /// The system clipboard's text, read through the page (clipboard permission granted).
+    pub async fn clipboard_text(&self) -> String {
+        self.cdp(
+            "Browser.grantPermissions",
+            json!({ "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"] }),
+        );
+        let text = self
+            .client
+            .execute_async(
+                "const done = arguments[arguments.length - 1];\
+                 navigator.clipboard.readText().then(done, e => done({ error: String(e) }));",
+                Vec::new(),
+            )
+            .await
+            .expect("read the clipboard");
+        text.as_str()
+            .unwrap_or_else(|| panic!("cannot read the clipboard: {text}"))
+            .to_owned()
+    }
+
+    /// Resizes the viewport to `width` × `height` CSS pixels (a phone below 600 px).
+    ///
+    /// A phone's layout viewport grows to fit content wider than the screen (the page is then
+    /// shown zoomed out), so `innerWidth` may exceed `width`: [`Browser::overflows_horizontally`]
+    /// and [`Browser::elements_past_right_edge`] measure against `width` itself.
     pub async fn set_viewport(&self, width: u32, height: u32) {
+        self.viewport_width.store(width, Ordering::Relaxed);
         // A desktop window cannot be narrower than ~500 px, so emulate device metrics.
         self.cdp(
             "Emulation.setDeviceMetricsOverride",
@@ -637,7 +835,10 @@ impl Browser {
             }),
         );
         let inner = self.js("return window.innerWidth;").await;
-        assert_eq!(inner.as_u64(), Some(u64::from(width)), "viewport width");
+        assert!(
+            inner.as_u64().is_some_and(|w| w >= u64::from(width)),
+            "viewport width {inner}, asked for {width}"
+        );
     }
 
     /// Emulates `prefers-color-scheme: light` or `dark`.
@@ -667,12 +868,69 @@ impl Browser {
         path
     }
 
+    /// Saves a PNG of the whole page (not just the viewport) at `width` CSS pixels to
+    /// `target/screenshots/<name>-<width>.png` and returns its path. The viewport is left
+    /// `width` wide and as tall as the page.
+    pub async fn screenshot_full_page(&self, name: &str, width: u32) -> PathBuf {
+        // Lay the page out at this width first, then make the viewport as tall as the page.
+        self.set_viewport(width, 900).await;
+        let height = self
+            .js("return Math.ceil(document.documentElement.scrollHeight);")
+            .await
+            .as_u64()
+            .and_then(|h| u32::try_from(h).ok())
+            .expect("the page height");
+        self.set_viewport(width, height.clamp(900, 16_000)).await;
+        let png = self.client.screenshot().await.expect("take a screenshot");
+        assert!(png.starts_with(b"\x89PNG"), "screenshot is not a PNG");
+        let dir = target_dir().join("screenshots");
+        fs::create_dir_all(&dir).expect("create target/screenshots");
+        let path = dir.join(format!("{name}-{width}.png"));
+        fs::write(&path, png).expect("write the screenshot");
+        path
+    }
+
+    /// The outermost elements (as `tag#id.class right=…`) whose right edge passes the viewport's
+    /// (the width last given to [`Browser::set_viewport`]), other
+    /// than those inside a box (below `<body>`) that scrolls sideways on its own, such as a
+    /// wide table's wrapper, or clips. Content cut off by `<body>` or `<html>` counts.
+    pub async fn elements_past_right_edge(&self) -> Vec<String> {
+        let width = self.viewport_width.load(Ordering::Relaxed);
+        let script = format!("const w = {width};")
+            + "const clipped = el => { for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {\
+                   const o = getComputedStyle(p).overflowX;\
+                   if (o === 'auto' || o === 'scroll' || o === 'hidden' || o === 'clip') return true; }\
+                   return false; };\
+                 const out = [], past = new Set();\
+                 for (const el of document.body.querySelectorAll('*')) {\
+                   const r = el.getBoundingClientRect();\
+                   if (r.width === 0 || r.right <= w + 0.5 || clipped(el)) continue;\
+                   past.add(el);\
+                   if (past.has(el.parentElement)) continue;\
+                   const cls = typeof el.className === 'string' && el.className\
+                     ? '.' + el.className.trim().split(/\\s+/).join('.') : '';\
+                   out.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + cls\
+                     + ' right=' + Math.round(r.right));\
+                 }\
+                 return out;";
+        let found = self.js(&script).await;
+        found
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|v| v.as_str().unwrap_or_default().to_owned())
+            .collect()
+    }
+
     /// Does the page overflow horizontally (a sideways scrollbar)?
     pub async fn overflows_horizontally(&self) -> bool {
-        self.js("return document.documentElement.scrollWidth > window.innerWidth;")
-            .await
-            .as_bool()
-            .unwrap_or(true)
+        let width = self.viewport_width.load(Ordering::Relaxed);
+        self.js(&format!(
+            "return document.documentElement.scrollWidth > {width};"
+        ))
+        .await
+        .as_bool()
+        .unwrap_or(true)
     }
 
     /// Ends the session and stops chromedriver (dropping does the same, less politely).
