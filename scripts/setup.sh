@@ -75,6 +75,8 @@ setup_browser() {
     log "installing chromium and chromium-driver from Debian"
     apt_install chromium chromium-driver
   fi
+  # brotli measures the release build's transfer size (scripts/size-gate.sh).
+  command -v brotli >/dev/null || apt_install brotli
 }
 
 case "$what" in
