@@ -20,7 +20,9 @@
 //! ```
 
 pub mod config;
+pub mod emr;
 pub mod input;
+pub mod k8s;
 pub mod memory;
 pub mod place;
 pub mod plan;

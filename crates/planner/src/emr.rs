@@ -1,0 +1,1 @@
+//! Amazon EMR: instance types, EMR's Spark defaults, heterogeneous executors (work in progress).

@@ -1,0 +1,1 @@
+//! Kubernetes: executor and driver pods, CPU quantities, pod packing (work in progress).
