@@ -523,7 +523,12 @@ fn plus_part(name: &str, mib: u64) -> String {
 /// Spreads `placed` executors evenly: the smallest level L with Σ min(capᵢ, L) ≥ placed; every
 /// node gets min(capᵢ, L − 1), and the remainder goes one each to the first nodes that have
 /// room for L. Returns (executors on node 1, executors on nodes 2..=1+k, k, on the rest).
-fn spread(nodes: u64, first_cap: u64, other_cap: u64, placed: u64) -> (u64, u64, u64, u64) {
+pub(crate) fn spread(
+    nodes: u64,
+    first_cap: u64,
+    other_cap: u64,
+    placed: u64,
+) -> (u64, u64, u64, u64) {
     let others = nodes.saturating_sub(1);
     let filled = |level: u64| {
         first_cap
@@ -559,7 +564,7 @@ fn spread(nodes: u64, first_cap: u64, other_cap: u64, placed: u64) -> (u64, u64,
     (first, level, bumped, other_base)
 }
 
-fn container_parts(
+pub(crate) fn container_parts(
     heap: u64,
     overhead: u64,
     offheap: u64,
