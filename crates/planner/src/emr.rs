@@ -1,1 +1,1231 @@
-//! Amazon EMR: instance types, EMR's Spark defaults, heterogeneous executors (work in progress).
+//! Amazon EMR: instance types with EMR's YARN settings, EMR's Spark defaults, heterogeneous
+//! executors (requested vs launched) and `maximizeResourceAllocation`.
+//!
+//! EMR runs its own Spark build on YARN. Three things change executor sizes there:
+//! - EMR sets `yarn.nodemanager.resource.memory-mb` per instance type ([`instance_type`]), the
+//!   scheduler's minimum allocation to 32 MiB and its maximum to the NodeManager's memory
+//!   ([`plan_input`] turns an [`EmrInput`] into the YARN planner's input with these settings);
+//! - EMR's `spark-defaults` set `spark.yarn.executor.memoryOverheadFactor` to 0.1875, a key its
+//!   build reads and Apache Spark 3.5/4.0 ignore ([`OVERHEAD_FACTOR`]);
+//! - `spark.yarn.heterogeneousExecutors.enabled` (EMR 5.32+/6.2+, on by default) merges several
+//!   executor requests on one node into one larger executor.
+//!
+//! **The merging is a model.** EMR does not publish its algorithm. [`plan_emr`] models it as
+//! "merge as many requested executors as fit in a node's free capacity": a node's free memory
+//! (and, under the DominantResourceCalculator, its free vcores) is divided by one request's
+//! container, at most `spark.executor.maxCores` ÷ `spark.executor.cores` and
+//! `spark.executor.maxMemory` ÷ one container (when set) are merged into one executor, and the
+//! node takes further merged executors while requests remain and fit. A merged executor of k
+//! requests gets k × the granted container and k × `spark.executor.cores`; its heap is
+//! `floor(container / (1 + factor))` and the rest is overhead. This reproduces seed 003's driver
+//! log exactly (50 requests of 22528 MiB / 4 vcores on r5.4xlarge core nodes → executors of
+//! 112640 MiB and 20 cores, 94854m heap + 17786m overhead).
+//!
+//! **Where the ApplicationMaster runs.** EMR's master node runs no NodeManager, so the AM runs on
+//! a core node; the model places it first, on core node 1, and that node takes merged executors
+//! only in the room the AM leaves. Nodes are then filled in order (node 1, 2, …), one merged
+//! executor per node unless a cap splits it. Seed 003 ran a `pyspark` shell (client mode), whose
+//! AM is `spark.yarn.am.memory` 512m + 384m = 896 MiB: beside it 121984 MiB still hold 5
+//! requests, so with 9 r5.4xlarge core nodes each node runs one 5-request executor: 9 executors
+//! cover 45 of the 50 requests and 5 stay pending — the seed's "9 executors were created; it
+//! should have created 10 but my cluster does not have resources" (the seed does not give its
+//! node count; 9 core nodes is the count that matches).
+//!
+//! `maximizeResourceAllocation` ([`maximize_resource_allocation`]) sizes one executor to a whole
+//! core node; with the AM on node 1, that node has no room for it.
+
+use crate::config::submit_flags;
+use crate::input::{
+    limits, Cluster, Field, FieldError, InputErrors, MaximumAllocation, NodeManagerResources,
+    NodeShape, PlanInput, Policy, Scheduler, SparkSettings,
+};
+use crate::place::{
+    container_parts, place_containers, shape_warnings, totals, AmShape, Block, BlockKind,
+    Containers, ExecutorCount, ExecutorShape, Limits, NodeGroup, PartKind, Totals,
+};
+use crate::plan::Step;
+use crate::spark::{
+    f64_to_u64, keys, DeployMode, ExecutorMemory, OverheadRule, SparkVersion, MIN_OVERHEAD_MIB,
+};
+use crate::units::format_spark_mib;
+use crate::warning::{Code, Severity, Warning};
+use crate::yarn::{Calculator, Resource, YarnScheduler};
+
+/// EMR's executor overhead factor (`spark.yarn.executor.memoryOverheadFactor` in its
+/// `spark-defaults`).
+pub const OVERHEAD_FACTOR: f64 = 0.1875;
+/// EMR's `yarn.scheduler.minimum-allocation-mb`.
+pub const MINIMUM_ALLOCATION_MB: u64 = 32;
+/// The EMR-only switch that merges executor requests.
+pub const HETEROGENEOUS_KEY: &str = "spark.yarn.heterogeneousExecutors.enabled";
+
+/// An EC2 instance type as an EMR core node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InstanceType {
+    /// Family as named (`"r5"`, `"m5a"`).
+    pub family: &'static str,
+    /// Size (`"4xlarge"`).
+    pub size: &'static str,
+    /// vCPUs; EMR gives YARN all of them (`yarn.nodemanager.resource.cpu-vcores`).
+    pub vcpus: u32,
+    /// Memory in GiB.
+    pub memory_gib: u32,
+    /// EMR's `yarn.nodemanager.resource.memory-mb` for this type.
+    pub nodemanager_mb: u64,
+}
+
+impl InstanceType {
+    /// The EC2 name (`"r5.4xlarge"`).
+    pub fn name(&self) -> String {
+        format!("{}.{}", self.family, self.size)
+    }
+}
+
+/// A family's sizes with vCPUs, memory (GiB) and EMR's NodeManager memory (MiB), from the EMR
+/// release guide's task configuration table (sizing-model.md §6).
+struct Family {
+    names: &'static [&'static str],
+    sizes: &'static [&'static str; 7],
+    vcpus: [u32; 7],
+    memory_gib: [u32; 7],
+    nodemanager_mb: [u32; 7],
+}
+
+const SIZES: [&str; 7] = [
+    "xlarge", "2xlarge", "4xlarge", "8xlarge", "12xlarge", "16xlarge", "24xlarge",
+];
+const C5_SIZES: [&str; 7] = [
+    "xlarge", "2xlarge", "4xlarge", "9xlarge", "12xlarge", "18xlarge", "24xlarge",
+];
+const FAMILIES: [Family; 3] = [
+    Family {
+        names: &["m5", "m5a", "m5d"],
+        sizes: &SIZES,
+        vcpus: [4, 8, 16, 32, 48, 64, 96],
+        memory_gib: [16, 32, 64, 128, 192, 256, 384],
+        nodemanager_mb: [12288, 24576, 57344, 122880, 188416, 253952, 385024],
+    },
+    Family {
+        names: &["r5", "r5a", "r5d"],
+        sizes: &SIZES,
+        vcpus: [4, 8, 16, 32, 48, 64, 96],
+        memory_gib: [32, 64, 128, 256, 384, 512, 768],
+        nodemanager_mb: [24576, 57344, 122880, 253952, 385024, 516096, 778240],
+    },
+    Family {
+        names: &["c5"],
+        sizes: &C5_SIZES,
+        vcpus: [4, 8, 16, 36, 48, 72, 96],
+        memory_gib: [8, 16, 32, 72, 96, 144, 192],
+        nodemanager_mb: [6144, 12288, 24576, 65536, 90112, 139264, 188416],
+    },
+];
+
+impl Family {
+    fn get(&self, name: &'static str, i: usize) -> InstanceType {
+        InstanceType {
+            family: name,
+            size: self.sizes[i % 7],
+            vcpus: self.vcpus[i % 7],
+            memory_gib: self.memory_gib[i % 7],
+            nodemanager_mb: u64::from(self.nodemanager_mb[i % 7]),
+        }
+    }
+}
+
+/// Every known instance type (m5, m5a, m5d, r5, r5a, r5d, c5; xlarge to 24xlarge), in order.
+pub fn instance_types() -> Vec<InstanceType> {
+    FAMILIES
+        .iter()
+        .flat_map(|f| {
+            f.names
+                .iter()
+                .flat_map(move |name| (0..7).map(move |i| f.get(name, i)))
+        })
+        .collect()
+}
+
+/// The instance type named `name` (`"r5.4xlarge"`, case-insensitive, surrounding spaces
+/// ignored), if known.
+pub fn instance_type(name: &str) -> Option<InstanceType> {
+    let lower = name.trim().to_ascii_lowercase();
+    let (family, size) = lower.split_once('.')?;
+    FAMILIES.iter().find_map(|f| {
+        let name = f.names.iter().find(|n| **n == family)?;
+        let i = f.sizes.iter().position(|s| *s == size)?;
+        Some(f.get(name, i))
+    })
+}
+
+/// The core nodes of seed 003.
+const R5_4XLARGE: InstanceType = InstanceType {
+    family: "r5",
+    size: "4xlarge",
+    vcpus: 16,
+    memory_gib: 128,
+    nodemanager_mb: 122880,
+};
+
+/// An EMR cluster and the Spark settings of one application.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EmrInput {
+    /// The core nodes' instance type.
+    pub instance: InstanceType,
+    /// Core nodes (the NodeManagers; the master node runs none).
+    pub core_nodes: u32,
+    /// `spark.executor.memory` in MiB (replaced by the derived value under
+    /// `maximizeResourceAllocation`).
+    pub executor_memory_mib: u64,
+    /// `spark.executor.cores` (replaced under `maximizeResourceAllocation`).
+    pub executor_cores: u32,
+    /// Executors requested: `spark.executor.instances`, or dynamic allocation's target
+    /// (replaced by the core-node count under `maximizeResourceAllocation`).
+    pub executors: u32,
+    /// `spark.yarn.executor.memoryOverheadFactor` (EMR: 0.1875); minimum overhead 384 MiB.
+    pub overhead_factor: f64,
+    /// `spark.yarn.heterogeneousExecutors.enabled` (EMR's default: true).
+    pub heterogeneous_executors: bool,
+    /// `spark.executor.maxCores`: a merged executor has at most this many cores.
+    pub max_cores: Option<u32>,
+    /// `spark.executor.maxMemory` in MiB: a merged executor's container is at most this large
+    /// (the model compares it with the container, heap plus overhead).
+    pub max_memory_mib: Option<u64>,
+    /// `maximizeResourceAllocation` in the `spark` classification.
+    pub maximize_resource_allocation: bool,
+    /// `spark.dynamicAllocation.enabled` (EMR's default: true). Reported, not modelled: the
+    /// requested count is what dynamic allocation asks for at that moment.
+    pub dynamic_allocation: bool,
+    /// Deploy mode (`pyspark` and `spark-shell` run in client mode).
+    pub deploy_mode: DeployMode,
+    /// `spark.driver.memory` in MiB (cluster mode: the AM's heap).
+    pub driver_memory_mib: u64,
+    /// `spark.driver.cores` (cluster mode: the AM's vcores).
+    pub driver_cores: u32,
+    /// `spark.yarn.am.memory` in MiB (client mode).
+    pub am_memory_mib: u64,
+    /// `spark.yarn.am.cores` (client mode).
+    pub am_cores: u32,
+    /// The Capacity Scheduler's resource calculator (seed 003's cluster: Default).
+    pub calculator: Calculator,
+}
+
+impl Default for EmrInput {
+    /// Seed 003: 9 r5.4xlarge core nodes, 50 executors of 18971m and 4 cores requested from a
+    /// `pyspark` shell, EMR's defaults otherwise.
+    fn default() -> EmrInput {
+        EmrInput {
+            instance: R5_4XLARGE,
+            core_nodes: 9,
+            executor_memory_mib: 18971,
+            executor_cores: 4,
+            executors: 50,
+            overhead_factor: OVERHEAD_FACTOR,
+            heterogeneous_executors: true,
+            max_cores: None,
+            max_memory_mib: None,
+            maximize_resource_allocation: false,
+            dynamic_allocation: true,
+            deploy_mode: DeployMode::Client,
+            driver_memory_mib: 1024,
+            driver_cores: 1,
+            am_memory_mib: 512,
+            am_cores: 1,
+            calculator: Calculator::Default,
+        }
+    }
+}
+
+/// A named EMR input.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EmrPreset {
+    /// Stable identifier.
+    pub id: &'static str,
+    /// Short name.
+    pub name: &'static str,
+    /// What it shows.
+    pub description: &'static str,
+    /// The input.
+    pub input: EmrInput,
+}
+
+/// The EMR presets, in display order.
+pub fn emr_presets() -> Vec<EmrPreset> {
+    vec![
+        EmrPreset {
+            id: "emr-seed003",
+            name: "EMR: 50 × 18971m requested (seed 003)",
+            description: "Seed 003: 9 r5.4xlarge core nodes; EMR merges 5 requests per node into 9 executors of 112640 MiB and 20 cores.",
+            input: EmrInput::default(),
+        },
+        EmrPreset {
+            id: "emr-maximize",
+            name: "EMR: maximizeResourceAllocation",
+            description: "One executor per r5.4xlarge core node using all its YARN memory and vCPUs.",
+            input: EmrInput {
+                maximize_resource_allocation: true,
+                ..EmrInput::default()
+            },
+        },
+    ]
+}
+
+/// The EMR preset with `id`.
+pub fn emr_preset(id: &str) -> Option<EmrPreset> {
+    emr_presets().into_iter().find(|p| p.id == id)
+}
+
+/// The YARN planner's input for an EMR cluster: the core nodes with EMR's NodeManager memory
+/// and all vCPUs as vcores, minimum allocation 32 MiB, maximum allocation = the NodeManager's
+/// resources, Spark 3.x overhead math (384 MiB minimum) with EMR's factor, and the input's
+/// driver and AM settings. [`crate::plan()`] can size executors for it like for any YARN cluster.
+pub fn plan_input(input: &EmrInput) -> PlanInput {
+    let t = &input.instance;
+    PlanInput {
+        cluster: Cluster {
+            nodes: input.core_nodes,
+            cores_per_node: t.vcpus,
+            memory_per_node_gib: f64::from(t.memory_gib),
+            yarn_resources: NodeManagerResources::Explicit {
+                memory_mb: t.nodemanager_mb,
+                vcores: t.vcpus,
+            },
+        },
+        scheduler: Scheduler {
+            minimum_allocation_mb: MINIMUM_ALLOCATION_MB,
+            increment_mb: None,
+            maximum_allocation: MaximumAllocation::NodeManager,
+            calculator: input.calculator,
+        },
+        spark: SparkSettings {
+            version: SparkVersion::V3_5,
+            deploy_mode: input.deploy_mode,
+            driver_memory_mib: input.driver_memory_mib,
+            driver_cores: input.driver_cores,
+            am_memory_mib: input.am_memory_mib,
+            am_cores: input.am_cores,
+            overhead_factor: input.overhead_factor,
+            ..SparkSettings::default()
+        },
+        policy: Policy {
+            cores_per_executor: input.executor_cores,
+            ..Policy::default()
+        },
+    }
+}
+
+/// The container YARN grants for a heap under EMR: heap + max(factor × heap, 384), rounded up
+/// to a multiple of 32 MiB.
+fn emr_container(heap_mib: u64, factor: f64) -> u64 {
+    let rule = OverheadRule::Formula {
+        factor,
+        minimum_mib: MIN_OVERHEAD_MIB,
+    };
+    heap_mib
+        .saturating_add(rule.overhead_mib(heap_mib))
+        .max(MINIMUM_ALLOCATION_MB)
+        .div_ceil(MINIMUM_ALLOCATION_MB)
+        .saturating_mul(MINIMUM_ALLOCATION_MB)
+}
+
+/// What `maximizeResourceAllocation` writes into `spark-defaults`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Maximized {
+    /// `spark.executor.memory`: the largest heap whose container fits the NodeManager.
+    pub executor_memory_mib: u64,
+    /// That heap's container (heap + overhead, rounded up to 32 MiB).
+    pub container_mib: u64,
+    /// `spark.executor.cores`: the node's vCPUs.
+    pub executor_cores: u32,
+    /// `spark.executor.instances`: one per core node.
+    pub executor_instances: u32,
+    /// `spark.default.parallelism`: 2 × the vcores of all core nodes.
+    pub default_parallelism: u64,
+}
+
+/// The settings `maximizeResourceAllocation` derives for `core_nodes` nodes of `instance`: one
+/// executor per core node using all its YARN resources. The heap is the largest whose container
+/// (heap + max(`overhead_factor` × heap, 384 MiB), rounded up to 32 MiB) fits
+/// `yarn.nodemanager.resource.memory-mb`; cores are the vCPUs; instances the core nodes;
+/// parallelism twice the vcores. EMR's driver settings under this option depend on the master
+/// and core types in ways it does not publish, so they are left as given. `None` when not even a
+/// 1 MiB heap fits.
+pub fn maximize_resource_allocation(
+    instance: &InstanceType,
+    core_nodes: u32,
+    overhead_factor: f64,
+) -> Option<Maximized> {
+    let nm = instance.nodemanager_mb;
+    let fits = |heap: u64| emr_container(heap, overhead_factor) <= nm;
+    if !fits(1) {
+        return None;
+    }
+    // Invariant: fits(lo), and nothing above hi fits.
+    let (mut lo, mut hi) = (1u64, nm);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    Some(Maximized {
+        executor_memory_mib: lo,
+        container_mib: emr_container(lo, overhead_factor),
+        executor_cores: instance.vcpus,
+        executor_instances: core_nodes,
+        default_parallelism: 2u64
+            .saturating_mul(u64::from(core_nodes))
+            .saturating_mul(u64::from(instance.vcpus)),
+    })
+}
+
+/// Executors of one shape that run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Launched {
+    /// Requests merged into each (1: as requested).
+    pub merged: u32,
+    /// How many of them run.
+    pub count: u32,
+    /// Container memory: `merged` × the granted request.
+    pub memory_mib: u64,
+    /// Cores (task slots): `merged` × `spark.executor.cores`.
+    pub cores: u32,
+    /// Vcores YARN records for the container: one per merged request under the
+    /// DefaultResourceCalculator (Hadoop normalises each request to 1 vcore; seed 003's log shows
+    /// `vCores:5`), else `cores`.
+    pub yarn_vcores: u32,
+    /// JVM heap (-Xmx).
+    pub heap_mib: u64,
+    /// Overhead: the rest of the container.
+    pub overhead_mib: u64,
+}
+
+/// What [`plan_emr`] computes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EmrPlan {
+    /// The settings planned with: the input, with `maximizeResourceAllocation`'s heap, cores
+    /// and count in place.
+    pub settings: EmrInput,
+    /// What `maximizeResourceAllocation` derived, when it is on.
+    pub maximized: Option<Maximized>,
+    /// The core nodes as YARN sees them.
+    pub shape: NodeShape,
+    /// EMR's scheduler settings (minimum allocation 32 MiB, maximum = the NodeManager).
+    pub scheduler: YarnScheduler,
+    /// One executor as requested: heap, overhead, the request and what YARN grants for it.
+    pub request: ExecutorShape,
+    /// The ApplicationMaster (on core node 1 when it can run).
+    pub am: AmShape,
+    /// Executor requests.
+    pub requested: u32,
+    /// The executors that run, by shape, most merged first.
+    pub launched: Vec<Launched>,
+    /// How many executors run.
+    pub launched_executors: u32,
+    /// How many requests they cover.
+    pub covered_requests: u32,
+    /// Requests YARN leaves pending.
+    pub pending_requests: u32,
+    /// Per-node layout, identical nodes grouped (the YARN layout types).
+    pub layout: Vec<NodeGroup>,
+    /// Sums over the layout.
+    pub totals: Totals,
+    /// The derivation, in order.
+    pub working: Vec<Step>,
+    /// Findings, most severe first.
+    pub warnings: Vec<Warning>,
+    /// The lines Spark's `YarnAllocator` would log (as in seed 003).
+    pub driver_log: Vec<String>,
+    /// The Spark configuration, in order.
+    pub spark_conf: Vec<(String, String)>,
+    /// `spark-submit` arguments for it.
+    pub submit_flags: Vec<String>,
+    /// An EMR configuration classification list (`spark-defaults`, and `spark` under
+    /// `maximizeResourceAllocation`) to paste into a cluster definition.
+    pub classification_json: String,
+}
+
+/// `1 request`, `5 requests`.
+fn requests(n: u64) -> String {
+    format!("{n} request{}", if n == 1 { "" } else { "s" })
+}
+
+fn sat_u32(x: u64) -> u32 {
+    u32::try_from(x).unwrap_or(u32::MAX)
+}
+
+fn step(title: &str, detail: String) -> Step {
+    Step {
+        title: title.to_string(),
+        detail,
+    }
+}
+
+fn field_error(field: Field, value: String, allowed: String) -> FieldError {
+    FieldError {
+        field,
+        value,
+        allowed,
+    }
+}
+
+/// The heap of a merged container: `floor(container / (1 + factor))`, leaving at least the
+/// 384 MiB minimum overhead.
+fn merged_heap(container_mib: u64, factor: f64) -> u64 {
+    f64_to_u64(container_mib as f64 / (1.0 + factor))
+        .min(container_mib.saturating_sub(MIN_OVERHEAD_MIB))
+}
+
+/// The executor that `k` merged requests make.
+fn launched_shape(k: u64, req: &ExecutorShape, factor: f64, calc: Calculator) -> Launched {
+    let cores = sat_u32(k.saturating_mul(u64::from(req.cores)));
+    let memory = req.granted.memory_mib.saturating_mul(k);
+    let (heap, overhead) = if k == 1 {
+        (req.memory.heap_mib, req.memory.overhead_mib)
+    } else {
+        let heap = merged_heap(memory, factor);
+        (heap, memory - heap)
+    };
+    Launched {
+        merged: sat_u32(k),
+        count: 0,
+        memory_mib: memory,
+        cores,
+        yarn_vcores: match calc {
+            Calculator::Default => sat_u32(k),
+            Calculator::Dominant => cores,
+        },
+        heap_mib: heap,
+        overhead_mib: overhead,
+    }
+}
+
+fn executor_block(l: &Launched) -> Block {
+    Block {
+        kind: BlockKind::Executor,
+        vcores: l.cores,
+        memory_mib: l.memory_mib,
+        parts: container_parts(
+            l.heap_mib,
+            l.overhead_mib,
+            0,
+            0,
+            l.memory_mib
+                .saturating_sub(l.heap_mib)
+                .saturating_sub(l.overhead_mib),
+        ),
+    }
+}
+
+/// Adds `count` executors of `l`'s shape to `all`, keeping the most merged first.
+fn add_launched(all: &mut Vec<Launched>, l: Launched, count: u64) {
+    if count == 0 {
+        return;
+    }
+    match all.iter_mut().find(|x| x.merged == l.merged) {
+        Some(x) => x.count = sat_u32(u64::from(x.count).saturating_add(count)),
+        None => {
+            let at = all.iter().position(|x| x.merged < l.merged);
+            let l = Launched {
+                count: sat_u32(count),
+                ..l
+            };
+            all.insert(at.unwrap_or(all.len()), l);
+        }
+    }
+}
+
+/// Sums over a layout whose executors differ: task slots and heap are summed block by block.
+fn layout_totals(shape: &NodeShape, layout: &[NodeGroup]) -> Totals {
+    let mut t = totals(shape, layout, 0, 0);
+    for g in layout {
+        let k = u64::from(g.node_count());
+        for b in g.blocks.iter().filter(|b| b.kind == BlockKind::Executor) {
+            let heap: u64 = b
+                .parts
+                .iter()
+                .filter(|p| p.kind == PartKind::Heap)
+                .map(|p| p.mib)
+                .sum();
+            t.task_slots = t
+                .task_slots
+                .saturating_add(u64::from(b.vcores).saturating_mul(k));
+            t.heap_mib = t.heap_mib.saturating_add(heap.saturating_mul(k));
+        }
+    }
+    t
+}
+
+/// Heterogeneous executors on the cluster, given the as-requested placement (which holds the
+/// request, the AM and how many requests fit per node). Returns the layout and the launched
+/// shapes.
+fn merge(
+    shape: &NodeShape,
+    asked: &crate::place::Placement,
+    requests: u32,
+    cap: u64,
+    factor: f64,
+    calc: Calculator,
+) -> (Vec<NodeGroup>, Vec<Launched>) {
+    let n = shape.nodes.max(1);
+    let others = u64::from(n - 1);
+    let am = asked.am.node.is_some().then_some(&asked.am);
+    let fit = if am.is_some() { asked.per_node } else { 0 };
+    let fit1 = asked
+        .capacity
+        .saturating_sub(fit.saturating_mul(others))
+        .min(fit);
+    let mut left = u64::from(requests);
+    let t1 = fit1.min(left);
+    left -= t1;
+    // (first node, last node, has the AM, requests merged on each node)
+    let mut runs: Vec<(u32, u32, bool, u64)> = vec![(1, 1, am.is_some(), t1)];
+    let full = left.checked_div(fit).unwrap_or(0).min(others);
+    left -= full * fit;
+    let full = full as u32; // ≤ n − 1
+    if full > 0 {
+        runs.push((2, 1 + full, false, fit));
+    }
+    let next = 2 + full;
+    if next <= n {
+        // Fewer requests than a node holds are left (or none fit at all).
+        runs.push((next, next, false, if fit > 0 { left } else { 0 }));
+        if next < n {
+            runs.push((next + 1, n, false, 0));
+        }
+    }
+    let mut merged: Vec<(u32, u32, bool, u64)> = Vec::new();
+    for run in runs {
+        match merged.last_mut() {
+            Some(last) if last.2 == run.2 && last.3 == run.3 => last.1 = run.1,
+            _ => merged.push(run),
+        }
+    }
+
+    let req = &asked.executor;
+    let mut launched = Vec::new();
+    let layout = merged
+        .into_iter()
+        .map(|(first_node, last_node, has_am, t)| {
+            let nodes = u64::from(last_node - first_node + 1);
+            let mut blocks = Vec::new();
+            let os = shape.os_reserved();
+            if os.memory_mib > 0 || os.vcores > 0 {
+                blocks.push(Block {
+                    kind: BlockKind::OsReserved,
+                    vcores: os.vcores,
+                    memory_mib: os.memory_mib,
+                    parts: Vec::new(),
+                });
+            }
+            let mut used = Resource::default();
+            if let Some(am) = am.filter(|_| has_am) {
+                blocks.push(Block {
+                    kind: BlockKind::ApplicationMaster,
+                    vcores: am.granted.vcores,
+                    memory_mib: am.granted.memory_mib,
+                    parts: container_parts(
+                        am.heap_mib,
+                        am.overhead_mib,
+                        0,
+                        0,
+                        am.granted.memory_mib.saturating_sub(am.request.memory_mib),
+                    ),
+                });
+                used = am.granted;
+            }
+            // t requests: t / cap executors of cap requests, and one of the remainder.
+            let (full, rest) = (t / cap, t % cap);
+            for (k, count) in [(cap, full), (rest, u64::from(rest > 0))] {
+                if count == 0 {
+                    continue;
+                }
+                let l = launched_shape(k, req, factor, calc);
+                add_launched(&mut launched, l, count.saturating_mul(nodes));
+                for _ in 0..count {
+                    blocks.push(executor_block(&l));
+                    used.memory_mib = used.memory_mib.saturating_add(l.memory_mib);
+                    used.vcores = used.vcores.saturating_add(l.cores);
+                }
+            }
+            let free = shape.nodemanager.saturating_sub(used);
+            if free.memory_mib > 0 || free.vcores > 0 {
+                blocks.push(Block {
+                    kind: BlockKind::Unused,
+                    vcores: free.vcores,
+                    memory_mib: free.memory_mib,
+                    parts: Vec::new(),
+                });
+            }
+            NodeGroup {
+                first_node,
+                last_node,
+                blocks,
+            }
+        })
+        .collect();
+    (layout, launched)
+}
+
+/// Plans an application on an EMR cluster: the executor request with EMR's overhead factor, the
+/// AM on core node 1, and either heterogeneous executors (requests merged per node, see the
+/// module documentation: a model of observed behaviour) or containers as requested, placed with
+/// [`place_containers`]. Reports every invalid field at once.
+///
+/// ```
+/// use planner::emr::{plan_emr, EmrInput};
+///
+/// let p = plan_emr(&EmrInput::default()).unwrap(); // seed 003
+/// assert_eq!(p.request.request.memory_mib, 22528); // 18971m + 3557m
+/// let l = p.launched[0];
+/// assert_eq!((l.memory_mib, l.cores, l.heap_mib, l.overhead_mib), (112640, 20, 94854, 17786));
+/// assert_eq!((p.launched_executors, p.pending_requests), (9, 5));
+/// ```
+pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
+    let mut s = *input;
+    let maximized = if input.maximize_resource_allocation {
+        let m = maximize_resource_allocation(&s.instance, s.core_nodes, s.overhead_factor);
+        if let Some(m) = m {
+            s.executor_memory_mib = m.executor_memory_mib;
+            s.executor_cores = m.executor_cores;
+            s.executors = m.executor_instances;
+        }
+        m
+    } else {
+        None
+    };
+    let validated = plan_input(&s).validate();
+    let mut errors = validated.as_ref().err().map_or(Vec::new(), |e| e.0.clone());
+    let heap = s.executor_memory_mib;
+    let heap_ok = (1..=limits::MAX_MIB).contains(&heap);
+    if !heap_ok {
+        errors.push(field_error(
+            Field::ExecutorMemory,
+            format!("{heap} MiB"),
+            format!("1 to {} MiB", limits::MAX_MIB),
+        ));
+    }
+    if input.maximize_resource_allocation && maximized.is_none() && errors.is_empty() {
+        errors.push(field_error(
+            Field::NodeManagerMemory,
+            s.instance.nodemanager_mb.to_string(),
+            "enough for one executor (a 1 MiB heap and 384 MiB overhead)".to_string(),
+        ));
+    }
+    if let Some(c) = s.max_cores.filter(|c| *c < s.executor_cores) {
+        errors.push(field_error(
+            Field::ExecutorMaxCores,
+            c.to_string(),
+            format!("at least spark.executor.cores ({})", s.executor_cores),
+        ));
+    }
+    let one = emr_container(heap, s.overhead_factor);
+    if let Some(m) = s
+        .max_memory_mib
+        .filter(|m| heap_ok && (*m < one || *m > limits::MAX_MIB))
+    {
+        errors.push(field_error(
+            Field::ExecutorMaxMemory,
+            format!("{m} MiB"),
+            format!("{one} (one executor container) to {} MiB", limits::MAX_MIB),
+        ));
+    }
+    let v = match validated {
+        Ok(v) if errors.is_empty() => v,
+        _ => return Err(InputErrors(errors)),
+    };
+
+    let (shape, scheduler) = (v.shape, v.scheduler);
+    let calc = scheduler.calculator;
+    let factor = s.overhead_factor;
+    let containers = Containers::from_settings(&v.input.spark, heap, s.executor_cores);
+    let asked = place_containers(
+        &shape,
+        &scheduler,
+        &containers,
+        ExecutorCount::Exactly(s.executors),
+        100.0,
+    );
+    let req = asked.executor;
+    let am = asked.am;
+    let nm = shape.nodemanager;
+    let cap = {
+        let mut cap = u64::MAX;
+        if let Some(c) = s.max_cores {
+            cap = cap.min(u64::from(c) / u64::from(req.cores.max(1)));
+        }
+        if let Some(m) = s.max_memory_mib {
+            cap = cap.min(m.checked_div(req.granted.memory_mib).unwrap_or(1));
+        }
+        cap.max(1)
+    };
+
+    let mut working = vec![step(
+        "Core nodes",
+        format!(
+            "{} × {}: {} vCPUs and {} GiB each. EMR gives YARN {} MiB \
+             (yarn.nodemanager.resource.memory-mb) and {} vcores per node; minimum allocation \
+             {MINIMUM_ALLOCATION_MB} MiB, maximum allocation {} MiB; {}. The master node runs no \
+             NodeManager.",
+            shape.nodes,
+            s.instance.name(),
+            s.instance.vcpus,
+            s.instance.memory_gib,
+            nm.memory_mib,
+            nm.vcores,
+            scheduler.maximum_allocation_mb,
+            calc.class_name()
+        ),
+    )];
+    if let Some(m) = maximized {
+        working.push(step(
+            "maximizeResourceAllocation",
+            format!(
+                "one executor per core node: the largest heap whose container (heap + \
+                 max({factor} × heap, 384), rounded up to {MINIMUM_ALLOCATION_MB} MiB) fits {} \
+                 MiB is {}m ({} MiB); spark.executor.cores = {} vCPUs; spark.executor.instances \
+                 = {} core nodes; spark.default.parallelism = 2 × {} vcores = {}",
+                nm.memory_mib,
+                m.executor_memory_mib,
+                m.container_mib,
+                m.executor_cores,
+                m.executor_instances,
+                m.default_parallelism / 2,
+                m.default_parallelism
+            ),
+        ));
+    }
+    working.push(step(
+        "Executor request",
+        format!(
+            "{heap}m heap + {} MiB overhead (max({factor} × {heap}, 384)) = {} MiB, granted {} \
+             MiB (a multiple of {MINIMUM_ALLOCATION_MB}), {} vcores; {} requested{}",
+            req.memory.overhead_mib,
+            req.request.memory_mib,
+            req.granted.memory_mib,
+            req.cores,
+            s.executors,
+            if s.dynamic_allocation {
+                " (dynamic allocation is on: its target at this moment)"
+            } else {
+                ""
+            }
+        ),
+    ));
+    let am_source = match am.deploy_mode {
+        DeployMode::Client => "client mode: spark.yarn.am.memory",
+        DeployMode::Cluster => "cluster mode: spark.driver.memory",
+    };
+    working.push(step(
+        "ApplicationMaster",
+        format!(
+            "{am_source} {} MiB + {} MiB overhead = {} MiB, granted {} MiB and {} vcore(s); {}",
+            am.heap_mib,
+            am.overhead_mib,
+            am.request.memory_mib,
+            am.granted.memory_mib,
+            am.granted.vcores,
+            if am.node.is_some() {
+                "placed first, on core node 1 (EMR runs it on a core node)"
+            } else {
+                "it cannot run"
+            }
+        ),
+    ));
+
+    let n = u64::from(shape.nodes);
+    let per_node = asked.per_node;
+    let beside_am = asked
+        .capacity
+        .saturating_sub(per_node.saturating_mul(n.saturating_sub(1)));
+    let fit_words = format!(
+        "{} MiB{} ÷ {} MiB: {} fit on a node; beside the AM ({} MiB free), {beside_am}",
+        nm.memory_mib,
+        match calc {
+            Calculator::Dominant => format!(" and {} vcores", nm.vcores),
+            Calculator::Default => String::new(),
+        },
+        req.granted.memory_mib,
+        requests(per_node),
+        nm.memory_mib.saturating_sub(am.granted.memory_mib)
+    );
+
+    let mut warnings: Vec<Warning>;
+    let (layout, launched, totals) = if s.heterogeneous_executors {
+        let (layout, launched) = merge(&shape, &asked, s.executors, cap, factor, calc);
+        let t = layout_totals(&shape, &layout);
+        warnings = asked
+            .warnings
+            .iter()
+            .filter(|w| w.severity == Severity::Error)
+            .cloned()
+            .collect();
+        let mut caps = Vec::new();
+        if let Some(c) = s.max_cores {
+            caps.push(format!(
+                "spark.executor.maxCores {c} ÷ {} cores = {}",
+                req.cores,
+                c / req.cores.max(1)
+            ));
+        }
+        if let Some(m) = s.max_memory_mib {
+            caps.push(format!(
+                "spark.executor.maxMemory {m} MiB ÷ {} MiB = {}",
+                req.granted.memory_mib,
+                m.checked_div(req.granted.memory_mib).unwrap_or(0)
+            ));
+        }
+        working.push(step(
+            "Requests per node (spark.yarn.heterogeneousExecutors.enabled)",
+            format!(
+                "{fit_words}. EMR merges the requests that fit on a node into one executor{}.",
+                if caps.is_empty() {
+                    String::new()
+                } else {
+                    format!(" of at most {cap} requests ({})", caps.join("; "))
+                }
+            ),
+        ));
+        for l in launched.iter().filter(|l| l.merged > 1) {
+            working.push(step(
+                "Merged executor",
+                format!(
+                    "{} × {} MiB = {} MiB and {} × {} = {} cores; heap = floor({} ÷ {}) = {}m, \
+                     overhead = {} − {} = {}m",
+                    l.merged,
+                    req.granted.memory_mib,
+                    l.memory_mib,
+                    l.merged,
+                    req.cores,
+                    l.cores,
+                    l.memory_mib,
+                    1.0 + factor,
+                    l.heap_mib,
+                    l.memory_mib,
+                    l.heap_mib,
+                    l.overhead_mib
+                ),
+            ));
+        }
+        if let Some(top) = launched.first().filter(|l| l.merged > 1) {
+            let count: u64 = launched.iter().map(|l| u64::from(l.count)).sum();
+            warnings.push(Warning::new(
+                Code::ExecutorsMerged,
+                Severity::Info,
+                format!(
+                    "EMR merged {} requests per node into {} MiB / {}-core executors ({}m heap + \
+                     {}m overhead): {count} executors run where {} were requested. EMR does not \
+                     publish how spark.yarn.heterogeneousExecutors merges requests; this is a \
+                     model that reproduces observed behaviour (seed 003). Set {}=false to get \
+                     executors as requested.",
+                    top.merged,
+                    top.memory_mib,
+                    top.cores,
+                    top.heap_mib,
+                    top.overhead_mib,
+                    s.executors,
+                    HETEROGENEOUS_KEY
+                ),
+            ));
+        }
+        if let Some(top) = launched.first() {
+            let executor = ExecutorShape {
+                cores: top.cores,
+                memory: ExecutorMemory {
+                    heap_mib: top.heap_mib,
+                    overhead_mib: top.overhead_mib,
+                    offheap_mib: 0,
+                    pyspark_mib: 0,
+                },
+                request: Resource::new(top.memory_mib, top.cores),
+                granted: Resource::new(top.memory_mib, top.cores),
+            };
+            let limits = Limits {
+                scheduler: &scheduler,
+                shape: &shape,
+                whole_cluster: true,
+            };
+            shape_warnings(&mut warnings, &executor, &limits, &t, &layout);
+        }
+        (layout, launched, t)
+    } else {
+        warnings = asked.warnings.clone();
+        let mut launched = Vec::new();
+        add_launched(
+            &mut launched,
+            launched_shape(1, &req, factor, calc),
+            u64::from(asked.totals.executors),
+        );
+        working.push(step(
+            "Executors per node (heterogeneous executors off)",
+            format!(
+                "{fit_words}: containers run as requested, spread evenly, {} in all",
+                asked.capacity
+            ),
+        ));
+        (asked.layout.clone(), launched, asked.totals)
+    };
+
+    let launched_executors = sat_u32(launched.iter().map(|l| u64::from(l.count)).sum());
+    let covered: u64 = launched
+        .iter()
+        .map(|l| u64::from(l.count).saturating_mul(u64::from(l.merged)))
+        .sum();
+    let covered_requests = sat_u32(covered).min(s.executors);
+    let pending_requests = s.executors - covered_requests;
+    working.push(step(
+        "Requested vs launched",
+        format!(
+            "{launched_executors} executor(s) run, covering {covered_requests} of the {}; \
+             {pending_requests} pending",
+            requests(u64::from(s.executors)),
+        ),
+    ));
+    if s.heterogeneous_executors && pending_requests > 0 && per_node > 0 && am.node.is_some() {
+        warnings.push(Warning::new(
+            Code::FewerExecutorsFit,
+            Severity::Warning,
+            format!(
+                "The cluster holds {launched_executors} executor(s) covering {covered_requests} of \
+                 the {} ({} per node{}); YARN leaves the other {pending_requests} pending \
+                 until room frees up.",
+                requests(u64::from(s.executors)),
+                requests(per_node),
+                if beside_am < per_node {
+                    format!(
+                        ", {beside_am} on core node 1 beside the {} MiB ApplicationMaster",
+                        am.granted.memory_mib
+                    )
+                } else {
+                    String::new()
+                }
+            ),
+        ));
+    }
+    let warnings: Vec<Warning> = [Severity::Error, Severity::Warning, Severity::Info]
+        .iter()
+        .flat_map(|sev| warnings.iter().filter(move |w| w.severity == *sev).cloned())
+        .collect();
+
+    let mut driver_log = vec![format!(
+        "INFO YarnAllocator: Will request up to {} executor container(s), each with \
+         <memory:{}, max memory:2147483647, vCores:{}, max vCores:2147483647>",
+        s.executors, req.request.memory_mib, req.cores
+    )];
+    if let Some(l) = launched.first() {
+        driver_log.push(format!(
+            "INFO YarnAllocator: Allocated container for executor with ID 1 with resources \
+             <memory:{}, vCores:{}>",
+            l.memory_mib, l.yarn_vcores
+        ));
+        driver_log.push(format!(
+            "INFO YarnAllocator: Launching executor with {}m of heap (plus {}m overhead) and {} \
+             cores",
+            l.heap_mib, l.overhead_mib, l.cores
+        ));
+    }
+
+    let spark_conf = emr_conf(&s, maximized.as_ref());
+    let classification_json = classification_json(&spark_conf, maximized.is_some());
+    Ok(EmrPlan {
+        settings: s,
+        maximized,
+        shape,
+        scheduler,
+        request: req,
+        am,
+        requested: s.executors,
+        launched,
+        launched_executors,
+        covered_requests,
+        pending_requests,
+        layout,
+        totals,
+        working,
+        warnings,
+        driver_log,
+        submit_flags: submit_flags(&spark_conf),
+        spark_conf,
+        classification_json,
+    })
+}
+
+/// Keys `maximizeResourceAllocation` sets itself.
+const DERIVED: [&str; 4] = [
+    keys::EXECUTOR_INSTANCES,
+    keys::EXECUTOR_CORES,
+    keys::EXECUTOR_MEMORY,
+    "spark.default.parallelism",
+];
+
+/// The configuration: deploy mode, the executor settings, and every setting that differs from
+/// EMR's defaults (driver and AM settings only when changed, since EMR's `spark-defaults`
+/// already carry its own).
+fn emr_conf(s: &EmrInput, maximized: Option<&Maximized>) -> Vec<(String, String)> {
+    let mut c: Vec<(String, String)> = Vec::new();
+    let mut put = |k: &str, v: String| c.push((k.to_string(), v));
+    put("spark.submit.deployMode", s.deploy_mode.as_str().into());
+    put(keys::EXECUTOR_INSTANCES, s.executors.to_string());
+    put(keys::EXECUTOR_CORES, s.executor_cores.to_string());
+    put(
+        keys::EXECUTOR_MEMORY,
+        format_spark_mib(s.executor_memory_mib),
+    );
+    if let Some(m) = maximized {
+        put(DERIVED[3], m.default_parallelism.to_string());
+    }
+    match s.deploy_mode {
+        DeployMode::Cluster => {
+            if s.driver_memory_mib != 1024 {
+                put(keys::DRIVER_MEMORY, format_spark_mib(s.driver_memory_mib));
+            }
+            if s.driver_cores != 1 {
+                put(keys::DRIVER_CORES, s.driver_cores.to_string());
+            }
+        }
+        DeployMode::Client => {
+            if s.am_memory_mib != 512 {
+                put(keys::AM_MEMORY, format_spark_mib(s.am_memory_mib));
+            }
+            if s.am_cores != 1 {
+                put(keys::AM_CORES, s.am_cores.to_string());
+            }
+        }
+    }
+    if s.overhead_factor != OVERHEAD_FACTOR {
+        put(
+            keys::YARN_EXECUTOR_OVERHEAD_FACTOR,
+            s.overhead_factor.to_string(),
+        );
+    }
+    if !s.heterogeneous_executors {
+        put(HETEROGENEOUS_KEY, "false".into());
+    }
+    if let Some(m) = s.max_cores {
+        put("spark.executor.maxCores", m.to_string());
+    }
+    if let Some(m) = s.max_memory_mib {
+        put("spark.executor.maxMemory", format_spark_mib(m));
+    }
+    if !s.dynamic_allocation {
+        put("spark.dynamicAllocation.enabled", "false".into());
+    }
+    c
+}
+
+fn push_json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn push_classification(out: &mut String, name: &str, props: &[(&str, &str)]) {
+    if out.len() > 1 {
+        out.push(',');
+    }
+    out.push_str("\n  {\n    \"Classification\": ");
+    push_json_string(out, name);
+    out.push_str(",\n    \"Properties\": {");
+    for (i, (k, v)) in props.iter().enumerate() {
+        out.push_str(if i == 0 { "\n      " } else { ",\n      " });
+        push_json_string(out, k);
+        out.push_str(": ");
+        push_json_string(out, v);
+    }
+    out.push_str(if props.is_empty() {
+        "}\n  }"
+    } else {
+        "\n    }\n  }"
+    });
+}
+
+/// The configuration as EMR classifications: `spark-defaults` with every setting except the
+/// deploy mode (a `spark-defaults` deploy mode of `cluster` would break `pyspark` and
+/// `spark-shell`); under `maximizeResourceAllocation`, the `spark` classification turns it on
+/// and `spark-defaults` keeps only what it does not derive.
+fn classification_json(conf: &[(String, String)], maximize: bool) -> String {
+    let mut out = String::from("[");
+    if maximize {
+        push_classification(&mut out, "spark", &[("maximizeResourceAllocation", "true")]);
+    }
+    let props: Vec<(&str, &str)> = conf
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .filter(|(k, _)| *k != "spark.submit.deployMode" && !(maximize && DERIVED.contains(k)))
+        .collect();
+    if !props.is_empty() || !maximize {
+        push_classification(&mut out, "spark-defaults", &props);
+    }
+    out.push_str("\n]");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_has_every_family_and_size() {
+        let all = instance_types();
+        assert_eq!(all.len(), 7 * 7);
+        assert_eq!(instance_type("r5.4xlarge"), Some(R5_4XLARGE));
+        let c5 = instance_type(" C5.9XLarge ").expect("c5.9xlarge");
+        assert_eq!(
+            (c5.vcpus, c5.memory_gib, c5.nodemanager_mb),
+            (36, 72, 65536)
+        );
+        let m5a = instance_type("m5a.24xlarge").expect("alias");
+        assert_eq!((m5a.family, m5a.nodemanager_mb), ("m5a", 385024));
+        assert_eq!(m5a.name(), "m5a.24xlarge");
+        assert_eq!(instance_type("c5.8xlarge"), None);
+        assert_eq!(instance_type("r5"), None);
+        assert_eq!(instance_type(""), None);
+        for t in &all {
+            assert!(t.nodemanager_mb < u64::from(t.memory_gib) * 1024);
+        }
+    }
+
+    #[test]
+    fn emr_container_rounds_to_32() {
+        assert_eq!(emr_container(18971, OVERHEAD_FACTOR), 22528);
+        assert_eq!(emr_container(1000, OVERHEAD_FACTOR), 1408); // 384 minimum
+        assert_eq!(emr_container(1001, OVERHEAD_FACTOR), 1408); // 1385 → 1408
+    }
+
+    #[test]
+    fn merged_heap_matches_the_seed() {
+        assert_eq!(merged_heap(112640, OVERHEAD_FACTOR), 94854);
+        assert_eq!(merged_heap(500, OVERHEAD_FACTOR), 116); // keeps the 384 MiB minimum
+        assert_eq!(merged_heap(100, OVERHEAD_FACTOR), 0);
+    }
+
+    #[test]
+    fn json_escapes() {
+        let conf = vec![("a\"b".to_string(), "c\\d\n".to_string())];
+        let json = classification_json(&conf, false);
+        assert!(json.contains(r#""a\"b": "c\\d\u000a""#), "{json}");
+    }
+
+    #[test]
+    fn caps_split_a_node_into_several_executors() {
+        let p = plan_emr(&EmrInput {
+            max_cores: Some(8),
+            ..EmrInput::default()
+        })
+        .expect("valid");
+        // 5 requests per node: 2 + 2 + 1.
+        let shapes: Vec<(u32, u32)> = p.launched.iter().map(|l| (l.merged, l.count)).collect();
+        assert_eq!(shapes, [(2, 18), (1, 9)]);
+        assert_eq!(p.covered_requests, 45);
+        assert_eq!(p.layout.len(), 2); // node 1 (AM) and nodes 2–9
+        assert_eq!(p.layout[1].executors_per_node(), 3);
+    }
+}

@@ -328,6 +328,12 @@ pub enum Field {
     MemoryTarget,
     /// `policy.cluster_share_pct`
     ClusterShare,
+    /// `spark.executor_memory_mib` (Amazon EMR: the requested heap)
+    ExecutorMemory,
+    /// `emr.max_cores`
+    ExecutorMaxCores,
+    /// `emr.max_memory_mib`
+    ExecutorMaxMemory,
 }
 
 impl Field {
@@ -359,6 +365,9 @@ impl Field {
             Field::CoresPerExecutor => "policy.cores_per_executor",
             Field::MemoryTarget => "policy.memory_target_mib",
             Field::ClusterShare => "policy.cluster_share_pct",
+            Field::ExecutorMemory => "spark.executor_memory_mib",
+            Field::ExecutorMaxCores => "emr.max_cores",
+            Field::ExecutorMaxMemory => "emr.max_memory_mib",
         }
     }
 
@@ -390,6 +399,9 @@ impl Field {
             Field::CoresPerExecutor => "Cores per executor",
             Field::MemoryTarget => "Memory target per executor",
             Field::ClusterShare => "Share of the cluster",
+            Field::ExecutorMemory => "spark.executor.memory",
+            Field::ExecutorMaxCores => "spark.executor.maxCores",
+            Field::ExecutorMaxMemory => "spark.executor.maxMemory",
         }
     }
 }

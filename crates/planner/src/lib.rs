@@ -9,6 +9,8 @@
 //! - [`place`]: a given executor shape placed on a cluster ([`Placement`]).
 //! - [`spark::resources`]: Spark's own container math from a [`spark::SparkConf`].
 //! - [`submit::parse_submit`]: a `spark-submit` argument list read as spark-submit reads it.
+//! - [`emr::plan_emr`]: an application on Amazon EMR (heterogeneous executors: requested vs
+//!   launched; `maximizeResourceAllocation`).
 //!
 //! ```
 //! use planner::{plan, presets::preset};

@@ -685,7 +685,8 @@ fn layout(
         .collect()
 }
 
-fn totals(shape: &NodeShape, layout: &[NodeGroup], cores: u32, heap_mib: u64) -> Totals {
+/// Sums over a layout; task slots and heap assume every executor has `cores` and `heap_mib`.
+pub(crate) fn totals(shape: &NodeShape, layout: &[NodeGroup], cores: u32, heap_mib: u64) -> Totals {
     let n = u64::from(shape.nodes);
     let mut t = Totals {
         physical_memory_mib: shape.physical.memory_mib.saturating_mul(n),
@@ -739,14 +740,15 @@ fn gib(mib: u64) -> String {
 }
 
 /// What the warnings compare against.
-struct Limits<'a> {
-    scheduler: &'a YarnScheduler,
-    shape: &'a NodeShape,
+pub(crate) struct Limits<'a> {
+    pub(crate) scheduler: &'a YarnScheduler,
+    pub(crate) shape: &'a NodeShape,
     /// Whether the job may use the whole cluster (else unused room is intended).
-    whole_cluster: bool,
+    pub(crate) whole_cluster: bool,
 }
 
-fn shape_warnings(
+/// Findings about an executor shape and the layout it gives.
+pub(crate) fn shape_warnings(
     w: &mut Vec<Warning>,
     executor: &ExecutorShape,
     limits: &Limits<'_>,

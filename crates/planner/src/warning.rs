@@ -74,6 +74,9 @@ pub enum Code {
     SettingIgnored,
     /// The Spark-exact answer differs from the rule of thumb.
     MethodsDiffer,
+    /// Amazon EMR merged several executor requests into one larger executor
+    /// (`spark.yarn.heterogeneousExecutors.enabled`).
+    ExecutorsMerged,
 }
 
 impl Code {
@@ -103,6 +106,7 @@ impl Code {
             Code::CoresLoweredToMaximum => "cores-lowered-to-maximum",
             Code::SettingIgnored => "setting-ignored",
             Code::MethodsDiffer => "methods-differ",
+            Code::ExecutorsMerged => "executors-merged",
         }
     }
 }

@@ -1,0 +1,649 @@
+//! Amazon EMR: seed 003 reproduced exactly (request, merged executors, driver log, requested vs
+//! launched), the heterogeneous-executors toggle, the maxCores/maxMemory caps,
+//! `maximizeResourceAllocation`, instance lookup, the exports, and random inputs that never panic
+//! and never overfill a node.
+
+use planner::emr::{
+    emr_preset, emr_presets, instance_type, instance_types, maximize_resource_allocation, plan_emr,
+    plan_input, EmrInput, EmrPlan, InstanceType, OVERHEAD_FACTOR,
+};
+use planner::input::Field;
+use planner::place::{place_containers, BlockKind, Containers, ExecutorCount, PartKind};
+use planner::spark::{resources, ClusterManager, DeployMode, ResourceQuery, SparkConf};
+use planner::yarn::Calculator;
+use planner::Code;
+use proptest::prelude::*;
+
+fn seed003() -> EmrInput {
+    emr_preset("emr-seed003").expect("preset").input
+}
+
+fn shapes(p: &EmrPlan) -> Vec<(u32, u32)> {
+    p.launched.iter().map(|l| (l.merged, l.count)).collect()
+}
+
+fn conf<'a>(p: &'a EmrPlan, key: &str) -> Option<&'a str> {
+    p.spark_conf
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
+#[test]
+fn seed003_is_reproduced_exactly() {
+    let input = seed003();
+    assert_eq!(input, EmrInput::default());
+    assert_eq!(input.instance.name(), "r5.4xlarge");
+    let p = plan_emr(&input).expect("valid");
+
+    // The request: 18971m + floor(0.1875 × 18971) = 22528 MiB, 4 vcores.
+    assert_eq!(p.request.memory.heap_mib, 18971);
+    assert_eq!(p.request.memory.overhead_mib, 3557);
+    assert_eq!(p.request.request.memory_mib, 22528);
+    assert_eq!(p.request.granted.memory_mib, 22528);
+    assert_eq!(p.request.cores, 4);
+
+    // EMR's scheduler.
+    assert_eq!(p.scheduler.minimum_allocation_mb, 32);
+    assert_eq!(p.scheduler.maximum_allocation_mb, 122880);
+    assert_eq!(p.scheduler.calculator, Calculator::Default);
+    assert_eq!(p.shape.nodemanager.memory_mib, 122880);
+    assert_eq!(p.shape.nodemanager.vcores, 16);
+
+    // Launched: 5 requests merged per node, 112640 MiB / 20 cores, 94854m + 17786m.
+    assert_eq!(p.launched.len(), 1);
+    let l = p.launched[0];
+    assert_eq!(l.merged, 5);
+    assert_eq!(l.memory_mib, 5 * 22528);
+    assert_eq!(l.memory_mib, 112640);
+    assert_eq!(l.cores, 20);
+    assert_eq!(l.heap_mib, 94854);
+    assert_eq!(l.overhead_mib, 17786);
+    assert_eq!(l.yarn_vcores, 5); // the seed's "<memory:112640, vCores:5>"
+
+    // Requested vs launched: 9 executors (one per core node) cover 45 requests; 5 pending.
+    assert_eq!(p.requested, 50);
+    assert_eq!(p.launched_executors, 9);
+    assert_eq!(p.covered_requests, 45);
+    assert_eq!(p.pending_requests, 5);
+    assert_eq!(p.totals.executors, 9);
+    assert_eq!(p.totals.task_slots, 180);
+    assert_eq!(p.totals.heap_mib, 9 * 94854);
+
+    // The AM (client mode: 512m + 384m) runs first on core node 1, beside one executor.
+    assert_eq!(p.am.node, Some(1));
+    assert_eq!(p.am.granted.memory_mib, 896);
+    assert_eq!(p.layout.len(), 2);
+    assert!(p.layout[0].has_am());
+    assert_eq!((p.layout[0].first_node, p.layout[0].last_node), (1, 1));
+    assert_eq!((p.layout[1].first_node, p.layout[1].last_node), (2, 9));
+    for g in &p.layout {
+        assert_eq!(g.executors_per_node(), 1);
+    }
+
+    // The driver log, line by line as in the seed (without container ids and hosts).
+    assert_eq!(
+        p.driver_log,
+        [
+            "INFO YarnAllocator: Will request up to 50 executor container(s), each with \
+             <memory:22528, max memory:2147483647, vCores:4, max vCores:2147483647>",
+            "INFO YarnAllocator: Allocated container for executor with ID 1 with resources \
+             <memory:112640, vCores:5>",
+            "INFO YarnAllocator: Launching executor with 94854m of heap (plus 17786m overhead) \
+             and 20 cores",
+        ]
+    );
+
+    // Findings: the merge (and that it is a model), the pending requests, the big executor.
+    let codes: Vec<Code> = p.warnings.iter().map(|w| w.code).collect();
+    for code in [
+        Code::ExecutorsMerged,
+        Code::FewerExecutorsFit,
+        Code::LargeHeap,
+        Code::ManyCoresPerExecutor,
+        Code::VcoresOvercommitted,
+    ] {
+        assert!(codes.contains(&code), "{code:?} missing: {codes:?}");
+    }
+    let merged = p
+        .warnings
+        .iter()
+        .find(|w| w.code == Code::ExecutorsMerged)
+        .expect("merged");
+    assert!(merged
+        .message
+        .starts_with("EMR merged 5 requests per node into 112640 MiB / 20-core executors"));
+    assert!(merged.message.contains("model"));
+    assert!(p
+        .working
+        .iter()
+        .any(|s| s.detail.contains("floor(112640 ÷ 1.1875) = 94854m")));
+}
+
+#[test]
+fn emr_request_is_sparks_own_math() {
+    // EMR's build reads spark.yarn.executor.memoryOverheadFactor; Apache Spark's equivalent key
+    // gives the same request through the planner's Spark math.
+    let p = plan_emr(&seed003()).expect("valid");
+    let mut conf = SparkConf::new();
+    conf.set("spark.executor.memory", "18971m")
+        .set("spark.executor.cores", "4")
+        .set("spark.executor.memoryOverheadFactor", "0.1875");
+    let v = plan_input(&seed003()).validate().expect("valid");
+    let query = ResourceQuery {
+        conf,
+        cluster_manager: ClusterManager::Yarn,
+        deploy_mode: DeployMode::Client,
+        scheduler: Some(v.scheduler),
+        ..ResourceQuery::default()
+    };
+    let yarn = resources(&query).expect("valid").yarn.expect("yarn");
+    assert_eq!(yarn.executor_request, p.request.request);
+    assert_eq!(yarn.executor_granted, Some(p.request.granted));
+    assert_eq!(yarn.am.request, p.am.request);
+}
+
+#[test]
+fn toggling_heterogeneous_executors_off_gives_containers_as_requested() {
+    let input = EmrInput {
+        heterogeneous_executors: false,
+        ..seed003()
+    };
+    let p = plan_emr(&input).expect("valid");
+    assert_eq!(shapes(&p), [(1, 45)]);
+    let l = p.launched[0];
+    assert_eq!(
+        (l.memory_mib, l.cores, l.heap_mib, l.overhead_mib),
+        (22528, 4, 18971, 3557)
+    );
+    assert_eq!(
+        (p.launched_executors, p.covered_requests, p.pending_requests),
+        (45, 45, 5)
+    );
+    assert!(p.warnings.iter().all(|w| w.code != Code::ExecutorsMerged));
+    assert_eq!(
+        conf(&p, "spark.yarn.heterogeneousExecutors.enabled"),
+        Some("false")
+    );
+
+    // Exactly what the YARN placement gives for the same containers.
+    let v = plan_input(&input).validate().expect("valid");
+    let c = Containers::from_settings(&v.input.spark, 18971, 4);
+    let placed = place_containers(
+        &v.shape,
+        &v.scheduler,
+        &c,
+        ExecutorCount::Exactly(50),
+        100.0,
+    );
+    assert_eq!(p.layout, placed.layout);
+    assert_eq!(p.totals, placed.totals);
+    for g in &p.layout {
+        assert_eq!(g.executors_per_node(), 5);
+    }
+}
+
+#[test]
+fn max_cores_caps_the_merge() {
+    let p = plan_emr(&EmrInput {
+        max_cores: Some(8),
+        ..seed003()
+    })
+    .expect("valid");
+    // 5 requests per node become 2 + 2 + 1.
+    assert_eq!(shapes(&p), [(2, 18), (1, 9)]);
+    let two = p.launched[0];
+    assert_eq!((two.memory_mib, two.cores), (45056, 8));
+    assert_eq!(two.heap_mib, 37941); // floor(45056 / 1.1875)
+    assert_eq!(two.overhead_mib, 45056 - 37941);
+    let one = p.launched[1];
+    assert_eq!((one.memory_mib, one.cores, one.heap_mib), (22528, 4, 18971));
+    assert_eq!(
+        (p.launched_executors, p.covered_requests, p.pending_requests),
+        (27, 45, 5)
+    );
+    assert_eq!(conf(&p, "spark.executor.maxCores"), Some("8"));
+}
+
+#[test]
+fn max_memory_caps_the_merge() {
+    let p = plan_emr(&EmrInput {
+        max_memory_mib: Some(70_000), // 3 containers of 22528 fit in it
+        ..seed003()
+    })
+    .expect("valid");
+    assert_eq!(shapes(&p), [(3, 9), (2, 9)]);
+    assert_eq!(p.launched[0].memory_mib, 67584);
+    assert_eq!(p.launched[0].cores, 12);
+    assert_eq!(p.covered_requests, 45);
+    assert_eq!(conf(&p, "spark.executor.maxMemory"), Some("70000m"));
+
+    // Both caps: the tighter wins.
+    let p = plan_emr(&EmrInput {
+        max_memory_mib: Some(70_000),
+        max_cores: Some(4),
+        ..seed003()
+    })
+    .expect("valid");
+    assert_eq!(shapes(&p), [(1, 45)]);
+}
+
+#[test]
+fn caps_below_one_request_are_refused() {
+    let e = plan_emr(&EmrInput {
+        max_cores: Some(2),
+        max_memory_mib: Some(20_000),
+        ..seed003()
+    })
+    .expect_err("caps below one executor");
+    let fields: Vec<Field> = e.0.iter().map(|e| e.field).collect();
+    assert_eq!(fields, [Field::ExecutorMaxCores, Field::ExecutorMaxMemory]);
+    assert!(e.0[1].allowed.starts_with("22528"), "{}", e.0[1].allowed);
+}
+
+#[test]
+fn a_large_am_leaves_less_room_on_node_1() {
+    // Cluster mode with a 20g driver: 20480 + 2048 = 22528 MiB beside the executors.
+    let p = plan_emr(&EmrInput {
+        deploy_mode: DeployMode::Cluster,
+        driver_memory_mib: 20480,
+        ..seed003()
+    })
+    .expect("valid");
+    assert_eq!(p.am.granted.memory_mib, 22528);
+    assert_eq!(shapes(&p), [(5, 8), (4, 1)]);
+    assert_eq!((p.covered_requests, p.pending_requests), (44, 6));
+    assert_eq!(conf(&p, "spark.driver.memory"), Some("20g"));
+    assert_eq!(p.launched[1].heap_mib, 75883); // floor(90112 / 1.1875)
+}
+
+#[test]
+fn fewer_requests_than_room_merge_on_the_first_nodes() {
+    let p = plan_emr(&EmrInput {
+        executors: 12,
+        ..seed003()
+    })
+    .expect("valid");
+    // Node 1 (with the AM) and node 2 take 5 each, node 3 the last 2; nodes 4–9 stay empty.
+    assert_eq!(shapes(&p), [(5, 2), (2, 1)]);
+    assert_eq!((p.covered_requests, p.pending_requests), (12, 0));
+    assert!(p.warnings.iter().all(|w| w.code != Code::FewerExecutorsFit));
+    let last = p.layout.last().expect("layout");
+    assert_eq!((last.first_node, last.last_node), (4, 9));
+    assert_eq!(last.executors_per_node(), 0);
+}
+
+#[test]
+fn maximize_resource_allocation_fills_a_node() {
+    let r5 = instance_type("r5.4xlarge").expect("r5");
+    let m = maximize_resource_allocation(&r5, 9, OVERHEAD_FACTOR).expect("fits");
+    assert_eq!(m.executor_memory_mib, 103478); // 103478 + 19402 = 122880
+    assert_eq!(m.container_mib, 122880);
+    assert_eq!((m.executor_cores, m.executor_instances), (16, 9));
+    assert_eq!(m.default_parallelism, 288);
+
+    let m5 = instance_type("m5.xlarge").expect("m5");
+    let m = maximize_resource_allocation(&m5, 3, OVERHEAD_FACTOR).expect("fits");
+    assert_eq!((m.executor_memory_mib, m.container_mib), (10348, 12288));
+    assert_eq!((m.executor_cores, m.default_parallelism), (4, 24));
+
+    let c5 = instance_type("c5.9xlarge").expect("c5");
+    let m = maximize_resource_allocation(&c5, 2, OVERHEAD_FACTOR).expect("fits");
+    assert_eq!((m.executor_memory_mib, m.container_mib), (55189, 65536));
+    assert_eq!(m.executor_cores, 36);
+
+    // The largest heap: one more MiB no longer fits, for every instance type.
+    for t in instance_types() {
+        let m = maximize_resource_allocation(&t, 1, OVERHEAD_FACTOR).expect("fits");
+        assert!(m.container_mib <= t.nodemanager_mb);
+        let bigger = maximize_resource_allocation(
+            &InstanceType {
+                nodemanager_mb: m.container_mib - 1,
+                ..t
+            },
+            1,
+            OVERHEAD_FACTOR,
+        )
+        .expect("fits");
+        assert!(bigger.executor_memory_mib < m.executor_memory_mib);
+    }
+    let tiny = InstanceType {
+        nodemanager_mb: 300,
+        ..m5
+    };
+    assert_eq!(
+        maximize_resource_allocation(&tiny, 1, OVERHEAD_FACTOR),
+        None
+    );
+}
+
+#[test]
+fn maximize_resource_allocation_plan() {
+    let p = plan_emr(&emr_preset("emr-maximize").expect("preset").input).expect("valid");
+    let m = p.maximized.expect("derived");
+    assert_eq!(p.settings.executor_memory_mib, m.executor_memory_mib);
+    assert_eq!(p.settings.executor_cores, 16);
+    assert_eq!(p.requested, 9);
+    // The AM takes 896 MiB of core node 1: a whole-node executor no longer fits there.
+    assert_eq!(shapes(&p), [(1, 8)]);
+    assert_eq!(p.pending_requests, 1);
+    assert!(p.layout[0].has_am() && p.layout[0].executors_per_node() == 0);
+    assert_eq!(conf(&p, "spark.default.parallelism"), Some("288"));
+    let json: serde_json::Value = serde_json::from_str(&p.classification_json).expect("valid JSON");
+    assert_eq!(
+        json,
+        serde_json::json!([
+            {"Classification": "spark", "Properties": {"maximizeResourceAllocation": "true"}}
+        ])
+    );
+}
+
+#[test]
+fn instance_lookup() {
+    let t = instance_type("R5.4XLARGE").expect("case-insensitive");
+    assert_eq!((t.vcpus, t.memory_gib, t.nodemanager_mb), (16, 128, 122880));
+    assert_eq!(
+        instance_type("r5d.4xlarge").expect("alias").nodemanager_mb,
+        122880
+    );
+    assert_eq!(
+        instance_type("m5.24xlarge").expect("m5").nodemanager_mb,
+        385024
+    );
+    assert_eq!(instance_type("r5a.16xlarge").expect("r5a").memory_gib, 512);
+    assert_eq!(instance_type("c5.18xlarge").expect("c5").vcpus, 72);
+    assert_eq!(instance_type("c5.16xlarge"), None);
+    assert_eq!(instance_type("m5.large"), None);
+    assert_eq!(instance_type("x1.xlarge"), None);
+    for t in instance_types() {
+        assert_eq!(instance_type(&t.name()), Some(t));
+    }
+}
+
+#[test]
+fn exports() {
+    let p = plan_emr(&seed003()).expect("valid");
+    assert_eq!(
+        p.submit_flags,
+        [
+            "--master",
+            "yarn",
+            "--deploy-mode",
+            "client",
+            "--num-executors",
+            "50",
+            "--executor-cores",
+            "4",
+            "--executor-memory",
+            "18971m"
+        ]
+    );
+    let json: serde_json::Value = serde_json::from_str(&p.classification_json).expect("valid JSON");
+    assert_eq!(
+        json,
+        serde_json::json!([{
+            "Classification": "spark-defaults",
+            "Properties": {
+                "spark.executor.instances": "50",
+                "spark.executor.cores": "4",
+                "spark.executor.memory": "18971m"
+            }
+        }])
+    );
+
+    // Changed EMR defaults show up, with EMR's own key for the factor.
+    let p = plan_emr(&EmrInput {
+        overhead_factor: 0.25,
+        dynamic_allocation: false,
+        ..seed003()
+    })
+    .expect("valid");
+    assert_eq!(
+        conf(&p, "spark.yarn.executor.memoryOverheadFactor"),
+        Some("0.25")
+    );
+    assert_eq!(conf(&p, "spark.dynamicAllocation.enabled"), Some("false"));
+    assert_eq!(p.request.request.memory_mib, 18971 + 4742);
+    let json: serde_json::Value = serde_json::from_str(&p.classification_json).expect("valid JSON");
+    assert_eq!(json[0]["Properties"].as_object().expect("props").len(), 5);
+}
+
+#[test]
+fn every_problem_is_reported_at_once() {
+    let e = plan_emr(&EmrInput {
+        core_nodes: 0,
+        executor_memory_mib: 0,
+        executor_cores: 17,
+        overhead_factor: f64::NAN,
+        ..seed003()
+    })
+    .expect_err("invalid");
+    let fields: Vec<Field> = e.0.iter().map(|e| e.field).collect();
+    for f in [
+        Field::Nodes,
+        Field::ExecutorMemory,
+        Field::CoresPerExecutor,
+        Field::OverheadFactor,
+    ] {
+        assert!(fields.contains(&f), "{f:?} missing from {fields:?}");
+    }
+}
+
+#[test]
+fn presets_plan() {
+    for p in emr_presets() {
+        let plan = plan_emr(&p.input).expect(p.id);
+        assert!(!plan.working.is_empty());
+        assert!(plan.launched_executors > 0);
+    }
+}
+
+fn any_instance() -> impl Strategy<Value = InstanceType> {
+    let known = instance_types();
+    prop_oneof![
+        3 => (0..known.len()).prop_map(move |i| known[i]),
+        1 => (1u32..200, 1u32..2048, 512u64..3_000_000).prop_map(|(vcpus, gib, nm)| InstanceType {
+            family: "x9",
+            size: "custom",
+            vcpus,
+            memory_gib: gib,
+            nodemanager_mb: nm,
+        }),
+    ]
+}
+
+fn any_input() -> impl Strategy<Value = EmrInput> {
+    (
+        any_instance(),
+        1u32..300,
+        prop_oneof![3 => 450u64..40_000, 1 => 1u64..400_000],
+        prop_oneof![3 => 1u32..6, 1 => 1u32..40],
+        0u32..5000,
+        prop_oneof![Just(OVERHEAD_FACTOR), 0.01f64..1.0],
+        any::<bool>(),
+        proptest::option::weighted(0.3, 1u32..200),
+        proptest::option::weighted(0.3, 1u64..1_000_000),
+        proptest::bool::weighted(0.25),
+        (any::<bool>(), 512u64..40_000, any::<bool>()),
+    )
+        .prop_map(
+            |(instance, nodes, heap, cores, n, factor, het, mc, mm, max, (cl, drv, dom))| {
+                EmrInput {
+                    instance,
+                    core_nodes: nodes,
+                    executor_memory_mib: heap,
+                    executor_cores: cores,
+                    executors: n,
+                    overhead_factor: factor,
+                    heterogeneous_executors: het,
+                    max_cores: mc,
+                    max_memory_mib: mm,
+                    maximize_resource_allocation: max,
+                    deploy_mode: if cl {
+                        DeployMode::Cluster
+                    } else {
+                        DeployMode::Client
+                    },
+                    driver_memory_mib: drv,
+                    calculator: if dom {
+                        Calculator::Dominant
+                    } else {
+                        Calculator::Default
+                    },
+                    ..EmrInput::default()
+                }
+            },
+        )
+}
+
+/// The layout invariants: nodes in order, no node overfilled, parts add up, counts agree.
+fn check(input: &EmrInput, p: &EmrPlan) -> Result<(), TestCaseError> {
+    let nm = p.shape.nodemanager;
+    let mut next = 1;
+    let mut executors = 0u64;
+    for g in &p.layout {
+        prop_assert_eq!(g.first_node, next);
+        next = g.last_node + 1;
+        let containers = g
+            .blocks
+            .iter()
+            .filter(|b| matches!(b.kind, BlockKind::Executor | BlockKind::ApplicationMaster));
+        let mem: u64 = containers.clone().map(|b| b.memory_mib).sum();
+        let vcores: u64 = containers.map(|b| u64::from(b.vcores)).sum();
+        prop_assert!(
+            mem <= nm.memory_mib,
+            "node memory {} > {}",
+            mem,
+            nm.memory_mib
+        );
+        if input.calculator == Calculator::Dominant {
+            prop_assert!(
+                vcores <= u64::from(nm.vcores),
+                "vcores {} > {}",
+                vcores,
+                nm.vcores
+            );
+        }
+        let all: u64 = g.blocks.iter().map(|b| b.memory_mib).sum();
+        prop_assert!(all <= nm.memory_mib.max(p.shape.physical.memory_mib));
+        for b in &g.blocks {
+            if matches!(b.kind, BlockKind::Executor | BlockKind::ApplicationMaster) {
+                let parts: u64 = b.parts.iter().map(|p| p.mib).sum();
+                prop_assert_eq!(parts, b.memory_mib);
+                prop_assert!(b.parts.iter().any(|p| p.kind == PartKind::Heap));
+            }
+        }
+        executors += u64::from(g.executors_per_node()) * u64::from(g.node_count());
+    }
+    prop_assert_eq!(next - 1, p.shape.nodes);
+    prop_assert_eq!(executors, u64::from(p.launched_executors));
+    prop_assert_eq!(p.totals.executors, p.launched_executors);
+    prop_assert_eq!(p.covered_requests + p.pending_requests, p.requested);
+    prop_assert!(p.launched_executors <= p.covered_requests);
+    for l in &p.launched {
+        prop_assert!(l.heap_mib + l.overhead_mib <= l.memory_mib);
+        prop_assert!(l.memory_mib <= nm.memory_mib);
+        prop_assert!(l.merged >= 1);
+        if l.merged > 1 {
+            prop_assert!(input.heterogeneous_executors);
+            prop_assert_eq!(l.heap_mib + l.overhead_mib, l.memory_mib);
+            prop_assert!(l.overhead_mib >= 384);
+            if let Some(c) = input.max_cores {
+                prop_assert!(l.cores <= c);
+            }
+            if let Some(m) = input.max_memory_mib {
+                prop_assert!(l.memory_mib <= m);
+            }
+        }
+    }
+    if let Some(m) = p.maximized {
+        prop_assert!(m.container_mib <= nm.memory_mib);
+    }
+    let json: Result<serde_json::Value, _> = serde_json::from_str(&p.classification_json);
+    prop_assert!(json.is_ok(), "{}", p.classification_json);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_inputs_keep_the_invariants(input in any_input()) {
+        if let Ok(p) = plan_emr(&input) {
+            check(&input, &p)?;
+        }
+    }
+
+    #[test]
+    fn absurd_inputs_never_panic(
+        vcpus in any::<u32>(),
+        gib in any::<u32>(),
+        nm in prop_oneof![any::<u64>(), 0u64..100_000],
+        nodes in prop_oneof![any::<u32>(), 0u32..10],
+        heap in any::<u64>(),
+        cores in any::<u32>(),
+        n in any::<u32>(),
+        factor in prop_oneof![Just(f64::NAN), Just(f64::INFINITY), Just(-1.0), Just(0.0), Just(1e300), 0.0f64..20.0],
+        mc in proptest::option::of(any::<u32>()),
+        mm in proptest::option::of(any::<u64>()),
+        flags in (any::<bool>(), any::<bool>(), any::<bool>()),
+        driver in any::<u64>(),
+    ) {
+        let input = EmrInput {
+            instance: InstanceType { family: "x", size: "y", vcpus, memory_gib: gib, nodemanager_mb: nm },
+            core_nodes: nodes,
+            executor_memory_mib: heap,
+            executor_cores: cores,
+            executors: n,
+            overhead_factor: factor,
+            heterogeneous_executors: flags.0,
+            max_cores: mc,
+            max_memory_mib: mm,
+            maximize_resource_allocation: flags.1,
+            deploy_mode: if flags.2 { DeployMode::Cluster } else { DeployMode::Client },
+            driver_memory_mib: driver,
+            ..EmrInput::default()
+        };
+        let _ = maximize_resource_allocation(&input.instance, nodes, factor);
+        match plan_emr(&input) {
+            Ok(p) => check(&input, &p)?,
+            Err(e) => prop_assert!(!e.0.is_empty()),
+        }
+    }
+}
+
+#[test]
+fn most_generated_inputs_are_valid() {
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::default();
+    let (mut valid, mut merged) = (0, 0);
+    for _ in 0..200 {
+        let input = any_input().new_tree(&mut runner).expect("tree").current();
+        if let Ok(p) = plan_emr(&input) {
+            valid += 1;
+            merged += usize::from(p.launched.iter().any(|l| l.merged > 1));
+        }
+    }
+    assert!(
+        valid >= 100,
+        "only {valid} of 200 generated inputs were valid"
+    );
+    assert!(
+        merged >= 30,
+        "only {merged} of 200 generated inputs merged requests"
+    );
+}
+
+#[test]
+fn dominant_calculator_counts_vcores_when_merging() {
+    let p = plan_emr(&EmrInput {
+        calculator: Calculator::Dominant,
+        ..seed003()
+    })
+    .expect("valid");
+    // 16 vcores hold 4 requests of 4 vcores (memory would allow 5); beside the AM's vcore, 3.
+    assert_eq!(shapes(&p), [(4, 8), (3, 1)]);
+    assert_eq!(p.launched[0].cores, 16);
+    assert_eq!(p.launched[0].yarn_vcores, 16);
+    assert_eq!((p.covered_requests, p.pending_requests), (35, 15));
+}
