@@ -20,7 +20,10 @@
 //! | `cpe` | cores per executor | `tgt` | memory target per executor |
 //! | `gran` | `gib` / `mib` | `share` | cluster share, percent |
 
+use crate::emr::{instance_type, EmrInput};
 use crate::input::{Field, MaximumAllocation, Method, NodeManagerResources, PlanInput};
+use crate::k8s::{format_cpu, parse_cpu_millis, K8sInput};
+use crate::place::ExecutorCount;
 use crate::spark::{AppType, DeployMode, SparkVersion};
 use crate::text::{
     format_real, parse_count, parse_count_u32, parse_mib, parse_percent, parse_real, parse_size,
@@ -32,15 +35,38 @@ use crate::Granularity;
 /// The schema version this codec writes.
 pub const SCHEMA_VERSION: u32 = 1;
 
-type Getter = fn(&PlanInput) -> Option<String>;
-type Setter = fn(&mut PlanInput, &str) -> Result<(), TextError>;
-
-/// One query-string key.
-struct Param {
+/// One query-string key of an input of type `T`.
+struct Param<T: 'static> {
     key: &'static str,
     field: Option<Field>,
-    get: Getter,
-    set: Setter,
+    get: fn(&T) -> Option<String>,
+    set: fn(&mut T, &str) -> Result<(), TextError>,
+}
+
+/// Appends `&key=value` for every value of `input` that differs from `T::default()`.
+fn encode_params<T: Default>(params: &[Param<T>], input: &T, out: &mut String) {
+    let defaults = T::default();
+    for p in params {
+        if let Some(v) = (p.get)(input).filter(|v| Some(v) != (p.get)(&defaults).as_ref()) {
+            out.push('&');
+            out.push_str(p.key);
+            out.push('=');
+            out.push_str(&encode_component(&v));
+        }
+    }
+}
+
+/// Sets `key` from `text`; `None` when the schema has no such key.
+fn apply_param<T>(
+    params: &[Param<T>],
+    key: &str,
+    input: &mut T,
+    text: &str,
+) -> Option<(Option<Field>, Result<(), TextError>)> {
+    params
+        .iter()
+        .find(|p| p.key == key)
+        .map(|p| (p.field, (p.set)(input, text.trim())))
 }
 
 fn choice(text: &str, expected: &'static str) -> TextError {
@@ -72,7 +98,7 @@ fn max_values(input: &PlanInput) -> (u64, u32) {
     }
 }
 
-const PARAMS: &[Param] = &[
+const PARAMS: &[Param<PlanInput>] = &[
     Param {
         key: "n",
         field: Some(Field::Nodes),
@@ -490,17 +516,8 @@ pub fn key_of(field: Field) -> &'static str {
 /// assert_eq!(from_query("v=1&n=12").input, input);
 /// ```
 pub fn to_query(input: &PlanInput) -> String {
-    let defaults = PlanInput::default();
     let mut out = format!("v={SCHEMA_VERSION}");
-    for p in PARAMS {
-        let value = (p.get)(input);
-        if let Some(v) = value.filter(|v| Some(v) != (p.get)(&defaults).as_ref()) {
-            out.push('&');
-            out.push_str(p.key);
-            out.push('=');
-            out.push_str(&encode_component(&v));
-        }
-    }
+    encode_params(PARAMS, input, &mut out);
     out
 }
 
@@ -531,16 +548,203 @@ pub struct Decoded {
 /// Decodes a query string (with or without `?`). Never fails: unknown keys and unreadable
 /// values are reported beside the input read from the rest.
 pub fn from_query(query: &str) -> Decoded {
-    let mut d = Decoded {
-        input: PlanInput::default(),
+    let d = scenario_from_query(query);
+    let input = match d.scenario {
+        Scenario::Yarn(input) => input,
+        _ => PlanInput::default(),
+    };
+    Decoded {
+        input,
+        version: d.version,
+        unknown: d.unknown,
+        bad: d.bad,
+    }
+}
+
+/// Splits a query string into decoded key/value pairs.
+fn pairs(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    query.split('&').filter(|s| !s.is_empty()).map(|pair| {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        (decode_component(k), decode_component(v))
+    })
+}
+
+/// The cluster manager a link plans for (`cm`; absent means YARN, so links from before
+/// Kubernetes and EMR support still open).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Manager {
+    /// Plain YARN (`cm` absent or `yarn`).
+    #[default]
+    Yarn,
+    /// Kubernetes (`cm=k8s`).
+    Kubernetes,
+    /// Amazon EMR on YARN (`cm=emr`).
+    Emr,
+}
+
+impl Manager {
+    /// The `cm` value.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Manager::Yarn => "yarn",
+            Manager::Kubernetes => "k8s",
+            Manager::Emr => "emr",
+        }
+    }
+
+    /// Reads a `cm` value.
+    pub fn parse(s: &str) -> Option<Manager> {
+        match s {
+            "yarn" => Some(Manager::Yarn),
+            "k8s" => Some(Manager::Kubernetes),
+            "emr" => Some(Manager::Emr),
+            _ => None,
+        }
+    }
+}
+
+/// An input for any cluster manager.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Scenario {
+    /// YARN.
+    Yarn(PlanInput),
+    /// Kubernetes.
+    Kubernetes(K8sInput),
+    /// Amazon EMR.
+    Emr(EmrInput),
+}
+
+impl Default for Scenario {
+    fn default() -> Scenario {
+        Scenario::Yarn(PlanInput::default())
+    }
+}
+
+impl Scenario {
+    /// Which cluster manager.
+    pub fn manager(&self) -> Manager {
+        match self {
+            Scenario::Yarn(_) => Manager::Yarn,
+            Scenario::Kubernetes(_) => Manager::Kubernetes,
+            Scenario::Emr(_) => Manager::Emr,
+        }
+    }
+
+    /// The default input for `m`.
+    pub fn default_for(m: Manager) -> Scenario {
+        match m {
+            Manager::Yarn => Scenario::Yarn(PlanInput::default()),
+            Manager::Kubernetes => Scenario::Kubernetes(K8sInput::default()),
+            Manager::Emr => Scenario::Emr(EmrInput::default()),
+        }
+    }
+}
+
+/// Every key of `m`'s schema, in encoding order (`v` and `cm` excluded).
+pub fn manager_keys(m: Manager) -> Vec<&'static str> {
+    match m {
+        Manager::Yarn => PARAMS.iter().map(|p| p.key).collect(),
+        Manager::Kubernetes => K8S_PARAMS.iter().map(|p| p.key).collect(),
+        Manager::Emr => EMR_PARAMS.iter().map(|p| p.key).collect(),
+    }
+}
+
+/// The canonical text of `key` in `s`, when the key belongs to its schema and applies.
+pub fn scenario_text_of(key: &str, s: &Scenario) -> Option<String> {
+    fn get<T>(params: &[Param<T>], key: &str, input: &T) -> Option<String> {
+        params
+            .iter()
+            .find(|p| p.key == key)
+            .and_then(|p| (p.get)(input))
+    }
+    match s {
+        Scenario::Yarn(i) => get(PARAMS, key, i),
+        Scenario::Kubernetes(i) => get(K8S_PARAMS, key, i),
+        Scenario::Emr(i) => get(EMR_PARAMS, key, i),
+    }
+}
+
+/// Sets `key` in `s` from typed text; an error when the key is not in its schema.
+pub fn scenario_apply(key: &str, s: &mut Scenario, text: &str) -> Result<(), TextError> {
+    let found = match s {
+        Scenario::Yarn(i) => apply_param(PARAMS, key, i, text),
+        Scenario::Kubernetes(i) => apply_param(K8S_PARAMS, key, i, text),
+        Scenario::Emr(i) => apply_param(EMR_PARAMS, key, i, text),
+    };
+    found.map_or_else(
+        || {
+            Err(TextError {
+                text: key.to_string(),
+                expected: "a known key",
+            })
+        },
+        |(_, r)| r,
+    )
+}
+
+/// Encodes any scenario: `v=1`, then `cm` unless YARN, then its non-default values.
+///
+/// ```
+/// use planner::url::{scenario_from_query, scenario_to_query, Manager, Scenario};
+///
+/// let s = Scenario::default_for(Manager::Kubernetes);
+/// assert_eq!(scenario_to_query(&s), "v=1&cm=k8s");
+/// assert_eq!(scenario_from_query("v=1&cm=k8s").scenario, s);
+/// ```
+pub fn scenario_to_query(s: &Scenario) -> String {
+    let mut out = format!("v={SCHEMA_VERSION}");
+    match s {
+        Scenario::Yarn(i) => encode_params(PARAMS, i, &mut out),
+        Scenario::Kubernetes(i) => {
+            out.push_str("&cm=k8s");
+            encode_params(K8S_PARAMS, i, &mut out);
+        }
+        Scenario::Emr(i) => {
+            out.push_str("&cm=emr");
+            encode_params(EMR_PARAMS, i, &mut out);
+        }
+    }
+    out
+}
+
+/// What [`scenario_from_query`] read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DecodedScenario {
+    /// The input read.
+    pub scenario: Scenario,
+    /// The schema version given.
+    pub version: Option<u32>,
+    /// Keys the scenario's schema does not know (ignored).
+    pub unknown: Vec<String>,
+    /// Values that could not be read.
+    pub bad: Vec<BadParam>,
+}
+
+/// Decodes a link for any cluster manager. Never fails.
+pub fn scenario_from_query(query: &str) -> DecodedScenario {
+    let mut bad = Vec::new();
+    let mut manager = Manager::Yarn;
+    for (k, v) in pairs(query).filter(|(k, _)| k == "cm") {
+        match Manager::parse(v.trim()) {
+            Some(m) => manager = m,
+            None => bad.push(BadParam {
+                key: k,
+                field: None,
+                error: choice(&v, "yarn, k8s or emr"),
+            }),
+        }
+    }
+    let mut d = DecodedScenario {
+        scenario: Scenario::default_for(manager),
         version: None,
         unknown: Vec::new(),
-        bad: Vec::new(),
+        bad,
     };
-    let query = query.strip_prefix('?').unwrap_or(query);
-    for pair in query.split('&').filter(|s| !s.is_empty()) {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        let (k, v) = (decode_component(k), decode_component(v));
+    for (k, v) in pairs(query) {
+        if k == "cm" {
+            continue;
+        }
         if k == "v" {
             match parse_count(&v) {
                 Ok(n) => d.version = Some(u32::try_from(n).unwrap_or(u32::MAX)),
@@ -552,21 +756,516 @@ pub fn from_query(query: &str) -> Decoded {
             }
             continue;
         }
-        match PARAMS.iter().find(|p| p.key == k) {
-            Some(p) => {
-                if let Err(error) = (p.set)(&mut d.input, v.trim()) {
-                    d.bad.push(BadParam {
-                        key: k,
-                        field: p.field,
-                        error,
-                    });
-                }
-            }
+        let found = match &mut d.scenario {
+            Scenario::Yarn(i) => apply_param(PARAMS, &k, i, &v),
+            Scenario::Kubernetes(i) => apply_param(K8S_PARAMS, &k, i, &v),
+            Scenario::Emr(i) => apply_param(EMR_PARAMS, &k, i, &v),
+        };
+        match found {
+            Some((field, Err(error))) => d.bad.push(BadParam {
+                key: k,
+                field,
+                error,
+            }),
+            Some((_, Ok(()))) => {}
             None => d.unknown.push(k),
         }
     }
     d
 }
+
+fn on_off(text: &str) -> Result<bool, TextError> {
+    match text {
+        "1" | "true" => Ok(true),
+        "0" | "false" => Ok(false),
+        _ => Err(choice(text, "1 or 0")),
+    }
+}
+
+fn bit(b: bool) -> Option<String> {
+    Some(if b { "1" } else { "0" }.into())
+}
+
+fn cpu_text(millis: u64) -> Option<String> {
+    Some(format_cpu(millis))
+}
+
+fn parse_cpu(text: &str) -> Result<u64, TextError> {
+    parse_cpu_millis(text).map_err(|_| TextError {
+        text: text.to_string(),
+        expected: "a CPU quantity such as 2, 0.5 or 500m",
+    })
+}
+
+/// An optional CPU quantity kept as typed (Spark writes it into the pod spec verbatim).
+fn optional_cpu(text: &str) -> Result<Option<String>, TextError> {
+    if text.is_empty() {
+        Ok(None)
+    } else {
+        parse_cpu(text).map(|_| Some(text.to_string()))
+    }
+}
+
+fn parse_version(text: &str) -> Result<SparkVersion, TextError> {
+    SparkVersion::parse(text).ok_or_else(|| choice(text, "3.5 or 4.0"))
+}
+
+fn parse_mode(text: &str) -> Result<DeployMode, TextError> {
+    match text {
+        "cluster" => Ok(DeployMode::Cluster),
+        "client" => Ok(DeployMode::Client),
+        _ => Err(choice(text, "cluster or client")),
+    }
+}
+
+fn app_text(a: AppType) -> Option<String> {
+    Some(
+        match a {
+            AppType::Jvm => "jvm",
+            AppType::Python => "python",
+            AppType::R => "r",
+        }
+        .into(),
+    )
+}
+
+fn parse_app(text: &str) -> Result<AppType, TextError> {
+    match text {
+        "jvm" => Ok(AppType::Jvm),
+        "python" => Ok(AppType::Python),
+        "r" => Ok(AppType::R),
+        _ => Err(choice(text, "jvm, python or r")),
+    }
+}
+
+fn count_text(c: ExecutorCount) -> Option<String> {
+    Some(match c {
+        ExecutorCount::Exactly(n) => n.to_string(),
+        ExecutorCount::AsManyAsFit => "max".into(),
+    })
+}
+
+fn parse_executor_count(text: &str) -> Result<ExecutorCount, TextError> {
+    if text.eq_ignore_ascii_case("max") {
+        return Ok(ExecutorCount::AsManyAsFit);
+    }
+    parse_count_u32(text)
+        .map(ExecutorCount::Exactly)
+        .map_err(|_| choice(text, "a whole number, or max for as many as fit"))
+}
+
+/// Kubernetes keys (schema v1, `cm=k8s`). CPU in cores or millicores (`15.5`, `500m`), memory
+/// in MiB unless a unit is given.
+const K8S_PARAMS: &[Param<K8sInput>] = &[
+    Param {
+        key: "n",
+        field: Some(Field::Nodes),
+        get: |i| Some(i.nodes.nodes.to_string()),
+        set: |i, t| {
+            i.nodes.nodes = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "kcpu",
+        field: None,
+        get: |i| cpu_text(i.nodes.capacity_cpu_millis),
+        set: |i, t| {
+            i.nodes.capacity_cpu_millis = parse_cpu(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "kmem",
+        field: None,
+        get: |i| Some(i.nodes.capacity_memory_mib.to_string()),
+        set: |i, t| {
+            i.nodes.capacity_memory_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "krcpu",
+        field: None,
+        get: |i| cpu_text(i.nodes.reserved_cpu_millis),
+        set: |i, t| {
+            i.nodes.reserved_cpu_millis = parse_cpu(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "krmem",
+        field: None,
+        get: |i| Some(i.nodes.reserved_memory_mib.to_string()),
+        set: |i, t| {
+            i.nodes.reserved_memory_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "dscpu",
+        field: None,
+        get: |i| cpu_text(i.nodes.daemonset_cpu_millis),
+        set: |i, t| {
+            i.nodes.daemonset_cpu_millis = parse_cpu(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "dsmem",
+        field: None,
+        get: |i| Some(i.nodes.daemonset_memory_mib.to_string()),
+        set: |i, t| {
+            i.nodes.daemonset_memory_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "sv",
+        field: None,
+        get: |i| Some(i.spark.version.as_str().into()),
+        set: |i, t| {
+            i.spark.version = parse_version(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "mode",
+        field: None,
+        get: |i| Some(i.spark.deploy_mode.as_str().into()),
+        set: |i, t| {
+            i.spark.deploy_mode = parse_mode(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "app",
+        field: None,
+        get: |i| app_text(i.spark.app_type),
+        set: |i, t| {
+            i.spark.app_type = parse_app(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "cnt",
+        field: None,
+        get: |i| count_text(i.count),
+        set: |i, t| {
+            i.count = parse_executor_count(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "cpe",
+        field: Some(Field::CoresPerExecutor),
+        get: |i| Some(i.spark.executor_cores.to_string()),
+        set: |i, t| {
+            i.spark.executor_cores = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "em",
+        field: Some(Field::ExecutorMemory),
+        get: |i| Some(i.spark.executor_memory_mib.to_string()),
+        set: |i, t| {
+            i.spark.executor_memory_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "rq",
+        field: None,
+        get: |i| i.spark.request_cores.clone(),
+        set: |i, t| {
+            i.spark.request_cores = optional_cpu(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "lim",
+        field: None,
+        get: |i| i.spark.limit_cores.clone(),
+        set: |i, t| {
+            i.spark.limit_cores = optional_cpu(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "tc",
+        field: None,
+        get: |i| Some(i.spark.task_cpus.to_string()),
+        set: |i, t| {
+            i.spark.task_cpus = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "kof",
+        field: None,
+        get: |i| i.spark.overhead_factor.map(format_real),
+        set: |i, t| {
+            i.spark.overhead_factor = if t.is_empty() {
+                None
+            } else {
+                Some(parse_real(t)?)
+            };
+            Ok(())
+        },
+    },
+    Param {
+        key: "ovh",
+        field: Some(Field::ExecutorOverhead),
+        get: |i| i.spark.overhead_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.overhead_mib = if t.is_empty() {
+                None
+            } else {
+                Some(parse_mib(t)?)
+            };
+            Ok(())
+        },
+    },
+    Param {
+        key: "off",
+        field: None,
+        get: |i| bit(i.spark.offheap.enabled),
+        set: |i, t| {
+            i.spark.offheap.enabled = on_off(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "offs",
+        field: Some(Field::OffHeapSize),
+        get: |i| Some(i.spark.offheap.size_mib.to_string()),
+        set: |i, t| {
+            i.spark.offheap.size_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "py",
+        field: Some(Field::PysparkMemory),
+        get: |i| Some(i.spark.pyspark_memory_mib.to_string()),
+        set: |i, t| {
+            i.spark.pyspark_memory_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "dm",
+        field: Some(Field::DriverMemory),
+        get: |i| Some(i.spark.driver_memory_mib.to_string()),
+        set: |i, t| {
+            i.spark.driver_memory_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "dc",
+        field: Some(Field::DriverCores),
+        get: |i| Some(i.spark.driver_cores.to_string()),
+        set: |i, t| {
+            i.spark.driver_cores = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "drq",
+        field: None,
+        get: |i| i.spark.driver_request_cores.clone(),
+        set: |i, t| {
+            i.spark.driver_request_cores = optional_cpu(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "dlim",
+        field: None,
+        get: |i| i.spark.driver_limit_cores.clone(),
+        set: |i, t| {
+            i.spark.driver_limit_cores = optional_cpu(t)?;
+            Ok(())
+        },
+    },
+];
+
+/// EMR keys (schema v1, `cm=emr`).
+const EMR_PARAMS: &[Param<EmrInput>] = &[
+    Param {
+        key: "it",
+        field: None,
+        get: |i| Some(i.instance.name()),
+        set: |i, t| {
+            i.instance =
+                instance_type(t).ok_or_else(|| choice(t, "an instance type such as r5.4xlarge"))?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "n",
+        field: Some(Field::Nodes),
+        get: |i| Some(i.core_nodes.to_string()),
+        set: |i, t| {
+            i.core_nodes = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "max",
+        field: None,
+        get: |i| bit(i.maximize_resource_allocation),
+        set: |i, t| {
+            i.maximize_resource_allocation = on_off(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "het",
+        field: None,
+        get: |i| bit(i.heterogeneous_executors),
+        set: |i, t| {
+            i.heterogeneous_executors = on_off(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "cnt",
+        field: None,
+        get: |i| Some(i.executors.to_string()),
+        set: |i, t| {
+            i.executors = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "em",
+        field: Some(Field::ExecutorMemory),
+        get: |i| Some(i.executor_memory_mib.to_string()),
+        set: |i, t| {
+            i.executor_memory_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "cpe",
+        field: Some(Field::CoresPerExecutor),
+        get: |i| Some(i.executor_cores.to_string()),
+        set: |i, t| {
+            i.executor_cores = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "of",
+        field: Some(Field::OverheadFactor),
+        get: |i| Some(format_real(i.overhead_factor)),
+        set: |i, t| {
+            i.overhead_factor = parse_real(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "mxc",
+        field: Some(Field::ExecutorMaxCores),
+        get: |i| i.max_cores.map(|v| v.to_string()),
+        set: |i, t| {
+            i.max_cores = if t.is_empty() {
+                None
+            } else {
+                Some(parse_count_u32(t)?)
+            };
+            Ok(())
+        },
+    },
+    Param {
+        key: "mxm",
+        field: Some(Field::ExecutorMaxMemory),
+        get: |i| i.max_memory_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.max_memory_mib = if t.is_empty() {
+                None
+            } else {
+                Some(parse_mib(t)?)
+            };
+            Ok(())
+        },
+    },
+    Param {
+        key: "dyn",
+        field: None,
+        get: |i| bit(i.dynamic_allocation),
+        set: |i, t| {
+            i.dynamic_allocation = on_off(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "mode",
+        field: None,
+        get: |i| Some(i.deploy_mode.as_str().into()),
+        set: |i, t| {
+            i.deploy_mode = parse_mode(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "dm",
+        field: Some(Field::DriverMemory),
+        get: |i| Some(i.driver_memory_mib.to_string()),
+        set: |i, t| {
+            i.driver_memory_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "dc",
+        field: Some(Field::DriverCores),
+        get: |i| Some(i.driver_cores.to_string()),
+        set: |i, t| {
+            i.driver_cores = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "amm",
+        field: Some(Field::AmMemory),
+        get: |i| Some(i.am_memory_mib.to_string()),
+        set: |i, t| {
+            i.am_memory_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "amc",
+        field: Some(Field::AmCores),
+        get: |i| Some(i.am_cores.to_string()),
+        set: |i, t| {
+            i.am_cores = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        key: "calc",
+        field: None,
+        get: |i| {
+            Some(match i.calculator {
+                Calculator::Dominant => "dominant".into(),
+                Calculator::Default => "default".into(),
+            })
+        },
+        set: |i, t| {
+            i.calculator = match t {
+                "dominant" => Calculator::Dominant,
+                "default" => Calculator::Default,
+                _ => return Err(choice(t, "dominant or default")),
+            };
+            Ok(())
+        },
+    },
+];
 
 /// Percent-encodes a query value (everything but unreserved characters).
 pub fn encode_component(s: &str) -> String {

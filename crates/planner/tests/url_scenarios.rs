@@ -1,0 +1,188 @@
+//! The URL codec across cluster managers: `cm` chooses the schema, links without it still open
+//! as YARN, and Kubernetes and EMR inputs survive a round trip exactly.
+
+use planner::emr::{instance_types, EmrInput};
+use planner::input::OffHeap;
+use planner::k8s::{K8sInput, K8sNodes, K8sSpark};
+use planner::place::ExecutorCount;
+use planner::spark::{AppType, DeployMode, SparkVersion};
+use planner::url::{from_query, scenario_from_query, scenario_to_query, Manager, Scenario};
+use planner::yarn::Calculator;
+use proptest::prelude::*;
+
+#[test]
+fn links_without_cm_open_as_yarn() {
+    for q in [
+        "",
+        "v=1",
+        "v=1&n=12&c=32",
+        "v=1&tgt=10240&gran=mib",
+        "v=1&zz=1",
+    ] {
+        let d = scenario_from_query(q);
+        assert_eq!(d.scenario, Scenario::Yarn(from_query(q).input), "{q}");
+    }
+    let d = scenario_from_query("v=1&cm=mesos");
+    assert_eq!(d.scenario.manager(), Manager::Yarn);
+    assert_eq!(d.bad.len(), 1);
+}
+
+#[test]
+fn presets_of_each_manager_round_trip() {
+    for m in [Manager::Yarn, Manager::Kubernetes, Manager::Emr] {
+        let s = Scenario::default_for(m);
+        let q = scenario_to_query(&s);
+        let d = scenario_from_query(&q);
+        assert_eq!(d.scenario, s, "{q}");
+        assert!(d.bad.is_empty() && d.unknown.is_empty());
+    }
+    let d = scenario_from_query("v=1&cm=k8s&rq=0.5&cnt=max&it=r5.4xlarge");
+    let Scenario::Kubernetes(k) = d.scenario else {
+        panic!("not k8s")
+    };
+    assert_eq!(k.spark.request_cores.as_deref(), Some("0.5"));
+    assert_eq!(k.count, ExecutorCount::AsManyAsFit);
+    assert_eq!(
+        d.unknown,
+        ["it"],
+        "EMR keys are unknown to a Kubernetes link"
+    );
+    let d = scenario_from_query("v=1&cm=k8s&rq=half");
+    assert_eq!(d.bad[0].key, "rq");
+}
+
+fn k8s() -> impl Strategy<Value = K8sInput> {
+    (
+        (
+            1u32..1000,
+            1u64..200_000,
+            1u64..1_000_000,
+            0u64..2000,
+            0u64..8192,
+        ),
+        (0u64..2000, 0u64..8192, 1u32..16, 1u64..100_000),
+        proptest::option::of(1u64..8000),
+        proptest::option::of(1u64..16_000),
+        (any::<bool>(), any::<bool>(), 0u8..3, any::<bool>()),
+        (
+            proptest::option::of(0.01f64..1.0),
+            proptest::option::of(0u64..9000),
+        ),
+        (
+            (any::<bool>(), 0u64..9000),
+            0u64..9000,
+            1u64..20_000,
+            1u32..8,
+        ),
+        proptest::option::of(0u32..10_000),
+    )
+        .prop_map(|(a, b, rq, lim, flags, ovh, misc, count)| K8sInput {
+            nodes: K8sNodes {
+                nodes: a.0,
+                capacity_cpu_millis: a.1,
+                capacity_memory_mib: a.2,
+                reserved_cpu_millis: a.3,
+                reserved_memory_mib: a.4,
+                daemonset_cpu_millis: b.0,
+                daemonset_memory_mib: b.1,
+            },
+            spark: K8sSpark {
+                version: if flags.0 {
+                    SparkVersion::V3_5
+                } else {
+                    SparkVersion::V4_0
+                },
+                deploy_mode: if flags.1 {
+                    DeployMode::Client
+                } else {
+                    DeployMode::Cluster
+                },
+                app_type: [AppType::Jvm, AppType::Python, AppType::R][flags.2 as usize],
+                executor_cores: b.2,
+                executor_memory_mib: b.3,
+                request_cores: rq.map(|m| format!("{m}m")),
+                limit_cores: lim.map(|m| planner::k8s::format_cpu(m)),
+                task_cpus: 1,
+                overhead_factor: ovh.0,
+                overhead_mib: ovh.1,
+                offheap: OffHeap {
+                    enabled: misc.0 .0,
+                    size_mib: misc.0 .1,
+                },
+                pyspark_memory_mib: misc.1,
+                driver_memory_mib: misc.2,
+                driver_cores: misc.3,
+                driver_request_cores: flags.3.then(|| "1.5".to_string()),
+                driver_limit_cores: None,
+            },
+            count: count.map_or(ExecutorCount::AsManyAsFit, ExecutorCount::Exactly),
+        })
+}
+
+fn emr() -> impl Strategy<Value = EmrInput> {
+    let types = instance_types();
+    (
+        0..types.len(),
+        (1u32..500, 1u64..400_000, 1u32..96, 0u32..5000, 0.01f64..1.0),
+        (
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+        ),
+        (
+            proptest::option::of(1u32..96),
+            proptest::option::of(1u64..800_000),
+        ),
+    )
+        .prop_map(move |(t, a, flags, caps)| EmrInput {
+            instance: types[t],
+            core_nodes: a.0,
+            executor_memory_mib: a.1,
+            executor_cores: a.2,
+            executors: a.3,
+            overhead_factor: a.4,
+            heterogeneous_executors: flags.0,
+            maximize_resource_allocation: flags.1,
+            dynamic_allocation: flags.2,
+            deploy_mode: if flags.3 {
+                DeployMode::Client
+            } else {
+                DeployMode::Cluster
+            },
+            calculator: if flags.4 {
+                Calculator::Dominant
+            } else {
+                Calculator::Default
+            },
+            max_cores: caps.0,
+            max_memory_mib: caps.1,
+            ..EmrInput::default()
+        })
+}
+
+proptest! {
+    #[test]
+    fn kubernetes_links_round_trip(input in k8s()) {
+        let s = Scenario::Kubernetes(input);
+        let q = scenario_to_query(&s);
+        let d = scenario_from_query(&q);
+        prop_assert_eq!(&d.scenario, &s, "{}", q);
+        prop_assert!(d.bad.is_empty() && d.unknown.is_empty());
+    }
+
+    #[test]
+    fn emr_links_round_trip(input in emr()) {
+        let s = Scenario::Emr(input);
+        let q = scenario_to_query(&s);
+        let d = scenario_from_query(&q);
+        prop_assert_eq!(&d.scenario, &s, "{}", q);
+        prop_assert!(d.bad.is_empty() && d.unknown.is_empty());
+    }
+
+    #[test]
+    fn any_link_decodes_without_panic(q in ".{0,120}", cm in prop_oneof![Just("k8s"), Just("emr"), Just("yarn")]) {
+        let _ = scenario_from_query(&format!("cm={cm}&{q}"));
+    }
+}
