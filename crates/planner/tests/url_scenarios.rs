@@ -101,7 +101,7 @@ fn k8s() -> impl Strategy<Value = K8sInput> {
                 executor_cores: b.2,
                 executor_memory_mib: b.3,
                 request_cores: rq.map(|m| format!("{m}m")),
-                limit_cores: lim.map(|m| planner::k8s::format_cpu(m)),
+                limit_cores: lim.map(planner::k8s::format_cpu),
                 task_cpus: 1,
                 overhead_factor: ovh.0,
                 overhead_mib: ovh.1,
