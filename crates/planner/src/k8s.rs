@@ -7,9 +7,16 @@ use std::fmt;
 use crate::input::OffHeap;
 use crate::place::{container_parts, spread, ExecutorCount, Part};
 use crate::spark::{
-    keys, resources, AppType, ClusterManager, DeployMode, PodResources, ResourceQuery, SparkConf,
-    SparkVersion,
+    keys, AppType, DeployMode, ExecutorMemory, OverheadRule, PodResources, SparkConf, SparkVersion,
+    MIN_OVERHEAD_MIB,
 };
+
+/// The pods Spark writes, before packing.
+struct Pods {
+    executor: PodResources,
+    driver: Option<PodResources>,
+    executor_overhead_factor: f64,
+}
 use crate::units::format_spark_mib;
 use crate::warning::{Code, Severity, Warning};
 
@@ -361,8 +368,6 @@ pub enum K8sError {
         /// What is allowed.
         allowed: String,
     },
-    /// Spark itself rejects the configuration.
-    Conf(crate::spark::ConfError),
 }
 
 impl fmt::Display for K8sError {
@@ -374,7 +379,6 @@ impl fmt::Display for K8sError {
                 value,
                 allowed,
             } => write!(f, "{what} is {value}; allowed: {allowed}"),
-            K8sError::Conf(e) => write!(f, "{e}"),
         }
     }
 }
@@ -446,22 +450,70 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sError> {
         .saturating_sub(n.reserved_memory_mib)
         .saturating_sub(n.daemonset_memory_mib);
 
-    let query = ResourceQuery {
-        conf: s.conf(),
-        cluster_manager: ClusterManager::Kubernetes,
-        deploy_mode: s.deploy_mode,
-        app_type: s.app_type,
-        version: s.version,
-        scheduler: None,
-        heap_bytes: None,
+    // Spark's own pod math (BasicExecutorFeatureStep / BasicDriverFeatureStep), typed: a
+    // cluster-mode Python or R app gets the 0.4 default factor, propagated to executors; the
+    // driver keeps that default even when the executor factor is set. tests/k8s.rs checks this
+    // against `spark::resources` on random inputs.
+    let non_jvm_cluster = s.deploy_mode == DeployMode::Cluster && s.app_type != AppType::Jvm;
+    let default_factor = if non_jvm_cluster {
+        crate::spark::NON_JVM_OVERHEAD_FACTOR
+    } else {
+        0.1
     };
-    let r = resources(&query).map_err(K8sError::Conf)?;
-    let Some(k) = r.kubernetes else {
+    let factor = s.overhead_factor.unwrap_or(default_factor);
+    if !(factor.is_finite() && factor > 0.0) {
         return Err(K8sError::Range {
-            what: "cluster manager",
-            value: "not Kubernetes".into(),
-            allowed: "Kubernetes".into(),
+            what: "spark.executor.memoryOverheadFactor",
+            value: factor.to_string(),
+            allowed: "a number greater than 0".into(),
         });
+    }
+    if s.offheap.enabled && s.offheap.size_mib == 0 {
+        return Err(K8sError::Range {
+            what: "spark.memory.offHeap.size",
+            value: "0".into(),
+            allowed: "more than 0 when off-heap memory is on".into(),
+        });
+    }
+    let rule = match s.overhead_mib {
+        Some(mib) => OverheadRule::Explicit(mib),
+        None => OverheadRule::Formula {
+            factor,
+            minimum_mib: MIN_OVERHEAD_MIB,
+        },
+    };
+    let is_python = s.app_type == AppType::Python && s.deploy_mode == DeployMode::Cluster;
+    let m = ExecutorMemory {
+        heap_mib: s.executor_memory_mib,
+        overhead_mib: rule.overhead_mib(s.executor_memory_mib),
+        offheap_mib: if s.offheap.enabled {
+            s.offheap.size_mib
+        } else {
+            0
+        },
+        pyspark_mib: if is_python { s.pyspark_memory_mib } else { 0 },
+    };
+    let text = |v: &Option<String>| v.as_ref().map(|t| t.trim().to_string());
+    let executor = PodResources {
+        memory_mib: m.total_mib(),
+        cpu_request: text(&s.request_cores).unwrap_or_else(|| s.executor_cores.to_string()),
+        cpu_limit: text(&s.limit_cores),
+    };
+    let driver = (s.deploy_mode == DeployMode::Cluster).then(|| PodResources {
+        memory_mib: s.driver_memory_mib.saturating_add(
+            OverheadRule::Formula {
+                factor: default_factor,
+                minimum_mib: MIN_OVERHEAD_MIB,
+            }
+            .overhead_mib(s.driver_memory_mib),
+        ),
+        cpu_request: text(&s.driver_request_cores).unwrap_or_else(|| s.driver_cores.to_string()),
+        cpu_limit: text(&s.driver_limit_cores),
+    });
+    let k = Pods {
+        executor,
+        driver,
+        executor_overhead_factor: factor,
     };
     let exec_cpu = cpu(keys::K8S_EXECUTOR_REQUEST_CORES, &k.executor.cpu_request)?;
     if let Some(limit) = &k.executor.cpu_limit {
@@ -546,7 +598,6 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sError> {
         memory_mib: n.reserved_memory_mib.min(n.capacity_memory_mib),
         parts: Vec::new(),
     };
-    let m = r.executor.memory;
     let exec_parts = container_parts(m.heap_mib, m.overhead_mib, m.offheap_mib, m.pyspark_mib, 0);
     let node_blocks = |driver: bool, execs: u64| {
         let mut blocks = vec![reserved.clone()];
@@ -740,7 +791,7 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sError> {
         ),
         (keys::EXECUTOR_INSTANCES.into(), placed.to_string()),
     ];
-    spark_conf.extend(query.conf.entries().iter().cloned());
+    spark_conf.extend(s.conf().entries().iter().cloned());
 
     Ok(K8sPlan {
         executor: k.executor,

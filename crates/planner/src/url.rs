@@ -503,6 +503,21 @@ pub fn key_of(field: Field) -> &'static str {
         .map_or("", |p| p.key)
 }
 
+/// The query-string key of a field in `m`'s schema (`""` when it has none).
+pub fn key_of_in(m: Manager, field: Field) -> &'static str {
+    fn find<T>(params: &[Param<T>], field: Field) -> &'static str {
+        params
+            .iter()
+            .find(|p| p.field == Some(field))
+            .map_or("", |p| p.key)
+    }
+    match m {
+        Manager::Yarn => find(PARAMS, field),
+        Manager::Kubernetes => find(K8S_PARAMS, field),
+        Manager::Emr => find(EMR_PARAMS, field),
+    }
+}
+
 /// Encodes `input` as a query string (without `?`): `v=1` first, then every value that differs
 /// from [`PlanInput::default`], in a fixed order.
 ///
