@@ -40,7 +40,7 @@ use crate::input::{
     NodeShape, PlanInput, Policy, Scheduler, SparkSettings,
 };
 use crate::place::{
-    container_parts, place_containers, shape_warnings, totals, AmShape, Block, BlockKind,
+    am_block, container_parts, place_containers, shape_warnings, totals, AmShape, Block, BlockKind,
     Containers, ExecutorCount, ExecutorShape, Limits, NodeGroup, PartKind, Totals,
 };
 use crate::plan::Step;
@@ -355,20 +355,7 @@ pub fn maximize_resource_allocation(
     overhead_factor: f64,
 ) -> Option<Maximized> {
     let nm = instance.nodemanager_mb;
-    let fits = |heap: u64| emr_container(heap, overhead_factor) <= nm;
-    if !fits(1) {
-        return None;
-    }
-    // Invariant: fits(lo), and nothing above hi fits.
-    let (mut lo, mut hi) = (1u64, nm);
-    while lo < hi {
-        let mid = lo + (hi - lo).div_ceil(2);
-        if fits(mid) {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
+    let lo = crate::plan::largest_fitting(nm, |heap| emr_container(heap, overhead_factor) <= nm)?;
     Some(Maximized {
         executor_memory_mib: lo,
         container_mib: emr_container(lo, overhead_factor),
@@ -621,18 +608,7 @@ fn merge(
             }
             let mut used = Resource::default();
             if let Some(am) = am.filter(|_| has_am) {
-                blocks.push(Block {
-                    kind: BlockKind::ApplicationMaster,
-                    vcores: am.granted.vcores,
-                    memory_mib: am.granted.memory_mib,
-                    parts: container_parts(
-                        am.heap_mib,
-                        am.overhead_mib,
-                        0,
-                        0,
-                        am.granted.memory_mib.saturating_sub(am.request.memory_mib),
-                    ),
-                });
+                blocks.push(am_block(am));
                 used = am.granted;
             }
             // t requests: t / cap executors of cap requests, and one of the remainder.

@@ -564,6 +564,22 @@ pub(crate) fn spread(
     (first, level, bumped, other_base)
 }
 
+/// The layout block of the ApplicationMaster container.
+pub(crate) fn am_block(am: &AmShape) -> Block {
+    Block {
+        kind: BlockKind::ApplicationMaster,
+        vcores: am.granted.vcores,
+        memory_mib: am.granted.memory_mib,
+        parts: container_parts(
+            am.heap_mib,
+            am.overhead_mib,
+            0,
+            0,
+            am.granted.memory_mib.saturating_sub(am.request.memory_mib),
+        ),
+    }
+}
+
 pub(crate) fn container_parts(
     heap: u64,
     overhead: u64,
@@ -602,18 +618,7 @@ fn node_blocks(
     }
     let mut used = Resource::default();
     if let Some(am) = am {
-        blocks.push(Block {
-            kind: BlockKind::ApplicationMaster,
-            vcores: am.granted.vcores,
-            memory_mib: am.granted.memory_mib,
-            parts: container_parts(
-                am.heap_mib,
-                am.overhead_mib,
-                0,
-                0,
-                am.granted.memory_mib.saturating_sub(am.request.memory_mib),
-            ),
-        });
+        blocks.push(am_block(am));
         used = am.granted;
     }
     let m = executor.memory;

@@ -501,12 +501,17 @@ fn granted_for(v: &Validated, heap_mib: u64, cores: u32) -> Resource {
 /// The largest heap (a multiple of `step`) whose granted container is at most `budget`.
 fn largest_heap(v: &Validated, cores: u32, budget: u64, step: u64) -> Option<u64> {
     let fits = |units: u64| granted_for(v, units.saturating_mul(step), cores).memory_mib <= budget;
-    let (mut lo, mut hi) = (0u64, budget / step.max(1));
+    largest_fitting(budget / step.max(1), fits).map(|units| units * step)
+}
+
+/// The largest `n` in `1..=hi` with `fits(n)`, for a `fits` that holds up to some point and
+/// not after (container sizes grow with the heap); `None` when not even 1 fits.
+pub(crate) fn largest_fitting(hi: u64, fits: impl Fn(u64) -> bool) -> Option<u64> {
     if hi == 0 || !fits(1) {
         return None;
     }
-    // Invariant: fits(lo) or lo == 0; !fits(hi + 1).
-    lo = lo.max(1);
+    // Invariant: fits(lo); nothing above hi fits.
+    let (mut lo, mut hi) = (1u64, hi);
     while lo < hi {
         let mid = lo + (hi - lo).div_ceil(2);
         if fits(mid) {
@@ -515,7 +520,7 @@ fn largest_heap(v: &Validated, cores: u32, budget: u64, step: u64) -> Option<u64
             hi = mid - 1;
         }
     }
-    Some(lo * step)
+    Some(lo)
 }
 
 struct ExactShape {

@@ -563,17 +563,50 @@ pub struct Decoded {
 /// Decodes a query string (with or without `?`). Never fails: unknown keys and unreadable
 /// values are reported beside the input read from the rest.
 pub fn from_query(query: &str) -> Decoded {
-    let d = scenario_from_query(query);
-    let input = match d.scenario {
-        Scenario::Yarn(input) => input,
-        _ => PlanInput::default(),
-    };
+    let mut input = PlanInput::default();
+    let (version, unknown, bad) = decode_params(PARAMS, query, &mut input);
     Decoded {
         input,
-        version: d.version,
-        unknown: d.unknown,
-        bad: d.bad,
+        version,
+        unknown,
+        bad,
     }
+}
+
+/// Reads every pair of `query` into `input` with `params`; `cm` is left to the caller.
+/// Returns the version, the unknown keys and the unreadable values.
+fn decode_params<T>(
+    params: &[Param<T>],
+    query: &str,
+    input: &mut T,
+) -> (Option<u32>, Vec<String>, Vec<BadParam>) {
+    let (mut version, mut unknown, mut bad) = (None, Vec::new(), Vec::new());
+    for (k, v) in pairs(query) {
+        if k == "cm" {
+            continue;
+        }
+        if k == "v" {
+            match parse_count(&v) {
+                Ok(n) => version = Some(u32::try_from(n).unwrap_or(u32::MAX)),
+                Err(error) => bad.push(BadParam {
+                    key: k,
+                    field: None,
+                    error,
+                }),
+            }
+            continue;
+        }
+        match apply_param(params, &k, input, &v) {
+            Some((field, Err(error))) => bad.push(BadParam {
+                key: k,
+                field,
+                error,
+            }),
+            Some((_, Ok(()))) => {}
+            None => unknown.push(k),
+        }
+    }
+    (version, unknown, bad)
 }
 
 /// Splits a query string into decoded key/value pairs.
@@ -750,43 +783,19 @@ pub fn scenario_from_query(query: &str) -> DecodedScenario {
             }),
         }
     }
-    let mut d = DecodedScenario {
-        scenario: Scenario::default_for(manager),
-        version: None,
-        unknown: Vec::new(),
-        bad,
+    let mut scenario = Scenario::default_for(manager);
+    let (version, unknown, more_bad) = match &mut scenario {
+        Scenario::Yarn(i) => decode_params(PARAMS, query, i),
+        Scenario::Kubernetes(i) => decode_params(K8S_PARAMS, query, i),
+        Scenario::Emr(i) => decode_params(EMR_PARAMS, query, i),
     };
-    for (k, v) in pairs(query) {
-        if k == "cm" {
-            continue;
-        }
-        if k == "v" {
-            match parse_count(&v) {
-                Ok(n) => d.version = Some(u32::try_from(n).unwrap_or(u32::MAX)),
-                Err(error) => d.bad.push(BadParam {
-                    key: k,
-                    field: None,
-                    error,
-                }),
-            }
-            continue;
-        }
-        let found = match &mut d.scenario {
-            Scenario::Yarn(i) => apply_param(PARAMS, &k, i, &v),
-            Scenario::Kubernetes(i) => apply_param(K8S_PARAMS, &k, i, &v),
-            Scenario::Emr(i) => apply_param(EMR_PARAMS, &k, i, &v),
-        };
-        match found {
-            Some((field, Err(error))) => d.bad.push(BadParam {
-                key: k,
-                field,
-                error,
-            }),
-            Some((_, Ok(()))) => {}
-            None => d.unknown.push(k),
-        }
+    bad.extend(more_bad);
+    DecodedScenario {
+        scenario,
+        version,
+        unknown,
+        bad,
     }
-    d
 }
 
 fn on_off(text: &str) -> Result<bool, TextError> {
