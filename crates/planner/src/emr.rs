@@ -40,8 +40,8 @@ use crate::input::{
     NodeShape, PlanInput, Policy, Scheduler, SparkSettings,
 };
 use crate::place::{
-    am_block, container_parts, place_containers, shape_warnings, totals, AmShape, Block, BlockKind,
-    Containers, ExecutorCount, ExecutorShape, Limits, NodeGroup, PartKind, Totals,
+    container_parts, node_start, place_containers, shape_warnings, totals, AmShape, Block,
+    BlockKind, Containers, ExecutorCount, ExecutorShape, Limits, NodeGroup, PartKind, Totals,
 };
 use crate::plan::Step;
 use crate::spark::{
@@ -596,21 +596,7 @@ fn merge(
         .into_iter()
         .map(|(first_node, last_node, has_am, t)| {
             let nodes = u64::from(last_node - first_node + 1);
-            let mut blocks = Vec::new();
-            let os = shape.os_reserved();
-            if os.memory_mib > 0 || os.vcores > 0 {
-                blocks.push(Block {
-                    kind: BlockKind::OsReserved,
-                    vcores: os.vcores,
-                    memory_mib: os.memory_mib,
-                    parts: Vec::new(),
-                });
-            }
-            let mut used = Resource::default();
-            if let Some(am) = am.filter(|_| has_am) {
-                blocks.push(am_block(am));
-                used = am.granted;
-            }
+            let (mut blocks, mut used) = node_start(shape, am.filter(|_| has_am));
             // t requests: t / cap executors of cap requests, and one of the remainder.
             let (full, rest) = (t / cap, t % cap);
             for (k, count) in [(cap, full), (rest, u64::from(rest > 0))] {

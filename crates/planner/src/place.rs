@@ -564,6 +564,27 @@ pub(crate) fn spread(
     (first, level, bumped, other_base)
 }
 
+/// A node's first blocks: the OS reservation (if any) and the AM (if it runs there), with the
+/// YARN resources the AM takes.
+pub(crate) fn node_start(shape: &NodeShape, am: Option<&AmShape>) -> (Vec<Block>, Resource) {
+    let mut blocks = Vec::new();
+    let os = shape.os_reserved();
+    if os.memory_mib > 0 || os.vcores > 0 {
+        blocks.push(Block {
+            kind: BlockKind::OsReserved,
+            vcores: os.vcores,
+            memory_mib: os.memory_mib,
+            parts: Vec::new(),
+        });
+    }
+    let mut used = Resource::default();
+    if let Some(am) = am {
+        blocks.push(am_block(am));
+        used = am.granted;
+    }
+    (blocks, used)
+}
+
 /// The layout block of the ApplicationMaster container.
 pub(crate) fn am_block(am: &AmShape) -> Block {
     Block {
@@ -606,21 +627,7 @@ fn node_blocks(
     am: Option<&AmShape>,
     executors: u64,
 ) -> Vec<Block> {
-    let mut blocks = Vec::new();
-    let os = shape.os_reserved();
-    if os.memory_mib > 0 || os.vcores > 0 {
-        blocks.push(Block {
-            kind: BlockKind::OsReserved,
-            vcores: os.vcores,
-            memory_mib: os.memory_mib,
-            parts: Vec::new(),
-        });
-    }
-    let mut used = Resource::default();
-    if let Some(am) = am {
-        blocks.push(am_block(am));
-        used = am.granted;
-    }
+    let (mut blocks, mut used) = node_start(shape, am);
     let m = executor.memory;
     let exec_parts = container_parts(
         m.heap_mib,
