@@ -3,11 +3,10 @@
 
 use leptos::prelude::*;
 use planner::presets::presets;
-use planner::url;
-use planner::PlanInput;
+use planner::url::{self, Manager, Scenario};
 
 use crate::browser;
-use crate::form::{display_text, FieldMessage, Form};
+use crate::form::{display_scenario_text, FieldMessage, Form};
 
 /// The form's signals, shared by every field.
 #[derive(Clone, Copy)]
@@ -288,6 +287,233 @@ const SCHEDULER: &[Spec] = &[
     ),
 ];
 
+const K8S_NODES: &[Spec] = &[
+    text("n", "Nodes", "", "worker nodes", Always),
+    text(
+        "kcpu",
+        "CPU per node",
+        "CPU",
+        "capacity: 16 or 15500m",
+        Always,
+    ),
+    text(
+        "kmem",
+        "Memory per node",
+        "",
+        "capacity: 64g or 65536",
+        Always,
+    ),
+    text(
+        "krcpu",
+        "Reserved CPU",
+        "CPU",
+        "kube- and system-reserved",
+        Always,
+    ),
+    text(
+        "krmem",
+        "Reserved memory",
+        "",
+        "reserved + eviction threshold",
+        Always,
+    ),
+    text(
+        "dscpu",
+        "Daemonset CPU",
+        "CPU",
+        "requested per node",
+        Always,
+    ),
+    text(
+        "dsmem",
+        "Daemonset memory",
+        "",
+        "requested per node",
+        Always,
+    ),
+];
+
+const K8S_EXECUTORS: &[Spec] = &[
+    text(
+        "cnt",
+        "Executors",
+        "",
+        "a number, or max for as many as fit",
+        Always,
+    ),
+    text(
+        "cpe",
+        "spark.executor.cores",
+        "cores",
+        "task slots per executor",
+        Always,
+    ),
+    text("em", "spark.executor.memory", "", "e.g. 6g", Always),
+    text(
+        "rq",
+        "spark.kubernetes.executor.request.cores",
+        "CPU",
+        "optional: 0.5, 500m, 1.5",
+        Always,
+    ),
+    text(
+        "lim",
+        "spark.kubernetes.executor.limit.cores",
+        "CPU",
+        "optional",
+        Always,
+    ),
+    text("tc", "spark.task.cpus", "", "default 1", Always),
+];
+
+const K8S_SPARK: &[Spec] = &[
+    select("sv", "Version", &[("4.0", "4.0"), ("3.5", "3.5")]),
+    select(
+        "mode",
+        "Deploy mode",
+        &[("cluster", "cluster"), ("client", "client")],
+    ),
+    select(
+        "app",
+        "Application",
+        &[
+            ("jvm", "JVM (Scala/Java)"),
+            ("python", "Python"),
+            ("r", "R"),
+        ],
+    ),
+    text(
+        "kof",
+        "Overhead factor",
+        "",
+        "optional: 0.1, or 0.4 for Python/R in cluster mode",
+        Always,
+    ),
+    text(
+        "ovh",
+        "spark.executor.memoryOverhead",
+        "",
+        "optional: replaces the formula",
+        Always,
+    ),
+    select("off", "Off-heap memory", &[("0", "off"), ("1", "on")]),
+    text("offs", "spark.memory.offHeap.size", "", "", OffHeap),
+    text(
+        "py",
+        "spark.executor.pyspark.memory",
+        "",
+        "Python apps",
+        Python,
+    ),
+    text(
+        "dm",
+        "spark.driver.memory",
+        "",
+        "driver pod; default 1g",
+        Always,
+    ),
+    text("dc", "spark.driver.cores", "cores", "default 1", Always),
+    text(
+        "drq",
+        "spark.kubernetes.driver.request.cores",
+        "CPU",
+        "optional",
+        Always,
+    ),
+    text(
+        "dlim",
+        "spark.kubernetes.driver.limit.cores",
+        "CPU",
+        "optional",
+        Always,
+    ),
+];
+
+const EMR_CLUSTER: &[Spec] = &[
+    text(
+        "it",
+        "Core node instance type",
+        "",
+        "m5, r5 or c5: e.g. r5.4xlarge",
+        Always,
+    ),
+    text("n", "Core nodes", "", "NodeManagers", Always),
+    select(
+        "max",
+        "maximizeResourceAllocation",
+        &[("0", "off"), ("1", "on")],
+    ),
+    select(
+        "het",
+        "spark.yarn.heterogeneousExecutors.enabled",
+        &[("1", "on (EMR default)"), ("0", "off")],
+    ),
+    select(
+        "calc",
+        "Resource calculator",
+        &[
+            ("default", "Default (memory only)"),
+            ("dominant", "Dominant (memory and vcores)"),
+        ],
+    ),
+];
+
+const EMR_EXECUTORS: &[Spec] = &[
+    text(
+        "cnt",
+        "Executors requested",
+        "",
+        "spark.executor.instances or dynamic allocation's ask",
+        Always,
+    ),
+    text("cpe", "spark.executor.cores", "cores", "", Always),
+    text("em", "spark.executor.memory", "", "e.g. 18971m", Always),
+    text("of", "Overhead factor", "", "EMR: 0.1875", Always),
+    text(
+        "mxc",
+        "spark.executor.maxCores",
+        "cores",
+        "optional cap on merged executors",
+        Always,
+    ),
+    text(
+        "mxm",
+        "spark.executor.maxMemory",
+        "",
+        "optional cap on merged containers",
+        Always,
+    ),
+    select(
+        "dyn",
+        "spark.dynamicAllocation.enabled",
+        &[("1", "on (EMR default)"), ("0", "off")],
+    ),
+    select(
+        "mode",
+        "Deploy mode",
+        &[
+            ("client", "client (pyspark, spark-shell)"),
+            ("cluster", "cluster"),
+        ],
+    ),
+    text("dm", "spark.driver.memory", "", "default 1g", Always),
+    text("dc", "spark.driver.cores", "cores", "default 1", Always),
+    text(
+        "amm",
+        "spark.yarn.am.memory",
+        "",
+        "client mode; default 512m",
+        Client,
+    ),
+    text(
+        "amc",
+        "spark.yarn.am.cores",
+        "cores",
+        "client mode; default 1",
+        Client,
+    ),
+];
+
 /// One field, shown or hidden by its condition.
 fn field(ctx: Ctx, spec: Spec) -> impl IntoView {
     let key = spec.key;
@@ -298,7 +524,8 @@ fn field(ctx: Ctx, spec: Spec) -> impl IntoView {
     let value = move || ctx.form.with(|f| f.text(key).to_string());
     let control = match spec.kind {
         Kind::Text { unit, hint } => {
-            let default = display_text(key, &PlanInput::default());
+            let manager = ctx.form.with_untracked(|f| f.manager);
+            let default = display_scenario_text(key, &Scenario::default_for(manager));
             let placeholder = if default.is_empty() {
                 "not set".to_string()
             } else {
@@ -385,28 +612,90 @@ fn mode_switch(
     view! { <div class="modes" role="radiogroup" aria-label=label>{radios}</div> }
 }
 
-/// The preset buttons; choosing one pushes a history entry so Back returns.
-pub fn preset_bar(ctx: Ctx) -> impl IntoView {
-    let buttons = presets()
+/// A preset of any cluster manager: id, name, description, input.
+type AnyPreset = (&'static str, &'static str, &'static str, Scenario);
+
+fn presets_for(m: Manager) -> Vec<AnyPreset> {
+    match m {
+        Manager::Yarn => presets()
+            .into_iter()
+            .map(|p| (p.id, p.name, p.description, Scenario::Yarn(p.input)))
+            .collect(),
+        Manager::Kubernetes => {
+            let base = planner::k8s::K8sInput::default();
+            let mut half = base.clone();
+            half.spark.request_cores = Some("0.5".into());
+            vec![
+                (
+                    "k8s-seed002",
+                    "K8s: 16 × 2 cores × 6 GB (seed 002)",
+                    "Seed 002's first job: 16 executors of 2 cores and 6 GB, full CPU requests.",
+                    Scenario::Kubernetes(base),
+                ),
+                (
+                    "k8s-seed002-half",
+                    "K8s: same, request.cores 0.5",
+                    "Seed 002's second job: spark.kubernetes.executor.request.cores = 0.5 keeps 2 task slots per executor on a quarter of the CPUs.",
+                    Scenario::Kubernetes(half),
+                ),
+            ]
+        }
+        Manager::Emr => planner::emr::emr_presets()
+            .into_iter()
+            .map(|p| (p.id, p.name, p.description, Scenario::Emr(p.input)))
+            .collect(),
+    }
+}
+
+fn choose(ctx: Ctx, s: &Scenario) {
+    ctx.form.set(Form::from_scenario(s));
+    browser::push_query(&url::scenario_to_query(s));
+}
+
+/// The cluster-manager switch; choosing one loads its defaults (and a history entry).
+pub fn manager_bar(ctx: Ctx) -> impl IntoView {
+    let buttons = [
+        (Manager::Yarn, "YARN"),
+        (Manager::Kubernetes, "Kubernetes"),
+        (Manager::Emr, "Amazon EMR"),
+    ]
+    .into_iter()
+    .map(|(m, name)| {
+        view! {
+            <button type="button" class="pill" id=format!("cm-{}", m.as_str())
+                aria-pressed=move || if ctx.form.with(|f| f.manager == m) { "true" } else { "false" }
+                on:click=move |_| {
+                    if ctx.form.with_untracked(|f| f.manager != m) {
+                        choose(ctx, &Scenario::default_for(m));
+                    }
+                }>
+                {name}
+            </button>
+        }
+    })
+    .collect_view();
+    view! { <div class="method-switch managers" role="group" aria-label="Cluster manager">{buttons}</div> }
+}
+
+/// The preset buttons of the current cluster manager; choosing one pushes a history entry so
+/// Back returns.
+pub fn preset_bar(ctx: Ctx, m: Manager) -> impl IntoView {
+    let buttons = presets_for(m)
         .into_iter()
-        .map(|p| {
-            let query = url::to_query(&p.input);
-            let q2 = query.clone();
-            let input = p.input.clone();
-            let pressed = move || ctx.form.with(|f| f.to_query() == q2);
+        .map(|(id, name, description, scenario)| {
+            let query = url::scenario_to_query(&scenario);
+            let pressed = move || ctx.form.with(|f| f.to_query() == query);
             view! {
                 <button
                     type="button"
                     class="preset"
-                    id=format!("preset-{}", p.id)
-                    title=p.description
+                    id=format!("preset-{}", id.trim_start_matches("k8s-").trim_start_matches("emr-"))
+                    data-preset=id
+                    title=description
                     aria-pressed=move || if pressed() { "true" } else { "false" }
-                    on:click=move |_| {
-                        ctx.form.set(Form::from_input(&input));
-                        browser::push_query(&query);
-                    }
+                    on:click=move |_| choose(ctx, &scenario)
                 >
-                    {p.name}
+                    {name}
                 </button>
             }
         })
@@ -418,11 +707,45 @@ pub fn preset_bar(ctx: Ctx) -> impl IntoView {
     }
 }
 
-/// The whole form.
+fn fieldset(ctx: Ctx, legend: &'static str, specs: &'static [Spec]) -> impl IntoView {
+    view! {
+        <fieldset>
+            <legend>{legend}</legend>
+            {group(ctx, specs)}
+        </fieldset>
+    }
+}
+
+/// The whole form: the cluster-manager switch, then that manager's presets and fields.
 pub fn form_view(ctx: Ctx) -> impl IntoView {
+    let manager = Memo::new(move |_| ctx.form.with(|f| f.manager));
+    let body = move || match manager.get() {
+        Manager::Yarn => yarn_fields(ctx).into_any(),
+        Manager::Kubernetes => view! {
+            {preset_bar(ctx, Manager::Kubernetes)}
+            {fieldset(ctx, "Nodes", K8S_NODES)}
+            {fieldset(ctx, "Executors", K8S_EXECUTORS)}
+            {fieldset(ctx, "Spark", K8S_SPARK)}
+        }
+        .into_any(),
+        Manager::Emr => view! {
+            {preset_bar(ctx, Manager::Emr)}
+            {fieldset(ctx, "EMR cluster", EMR_CLUSTER)}
+            {fieldset(ctx, "Executors and driver", EMR_EXECUTORS)}
+        }
+        .into_any(),
+    };
     view! {
         <form class="form" on:submit=|ev| ev.prevent_default() autocomplete="off">
-            {preset_bar(ctx)}
+            {manager_bar(ctx)}
+            {body}
+        </form>
+    }
+}
+
+fn yarn_fields(ctx: Ctx) -> impl IntoView {
+    view! {
+        {preset_bar(ctx, Manager::Yarn)}
             <fieldset>
                 <legend>"Cluster hardware"</legend>
                 {group(ctx, HARDWARE)}
@@ -456,6 +779,5 @@ pub fn form_view(ctx: Ctx) -> impl IntoView {
                 )}
                 {group(ctx, SCHEDULER)}
             </details>
-        </form>
     }
 }

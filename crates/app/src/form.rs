@@ -1,25 +1,29 @@
-//! The form's state as plain data: the text of every field as typed, plus the two mode
-//! switches. Pure (no signals, no DOM), so it is tested natively. Texts are read with the core's
-//! URL codec, so a field means the same typed here or in a link.
+//! The form's state as plain data: the cluster manager, the text of every field as typed, and
+//! YARN's two mode switches. Pure (no signals, no DOM), so it is tested natively. Texts are read
+//! with the core's URL codec, so a field means the same typed here or in a link.
 
 use std::collections::BTreeMap;
 
 use planner::input::{MaximumAllocation, NodeManagerResources};
 use planner::text::TextError;
 use planner::units::format_spark_mib;
-use planner::url;
+use planner::url::{self, Manager, Scenario};
 use planner::{Field, InputErrors, PlanInput};
 
 /// Keys whose empty text means "not set" (the setting is optional).
 pub const OPTIONAL_KEYS: &[&str] = &["ainc", "ovh", "tgt"];
 
 /// Keys holding Spark memory settings in MiB, shown Spark-style (`1g`, `512m`).
-const SPARK_MEMORY_KEYS: &[&str] = &["dm", "amm", "omin", "ovh", "offs", "py", "tgt"];
+const SPARK_MEMORY_KEYS: &[&str] = &[
+    "dm", "amm", "omin", "ovh", "offs", "py", "tgt", "em", "mxm", "kmem",
+];
 
-/// The form: a text per key, and whether NodeManager resources and the maximum allocation are
-/// given explicitly.
+/// The form: the cluster manager, a text per key, and whether YARN's NodeManager resources and
+/// maximum allocation are given explicitly.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Form {
+    /// YARN, Kubernetes or EMR: which fields the form shows and how it reads.
+    pub manager: Manager,
     /// Text per URL key, as typed.
     pub texts: BTreeMap<&'static str, String>,
     /// NodeManager memory/vcores given instead of an OS reservation.
@@ -32,13 +36,28 @@ pub struct Form {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reading {
     /// The input built from every readable field (unreadable ones keep defaults).
-    pub input: PlanInput,
+    pub scenario: Scenario,
     /// Texts that could not be read, by key.
     pub unreadable: Vec<(&'static str, TextError)>,
 }
 
 /// The text the form shows for `key` in `input`.
 pub fn display_text(key: &str, input: &PlanInput) -> String {
+    display_scenario_text(key, &Scenario::Yarn(input.clone()))
+}
+
+/// The text the form shows for `key` in any scenario.
+pub fn display_scenario_text(key: &str, s: &Scenario) -> String {
+    let input = match s {
+        Scenario::Yarn(i) => i,
+        _ => {
+            let t = url::scenario_text_of(key, s).unwrap_or_default();
+            return match t.parse::<u64>() {
+                Ok(mib) if SPARK_MEMORY_KEYS.contains(&key) => format_spark_mib(mib),
+                _ => t,
+            };
+        }
+    };
     match url::text_of(key, input) {
         Some(t) if SPARK_MEMORY_KEYS.contains(&key) => {
             t.parse::<u64>().map(format_spark_mib).unwrap_or(t)
@@ -69,7 +88,28 @@ fn fallback_text(key: &str, input: &PlanInput) -> String {
 impl Form {
     /// The form showing `input`.
     pub fn from_input(input: &PlanInput) -> Form {
+        Form::from_scenario(&Scenario::Yarn(input.clone()))
+    }
+
+    /// The form showing any scenario.
+    pub fn from_scenario(s: &Scenario) -> Form {
+        let input = match s {
+            Scenario::Yarn(i) => i,
+            _ => {
+                let m = s.manager();
+                return Form {
+                    manager: m,
+                    texts: url::manager_keys(m)
+                        .into_iter()
+                        .map(|k| (k, display_scenario_text(k, s)))
+                        .collect(),
+                    nodemanager_explicit: false,
+                    maximum_explicit: false,
+                };
+            }
+        };
         Form {
+            manager: Manager::Yarn,
             texts: url::keys().map(|k| (k, display_text(k, input))).collect(),
             nodemanager_explicit: matches!(
                 input.cluster.yarn_resources,
@@ -83,11 +123,14 @@ impl Form {
     }
 
     /// The form a link opens: its input, with unreadable values shown as they were typed.
-    pub fn from_query(query: &str) -> (Form, url::Decoded) {
-        let decoded = url::from_query(query);
-        let mut form = Form::from_input(&decoded.input);
+    pub fn from_query(query: &str) -> (Form, url::DecodedScenario) {
+        let decoded = url::scenario_from_query(query);
+        let mut form = Form::from_scenario(&decoded.scenario);
         for bad in &decoded.bad {
-            if let Some(k) = url::keys().find(|k| *k == bad.key) {
+            if let Some(k) = url::manager_keys(form.manager)
+                .into_iter()
+                .find(|k| *k == bad.key)
+            {
                 form.texts.insert(k, bad.error.text.clone());
                 form.nodemanager_explicit |= matches!(k, "nmm" | "nmv");
                 form.maximum_explicit |= matches!(k, "amax" | "vmax");
@@ -101,9 +144,12 @@ impl Form {
         self.texts.get(key).map_or("", String::as_str)
     }
 
-    /// Sets the text of `key` (unknown keys are ignored).
+    /// Sets the text of `key` (keys of other cluster managers are ignored).
     pub fn set_text(&mut self, key: &str, text: String) {
-        if let Some(k) = url::keys().find(|k| *k == key) {
+        if let Some(k) = url::manager_keys(self.manager)
+            .into_iter()
+            .find(|k| *k == key)
+        {
             self.texts.insert(k, text);
         }
     }
@@ -113,7 +159,7 @@ impl Form {
     /// so the plan does not jump.
     pub fn set_nodemanager_explicit(&mut self, explicit: bool) {
         if explicit && !self.nodemanager_explicit {
-            if let Ok(v) = self.read().input.validate() {
+            if let Some(Ok(v)) = self.yarn_input().map(|i| i.validate()) {
                 let nm = v.shape.nodemanager;
                 self.texts.insert("nmm", nm.memory_mib.to_string());
                 self.texts.insert("nmv", nm.vcores.to_string());
@@ -134,6 +180,19 @@ impl Form {
 
     /// Reads every applicable field.
     pub fn read(&self) -> Reading {
+        if self.manager != Manager::Yarn {
+            let mut scenario = Scenario::default_for(self.manager);
+            let mut unreadable = Vec::new();
+            for key in url::manager_keys(self.manager) {
+                if let Err(e) = url::scenario_apply(key, &mut scenario, self.text(key)) {
+                    unreadable.push((key, e));
+                }
+            }
+            return Reading {
+                scenario,
+                unreadable,
+            };
+        }
         let mut input = PlanInput::default();
         if self.nodemanager_explicit {
             input.cluster.yarn_resources = NodeManagerResources::Explicit {
@@ -154,14 +213,25 @@ impl Form {
                 unreadable.push((key, e));
             }
         }
-        Reading { input, unreadable }
+        Reading {
+            scenario: Scenario::Yarn(input),
+            unreadable,
+        }
+    }
+
+    /// The YARN input, when the form is for YARN.
+    pub fn yarn_input(&self) -> Option<PlanInput> {
+        match self.read().scenario {
+            Scenario::Yarn(i) => Some(i),
+            _ => None,
+        }
     }
 
     /// The query string that reproduces this form: the input's canonical encoding, plus the
     /// raw text of fields that could not be read (so the link shows the same errors).
     pub fn to_query(&self) -> String {
         let reading = self.read();
-        let mut q = url::to_query(&reading.input);
+        let mut q = url::scenario_to_query(&reading.scenario);
         for (key, e) in &reading.unreadable {
             q.push('&');
             q.push_str(key);
@@ -183,6 +253,7 @@ pub struct FieldMessage {
 
 /// Messages per field: unreadable texts first, then the planner's validation errors.
 pub fn field_messages(reading: &Reading, invalid: Option<&InputErrors>) -> Vec<FieldMessage> {
+    let manager = reading.scenario.manager();
     let mut out: Vec<FieldMessage> = reading
         .unreadable
         .iter()
@@ -193,7 +264,7 @@ pub fn field_messages(reading: &Reading, invalid: Option<&InputErrors>) -> Vec<F
         .collect();
     if let Some(errors) = invalid {
         for e in &errors.0 {
-            let key = url::key_of(e.field);
+            let key = url::key_of_in(manager, e.field);
             if out.iter().any(|m| m.key == key) {
                 continue;
             }
@@ -233,7 +304,12 @@ mod tests {
         for p in presets() {
             let form = Form::from_input(&p.input);
             let reading = form.read();
-            assert_eq!(reading.input, p.input, "{}", p.id);
+            assert_eq!(
+                reading.scenario,
+                Scenario::Yarn(p.input.clone()),
+                "{}",
+                p.id
+            );
             assert!(reading.unreadable.is_empty());
             assert_eq!(form.to_query(), url::to_query(&p.input));
         }
@@ -246,8 +322,9 @@ mod tests {
         form.set_text("n", "six".into());
         form.set_text("tgt", "10g".into());
         let r = form.read();
-        assert_eq!(r.input.cluster.memory_per_node_gib, 128.0);
-        assert_eq!(r.input.policy.memory_target_mib, Some(10240));
+        let input = form.yarn_input().unwrap();
+        assert_eq!(input.cluster.memory_per_node_gib, 128.0);
+        assert_eq!(input.policy.memory_target_mib, Some(10240));
         assert_eq!(r.unreadable.len(), 1);
         let q = form.to_query();
         assert_eq!(q, "v=1&m=128&tgt=10240&n=six");
@@ -262,14 +339,31 @@ mod tests {
     }
 
     #[test]
+    fn other_cluster_managers_round_trip_through_the_form() {
+        for m in [Manager::Kubernetes, Manager::Emr] {
+            let s = Scenario::default_for(m);
+            let form = Form::from_scenario(&s);
+            assert_eq!(form.read().scenario, s);
+            assert_eq!(form.to_query(), url::scenario_to_query(&s));
+            let (again, _) = Form::from_query(&form.to_query());
+            assert_eq!(again, form);
+        }
+        let (mut k8s, _) = Form::from_query("v=1&cm=k8s");
+        assert_eq!(k8s.text("em"), "6g");
+        k8s.set_text("rq", "0.5".into());
+        k8s.set_text("tgt", "10g".into());
+        assert_eq!(k8s.to_query(), "v=1&cm=k8s&rq=0.5");
+    }
+
+    #[test]
     fn modes_choose_which_fields_count() {
         let mut form = Form::from_input(&PlanInput::default());
         assert_eq!(form.text("nmm"), "64512");
         form.nodemanager_explicit = true;
         form.set_text("nmv", "30".into());
-        let r = form.read();
+        let r = form.yarn_input().unwrap();
         assert_eq!(
-            r.input.cluster.yarn_resources,
+            r.cluster.yarn_resources,
             NodeManagerResources::Explicit {
                 memory_mb: 64512,
                 vcores: 30
@@ -285,22 +379,16 @@ mod tests {
         form.set_text("c", "32".into());
         form.set_nodemanager_explicit(true);
         assert_eq!((form.text("nmm"), form.text("nmv")), ("130048", "31"));
-        let before = Form::from_input(&PlanInput::default()).read().input;
-        assert_ne!(form.read().input.cluster, before.cluster);
+        let before = PlanInput::default();
+        let typed = form.yarn_input().unwrap();
+        assert_ne!(typed.cluster, before.cluster);
+        let mut f = Form::from_input(&PlanInput::default());
+        f.set_text("m", "128".into());
+        f.set_text("c", "32".into());
+        let reserved = f.yarn_input().unwrap();
         assert_eq!(
-            planner::plan(&form.read().input)
-                .unwrap()
-                .spark_exact
-                .instances,
-            {
-                let mut f = Form::from_input(&PlanInput::default());
-                f.set_text("m", "128".into());
-                f.set_text("c", "32".into());
-                planner::plan(&f.read().input)
-                    .unwrap()
-                    .spark_exact
-                    .instances
-            }
+            planner::plan(&typed).unwrap().spark_exact.instances,
+            planner::plan(&reserved).unwrap().spark_exact.instances
         );
     }
 }

@@ -25,7 +25,8 @@ pub struct Segment {
     pub executor: Option<u32>,
 }
 
-fn part_class(kind: PartKind) -> &'static str {
+/// The CSS class suffix of a memory part.
+pub fn part_class(kind: PartKind) -> &'static str {
     match kind {
         PartKind::Heap => "heap",
         PartKind::Overhead => "overhead",
@@ -35,7 +36,8 @@ fn part_class(kind: PartKind) -> &'static str {
     }
 }
 
-fn part_name(kind: PartKind) -> &'static str {
+/// A memory part's name in words.
+pub fn part_name(kind: PartKind) -> &'static str {
     match kind {
         PartKind::Heap => "heap",
         PartKind::Overhead => "overhead",
@@ -226,7 +228,13 @@ pub fn fits_label(w: f64, label: &str) -> bool {
     !label.is_empty() && w >= 2.4 * label.chars().count() as f64 + 1.0
 }
 
-fn bar(segments: Vec<Segment>, class: &'static str, height: u32, label: String) -> impl IntoView {
+/// One horizontal bar of segments (memory or CPU), each a nested SVG clipped to its width.
+pub fn bar(
+    segments: Vec<Segment>,
+    class: &'static str,
+    height: u32,
+    label: String,
+) -> impl IntoView {
     let segs = segments
         .into_iter()
         .map(|s| {
@@ -323,45 +331,65 @@ pub fn legend(has_offheap: bool, has_pyspark: bool) -> impl IntoView {
 
 /// The whole layout for a placement.
 pub fn node_layout(p: &Placement) -> impl IntoView + use<> {
-    let scale_mem = p.layout.iter().map(sum_memory).max().unwrap_or(1);
-    let scale_cores = p.layout.iter().map(sum_cores).max().unwrap_or(1);
     let m = p.executor.memory;
-    let groups = p
-        .layout
+    groups_view(&p.layout, m.offheap_mib > 0, m.pyspark_mib > 0)
+}
+
+/// The layout of any grouped YARN nodes (plain YARN or EMR).
+pub fn groups_view(layout: &[NodeGroup], offheap: bool, pyspark: bool) -> impl IntoView + use<> {
+    let scale_mem = layout.iter().map(sum_memory).max().unwrap_or(1);
+    let scale_cores = layout.iter().map(sum_cores).max().unwrap_or(1);
+    let groups = layout
         .iter()
         .map(|g| {
             let name = group_name(g);
-            let summary = group_summary(g);
-            let mem = sum_memory(g);
-            let cores = sum_cores(g);
-            let mem_label = format!("{name}: memory, {}", fmt::size(mem));
-            let core_label = format!("{name}: cores, {cores}");
-            view! {
-                <div class="node" data-first=g.first_node data-last=g.last_node
-                    data-executors=g.executors_per_node()>
-                    <div class="node-head">
-                        <strong>{name}</strong>
-                        " "
-                        <span class="muted">{summary}</span>
-                    </div>
-                    <div class="bar-row">
-                        <span class="bar-name">"Memory"</span>
-                        {bar(memory_segments(g, scale_mem), "membar", 30, mem_label)}
-                        <span class="bar-total">{fmt::size(mem)}</span>
-                    </div>
-                    <div class="bar-row">
-                        <span class="bar-name">"Cores"</span>
-                        {bar(core_segments(g, scale_cores), "corebar", 18, core_label)}
-                        <span class="bar-total">{format!("{cores} cores")}</span>
-                    </div>
-                </div>
-            }
+            node_view(
+                name.clone(),
+                group_summary(g),
+                (g.first_node, g.last_node, g.executors_per_node()),
+                (memory_segments(g, scale_mem), fmt::size(sum_memory(g))),
+                (
+                    core_segments(g, scale_cores),
+                    format!("{} cores", sum_cores(g)),
+                ),
+            )
         })
         .collect_view();
     view! {
         <div class="layout" id="layout">
-            {legend(m.offheap_mib > 0, m.pyspark_mib > 0)}
+            {legend(offheap, pyspark)}
             {groups}
+        </div>
+    }
+}
+
+/// One node group: a heading, a memory bar and a CPU bar.
+pub fn node_view(
+    name: String,
+    summary: String,
+    (first, last, executors): (u32, u32, u32),
+    (mem_segments, mem_total): (Vec<Segment>, String),
+    (cpu_segments, cpu_total): (Vec<Segment>, String),
+) -> impl IntoView {
+    let mem_label = format!("{name}: memory, {mem_total}");
+    let cpu_label = format!("{name}: CPU, {cpu_total}");
+    view! {
+        <div class="node" data-first=first data-last=last data-executors=executors>
+            <div class="node-head">
+                <strong>{name}</strong>
+                " "
+                <span class="muted">{summary}</span>
+            </div>
+            <div class="bar-row">
+                <span class="bar-name">"Memory"</span>
+                {bar(mem_segments, "membar", 30, mem_label)}
+                <span class="bar-total">{mem_total}</span>
+            </div>
+            <div class="bar-row">
+                <span class="bar-name">"Cores"</span>
+                {bar(cpu_segments, "corebar", 18, cpu_label)}
+                <span class="bar-total">{cpu_total}</span>
+            </div>
         </div>
     }
 }

@@ -8,9 +8,13 @@ pub mod fields;
 pub mod fmt;
 pub mod form;
 pub mod layout;
+pub mod platforms;
 pub mod results;
 
 use leptos::prelude::*;
+use planner::emr::EmrPlan;
+use planner::k8s::K8sPlan;
+use planner::url::Scenario;
 use planner::{Comparison, Method, Plan};
 
 use crate::fields::Ctx;
@@ -19,23 +23,47 @@ use crate::form::{field_messages, FieldMessage, Form, Reading};
 /// What the page shows: a plan, or the messages of the fields to fix.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
-    /// Every field is valid.
+    /// A YARN plan (both methods).
     Planned(Box<Comparison>),
-    /// Some fields are not: one message each.
+    /// A Kubernetes plan.
+    Kubernetes(Box<K8sPlan>),
+    /// An Amazon EMR plan.
+    Emr(Box<EmrPlan>),
+    /// Some fields are not valid: one message each.
     Invalid(Vec<FieldMessage>),
 }
 
 /// Plans a form reading, or lists what to fix.
 pub fn evaluate(reading: &Reading) -> Outcome {
-    match planner::plan(&reading.input) {
-        Ok(c) if reading.unreadable.is_empty() => Outcome::Planned(Box::new(c)),
-        Ok(_) => Outcome::Invalid(field_messages(reading, None)),
-        Err(e) => Outcome::Invalid(field_messages(reading, Some(&e))),
+    let unreadable = || field_messages(reading, None);
+    match &reading.scenario {
+        Scenario::Yarn(input) => match planner::plan(input) {
+            Ok(c) if reading.unreadable.is_empty() => Outcome::Planned(Box::new(c)),
+            Ok(_) => Outcome::Invalid(unreadable()),
+            Err(e) => Outcome::Invalid(field_messages(reading, Some(&e))),
+        },
+        Scenario::Kubernetes(input) => match planner::k8s::plan_k8s(input) {
+            Ok(p) if reading.unreadable.is_empty() => Outcome::Kubernetes(Box::new(p)),
+            Ok(_) => Outcome::Invalid(unreadable()),
+            Err(e) => {
+                let mut m = unreadable();
+                m.push(FieldMessage {
+                    key: platforms::k8s_error_key(&e),
+                    text: e.to_string(),
+                });
+                Outcome::Invalid(m)
+            }
+        },
+        Scenario::Emr(input) => match planner::emr::plan_emr(input) {
+            Ok(p) if reading.unreadable.is_empty() => Outcome::Emr(Box::new(p)),
+            Ok(_) => Outcome::Invalid(unreadable()),
+            Err(e) => Outcome::Invalid(field_messages(reading, Some(&e))),
+        },
     }
 }
 
 /// The notice for a link with keys this version does not know.
-pub fn link_notice(decoded: &planner::url::Decoded) -> Option<String> {
+pub fn link_notice(decoded: &planner::url::DecodedScenario) -> Option<String> {
     let mut parts = Vec::new();
     if let Some(v) = decoded
         .version
@@ -194,7 +222,7 @@ pub fn App() -> impl IntoView {
     let outcome = Memo::new(move |_| reading.with(evaluate));
     let messages = Memo::new(move |_| match &*outcome.read() {
         Outcome::Invalid(m) => m.clone(),
-        Outcome::Planned(_) => Vec::new(),
+        _ => Vec::new(),
     });
     let ctx = Ctx { form, messages };
     let copied = RwSignal::new("");
@@ -211,13 +239,23 @@ pub fn App() -> impl IntoView {
 
     let answer = move || match &*outcome.read() {
         Outcome::Planned(c) => headline(ctx, c, copied).into_any(),
+        Outcome::Kubernetes(p) => {
+            platforms::k8s_headline(p, &form.with_untracked(|f| f.read().scenario), copied)
+                .into_any()
+        }
+        Outcome::Emr(p) => platforms::emr_headline(ctx, p, copied).into_any(),
         Outcome::Invalid(m) => invalid_summary(m).into_any(),
+    };
+    let other_plan = move || match &*outcome.read() {
+        Outcome::Kubernetes(p) => platforms::k8s_details(p).into_any(),
+        Outcome::Emr(p) => platforms::emr_details(p).into_any(),
+        _ => ().into_any(),
     };
     let planned = move || matches!(&*outcome.read(), Outcome::Planned(_));
     let with_plan = move |f: fn(&Comparison) -> AnyView| {
         move || match &*outcome.read() {
             Outcome::Planned(c) => f(c),
-            Outcome::Invalid(_) => ().into_any(),
+            _ => ().into_any(),
         }
     };
 
@@ -247,7 +285,7 @@ pub fn App() -> impl IntoView {
                     <section class="card" id="layout-section">
                         <h2>{move || match &*outcome.read() {
                             Outcome::Planned(c) => format!("Per-node layout ({})", results::method_name(c.selected)),
-                            Outcome::Invalid(_) => String::new(),
+                            _ => String::new(),
                         }}</h2>
                         {with_plan(|c| layout::node_layout(&c.selected_plan().placement).into_any())}
                     </section>
@@ -278,6 +316,7 @@ pub fn App() -> impl IntoView {
                         {with_plan(|c| results::warning_list(&c.selected_plan().warnings, "warnings").into_any())}
                     </section>
                 </Show>
+                {other_plan}
                 <section class="card" id="about">
                     <h2>"How this is computed"</h2>
                     {results::about()}
@@ -306,7 +345,7 @@ mod tests {
         let form = Form::from_input(&preset("case2").unwrap().input);
         match evaluate(&form.read()) {
             Outcome::Planned(c) => assert_eq!(c.spark_exact.instances, 36),
-            Outcome::Invalid(m) => panic!("{m:?}"),
+            other => panic!("{other:?}"),
         }
         let mut bad = form.clone();
         bad.set_text("n", "0".into());
@@ -317,7 +356,7 @@ mod tests {
                 assert_eq!(keys, ["m", "n"]);
                 assert!(m[1].text.contains("allowed: 1 to 100000"));
             }
-            Outcome::Planned(_) => panic!("should be invalid"),
+            other => panic!("should be invalid: {other:?}"),
         }
     }
 
@@ -332,11 +371,11 @@ mod tests {
 
     #[test]
     fn notices_unknown_keys() {
-        let d = planner::url::from_query("v=1&zz=3");
+        let d = planner::url::scenario_from_query("v=1&zz=3");
         assert_eq!(
             link_notice(&d).as_deref(),
             Some("Ignored unknown link settings: zz.")
         );
-        assert_eq!(link_notice(&planner::url::from_query("v=1")), None);
+        assert_eq!(link_notice(&planner::url::scenario_from_query("v=1")), None);
     }
 }

@@ -139,8 +139,12 @@ pub fn warning_list(ws: &[Warning], id: &'static str) -> impl IntoView + use<> {
 
 /// The derivation steps as a numbered list.
 pub fn working(p: &Plan) -> impl IntoView + use<> {
-    let steps = p
-        .working
+    steps(&p.working)
+}
+
+/// Any derivation steps as a numbered list.
+pub fn steps(working: &[planner::Step]) -> impl IntoView + use<> {
+    let steps = working
         .iter()
         .map(|s| {
             view! {

@@ -1,0 +1,430 @@
+//! The Kubernetes and Amazon EMR answers: headline, exports (spark-submit, Spark-operator YAML,
+//! EMR classification JSON), per-node layouts and the working.
+
+use leptos::prelude::*;
+use planner::emr::EmrPlan;
+use planner::k8s::{format_cpu, K8sError, K8sPlan, PodBlockKind, PodGroup};
+use planner::place::PartKind;
+use planner::url::Scenario;
+
+use crate::browser;
+use crate::fields::Ctx;
+use crate::fmt;
+use crate::layout::{self, Segment};
+use crate::results;
+
+/// The form key a Kubernetes planning error belongs to.
+pub fn k8s_error_key(e: &K8sError) -> &'static str {
+    match e {
+        K8sError::Cpu { key, .. } => match *key {
+            "spark.kubernetes.executor.request.cores" => "rq",
+            "spark.kubernetes.executor.limit.cores" => "lim",
+            "spark.kubernetes.driver.request.cores" => "drq",
+            _ => "dlim",
+        },
+        K8sError::Range { what, .. } => match *what {
+            "Nodes" => "n",
+            "CPU per node (millicores)" => "kcpu",
+            "Memory per node (MiB)" => "kmem",
+            "spark.executor.cores" => "cpe",
+            "spark.task.cpus" => "tc",
+            "spark.executor.memory (MiB)" => "em",
+            "spark.driver.memory (MiB)" => "dm",
+            "spark.driver.cores" => "dc",
+            "spark.kubernetes.executor.limit.cores" => "lim",
+            _ => "",
+        },
+    }
+}
+
+/// A block of text with a copy button.
+fn copy_block(
+    id: &'static str,
+    title: &'static str,
+    text: String,
+    copied: RwSignal<&'static str>,
+) -> impl IntoView {
+    let copy = text.clone();
+    view! {
+        <h3 class="subhead">{title}</h3>
+        <pre class="submit" id=id><code>{text}</code></pre>
+        <div class="actions">
+            <button type="button" id=format!("copy-{id}")
+                on:click=move |_| copied.set(if browser::copy(&copy) { "Copied" } else { "Copy failed: select the text" })>
+                {format!("Copy {}", title.to_lowercase())}
+            </button>
+            <span class="status" role="status">{move || copied.get()}</span>
+        </div>
+    }
+}
+
+/// `spark-submit` lines from arguments.
+fn submit_lines(args: &[String]) -> String {
+    let mut lines = vec!["spark-submit".to_string()];
+    let mut i = 0;
+    while i < args.len() {
+        match args.get(i + 1) {
+            Some(v) if args[i].starts_with("--") => {
+                lines.push(format!("  {} {}", args[i], v));
+                i += 2;
+            }
+            _ => {
+                lines.push(format!("  {}", args[i]));
+                i += 1;
+            }
+        }
+    }
+    lines.push("  <your-app>".to_string());
+    lines.join(" \\\n")
+}
+
+fn shortfall(placed: u32, asked: u32) -> Option<String> {
+    (placed < asked)
+        .then(|| format!("Only {placed} of the {asked} executors run: see the layout below."))
+}
+
+fn heap_words(mib: u64) -> String {
+    if mib.is_multiple_of(1024) {
+        format!("{} GiB", mib / 1024)
+    } else {
+        format!("{} MiB", fmt::group(mib))
+    }
+}
+
+/// The Kubernetes headline and exports.
+pub fn k8s_headline(
+    p: &K8sPlan,
+    scenario: &Scenario,
+    copied: RwSignal<&'static str>,
+) -> impl IntoView + use<> {
+    let Scenario::Kubernetes(input) = scenario else {
+        return ().into_any();
+    };
+    let t = p.totals;
+    let m = p.executor_memory;
+    let asked = match input.count {
+        planner::place::ExecutorCount::Exactly(n) => n,
+        planner::place::ExecutorCount::AsManyAsFit => t.executors,
+    };
+    let mut args = vec![
+        "--master".to_string(),
+        "k8s://https://<api-server>".to_string(),
+    ];
+    for (k, v) in &p.spark_conf {
+        args.push("--conf".into());
+        args.push(format!("{k}={v}"));
+    }
+    let yaml = planner::k8s::spark_operator_yaml(p, &input.spark);
+    view! {
+        <p class="eyebrow muted">"Kubernetes"</p>
+        <p class="big" id="headline">
+            <span class="num" id="hl-executors">{t.executors}</span>
+            " executor pods × "
+            <span class="num" id="hl-cores">{input.spark.executor_cores}</span>
+            " cores × "
+            <span class="num" id="hl-memory">{heap_words(m.heap_mib)}</span>
+        </p>
+        <p class="sub" id="k8s-sub">
+            {format!(
+                "{} task slots · each pod requests {} CPU and {}Mi (memory limit = request) · {} CPU requested by Spark's pods of {} allocatable after daemonsets",
+                fmt::group(t.task_slots),
+                format_cpu(p.executor_cpu_millis),
+                p.executor.memory_mib,
+                format_cpu(t.cpu_requested_millis),
+                format_cpu(t.cpu_available_millis),
+            )}
+        </p>
+        {shortfall(t.executors, asked).map(|s| view! { <p class="sev sev-warning refusal" id="refusal">{s}</p> })}
+        {copy_block("submit", "spark-submit", submit_lines(&args), copied)}
+        {copy_block("k8s-yaml", "SparkApplication YAML", yaml, copied)}
+    }
+    .into_any()
+}
+
+fn pod_segments(g: &PodGroup, scale: u64, cpu: bool) -> Vec<Segment> {
+    let scale = scale.max(1) as f64;
+    let mut x = 0.0;
+    let mut out = Vec::new();
+    let mut executor = 0;
+    for b in &g.blocks {
+        let amount = if cpu { b.cpu_millis } else { b.memory_mib };
+        let size = |a: u64| {
+            if cpu {
+                format!("{} CPU", format_cpu(a))
+            } else {
+                fmt::mib(a)
+            }
+        };
+        let (class, name, label) = match b.kind {
+            PodBlockKind::Reserved => ("os", "Kubelet and system reserved", "sys"),
+            PodBlockKind::DaemonSets => ("ds", "Daemonsets", "ds"),
+            PodBlockKind::Driver => ("am", "Driver pod", "driver"),
+            PodBlockKind::Unused => ("free", "Unused", "free"),
+            PodBlockKind::Executor => ("heap", "Executor pod", ""),
+        };
+        if b.kind == PodBlockKind::Executor {
+            executor += 1;
+            if !cpu {
+                for part in &b.parts {
+                    let w = part.mib as f64 / scale * 100.0;
+                    out.push(Segment {
+                        x,
+                        w,
+                        class: layout::part_class(part.kind),
+                        title: format!(
+                            "Executor pod {executor}: {} {}",
+                            layout::part_name(part.kind),
+                            fmt::mib(part.mib)
+                        ),
+                        label: if part.kind == PartKind::Heap {
+                            format!("E{executor}")
+                        } else {
+                            String::new()
+                        },
+                        executor: Some(executor),
+                    });
+                    x += w;
+                }
+                continue;
+            }
+        }
+        let w = amount as f64 / scale * 100.0;
+        out.push(Segment {
+            x,
+            w,
+            class,
+            title: if b.kind == PodBlockKind::Executor {
+                format!("Executor pod {executor}: {}", size(amount))
+            } else {
+                format!("{name}: {}", size(amount))
+            },
+            label: if b.kind == PodBlockKind::Executor {
+                format!("E{executor}")
+            } else {
+                label.to_string()
+            },
+            executor: (b.kind == PodBlockKind::Executor).then_some(executor),
+        });
+        x += w;
+    }
+    out
+}
+
+fn pods_view(p: &K8sPlan) -> impl IntoView + use<> {
+    let mem = |g: &PodGroup| g.blocks.iter().map(|b| b.memory_mib).sum::<u64>();
+    let cpu = |g: &PodGroup| g.blocks.iter().map(|b| b.cpu_millis).sum::<u64>();
+    let scale_mem = p.layout.iter().map(mem).max().unwrap_or(1);
+    let scale_cpu = p.layout.iter().map(cpu).max().unwrap_or(1);
+    let groups = p
+        .layout
+        .iter()
+        .map(|g| {
+            let name = if g.first_node == g.last_node {
+                format!("Node {}", g.first_node)
+            } else {
+                format!(
+                    "Nodes {}–{} ({} nodes)",
+                    g.first_node,
+                    g.last_node,
+                    g.last_node - g.first_node + 1
+                )
+            };
+            let driver = g.blocks.iter().any(|b| b.kind == PodBlockKind::Driver);
+            let summary = format!(
+                "{}{}",
+                if driver { "driver + " } else { "" },
+                fmt::count(
+                    u64::from(g.executors_per_node()),
+                    "executor pod",
+                    "executor pods"
+                )
+            );
+            layout::node_view(
+                name,
+                summary,
+                (g.first_node, g.last_node, g.executors_per_node()),
+                (pod_segments(g, scale_mem, false), fmt::size(mem(g))),
+                (
+                    pod_segments(g, scale_cpu, true),
+                    format!("{} CPU", format_cpu(cpu(g))),
+                ),
+            )
+        })
+        .collect_view();
+    let legend = [
+        ("os", "Reserved (kubelet, system, eviction)"),
+        ("ds", "Daemonsets"),
+        ("am", "Driver pod"),
+        ("heap", "Executor heap"),
+        ("overhead", "Overhead"),
+        ("free", "Unused"),
+    ]
+    .into_iter()
+    .map(|(class, label)| {
+        view! {
+            <li>
+                <svg width="18" height="12" aria-hidden="true">
+                    <rect width="18" height="12" class=format!("fill-{class}")></rect>
+                </svg>
+                {label}
+            </li>
+        }
+    })
+    .collect_view();
+    view! {
+        <div class="layout" id="layout">
+            <ul class="legend">{legend}</ul>
+            {groups}
+        </div>
+    }
+}
+
+/// Kubernetes sections below the answer.
+pub fn k8s_details(p: &K8sPlan) -> impl IntoView + use<> {
+    let rows = [
+        (
+            "Executor memory request = limit",
+            p.executor.memory_quantity(),
+        ),
+        ("Executor CPU request", p.executor.cpu_request.clone()),
+        (
+            "Executor CPU limit",
+            p.executor
+                .cpu_limit
+                .clone()
+                .unwrap_or_else(|| "none".into()),
+        ),
+        (
+            "Driver pod",
+            p.driver
+                .as_ref()
+                .map_or("none (client mode)".to_string(), |d| {
+                    format!("{} memory, {} CPU", d.memory_quantity(), d.cpu_request)
+                }),
+        ),
+        ("Overhead factor", format!("{}", p.overhead_factor)),
+        ("Executor pods per node", p.per_node.to_string()),
+    ]
+    .into_iter()
+    .map(|(k, v)| view! { <tr><th scope="row">{k}</th><td>{v}</td></tr> })
+    .collect_view();
+    view! {
+        <section class="card" id="layout-section">
+            <h2>"Per-node layout (Kubernetes)"</h2>
+            {pods_view(p)}
+        </section>
+        <section class="card" id="pods">
+            <h2>"Pod resources"</h2>
+            <table class="kv" id="pod-resources"><tbody>{rows}</tbody></table>
+        </section>
+        <section class="card" id="working">
+            <h2>"The working"</h2>
+            {results::steps(&p.working)}
+        </section>
+        <section class="card" id="warnings-section">
+            <h2>"Warnings"</h2>
+            {results::warning_list(&p.warnings, "warnings")}
+        </section>
+    }
+}
+
+/// The EMR headline, the heterogeneous-executors switch and the exports.
+pub fn emr_headline(
+    ctx: Ctx,
+    p: &EmrPlan,
+    copied: RwSignal<&'static str>,
+) -> impl IntoView + use<> {
+    let s = p.settings;
+    let top = p.launched.first().copied();
+    let het = s.heterogeneous_executors;
+    let switch = [(true, "on"), (false, "off")]
+        .into_iter()
+        .map(|(on, word)| {
+            view! {
+                <button type="button" class="pill" id=format!("het-{word}")
+                    aria-pressed=if on == het { "true" } else { "false" }
+                    on:click=move |_| ctx.edit("het", if on { "1".into() } else { "0".into() })>
+                    {format!("Heterogeneous executors {word}")}
+                </button>
+            }
+        })
+        .collect_view();
+    view! {
+        <p class="eyebrow muted">{format!("Amazon EMR · {} core nodes of {}", s.core_nodes, s.instance.name())}</p>
+        <div class="method-switch" role="group" aria-label="spark.yarn.heterogeneousExecutors.enabled">{switch}</div>
+        <p class="big" id="headline">
+            <span class="num" id="hl-executors">{p.launched_executors}</span>
+            " executors × "
+            <span class="num" id="hl-cores">{top.map_or(s.executor_cores, |l| l.cores)}</span>
+            " cores × "
+            <span class="num" id="hl-memory">{heap_words(top.map_or(s.executor_memory_mib, |l| l.heap_mib))}</span>
+        </p>
+        <p class="sub" id="emr-sub">
+            {format!(
+                "launched for {} requested × {} cores × {}m ({} containers of {} / {} vcores) · {} requests covered, {} pending",
+                p.requested,
+                s.executor_cores,
+                s.executor_memory_mib,
+                if het { "merged from" } else { "as requested:" },
+                fmt::mib(p.request.request.memory_mib),
+                p.request.request.vcores,
+                p.covered_requests,
+                p.pending_requests,
+            )}
+        </p>
+        <p class="sev sev-info" id="emr-model">
+            "EMR does not publish how it merges executor requests: this is a model that reproduces the behaviour observed in EMR's driver logs (seed 003)."
+        </p>
+        {copy_block("submit", "spark-submit", submit_lines(&p.submit_flags), copied)}
+        {copy_block("emr-json", "EMR configuration JSON", p.classification_json.clone(), copied)}
+    }
+}
+
+/// EMR sections below the answer.
+pub fn emr_details(p: &EmrPlan) -> impl IntoView + use<> {
+    let rows = p
+        .launched
+        .iter()
+        .map(|l| {
+            view! {
+                <tr>
+                    <td>{l.count}</td>
+                    <td>{l.merged}</td>
+                    <td>{fmt::mib(l.memory_mib)}</td>
+                    <td>{l.cores}</td>
+                    <td>{format!("{}m + {}m", l.heap_mib, l.overhead_mib)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let log = p.driver_log.join("\n");
+    view! {
+        <section class="card" id="emr-launched">
+            <h2>"Requested vs launched"</h2>
+            <table class="compare">
+                <thead><tr>
+                    <th scope="col">"Executors"</th>
+                    <th scope="col">"Requests each"</th>
+                    <th scope="col">"Container"</th>
+                    <th scope="col">"Cores"</th>
+                    <th scope="col">"Heap + overhead"</th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+            <h3 class="subhead">"Driver log (as YarnAllocator would write it)"</h3>
+            <pre class="submit" id="driver-log"><code>{log}</code></pre>
+        </section>
+        <section class="card" id="layout-section">
+            <h2>"Per-node layout (EMR)"</h2>
+            {layout::groups_view(&p.layout, false, false)}
+        </section>
+        <section class="card" id="working">
+            <h2>"The working"</h2>
+            {results::steps(&p.working)}
+        </section>
+        <section class="card" id="warnings-section">
+            <h2>"Warnings"</h2>
+            {results::warning_list(&p.warnings, "warnings")}
+        </section>
+    }
+}
