@@ -85,6 +85,19 @@ fn fallback_text(key: &str, input: &PlanInput) -> String {
     url::text_of(key, &other).unwrap_or_default()
 }
 
+/// The form's texts for `keys`, inserted one by one: collecting into a `BTreeMap` would sort
+/// first and pull a general-purpose sort into the wasm (the release size is gated).
+fn texts_for(
+    keys: impl IntoIterator<Item = &'static str>,
+    text: impl Fn(&'static str) -> String,
+) -> BTreeMap<&'static str, String> {
+    let mut texts = BTreeMap::new();
+    for k in keys {
+        texts.insert(k, text(k));
+    }
+    texts
+}
+
 impl Form {
     /// The form showing `input`.
     pub fn from_input(input: &PlanInput) -> Form {
@@ -99,10 +112,7 @@ impl Form {
                 let m = s.manager();
                 return Form {
                     manager: m,
-                    texts: url::manager_keys(m)
-                        .into_iter()
-                        .map(|k| (k, display_scenario_text(k, s)))
-                        .collect(),
+                    texts: texts_for(url::manager_keys(m), |k| display_scenario_text(k, s)),
                     nodemanager_explicit: false,
                     maximum_explicit: false,
                 };
@@ -110,7 +120,7 @@ impl Form {
         };
         Form {
             manager: Manager::Yarn,
-            texts: url::keys().map(|k| (k, display_text(k, input))).collect(),
+            texts: texts_for(url::keys(), |k| display_text(k, input)),
             nodemanager_explicit: matches!(
                 input.cluster.yarn_resources,
                 NodeManagerResources::Explicit { .. }
