@@ -37,7 +37,9 @@ pub fn k8s_error_key(e: &K8sError) -> &'static str {
     }
 }
 
-/// A block of text with a copy button.
+/// A block of text with a copy button. `title` is ASCII: the button lowercases it with
+/// `to_ascii_lowercase`, as Unicode `to_lowercase` brings case tables of about 7 KB brotli
+/// into the wasm (the release size is gated).
 fn copy_block(
     id: &'static str,
     title: &'static str,
@@ -51,7 +53,7 @@ fn copy_block(
         <div class="actions">
             <button type="button" id=format!("copy-{id}")
                 on:click=move |_| copied.set(if browser::copy(&copy) { "Copied" } else { "Copy failed: select the text" })>
-                {format!("Copy {}", title.to_lowercase())}
+                {format!("Copy {}", title.to_ascii_lowercase())}
             </button>
             <span class="status" role="status">{move || copied.get()}</span>
         </div>
