@@ -677,6 +677,15 @@ pub fn manager_bar(ctx: Ctx) -> impl IntoView {
     view! { <div class="method-switch managers" role="group" aria-label="Cluster manager">{buttons}</div> }
 }
 
+/// A preset's id without its cluster-manager prefix (`k8s-seed002` → `seed002`), for its DOM
+/// id. `strip_prefix`, not `trim_start_matches` with a string pattern, which brings a
+/// substring searcher into the wasm; preset ids carry at most one prefix.
+fn preset_dom_name(id: &str) -> &str {
+    id.strip_prefix("k8s-")
+        .or_else(|| id.strip_prefix("emr-"))
+        .unwrap_or(id)
+}
+
 /// The preset buttons of the current cluster manager; choosing one pushes a history entry so
 /// Back returns.
 pub fn preset_bar(ctx: Ctx, m: Manager) -> impl IntoView {
@@ -689,7 +698,7 @@ pub fn preset_bar(ctx: Ctx, m: Manager) -> impl IntoView {
                 <button
                     type="button"
                     class="preset"
-                    id=format!("preset-{}", id.trim_start_matches("k8s-").trim_start_matches("emr-"))
+                    id=format!("preset-{}", preset_dom_name(id))
                     data-preset=id
                     title=description
                     aria-pressed=move || if pressed() { "true" } else { "false" }
