@@ -2,8 +2,6 @@
 //! YARN's two mode switches. Pure (no signals, no DOM), so it is tested natively. Texts are read
 //! with the core's URL codec, so a field means the same typed here or in a link.
 
-use std::collections::BTreeMap;
-
 use planner::input::{MaximumAllocation, NodeManagerResources};
 use planner::text::TextError;
 use planner::units::format_spark_mib;
@@ -25,7 +23,7 @@ pub struct Form {
     /// YARN, Kubernetes or EMR: which fields the form shows and how it reads.
     pub manager: Manager,
     /// Text per URL key, as typed.
-    pub texts: BTreeMap<&'static str, String>,
+    pub texts: Texts,
     /// NodeManager memory/vcores given instead of an OS reservation.
     pub nodemanager_explicit: bool,
     /// Maximum allocation given instead of "the NodeManager's resources".
@@ -85,17 +83,43 @@ fn fallback_text(key: &str, input: &PlanInput) -> String {
     url::text_of(key, &other).unwrap_or_default()
 }
 
-/// The form's texts for `keys`, inserted one by one: collecting into a `BTreeMap` would sort
-/// first and pull a general-purpose sort into the wasm (the release size is gated).
+/// The form's texts for `keys`.
 fn texts_for(
     keys: impl IntoIterator<Item = &'static str>,
     text: impl Fn(&'static str) -> String,
-) -> BTreeMap<&'static str, String> {
-    let mut texts = BTreeMap::new();
+) -> Texts {
+    let mut texts = Texts::default();
     for k in keys {
         texts.insert(k, text(k));
     }
     texts
+}
+
+/// A text per URL key: a small association list in the schema's key order. A form has a few
+/// dozen keys, and a `BTreeMap`'s code costs about 1 KB brotli in the wasm (its size is gated).
+#[derive(Debug, Clone, Default, Eq)]
+pub struct Texts(Vec<(&'static str, String)>);
+
+impl Texts {
+    /// The text of `key`.
+    pub fn get(&self, key: &str) -> Option<&String> {
+        self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| v)
+    }
+
+    /// Sets the text of `key`, replacing any text it had.
+    pub fn insert(&mut self, key: &'static str, text: String) {
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => *v = text,
+            None => self.0.push((key, text)),
+        }
+    }
+}
+
+/// Equal when they hold the same text for every key, in any order.
+impl PartialEq for Texts {
+    fn eq(&self, other: &Texts) -> bool {
+        self.0.len() == other.0.len() && self.0.iter().all(|(k, v)| other.get(k) == Some(v))
+    }
 }
 
 impl Form {
