@@ -1,5 +1,7 @@
 //! Number formatting for the page: every number with its unit, MiB exact where it matters.
 
+use planner::decimal::fixed;
+
 /// `21504 MiB`.
 pub fn mib(m: u64) -> String {
     format!("{} MiB", group(m))
@@ -16,18 +18,18 @@ pub fn size(m: u64) -> String {
     } else if g >= 100.0 {
         format!("{} GiB", group(g.round() as u64))
     } else {
-        format!("{g:.1} GiB")
+        format!("{} GiB", fixed(g, 1))
     }
 }
 
 /// Bytes as MiB with one decimal (`5746.8 MiB`), for the heap's pools.
 pub fn bytes_mib(b: u64) -> String {
-    format!("{:.1} MiB", b as f64 / 1_048_576.0)
+    format!("{} MiB", fixed(b as f64 / 1_048_576.0, 1))
 }
 
 /// A percentage with one decimal.
 pub fn pct(p: f64) -> String {
-    format!("{p:.1}%")
+    format!("{}%", fixed(p, 1))
 }
 
 /// Thousands separated by a thin space: `1 048 576`.

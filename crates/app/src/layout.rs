@@ -4,6 +4,7 @@
 //! labels (not colour alone) and a `<title>` with their size.
 
 use leptos::prelude::*;
+use planner::decimal::fixed;
 use planner::place::{BlockKind, NodeGroup, PartKind, Placement};
 
 use crate::fmt;
@@ -244,7 +245,7 @@ pub fn bar(
                 None => s.class,
             };
             view! {
-                <svg x=format!("{:.4}%", s.x) width=format!("{:.4}%", s.w) height="100%"
+                <svg x=format!("{}%", fixed(s.x, 4)) width=format!("{}%", fixed(s.w, 4)) height="100%"
                     class="seg" data-kind=kind data-executor=s.executor.map(|e| e.to_string())>
                     <rect width="100%" height="100%" class=format!("fill-{}", s.class)>
                         <title>{s.title}</title>

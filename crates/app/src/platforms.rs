@@ -304,7 +304,10 @@ pub fn k8s_details(p: &K8sPlan) -> impl IntoView + use<> {
                     format!("{} memory, {} CPU", d.memory_quantity(), d.cpu_request)
                 }),
         ),
-        ("Overhead factor", format!("{}", p.overhead_factor)),
+        (
+            "Overhead factor",
+            planner::decimal::shortest(p.overhead_factor),
+        ),
         ("Executor pods per node", p.per_node.to_string()),
     ]
     .into_iter()

@@ -38,7 +38,7 @@ pub fn spark_conf(
             if spark.overhead_factor != 0.10 {
                 put(
                     keys::EXECUTOR_OVERHEAD_FACTOR,
-                    spark.overhead_factor.to_string(),
+                    crate::decimal::shortest(spark.overhead_factor),
                 );
             }
             if spark.version == SparkVersion::V4_0 && spark.overhead_minimum_mib != MIN_OVERHEAD_MIB
@@ -61,10 +61,16 @@ pub fn spark_conf(
         );
     }
     if spark.memory_fraction != 0.6 {
-        put(keys::MEMORY_FRACTION, spark.memory_fraction.to_string());
+        put(
+            keys::MEMORY_FRACTION,
+            crate::decimal::shortest(spark.memory_fraction),
+        );
     }
     if spark.storage_fraction != 0.5 {
-        put(keys::STORAGE_FRACTION, spark.storage_fraction.to_string());
+        put(
+            keys::STORAGE_FRACTION,
+            crate::decimal::shortest(spark.storage_fraction),
+        );
     }
     c
 }

@@ -745,9 +745,10 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
             "maximizeResourceAllocation",
             format!(
                 "one executor per core node: the largest heap whose container (heap + \
-                 max({factor} × heap, 384), rounded up to {MINIMUM_ALLOCATION_MB} MiB) fits {} \
+                 max({} × heap, 384), rounded up to {MINIMUM_ALLOCATION_MB} MiB) fits {} \
                  MiB is {}m ({} MiB); spark.executor.cores = {} vCPUs; spark.executor.instances \
                  = {} core nodes; spark.default.parallelism = 2 × {} vcores = {}",
+                crate::decimal::shortest(factor),
                 nm.memory_mib,
                 m.executor_memory_mib,
                 m.container_mib,
@@ -761,9 +762,10 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
     working.push(step(
         "Executor request",
         format!(
-            "{heap}m heap + {} MiB overhead (max({factor} × {heap}, 384)) = {} MiB, granted {} \
+            "{heap}m heap + {} MiB overhead (max({} × {heap}, 384)) = {} MiB, granted {} \
              MiB (a multiple of {MINIMUM_ALLOCATION_MB}), {} vcores; {} requested{}",
             req.memory.overhead_mib,
+            crate::decimal::shortest(factor),
             req.request.memory_mib,
             req.granted.memory_mib,
             req.cores,
@@ -862,7 +864,7 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
                     req.cores,
                     l.cores,
                     l.memory_mib,
-                    1.0 + factor,
+                    crate::decimal::shortest(1.0 + factor),
                     l.heap_mib,
                     l.memory_mib,
                     l.heap_mib,
@@ -1058,7 +1060,7 @@ fn emr_conf(s: &EmrInput, maximized: Option<&Maximized>) -> Vec<(String, String)
     if s.overhead_factor != OVERHEAD_FACTOR {
         put(
             keys::YARN_EXECUTOR_OVERHEAD_FACTOR,
-            s.overhead_factor.to_string(),
+            crate::decimal::shortest(s.overhead_factor),
         );
     }
     if !s.heterogeneous_executors {

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::decimal::shortest;
 use crate::spark::{AppType, DeployMode, OverheadRule, SparkVersion, MIN_OVERHEAD_MIB};
 use crate::units::gib_to_mib;
 use crate::yarn::{Calculator, Resource, YarnScheduler};
@@ -500,7 +501,11 @@ impl Check {
         let ok = v.is_finite() && (if lo_open { v > lo } else { v >= lo }) && v <= hi;
         if !ok {
             let from = if lo_open { "more than" } else { "from" };
-            self.fail(field, fmt_real(v), format!("{from} {lo} up to {hi}"));
+            self.fail(
+                field,
+                fmt_real(v),
+                format!("{from} {} up to {}", shortest(lo), shortest(hi)),
+            );
         }
         ok
     }
@@ -510,7 +515,7 @@ fn fmt_real(v: f64) -> String {
     if v.is_nan() {
         "not a number".to_string()
     } else {
-        format!("{v}")
+        shortest(v)
     }
 }
 
@@ -561,7 +566,7 @@ impl Cluster {
                     let allowed = if mem_ok {
                         format!(
                             "0 up to less than the node's {} GiB",
-                            self.memory_per_node_gib
+                            shortest(self.memory_per_node_gib)
                         )
                     } else {
                         "0 up to less than the node's memory".to_string()

@@ -214,7 +214,7 @@ impl K8sSpark {
             }
         }
         if let Some(f) = self.overhead_factor {
-            c.set(keys::EXECUTOR_OVERHEAD_FACTOR, f.to_string());
+            c.set(keys::EXECUTOR_OVERHEAD_FACTOR, crate::decimal::shortest(f));
         }
         if let Some(m) = self.overhead_mib {
             c.set(keys::EXECUTOR_OVERHEAD, format_spark_mib(m));
@@ -464,7 +464,7 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sError> {
     if !(factor.is_finite() && factor > 0.0) {
         return Err(K8sError::Range {
             what: "spark.executor.memoryOverheadFactor",
-            value: factor.to_string(),
+            value: crate::decimal::shortest(factor),
             allowed: "a number greater than 0".into(),
         });
     }
@@ -692,11 +692,11 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sError> {
             format!(
                 "Each executor requests {} CPU but runs {slots_per_executor} tasks at once \
                  (spark.executor.cores = {}): parallelism is unchanged while the pods reserve \
-                 {:.0}% of the CPUs {} full cores would. Tasks share the CPU; this suits \
+                 {}% of the CPUs {} full cores would. Tasks share the CPU; this suits \
                  I/O-bound work.",
                 format_cpu(exec_cpu),
                 s.executor_cores,
-                exec_cpu as f64 * 100.0 / cores_millis as f64,
+                crate::decimal::fixed(exec_cpu as f64 * 100.0 / cores_millis as f64, 0),
                 s.executor_cores
             ),
         ));

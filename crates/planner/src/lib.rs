@@ -22,6 +22,7 @@
 //! ```
 
 pub mod config;
+pub mod decimal;
 pub mod emr;
 pub mod input;
 pub mod k8s;

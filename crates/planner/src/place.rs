@@ -444,8 +444,9 @@ pub fn place_containers(
             Code::ShareLimitsExecutors,
             Severity::Info,
             format!(
-                "The job may use {share_pct}% of the cluster: {placed} executors (plus the AM) \
+                "The job may use {}% of the cluster: {placed} executors (plus the AM) \
                  stay within it, where {} would fit.",
+                crate::decimal::shortest(share_pct),
                 wanted.min(capacity)
             ),
         ));
@@ -744,11 +745,8 @@ pub(crate) fn totals(shape: &NodeShape, layout: &[NodeGroup], cores: u32, heap_m
 
 fn gib(mib: u64) -> String {
     let g = mib as f64 / 1024.0;
-    if g >= 100.0 {
-        format!("{g:.0} GiB")
-    } else {
-        format!("{g:.1} GiB")
-    }
+    let decimals = if g >= 100.0 { 0 } else { 1 };
+    format!("{} GiB", crate::decimal::fixed(g, decimals))
 }
 
 /// What the warnings compare against.
@@ -807,10 +805,10 @@ pub(crate) fn shape_warnings(
                 Code::MemoryUnused,
                 Severity::Warning,
                 format!(
-                    "{} of the cluster's {} YARN memory ({:.0}%) stays unused.",
+                    "{} of the cluster's {} YARN memory ({}%) stays unused.",
                     gib(totals.unused_memory_mib),
                     gib(totals.yarn_memory_mib),
-                    pct(totals.unused_memory_mib, totals.yarn_memory_mib)
+                    crate::decimal::fixed(pct(totals.unused_memory_mib, totals.yarn_memory_mib), 0)
                 ),
             ));
         }
@@ -819,10 +817,10 @@ pub(crate) fn shape_warnings(
                 Code::VcoresUnused,
                 Severity::Warning,
                 format!(
-                    "{} of the cluster's {} vcores ({:.0}%) stay unused.",
+                    "{} of the cluster's {} vcores ({}%) stay unused.",
                     totals.unused_vcores,
                     totals.yarn_vcores,
-                    pct(totals.unused_vcores, totals.yarn_vcores)
+                    crate::decimal::fixed(pct(totals.unused_vcores, totals.yarn_vcores), 0)
                 ),
             ));
         }

@@ -154,7 +154,7 @@ fn gb(mib: u64) -> String {
     if mib.is_multiple_of(1024) {
         format!("{}", mib / 1024)
     } else {
-        format!("{:.2}", mib as f64 / 1024.0)
+        crate::decimal::fixed(mib as f64 / 1024.0, 2)
             .trim_end_matches('0')
             .to_string()
     }
@@ -172,10 +172,11 @@ fn rule_of_thumb(v: &Validated) -> Plan {
         NodeManagerResources::Reserve { cores, memory_gib } => step(
             "Reserve for the OS and Hadoop daemons",
             format!(
-                "{} cores − {cores} = {} cores, {} GB − {memory_gib} GB = {} GB per node",
+                "{} cores − {cores} = {} cores, {} GB − {} GB = {} GB per node",
                 shape.physical.vcores,
                 nm.vcores,
                 gb(shape.physical.memory_mib),
+                crate::decimal::shortest(memory_gib),
                 gb(nm.memory_mib)
             ),
         ),
@@ -263,9 +264,10 @@ fn rule_of_thumb(v: &Validated) -> Plan {
             )
         } else {
             format!(
-                "{} nodes × {per_node} = {slots}; {share}% of them = {share_slots}, minus 1 for \
+                "{} nodes × {per_node} = {slots}; {}% of them = {share_slots}, minus 1 for \
                  the ApplicationMaster = {instances}",
-                shape.nodes
+                shape.nodes,
+                crate::decimal::shortest(share)
             )
         },
     ));
@@ -409,7 +411,9 @@ fn extras(m: &crate::spark::ExecutorMemory) -> String {
 fn overhead_words(spark: &crate::input::SparkSettings) -> String {
     match spark.overhead_rule() {
         OverheadRule::Explicit(mib) => format!("the explicit {mib} MiB"),
-        OverheadRule::Formula { factor, .. } => format!("{}%", factor * 100.0),
+        OverheadRule::Formula { factor, .. } => {
+            format!("{}%", crate::decimal::shortest(factor * 100.0))
+        }
     }
 }
 
@@ -554,8 +558,12 @@ fn spark_exact(v: &Validated) -> Plan {
         "NodeManager resources",
         match input.cluster.yarn_resources {
             NodeManagerResources::Reserve { cores, memory_gib } => format!(
-                "{} MiB − {memory_gib} GiB = {} MiB and {} − {cores} = {} vcores per node",
-                v.shape.physical.memory_mib, nm.memory_mib, v.shape.physical.vcores, nm.vcores
+                "{} MiB − {} GiB = {} MiB and {} − {cores} = {} vcores per node",
+                v.shape.physical.memory_mib,
+                crate::decimal::shortest(memory_gib),
+                nm.memory_mib,
+                v.shape.physical.vcores,
+                nm.vcores
             ),
             NodeManagerResources::Explicit { .. } => format!(
                 "yarn.nodemanager.resource.memory-mb = {} MiB, cpu-vcores = {} per node",
@@ -759,7 +767,8 @@ fn overhead_formula(rule: OverheadRule, heap: u64) -> String {
             factor,
             minimum_mib,
         } => format!(
-            "max({minimum_mib}, ⌊{factor} × {heap}⌋) = {}",
+            "max({minimum_mib}, ⌊{} × {heap}⌋) = {}",
+            crate::decimal::shortest(factor),
             rule.overhead_mib(heap)
         ),
     }

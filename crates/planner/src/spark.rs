@@ -490,9 +490,8 @@ impl Reader<'_> {
         self.0
             .get(key)
             .map(|v| {
-                v.trim()
-                    .parse::<f64>()
-                    .map_err(|_| Self::err(key, v, ConfErrorKind::NotNumber))
+                crate::decimal::parse(v.trim())
+                    .ok_or_else(|| Self::err(key, v, ConfErrorKind::NotNumber))
             })
             .transpose()
     }

@@ -42,7 +42,7 @@ fn split_number(text: &str) -> Option<(f64, String)> {
     if num.is_empty() || num == "-" || num == "+" {
         return None;
     }
-    let value: f64 = num.parse().ok()?;
+    let value = crate::decimal::parse(&num)?;
     Some((value, unit.trim().to_ascii_lowercase()))
 }
 
@@ -113,8 +113,8 @@ pub fn parse_count_u32(text: &str) -> Result<u32, TextError> {
 /// A plain number (`0.1875`, `.6`, `1e-1`), finite.
 pub fn parse_real(text: &str) -> Result<f64, TextError> {
     let t = text.trim();
-    match t.parse::<f64>() {
-        Ok(v) if v.is_finite() && !t.is_empty() => Ok(v),
+    match crate::decimal::parse(t) {
+        Some(v) if v.is_finite() => Ok(v),
         _ => Err(TextError {
             text: text.to_string(),
             expected: "a number such as 0.1",
@@ -134,7 +134,7 @@ pub fn parse_percent(text: &str) -> Result<f64, TextError> {
 
 /// Writes a number the way [`parse_real`] reads it back exactly (shortest round-trip form).
 pub fn format_real(v: f64) -> String {
-    format!("{v}")
+    crate::decimal::shortest(v)
 }
 
 #[cfg(test)]
