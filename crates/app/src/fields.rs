@@ -438,6 +438,13 @@ const EMR_CLUSTER: &[Spec] = &[
         Always,
     ),
     text("n", "Core nodes", "", "NodeManagers", Always),
+    text(
+        "mt",
+        "Master node instance type",
+        "",
+        "runs the driver in client mode; e.g. m5.xlarge",
+        Always,
+    ),
     select(
         "max",
         "maximizeResourceAllocation",

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 use planner::emr::EmrPlan;
-use planner::k8s::{format_cpu, K8sError, K8sPlan, PodBlockKind, PodGroup};
+use planner::k8s::{format_cores, format_cpu, K8sError, K8sPlan, PodBlockKind, PodGroup};
 use planner::place::PartKind;
 use planner::url::Scenario;
 
@@ -132,8 +132,8 @@ pub fn k8s_headline(
                 fmt::group(t.task_slots),
                 format_cpu(p.executor_cpu_millis),
                 p.executor.memory_mib,
-                format_cpu(t.cpu_requested_millis),
-                format_cpu(t.cpu_available_millis),
+                format_cores(t.cpu_requested_millis),
+                format_cores(t.cpu_available_millis),
             )}
         </p>
         {shortfall(t.executors, asked).map(|s| view! { <p class="sev sev-warning refusal" id="refusal">{s}</p> })}
@@ -152,7 +152,7 @@ fn pod_segments(g: &PodGroup, scale: u64, cpu: bool) -> Vec<Segment> {
         let amount = if cpu { b.cpu_millis } else { b.memory_mib };
         let size = |a: u64| {
             if cpu {
-                format!("{} CPU", format_cpu(a))
+                format!("{} CPU", format_cores(a))
             } else {
                 fmt::mib(a)
             }
@@ -248,7 +248,7 @@ fn pods_view(p: &K8sPlan) -> impl IntoView + use<> {
                 (pod_segments(g, scale_mem, false), fmt::size(mem(g))),
                 (
                     pod_segments(g, scale_cpu, true),
-                    format!("{} CPU", format_cpu(cpu(g))),
+                    format!("{} CPU", format_cores(cpu(g))),
                 ),
             )
         })

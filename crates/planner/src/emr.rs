@@ -157,6 +157,14 @@ pub fn instance_type(name: &str) -> Option<InstanceType> {
     })
 }
 
+/// The master node assumed for seed 003 (the seed does not name it): EMR's console default.
+const M5_XLARGE: InstanceType = InstanceType {
+    family: "m5",
+    size: "xlarge",
+    vcpus: 4,
+    memory_gib: 16,
+    nodemanager_mb: 12288,
+};
 /// The core nodes of seed 003.
 const R5_4XLARGE: InstanceType = InstanceType {
     family: "r5",
@@ -173,6 +181,9 @@ pub struct EmrInput {
     pub instance: InstanceType,
     /// Core nodes (the NodeManagers; the master node runs none).
     pub core_nodes: u32,
+    /// The master (primary) node's instance type: it runs EMR's daemons and, in client mode,
+    /// the driver; no executors.
+    pub master: InstanceType,
     /// `spark.executor.memory` in MiB (replaced by the derived value under
     /// `maximizeResourceAllocation`).
     pub executor_memory_mib: u64,
@@ -216,6 +227,7 @@ impl Default for EmrInput {
         EmrInput {
             instance: R5_4XLARGE,
             core_nodes: 9,
+            master: M5_XLARGE,
             executor_memory_mib: 18971,
             executor_cores: 4,
             executors: 50,
@@ -964,6 +976,45 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
                 } else {
                     String::new()
                 }
+            ),
+        ));
+    }
+    let master = s.master;
+    working.push(step(
+        "Master node",
+        match s.deploy_mode {
+            DeployMode::Client => format!(
+                "{}: {} vCPUs and {} GiB, no NodeManager; it runs EMR's daemons and, in client \
+                 mode, the driver as a plain JVM outside YARN: spark.driver.memory {} MiB of the \
+                 {} MiB EMR would leave to applications on a node of this type",
+                master.name(),
+                master.vcpus,
+                master.memory_gib,
+                s.driver_memory_mib,
+                master.nodemanager_mb
+            ),
+            DeployMode::Cluster => format!(
+                "{}: {} vCPUs and {} GiB, no NodeManager; in cluster mode the driver runs inside \
+                 the ApplicationMaster on core node 1, so the master node runs only EMR's daemons",
+                master.name(),
+                master.vcpus,
+                master.memory_gib
+            ),
+        },
+    ));
+    if s.deploy_mode == DeployMode::Client && s.driver_memory_mib > master.nodemanager_mb {
+        warnings.push(Warning::new(
+            Code::DriverAboveMaster,
+            Severity::Warning,
+            format!(
+                "spark.driver.memory {} MiB is more than a {} leaves to applications ({} MiB; its \
+                 {} GiB also hold the ResourceManager, NameNode and EMR's other daemons): in \
+                 client mode the driver runs on the master node, so choose a larger master type \
+                 or a smaller driver.",
+                s.driver_memory_mib,
+                master.name(),
+                master.nodemanager_mb,
+                master.memory_gib
             ),
         ));
     }

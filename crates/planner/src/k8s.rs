@@ -90,6 +90,18 @@ pub fn format_cpu(millis: u64) -> String {
     }
 }
 
+/// Millicores as a count of cores for people to read (`124.16`, `2`, `0.25`): up to three
+/// decimals, never the `m` form, for totals where `124160m` would be hard to take in.
+pub fn format_cores(millis: u64) -> String {
+    let frac = format!("{:03}", millis % 1000);
+    let frac = frac.trim_end_matches('0');
+    if frac.is_empty() {
+        (millis / 1000).to_string()
+    } else {
+        format!("{}.{frac}", millis / 1000)
+    }
+}
+
 /// The nodes pods run on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct K8sNodes {
@@ -768,8 +780,8 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sError> {
             title: "Executor pods per node".into(),
             detail: format!(
                 "min({node_mem} MiB ÷ {exec_mem} MiB, {} CPU ÷ {} CPU) = {per_node}",
-                format_cpu(node_cpu),
-                format_cpu(exec_cpu)
+                format_cores(node_cpu),
+                format_cores(exec_cpu)
             ),
         },
         crate::plan::Step {
@@ -779,7 +791,7 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sError> {
                  slots; {} CPU requested",
                 totals.executors,
                 totals.task_slots,
-                format_cpu(totals.cpu_requested_millis)
+                format_cores(totals.cpu_requested_millis)
             ),
         },
     ];
@@ -857,6 +869,10 @@ mod tests {
         assert_eq!(format_cpu(500), "0.5");
         assert_eq!(format_cpu(2000), "2");
         assert_eq!(format_cpu(1250), "1250m");
+        assert_eq!(format_cores(124_160), "124.16");
+        assert_eq!(format_cores(1250), "1.25");
+        assert_eq!(format_cores(2000), "2");
+        assert_eq!(format_cores(5), "0.005");
     }
 
     #[test]

@@ -1129,6 +1129,16 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
+        key: "mt",
+        field: None,
+        get: |i| Some(i.master.name()),
+        set: |i, t| {
+            i.master =
+                instance_type(t).ok_or_else(|| choice(t, "an instance type such as m5.xlarge"))?;
+            Ok(())
+        },
+    },
+    Param {
         key: "n",
         field: Some(Field::Nodes),
         get: |i| Some(i.core_nodes.to_string()),

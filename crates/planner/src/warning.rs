@@ -77,6 +77,9 @@ pub enum Code {
     /// Amazon EMR merged several executor requests into one larger executor
     /// (`spark.yarn.heterogeneousExecutors.enabled`).
     ExecutorsMerged,
+    /// The driver's heap is larger than the EMR master node leaves to applications (client
+    /// mode runs the driver there).
+    DriverAboveMaster,
 }
 
 impl Code {
@@ -106,6 +109,7 @@ impl Code {
             Code::CoresLoweredToMaximum => "cores-lowered-to-maximum",
             Code::SettingIgnored => "setting-ignored",
             Code::MethodsDiffer => "methods-differ",
+            Code::DriverAboveMaster => "driver-above-master",
             Code::ExecutorsMerged => "executors-merged",
         }
     }

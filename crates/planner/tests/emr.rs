@@ -647,3 +647,60 @@ fn dominant_calculator_counts_vcores_when_merging() {
     assert_eq!(p.launched[0].yarn_vcores, 16);
     assert_eq!((p.covered_requests, p.pending_requests), (35, 15));
 }
+
+#[test]
+fn master_node_hosts_the_client_mode_driver() {
+    let seed = plan_emr(&EmrInput::default()).expect("seed 003 plans");
+    let step = seed
+        .working
+        .iter()
+        .find(|s| s.title == "Master node")
+        .expect("a master node step");
+    assert!(
+        step.detail.starts_with("m5.xlarge: 4 vCPUs and 16 GiB"),
+        "{}",
+        step.detail
+    );
+    assert!(step
+        .detail
+        .contains("spark.driver.memory 1024 MiB of the 12288 MiB"));
+    let has = |p: &planner::emr::EmrPlan| {
+        p.warnings
+            .iter()
+            .any(|w| w.code == planner::Code::DriverAboveMaster)
+    };
+    assert!(!has(&seed));
+
+    let big_driver = EmrInput {
+        driver_memory_mib: 16384,
+        ..EmrInput::default()
+    };
+    let p = plan_emr(&big_driver).expect("plans");
+    assert!(has(&p), "16 GiB driver on an m5.xlarge master");
+    // The executors do not change with the master node.
+    assert_eq!(p.launched, seed.launched);
+
+    let larger_master = EmrInput {
+        master: instance_type("r5.xlarge").expect("r5.xlarge"),
+        ..big_driver
+    };
+    assert!(!has(&plan_emr(&larger_master).expect("plans")));
+
+    let cluster = EmrInput {
+        deploy_mode: planner::spark::DeployMode::Cluster,
+        ..big_driver
+    };
+    let p = plan_emr(&cluster).expect("plans");
+    assert!(
+        !has(&p),
+        "in cluster mode the driver runs in the AM on a core node"
+    );
+    let step = p
+        .working
+        .iter()
+        .find(|s| s.title == "Master node")
+        .expect("step");
+    assert!(step
+        .detail
+        .contains("inside the ApplicationMaster on core node 1"));
+}

@@ -122,7 +122,7 @@ fn k8s() -> impl Strategy<Value = K8sInput> {
 fn emr() -> impl Strategy<Value = EmrInput> {
     let types = instance_types();
     (
-        0..types.len(),
+        (0..types.len(), 0..types.len()),
         (1u32..500, 1u64..400_000, 1u32..96, 0u32..5000, 0.01f64..1.0),
         (
             any::<bool>(),
@@ -137,7 +137,8 @@ fn emr() -> impl Strategy<Value = EmrInput> {
         ),
     )
         .prop_map(move |(t, a, flags, caps)| EmrInput {
-            instance: types[t],
+            instance: types[t.0],
+            master: types[t.1],
             core_nodes: a.0,
             executor_memory_mib: a.1,
             executor_cores: a.2,
