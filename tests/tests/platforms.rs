@@ -113,6 +113,26 @@ async fn emr_seed_003_merges_requests_and_the_toggle_turns_it_off() {
     );
     let groups = b.count("#layout .node").await;
     assert_eq!(groups, off.layout.len());
+
+    // The master node: a client-mode driver larger than an m5.xlarge leaves to applications
+    // is flagged; a larger master type clears it. Instance types are offered as suggestions.
+    assert_eq!(
+        b.count("#f-mt-types option").await,
+        planner::emr::instance_types().len()
+    );
+    b.type_into("#f-dm", "16g").await;
+    b.wait_for_text_containing("#warnings", &["driver-above-master", "m5.xlarge"])
+        .await;
+    b.type_into("#f-mt", "r5.xlarge").await;
+    b.wait_for_js(
+        "the link carries the master type",
+        "location.search.includes('mt=r5.xlarge')",
+    )
+    .await;
+    let warnings = b.text("#warnings").await;
+    assert!(!warnings.contains("driver-above-master"), "{warnings}");
+    b.wait_for_text_containing("#working", &["r5.xlarge: 4 vCPUs and 32 GiB"])
+        .await;
     b.assert_clean_console();
     b.close().await;
 }

@@ -141,6 +141,22 @@ async fn screenshots_at_desktop_and_phone_widths_light_and_dark() {
         .wait_for_headline(&Headline::new(29, 3, "10 GiB"))
         .await;
     problems.extend(screenshots_of(&browser, "case3").await);
+
+    // The Kubernetes and EMR pages, seeds 002 and 003.
+    browser.set_viewport(1280, 900).await;
+    browser.set_color_scheme("light").await;
+    browser.click("#cm-k8s").await;
+    browser
+        .wait_for_headline(&Headline::new(16, 2, "6 GiB"))
+        .await;
+    problems.extend(screenshots_of(&browser, "k8s-seed002").await);
+    browser.set_viewport(1280, 900).await;
+    browser.set_color_scheme("light").await;
+    browser.click("#cm-emr").await;
+    browser
+        .wait_for_headline(&Headline::new(9, 20, "94\u{202f}854 MiB"))
+        .await;
+    problems.extend(screenshots_of(&browser, "emr-seed003").await);
     assert!(problems.is_empty(), "{problems:#?}");
 
     browser.assert_clean_console();

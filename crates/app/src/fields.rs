@@ -313,8 +313,8 @@ const K8S_NODES: &[Spec] = &[
     text(
         "krmem",
         "Reserved memory",
-        "",
-        "reserved + eviction threshold",
+        "MiB",
+        "kube/system reserved + eviction threshold",
         Always,
     ),
     text(
@@ -327,7 +327,7 @@ const K8S_NODES: &[Spec] = &[
     text(
         "dsmem",
         "Daemonset memory",
-        "",
+        "MiB",
         "requested per node",
         Always,
     ),
@@ -538,13 +538,26 @@ fn field(ctx: Ctx, spec: Spec) -> impl IntoView {
             } else {
                 default
             };
+            // Phones show a digits-only keypad for "decimal": only for fields that take plain
+            // numbers, not sizes (6g), CPU quantities (500m), instance types or "max".
+            let numeric = matches!(unit, "cores" | "vcores") || key == "n";
+            // EMR's instance types, offered as suggestions (any listed type may be typed).
+            let instance_field = matches!(key, "it" | "mt");
+            let types = instance_field.then(|| {
+                let options = planner::emr::instance_types()
+                    .into_iter()
+                    .map(|t| view! { <option value=t.name()></option> })
+                    .collect_view();
+                view! { <datalist id=format!("{id}-types")>{options}</datalist> }
+            });
             view! {
                 <div class="input-wrap">
                     <input
                         id=id.clone()
                         name=key
                         type="text"
-                        inputmode="decimal"
+                        inputmode=if numeric { "decimal" } else { "text" }
+                        list=instance_field.then(|| format!("{id}-types"))
                         autocomplete="off"
                         spellcheck="false"
                         placeholder=placeholder
@@ -554,6 +567,7 @@ fn field(ctx: Ctx, spec: Spec) -> impl IntoView {
                         on:input=move |ev| ctx.edit(key, event_target_value(&ev))
                     />
                     <span class="unit">{unit}</span>
+                    {types}
                 </div>
                 <p class="hint">{hint}</p>
             }

@@ -264,7 +264,7 @@ pub fn App() -> impl IntoView {
         <header class="top">
             <h1>"Spark Sizer"</h1>
             <p class="tagline">
-                "Spark executors for a YARN cluster: the rule of thumb, and what Spark and YARN really grant, to the MiB."
+                "Spark executors for YARN, Kubernetes and Amazon EMR: the rule of thumb, and what Spark and the cluster really grant, to the MiB."
             </p>
         </header>
         {move || notice.get().map(|n| view! {
@@ -319,7 +319,7 @@ pub fn App() -> impl IntoView {
                 {other_plan}
                 <section class="card" id="about">
                     <h2>"How this is computed"</h2>
-                    {results::about()}
+                    {move || results::about(form.with(|f| f.manager))}
                 </section>
             </div>
         </main>

@@ -37,9 +37,7 @@ pub fn k8s_error_key(e: &K8sError) -> &'static str {
     }
 }
 
-/// A block of text with a copy button. `title` is ASCII: the button lowercases it with
-/// `to_ascii_lowercase`, as Unicode `to_lowercase` brings case tables of about 7 KB brotli
-/// into the wasm (the release size is gated).
+/// A block of text under a heading, with a button that copies it.
 fn copy_block(
     id: &'static str,
     title: &'static str,
@@ -53,7 +51,7 @@ fn copy_block(
         <div class="actions">
             <button type="button" id=format!("copy-{id}")
                 on:click=move |_| copied.set(if browser::copy(&copy) { "Copied" } else { "Copy failed: select the text" })>
-                {format!("Copy {}", title.to_ascii_lowercase())}
+                {format!("Copy {title}")}
             </button>
             <span class="status" role="status">{move || copied.get()}</span>
         </div>

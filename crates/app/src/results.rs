@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 use planner::decimal::fixed;
 use planner::place::Placement;
+use planner::url::Manager;
 use planner::{Comparison, Method, Plan, Severity, Warning};
 
 use crate::fmt;
@@ -294,7 +295,55 @@ pub fn memory_breakdown(p: &Plan) -> impl IntoView + use<> {
 }
 
 /// How the numbers are computed, in short.
-pub fn about() -> impl IntoView {
+pub fn about(manager: Manager) -> AnyView {
+    match manager {
+        Manager::Yarn => about_yarn().into_any(),
+        Manager::Kubernetes => view! {
+            <div class="about">
+                <p>
+                    <strong>"Pod resources"</strong>
+                    " are computed as Spark's Kubernetes builders write them: memory request = limit = heap + overhead "
+                    "(max(384 MiB, ⌊factor × heap⌋), factor 0.1, or 0.4 for cluster-mode Python and R apps unless set) "
+                    "+ off-heap + PySpark memory, in Mi; CPU request = spark.kubernetes.executor.request.cores or spark.executor.cores; "
+                    "a CPU limit only when one is set. Checked against vectors produced by running Spark 3.5.9's and 4.0.5's own classes."
+                </p>
+                <p>
+                    <strong>"Packing"</strong>
+                    " takes each node's allocatable CPU and memory (capacity minus kube/system reservations and the eviction "
+                    "threshold) less the daemonsets' requests, counts the executor pods whose requests fit, puts the driver pod "
+                    "on node 1, and spreads the executors evenly, as kube-scheduler's default scoring tends to. Task slots are "
+                    "spark.executor.cores ÷ spark.task.cpus per executor, whatever CPU the pod requests."
+                </p>
+                <p>
+                    "Not modelled: scheduler plugins and affinity, taints, resource quotas, priority and preemption, other workloads."
+                </p>
+            </div>
+        }
+        .into_any(),
+        Manager::Emr => view! {
+            <div class="about">
+                <p>
+                    <strong>"EMR's settings"</strong>
+                    " come from the EMR release guide: yarn.nodemanager.resource.memory-mb per instance type (the maximum "
+                    "allocation is the same), a 32 MiB minimum allocation, an executor overhead factor of 0.1875 and dynamic "
+                    "allocation on. Requests are computed as Spark on YARN computes them."
+                </p>
+                <p>
+                    <strong>"Heterogeneous executors"</strong>
+                    " are a model: EMR does not publish how it merges requests. The model merges as many requests as fit in a "
+                    "node's free room into one executor (capped by spark.executor.maxCores and maxMemory), heap = ⌊container ÷ "
+                    "(1 + factor)⌋, with the ApplicationMaster first on core node 1; it reproduces the driver log of seed 003 exactly."
+                </p>
+                <p>
+                    "Not modelled: task nodes, instance fleets, managed scaling, and how dynamic allocation's target moves over time."
+                </p>
+            </div>
+        }
+        .into_any(),
+    }
+}
+
+fn about_yarn() -> impl IntoView {
     view! {
         <div class="about">
             <p>

@@ -810,6 +810,30 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
         ),
     ));
 
+    let master = s.master;
+    working.push(step(
+        "Master node",
+        match s.deploy_mode {
+            DeployMode::Client => format!(
+                "{}: {} vCPUs and {} GiB, no NodeManager; it runs EMR's daemons and, in client \
+                 mode, the driver as a plain JVM outside YARN: spark.driver.memory {} MiB of the \
+                 {} MiB EMR would leave to applications on a node of this type",
+                master.name(),
+                master.vcpus,
+                master.memory_gib,
+                s.driver_memory_mib,
+                master.nodemanager_mb
+            ),
+            DeployMode::Cluster => format!(
+                "{}: {} vCPUs and {} GiB, no NodeManager; in cluster mode the driver runs inside \
+                 the ApplicationMaster on core node 1, so the master node runs only EMR's daemons",
+                master.name(),
+                master.vcpus,
+                master.memory_gib
+            ),
+        },
+    ));
+
     let n = u64::from(shape.nodes);
     let per_node = asked.per_node;
     let beside_am = asked
@@ -979,29 +1003,6 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
             ),
         ));
     }
-    let master = s.master;
-    working.push(step(
-        "Master node",
-        match s.deploy_mode {
-            DeployMode::Client => format!(
-                "{}: {} vCPUs and {} GiB, no NodeManager; it runs EMR's daemons and, in client \
-                 mode, the driver as a plain JVM outside YARN: spark.driver.memory {} MiB of the \
-                 {} MiB EMR would leave to applications on a node of this type",
-                master.name(),
-                master.vcpus,
-                master.memory_gib,
-                s.driver_memory_mib,
-                master.nodemanager_mb
-            ),
-            DeployMode::Cluster => format!(
-                "{}: {} vCPUs and {} GiB, no NodeManager; in cluster mode the driver runs inside \
-                 the ApplicationMaster on core node 1, so the master node runs only EMR's daemons",
-                master.name(),
-                master.vcpus,
-                master.memory_gib
-            ),
-        },
-    ));
     if s.deploy_mode == DeployMode::Client && s.driver_memory_mib > master.nodemanager_mb {
         warnings.push(Warning::new(
             Code::DriverAboveMaster,
