@@ -404,7 +404,7 @@ pub fn emr_details(p: &EmrPlan) -> impl IntoView + use<> {
     view! {
         <section class="card" id="emr-launched">
             <h2>"Requested vs launched"</h2>
-            <table class="compare">
+            <div class="table-scroll"><table class="compare">
                 <thead><tr>
                     <th scope="col">"Executors"</th>
                     <th scope="col">"Requests each"</th>
@@ -413,7 +413,7 @@ pub fn emr_details(p: &EmrPlan) -> impl IntoView + use<> {
                     <th scope="col">"Heap + overhead"</th>
                 </tr></thead>
                 <tbody>{rows}</tbody>
-            </table>
+            </table></div>
             <h3 class="subhead">"Driver log (as YarnAllocator would write it)"</h3>
             <pre class="submit" id="driver-log"><code>{log}</code></pre>
         </section>
