@@ -522,6 +522,21 @@ const EMR_EXECUTORS: &[Spec] = &[
 ];
 
 /// One field, shown or hidden by its condition.
+/// The label the Kubernetes or EMR form shows for `key` (the YARN form's messages use the
+/// planner's field labels).
+pub fn platform_label(manager: Manager, key: &str) -> Option<&'static str> {
+    let lists: &[&[Spec]] = match manager {
+        Manager::Yarn => &[],
+        Manager::Kubernetes => &[K8S_NODES, K8S_EXECUTORS, K8S_SPARK],
+        Manager::Emr => &[EMR_CLUSTER, EMR_EXECUTORS],
+    };
+    lists
+        .iter()
+        .flat_map(|l| l.iter())
+        .find(|s| s.key == key)
+        .map(|s| s.label)
+}
+
 fn field(ctx: Ctx, spec: Spec) -> impl IntoView {
     let key = spec.key;
     let id = format!("f-{key}");

@@ -293,7 +293,10 @@ pub fn field_messages(reading: &Reading, invalid: Option<&InputErrors>) -> Vec<F
         .iter()
         .map(|(key, e)| FieldMessage {
             key,
-            text: format!("{}: {e}", label_of(key)),
+            text: format!(
+                "{}: {e}",
+                crate::fields::platform_label(manager, key).unwrap_or_else(|| label_of(key))
+            ),
         })
         .collect();
     if let Some(errors) = invalid {
@@ -302,9 +305,10 @@ pub fn field_messages(reading: &Reading, invalid: Option<&InputErrors>) -> Vec<F
             if out.iter().any(|m| m.key == key) {
                 continue;
             }
+            let label = crate::fields::platform_label(manager, key).unwrap_or(e.field.label());
             out.push(FieldMessage {
                 key,
-                text: format!("{} is {}; allowed: {}", e.field.label(), e.value, e.allowed),
+                text: format!("{label} is {}; allowed: {}", e.value, e.allowed),
             });
         }
     }

@@ -45,12 +45,19 @@ pub fn evaluate(reading: &Reading) -> Outcome {
         Scenario::Kubernetes(input) => match planner::k8s::plan_k8s(input) {
             Ok(p) if reading.unreadable.is_empty() => Outcome::Kubernetes(Box::new(p)),
             Ok(_) => Outcome::Invalid(unreadable()),
-            Err(e) => {
+            Err(errors) => {
                 let mut m = unreadable();
-                m.push(FieldMessage {
-                    key: platforms::k8s_error_key(&e),
-                    text: e.to_string(),
-                });
+                for e in &errors.0 {
+                    let key = platforms::k8s_error_key(e);
+                    // A text that did not read is reported once, as typed.
+                    if m.iter().any(|x| x.key == key && !key.is_empty()) {
+                        continue;
+                    }
+                    m.push(FieldMessage {
+                        key,
+                        text: platforms::k8s_error_text(e),
+                    });
+                }
                 Outcome::Invalid(m)
             }
         },
@@ -358,6 +365,43 @@ mod tests {
             }
             other => panic!("should be invalid: {other:?}"),
         }
+    }
+
+    fn messages(query: &str) -> Vec<(&'static str, String)> {
+        match evaluate(&Form::from_query(query).0.read()) {
+            Outcome::Invalid(m) => m.into_iter().map(|x| (x.key, x.text)).collect(),
+            other => panic!("{query} should be invalid: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn platform_errors_name_every_field_as_the_form_labels_it() {
+        let emr = messages("v=1&cm=emr&mt=x9.huge&n=0");
+        assert_eq!(emr.len(), 2, "{emr:?}");
+        assert_eq!(emr[0].0, "mt");
+        assert!(
+            emr[0]
+                .1
+                .starts_with("Master node instance type: \"x9.huge\""),
+            "{emr:?}"
+        );
+        assert_eq!(
+            emr[1],
+            ("n", "Core nodes is 0; allowed: 1 to 100000".to_string())
+        );
+
+        let k8s = messages("v=1&cm=k8s&n=0&kmem=2g&krmem=2048&rq=abc");
+        let keys: Vec<&str> = k8s.iter().map(|m| m.0).collect();
+        assert_eq!(keys, ["rq", "n", "krmem"], "{k8s:?}");
+        assert!(k8s[0]
+            .1
+            .starts_with("spark.kubernetes.executor.request.cores: \"abc\""));
+        assert_eq!(k8s[1].1, "Nodes is 0; allowed: 1 to 100000");
+        assert_eq!(
+            k8s[2].1,
+            "Reserved memory is 2048 MiB; allowed: less than the node's 2048 MiB minus the \
+             daemonsets' 512 MiB"
+        );
     }
 
     #[test]

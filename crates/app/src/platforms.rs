@@ -5,10 +5,10 @@ use leptos::prelude::*;
 use planner::emr::EmrPlan;
 use planner::k8s::{format_cores, format_cpu, K8sError, K8sPlan, PodBlockKind, PodGroup};
 use planner::place::PartKind;
-use planner::url::Scenario;
+use planner::url::{Manager, Scenario};
 
 use crate::browser;
-use crate::fields::Ctx;
+use crate::fields::{self, Ctx};
 use crate::fmt;
 use crate::layout::{self, Segment};
 use crate::results;
@@ -32,8 +32,24 @@ pub fn k8s_error_key(e: &K8sError) -> &'static str {
             "spark.driver.memory (MiB)" => "dm",
             "spark.driver.cores" => "dc",
             "spark.kubernetes.executor.limit.cores" => "lim",
+            "Reserved CPU" => "krcpu",
+            "Reserved memory" => "krmem",
+            "spark.executor.memoryOverheadFactor" => "kof",
+            "spark.memory.offHeap.size" => "offs",
             _ => "",
         },
+    }
+}
+
+/// The message for a Kubernetes input error, naming the field as the form labels it.
+pub fn k8s_error_text(e: &K8sError) -> String {
+    let label = fields::platform_label(Manager::Kubernetes, k8s_error_key(e));
+    match (e, label) {
+        (K8sError::Cpu { error, .. }, Some(label)) => format!("{label}: {error}"),
+        (K8sError::Range { value, allowed, .. }, Some(label)) => {
+            format!("{label} is {value}; allowed: {allowed}")
+        }
+        (e, None) => e.to_string(),
     }
 }
 

@@ -397,14 +397,40 @@ impl fmt::Display for K8sError {
 
 impl std::error::Error for K8sError {}
 
+/// Every problem found in a Kubernetes input, in form order (never empty).
+#[derive(Debug, Clone, PartialEq)]
+pub struct K8sErrors(pub Vec<K8sError>);
+
+impl fmt::Display for K8sErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for K8sErrors {}
+
+/// `lo..=hi`; values and bounds carry the unit that `what` names (`(MiB)`, `(millicores)`).
 fn range(what: &'static str, value: u64, lo: u64, hi: u64) -> Result<(), K8sError> {
+    let unit = if what.ends_with("(MiB)") {
+        " MiB"
+    } else if what.ends_with("(millicores)") {
+        "m"
+    } else {
+        ""
+    };
     if (lo..=hi).contains(&value) {
         Ok(())
     } else {
         Err(K8sError::Range {
             what,
-            value: value.to_string(),
-            allowed: format!("{lo} to {hi}"),
+            value: format!("{value}{unit}"),
+            allowed: format!("{lo}{unit} to {hi}{unit}"),
         })
     }
 }
@@ -427,32 +453,80 @@ fn cpu(key: &'static str, text: &str) -> Result<u64, K8sError> {
 /// assert_eq!(full.totals.cpu_requested_millis, 33_000); // 16 × 2 + the driver's 1
 /// assert_eq!(half.totals.cpu_requested_millis, 9_000); //  16 × 0.5 + 1
 /// ```
-pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sError> {
+pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sErrors> {
     let n = &input.nodes;
     let s = &input.spark;
-    range("Nodes", u64::from(n.nodes), 1, 100_000)?;
-    range(
-        "CPU per node (millicores)",
+    let mut errors: Vec<K8sError> = [
+        range("Nodes", u64::from(n.nodes), 1, 100_000),
+        range(
+            "CPU per node (millicores)",
+            n.capacity_cpu_millis,
+            1,
+            4_096_000,
+        ),
+        range("Memory per node (MiB)", n.capacity_memory_mib, 1, 1 << 26),
+    ]
+    .into_iter()
+    .filter_map(Result::err)
+    .collect();
+    // What the kubelet, the system and the daemonsets hold back must leave room for pods.
+    let held = |what: &'static str, reserved: u64, daemonsets: u64, capacity: u64, cpu: bool| {
+        let show = |v: u64| {
+            if cpu {
+                format!("{} CPU", format_cores(v))
+            } else {
+                format!("{v} MiB")
+            }
+        };
+        (capacity > 0 && reserved.saturating_add(daemonsets) >= capacity).then(|| K8sError::Range {
+            what,
+            value: show(reserved),
+            allowed: if daemonsets > 0 {
+                format!(
+                    "less than the node's {} minus the daemonsets' {}",
+                    show(capacity),
+                    show(daemonsets)
+                )
+            } else {
+                format!("less than the node's {}", show(capacity))
+            },
+        })
+    };
+    errors.extend(held(
+        "Reserved CPU",
+        n.reserved_cpu_millis,
+        n.daemonset_cpu_millis,
         n.capacity_cpu_millis,
-        1,
-        4_096_000,
-    )?;
-    range("Memory per node (MiB)", n.capacity_memory_mib, 1, 1 << 26)?;
-    range("spark.executor.cores", u64::from(s.executor_cores), 1, 4096)?;
-    range(
-        "spark.task.cpus",
-        u64::from(s.task_cpus),
-        1,
-        u64::from(s.executor_cores.max(1)),
-    )?;
-    range(
-        "spark.executor.memory (MiB)",
-        s.executor_memory_mib,
-        1,
-        1 << 26,
-    )?;
-    range("spark.driver.memory (MiB)", s.driver_memory_mib, 1, 1 << 26)?;
-    range("spark.driver.cores", u64::from(s.driver_cores), 1, 4096)?;
+        true,
+    ));
+    errors.extend(held(
+        "Reserved memory",
+        n.reserved_memory_mib,
+        n.daemonset_memory_mib,
+        n.capacity_memory_mib,
+        false,
+    ));
+    errors.extend(
+        [
+            range("spark.executor.cores", u64::from(s.executor_cores), 1, 4096),
+            range(
+                "spark.executor.memory (MiB)",
+                s.executor_memory_mib,
+                1,
+                1 << 26,
+            ),
+            range(
+                "spark.task.cpus",
+                u64::from(s.task_cpus),
+                1,
+                u64::from(s.executor_cores.max(1)),
+            ),
+            range("spark.driver.memory (MiB)", s.driver_memory_mib, 1, 1 << 26),
+            range("spark.driver.cores", u64::from(s.driver_cores), 1, 4096),
+        ]
+        .into_iter()
+        .filter_map(Result::err),
+    );
     let node_cpu = n
         .capacity_cpu_millis
         .saturating_sub(n.reserved_cpu_millis)
@@ -474,14 +548,14 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sError> {
     };
     let factor = s.overhead_factor.unwrap_or(default_factor);
     if !(factor.is_finite() && factor > 0.0) {
-        return Err(K8sError::Range {
+        errors.push(K8sError::Range {
             what: "spark.executor.memoryOverheadFactor",
             value: crate::decimal::shortest(factor),
             allowed: "a number greater than 0".into(),
         });
     }
     if s.offheap.enabled && s.offheap.size_mib == 0 {
-        return Err(K8sError::Range {
+        errors.push(K8sError::Range {
             what: "spark.memory.offHeap.size",
             value: "0".into(),
             allowed: "more than 0 when off-heap memory is on".into(),
@@ -527,21 +601,34 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sError> {
         driver,
         executor_overhead_factor: factor,
     };
-    let exec_cpu = cpu(keys::K8S_EXECUTOR_REQUEST_CORES, &k.executor.cpu_request)?;
+    let exec_cpu = cpu(keys::K8S_EXECUTOR_REQUEST_CORES, &k.executor.cpu_request)
+        .map_err(|e| errors.push(e))
+        .unwrap_or(0);
     if let Some(limit) = &k.executor.cpu_limit {
-        let limit_millis = cpu(keys::K8S_EXECUTOR_LIMIT_CORES, limit)?;
-        if limit_millis < exec_cpu {
-            return Err(K8sError::Range {
+        match cpu(keys::K8S_EXECUTOR_LIMIT_CORES, limit) {
+            Err(e) => errors.push(e),
+            Ok(limit_millis) if limit_millis < exec_cpu => errors.push(K8sError::Range {
                 what: "spark.kubernetes.executor.limit.cores",
                 value: limit.clone(),
                 allowed: format!("at least the request, {}", k.executor.cpu_request),
-            });
+            }),
+            Ok(_) => {}
         }
     }
     let driver_cpu = match &k.driver {
-        Some(d) => cpu(keys::K8S_DRIVER_REQUEST_CORES, &d.cpu_request)?,
+        Some(d) => cpu(keys::K8S_DRIVER_REQUEST_CORES, &d.cpu_request)
+            .map_err(|e| errors.push(e))
+            .unwrap_or(0),
         None => 0,
     };
+    if let Some(limit) = k.driver.as_ref().and_then(|d| d.cpu_limit.as_ref()) {
+        if let Err(e) = cpu(keys::K8S_DRIVER_LIMIT_CORES, limit) {
+            errors.push(e);
+        }
+    }
+    if !errors.is_empty() {
+        return Err(K8sErrors(errors));
+    }
     let exec_mem = k.executor.memory_mib;
     let driver_mem = k.driver.as_ref().map_or(0, |d| d.memory_mib);
 
@@ -915,10 +1002,16 @@ mod tests {
     fn rejects_bad_quantities_and_limits() {
         let mut input = K8sInput::default();
         input.spark.request_cores = Some("half".into());
-        assert!(matches!(plan_k8s(&input), Err(K8sError::Cpu { .. })));
+        assert!(matches!(
+            plan_k8s(&input).unwrap_err().0[..],
+            [K8sError::Cpu { .. }]
+        ));
         input.spark.request_cores = Some("2".into());
         input.spark.limit_cores = Some("1".into());
-        assert!(matches!(plan_k8s(&input), Err(K8sError::Range { .. })));
+        assert!(matches!(
+            plan_k8s(&input).unwrap_err().0[..],
+            [K8sError::Range { .. }]
+        ));
         input.spark.limit_cores = None;
         input.spark.task_cpus = 3;
         assert!(plan_k8s(&input).is_err());

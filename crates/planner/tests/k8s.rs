@@ -140,3 +140,28 @@ proptest! {
         let _ = parse_cpu_millis(&s);
     }
 }
+
+#[test]
+fn every_bad_field_is_reported_at_once() {
+    let mut input = K8sInput::default();
+    input.nodes.nodes = 0;
+    input.nodes.reserved_cpu_millis = input.nodes.capacity_cpu_millis;
+    input.spark.executor_memory_mib = 0;
+    input.spark.request_cores = Some("two".into());
+    let errors = plan_k8s(&input).expect_err("four bad fields").0;
+    let words: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(words.len(), 4, "{words:#?}");
+    assert_eq!(words[0], "Nodes is 0; allowed: 1 to 100000");
+    assert!(words[1].starts_with("Reserved CPU is 16 CPU; allowed: less than the node's 16 CPU"));
+    assert_eq!(
+        words[2],
+        "spark.executor.memory (MiB) is 0 MiB; allowed: 1 MiB to 67108864 MiB"
+    );
+    assert!(words[3].starts_with("spark.kubernetes.executor.request.cores: \"two\""));
+    // Fixing them plans again.
+    input.nodes.nodes = 8;
+    input.nodes.reserved_cpu_millis = 180;
+    input.spark.executor_memory_mib = 6144;
+    input.spark.request_cores = None;
+    assert_eq!(plan_k8s(&input).expect("plans").totals.executors, 16);
+}
