@@ -665,7 +665,7 @@ fn presets_for(m: Manager) -> Vec<AnyPreset> {
                 (
                     "k8s-seed002",
                     "K8s: 16 × 2 cores × 6 GB (seed 002)",
-                    "Seed 002's first job: 16 executors of 2 cores and 6 GB, full CPU requests.",
+                    "Seed 002's first job: 16 executors of 2 cores and 6 GB, full CPU requests. The seed's dashboard showed 31 CPUs in use; the page counts requests: 16 × 2 + the driver pod's 1 = 33.",
                     Scenario::Kubernetes(base),
                 ),
                 (

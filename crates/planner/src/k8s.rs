@@ -875,10 +875,13 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sErrors> {
             title: "Executors placed".into(),
             detail: format!(
                 "{} of {wanted} asked ({capacity} fit with the driver pod on node 1); {} task \
-                 slots; {} CPU requested",
+                 slots; {} CPU requested = {} executor pods × {} CPU + {} CPU for the driver pod",
                 totals.executors,
                 totals.task_slots,
-                format_cores(totals.cpu_requested_millis)
+                format_cores(totals.cpu_requested_millis),
+                totals.executors,
+                format_cores(exec_cpu),
+                format_cores(driver_count * driver_cpu)
             ),
         },
     ];

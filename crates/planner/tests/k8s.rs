@@ -165,3 +165,35 @@ fn every_bad_field_is_reported_at_once() {
     input.spark.request_cores = None;
     assert_eq!(plan_k8s(&input).expect("plans").totals.executors, 16);
 }
+
+#[test]
+fn the_cpu_total_says_where_it_comes_from() {
+    let full = plan_k8s(&K8sInput::default()).expect("plans");
+    let placed = full
+        .working
+        .iter()
+        .find(|s| s.title == "Executors placed")
+        .expect("step");
+    assert!(
+        placed
+            .detail
+            .ends_with("33 CPU requested = 16 executor pods × 2 CPU + 1 CPU for the driver pod"),
+        "{}",
+        placed.detail
+    );
+    let mut half = K8sInput::default();
+    half.spark.request_cores = Some("500m".into());
+    let p = plan_k8s(&half).expect("plans");
+    let placed = p
+        .working
+        .iter()
+        .find(|s| s.title == "Executors placed")
+        .unwrap();
+    assert!(
+        placed
+            .detail
+            .ends_with("9 CPU requested = 16 executor pods × 0.5 CPU + 1 CPU for the driver pod"),
+        "{}",
+        placed.detail
+    );
+}
