@@ -176,22 +176,26 @@ const POLICY: &[Spec] = &[
     ),
 ];
 
+const VERSION: Spec = select("sv", "Version", &[("4.0", "4.0"), ("3.5", "3.5")]);
+const DEPLOY_MODE: Spec = select(
+    "mode",
+    "Deploy mode",
+    &[("cluster", "cluster"), ("client", "client")],
+);
+const APPLICATION: Spec = select(
+    "app",
+    "Application",
+    &[
+        ("jvm", "JVM (Scala/Java)"),
+        ("python", "Python"),
+        ("r", "R"),
+    ],
+);
+
 const SPARK: &[Spec] = &[
-    select("sv", "Version", &[("4.0", "4.0"), ("3.5", "3.5")]),
-    select(
-        "mode",
-        "Deploy mode",
-        &[("cluster", "cluster"), ("client", "client")],
-    ),
-    select(
-        "app",
-        "Application",
-        &[
-            ("jvm", "JVM (Scala/Java)"),
-            ("python", "Python"),
-            ("r", "R"),
-        ],
-    ),
+    VERSION,
+    DEPLOY_MODE,
+    APPLICATION,
     text(
         "dm",
         "spark.driver.memory",
@@ -367,21 +371,9 @@ const K8S_EXECUTORS: &[Spec] = &[
 ];
 
 const K8S_SPARK: &[Spec] = &[
-    select("sv", "Version", &[("4.0", "4.0"), ("3.5", "3.5")]),
-    select(
-        "mode",
-        "Deploy mode",
-        &[("cluster", "cluster"), ("client", "client")],
-    ),
-    select(
-        "app",
-        "Application",
-        &[
-            ("jvm", "JVM (Scala/Java)"),
-            ("python", "Python"),
-            ("r", "R"),
-        ],
-    ),
+    VERSION,
+    DEPLOY_MODE,
+    APPLICATION,
     text(
         "kof",
         "Overhead factor",

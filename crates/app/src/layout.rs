@@ -314,6 +314,11 @@ pub fn legend(has_offheap: bool, has_pyspark: bool) -> impl IntoView {
     }
     items.push(("rounding", "YARN rounding"));
     items.push(("free", "Unused"));
+    swatches(items)
+}
+
+/// A legend list: a swatch of each fill class and its word.
+pub fn swatches(items: Vec<(&'static str, &'static str)>) -> impl IntoView + use<> {
     let items = items
         .into_iter()
         .map(|(class, label)| {

@@ -6,6 +6,7 @@ use planner::emr::EmrPlan;
 use planner::k8s::{format_cores, format_cpu, K8sError, K8sPlan, PodBlockKind, PodGroup};
 use planner::place::PartKind;
 use planner::url::{Manager, Scenario};
+use planner::{Step, Warning};
 
 use crate::browser;
 use crate::fields::{self, Ctx};
@@ -267,31 +268,33 @@ fn pods_view(p: &K8sPlan) -> impl IntoView + use<> {
             )
         })
         .collect_view();
-    let legend = [
+    let legend = layout::swatches(vec![
         ("os", "Reserved (kubelet, system, eviction)"),
         ("ds", "Daemonsets"),
         ("am", "Driver pod"),
         ("heap", "Executor heap"),
         ("overhead", "Overhead"),
         ("free", "Unused"),
-    ]
-    .into_iter()
-    .map(|(class, label)| {
-        view! {
-            <li>
-                <svg width="18" height="12" aria-hidden="true">
-                    <rect width="18" height="12" class=format!("fill-{class}")></rect>
-                </svg>
-                {label}
-            </li>
-        }
-    })
-    .collect_view();
+    ]);
     view! {
         <div class="layout" id="layout">
-            <ul class="legend">{legend}</ul>
+            {legend}
             {groups}
         </div>
+    }
+}
+
+/// The working and warnings sections of a Kubernetes or EMR plan.
+fn working_and_warnings(working: &[Step], warnings: &[Warning]) -> impl IntoView + use<> {
+    view! {
+        <section class="card" id="working">
+            <h2>"The working"</h2>
+            {results::steps(working)}
+        </section>
+        <section class="card" id="warnings-section">
+            <h2>"Warnings"</h2>
+            {results::warning_list(warnings, "warnings")}
+        </section>
     }
 }
 
@@ -336,14 +339,7 @@ pub fn k8s_details(p: &K8sPlan) -> impl IntoView + use<> {
             <h2>"Pod resources"</h2>
             <table class="kv" id="pod-resources"><tbody>{rows}</tbody></table>
         </section>
-        <section class="card" id="working">
-            <h2>"The working"</h2>
-            {results::steps(&p.working)}
-        </section>
-        <section class="card" id="warnings-section">
-            <h2>"Warnings"</h2>
-            {results::warning_list(&p.warnings, "warnings")}
-        </section>
+        {working_and_warnings(&p.working, &p.warnings)}
     }
 }
 
@@ -437,13 +433,6 @@ pub fn emr_details(p: &EmrPlan) -> impl IntoView + use<> {
             <h2>"Per-node layout (EMR)"</h2>
             {layout::groups_view(&p.layout, false, false)}
         </section>
-        <section class="card" id="working">
-            <h2>"The working"</h2>
-            {results::steps(&p.working)}
-        </section>
-        <section class="card" id="warnings-section">
-            <h2>"Warnings"</h2>
-            {results::warning_list(&p.warnings, "warnings")}
-        </section>
+        {working_and_warnings(&p.working, &p.warnings)}
     }
 }
