@@ -380,7 +380,7 @@ pub fn emr_headline(
                 p.requested,
                 s.executor_cores,
                 s.executor_memory_mib,
-                if het { "merged from" } else { "as requested:" },
+                if p.launched.iter().any(|l| l.merged > 1) { "merged from" } else { "as requested:" },
                 fmt::mib(p.request.request.memory_mib),
                 p.request.request.vcores,
                 p.covered_requests,
