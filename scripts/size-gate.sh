@@ -22,3 +22,25 @@ if [ "$total_br" -gt "$limit" ]; then
   echo "size gate: the release build is $total_br bytes brotli, over the $limit limit" >&2
   exit 1
 fi
+
+# Rust's float parser and printer weigh about 17 KB brotli; the page reads and writes floats
+# through planner::decimal instead (ARCHITECTURE.md, "Floats go through planner::decimal").
+# Their tables are recognisable: the first entry of core's powers-of-five table (dec2flt) and
+# of Grisu's cached powers of ten (flt2dec), as little-endian u64.
+float_tables() {
+  python3 - "$1" <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+found = [name for name, v in [("str::parse::<f64> (dec2flt)", 0xEEF453D6923BD65A),
+                              ("f64 Display (flt2dec)", 0xE61ACF033D1A45DF)]
+         if struct.pack("<Q", v) in data]
+print(", ".join(found))
+PY
+}
+for w in "$dist"/*.wasm; do
+  found=$(float_tables "$w")
+  if [ -n "$found" ]; then
+    echo "size gate: $(basename "$w") carries std's float code: $found; parse and print f64 with planner::decimal (a {} or {:.N} of an f64, or str::parse::<f64>, brings it back)" >&2
+    exit 1
+  fi
+done
