@@ -1091,11 +1091,13 @@ fn emr_conf(s: &EmrInput, maximized: Option<&Maximized>) -> Vec<(String, String)
     if let Some(m) = maximized {
         put(DERIVED[3], m.default_parallelism.to_string());
     }
+    // The driver's heap: in cluster mode inside the AM, in client mode the JVM on the master
+    // node (where only spark-submit's --driver-memory or spark-defaults can still set it).
+    if s.driver_memory_mib != 1024 {
+        put(keys::DRIVER_MEMORY, format_spark_mib(s.driver_memory_mib));
+    }
     match s.deploy_mode {
         DeployMode::Cluster => {
-            if s.driver_memory_mib != 1024 {
-                put(keys::DRIVER_MEMORY, format_spark_mib(s.driver_memory_mib));
-            }
             if s.driver_cores != 1 {
                 put(keys::DRIVER_CORES, s.driver_cores.to_string());
             }

@@ -873,16 +873,38 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sErrors> {
         },
         crate::plan::Step {
             title: "Executors placed".into(),
-            detail: format!(
-                "{} of {wanted} asked ({capacity} fit with the driver pod on node 1); {} task \
-                 slots; {} CPU requested = {} executor pods × {} CPU + {} CPU for the driver pod",
-                totals.executors,
-                totals.task_slots,
-                format_cores(totals.cpu_requested_millis),
-                totals.executors,
-                format_cores(exec_cpu),
-                format_cores(driver_count * driver_cpu)
-            ),
+            detail: {
+                let beside = if has_driver {
+                    " with the driver pod on node 1"
+                } else {
+                    ""
+                };
+                let count = match input.count {
+                    ExecutorCount::Exactly(_) => {
+                        format!(
+                            "{} of {wanted} asked ({capacity} fit{beside})",
+                            totals.executors
+                        )
+                    }
+                    ExecutorCount::AsManyAsFit => {
+                        format!("{} placed, as many as fit{beside}", totals.executors)
+                    }
+                };
+                let driver = if has_driver {
+                    format!(" + {} CPU for the driver pod", format_cores(driver_cpu))
+                } else if k.driver.is_none() {
+                    " (client mode: the driver runs outside the cluster)".to_string()
+                } else {
+                    " (the driver pod fits on no node)".to_string()
+                };
+                format!(
+                    "{count}; {} task slots; {} CPU requested = {} executor pods × {} CPU{driver}",
+                    totals.task_slots,
+                    format_cores(totals.cpu_requested_millis),
+                    totals.executors,
+                    format_cores(exec_cpu),
+                )
+            },
         },
     ];
 
@@ -937,6 +959,32 @@ pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
     }
     if let Some(o) = spark.overhead_mib {
         y += &format!("    memoryOverhead: \"{}\"\n", format_spark_mib(o));
+    }
+    // Settings the driver and executor fields above do not carry but that size the pods or
+    // the task slots (off-heap, PySpark memory, the overhead factor, spark.task.cpus).
+    let covered = [
+        "spark.submit.deployMode",
+        keys::EXECUTOR_INSTANCES,
+        keys::EXECUTOR_CORES,
+        keys::EXECUTOR_MEMORY,
+        keys::EXECUTOR_OVERHEAD,
+        keys::DRIVER_MEMORY,
+        keys::DRIVER_CORES,
+        keys::K8S_EXECUTOR_REQUEST_CORES,
+        keys::K8S_EXECUTOR_LIMIT_CORES,
+        keys::K8S_DRIVER_REQUEST_CORES,
+        keys::K8S_DRIVER_LIMIT_CORES,
+    ];
+    let rest: Vec<&(String, String)> = plan
+        .spark_conf
+        .iter()
+        .filter(|(k, _)| !covered.contains(&k.as_str()))
+        .collect();
+    if !rest.is_empty() {
+        y += "  sparkConf:\n";
+        for (k, v) in rest {
+            y += &format!("    {k}: \"{v}\"\n");
+        }
     }
     y
 }

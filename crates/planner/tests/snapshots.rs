@@ -1,11 +1,15 @@
 //! Data-driven snapshot tests: for each preset (and a few variations), the working, warnings,
-//! layout and configuration of both methods, as text compared with `tests/snapshots/*.txt`.
+//! layout and configuration of both methods, and of Kubernetes and EMR plans (pods, requested
+//! vs launched, driver log, exports), as text compared with `tests/snapshots/*.txt`.
 //! Run with `UPDATE_SNAPSHOTS=1` to rewrite the files after an intended change, then review the
 //! diff.
 
 use std::fmt::Write;
 
+use planner::emr::{instance_type, plan_emr, EmrInput, EmrPlan};
 use planner::input::MaximumAllocation;
+use planner::k8s::{plan_k8s, spark_operator_yaml, K8sInput, K8sPlan, PodBlockKind};
+use planner::place::ExecutorCount;
 use planner::place::{BlockKind, PartKind};
 use planner::presets::{preset, presets};
 use planner::spark::{AppType, DeployMode, SparkVersion};
@@ -193,13 +197,12 @@ fn cases() -> Vec<(String, PlanInput)> {
     v
 }
 
-#[test]
-fn working_and_warnings_match_snapshots() {
+/// Compares each rendered case with `tests/snapshots/{name}.txt` (or rewrites them all).
+fn check_snapshots(cases: Vec<(String, String)>) {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
     let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
     let mut stale = Vec::new();
-    for (name, input) in cases() {
-        let text = render(&plan(&input).expect("valid preset"));
+    for (name, text) in cases {
         let path = dir.join(format!("{name}.txt"));
         if update {
             std::fs::create_dir_all(&dir).expect("snapshot dir");
@@ -219,4 +222,232 @@ fn working_and_warnings_match_snapshots() {
         "snapshots differ (rerun with UPDATE_SNAPSHOTS=1 if intended):\n{}",
         stale.join("\n")
     );
+}
+
+#[test]
+fn working_and_warnings_match_snapshots() {
+    check_snapshots(
+        cases()
+            .into_iter()
+            .map(|(name, input)| (name, render(&plan(&input).expect("valid preset"))))
+            .collect(),
+    );
+}
+
+fn render_k8s(p: &K8sPlan) -> String {
+    let mut out = String::new();
+    let pod = |r: &planner::spark::PodResources| {
+        format!(
+            "{}Mi, cpu request {}, cpu limit {}",
+            r.memory_mib,
+            r.cpu_request,
+            r.cpu_limit.as_deref().unwrap_or("none")
+        )
+    };
+    let m = p.executor_memory;
+    let _ = writeln!(
+        out,
+        "executor pod: {} (heap {} + overhead {} + off-heap {} + pyspark {}; factor {})",
+        pod(&p.executor),
+        m.heap_mib,
+        m.overhead_mib,
+        m.offheap_mib,
+        m.pyspark_mib,
+        p.overhead_factor
+    );
+    let _ = writeln!(
+        out,
+        "driver pod: {}",
+        p.driver
+            .as_ref()
+            .map_or("none (client mode)".to_string(), pod)
+    );
+    let _ = writeln!(out, "per node: {}, capacity: {}", p.per_node, p.capacity);
+    out.push_str("working:\n");
+    for (i, s) in p.working.iter().enumerate() {
+        let _ = writeln!(out, "  {}. {}: {}", i + 1, s.title, s.detail);
+    }
+    out.push_str("layout:\n");
+    for g in &p.layout {
+        let blocks: Vec<String> = g
+            .blocks
+            .iter()
+            .map(|b| {
+                let kind = match b.kind {
+                    PodBlockKind::Reserved => "sys",
+                    PodBlockKind::DaemonSets => "ds",
+                    PodBlockKind::Driver => "driver",
+                    PodBlockKind::Executor => "exec",
+                    PodBlockKind::Unused => "free",
+                };
+                format!("{kind}({}m cpu,{} MiB)", b.cpu_millis, b.memory_mib)
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "  nodes {}-{}: {}",
+            g.first_node,
+            g.last_node,
+            blocks.join(" ")
+        );
+    }
+    let t = p.totals;
+    let _ = writeln!(
+        out,
+        "totals: {} executors, {} slots, {}m cpu and {} MiB requested of {}m and {} MiB",
+        t.executors,
+        t.task_slots,
+        t.cpu_requested_millis,
+        t.memory_requested_mib,
+        t.cpu_available_millis,
+        t.memory_available_mib
+    );
+    out.push_str("warnings:\n");
+    for w in &p.warnings {
+        let _ = writeln!(out, "  {w}");
+    }
+    let conf: Vec<String> = p
+        .spark_conf
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    let _ = writeln!(out, "conf: {}", conf.join(" "));
+    out
+}
+
+fn render_emr(p: &EmrPlan) -> String {
+    let mut out = String::new();
+    let r = p.request;
+    let _ = writeln!(
+        out,
+        "request: heap {} + overhead {} = {} MiB, granted {} MiB / {} vcores; {} requested",
+        r.memory.heap_mib,
+        r.memory.overhead_mib,
+        r.request.memory_mib,
+        r.granted.memory_mib,
+        r.granted.vcores,
+        p.requested
+    );
+    for l in &p.launched {
+        let _ = writeln!(
+            out,
+            "launched: {} × ({} merged: {} MiB, {} cores, {} YARN vcores, {}m heap + {}m overhead)",
+            l.count, l.merged, l.memory_mib, l.cores, l.yarn_vcores, l.heap_mib, l.overhead_mib
+        );
+    }
+    let _ = writeln!(
+        out,
+        "{} executors cover {} requests, {} pending",
+        p.launched_executors, p.covered_requests, p.pending_requests
+    );
+    out.push_str("working:\n");
+    for (i, s) in p.working.iter().enumerate() {
+        let _ = writeln!(out, "  {}. {}: {}", i + 1, s.title, s.detail);
+    }
+    out.push_str("layout:\n");
+    for g in &p.layout {
+        let blocks: Vec<String> = g
+            .blocks
+            .iter()
+            .map(|b| format!("{:?}({}c,{}m)", b.kind, b.vcores, b.memory_mib))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  nodes {}-{}: {}",
+            g.first_node,
+            g.last_node,
+            blocks.join(" ")
+        );
+    }
+    out.push_str("warnings:\n");
+    for w in &p.warnings {
+        let _ = writeln!(out, "  {w}");
+    }
+    out.push_str("driver log:\n");
+    for l in &p.driver_log {
+        let _ = writeln!(out, "  {l}");
+    }
+    let _ = writeln!(out, "submit: {}", p.submit_flags.join(" "));
+    let _ = writeln!(out, "classification: {}", p.classification_json);
+    out
+}
+
+#[test]
+fn kubernetes_and_emr_match_snapshots() {
+    let mut out = Vec::new();
+    let k8s = K8sInput::default();
+    let mut half = k8s.clone();
+    half.spark.request_cores = Some("500m".into());
+    half.spark.limit_cores = Some("1".into());
+    let mut python = k8s.clone();
+    python.spark.app_type = AppType::Python;
+    python.spark.pyspark_memory_mib = 1024;
+    python.spark.offheap = OffHeap {
+        enabled: true,
+        size_mib: 2048,
+    };
+    python.count = ExecutorCount::AsManyAsFit;
+    let mut client = k8s.clone();
+    client.spark.deploy_mode = DeployMode::Client;
+    client.spark.version = SparkVersion::V3_5;
+    client.count = ExecutorCount::Exactly(100);
+    for (name, input) in [
+        ("k8s-seed002", k8s),
+        ("k8s-seed002-half-with-limit", half),
+        ("k8s-python-offheap-max", python),
+        ("k8s-client-3.5-too-many", client),
+    ] {
+        let p = plan_k8s(&input).expect(name);
+        let text = format!(
+            "{}yaml:\n{}",
+            render_k8s(&p),
+            spark_operator_yaml(&p, &input.spark)
+        );
+        out.push((name.to_string(), text));
+    }
+
+    let seed = EmrInput::default();
+    let emr_cases = [
+        ("emr-seed003", seed),
+        (
+            "emr-seed003-heterogeneous-off",
+            EmrInput {
+                heterogeneous_executors: false,
+                ..seed
+            },
+        ),
+        (
+            "emr-maximize",
+            EmrInput {
+                maximize_resource_allocation: true,
+                ..seed
+            },
+        ),
+        (
+            "emr-caps-cluster-dominant",
+            EmrInput {
+                max_cores: Some(8),
+                max_memory_mib: Some(60_000),
+                deploy_mode: DeployMode::Cluster,
+                driver_memory_mib: 4096,
+                calculator: Calculator::Dominant,
+                ..seed
+            },
+        ),
+        (
+            "emr-c5-big-driver",
+            EmrInput {
+                instance: instance_type("c5.9xlarge").expect("c5"),
+                core_nodes: 4,
+                executor_memory_mib: 4096,
+                executors: 40,
+                driver_memory_mib: 16384,
+                ..seed
+            },
+        ),
+    ];
+    for (name, input) in emr_cases {
+        out.push((name.to_string(), render_emr(&plan_emr(&input).expect(name))));
+    }
+    check_snapshots(out);
 }
