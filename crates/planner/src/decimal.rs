@@ -545,6 +545,21 @@ mod tests {
         }
 
         #[test]
+        fn never_panics(text in "[-+.eE0-9a-z\u{00e9}\u{202f} ]{0,40}", v in proptest::num::f64::ANY, n in 0usize..30) {
+            // Agrees with std wherever std reads the text as a plain decimal.
+            let std = text.parse::<f64>().ok().filter(|_| !text.contains(['i', 'n', 'I', 'N']));
+            let ours = parse(&text);
+            if let Some(s) = std {
+                proptest::prop_assert_eq!(ours.map(f64::to_bits), Some(s.to_bits()));
+            }
+            // And reads nothing std would not.
+            if let Some(o) = ours {
+                proptest::prop_assert_eq!(text.parse::<f64>().ok().map(f64::to_bits), Some(o.to_bits()));
+            }
+            let _ = (shortest(v), fixed(v, n));
+        }
+
+        #[test]
         fn parse_matches_std(
             whole in "[0-9]{0,25}",
             frac in proptest::option::of("[0-9]{0,25}"),
