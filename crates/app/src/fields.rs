@@ -192,6 +192,23 @@ const APPLICATION: Spec = select(
     ],
 );
 
+const MEMORY_OVERHEAD: Spec = text(
+    "ovh",
+    "spark.executor.memoryOverhead",
+    "",
+    "optional: replaces the formula",
+    Always,
+);
+const OFF_HEAP: Spec = select("off", "Off-heap memory", &[("0", "off"), ("1", "on")]);
+const OFF_HEAP_SIZE: Spec = text("offs", "spark.memory.offHeap.size", "", "", OffHeap);
+const PYSPARK_MEMORY: Spec = text(
+    "py",
+    "spark.executor.pyspark.memory",
+    "",
+    "Python apps; default unset",
+    Python,
+);
+
 const SPARK: &[Spec] = &[
     VERSION,
     DEPLOY_MODE,
@@ -226,22 +243,10 @@ const SPARK: &[Spec] = &[
         "384m; Spark 4.0 only",
         Always,
     ),
-    text(
-        "ovh",
-        "spark.executor.memoryOverhead",
-        "",
-        "optional: replaces the formula",
-        Always,
-    ),
-    select("off", "Off-heap memory", &[("0", "off"), ("1", "on")]),
-    text("offs", "spark.memory.offHeap.size", "", "", OffHeap),
-    text(
-        "py",
-        "spark.executor.pyspark.memory",
-        "",
-        "Python apps; default unset",
-        Python,
-    ),
+    MEMORY_OVERHEAD,
+    OFF_HEAP,
+    OFF_HEAP_SIZE,
+    PYSPARK_MEMORY,
     text("mf", "spark.memory.fraction", "", "default 0.6", Always),
     text(
         "sf",
@@ -381,22 +386,10 @@ const K8S_SPARK: &[Spec] = &[
         "optional: 0.1, or 0.4 for Python/R in cluster mode",
         Always,
     ),
-    text(
-        "ovh",
-        "spark.executor.memoryOverhead",
-        "",
-        "optional: replaces the formula",
-        Always,
-    ),
-    select("off", "Off-heap memory", &[("0", "off"), ("1", "on")]),
-    text("offs", "spark.memory.offHeap.size", "", "", OffHeap),
-    text(
-        "py",
-        "spark.executor.pyspark.memory",
-        "",
-        "Python apps",
-        Python,
-    ),
+    MEMORY_OVERHEAD,
+    OFF_HEAP,
+    OFF_HEAP_SIZE,
+    PYSPARK_MEMORY,
     text(
         "dm",
         "spark.driver.memory",

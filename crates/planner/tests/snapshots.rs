@@ -14,7 +14,16 @@ use planner::place::{BlockKind, PartKind};
 use planner::presets::{preset, presets};
 use planner::spark::{AppType, DeployMode, SparkVersion};
 use planner::yarn::Calculator;
-use planner::{plan, Comparison, Granularity, OffHeap, Plan, PlanInput};
+use planner::{plan, Comparison, Granularity, OffHeap, Plan, PlanInput, Warning};
+
+fn warnings_and_conf(out: &mut String, warnings: &[Warning], conf: &[(String, String)]) {
+    out.push_str("warnings:\n");
+    for w in warnings {
+        let _ = writeln!(out, "  {w}");
+    }
+    let conf: Vec<String> = conf.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let _ = writeln!(out, "conf: {}", conf.join(" "));
+}
 
 fn render_plan(out: &mut String, p: &Plan) {
     let e = p.placement.executor;
@@ -132,16 +141,7 @@ fn render_plan(out: &mut String, p: &Plan) {
             let _ = writeln!(out, "memory: {e}");
         }
     }
-    out.push_str("warnings:\n");
-    for w in &p.warnings {
-        let _ = writeln!(out, "  {w}");
-    }
-    let conf: Vec<String> = p
-        .spark_conf
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    let _ = writeln!(out, "conf: {}", conf.join(" "));
+    warnings_and_conf(out, &p.warnings, &p.spark_conf);
 }
 
 fn render(c: &Comparison) -> String {
@@ -302,16 +302,7 @@ fn render_k8s(p: &K8sPlan) -> String {
         t.cpu_available_millis,
         t.memory_available_mib
     );
-    out.push_str("warnings:\n");
-    for w in &p.warnings {
-        let _ = writeln!(out, "  {w}");
-    }
-    let conf: Vec<String> = p
-        .spark_conf
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    let _ = writeln!(out, "conf: {}", conf.join(" "));
+    warnings_and_conf(&mut out, &p.warnings, &p.spark_conf);
     out
 }
 
