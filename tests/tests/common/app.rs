@@ -203,18 +203,12 @@ impl Browser {
 
     /// Waits until the headline shows `expected`.
     pub async fn wait_for_headline(&self, expected: &Headline) {
-        let start = std::time::Instant::now();
-        loop {
-            let shown = self.headline().await;
-            if shown.as_ref() == Some(expected) {
-                return;
-            }
-            assert!(
-                start.elapsed() < super::TIMEOUT,
-                "the headline shows {shown:?}, expected {expected:?}"
-            );
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        }
+        super::poll_until(
+            || self.headline(),
+            |shown| shown.as_ref() == Some(expected),
+            |shown| format!("the headline shows {shown:?}, expected {expected:?}"),
+        )
+        .await;
     }
 
     /// The `spark-submit` text split into words as a POSIX shell would (line continuations

@@ -541,51 +541,38 @@ impl Browser {
     /// Waits until the text of `css` equals `expected` (a missing element counts as a
     /// mismatch); panics with the last text seen.
     pub async fn wait_for_text(&self, css: &str, expected: &str) {
-        let start = Instant::now();
-        loop {
-            let text = self.text_opt(css).await;
-            if text.as_deref() == Some(expected) {
-                return;
-            }
-            if start.elapsed() > TIMEOUT {
-                panic!("`{css}` shows {text:?}, expected {expected:?} (waited {TIMEOUT:?})");
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        poll_until(
+            || self.text_opt(css),
+            |text| text.as_deref() == Some(expected),
+            |text| format!("`{css}` shows {text:?}, expected {expected:?}"),
+        )
+        .await;
     }
 
     /// Waits until the text of `css` contains every one of `needles`; returns the text.
     pub async fn wait_for_text_containing(&self, css: &str, needles: &[&str]) -> String {
-        let start = Instant::now();
-        loop {
-            let text = self.text_opt(css).await;
-            if let Some(t) = &text {
-                if needles.iter().all(|n| t.contains(n)) {
-                    return t.clone();
-                }
-            }
-            if start.elapsed() > TIMEOUT {
-                panic!("`{css}` shows {text:?}, expected it to contain {needles:?}");
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        poll_until(
+            || self.text_opt(css),
+            |text| {
+                text.as_ref()
+                    .is_some_and(|t| needles.iter().all(|n| t.contains(n)))
+            },
+            |text| format!("`{css}` shows {text:?}, expected it to contain {needles:?}"),
+        )
+        .await
+        .unwrap_or_default()
     }
 
     /// Waits until the JavaScript expression `condition` is truthy; `what` describes it
     /// for the panic message.
     pub async fn wait_for_js(&self, what: &str, condition: &str) {
-        let start = Instant::now();
         let script = format!("return !!({condition});");
-        loop {
-            if self.js(&script).await.as_bool() == Some(true) {
-                return;
-            }
-            assert!(
-                start.elapsed() < TIMEOUT,
-                "waited {TIMEOUT:?} for {what} (`{condition}`)"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        poll_until(
+            || self.js(&script),
+            |v| v.as_bool() == Some(true),
+            |_| format!("{what} (`{condition}`) never held"),
+        )
+        .await;
     }
 
     /// Whether any element matches `css`.
@@ -630,18 +617,12 @@ impl Browser {
 
     /// Waits until the attribute `name` of `css` equals `expected`.
     pub async fn wait_for_attr(&self, css: &str, name: &str, expected: &str) {
-        let start = Instant::now();
-        loop {
-            let value = self.attr(css, name).await;
-            if value.as_deref() == Some(expected) {
-                return;
-            }
-            assert!(
-                start.elapsed() < TIMEOUT,
-                "`{css}` has {name}={value:?}, expected {expected:?} (waited {TIMEOUT:?})"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        poll_until(
+            || self.attr(css, name),
+            |value| value.as_deref() == Some(expected),
+            |value| format!("`{css}` has {name}={value:?}, expected {expected:?}"),
+        )
+        .await;
     }
 
     /// The current value of the input or select matching `css` (the `value` property).
@@ -678,18 +659,12 @@ impl Browser {
 
     /// Waits until the address's query string equals `expected` (without `?`).
     pub async fn wait_for_query(&self, expected: &str) {
-        let start = Instant::now();
-        loop {
-            let query = self.query().await;
-            if query == expected {
-                return;
-            }
-            assert!(
-                start.elapsed() < TIMEOUT,
-                "the address has ?{query}, expected ?{expected} (waited {TIMEOUT:?})"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        poll_until(
+            || self.query(),
+            |query| query == expected,
+            |query| format!("the address has ?{query}, expected ?{expected}"),
+        )
+        .await;
     }
 
     /// `history.length`: how many entries this tab's session history holds.
@@ -938,6 +913,31 @@ impl Browser {
         if self.client.clone().close().await.is_ok() {
             self.driver.session = None;
         }
+    }
+}
+
+/// Reads with `read` every 50 ms until `done` accepts what it read, and returns that; after
+/// [`TIMEOUT`] panics with `failure` of the last reading. Every `wait_for_*` is this.
+pub async fn poll_until<T, F>(
+    mut read: impl FnMut() -> F,
+    done: impl Fn(&T) -> bool,
+    failure: impl Fn(&T) -> String,
+) -> T
+where
+    F: std::future::Future<Output = T>,
+{
+    let start = Instant::now();
+    loop {
+        let value = read().await;
+        if done(&value) {
+            return value;
+        }
+        assert!(
+            start.elapsed() < TIMEOUT,
+            "{} (waited {TIMEOUT:?})",
+            failure(&value)
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
