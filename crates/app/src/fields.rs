@@ -710,10 +710,20 @@ fn preset_dom_name(id: &str) -> &str {
 /// The preset buttons of the current cluster manager; choosing one pushes a history entry so
 /// Back returns.
 pub fn preset_bar(ctx: Ctx, m: Manager) -> impl IntoView {
+    // A preset equal to an earlier one (YARN's "Defaults" is case 1) would show as a second
+    // pressed button: keep the first.
+    let mut seen: Vec<String> = Vec::new();
     let buttons = presets_for(m)
         .into_iter()
-        .map(|(id, name, description, scenario)| {
+        .filter_map(|(id, name, description, scenario)| {
             let query = url::scenario_to_query(&scenario);
+            if seen.contains(&query) {
+                return None;
+            }
+            seen.push(query.clone());
+            Some((id, name, description, scenario, query))
+        })
+        .map(|(id, name, description, scenario, query)| {
             let pressed = move || ctx.form.with(|f| f.to_query() == query);
             view! {
                 <button
