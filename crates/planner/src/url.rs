@@ -19,6 +19,29 @@
 //! | `meth` | `exact` / `rule` | `mf`, `sf` | memory fraction, storage fraction |
 //! | `cpe` | cores per executor | `tgt` | memory target per executor |
 //! | `gran` | `gib` / `mib` | `share` | cluster share, percent |
+//!
+//! `cm=k8s` selects the Kubernetes keys (CPU quantities as Kubernetes writes them: `2`, `0.5`,
+//! `500m`); links without `cm` are YARN links:
+//!
+//! | key | input | key | input |
+//! |---|---|---|---|
+//! | `n` | nodes | `cnt` | executors, or `max` for as many as fit |
+//! | `kcpu`, `kmem` | CPU, memory capacity per node | `cpe`, `em` | executor cores, memory |
+//! | `krcpu`, `krmem` | kube/system reserved CPU, memory (+ eviction) | `rq`, `lim` | executor CPU request, limit |
+//! | `dscpu`, `dsmem` | daemonset CPU, memory per node | `tc` | `spark.task.cpus` |
+//! | `sv`, `mode`, `app` | as for YARN | `kof`, `ovh` | overhead factor, explicit overhead |
+//! | `off`, `offs`, `py` | as for YARN | `dm`, `dc`, `drq`, `dlim` | driver memory, cores, CPU request, limit |
+//!
+//! `cm=emr` selects the Amazon EMR keys:
+//!
+//! | key | input | key | input |
+//! |---|---|---|---|
+//! | `it` | core node instance type (`r5.4xlarge`) | `cnt`, `cpe`, `em` | executors requested, cores, memory |
+//! | `mt` | master node instance type | `of` | `spark.yarn.executor.memoryOverheadFactor` |
+//! | `n` | core nodes | `mxc`, `mxm` | `spark.executor.maxCores`, `maxMemory` |
+//! | `max` | `maximizeResourceAllocation` (`1`) | `dyn` | dynamic allocation (`0` for off) |
+//! | `het` | heterogeneous executors (`0` for off) | `mode`, `dm`, `dc`, `amm`, `amc` | as for YARN |
+//! | `calc` | `dominant` / `default` | | |
 
 use crate::emr::{instance_type, EmrInput};
 use crate::input::{Field, MaximumAllocation, Method, NodeManagerResources, PlanInput};
