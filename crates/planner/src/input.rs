@@ -8,7 +8,7 @@ use crate::spark::{AppType, DeployMode, OverheadRule, SparkVersion, MIN_OVERHEAD
 use crate::units::gib_to_mib;
 use crate::yarn::{Calculator, Resource, YarnScheduler};
 
-/// Everything [`crate::plan`] needs.
+/// Everything [`crate::plan()`] needs.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PlanInput {
     /// The nodes.

@@ -5,8 +5,8 @@
 //! Pure: no IO, no web or wasm dependencies, no panics on any input, integer MiB arithmetic.
 //!
 //! Entry points:
-//! - [`plan`]: both methods for a [`PlanInput`], side by side ([`Comparison`]).
-//! - [`place`]: a given executor shape placed on a cluster ([`Placement`]).
+//! - [`plan()`]: both methods for a [`PlanInput`], side by side ([`Comparison`]).
+//! - [`place()`]: a given executor shape placed on a cluster ([`Placement`]).
 //! - [`spark::resources`]: Spark's own container math from a [`spark::SparkConf`].
 //! - [`submit::parse_submit`]: a `spark-submit` argument list read as spark-submit reads it.
 //! - [`emr::plan_emr`]: an application on Amazon EMR (heterogeneous executors: requested vs
