@@ -1,6 +1,6 @@
 //! Spark Sizer's planning core: plans Spark executors for a YARN cluster two ways — the seeds'
-//! rule of thumb, reproduced exactly, and what Spark and YARN really compute — and explains each
-//! number.
+//! rule of thumb, reproduced exactly, and what Spark and YARN really compute — as well as pods on
+//! Kubernetes and applications on Amazon EMR, and explains each number.
 //!
 //! Pure: no IO, no web or wasm dependencies, no panics on any input, integer MiB arithmetic.
 //!
@@ -9,6 +9,9 @@
 //! - [`place()`]: a given executor shape placed on a cluster ([`Placement`]).
 //! - [`spark::resources`]: Spark's own container math from a [`spark::SparkConf`].
 //! - [`submit::parse_submit`]: a `spark-submit` argument list read as spark-submit reads it.
+//! - [`k8s::plan_k8s`]: executor and driver pods on Kubernetes nodes (pod specs as Spark writes
+//!   them, packing by CPU request and memory).
+//! - [`url::scenario_to_query`] / [`url::scenario_from_query`]: any of the three as a link.
 //! - [`emr::plan_emr`]: an application on Amazon EMR (heterogeneous executors: requested vs
 //!   launched; `maximizeResourceAllocation`).
 //!
