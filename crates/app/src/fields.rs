@@ -209,6 +209,22 @@ const PYSPARK_MEMORY: Spec = text(
     Python,
 );
 
+const DRIVER_CORES: Spec = text("dc", "spark.driver.cores", "cores", "default 1", Always);
+const AM_MEMORY: Spec = text(
+    "amm",
+    "spark.yarn.am.memory",
+    "",
+    "client mode; default 512m",
+    Client,
+);
+const AM_CORES: Spec = text(
+    "amc",
+    "spark.yarn.am.cores",
+    "cores",
+    "client mode; default 1",
+    Client,
+);
+
 const SPARK: &[Spec] = &[
     VERSION,
     DEPLOY_MODE,
@@ -220,21 +236,9 @@ const SPARK: &[Spec] = &[
         "default 1g; in the AM in cluster mode",
         Always,
     ),
-    text("dc", "spark.driver.cores", "cores", "default 1", Always),
-    text(
-        "amm",
-        "spark.yarn.am.memory",
-        "",
-        "client mode; default 512m",
-        Client,
-    ),
-    text(
-        "amc",
-        "spark.yarn.am.cores",
-        "cores",
-        "client mode; default 1",
-        Client,
-    ),
+    DRIVER_CORES,
+    AM_MEMORY,
+    AM_CORES,
     text("of", "Overhead factor", "", "default 0.1", Always),
     text(
         "omin",
@@ -489,21 +493,9 @@ const EMR_EXECUTORS: &[Spec] = &[
         ],
     ),
     text("dm", "spark.driver.memory", "", "default 1g", Always),
-    text("dc", "spark.driver.cores", "cores", "default 1", Always),
-    text(
-        "amm",
-        "spark.yarn.am.memory",
-        "",
-        "client mode; default 512m",
-        Client,
-    ),
-    text(
-        "amc",
-        "spark.yarn.am.cores",
-        "cores",
-        "client mode; default 1",
-        Client,
-    ),
+    DRIVER_CORES,
+    AM_MEMORY,
+    AM_CORES,
 ];
 
 /// One field, shown or hidden by its condition.

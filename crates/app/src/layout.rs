@@ -191,14 +191,17 @@ fn sum_cores(g: &NodeGroup) -> u64 {
 
 /// "Node 1", "Nodes 2–6 (5 nodes)".
 pub fn group_name(g: &NodeGroup) -> String {
-    if g.first_node == g.last_node {
-        format!("Node {}", g.first_node)
+    nodes_name(g.first_node, g.last_node)
+}
+
+/// "Node 1", "Nodes 2–6 (5 nodes)" for the nodes `first..=last`.
+pub fn nodes_name(first: u32, last: u32) -> String {
+    if first == last {
+        format!("Node {first}")
     } else {
         format!(
-            "Nodes {}–{} ({} nodes)",
-            g.first_node,
-            g.last_node,
-            fmt::group(u64::from(g.node_count()))
+            "Nodes {first}–{last} ({} nodes)",
+            fmt::group(u64::from(last - first + 1))
         )
     }
 }

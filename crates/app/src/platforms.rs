@@ -236,16 +236,7 @@ fn pods_view(p: &K8sPlan) -> impl IntoView + use<> {
         .layout
         .iter()
         .map(|g| {
-            let name = if g.first_node == g.last_node {
-                format!("Node {}", g.first_node)
-            } else {
-                format!(
-                    "Nodes {}–{} ({} nodes)",
-                    g.first_node,
-                    g.last_node,
-                    g.last_node - g.first_node + 1
-                )
-            };
+            let name = layout::nodes_name(g.first_node, g.last_node);
             let driver = g.blocks.iter().any(|b| b.kind == PodBlockKind::Driver);
             let summary = format!(
                 "{}{}",

@@ -14,7 +14,14 @@ use planner::place::{BlockKind, PartKind};
 use planner::presets::{preset, presets};
 use planner::spark::{AppType, DeployMode, SparkVersion};
 use planner::yarn::Calculator;
-use planner::{plan, Comparison, Granularity, OffHeap, Plan, PlanInput, Warning};
+use planner::{plan, Comparison, Granularity, OffHeap, Plan, PlanInput, Step, Warning};
+
+fn working(out: &mut String, steps: &[Step]) {
+    out.push_str("working:\n");
+    for (i, s) in steps.iter().enumerate() {
+        let _ = writeln!(out, "  {}. {}: {}", i + 1, s.title, s.detail);
+    }
+}
 
 fn warnings_and_conf(out: &mut String, warnings: &[Warning], conf: &[(String, String)]) {
     out.push_str("warnings:\n");
@@ -57,10 +64,7 @@ fn render_plan(out: &mut String, p: &Plan) {
         am.granted.vcores,
         am.node
     );
-    out.push_str("working:\n");
-    for (i, s) in p.working.iter().enumerate() {
-        let _ = writeln!(out, "  {}. {}: {}", i + 1, s.title, s.detail);
-    }
+    working(out, &p.working);
     out.push_str("layout:\n");
     for g in &p.placement.layout {
         let blocks: Vec<String> = g
@@ -263,10 +267,7 @@ fn render_k8s(p: &K8sPlan) -> String {
             .map_or("none (client mode)".to_string(), pod)
     );
     let _ = writeln!(out, "per node: {}, capacity: {}", p.per_node, p.capacity);
-    out.push_str("working:\n");
-    for (i, s) in p.working.iter().enumerate() {
-        let _ = writeln!(out, "  {}. {}: {}", i + 1, s.title, s.detail);
-    }
+    working(&mut out, &p.working);
     out.push_str("layout:\n");
     for g in &p.layout {
         let blocks: Vec<String> = g
@@ -331,10 +332,7 @@ fn render_emr(p: &EmrPlan) -> String {
         "{} executors cover {} requests, {} pending",
         p.launched_executors, p.covered_requests, p.pending_requests
     );
-    out.push_str("working:\n");
-    for (i, s) in p.working.iter().enumerate() {
-        let _ = writeln!(out, "  {}. {}: {}", i + 1, s.title, s.detail);
-    }
+    working(&mut out, &p.working);
     out.push_str("layout:\n");
     for g in &p.layout {
         let blocks: Vec<String> = g
