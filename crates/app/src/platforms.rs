@@ -63,7 +63,7 @@ fn copy_block(
 ) -> impl IntoView {
     let copy = text.clone();
     view! {
-        <h3 class="subhead">{title}</h3>
+        <h2 class="subhead">{title}</h2>
         <pre class="submit" id=id><code>{text}</code></pre>
         <div class="actions">
             <button type="button" id=format!("copy-{id}")
