@@ -87,6 +87,17 @@ impl Big {
             .then_with(|| self.0.iter().rev().cmp(other.0.iter().rev()))
     }
 
+    /// `self >>= 1`.
+    fn shr1(&mut self) {
+        let mut carry = 0u32;
+        for limb in self.0.iter_mut().rev() {
+            let next = *limb << 31;
+            *limb = (*limb >> 1) | carry;
+            carry = next;
+        }
+        self.trim();
+    }
+
     /// `self -= other`; `other` must not be larger.
     fn sub(&mut self, other: &Big) {
         let mut borrow = 0i64;
@@ -102,12 +113,14 @@ impl Big {
 /// `floor(n / d)` when it is below `2^bits` (bits ≤ 64), leaving the remainder in `n`.
 fn div_small_quotient(n: &mut Big, d: &Big, bits: u32) -> u64 {
     let mut q = 0u64;
+    // d × 2^i for i from bits − 1 down to 0, halved in place.
+    let mut t = d.shl(bits - 1);
     for i in (0..bits).rev() {
-        let t = d.shl(i);
         if n.cmp(&t) != Ordering::Less {
             n.sub(&t);
             q |= 1 << i;
         }
+        t.shr1();
     }
     q
 }
@@ -137,6 +150,13 @@ fn from_decimal(digits: &Big, exp: i32, significant: i32) -> f64 {
     }
     if significant + exp > 310 {
         return f64::INFINITY;
+    }
+    // Clinger's fast path: both the digits and the power of ten are exact doubles, so one
+    // correctly rounded multiplication or division gives the correctly rounded result.
+    if significant <= 15 && (-22..=22).contains(&exp) {
+        let m = digits.0.iter().rev().fold(0u64, |acc, &l| (acc << 32) | u64::from(l)) as f64;
+        let p = (0..exp.unsigned_abs()).fold(1.0f64, |acc, _| acc * 10.0);
+        return if exp >= 0 { m * p } else { m / p };
     }
     let mut n = digits.clone();
     let mut d = Big::from_u64(1);
