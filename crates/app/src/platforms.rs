@@ -143,7 +143,7 @@ pub fn k8s_headline(
         </p>
         <p class="sub" id="k8s-sub">
             {format!(
-                "{} task slots · each pod requests {} CPU and {}Mi (memory limit = request) · {} CPU requested by Spark's pods of {} allocatable after daemonsets",
+                "{} task slots · each pod requests {} CPU and {}Mi (memory limit = request) · {} CPU requested by Spark's pods, of {} CPU allocatable after daemonsets",
                 fmt::group(t.task_slots),
                 format_cpu(p.executor_cpu_millis),
                 p.executor.memory_mib,
