@@ -1,8 +1,9 @@
 //! Checks the container math against vectors produced by running Spark's own classes.
 //!
-//! Reads `spark-oracle.json` from the reference folder, and also the file named by the
-//! environment variable `SPARK_ORACLE_VECTORS` when it is set, so more vector sets can be
-//! checked without code changes. Every field of every case's `expect` must match.
+//! Reads `spark-oracle.json` from the reference folder, the extra vectors kept in
+//! `tests/data/spark-oracle-extra.json`, and also the file named by the environment variable
+//! `SPARK_ORACLE_VECTORS` when it is set, so more vector sets can be checked without code
+//! changes. Every field of every case's `expect` must match.
 
 mod common;
 
@@ -179,6 +180,17 @@ fn matches_every_reference_vector() {
     let (cases, fields) = check_file(&path);
     println!("{cases} cases, {fields} fields from {}", path.display());
     assert!(cases >= 70 && fields > 1000);
+}
+
+#[test]
+fn matches_the_kept_extra_vectors() {
+    // Kubernetes and EMR-like YARN cases the shared reference does not cover, produced with
+    // the same oracle (see tests/data/README.md); always checked.
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/spark-oracle-extra.json");
+    let (cases, fields) = check_file(&path);
+    println!("{cases} cases, {fields} fields from {}", path.display());
+    assert!(cases >= 40 && fields > 800);
 }
 
 #[test]
