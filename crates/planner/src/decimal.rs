@@ -154,8 +154,12 @@ fn from_decimal(digits: &Big, exp: i32, significant: i32) -> f64 {
     // Clinger's fast path: both the digits and the power of ten are exact doubles, so one
     // correctly rounded multiplication or division gives the correctly rounded result.
     if significant <= 15 && (-22..=22).contains(&exp) {
-        let m = digits.0.iter().rev().fold(0u64, |acc, &l| (acc << 32) | u64::from(l)) as f64;
-        let p = (0..exp.unsigned_abs()).fold(1.0f64, |acc, _| acc * 10.0);
+        let m = digits
+            .0
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &l| (acc << 32) | u64::from(l)) as f64;
+        let p = pow10(exp.unsigned_abs());
         return if exp >= 0 { m * p } else { m / p };
     }
     let mut n = digits.clone();
@@ -409,6 +413,66 @@ pub fn fixed(v: f64, decimals: usize) -> String {
     signed(v, body)
 }
 
+/// What the floating-point shortcut found for one precision.
+enum Quick {
+    /// The one `precision`-digit decimal (times 10^-k) that reads back as the value.
+    Found(u64),
+    /// No decimal of that many digits reads back.
+    NoneFits,
+    /// Out of the shortcut's range, or two candidates read back (the exact path picks).
+    Unsure,
+}
+
+/// Powers of ten that are exact doubles.
+fn pow10(k: u32) -> f64 {
+    (0..k).fold(1.0, |acc, _| acc * 10.0)
+}
+
+/// For `precision` ≤ 15 and |k| ≤ 22: `a × 10^k` in floating point is within 0.2 of its exact
+/// value, so the exact floor and ceiling are among three integers around it, and whether one
+/// reads back is exact (Clinger's fast path). Only these can read back: half a unit in the last
+/// place of `a` is below 10^-k.
+fn quick_digits(a: f64, precision: i32, k: i32) -> Quick {
+    if precision > 15 || !(-22..=22).contains(&k) {
+        return Quick::Unsure;
+    }
+    let p = pow10(k.unsigned_abs());
+    let x = if k >= 0 { a * p } else { a / p };
+    let r = (x + 0.5).floor();
+    let reads_back = |c: f64| c >= 1.0 && (if k >= 0 { c / p } else { c * p }) == a;
+    let fits: Vec<f64> = [r - 1.0, r, r + 1.0]
+        .into_iter()
+        .filter(|c| reads_back(*c))
+        .collect();
+    match fits[..] {
+        [] => Quick::NoneFits,
+        [c] => Quick::Found(c as u64),
+        _ => Quick::Unsure,
+    }
+}
+
+/// The `k`-scaled decimal digits of `a` that read back as `a` (the closer of the floor and
+/// the ceiling of `a × 10^k` when both do, ties up as std's printer), exactly.
+fn exact_digits(a: f64, k: i32) -> Option<String> {
+    let (n, d) = scaled(a, k);
+    let (low, rest) = divide(n, &d);
+    let mut high = low.clone();
+    increment(&mut high);
+    let reads_back = |digits: &str| {
+        let mut big = Big(Vec::new());
+        for c in digits.bytes() {
+            big.mul_add(10, u32::from(c - b'0'));
+        }
+        from_decimal(&big, -k, digits.len() as i32) == a
+    };
+    match (reads_back(&low), reads_back(&high)) {
+        (true, true) => Some(if rest == Ordering::Less { low } else { high }),
+        (true, false) => Some(low),
+        (false, true) => Some(high),
+        (false, false) => None,
+    }
+}
+
 /// The shortest text that reads back as `v` (the closest such when several are as short),
 /// without an exponent: the same text as `format!("{v}")` (`0.1`, `1`, `63.5`, `1e-7` as
 /// `0.0000001`).
@@ -432,23 +496,10 @@ pub fn shortest(v: f64) -> String {
     }
     for precision in 1..=17 {
         let k = precision - 1 - lead;
-        let (n, d) = scaled(a, k);
-        let (low, rest) = divide(n, &d);
-        let mut high = low.clone();
-        increment(&mut high);
-        let reads_back = |digits: &str| {
-            let mut big = Big(Vec::new());
-            for c in digits.bytes() {
-                big.mul_add(10, u32::from(c - b'0'));
-            }
-            from_decimal(&big, -k, digits.len() as i32) == a
-        };
-        let (low_ok, high_ok) = (reads_back(&low), reads_back(&high));
-        let pick = match (low_ok, high_ok) {
-            (true, true) => Some(if rest == Ordering::Less { low } else { high }),
-            (true, false) => Some(low),
-            (false, true) => Some(high),
-            (false, false) => None,
+        let pick = match quick_digits(a, precision, k) {
+            Quick::Found(digits) => Some(digits.to_string()),
+            Quick::NoneFits => None,
+            Quick::Unsure => exact_digits(a, k),
         };
         if let Some(digits) = pick {
             let body = if k <= 0 {
