@@ -61,6 +61,33 @@ async fn kubernetes_seed_002_keeps_task_slots_on_a_quarter_of_the_cpus() {
             .await;
         assert_eq!(cpu_execs as u32, g.executors_per_node());
     }
+    // Bad values: each field says what is wrong in place, the answer lists them, and fixing
+    // them brings the plan back.
+    b.type_into("#f-rq", "two").await;
+    b.type_into("#f-n", "0").await;
+    let invalid = b
+        .wait_for_text_containing(
+            "#invalid",
+            &[
+                "spark.kubernetes.executor.request.cores: \"two\"",
+                "Nodes is 0; allowed: 1 to 100000",
+            ],
+        )
+        .await;
+    assert!(invalid.contains("Fix 2 fields"), "{invalid}");
+    assert_eq!(
+        b.attr("#f-rq", "aria-invalid").await.as_deref(),
+        Some("true")
+    );
+    assert_eq!(
+        b.attr("#f-n", "aria-invalid").await.as_deref(),
+        Some("true")
+    );
+    b.type_into("#f-rq", "500m").await;
+    b.type_into("#f-n", "8").await;
+    b.wait_for_headline(&Headline::new(16, 2, "6 GiB")).await;
+    b.wait_for_text_containing("#k8s-sub", &["0.5 CPU", "9 CPU requested"])
+        .await;
     b.assert_all_requests_local().await;
     b.assert_clean_console();
     b.close().await;
