@@ -48,27 +48,87 @@ pub fn part_name(kind: PartKind) -> &'static str {
     }
 }
 
-/// The memory bar's segments for one node, scaled to `scale_mib` (the widest node).
-pub fn memory_segments(group: &NodeGroup, scale_mib: u64) -> Vec<Segment> {
-    let scale = scale_mib.max(1) as f64;
-    let mut x = 0.0;
-    let mut out = Vec::new();
-    let mut executor = 0;
-    let mut push = |w_mib: u64, class, title: String, label: String, exec: Option<u32>| {
-        let w = w_mib as f64 / scale * 100.0;
-        out.push(Segment {
-            x,
+/// Segments laid left to right, each as wide as its amount's share of the widest node.
+pub struct Bar {
+    scale: f64,
+    x: f64,
+    segments: Vec<Segment>,
+}
+
+impl Bar {
+    /// An empty bar whose full width stands for `scale` (MiB, cores, millicores).
+    pub fn new(scale: u64) -> Bar {
+        Bar {
+            scale: scale.max(1) as f64,
+            x: 0.0,
+            segments: Vec::new(),
+        }
+    }
+
+    /// Appends a segment of `amount` after the previous ones.
+    pub fn push(
+        &mut self,
+        amount: u64,
+        class: &'static str,
+        title: String,
+        label: String,
+        executor: Option<u32>,
+    ) {
+        let w = amount as f64 / self.scale * 100.0;
+        self.segments.push(Segment {
+            x: self.x,
             w,
             class,
             title,
             label,
-            executor: exec,
+            executor,
         });
-        x += w;
-    };
+        self.x += w;
+    }
+
+    /// The segments, in order.
+    pub fn finish(self) -> Vec<Segment> {
+        self.segments
+    }
+}
+
+/// The segments of executor `executor`'s heap, overhead, off-heap, PySpark and rounding parts;
+/// `what` names it in the tooltips ("Executor 2", "Executor pod 2"), `total` is its container.
+pub fn executor_parts(
+    bar: &mut Bar,
+    parts: &[planner::place::Part],
+    executor: u32,
+    what: &str,
+    total: Option<u64>,
+) {
+    for p in parts {
+        let label = if p.kind == PartKind::Heap {
+            format!("E{executor}")
+        } else {
+            String::new()
+        };
+        let of = total.map_or(String::new(), |t| format!(" of {}", fmt::mib(t)));
+        bar.push(
+            p.mib,
+            part_class(p.kind),
+            format!(
+                "{what} {executor}: {} {}{of}",
+                part_name(p.kind),
+                fmt::mib(p.mib)
+            ),
+            label,
+            Some(executor),
+        );
+    }
+}
+
+/// The memory bar's segments for one node, scaled to `scale_mib` (the widest node).
+pub fn memory_segments(group: &NodeGroup, scale_mib: u64) -> Vec<Segment> {
+    let mut bar = Bar::new(scale_mib);
+    let mut executor = 0;
     for b in &group.blocks {
         match b.kind {
-            BlockKind::OsReserved => push(
+            BlockKind::OsReserved => bar.push(
                 b.memory_mib,
                 "os",
                 format!("OS and Hadoop daemons: {}", fmt::mib(b.memory_mib)),
@@ -81,7 +141,7 @@ pub fn memory_segments(group: &NodeGroup, scale_mib: u64) -> Vec<Segment> {
                     .iter()
                     .map(|p| format!("{} {}", part_name(p.kind), fmt::mib(p.mib)))
                     .collect();
-                push(
+                bar.push(
                     b.memory_mib,
                     "am",
                     format!(
@@ -95,27 +155,9 @@ pub fn memory_segments(group: &NodeGroup, scale_mib: u64) -> Vec<Segment> {
             }
             BlockKind::Executor => {
                 executor += 1;
-                for p in &b.parts {
-                    let label = if p.kind == PartKind::Heap {
-                        format!("E{executor}")
-                    } else {
-                        String::new()
-                    };
-                    push(
-                        p.mib,
-                        part_class(p.kind),
-                        format!(
-                            "Executor {executor}: {} {} of {}",
-                            part_name(p.kind),
-                            fmt::mib(p.mib),
-                            fmt::mib(b.memory_mib)
-                        ),
-                        label,
-                        Some(executor),
-                    );
-                }
+                executor_parts(&mut bar, &b.parts, executor, "Executor", Some(b.memory_mib));
             }
-            BlockKind::Unused => push(
+            BlockKind::Unused => bar.push(
                 b.memory_mib,
                 "free",
                 format!("Unused: {}", fmt::mib(b.memory_mib)),
@@ -124,61 +166,46 @@ pub fn memory_segments(group: &NodeGroup, scale_mib: u64) -> Vec<Segment> {
             ),
         }
     }
-    out
+    bar.finish()
 }
 
 /// The cores bar's segments for one node, scaled to `scale_cores`.
 pub fn core_segments(group: &NodeGroup, scale_cores: u64) -> Vec<Segment> {
-    let scale = scale_cores.max(1) as f64;
-    let mut x = 0.0;
+    let mut bar = Bar::new(scale_cores);
     let mut executor = 0;
-    group
-        .blocks
-        .iter()
-        .filter(|b| b.vcores > 0)
-        .map(|b| {
-            let (class, title, label, exec) = match b.kind {
-                BlockKind::OsReserved => (
-                    "os",
-                    format!("OS and daemons: {} cores", b.vcores),
-                    "OS".to_string(),
-                    None,
-                ),
-                BlockKind::ApplicationMaster => (
-                    "am",
-                    format!("ApplicationMaster: {} vcores", b.vcores),
-                    "AM".to_string(),
-                    None,
-                ),
-                BlockKind::Executor => {
-                    executor += 1;
-                    (
-                        "heap",
-                        format!("Executor {executor}: {} vcores", b.vcores),
-                        format!("E{executor}"),
-                        Some(executor),
-                    )
-                }
-                BlockKind::Unused => (
-                    "free",
-                    format!("Unused: {} vcores", b.vcores),
-                    "free".to_string(),
-                    None,
-                ),
-            };
-            let w = f64::from(b.vcores) / scale * 100.0;
-            let s = Segment {
-                x,
-                w,
-                class,
-                title,
-                label,
-                executor: exec,
-            };
-            x += w;
-            s
-        })
-        .collect()
+    for b in group.blocks.iter().filter(|b| b.vcores > 0) {
+        let (class, title, label, exec) = match b.kind {
+            BlockKind::OsReserved => (
+                "os",
+                format!("OS and daemons: {} cores", b.vcores),
+                "OS".to_string(),
+                None,
+            ),
+            BlockKind::ApplicationMaster => (
+                "am",
+                format!("ApplicationMaster: {} vcores", b.vcores),
+                "AM".to_string(),
+                None,
+            ),
+            BlockKind::Executor => {
+                executor += 1;
+                (
+                    "heap",
+                    format!("Executor {executor}: {} vcores", b.vcores),
+                    format!("E{executor}"),
+                    Some(executor),
+                )
+            }
+            BlockKind::Unused => (
+                "free",
+                format!("Unused: {} vcores", b.vcores),
+                "free".to_string(),
+                None,
+            ),
+        };
+        bar.push(u64::from(b.vcores), class, title, label, exec);
+    }
+    bar.finish()
 }
 
 fn sum_memory(g: &NodeGroup) -> u64 {

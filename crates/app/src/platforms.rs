@@ -4,14 +4,13 @@
 use leptos::prelude::*;
 use planner::emr::EmrPlan;
 use planner::k8s::{format_cores, format_cpu, K8sError, K8sPlan, PodBlockKind, PodGroup};
-use planner::place::PartKind;
 use planner::url::{Manager, Scenario};
 use planner::{Step, Warning};
 
 use crate::browser;
 use crate::fields::{self, Ctx};
 use crate::fmt;
-use crate::layout::{self, Segment};
+use crate::layout::{self, Bar, Segment};
 use crate::results;
 
 /// The form key a Kubernetes planning error belongs to.
@@ -159,72 +158,45 @@ pub fn k8s_headline(
 }
 
 fn pod_segments(g: &PodGroup, scale: u64, cpu: bool) -> Vec<Segment> {
-    let scale = scale.max(1) as f64;
-    let mut x = 0.0;
-    let mut out = Vec::new();
+    let mut bar = Bar::new(scale);
     let mut executor = 0;
     for b in &g.blocks {
-        let amount = if cpu { b.cpu_millis } else { b.memory_mib };
-        let size = |a: u64| {
-            if cpu {
-                format!("{} CPU", format_cores(a))
-            } else {
-                fmt::mib(a)
-            }
+        let (amount, size) = if cpu {
+            (b.cpu_millis, format!("{} CPU", format_cores(b.cpu_millis)))
+        } else {
+            (b.memory_mib, fmt::mib(b.memory_mib))
         };
         let (class, name, label) = match b.kind {
             PodBlockKind::Reserved => ("os", "Kubelet and system reserved", "sys"),
             PodBlockKind::DaemonSets => ("ds", "Daemonsets", "ds"),
             PodBlockKind::Driver => ("am", "Driver pod", "driver"),
             PodBlockKind::Unused => ("free", "Unused", "free"),
-            PodBlockKind::Executor => ("heap", "Executor pod", ""),
-        };
-        if b.kind == PodBlockKind::Executor {
-            executor += 1;
-            if !cpu {
-                for part in &b.parts {
-                    let w = part.mib as f64 / scale * 100.0;
-                    out.push(Segment {
-                        x,
-                        w,
-                        class: layout::part_class(part.kind),
-                        title: format!(
-                            "Executor pod {executor}: {} {}",
-                            layout::part_name(part.kind),
-                            fmt::mib(part.mib)
-                        ),
-                        label: if part.kind == PartKind::Heap {
-                            format!("E{executor}")
-                        } else {
-                            String::new()
-                        },
-                        executor: Some(executor),
-                    });
-                    x += w;
+            PodBlockKind::Executor => {
+                executor += 1;
+                if cpu {
+                    let title = format!("Executor pod {executor}: {size}");
+                    bar.push(
+                        amount,
+                        "heap",
+                        title,
+                        format!("E{executor}"),
+                        Some(executor),
+                    );
+                } else {
+                    layout::executor_parts(&mut bar, &b.parts, executor, "Executor pod", None);
                 }
                 continue;
             }
-        }
-        let w = amount as f64 / scale * 100.0;
-        out.push(Segment {
-            x,
-            w,
+        };
+        bar.push(
+            amount,
             class,
-            title: if b.kind == PodBlockKind::Executor {
-                format!("Executor pod {executor}: {}", size(amount))
-            } else {
-                format!("{name}: {}", size(amount))
-            },
-            label: if b.kind == PodBlockKind::Executor {
-                format!("E{executor}")
-            } else {
-                label.to_string()
-            },
-            executor: (b.kind == PodBlockKind::Executor).then_some(executor),
-        });
-        x += w;
+            format!("{name}: {size}"),
+            label.to_string(),
+            None,
+        );
     }
-    out
+    bar.finish()
 }
 
 fn pods_view(p: &K8sPlan) -> impl IntoView + use<> {

@@ -439,15 +439,12 @@ fn quick_digits(a: f64, precision: i32, k: i32) -> Quick {
     let p = pow10(k.unsigned_abs());
     let x = if k >= 0 { a * p } else { a / p };
     let r = (x + 0.5).floor();
-    let reads_back = |c: f64| c >= 1.0 && (if k >= 0 { c / p } else { c * p }) == a;
-    let fits: Vec<f64> = [r - 1.0, r, r + 1.0]
-        .into_iter()
-        .filter(|c| reads_back(*c))
-        .collect();
-    match fits[..] {
-        [] => Quick::NoneFits,
-        [c] => Quick::Found(c as u64),
-        _ => Quick::Unsure,
+    let reads_back = |c: &f64| *c >= 1.0 && (if k >= 0 { c / p } else { c * p }) == a;
+    let mut fits = [r - 1.0, r, r + 1.0].into_iter().filter(reads_back);
+    match (fits.next(), fits.next()) {
+        (None, _) => Quick::NoneFits,
+        (Some(c), None) => Quick::Found(c as u64),
+        (Some(_), Some(_)) => Quick::Unsure,
     }
 }
 

@@ -40,8 +40,9 @@ use crate::input::{
     NodeShape, PlanInput, Policy, Scheduler, SparkSettings,
 };
 use crate::place::{
-    container_parts, node_start, place_containers, shape_warnings, totals, AmShape, Block,
-    BlockKind, Containers, ExecutorCount, ExecutorShape, Limits, NodeGroup, PartKind, Totals,
+    container_parts, node_end, node_start, place_containers, shape_warnings, totals, AmShape,
+    Block, BlockKind, Containers, ExecutorCount, ExecutorShape, Limits, NodeGroup, PartKind,
+    Totals,
 };
 use crate::plan::Step;
 use crate::spark::{
@@ -623,15 +624,7 @@ fn merge(
                     used.vcores = used.vcores.saturating_add(l.cores);
                 }
             }
-            let free = shape.nodemanager.saturating_sub(used);
-            if free.memory_mib > 0 || free.vcores > 0 {
-                blocks.push(Block {
-                    kind: BlockKind::Unused,
-                    vcores: free.vcores,
-                    memory_mib: free.memory_mib,
-                    parts: Vec::new(),
-                });
-            }
+            node_end(&mut blocks, shape, used);
             NodeGroup {
                 first_node,
                 last_node,

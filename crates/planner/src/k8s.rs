@@ -415,15 +415,8 @@ impl fmt::Display for K8sErrors {
 
 impl std::error::Error for K8sErrors {}
 
-/// `lo..=hi`; values and bounds carry the unit that `what` names (`(MiB)`, `(millicores)`).
-fn range(what: &'static str, value: u64, lo: u64, hi: u64) -> Result<(), K8sError> {
-    let unit = if what.ends_with("(MiB)") {
-        " MiB"
-    } else if what.ends_with("(millicores)") {
-        "m"
-    } else {
-        ""
-    };
+/// `lo..=hi`; the value and the bounds are written with `unit` (`" MiB"`, `"m"` or `""`).
+fn range(what: &'static str, value: u64, lo: u64, hi: u64, unit: &str) -> Result<(), K8sError> {
     if (lo..=hi).contains(&value) {
         Ok(())
     } else {
@@ -457,14 +450,21 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sErrors> {
     let n = &input.nodes;
     let s = &input.spark;
     let mut errors: Vec<K8sError> = [
-        range("Nodes", u64::from(n.nodes), 1, 100_000),
+        range("Nodes", u64::from(n.nodes), 1, 100_000, ""),
         range(
             "CPU per node (millicores)",
             n.capacity_cpu_millis,
             1,
             4_096_000,
+            "m",
         ),
-        range("Memory per node (MiB)", n.capacity_memory_mib, 1, 1 << 26),
+        range(
+            "Memory per node (MiB)",
+            n.capacity_memory_mib,
+            1,
+            1 << 26,
+            " MiB",
+        ),
     ]
     .into_iter()
     .filter_map(Result::err)
@@ -508,21 +508,35 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sErrors> {
     ));
     errors.extend(
         [
-            range("spark.executor.cores", u64::from(s.executor_cores), 1, 4096),
+            range(
+                "spark.executor.cores",
+                u64::from(s.executor_cores),
+                1,
+                4096,
+                "",
+            ),
             range(
                 "spark.executor.memory (MiB)",
                 s.executor_memory_mib,
                 1,
                 1 << 26,
+                " MiB",
             ),
             range(
                 "spark.task.cpus",
                 u64::from(s.task_cpus),
                 1,
                 u64::from(s.executor_cores.max(1)),
+                "",
             ),
-            range("spark.driver.memory (MiB)", s.driver_memory_mib, 1, 1 << 26),
-            range("spark.driver.cores", u64::from(s.driver_cores), 1, 4096),
+            range(
+                "spark.driver.memory (MiB)",
+                s.driver_memory_mib,
+                1,
+                1 << 26,
+                " MiB",
+            ),
+            range("spark.driver.cores", u64::from(s.driver_cores), 1, 4096, ""),
         ]
         .into_iter()
         .filter_map(Result::err),

@@ -586,6 +586,19 @@ pub(crate) fn node_start(shape: &NodeShape, am: Option<&AmShape>) -> (Vec<Block>
     (blocks, used)
 }
 
+/// A node's last block: what `used` leaves of the NodeManager's resources, if anything.
+pub(crate) fn node_end(blocks: &mut Vec<Block>, shape: &NodeShape, used: Resource) {
+    let free = shape.nodemanager.saturating_sub(used);
+    if free.memory_mib > 0 || free.vcores > 0 {
+        blocks.push(Block {
+            kind: BlockKind::Unused,
+            vcores: free.vcores,
+            memory_mib: free.memory_mib,
+            parts: Vec::new(),
+        });
+    }
+}
+
 /// The layout block of the ApplicationMaster container.
 pub(crate) fn am_block(am: &AmShape) -> Block {
     Block {
@@ -650,15 +663,7 @@ fn node_blocks(
         used.memory_mib = used.memory_mib.saturating_add(executor.granted.memory_mib);
         used.vcores = used.vcores.saturating_add(executor.granted.vcores);
     }
-    let free = shape.nodemanager.saturating_sub(used);
-    if free.memory_mib > 0 || free.vcores > 0 {
-        blocks.push(Block {
-            kind: BlockKind::Unused,
-            vcores: free.vcores,
-            memory_mib: free.memory_mib,
-            parts: Vec::new(),
-        });
-    }
+    node_end(&mut blocks, shape, used);
     blocks
 }
 

@@ -16,6 +16,10 @@ use planner::spark::{AppType, DeployMode, SparkVersion};
 use planner::yarn::Calculator;
 use planner::{plan, Comparison, Granularity, OffHeap, Plan, PlanInput, Step, Warning};
 
+fn group_line(out: &mut String, first: u32, last: u32, blocks: &[String]) {
+    let _ = writeln!(out, "  nodes {first}-{last}: {}", blocks.join(" "));
+}
+
 fn working(out: &mut String, steps: &[Step]) {
     out.push_str("working:\n");
     for (i, s) in steps.iter().enumerate() {
@@ -103,13 +107,7 @@ fn render_plan(out: &mut String, p: &Plan) {
                 }
             })
             .collect();
-        let _ = writeln!(
-            out,
-            "  nodes {}-{}: {}",
-            g.first_node,
-            g.last_node,
-            blocks.join(" ")
-        );
+        group_line(out, g.first_node, g.last_node, &blocks);
     }
     let t = p.placement.totals;
     let _ = writeln!(
@@ -284,13 +282,7 @@ fn render_k8s(p: &K8sPlan) -> String {
                 format!("{kind}({}m cpu,{} MiB)", b.cpu_millis, b.memory_mib)
             })
             .collect();
-        let _ = writeln!(
-            out,
-            "  nodes {}-{}: {}",
-            g.first_node,
-            g.last_node,
-            blocks.join(" ")
-        );
+        group_line(&mut out, g.first_node, g.last_node, &blocks);
     }
     let t = p.totals;
     let _ = writeln!(
@@ -340,13 +332,7 @@ fn render_emr(p: &EmrPlan) -> String {
             .iter()
             .map(|b| format!("{:?}({}c,{}m)", b.kind, b.vcores, b.memory_mib))
             .collect();
-        let _ = writeln!(
-            out,
-            "  nodes {}-{}: {}",
-            g.first_node,
-            g.last_node,
-            blocks.join(" ")
-        );
+        group_line(&mut out, g.first_node, g.last_node, &blocks);
     }
     out.push_str("warnings:\n");
     for w in &p.warnings {

@@ -494,6 +494,14 @@ impl Browser {
         }
     }
 
+    /// The first element matching `css`; panics when there is none.
+    pub async fn element(&self, css: &str) -> fantoccini::elements::Element {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element matches `{css}`: {e}"))
+    }
+
     /// The page title.
     pub async fn title(&self) -> String {
         self.client.title().await.expect("the page title")
@@ -501,10 +509,8 @@ impl Browser {
 
     /// The rendered text of the first element matching `css`.
     pub async fn text(&self, css: &str) -> String {
-        self.client
-            .find(Locator::Css(css))
+        self.element(css)
             .await
-            .unwrap_or_else(|e| panic!("no element matches `{css}`: {e}"))
             .text()
             .await
             .unwrap_or_else(|e| panic!("cannot read the text of `{css}`: {e}"))
@@ -513,11 +519,7 @@ impl Browser {
     /// Replaces the value of the input matching `css` by typing `text` into it as a person
     /// would: select what is there, Backspace, then each character (an `input` event each).
     pub async fn type_into(&self, css: &str, text: &str) {
-        let input = self
-            .client
-            .find(Locator::Css(css))
-            .await
-            .unwrap_or_else(|e| panic!("no input matches `{css}`: {e}"));
+        let input = self.element(css).await;
         input.click().await.expect("focus the input");
         self.client
             .execute(
@@ -595,10 +597,8 @@ impl Browser {
 
     /// Clicks the element matching `css` (a real WebDriver click: it must be visible).
     pub async fn click(&self, css: &str) {
-        self.client
-            .find(Locator::Css(css))
+        self.element(css)
             .await
-            .unwrap_or_else(|e| panic!("no element matches `{css}`: {e}"))
             .click()
             .await
             .unwrap_or_else(|e| panic!("cannot click `{css}`: {e}"));
@@ -606,10 +606,8 @@ impl Browser {
 
     /// The attribute `name` of the first element matching `css` (`None` when absent).
     pub async fn attr(&self, css: &str, name: &str) -> Option<String> {
-        self.client
-            .find(Locator::Css(css))
+        self.element(css)
             .await
-            .unwrap_or_else(|e| panic!("no element matches `{css}`: {e}"))
             .attr(name)
             .await
             .unwrap_or_else(|e| panic!("cannot read {name} of `{css}`: {e}"))
@@ -627,10 +625,8 @@ impl Browser {
 
     /// The current value of the input or select matching `css` (the `value` property).
     pub async fn value(&self, css: &str) -> String {
-        self.client
-            .find(Locator::Css(css))
+        self.element(css)
             .await
-            .unwrap_or_else(|e| panic!("no element matches `{css}`: {e}"))
             .prop("value")
             .await
             .unwrap_or_else(|e| panic!("cannot read the value of `{css}`: {e}"))
@@ -639,10 +635,8 @@ impl Browser {
 
     /// Chooses the option with `value` in the select matching `css` (fires `change`).
     pub async fn select(&self, css: &str, value: &str) {
-        self.client
-            .find(Locator::Css(css))
+        self.element(css)
             .await
-            .unwrap_or_else(|e| panic!("no select matches `{css}`: {e}"))
             .select_by_value(value)
             .await
             .unwrap_or_else(|e| panic!("cannot choose {value:?} in `{css}`: {e}"));
