@@ -99,7 +99,7 @@ fn heap_words(mib: u64) -> String {
 }
 
 fn submit_text(p: &Plan) -> String {
-    let flags = planner::config::submit_flags(&p.spark_conf);
+    let flags = planner::exports::submit_flags(&p.spark_conf);
     let mut lines = vec!["spark-submit".to_string()];
     let mut i = 0;
     while i < flags.len() {

@@ -34,7 +34,7 @@
 //! `maximizeResourceAllocation` ([`maximize_resource_allocation`]) sizes one executor to a whole
 //! core node; with the AM on node 1, that node has no room for it.
 
-use crate::config::submit_flags;
+use crate::exports::submit_flags;
 use crate::input::{
     limits, Cluster, Field, FieldError, InputErrors, MaximumAllocation, NodeManagerResources,
     NodeShape, PlanInput, Policy, Scheduler, SparkSettings,

@@ -24,9 +24,9 @@
 //! assert_eq!(c.spark_exact.instances, 36); // the AM fits in the room executors leave
 //! ```
 
-pub mod config;
 pub mod decimal;
 pub mod emr;
+pub mod exports;
 pub mod input;
 pub mod k8s;
 pub mod memory;

@@ -2,7 +2,7 @@
 //! method that sizes containers with Spark's and YARN's real math. Both run for every input so
 //! they can be shown side by side, with the reasons they differ.
 
-use crate::config::spark_conf;
+use crate::exports::spark_conf;
 use crate::input::{InputErrors, Method, NodeManagerResources, PlanInput, Validated};
 use crate::memory::{unified_memory, MemoryFractions, UnifiedMemory};
 use crate::place::{place_containers, Containers, ExecutorCount, Placement};

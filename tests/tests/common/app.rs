@@ -99,7 +99,7 @@ pub fn with(input: &PlanInput, key: &str, text: &str) -> PlanInput {
 /// The words a shell makes of the page's `spark-submit` text should be the plan's flags
 /// (then the app placeholder); `spark-submit` itself is dropped by the splitter.
 pub fn submit_words(plan: &Plan) -> Vec<String> {
-    let mut words = planner::config::submit_flags(&plan.spark_conf);
+    let mut words = planner::exports::submit_flags(&plan.spark_conf);
     words.push("<your-app>".to_owned());
     words
 }

@@ -1,4 +1,6 @@
-//! The Spark configuration a plan emits, as ordered key/value pairs, and as `spark-submit` flags.
+//! Exports: what a plan is turned into for a person to paste — the Spark configuration as
+//! ordered key/value pairs and as `spark-submit` flags (here), and each cluster manager's own
+//! formats in its submodule. Exports are built from a plan's numbers, never the other way round.
 
 use crate::input::SparkSettings;
 use crate::spark::{keys, AppType, DeployMode, SparkVersion, MIN_OVERHEAD_MIB};
@@ -79,7 +81,7 @@ pub fn spark_conf(
 /// dedicated flag use it (`--num-executors 17`), the rest become `--conf key=value`.
 ///
 /// ```
-/// let flags = planner::config::submit_flags(&[
+/// let flags = planner::exports::submit_flags(&[
 ///     ("spark.executor.instances".to_string(), "17".to_string()),
 ///     ("spark.executor.memory".to_string(), "19g".to_string()),
 /// ]);
