@@ -383,6 +383,228 @@ impl PodResources {
     }
 }
 
+impl PodResources {
+    /// The pod as Spark writes it: memory request = limit = `memory_mib`, and the CPU.
+    pub fn new(memory_mib: u64, cpu: &PodCpu<'_>) -> PodResources {
+        PodResources {
+            memory_mib,
+            cpu_request: cpu.request.to_string(),
+            cpu_limit: cpu.limit.map(str::to_string),
+        }
+    }
+}
+
+/// The overhead settings of one JVM in a pod (the executor or the driver), as set.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct OverheadSettings {
+    /// `spark.{executor,driver}.memoryOverhead` in MiB, when set: it replaces the formula.
+    pub explicit_mib: Option<u64>,
+    /// `spark.{executor,driver}.memoryOverheadFactor`, when set.
+    pub factor: Option<f64>,
+    /// `spark.{executor,driver}.minMemoryOverhead` in MiB, when set. Only Spark 4.0 has these
+    /// keys (`config/package.scala`, `.version("4.0.0")`, default `384m`); 3.5 keeps 384 MiB.
+    pub minimum_mib: Option<u64>,
+}
+
+impl OverheadSettings {
+    /// The rule Spark applies: the explicit overhead, else `max(factor × heap, minimum)` with
+    /// the factor set or `default_factor`, and the minimum set (Spark 4.0) or 384 MiB.
+    pub fn rule(&self, version: SparkVersion, default_factor: f64) -> OverheadRule {
+        match self.explicit_mib {
+            Some(mib) => OverheadRule::Explicit(mib),
+            None => OverheadRule::Formula {
+                factor: self.factor.unwrap_or(default_factor),
+                minimum_mib: match version {
+                    SparkVersion::V3_5 => MIN_OVERHEAD_MIB,
+                    SparkVersion::V4_0 => self.minimum_mib.unwrap_or(MIN_OVERHEAD_MIB),
+                },
+            },
+        }
+    }
+}
+
+/// A pod's CPU settings: the cores and the Kubernetes request and limit keys, as set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PodCpuSettings<'a> {
+    /// `spark.{executor,driver}.cores`.
+    pub cores: u32,
+    /// `spark.kubernetes.{executor,driver}.request.cores`, when set.
+    pub request: Option<&'a str>,
+    /// `spark.kubernetes.{executor,driver}.limit.cores`, when set.
+    pub limit: Option<&'a str>,
+}
+
+/// The CPU request Spark writes into a pod spec.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CpuRequest<'a> {
+    /// No request key: the cores, as a whole number of CPUs.
+    Cores(u32),
+    /// The request key's text, as given (`0.5`, `500m`).
+    Quantity(&'a str),
+}
+
+impl fmt::Display for CpuRequest<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CpuRequest::Cores(cores) => write!(f, "{cores}"),
+            CpuRequest::Quantity(text) => f.write_str(text),
+        }
+    }
+}
+
+/// A pod's CPU as Spark writes it: the request always, the limit only when set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PodCpu<'a> {
+    /// `resources.requests.cpu`.
+    pub request: CpuRequest<'a>,
+    /// `resources.limits.cpu`, when set.
+    pub limit: Option<&'a str>,
+}
+
+impl<'a> PodCpuSettings<'a> {
+    /// The request key's text, else the cores (`BasicExecutorFeatureStep.executorCoresRequest`,
+    /// `BasicDriverFeatureStep.driverCoresRequest`).
+    pub fn pod_cpu(&self) -> PodCpu<'a> {
+        PodCpu {
+            request: self
+                .request
+                .map_or(CpuRequest::Cores(self.cores), CpuRequest::Quantity),
+            limit: self.limit,
+        }
+    }
+}
+
+/// What sizes the executor pod.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ExecutorPodSettings<'a> {
+    /// `spark.executor.memory` in MiB.
+    pub heap_mib: u64,
+    /// The executor's overhead settings.
+    pub overhead: OverheadSettings,
+    /// Off-heap MiB that counts (0 when `spark.memory.offHeap.enabled` is off).
+    pub offheap_mib: u64,
+    /// `spark.executor.pyspark.memory` in MiB (0 = unset); counted only for Python apps the
+    /// executor step knows to be Python.
+    pub pyspark_memory_mib: u64,
+    /// Cores, CPU request and limit.
+    pub cpu: PodCpuSettings<'a>,
+}
+
+/// What sizes the driver pod (cluster mode).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DriverPodSettings<'a> {
+    /// `spark.driver.memory` in MiB.
+    pub heap_mib: u64,
+    /// The driver's overhead settings.
+    pub overhead: OverheadSettings,
+    /// Cores, CPU request and limit.
+    pub cpu: PodCpuSettings<'a>,
+}
+
+/// Everything Spark reads to size its pods on Kubernetes, typed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PodSettings<'a> {
+    /// Spark release line (whether the minimum-overhead keys exist).
+    pub version: SparkVersion,
+    /// Cluster mode has a driver pod; client mode has none.
+    pub deploy_mode: DeployMode,
+    /// JVM, Python or R.
+    pub app_type: AppType,
+    /// `spark.kubernetes.memoryOverheadFactor` (deprecated), when set.
+    pub kubernetes_overhead_factor: Option<f64>,
+    /// The executor pod's settings.
+    pub executor: ExecutorPodSettings<'a>,
+    /// The driver pod's settings (used in cluster mode only).
+    pub driver: DriverPodSettings<'a>,
+}
+
+/// The executor pod, in numbers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ExecutorPod<'a> {
+    /// Heap, overhead, off-heap and PySpark memory; the pod's memory is their sum.
+    pub memory: ExecutorMemory,
+    /// How the overhead was decided.
+    pub overhead_rule: OverheadRule,
+    /// The overhead factor the executor step holds (set, propagated or default), also when an
+    /// explicit overhead replaces the formula.
+    pub overhead_factor: f64,
+    /// Whether the executor step treats the app as Python.
+    pub is_python: bool,
+    /// The CPU request and limit.
+    pub cpu: PodCpu<'a>,
+}
+
+/// The driver pod, in numbers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DriverPod<'a> {
+    /// `spark.driver.memory` in MiB.
+    pub heap_mib: u64,
+    /// The driver's overhead in MiB.
+    pub overhead_mib: u64,
+    /// The CPU request and limit.
+    pub cpu: PodCpu<'a>,
+}
+
+impl DriverPod<'_> {
+    /// heap + overhead: the pod's memory request and limit, in MiB.
+    pub fn memory_mib(&self) -> u64 {
+        self.heap_mib.saturating_add(self.overhead_mib)
+    }
+}
+
+/// Spark's pods on Kubernetes, in numbers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct KubernetesPods<'a> {
+    /// The executor pod.
+    pub executor: ExecutorPod<'a>,
+    /// The driver pod (cluster mode only).
+    pub driver: Option<DriverPod<'a>>,
+}
+
+/// Spark's pod math, the one place it is written (`BasicDriverFeatureStep`,
+/// `BasicExecutorFeatureStep`, `ResourceProfile.getResourcesForClusterManager`).
+///
+/// The driver step picks a default factor — `spark.kubernetes.memoryOverheadFactor` when set,
+/// else 0.4 for a non-JVM app, else 0.1 — uses it unless `spark.driver.memoryOverheadFactor`
+/// is set, and propagates it to the executors, which use it unless
+/// `spark.executor.memoryOverheadFactor` is set. In client mode there is no driver step: the
+/// executors see the submitted configuration only and do not know the app type, so they get
+/// neither the 0.4 default nor the PySpark memory. Spark 4.0 takes each minimum overhead from
+/// `spark.{executor,driver}.minMemoryOverhead`; 3.5 uses 384 MiB.
+pub fn kubernetes_pods<'a>(settings: &PodSettings<'a>) -> KubernetesPods<'a> {
+    let cluster = settings.deploy_mode == DeployMode::Cluster;
+    let default_factor = match settings.kubernetes_overhead_factor {
+        Some(factor) => factor,
+        None if cluster && settings.app_type != AppType::Jvm => NON_JVM_OVERHEAD_FACTOR,
+        None => 0.1,
+    };
+    let e = &settings.executor;
+    let overhead_rule = e.overhead.rule(settings.version, default_factor);
+    let is_python = cluster && settings.app_type == AppType::Python;
+    let executor = ExecutorPod {
+        memory: ExecutorMemory {
+            heap_mib: e.heap_mib,
+            overhead_mib: overhead_rule.overhead_mib(e.heap_mib),
+            offheap_mib: e.offheap_mib,
+            pyspark_mib: if is_python { e.pyspark_memory_mib } else { 0 },
+        },
+        overhead_rule,
+        overhead_factor: e.overhead.factor.unwrap_or(default_factor),
+        is_python,
+        cpu: e.cpu.pod_cpu(),
+    };
+    let d = &settings.driver;
+    let driver = cluster.then(|| DriverPod {
+        heap_mib: d.heap_mib,
+        overhead_mib: d
+            .overhead
+            .rule(settings.version, default_factor)
+            .overhead_mib(d.heap_mib),
+        cpu: d.cpu.pod_cpu(),
+    });
+    KubernetesPods { executor, driver }
+}
+
 /// What Spark writes into Kubernetes pod specs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct KubernetesResources {
@@ -574,6 +796,116 @@ fn offheap_mib(r: &Reader<'_>) -> Result<(u64, u64), ConfError> {
     Ok((mib, bytes))
 }
 
+/// The executor settings [`resources`] has read before the pods.
+struct ExecutorRead {
+    heap_mib: u64,
+    cores: u32,
+    offheap_mib: u64,
+    pyspark_memory_mib: u64,
+}
+
+/// Reads the pod settings from the configuration, as the Kubernetes feature steps read them.
+fn kubernetes_pod_settings<'c>(
+    r: &Reader<'c>,
+    query: &ResourceQuery,
+    executor: &ExecutorRead,
+) -> Result<PodSettings<'c>, ConfError> {
+    let kubernetes_overhead_factor = r.factor(keys::K8S_OVERHEAD_FACTOR)?;
+    let explicit_mib = r.size(
+        &[keys::EXECUTOR_OVERHEAD, keys::YARN_EXECUTOR_OVERHEAD],
+        ByteUnit::MiB,
+    )?;
+    let factor = r.factor(keys::EXECUTOR_OVERHEAD_FACTOR)?;
+    let minimum_mib = match (query.version, explicit_mib) {
+        (SparkVersion::V4_0, None) => r.size(&[keys::EXECUTOR_MIN_OVERHEAD], ByteUnit::MiB)?,
+        _ => None,
+    };
+    let cpu = |cores: u32, request: &str, limit: &str| PodCpuSettings {
+        cores,
+        request: r.0.get(request),
+        limit: r.0.get(limit),
+    };
+    let executor = ExecutorPodSettings {
+        heap_mib: executor.heap_mib,
+        overhead: OverheadSettings {
+            explicit_mib,
+            factor,
+            minimum_mib,
+        },
+        offheap_mib: executor.offheap_mib,
+        pyspark_memory_mib: executor.pyspark_memory_mib,
+        cpu: cpu(
+            executor.cores,
+            keys::K8S_EXECUTOR_REQUEST_CORES,
+            keys::K8S_EXECUTOR_LIMIT_CORES,
+        ),
+    };
+    let driver_cores = r.positive_int(keys::DRIVER_CORES, 1)?;
+    let driver = DriverPodSettings {
+        heap_mib: r.mib(&[keys::DRIVER_MEMORY], 1024)?,
+        // Client mode has no driver pod: nothing reads the driver's overhead keys.
+        overhead: match query.deploy_mode {
+            DeployMode::Cluster => driver_overhead_settings(r, query.version)?,
+            DeployMode::Client => OverheadSettings::default(),
+        },
+        cpu: cpu(
+            driver_cores,
+            keys::K8S_DRIVER_REQUEST_CORES,
+            keys::K8S_DRIVER_LIMIT_CORES,
+        ),
+    };
+    Ok(PodSettings {
+        version: query.version,
+        deploy_mode: query.deploy_mode,
+        app_type: query.app_type,
+        kubernetes_overhead_factor,
+        executor,
+        driver,
+    })
+}
+
+/// The driver's overhead settings; the factor and the minimum are read only when no explicit
+/// overhead replaces them, and the minimum only where Spark has the key (4.0).
+fn driver_overhead_settings(
+    r: &Reader<'_>,
+    version: SparkVersion,
+) -> Result<OverheadSettings, ConfError> {
+    let explicit_mib = r.size(
+        &[keys::DRIVER_OVERHEAD, keys::YARN_DRIVER_OVERHEAD],
+        ByteUnit::MiB,
+    )?;
+    if explicit_mib.is_some() {
+        return Ok(OverheadSettings {
+            explicit_mib,
+            ..OverheadSettings::default()
+        });
+    }
+    Ok(OverheadSettings {
+        explicit_mib,
+        factor: r.factor(keys::DRIVER_OVERHEAD_FACTOR)?,
+        minimum_mib: match version {
+            SparkVersion::V3_5 => None,
+            SparkVersion::V4_0 => r.size(&[keys::DRIVER_MIN_OVERHEAD], ByteUnit::MiB)?,
+        },
+    })
+}
+
+impl KubernetesResources {
+    /// The pod specs of [`kubernetes_pods`]'s numbers.
+    fn from_pods(pods: &KubernetesPods<'_>) -> KubernetesResources {
+        let e = &pods.executor;
+        KubernetesResources {
+            executor: PodResources::new(e.memory.total_mib(), &e.cpu),
+            executor_overhead_factor: e.overhead_factor,
+            executor_is_python: e.is_python,
+            driver: pods
+                .driver
+                .as_ref()
+                .map(|d| PodResources::new(d.memory_mib(), &d.cpu)),
+        }
+    }
+}
+
 /// Computes what Spark requests for executors and the AM/driver, and what YARN grants.
 ///
 /// ```
@@ -611,30 +943,32 @@ pub fn resources(query: &ResourceQuery) -> Result<SparkResources, ConfError> {
     let (offheap, offheap_bytes) = offheap_mib(&r)?;
     let pyspark_setting = r.mib(&[keys::PYSPARK_MEMORY], 0)?;
 
-    // Kubernetes: the driver step picks a default factor (0.4 for non-JVM apps unless the
-    // deprecated key is set) and propagates it to executors; in client mode there is no
-    // driver step, so executors see the submitted conf only and do not know the app type.
-    let k8s_non_jvm = query.cluster_manager == ClusterManager::Kubernetes
-        && cluster
-        && query.app_type != AppType::Jvm;
-    let k8s_default_factor = match r.factor(keys::K8S_OVERHEAD_FACTOR)? {
-        Some(f) => f,
-        None if k8s_non_jvm => NON_JVM_OVERHEAD_FACTOR,
-        None => 0.1,
+    // Kubernetes: the executor is the executor pod of the one pod formula.
+    let pods = match query.cluster_manager {
+        ClusterManager::Kubernetes => {
+            let read = ExecutorRead {
+                heap_mib,
+                cores,
+                offheap_mib: offheap,
+                pyspark_memory_mib: pyspark_setting,
+            };
+            Some(kubernetes_pods(&kubernetes_pod_settings(&r, query, &read)?))
+        }
+        _ => None,
     };
-    let (exec_default_factor, is_python) = match query.cluster_manager {
-        ClusterManager::Kubernetes => (
-            k8s_default_factor,
-            cluster && query.app_type == AppType::Python,
-        ),
-        _ => (0.1, query.app_type == AppType::Python),
-    };
-    let overhead_rule = executor_overhead_rule(&r, query.version, exec_default_factor)?;
-    let memory = ExecutorMemory {
-        heap_mib,
-        overhead_mib: overhead_rule.overhead_mib(heap_mib),
-        offheap_mib: offheap,
-        pyspark_mib: if is_python { pyspark_setting } else { 0 },
+    let (overhead_rule, memory) = match &pods {
+        Some(p) => (p.executor.overhead_rule, p.executor.memory),
+        None => {
+            let overhead_rule = executor_overhead_rule(&r, query.version, 0.1)?;
+            let is_python = query.app_type == AppType::Python;
+            let memory = ExecutorMemory {
+                heap_mib,
+                overhead_mib: overhead_rule.overhead_mib(heap_mib),
+                offheap_mib: offheap,
+                pyspark_mib: if is_python { pyspark_setting } else { 0 },
+            };
+            (overhead_rule, memory)
+        }
     };
     let total = [memory.overhead_mib, memory.offheap_mib, memory.pyspark_mib]
         .iter()
@@ -720,45 +1054,7 @@ pub fn resources(query: &ResourceQuery) -> Result<SparkResources, ConfError> {
         None
     };
 
-    let kubernetes = if query.cluster_manager == ClusterManager::Kubernetes {
-        let cpu = |request_key: &str, cores: u32| {
-            query
-                .conf
-                .get(request_key)
-                .map(str::to_string)
-                .unwrap_or_else(|| cores.to_string())
-        };
-        let limit = |key: &str| query.conf.get(key).map(str::to_string);
-        let driver = if cluster {
-            let default_factor = k8s_default_factor;
-            let overhead = driver_overhead(default_factor)?;
-            Some(PodResources {
-                memory_mib: driver_mib.saturating_add(overhead),
-                cpu_request: cpu(keys::K8S_DRIVER_REQUEST_CORES, driver_cores),
-                cpu_limit: limit(keys::K8S_DRIVER_LIMIT_CORES),
-            })
-        } else {
-            None
-        };
-        let factor = match overhead_rule {
-            OverheadRule::Formula { factor, .. } => factor,
-            OverheadRule::Explicit(_) => r
-                .factor(keys::EXECUTOR_OVERHEAD_FACTOR)?
-                .unwrap_or(exec_default_factor),
-        };
-        Some(KubernetesResources {
-            executor: PodResources {
-                memory_mib: total,
-                cpu_request: cpu(keys::K8S_EXECUTOR_REQUEST_CORES, cores),
-                cpu_limit: limit(keys::K8S_EXECUTOR_LIMIT_CORES),
-            },
-            executor_overhead_factor: factor,
-            executor_is_python: is_python,
-            driver,
-        })
-    } else {
-        None
-    };
+    let kubernetes = pods.as_ref().map(KubernetesResources::from_pods);
 
     let fractions = MemoryFractions {
         memory_fraction: r.fraction(keys::MEMORY_FRACTION, 0.6)?,
