@@ -122,15 +122,8 @@ pub fn k8s_headline(
         planner::place::ExecutorCount::Exactly(n) => n,
         planner::place::ExecutorCount::AsManyAsFit => t.executors,
     };
-    let mut args = vec![
-        "--master".to_string(),
-        "k8s://https://<api-server>".to_string(),
-    ];
-    for (k, v) in &p.spark_conf {
-        args.push("--conf".into());
-        args.push(format!("{k}={v}"));
-    }
-    let yaml = planner::k8s::spark_operator_yaml(p, &input.spark);
+    let args = planner::exports::k8s::spark_submit_flags(p);
+    let yaml = planner::exports::k8s::spark_operator_yaml(p, &input.spark);
     view! {
         <p class="eyebrow muted">"Kubernetes"</p>
         <p class="big" id="headline">

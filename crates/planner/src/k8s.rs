@@ -1,22 +1,22 @@
 //! Kubernetes: executor and driver pods exactly as Spark writes them into the pod spec, CPU
 //! quantities (`0.5`, `500m`, `1.5`), and packing pods onto nodes by their CPU and memory
-//! requests (seed 002: fractional CPU requests keep task parallelism while reserving fewer CPUs).
+//! requests (fractional CPU requests keep task parallelism while reserving fewer CPUs).
+//!
+//! Numbers first, words after: [`derive_k8s`] computes the numbers (pods, per-node fit,
+//! capacity, layout, totals) without building any text; [`k8s_working`] and [`k8s_warnings`]
+//! explain them, and [`plan_k8s`] puts both together. The pod sizes come from
+//! [`crate::spark::kubernetes_pods`], the same formula [`crate::spark::resources`] uses.
 
 use std::fmt;
 
 use crate::input::OffHeap;
 use crate::place::{container_parts, spread, ExecutorCount, Part};
+use crate::plan::Step;
 use crate::spark::{
-    keys, AppType, DeployMode, ExecutorMemory, OverheadRule, PodResources, SparkConf, SparkVersion,
-    MIN_OVERHEAD_MIB,
+    keys, kubernetes_pods, AppType, CpuRequest, DeployMode, DriverPod, DriverPodSettings,
+    ExecutorPodSettings, KubernetesPods, KubernetesResources, OverheadSettings, PodCpuSettings,
+    PodResources, PodSettings, SparkConf, SparkVersion, NON_JVM_OVERHEAD_FACTOR,
 };
-
-/// The pods Spark writes, before packing.
-struct Pods {
-    executor: PodResources,
-    driver: Option<PodResources>,
-    executor_overhead_factor: f64,
-}
 use crate::units::format_spark_mib;
 use crate::warning::{Code, Severity, Warning};
 
@@ -172,6 +172,10 @@ pub struct K8sSpark {
     pub driver_request_cores: Option<String>,
     /// `spark.kubernetes.driver.limit.cores`, when set.
     pub driver_limit_cores: Option<String>,
+    /// `spark.executor.minMemoryOverhead` in MiB, when set (Spark 4.0; 3.5 keeps 384 MiB).
+    pub executor_min_overhead_mib: Option<u64>,
+    /// `spark.driver.minMemoryOverhead` in MiB, when set (Spark 4.0; 3.5 keeps 384 MiB).
+    pub driver_min_overhead_mib: Option<u64>,
 }
 
 impl Default for K8sSpark {
@@ -193,6 +197,8 @@ impl Default for K8sSpark {
             driver_cores: 1,
             driver_request_cores: None,
             driver_limit_cores: None,
+            executor_min_overhead_mib: None,
+            driver_min_overhead_mib: None,
         }
     }
 }
@@ -231,6 +237,15 @@ impl K8sSpark {
         if let Some(m) = self.overhead_mib {
             c.set(keys::EXECUTOR_OVERHEAD, format_spark_mib(m));
         }
+        // The minimums exist from Spark 4.0, and an explicit overhead replaces the executor's.
+        if self.version == SparkVersion::V4_0 {
+            if let (Some(m), None) = (self.executor_min_overhead_mib, self.overhead_mib) {
+                c.set(keys::EXECUTOR_MIN_OVERHEAD, format_spark_mib(m));
+            }
+            if let Some(m) = self.driver_min_overhead_mib {
+                c.set(keys::DRIVER_MIN_OVERHEAD, format_spark_mib(m));
+            }
+        }
         if self.offheap.enabled {
             c.set(keys::OFFHEAP_ENABLED, "true");
             c.set(keys::OFFHEAP_SIZE, format_spark_mib(self.offheap.size_mib));
@@ -242,6 +257,51 @@ impl K8sSpark {
             );
         }
         c
+    }
+
+    /// What Spark's pod formula reads from these settings (CPU quantities trimmed, as
+    /// [`K8sSpark::conf`] writes them).
+    pub fn pod_settings(&self) -> PodSettings<'_> {
+        fn text(v: &Option<String>) -> Option<&str> {
+            v.as_deref().map(str::trim)
+        }
+        PodSettings {
+            version: self.version,
+            deploy_mode: self.deploy_mode,
+            app_type: self.app_type,
+            kubernetes_overhead_factor: None,
+            executor: ExecutorPodSettings {
+                heap_mib: self.executor_memory_mib,
+                overhead: OverheadSettings {
+                    explicit_mib: self.overhead_mib,
+                    factor: self.overhead_factor,
+                    minimum_mib: self.executor_min_overhead_mib,
+                },
+                offheap_mib: if self.offheap.enabled {
+                    self.offheap.size_mib
+                } else {
+                    0
+                },
+                pyspark_memory_mib: self.pyspark_memory_mib,
+                cpu: PodCpuSettings {
+                    cores: self.executor_cores,
+                    request: text(&self.request_cores),
+                    limit: text(&self.limit_cores),
+                },
+            },
+            driver: DriverPodSettings {
+                heap_mib: self.driver_memory_mib,
+                overhead: OverheadSettings {
+                    minimum_mib: self.driver_min_overhead_mib,
+                    ..OverheadSettings::default()
+                },
+                cpu: PodCpuSettings {
+                    cores: self.driver_cores,
+                    request: text(&self.driver_request_cores),
+                    limit: text(&self.driver_limit_cores),
+                },
+            },
+        }
     }
 }
 
@@ -354,7 +414,7 @@ pub struct K8sPlan {
     /// Totals.
     pub totals: K8sTotals,
     /// Derivation steps.
-    pub working: Vec<crate::plan::Step>,
+    pub working: Vec<Step>,
     /// Findings.
     pub warnings: Vec<Warning>,
     /// The Spark configuration (`--conf` pairs).
@@ -432,23 +492,9 @@ fn cpu(key: &'static str, text: &str) -> Result<u64, K8sError> {
     parse_cpu_millis(text).map_err(|error| K8sError::Cpu { key, error })
 }
 
-/// Plans executor pods on Kubernetes nodes: the pod resources Spark writes, how many fit per
-/// node (by CPU request and memory), the driver pod on node 1, and the resulting layout.
-///
-/// ```
-/// use planner::k8s::{plan_k8s, K8sInput};
-///
-/// let mut input = K8sInput::default(); // 16 executors × 2 cores × 6g
-/// let full = plan_k8s(&input).unwrap();
-/// input.spark.request_cores = Some("0.5".into());
-/// let half = plan_k8s(&input).unwrap();
-/// assert_eq!(full.totals.task_slots, half.totals.task_slots); // parallelism unchanged
-/// assert_eq!(full.totals.cpu_requested_millis, 33_000); // 16 × 2 + the driver's 1
-/// assert_eq!(half.totals.cpu_requested_millis, 9_000); //  16 × 0.5 + 1
-/// ```
-pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sErrors> {
-    let n = &input.nodes;
-    let s = &input.spark;
+/// The range checks of the node settings, and what the kubelet, the system and the daemonsets
+/// hold back, which must leave room for pods.
+fn node_errors(n: &K8sNodes) -> Vec<K8sError> {
     let mut errors: Vec<K8sError> = [
         range("Nodes", u64::from(n.nodes), 1, 100_000, ""),
         range(
@@ -469,99 +515,94 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sErrors> {
     .into_iter()
     .filter_map(Result::err)
     .collect();
-    // What the kubelet, the system and the daemonsets hold back must leave room for pods.
-    let held = |what: &'static str, reserved: u64, daemonsets: u64, capacity: u64, cpu: bool| {
-        let show = |v: u64| {
-            if cpu {
-                format!("{} CPU", format_cores(v))
-            } else {
-                format!("{v} MiB")
-            }
-        };
-        (capacity > 0 && reserved.saturating_add(daemonsets) >= capacity).then(|| K8sError::Range {
-            what,
-            value: show(reserved),
-            allowed: if daemonsets > 0 {
-                format!(
-                    "less than the node's {} minus the daemonsets' {}",
-                    show(capacity),
-                    show(daemonsets)
-                )
-            } else {
-                format!("less than the node's {}", show(capacity))
-            },
-        })
-    };
-    errors.extend(held(
+    let show_cpu = |v: u64| format!("{} CPU", format_cores(v));
+    let show_mib = |v: u64| format!("{v} MiB");
+    errors.extend(held_back_error(
         "Reserved CPU",
-        n.reserved_cpu_millis,
-        n.daemonset_cpu_millis,
-        n.capacity_cpu_millis,
-        true,
+        (
+            n.reserved_cpu_millis,
+            n.daemonset_cpu_millis,
+            n.capacity_cpu_millis,
+        ),
+        &show_cpu,
     ));
-    errors.extend(held(
+    errors.extend(held_back_error(
         "Reserved memory",
-        n.reserved_memory_mib,
-        n.daemonset_memory_mib,
-        n.capacity_memory_mib,
-        false,
+        (
+            n.reserved_memory_mib,
+            n.daemonset_memory_mib,
+            n.capacity_memory_mib,
+        ),
+        &show_mib,
     ));
-    errors.extend(
-        [
-            range(
-                "spark.executor.cores",
-                u64::from(s.executor_cores),
-                1,
-                4096,
-                "",
-            ),
-            range(
-                "spark.executor.memory (MiB)",
-                s.executor_memory_mib,
-                1,
-                1 << 26,
-                " MiB",
-            ),
-            range(
-                "spark.task.cpus",
-                u64::from(s.task_cpus),
-                1,
-                u64::from(s.executor_cores.max(1)),
-                "",
-            ),
-            range(
-                "spark.driver.memory (MiB)",
-                s.driver_memory_mib,
-                1,
-                1 << 26,
-                " MiB",
-            ),
-            range("spark.driver.cores", u64::from(s.driver_cores), 1, 4096, ""),
-        ]
-        .into_iter()
-        .filter_map(Result::err),
-    );
-    let node_cpu = n
-        .capacity_cpu_millis
-        .saturating_sub(n.reserved_cpu_millis)
-        .saturating_sub(n.daemonset_cpu_millis);
-    let node_mem = n
-        .capacity_memory_mib
-        .saturating_sub(n.reserved_memory_mib)
-        .saturating_sub(n.daemonset_memory_mib);
+    errors
+}
 
-    // Spark's own pod math (BasicExecutorFeatureStep / BasicDriverFeatureStep), typed: a
-    // cluster-mode Python or R app gets the 0.4 default factor, propagated to executors; the
-    // driver keeps that default even when the executor factor is set. tests/k8s.rs checks this
-    // against `spark::resources` on random inputs.
-    let non_jvm_cluster = s.deploy_mode == DeployMode::Cluster && s.app_type != AppType::Jvm;
-    let default_factor = if non_jvm_cluster {
-        crate::spark::NON_JVM_OVERHEAD_FACTOR
-    } else {
-        0.1
-    };
-    let factor = s.overhead_factor.unwrap_or(default_factor);
-    if !(factor.is_finite() && factor > 0.0) {
+/// An error when `reserved` plus `daemonsets` leave nothing of `capacity` for pods.
+fn held_back_error(
+    what: &'static str,
+    (reserved, daemonsets, capacity): (u64, u64, u64),
+    show: &dyn Fn(u64) -> String,
+) -> Option<K8sError> {
+    (capacity > 0 && reserved.saturating_add(daemonsets) >= capacity).then(|| K8sError::Range {
+        what,
+        value: show(reserved),
+        allowed: if daemonsets > 0 {
+            format!(
+                "less than the node's {} minus the daemonsets' {}",
+                show(capacity),
+                show(daemonsets)
+            )
+        } else {
+            format!("less than the node's {}", show(capacity))
+        },
+    })
+}
+
+/// The range checks of the Spark settings.
+fn spark_errors(s: &K8sSpark) -> Vec<K8sError> {
+    let mut errors: Vec<K8sError> = [
+        range(
+            "spark.executor.cores",
+            u64::from(s.executor_cores),
+            1,
+            4096,
+            "",
+        ),
+        range(
+            "spark.executor.memory (MiB)",
+            s.executor_memory_mib,
+            1,
+            1 << 26,
+            " MiB",
+        ),
+        range(
+            "spark.task.cpus",
+            u64::from(s.task_cpus),
+            1,
+            u64::from(s.executor_cores.max(1)),
+            "",
+        ),
+        range(
+            "spark.driver.memory (MiB)",
+            s.driver_memory_mib,
+            1,
+            1 << 26,
+            " MiB",
+        ),
+        range("spark.driver.cores", u64::from(s.driver_cores), 1, 4096, ""),
+    ]
+    .into_iter()
+    .filter_map(Result::err)
+    .collect();
+    errors.extend(overhead_errors(s));
+    errors
+}
+
+/// The overhead factor, the off-heap size and the minimum overheads.
+fn overhead_errors(s: &K8sSpark) -> Vec<K8sError> {
+    let mut errors = Vec::new();
+    if let Some(factor) = s.overhead_factor.filter(|f| !(f.is_finite() && *f > 0.0)) {
         errors.push(K8sError::Range {
             what: "spark.executor.memoryOverheadFactor",
             value: crate::decimal::shortest(factor),
@@ -575,183 +616,318 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sErrors> {
             allowed: "more than 0 when off-heap memory is on".into(),
         });
     }
-    let rule = match s.overhead_mib {
-        Some(mib) => OverheadRule::Explicit(mib),
-        None => OverheadRule::Formula {
-            factor,
-            minimum_mib: MIN_OVERHEAD_MIB,
-        },
-    };
-    let is_python = s.app_type == AppType::Python && s.deploy_mode == DeployMode::Cluster;
-    let m = ExecutorMemory {
-        heap_mib: s.executor_memory_mib,
-        overhead_mib: rule.overhead_mib(s.executor_memory_mib),
-        offheap_mib: if s.offheap.enabled {
-            s.offheap.size_mib
-        } else {
-            0
-        },
-        pyspark_mib: if is_python { s.pyspark_memory_mib } else { 0 },
-    };
-    let text = |v: &Option<String>| v.as_ref().map(|t| t.trim().to_string());
-    let executor = PodResources {
-        memory_mib: m.total_mib(),
-        cpu_request: text(&s.request_cores).unwrap_or_else(|| s.executor_cores.to_string()),
-        cpu_limit: text(&s.limit_cores),
-    };
-    let driver = (s.deploy_mode == DeployMode::Cluster).then(|| PodResources {
-        memory_mib: s.driver_memory_mib.saturating_add(
-            OverheadRule::Formula {
-                factor: default_factor,
-                minimum_mib: MIN_OVERHEAD_MIB,
-            }
-            .overhead_mib(s.driver_memory_mib),
+    let minimums = [
+        (
+            "spark.executor.minMemoryOverhead (MiB)",
+            s.executor_min_overhead_mib,
         ),
-        cpu_request: text(&s.driver_request_cores).unwrap_or_else(|| s.driver_cores.to_string()),
-        cpu_limit: text(&s.driver_limit_cores),
-    });
-    let k = Pods {
-        executor,
-        driver,
-        executor_overhead_factor: factor,
-    };
-    let exec_cpu = cpu(keys::K8S_EXECUTOR_REQUEST_CORES, &k.executor.cpu_request)
+        (
+            "spark.driver.minMemoryOverhead (MiB)",
+            s.driver_min_overhead_mib,
+        ),
+    ];
+    for (what, minimum) in minimums {
+        if let Some(mib) = minimum {
+            errors.extend(range(what, mib, 0, 1 << 26, " MiB").err());
+        }
+    }
+    errors
+}
+
+/// The CPU requests of the executor and driver pods, in millicores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct CpuRequests {
+    executor_millis: u64,
+    /// 0 in client mode (no driver pod).
+    driver_millis: u64,
+}
+
+/// A request in millicores: the cores as they are, or the quantity read.
+fn request_millis(key: &'static str, request: CpuRequest<'_>) -> Result<u64, K8sError> {
+    match request {
+        CpuRequest::Cores(cores) => Ok(u64::from(cores) * 1000),
+        CpuRequest::Quantity(text) => cpu(key, text),
+    }
+}
+
+/// Reads the pods' CPU quantities; a limit below its request is refused.
+fn cpu_requests(pods: &KubernetesPods<'_>, errors: &mut Vec<K8sError>) -> CpuRequests {
+    let executor = &pods.executor.cpu;
+    let executor_millis = request_millis(keys::K8S_EXECUTOR_REQUEST_CORES, executor.request)
         .map_err(|e| errors.push(e))
         .unwrap_or(0);
-    if let Some(limit) = &k.executor.cpu_limit {
+    if let Some(limit) = executor.limit {
         match cpu(keys::K8S_EXECUTOR_LIMIT_CORES, limit) {
             Err(e) => errors.push(e),
-            Ok(limit_millis) if limit_millis < exec_cpu => errors.push(K8sError::Range {
+            Ok(limit_millis) if limit_millis < executor_millis => errors.push(K8sError::Range {
                 what: "spark.kubernetes.executor.limit.cores",
-                value: limit.clone(),
-                allowed: format!("at least the request, {}", k.executor.cpu_request),
+                value: limit.to_string(),
+                allowed: format!("at least the request, {}", executor.request),
             }),
             Ok(_) => {}
         }
     }
-    let driver_cpu = match &k.driver {
-        Some(d) => cpu(keys::K8S_DRIVER_REQUEST_CORES, &d.cpu_request)
+    let driver_millis = match &pods.driver {
+        Some(d) => request_millis(keys::K8S_DRIVER_REQUEST_CORES, d.cpu.request)
             .map_err(|e| errors.push(e))
             .unwrap_or(0),
         None => 0,
     };
-    if let Some(limit) = k.driver.as_ref().and_then(|d| d.cpu_limit.as_ref()) {
+    if let Some(limit) = pods.driver.as_ref().and_then(|d| d.cpu.limit) {
         if let Err(e) = cpu(keys::K8S_DRIVER_LIMIT_CORES, limit) {
             errors.push(e);
         }
     }
-    if !errors.is_empty() {
-        return Err(K8sErrors(errors));
+    CpuRequests {
+        executor_millis,
+        driver_millis,
     }
-    let exec_mem = k.executor.memory_mib;
-    let driver_mem = k.driver.as_ref().map_or(0, |d| d.memory_mib);
+}
 
-    let fit = |cpu_free: u64, mem_free: u64| -> u64 {
-        let by_mem = mem_free.checked_div(exec_mem).unwrap_or(u64::MAX);
-        let by_cpu = cpu_free.checked_div(exec_cpu).unwrap_or(u64::MAX);
-        by_mem.min(by_cpu).min(1_000_000)
-    };
-    let mut warnings = Vec::new();
-    let driver_fits = driver_cpu <= node_cpu && driver_mem <= node_mem;
-    if !driver_fits {
-        warnings.push(Warning::new(
-            Code::AmDoesNotFit,
-            Severity::Error,
-            format!(
-                "The driver pod ({} CPU, {driver_mem} MiB) is larger than what a node has left \
-                 for pods ({} CPU, {node_mem} MiB): it stays Pending.",
-                format_cpu(driver_cpu),
-                format_cpu(node_cpu)
-            ),
-        ));
-    }
-    let per_node = fit(node_cpu, node_mem);
-    let first = if driver_fits {
-        fit(node_cpu - driver_cpu, node_mem - driver_mem)
+/// Every problem of the input at once, in form order; on success, the pods' CPU requests.
+fn validate(input: &K8sInput, pods: &KubernetesPods<'_>) -> Result<CpuRequests, K8sErrors> {
+    let mut errors = node_errors(&input.nodes);
+    errors.extend(spark_errors(&input.spark));
+    let requests = cpu_requests(pods, &mut errors);
+    if errors.is_empty() {
+        Ok(requests)
     } else {
-        0
-    };
-    let others = if driver_fits { per_node } else { 0 };
-    let nodes = u64::from(n.nodes);
-    let capacity = first.saturating_add(others.saturating_mul(nodes - 1));
-    if per_node == 0 {
-        warnings.push(Warning::new(
-            Code::NoExecutorFits,
-            Severity::Error,
-            format!(
-                "An executor pod ({} CPU, {exec_mem} MiB) is larger than what a node has left \
-                 for pods ({} CPU, {node_mem} MiB): executors stay Pending.",
-                format_cpu(exec_cpu),
-                format_cpu(node_cpu)
-            ),
-        ));
+        Err(K8sErrors(errors))
     }
+}
+
+/// CPU and memory a node has left for Spark's pods.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PodRoom {
+    /// Capacity − reserved − daemonsets, in millicores.
+    pub cpu_millis: u64,
+    /// Capacity − reserved (eviction included) − daemonsets, in MiB.
+    pub memory_mib: u64,
+}
+
+impl PodRoom {
+    /// What each node has left after the kubelet, the system and the daemonsets.
+    pub fn of(n: &K8sNodes) -> PodRoom {
+        PodRoom {
+            cpu_millis: n
+                .capacity_cpu_millis
+                .saturating_sub(n.reserved_cpu_millis)
+                .saturating_sub(n.daemonset_cpu_millis),
+            memory_mib: n
+                .capacity_memory_mib
+                .saturating_sub(n.reserved_memory_mib)
+                .saturating_sub(n.daemonset_memory_mib),
+        }
+    }
+}
+
+/// How many executor pods the nodes hold, the driver pod placed first on node 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PodFit {
+    /// Whether the driver pod fits a node (true in client mode: there is none).
+    pub driver_fits: bool,
+    /// Executor pods on a node without the driver.
+    pub per_node: u64,
+    /// Executor pods on node 1 beside the driver (0 when the driver fits nowhere).
+    pub first_node: u64,
+    /// Executor pods on each other node (0 when the driver fits nowhere: nothing starts).
+    pub other_nodes: u64,
+    /// Executor pods the cluster holds with the driver in place.
+    pub capacity: u64,
+}
+
+/// Executor pods of `cpu_millis` and `memory_mib` that fit in `cpu_free` and `mem_free`.
+fn executors_fitting(pod: (u64, u64), cpu_free: u64, mem_free: u64) -> u64 {
+    let (cpu_millis, memory_mib) = pod;
+    let by_mem = mem_free.checked_div(memory_mib).unwrap_or(u64::MAX);
+    let by_cpu = cpu_free.checked_div(cpu_millis).unwrap_or(u64::MAX);
+    by_mem.min(by_cpu).min(1_000_000)
+}
+
+impl PodFit {
+    /// Packs executor pods (CPU, MiB) by their requests, beside a driver pod (CPU, MiB) on
+    /// node 1, on `nodes` nodes of `room` each.
+    pub fn of(room: PodRoom, executor: (u64, u64), driver: (u64, u64), nodes: u32) -> PodFit {
+        let driver_fits = driver.0 <= room.cpu_millis && driver.1 <= room.memory_mib;
+        let per_node = executors_fitting(executor, room.cpu_millis, room.memory_mib);
+        let (first_node, other_nodes) = if driver_fits {
+            let first = executors_fitting(
+                executor,
+                room.cpu_millis - driver.0,
+                room.memory_mib - driver.1,
+            );
+            (first, per_node)
+        } else {
+            (0, 0)
+        };
+        let others = u64::from(nodes).saturating_sub(1);
+        PodFit {
+            driver_fits,
+            per_node,
+            first_node,
+            other_nodes,
+            capacity: first_node.saturating_add(other_nodes.saturating_mul(others)),
+        }
+    }
+}
+
+/// Everything [`plan_k8s`] computes, as numbers: no text is built.
+#[derive(Debug, Clone, PartialEq)]
+pub struct K8sDerivation<'a> {
+    /// The pods as Spark's formula sizes them.
+    pub pods: KubernetesPods<'a>,
+    /// The executor pod's CPU request in millicores.
+    pub executor_cpu_millis: u64,
+    /// The driver pod's CPU request in millicores (0 in client mode).
+    pub driver_cpu_millis: u64,
+    /// What each node has left for Spark's pods.
+    pub room: PodRoom,
+    /// How many executor pods fit.
+    pub fit: PodFit,
+    /// Executor pods asked for (the capacity when as many as fit).
+    pub wanted: u64,
+    /// Executor pods placed: the smaller of asked and capacity.
+    pub placed: u64,
+    /// Tasks each executor runs at once: cores ÷ `spark.task.cpus`.
+    pub task_slots_per_executor: u64,
+    /// Per-node layout.
+    pub layout: Vec<PodGroup>,
+    /// Sums over the layout.
+    pub totals: K8sTotals,
+}
+
+impl K8sDerivation<'_> {
+    /// The executor pod's memory request (= limit), in MiB.
+    pub fn executor_memory_mib(&self) -> u64 {
+        self.pods.executor.memory.total_mib()
+    }
+
+    /// The driver pod's memory request (= limit), in MiB (0 in client mode).
+    pub fn driver_memory_mib(&self) -> u64 {
+        self.pods.driver.as_ref().map_or(0, DriverPod::memory_mib)
+    }
+
+    /// Whether a driver pod runs on node 1 (cluster mode, and it fits).
+    pub fn has_driver(&self) -> bool {
+        self.pods.driver.is_some() && self.fit.driver_fits
+    }
+}
+
+/// The numbers of a Kubernetes plan: the pods Spark writes, how many fit per node (by CPU
+/// request and memory), the driver pod on node 1, the layout and its totals. A sweep calls
+/// this directly; [`plan_k8s`] adds the working, warnings and configuration.
+pub fn derive_k8s(input: &K8sInput) -> Result<K8sDerivation<'_>, K8sErrors> {
+    let pods = kubernetes_pods(&input.spark.pod_settings());
+    let cpu = validate(input, &pods)?;
+    let room = PodRoom::of(&input.nodes);
+    let executor = (cpu.executor_millis, pods.executor.memory.total_mib());
+    let driver_memory = pods.driver.as_ref().map_or(0, DriverPod::memory_mib);
+    let driver = (cpu.driver_millis, driver_memory);
+    let fit = PodFit::of(room, executor, driver, input.nodes.nodes);
     let wanted = match input.count {
         ExecutorCount::Exactly(w) => u64::from(w),
-        ExecutorCount::AsManyAsFit => capacity,
+        ExecutorCount::AsManyAsFit => fit.capacity,
     };
-    let placed = wanted.min(capacity);
-    if wanted > capacity && per_node > 0 {
-        warnings.push(Warning::new(
-            Code::FewerExecutorsFit,
-            Severity::Warning,
-            format!(
-                "Only {capacity} of the {wanted} executor pods fit ({per_node} per node); the \
-                 other {} stay Pending.",
-                wanted - capacity
-            ),
-        ));
-    }
+    let placed = wanted.min(fit.capacity);
+    let m = &pods.executor.memory;
+    let pod_blocks = PodBlocks {
+        executor: PodBlock {
+            kind: PodBlockKind::Executor,
+            cpu_millis: executor.0,
+            memory_mib: executor.1,
+            parts: container_parts(m.heap_mib, m.overhead_mib, m.offheap_mib, m.pyspark_mib, 0),
+        },
+        driver: (pods.driver.is_some() && fit.driver_fits).then_some(driver),
+    };
+    let layout = pod_layout(&input.nodes, room, &pod_blocks, &fit, placed);
+    let s = &input.spark;
+    let task_slots_per_executor = u64::from(s.executor_cores / s.task_cpus.max(1));
+    let totals = k8s_totals(
+        &layout,
+        &pod_blocks,
+        room,
+        input.nodes.nodes,
+        task_slots_per_executor,
+    );
+    Ok(K8sDerivation {
+        pods,
+        executor_cpu_millis: cpu.executor_millis,
+        driver_cpu_millis: cpu.driver_millis,
+        room,
+        fit,
+        wanted,
+        placed,
+        task_slots_per_executor,
+        layout,
+        totals,
+    })
+}
 
-    // Layout: the driver on node 1, executors spread evenly.
-    let (on_first, level, bumped, base) = spread(nodes, first, others, placed);
-    let reserved = PodBlock {
-        kind: PodBlockKind::Reserved,
-        cpu_millis: n.reserved_cpu_millis.min(n.capacity_cpu_millis),
-        memory_mib: n.reserved_memory_mib.min(n.capacity_memory_mib),
+/// What Spark's pods put on a node: one executor pod's block, and the driver pod's requests
+/// (CPU, MiB) when it runs on node 1.
+struct PodBlocks {
+    executor: PodBlock,
+    driver: Option<(u64, u64)>,
+}
+
+/// The blocks of one node: reserved, daemonsets, the driver pod when `driver`, `executors`
+/// executor pods, then what is left unused.
+fn node_pod_blocks(
+    n: &K8sNodes,
+    room: PodRoom,
+    pods: &PodBlocks,
+    driver: bool,
+    executors: u64,
+) -> Vec<PodBlock> {
+    let block = |kind, cpu_millis, memory_mib| PodBlock {
+        kind,
+        cpu_millis,
+        memory_mib,
         parts: Vec::new(),
     };
-    let exec_parts = container_parts(m.heap_mib, m.overhead_mib, m.offheap_mib, m.pyspark_mib, 0);
-    let node_blocks = |driver: bool, execs: u64| {
-        let mut blocks = vec![reserved.clone()];
-        if n.daemonset_cpu_millis > 0 || n.daemonset_memory_mib > 0 {
-            blocks.push(PodBlock {
-                kind: PodBlockKind::DaemonSets,
-                cpu_millis: n.daemonset_cpu_millis,
-                memory_mib: n.daemonset_memory_mib,
-                parts: Vec::new(),
-            });
-        }
-        let (mut cpu_used, mut mem_used) = (0u64, 0u64);
-        if driver {
-            blocks.push(PodBlock {
-                kind: PodBlockKind::Driver,
-                cpu_millis: driver_cpu,
-                memory_mib: driver_mem,
-                parts: Vec::new(),
-            });
-            cpu_used += driver_cpu;
-            mem_used += driver_mem;
-        }
-        for _ in 0..execs {
-            blocks.push(PodBlock {
-                kind: PodBlockKind::Executor,
-                cpu_millis: exec_cpu,
-                memory_mib: exec_mem,
-                parts: exec_parts.clone(),
-            });
-            cpu_used = cpu_used.saturating_add(exec_cpu);
-            mem_used = mem_used.saturating_add(exec_mem);
-        }
-        blocks.push(PodBlock {
-            kind: PodBlockKind::Unused,
-            cpu_millis: node_cpu.saturating_sub(cpu_used),
-            memory_mib: node_mem.saturating_sub(mem_used),
-            parts: Vec::new(),
-        });
-        blocks
-    };
-    let has_driver = k.driver.is_some() && driver_fits;
+    let mut blocks = vec![block(
+        PodBlockKind::Reserved,
+        n.reserved_cpu_millis.min(n.capacity_cpu_millis),
+        n.reserved_memory_mib.min(n.capacity_memory_mib),
+    )];
+    if n.daemonset_cpu_millis > 0 || n.daemonset_memory_mib > 0 {
+        blocks.push(block(
+            PodBlockKind::DaemonSets,
+            n.daemonset_cpu_millis,
+            n.daemonset_memory_mib,
+        ));
+    }
+    let (mut cpu_used, mut mem_used) = (0u64, 0u64);
+    if let (true, Some((cpu, mem))) = (driver, pods.driver) {
+        blocks.push(block(PodBlockKind::Driver, cpu, mem));
+        cpu_used += cpu;
+        mem_used += mem;
+    }
+    for _ in 0..executors {
+        blocks.push(pods.executor.clone());
+        cpu_used = cpu_used.saturating_add(pods.executor.cpu_millis);
+        mem_used = mem_used.saturating_add(pods.executor.memory_mib);
+    }
+    blocks.push(block(
+        PodBlockKind::Unused,
+        room.cpu_millis.saturating_sub(cpu_used),
+        room.memory_mib.saturating_sub(mem_used),
+    ));
+    blocks
+}
+
+/// The per-node layout: the driver pod on node 1, `placed` executor pods spread evenly, and
+/// consecutive nodes with the same pods grouped.
+fn pod_layout(
+    n: &K8sNodes,
+    room: PodRoom,
+    pods: &PodBlocks,
+    fit: &PodFit,
+    placed: u64,
+) -> Vec<PodGroup> {
+    let nodes = u64::from(n.nodes);
+    let (on_first, level, bumped, base) = spread(nodes, fit.first_node, fit.other_nodes, placed);
+    let has_driver = pods.driver.is_some();
     let bumped = bumped as u32;
     let mut runs = vec![(1u32, 1u32, has_driver, on_first)];
     if bumped > 0 {
@@ -773,234 +949,309 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sErrors> {
             _ => layout.push(PodGroup {
                 first_node,
                 last_node,
-                blocks: node_blocks(driver, execs),
+                blocks: node_pod_blocks(n, room, pods, driver, execs),
             }),
         }
     }
+    layout
+}
 
+/// Sums over the layout.
+fn k8s_totals(
+    layout: &[PodGroup],
+    pods: &PodBlocks,
+    room: PodRoom,
+    nodes: u32,
+    task_slots_per_executor: u64,
+) -> K8sTotals {
     let executors: u64 = layout
         .iter()
         .map(|g| u64::from(g.executors_per_node()) * u64::from(g.last_node - g.first_node + 1))
         .sum();
-    let slots_per_executor = u64::from(s.executor_cores / s.task_cpus.max(1));
-    let driver_count = u64::from(has_driver);
-    let totals = K8sTotals {
+    let (driver_cpu, driver_mem) = pods.driver.unwrap_or((0, 0));
+    let nodes = u64::from(nodes);
+    K8sTotals {
         executors: u32::try_from(executors).unwrap_or(u32::MAX),
-        task_slots: executors * slots_per_executor,
+        task_slots: executors * task_slots_per_executor,
         cpu_requested_millis: executors
-            .saturating_mul(exec_cpu)
-            .saturating_add(driver_count * driver_cpu),
+            .saturating_mul(pods.executor.cpu_millis)
+            .saturating_add(driver_cpu),
         memory_requested_mib: executors
-            .saturating_mul(exec_mem)
-            .saturating_add(driver_count * driver_mem),
-        cpu_available_millis: node_cpu.saturating_mul(nodes),
-        memory_available_mib: node_mem.saturating_mul(nodes),
-    };
+            .saturating_mul(pods.executor.memory_mib)
+            .saturating_add(driver_mem),
+        cpu_available_millis: room.cpu_millis.saturating_mul(nodes),
+        memory_available_mib: room.memory_mib.saturating_mul(nodes),
+    }
+}
 
-    let cores_millis = u64::from(s.executor_cores) * 1000;
-    if exec_cpu < cores_millis {
+/// The working: room per node, the executor pod, pods per node, executors placed.
+pub fn k8s_working(input: &K8sInput, d: &K8sDerivation<'_>) -> Vec<Step> {
+    vec![
+        room_step(&input.nodes, d.room),
+        executor_pod_step(d),
+        Step {
+            title: "Executor pods per node".into(),
+            detail: format!(
+                "min({} MiB ÷ {} MiB, {} CPU ÷ {} CPU) = {}",
+                d.room.memory_mib,
+                d.executor_memory_mib(),
+                format_cores(d.room.cpu_millis),
+                format_cores(d.executor_cpu_millis),
+                d.fit.per_node
+            ),
+        },
+        placed_step(input.count, d),
+    ]
+}
+
+fn room_step(n: &K8sNodes, room: PodRoom) -> Step {
+    Step {
+        title: "Room for pods per node".into(),
+        detail: format!(
+            "{} CPU − {} reserved − {} daemonsets = {} CPU; {} MiB − {} − {} = {} MiB",
+            format_cpu(n.capacity_cpu_millis),
+            format_cpu(n.reserved_cpu_millis),
+            format_cpu(n.daemonset_cpu_millis),
+            format_cpu(room.cpu_millis),
+            n.capacity_memory_mib,
+            n.reserved_memory_mib,
+            n.daemonset_memory_mib,
+            room.memory_mib
+        ),
+    }
+}
+
+fn executor_pod_step(d: &K8sDerivation<'_>) -> Step {
+    let m = &d.pods.executor.memory;
+    let cpu = &d.pods.executor.cpu;
+    Step {
+        title: "Executor pod".into(),
+        detail: format!(
+            "memory {} + {} overhead{} = {}Mi (request = limit); CPU request {}{}",
+            m.heap_mib,
+            m.overhead_mib,
+            if m.offheap_mib + m.pyspark_mib > 0 {
+                format!(" + {} off-heap/pyspark", m.offheap_mib + m.pyspark_mib)
+            } else {
+                String::new()
+            },
+            d.executor_memory_mib(),
+            cpu.request,
+            cpu.limit.map_or(String::new(), |l| format!(", limit {l}"))
+        ),
+    }
+}
+
+fn placed_step(count: ExecutorCount, d: &K8sDerivation<'_>) -> Step {
+    let t = &d.totals;
+    let beside = if d.has_driver() {
+        " with the driver pod on node 1"
+    } else {
+        ""
+    };
+    let count = match count {
+        ExecutorCount::Exactly(_) => format!(
+            "{} of {} asked ({} fit{beside})",
+            t.executors, d.wanted, d.fit.capacity
+        ),
+        ExecutorCount::AsManyAsFit => {
+            format!("{} placed, as many as fit{beside}", t.executors)
+        }
+    };
+    let driver = if d.has_driver() {
+        format!(
+            " + {} CPU for the driver pod",
+            format_cores(d.driver_cpu_millis)
+        )
+    } else if d.pods.driver.is_none() {
+        " (client mode: the driver runs outside the cluster)".to_string()
+    } else {
+        " (the driver pod fits on no node)".to_string()
+    };
+    Step {
+        title: "Executors placed".into(),
+        detail: format!(
+            "{count}; {} task slots; {} CPU requested = {} executor pods × {} CPU{driver}",
+            t.task_slots,
+            format_cores(t.cpu_requested_millis),
+            t.executors,
+            format_cores(d.executor_cpu_millis),
+        ),
+    }
+}
+
+/// The findings: pods that stay Pending first, then settings worth knowing about.
+pub fn k8s_warnings(input: &K8sInput, d: &K8sDerivation<'_>) -> Vec<Warning> {
+    let mut warnings = fit_warnings(d);
+    warnings.extend(cpu_request_warning(&input.spark, d));
+    warnings.extend(setting_warnings(&input.spark, d));
+    warnings
+}
+
+/// Pods that stay Pending: the driver or executors larger than a node's room, or more
+/// executors asked than fit.
+fn fit_warnings(d: &K8sDerivation<'_>) -> Vec<Warning> {
+    let mut warnings = Vec::new();
+    let room = d.room;
+    if !d.fit.driver_fits {
         warnings.push(Warning::new(
-            Code::SettingIgnored,
-            Severity::Info,
+            Code::AmDoesNotFit,
+            Severity::Error,
             format!(
-                "Each executor requests {} CPU but runs {slots_per_executor} tasks at once \
-                 (spark.executor.cores = {}): parallelism is unchanged while the pods reserve \
-                 {}% of the CPUs {} full cores would. Tasks share the CPU; this suits \
-                 I/O-bound work.",
-                format_cpu(exec_cpu),
-                s.executor_cores,
-                crate::decimal::fixed(exec_cpu as f64 * 100.0 / cores_millis as f64, 0),
-                s.executor_cores
+                "The driver pod ({} CPU, {} MiB) is larger than what a node has left \
+                 for pods ({} CPU, {} MiB): it stays Pending.",
+                format_cpu(d.driver_cpu_millis),
+                d.driver_memory_mib(),
+                format_cpu(room.cpu_millis),
+                room.memory_mib
             ),
         ));
     }
-    if k.executor_overhead_factor == crate::spark::NON_JVM_OVERHEAD_FACTOR
-        && s.overhead_factor.is_none()
-        && s.overhead_mib.is_none()
-    {
+    if d.fit.per_node == 0 {
         warnings.push(Warning::new(
+            Code::NoExecutorFits,
+            Severity::Error,
+            format!(
+                "An executor pod ({} CPU, {} MiB) is larger than what a node has left \
+                 for pods ({} CPU, {} MiB): executors stay Pending.",
+                format_cpu(d.executor_cpu_millis),
+                d.executor_memory_mib(),
+                format_cpu(room.cpu_millis),
+                room.memory_mib
+            ),
+        ));
+    }
+    let capacity = d.fit.capacity;
+    if d.wanted > capacity && d.fit.per_node > 0 {
+        warnings.push(Warning::new(
+            Code::FewerExecutorsFit,
+            Severity::Warning,
+            format!(
+                "Only {capacity} of the {} executor pods fit ({} per node); the \
+                 other {} stay Pending.",
+                d.wanted,
+                d.fit.per_node,
+                d.wanted - capacity
+            ),
+        ));
+    }
+    warnings
+}
+
+/// A CPU request below the executor's cores: same parallelism, fewer CPUs reserved.
+fn cpu_request_warning(s: &K8sSpark, d: &K8sDerivation<'_>) -> Option<Warning> {
+    let cores_millis = u64::from(s.executor_cores) * 1000;
+    let requested = d.executor_cpu_millis;
+    (requested < cores_millis).then(|| {
+        Warning::new(
             Code::SettingIgnored,
             Severity::Info,
             format!(
-                "A cluster-mode {} app gets a 0.4 overhead factor on Kubernetes (for the \
-                 Python or R workers): {} MiB per executor.",
-                if s.app_type == AppType::R {
-                    "R"
-                } else {
-                    "Python"
-                },
-                m.overhead_mib
+                "Each executor requests {} CPU but runs {} tasks at once \
+                 (spark.executor.cores = {}): parallelism is unchanged while the pods reserve \
+                 {}% of the CPUs {} full cores would. Tasks share the CPU; this suits \
+                 I/O-bound work.",
+                format_cpu(requested),
+                d.task_slots_per_executor,
+                s.executor_cores,
+                crate::decimal::fixed(requested as f64 * 100.0 / cores_millis as f64, 0),
+                s.executor_cores
             ),
-        ));
+        )
+    })
+}
+
+/// Settings whose effect on Kubernetes is easy to miss: the 0.4 non-JVM factor, PySpark
+/// memory in client mode, and minimum overheads Spark 3.5 does not have.
+fn setting_warnings(s: &K8sSpark, d: &K8sDerivation<'_>) -> Vec<Warning> {
+    let mut warnings = Vec::new();
+    let info = |message: String| Warning::new(Code::SettingIgnored, Severity::Info, message);
+    if d.pods.executor.overhead_factor == NON_JVM_OVERHEAD_FACTOR
+        && s.overhead_factor.is_none()
+        && s.overhead_mib.is_none()
+    {
+        warnings.push(info(format!(
+            "A cluster-mode {} app gets a 0.4 overhead factor on Kubernetes (for the \
+             Python or R workers): {} MiB per executor.",
+            if s.app_type == AppType::R {
+                "R"
+            } else {
+                "Python"
+            },
+            d.pods.executor.memory.overhead_mib
+        )));
     }
     if s.app_type == AppType::Python
         && s.deploy_mode == DeployMode::Client
         && s.pyspark_memory_mib > 0
     {
-        warnings.push(Warning::new(
-            Code::SettingIgnored,
-            Severity::Info,
+        warnings.push(info(
             "In client mode Spark's executor pods do not know the app is Python, so \
-             spark.executor.pyspark.memory is not added to the pod's memory.",
+             spark.executor.pyspark.memory is not added to the pod's memory."
+                .into(),
         ));
     }
+    if s.version == SparkVersion::V3_5
+        && (s.executor_min_overhead_mib.is_some() && s.overhead_mib.is_none()
+            || s.driver_min_overhead_mib.is_some() && d.pods.driver.is_some())
+    {
+        warnings.push(info(
+            "spark.executor.minMemoryOverhead and spark.driver.minMemoryOverhead exist from \
+             Spark 4.0; Spark 3.5 ignores them and keeps a 384 MiB minimum."
+                .into(),
+        ));
+    }
+    warnings
+}
 
-    let working = vec![
-        crate::plan::Step {
-            title: "Room for pods per node".into(),
-            detail: format!(
-                "{} CPU − {} reserved − {} daemonsets = {} CPU; {} MiB − {} − {} = {node_mem} MiB",
-                format_cpu(n.capacity_cpu_millis),
-                format_cpu(n.reserved_cpu_millis),
-                format_cpu(n.daemonset_cpu_millis),
-                format_cpu(node_cpu),
-                n.capacity_memory_mib,
-                n.reserved_memory_mib,
-                n.daemonset_memory_mib
-            ),
-        },
-        crate::plan::Step {
-            title: "Executor pod".into(),
-            detail: format!(
-                "memory {} + {} overhead{} = {exec_mem}Mi (request = limit); CPU request {}{}",
-                m.heap_mib,
-                m.overhead_mib,
-                if m.offheap_mib + m.pyspark_mib > 0 {
-                    format!(" + {} off-heap/pyspark", m.offheap_mib + m.pyspark_mib)
-                } else {
-                    String::new()
-                },
-                k.executor.cpu_request,
-                k.executor
-                    .cpu_limit
-                    .as_ref()
-                    .map_or(String::new(), |l| format!(", limit {l}"))
-            ),
-        },
-        crate::plan::Step {
-            title: "Executor pods per node".into(),
-            detail: format!(
-                "min({node_mem} MiB ÷ {exec_mem} MiB, {} CPU ÷ {} CPU) = {per_node}",
-                format_cores(node_cpu),
-                format_cores(exec_cpu)
-            ),
-        },
-        crate::plan::Step {
-            title: "Executors placed".into(),
-            detail: {
-                let beside = if has_driver {
-                    " with the driver pod on node 1"
-                } else {
-                    ""
-                };
-                let count = match input.count {
-                    ExecutorCount::Exactly(_) => {
-                        format!(
-                            "{} of {wanted} asked ({capacity} fit{beside})",
-                            totals.executors
-                        )
-                    }
-                    ExecutorCount::AsManyAsFit => {
-                        format!("{} placed, as many as fit{beside}", totals.executors)
-                    }
-                };
-                let driver = if has_driver {
-                    format!(" + {} CPU for the driver pod", format_cores(driver_cpu))
-                } else if k.driver.is_none() {
-                    " (client mode: the driver runs outside the cluster)".to_string()
-                } else {
-                    " (the driver pod fits on no node)".to_string()
-                };
-                format!(
-                    "{count}; {} task slots; {} CPU requested = {} executor pods × {} CPU{driver}",
-                    totals.task_slots,
-                    format_cores(totals.cpu_requested_millis),
-                    totals.executors,
-                    format_cores(exec_cpu),
-                )
-            },
-        },
-    ];
-
+/// The configuration (`--conf` pairs): the deploy mode, the executor pods placed, and every
+/// setting of `spark` that is not Spark's default.
+fn k8s_spark_conf(spark: &K8sSpark, placed: u64) -> Vec<(String, String)> {
     let mut spark_conf: Vec<(String, String)> = vec![
         (
             "spark.submit.deployMode".into(),
-            s.deploy_mode.as_str().into(),
+            spark.deploy_mode.as_str().into(),
         ),
         (keys::EXECUTOR_INSTANCES.into(), placed.to_string()),
     ];
-    spark_conf.extend(s.conf().entries().iter().cloned());
+    spark_conf.extend(spark.conf().entries().iter().cloned());
+    spark_conf
+}
 
+/// Plans executor pods on Kubernetes nodes: the numbers of [`derive_k8s`], explained by
+/// [`k8s_working`] and [`k8s_warnings`], with the Spark configuration.
+///
+/// ```
+/// use planner::k8s::{plan_k8s, K8sInput};
+///
+/// let mut input = K8sInput::default(); // 16 executors × 2 cores × 6g
+/// let full = plan_k8s(&input).unwrap();
+/// input.spark.request_cores = Some("0.5".into());
+/// let half = plan_k8s(&input).unwrap();
+/// assert_eq!(full.totals.task_slots, half.totals.task_slots); // parallelism unchanged
+/// assert_eq!(full.totals.cpu_requested_millis, 33_000); // 16 × 2 + the driver's 1
+/// assert_eq!(half.totals.cpu_requested_millis, 9_000); //  16 × 0.5 + 1
+/// ```
+pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sErrors> {
+    let d = derive_k8s(input)?;
+    let working = k8s_working(input, &d);
+    let warnings = k8s_warnings(input, &d);
+    let spark_conf = k8s_spark_conf(&input.spark, d.placed);
+    let pods = KubernetesResources::from_pods(&d.pods);
     Ok(K8sPlan {
-        executor: k.executor,
-        executor_memory: m,
-        executor_cpu_millis: exec_cpu,
-        overhead_factor: k.executor_overhead_factor,
-        driver: k.driver,
-        per_node,
-        capacity,
-        layout,
-        totals,
+        executor: pods.executor,
+        executor_memory: d.pods.executor.memory,
+        executor_cpu_millis: d.executor_cpu_millis,
+        overhead_factor: d.pods.executor.overhead_factor,
+        driver: pods.driver,
+        per_node: d.fit.per_node,
+        capacity: d.fit.capacity,
+        layout: d.layout,
+        totals: d.totals,
         working,
         warnings,
         spark_conf,
     })
-}
-
-/// The `SparkApplication` (Spark operator) YAML fragment for the executor and driver resources.
-pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
-    let mut y = String::from("spec:\n");
-    if let Some(d) = &plan.driver {
-        y += &format!(
-            "  driver:\n    cores: {}\n    coreRequest: \"{}\"\n    memory: \"{}\"\n",
-            spark.driver_cores,
-            d.cpu_request,
-            format_spark_mib(spark.driver_memory_mib)
-        );
-        if let Some(l) = &d.cpu_limit {
-            y += &format!("    coreLimit: \"{l}\"\n");
-        }
-    }
-    y += &format!(
-        "  executor:\n    instances: {}\n    cores: {}\n    coreRequest: \"{}\"\n    memory: \"{}\"\n",
-        plan.totals.executors,
-        spark.executor_cores,
-        plan.executor.cpu_request,
-        format_spark_mib(spark.executor_memory_mib)
-    );
-    if let Some(l) = &plan.executor.cpu_limit {
-        y += &format!("    coreLimit: \"{l}\"\n");
-    }
-    if let Some(o) = spark.overhead_mib {
-        y += &format!("    memoryOverhead: \"{}\"\n", format_spark_mib(o));
-    }
-    // Settings the driver and executor fields above do not carry but that size the pods or
-    // the task slots (off-heap, PySpark memory, the overhead factor, spark.task.cpus).
-    let covered = [
-        "spark.submit.deployMode",
-        keys::EXECUTOR_INSTANCES,
-        keys::EXECUTOR_CORES,
-        keys::EXECUTOR_MEMORY,
-        keys::EXECUTOR_OVERHEAD,
-        keys::DRIVER_MEMORY,
-        keys::DRIVER_CORES,
-        keys::K8S_EXECUTOR_REQUEST_CORES,
-        keys::K8S_EXECUTOR_LIMIT_CORES,
-        keys::K8S_DRIVER_REQUEST_CORES,
-        keys::K8S_DRIVER_LIMIT_CORES,
-    ];
-    let rest: Vec<&(String, String)> = plan
-        .spark_conf
-        .iter()
-        .filter(|(k, _)| !covered.contains(&k.as_str()))
-        .collect();
-    if !rest.is_empty() {
-        y += "  sparkConf:\n";
-        for (k, v) in rest {
-            y += &format!("    {k}: \"{v}\"\n");
-        }
-    }
-    y
 }
 
 #[cfg(test)]

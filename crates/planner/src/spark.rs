@@ -890,9 +890,40 @@ fn driver_overhead_settings(
     })
 }
 
+/// The executor's overhead rule and memory parts, and on Kubernetes the pods: there the
+/// executor is the executor pod of [`kubernetes_pods`]; elsewhere the overhead formula has a
+/// 0.1 default factor and PySpark memory counts for every Python app.
+fn executor_memory<'c>(
+    r: &Reader<'c>,
+    query: &ResourceQuery,
+    read: &ExecutorRead,
+) -> Result<(OverheadRule, ExecutorMemory, Option<KubernetesPods<'c>>), ConfError> {
+    if query.cluster_manager == ClusterManager::Kubernetes {
+        let pods = kubernetes_pods(&kubernetes_pod_settings(r, query, read)?);
+        return Ok((
+            pods.executor.overhead_rule,
+            pods.executor.memory,
+            Some(pods),
+        ));
+    }
+    let overhead_rule = executor_overhead_rule(r, query.version, 0.1)?;
+    let is_python = query.app_type == AppType::Python;
+    let memory = ExecutorMemory {
+        heap_mib: read.heap_mib,
+        overhead_mib: overhead_rule.overhead_mib(read.heap_mib),
+        offheap_mib: read.offheap_mib,
+        pyspark_mib: if is_python {
+            read.pyspark_memory_mib
+        } else {
+            0
+        },
+    };
+    Ok((overhead_rule, memory, None))
+}
+
 impl KubernetesResources {
     /// The pod specs of [`kubernetes_pods`]'s numbers.
-    fn from_pods(pods: &KubernetesPods<'_>) -> KubernetesResources {
+    pub fn from_pods(pods: &KubernetesPods<'_>) -> KubernetesResources {
         let e = &pods.executor;
         KubernetesResources {
             executor: PodResources::new(e.memory.total_mib(), &e.cpu),
@@ -943,33 +974,13 @@ pub fn resources(query: &ResourceQuery) -> Result<SparkResources, ConfError> {
     let (offheap, offheap_bytes) = offheap_mib(&r)?;
     let pyspark_setting = r.mib(&[keys::PYSPARK_MEMORY], 0)?;
 
-    // Kubernetes: the executor is the executor pod of the one pod formula.
-    let pods = match query.cluster_manager {
-        ClusterManager::Kubernetes => {
-            let read = ExecutorRead {
-                heap_mib,
-                cores,
-                offheap_mib: offheap,
-                pyspark_memory_mib: pyspark_setting,
-            };
-            Some(kubernetes_pods(&kubernetes_pod_settings(&r, query, &read)?))
-        }
-        _ => None,
+    let read = ExecutorRead {
+        heap_mib,
+        cores,
+        offheap_mib: offheap,
+        pyspark_memory_mib: pyspark_setting,
     };
-    let (overhead_rule, memory) = match &pods {
-        Some(p) => (p.executor.overhead_rule, p.executor.memory),
-        None => {
-            let overhead_rule = executor_overhead_rule(&r, query.version, 0.1)?;
-            let is_python = query.app_type == AppType::Python;
-            let memory = ExecutorMemory {
-                heap_mib,
-                overhead_mib: overhead_rule.overhead_mib(heap_mib),
-                offheap_mib: offheap,
-                pyspark_mib: if is_python { pyspark_setting } else { 0 },
-            };
-            (overhead_rule, memory)
-        }
-    };
+    let (overhead_rule, memory, pods) = executor_memory(&r, query, &read)?;
     let total = [memory.overhead_mib, memory.offheap_mib, memory.pyspark_mib]
         .iter()
         .try_fold(memory.heap_mib, |acc, x| acc.checked_add(*x))

@@ -7,8 +7,9 @@
 use std::fmt::Write;
 
 use planner::emr::{instance_type, plan_emr, EmrInput, EmrPlan};
+use planner::exports::k8s::spark_operator_yaml;
 use planner::input::MaximumAllocation;
-use planner::k8s::{plan_k8s, spark_operator_yaml, K8sInput, K8sPlan, PodBlockKind};
+use planner::k8s::{plan_k8s, K8sInput, K8sPlan, PodBlockKind};
 use planner::place::ExecutorCount;
 use planner::place::{BlockKind, PartKind};
 use planner::presets::{preset, presets};

@@ -114,6 +114,8 @@ fn k8s() -> impl Strategy<Value = K8sInput> {
                 driver_cores: misc.3,
                 driver_request_cores: flags.3.then(|| "1.5".to_string()),
                 driver_limit_cores: None,
+                executor_min_overhead_mib: None,
+                driver_min_overhead_mib: None,
             },
             count: count.map_or(ExecutorCount::AsManyAsFit, ExecutorCount::Exactly),
         })

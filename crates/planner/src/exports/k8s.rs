@@ -1,0 +1,84 @@
+//! Kubernetes exports: the `spark-submit` flags and the Spark operator's `SparkApplication`
+//! YAML fragment, built from a [`K8sPlan`]'s numbers and configuration.
+
+use crate::k8s::{K8sPlan, K8sSpark};
+use crate::spark::keys;
+use crate::units::format_spark_mib;
+
+/// The `--master` of a Kubernetes `spark-submit`, with a placeholder for the API server.
+pub const MASTER: &str = "k8s://https://<api-server>";
+
+/// `spark-submit` arguments for a Kubernetes plan: the master, then every configuration pair
+/// as `--conf key=value`.
+///
+/// ```
+/// use planner::k8s::{plan_k8s, K8sInput};
+///
+/// let flags = planner::exports::k8s::spark_submit_flags(&plan_k8s(&K8sInput::default()).unwrap());
+/// assert_eq!(flags[..4], ["--master", "k8s://https://<api-server>", "--conf", "spark.submit.deployMode=cluster"]);
+/// ```
+pub fn spark_submit_flags(plan: &K8sPlan) -> Vec<String> {
+    let mut args = vec!["--master".to_string(), MASTER.to_string()];
+    for (k, v) in &plan.spark_conf {
+        args.push("--conf".into());
+        args.push(format!("{k}={v}"));
+    }
+    args
+}
+
+/// The `SparkApplication` (Spark operator) YAML fragment for the executor and driver resources.
+pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
+    let mut y = String::from("spec:\n");
+    if let Some(d) = &plan.driver {
+        y += &format!(
+            "  driver:\n    cores: {}\n    coreRequest: \"{}\"\n    memory: \"{}\"\n",
+            spark.driver_cores,
+            d.cpu_request,
+            format_spark_mib(spark.driver_memory_mib)
+        );
+        if let Some(l) = &d.cpu_limit {
+            y += &format!("    coreLimit: \"{l}\"\n");
+        }
+    }
+    y += &format!(
+        "  executor:\n    instances: {}\n    cores: {}\n    coreRequest: \"{}\"\n    memory: \"{}\"\n",
+        plan.totals.executors,
+        spark.executor_cores,
+        plan.executor.cpu_request,
+        format_spark_mib(spark.executor_memory_mib)
+    );
+    if let Some(l) = &plan.executor.cpu_limit {
+        y += &format!("    coreLimit: \"{l}\"\n");
+    }
+    if let Some(o) = spark.overhead_mib {
+        y += &format!("    memoryOverhead: \"{}\"\n", format_spark_mib(o));
+    }
+    // Settings the driver and executor fields above do not carry but that size the pods or
+    // the task slots (off-heap, PySpark memory, the overhead factor and minimums,
+    // spark.task.cpus).
+    let covered = [
+        "spark.submit.deployMode",
+        keys::EXECUTOR_INSTANCES,
+        keys::EXECUTOR_CORES,
+        keys::EXECUTOR_MEMORY,
+        keys::EXECUTOR_OVERHEAD,
+        keys::DRIVER_MEMORY,
+        keys::DRIVER_CORES,
+        keys::K8S_EXECUTOR_REQUEST_CORES,
+        keys::K8S_EXECUTOR_LIMIT_CORES,
+        keys::K8S_DRIVER_REQUEST_CORES,
+        keys::K8S_DRIVER_LIMIT_CORES,
+    ];
+    let rest: Vec<&(String, String)> = plan
+        .spark_conf
+        .iter()
+        .filter(|(k, _)| !covered.contains(&k.as_str()))
+        .collect();
+    if !rest.is_empty() {
+        y += "  sparkConf:\n";
+        for (k, v) in rest {
+            y += &format!("    {k}: \"{v}\"\n");
+        }
+    }
+    y
+}
