@@ -1,14 +1,24 @@
-//! Kubernetes pod planning: seed 002's experiment, pod specs equal to Spark's own math, and
-//! property tests (no panics; every node's blocks add up to its capacity).
+//! Kubernetes pod planning: the fractional-CPU-request experiment (16 executors × 2 cores ×
+//! 6 GB, then a 0.5 CPU request), pod specs equal to Spark's own math for every setting that
+//! changes a pod, Spark 4.0's minimum overheads, the exports, and property tests (no panics;
+//! every node's blocks add up to its capacity).
 
+use std::cell::Cell;
+
+use planner::exports::k8s::{spark_operator_yaml, spark_submit_flags};
 use planner::input::OffHeap;
-use planner::k8s::{parse_cpu_millis, plan_k8s, K8sInput, K8sNodes, K8sSpark, PodBlockKind};
+use planner::k8s::{
+    derive_k8s, parse_cpu_millis, plan_k8s, K8sInput, K8sNodes, K8sSpark, PodBlockKind,
+};
 use planner::place::ExecutorCount;
-use planner::spark::{resources, AppType, ClusterManager, DeployMode, ResourceQuery};
+use planner::spark::{
+    resources, AppType, ClusterManager, DeployMode, ResourceQuery, SparkResources, SparkVersion,
+};
 use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
 
 #[test]
-fn seed_002_same_tasks_a_quarter_of_the_cpus() {
+fn a_half_cpu_request_keeps_the_tasks_on_a_quarter_of_the_cpus() {
     // 16 executors × 2 cores × 6 GB, then spark.kubernetes.executor.request.cores = 0.5.
     let mut input = K8sInput::default();
     let before = plan_k8s(&input).expect("plans");
@@ -195,5 +205,262 @@ fn the_cpu_total_says_where_it_comes_from() {
             .ends_with("9 CPU requested = 16 executor pods × 0.5 CPU + 1 CPU for the driver pod"),
         "{}",
         placed.detail
+    );
+}
+
+/// What `spark::resources` computes for the configuration `spark` stands for.
+fn spark_resources(spark: &K8sSpark) -> SparkResources {
+    resources(&ResourceQuery {
+        conf: spark.conf(),
+        cluster_manager: ClusterManager::Kubernetes,
+        deploy_mode: spark.deploy_mode,
+        app_type: spark.app_type,
+        version: spark.version,
+        scheduler: None,
+        heap_bytes: None,
+    })
+    .expect("a configuration the planner accepts is one Spark accepts")
+}
+
+fn cpu_text() -> impl Strategy<Value = Option<String>> {
+    proptest::option::of(
+        prop_oneof![
+            Just("0.5"),
+            Just("500m"),
+            Just("1.5"),
+            Just("100m"),
+            Just("2"),
+            Just("4"),
+            Just("2500m"),
+            Just(" 3 "),
+        ]
+        .prop_map(str::to_string),
+    )
+}
+
+/// Every setting that changes a pod, each set or left to Spark's default.
+fn every_pod_setting() -> impl Strategy<Value = K8sSpark> {
+    let shape = (1u32..9, 512u64..40_000, 1u32..3, 512u64..16_384, 1u32..5);
+    let kind = (any::<bool>(), 0usize..3, any::<bool>());
+    let overhead = (
+        proptest::option::of(1u32..20_000).prop_map(|f| f.map(|f| f64::from(f) / 10_000.0)),
+        proptest::option::of(0u64..8_192),
+        proptest::option::of(0u64..8_192),
+        proptest::option::of(0u64..8_192),
+    );
+    let memory = ((any::<bool>(), 0u64..4_096), 0u64..4_096);
+    let cpus = (cpu_text(), cpu_text(), cpu_text(), cpu_text());
+    (shape, kind, overhead, memory, cpus).prop_map(|(shape, kind, overhead, memory, cpus)| {
+        K8sSpark {
+            executor_cores: shape.0,
+            executor_memory_mib: shape.1,
+            task_cpus: shape.2,
+            driver_memory_mib: shape.3,
+            driver_cores: shape.4,
+            version: if kind.0 {
+                SparkVersion::V3_5
+            } else {
+                SparkVersion::V4_0
+            },
+            app_type: [AppType::Jvm, AppType::Python, AppType::R][kind.1],
+            deploy_mode: if kind.2 {
+                DeployMode::Client
+            } else {
+                DeployMode::Cluster
+            },
+            overhead_factor: overhead.0,
+            overhead_mib: overhead.1,
+            executor_min_overhead_mib: overhead.2,
+            driver_min_overhead_mib: overhead.3,
+            offheap: OffHeap {
+                enabled: memory.0 .0,
+                size_mib: memory.0 .1,
+            },
+            pyspark_memory_mib: memory.1,
+            request_cores: cpus.0,
+            limit_cores: cpus.1,
+            driver_request_cores: cpus.2,
+            driver_limit_cores: cpus.3,
+        }
+    })
+}
+
+#[test]
+fn every_pod_setting_gives_the_pods_spark_writes() {
+    let cases = 600;
+    let (planned, spark_sides) = (Cell::new(0u32), Cell::new([0u32; 4]));
+    let mut runner = TestRunner::new(Config {
+        cases,
+        ..Config::default()
+    });
+    let result = runner.run(&every_pod_setting(), |spark| {
+        let input = K8sInput {
+            spark,
+            count: ExecutorCount::Exactly(4),
+            ..K8sInput::default()
+        };
+        let Ok(p) = plan_k8s(&input) else {
+            return Ok(());
+        };
+        planned.set(planned.get() + 1);
+        let r = spark_resources(&input.spark);
+        let k = r.kubernetes.expect("Kubernetes pods");
+        prop_assert_eq!(&k.executor, &p.executor);
+        prop_assert_eq!(&k.driver, &p.driver);
+        prop_assert_eq!(k.executor_overhead_factor, p.overhead_factor);
+        prop_assert_eq!(r.executor.memory, p.executor_memory);
+        prop_assert_eq!(
+            p.driver.is_some(),
+            input.spark.deploy_mode == DeployMode::Cluster
+        );
+        // Which of Spark's branches the valid cases reached.
+        let s = &input.spark;
+        let mut sides = spark_sides.get();
+        sides[0] += u32::from(s.overhead_mib.is_none() && s.executor_min_overhead_mib.is_some());
+        sides[1] += u32::from(k.executor_overhead_factor == 0.4);
+        sides[2] += u32::from(p.executor_memory.pyspark_mib > 0);
+        sides[3] += u32::from(p.executor.cpu_limit.is_some() && p.driver.is_some());
+        spark_sides.set(sides);
+        Ok(())
+    });
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    // The comparison means something only if most generated inputs are plannable, and if
+    // the minimum overhead, the 0.4 default, PySpark memory and CPU limits all occur.
+    assert!(
+        planned.get() * 2 > cases,
+        "only {} of {cases} inputs were valid",
+        planned.get()
+    );
+    assert!(
+        spark_sides.get().iter().all(|n| *n > 10),
+        "{:?}",
+        spark_sides.get()
+    );
+}
+
+#[test]
+fn the_numbers_come_without_words() {
+    let input = K8sInput::default();
+    let d = derive_k8s(&input).expect("plans");
+    let p = plan_k8s(&input).expect("plans");
+    assert_eq!(d.layout, p.layout);
+    assert_eq!(d.totals, p.totals);
+    assert_eq!((d.fit.per_node, d.fit.capacity), (p.per_node, p.capacity));
+    assert_eq!(d.executor_memory_mib(), 6758);
+    assert_eq!((d.room.cpu_millis, d.room.memory_mib), (15_520, 62_362));
+    assert_eq!((d.wanted, d.placed, d.task_slots_per_executor), (16, 16, 2));
+    assert!(d.has_driver());
+}
+
+/// Spark 4.0 sizes pods with `spark.executor.minMemoryOverhead` and
+/// `spark.driver.minMemoryOverhead` (`core/.../internal/config/package.scala`:
+/// `EXECUTOR_MIN_MEMORY_OVERHEAD`, `DRIVER_MIN_MEMORY_OVERHEAD`, `.version("4.0.0")`, default
+/// `384m`); `BasicExecutorFeatureStep` passes the executor's to
+/// `ResourceProfile.getResourcesForClusterManager` and `BasicDriverFeatureStep` takes
+/// `max(factor × driver memory, driverMinimumMemoryOverhead)`. Spark 3.5 has no such keys.
+/// The numbers are the oracle's (Spark 4.0.5's and 3.5.9's own classes), in
+/// `tests/data/spark-oracle-extra.json`: "k8s-x-py-cluster executor.minMemoryOverhead=2g
+/// exec4g" and "k8s-x-java-cluster exec20g minMemoryOverhead=1500m driver.minMemoryOverhead=1g".
+#[test]
+fn spark_4_honours_the_minimum_overheads() {
+    let mut python = K8sInput::default();
+    python.spark.app_type = AppType::Python;
+    python.spark.executor_memory_mib = 4096;
+    python.spark.executor_min_overhead_mib = Some(2048);
+    let p = plan_k8s(&python).expect("plans");
+    assert_eq!(
+        p.executor.memory_quantity(),
+        "6144Mi",
+        "4096 + max(0.4 × 4096, 2048)"
+    );
+    assert_eq!(p.executor_memory.overhead_mib, 2048);
+    assert!(p
+        .spark_conf
+        .contains(&("spark.executor.minMemoryOverhead".into(), "2g".into())));
+    let step = &p.working[1].detail;
+    assert!(
+        step.starts_with("memory 4096 + 2048 overhead = 6144Mi"),
+        "{step}"
+    );
+
+    python.spark.version = SparkVersion::V3_5;
+    let p = plan_k8s(&python).expect("plans");
+    assert_eq!(
+        p.executor.memory_quantity(),
+        "5734Mi",
+        "3.5: 4096 + 0.4 × 4096"
+    );
+    assert!(!p
+        .spark_conf
+        .iter()
+        .any(|(k, _)| k.contains("minMemoryOverhead")));
+    assert!(p
+        .warnings
+        .iter()
+        .any(|w| w.message.contains("Spark 3.5 ignores them")));
+
+    let mut jvm = K8sInput::default();
+    jvm.spark.executor_memory_mib = 20_480;
+    jvm.spark.executor_cores = 4;
+    jvm.spark.executor_min_overhead_mib = Some(1500);
+    jvm.spark.driver_min_overhead_mib = Some(1024);
+    let p = plan_k8s(&jvm).expect("plans");
+    assert_eq!(
+        p.executor.memory_quantity(),
+        "22528Mi",
+        "the factor's 2048 is larger"
+    );
+    let driver = p.driver.as_ref().map(|d| d.memory_quantity());
+    assert_eq!(driver.as_deref(), Some("2048Mi"), "1024 + max(102, 1024)");
+    assert!(p
+        .spark_conf
+        .contains(&("spark.driver.minMemoryOverhead".into(), "1g".into())));
+    jvm.spark.version = SparkVersion::V3_5;
+    let p = plan_k8s(&jvm).expect("plans");
+    let driver = p.driver.as_ref().map(|d| d.memory_quantity());
+    assert_eq!(driver.as_deref(), Some("1408Mi"), "3.5: 1024 + 384");
+    // An explicit overhead replaces the formula, its minimum included.
+    let mut explicit = K8sInput::default();
+    explicit.spark.overhead_mib = Some(500);
+    explicit.spark.executor_min_overhead_mib = Some(4096);
+    let p = plan_k8s(&explicit).expect("plans");
+    assert_eq!(p.executor.memory_quantity(), "6644Mi");
+    assert!(!p
+        .spark_conf
+        .iter()
+        .any(|(k, _)| k.contains("minMemoryOverhead")));
+}
+
+#[test]
+fn exports_carry_the_plan() {
+    let mut input = K8sInput::default();
+    input.spark.request_cores = Some("500m".into());
+    let p = plan_k8s(&input).expect("plans");
+    assert_eq!(
+        spark_submit_flags(&p).join(" "),
+        "--master k8s://https://<api-server> --conf spark.submit.deployMode=cluster \
+         --conf spark.executor.instances=16 --conf spark.executor.cores=2 \
+         --conf spark.executor.memory=6g --conf spark.driver.memory=1g \
+         --conf spark.driver.cores=1 --conf spark.kubernetes.executor.request.cores=500m"
+    );
+    input.spark.executor_min_overhead_mib = Some(1024);
+    let p = plan_k8s(&input).expect("plans");
+    let yaml = spark_operator_yaml(&p, &input.spark);
+    assert!(
+        yaml.ends_with("  sparkConf:\n    spark.executor.minMemoryOverhead: \"1g\"\n"),
+        "{yaml}"
+    );
+}
+
+#[test]
+fn minimum_overheads_are_range_checked() {
+    let mut input = K8sInput::default();
+    input.spark.driver_min_overhead_mib = Some(1 << 27);
+    let words = plan_k8s(&input).expect_err("too large").to_string();
+    assert_eq!(
+        words,
+        "spark.driver.minMemoryOverhead (MiB) is 134217728 MiB; allowed: 0 MiB to 67108864 MiB"
     );
 }
