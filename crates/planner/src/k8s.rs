@@ -721,6 +721,15 @@ impl PodRoom {
     }
 }
 
+/// What one pod requests from a node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PodRequest {
+    /// CPU request, in millicores.
+    pub cpu_millis: u64,
+    /// Memory request (= limit), in MiB.
+    pub memory_mib: u64,
+}
+
 /// How many executor pods the nodes hold, the driver pod placed first on node 1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PodFit {
@@ -736,25 +745,29 @@ pub struct PodFit {
     pub capacity: u64,
 }
 
-/// Executor pods of `cpu_millis` and `memory_mib` that fit in `cpu_free` and `mem_free`.
-fn executors_fitting(pod: (u64, u64), cpu_free: u64, mem_free: u64) -> u64 {
-    let (cpu_millis, memory_mib) = pod;
-    let by_mem = mem_free.checked_div(memory_mib).unwrap_or(u64::MAX);
-    let by_cpu = cpu_free.checked_div(cpu_millis).unwrap_or(u64::MAX);
+/// Executor pods that fit in `cpu_free` millicores and `mem_free` MiB.
+fn executors_fitting(executor: PodRequest, cpu_free: u64, mem_free: u64) -> u64 {
+    let by_mem = mem_free
+        .checked_div(executor.memory_mib)
+        .unwrap_or(u64::MAX);
+    let by_cpu = cpu_free
+        .checked_div(executor.cpu_millis)
+        .unwrap_or(u64::MAX);
     by_mem.min(by_cpu).min(1_000_000)
 }
 
 impl PodFit {
-    /// Packs executor pods (CPU, MiB) by their requests, beside a driver pod (CPU, MiB) on
-    /// node 1, on `nodes` nodes of `room` each.
-    pub fn of(room: PodRoom, executor: (u64, u64), driver: (u64, u64), nodes: u32) -> PodFit {
-        let driver_fits = driver.0 <= room.cpu_millis && driver.1 <= room.memory_mib;
+    /// Packs executor pods by their requests, beside the driver pod on node 1 (a zero
+    /// request in client mode), on `nodes` nodes of `room` each.
+    pub fn of(room: PodRoom, executor: PodRequest, driver: PodRequest, nodes: u32) -> PodFit {
+        let driver_fits =
+            driver.cpu_millis <= room.cpu_millis && driver.memory_mib <= room.memory_mib;
         let per_node = executors_fitting(executor, room.cpu_millis, room.memory_mib);
         let (first_node, other_nodes) = if driver_fits {
             let first = executors_fitting(
                 executor,
-                room.cpu_millis - driver.0,
-                room.memory_mib - driver.1,
+                room.cpu_millis - driver.cpu_millis,
+                room.memory_mib - driver.memory_mib,
             );
             (first, per_node)
         } else {
@@ -820,9 +833,14 @@ pub fn derive_k8s(input: &K8sInput) -> Result<K8sDerivation<'_>, K8sErrors> {
     let pods = kubernetes_pods(&input.spark.pod_settings());
     let cpu = validate(input, &pods)?;
     let room = PodRoom::of(&input.nodes);
-    let executor = (cpu.executor_millis, pods.executor.memory.total_mib());
-    let driver_memory = pods.driver.as_ref().map_or(0, DriverPod::memory_mib);
-    let driver = (cpu.driver_millis, driver_memory);
+    let executor = PodRequest {
+        cpu_millis: cpu.executor_millis,
+        memory_mib: pods.executor.memory.total_mib(),
+    };
+    let driver = PodRequest {
+        cpu_millis: cpu.driver_millis,
+        memory_mib: pods.driver.as_ref().map_or(0, DriverPod::memory_mib),
+    };
     let fit = PodFit::of(room, executor, driver, input.nodes.nodes);
     let wanted = match input.count {
         ExecutorCount::Exactly(w) => u64::from(w),
@@ -833,8 +851,8 @@ pub fn derive_k8s(input: &K8sInput) -> Result<K8sDerivation<'_>, K8sErrors> {
     let pod_blocks = PodBlocks {
         executor: PodBlock {
             kind: PodBlockKind::Executor,
-            cpu_millis: executor.0,
-            memory_mib: executor.1,
+            cpu_millis: executor.cpu_millis,
+            memory_mib: executor.memory_mib,
             parts: container_parts(m.heap_mib, m.overhead_mib, m.offheap_mib, m.pyspark_mib, 0),
         },
         driver: (pods.driver.is_some() && fit.driver_fits).then_some(driver),
@@ -863,11 +881,11 @@ pub fn derive_k8s(input: &K8sInput) -> Result<K8sDerivation<'_>, K8sErrors> {
     })
 }
 
-/// What Spark's pods put on a node: one executor pod's block, and the driver pod's requests
-/// (CPU, MiB) when it runs on node 1.
+/// What Spark's pods put on a node: one executor pod's block, and the driver pod's request
+/// when it runs on node 1.
 struct PodBlocks {
     executor: PodBlock,
-    driver: Option<(u64, u64)>,
+    driver: Option<PodRequest>,
 }
 
 /// The blocks of one node: reserved, daemonsets, the driver pod when `driver`, `executors`
@@ -898,10 +916,10 @@ fn node_pod_blocks(
         ));
     }
     let (mut cpu_used, mut mem_used) = (0u64, 0u64);
-    if let (true, Some((cpu, mem))) = (driver, pods.driver) {
-        blocks.push(block(PodBlockKind::Driver, cpu, mem));
-        cpu_used += cpu;
-        mem_used += mem;
+    if let (true, Some(d)) = (driver, pods.driver) {
+        blocks.push(block(PodBlockKind::Driver, d.cpu_millis, d.memory_mib));
+        cpu_used += d.cpu_millis;
+        mem_used += d.memory_mib;
     }
     for _ in 0..executors {
         blocks.push(pods.executor.clone());
@@ -968,17 +986,20 @@ fn k8s_totals(
         .iter()
         .map(|g| u64::from(g.executors_per_node()) * u64::from(g.last_node - g.first_node + 1))
         .sum();
-    let (driver_cpu, driver_mem) = pods.driver.unwrap_or((0, 0));
+    let driver = pods.driver.unwrap_or(PodRequest {
+        cpu_millis: 0,
+        memory_mib: 0,
+    });
     let nodes = u64::from(nodes);
     K8sTotals {
         executors: u32::try_from(executors).unwrap_or(u32::MAX),
         task_slots: executors * task_slots_per_executor,
         cpu_requested_millis: executors
             .saturating_mul(pods.executor.cpu_millis)
-            .saturating_add(driver_cpu),
+            .saturating_add(driver.cpu_millis),
         memory_requested_mib: executors
             .saturating_mul(pods.executor.memory_mib)
-            .saturating_add(driver_mem),
+            .saturating_add(driver.memory_mib),
         cpu_available_millis: room.cpu_millis.saturating_mul(nodes),
         memory_available_mib: room.memory_mib.saturating_mul(nodes),
     }
@@ -1279,7 +1300,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_002_fractional_requests_keep_parallelism() {
+    fn fractional_requests_keep_parallelism() {
         let mut input = K8sInput::default();
         let full = plan_k8s(&input).unwrap();
         assert_eq!(full.executor.memory_quantity(), "6758Mi");
