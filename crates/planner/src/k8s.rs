@@ -637,6 +637,7 @@ fn overhead_errors(s: &K8sSpark) -> Vec<K8sError> {
 /// The CPU requests of the executor and driver pods, in millicores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct CpuRequests {
+    /// The executor pod's request.
     executor_millis: u64,
     /// 0 in client mode (no driver pod).
     driver_millis: u64,

@@ -381,9 +381,7 @@ impl PodResources {
     pub fn memory_quantity(&self) -> String {
         format!("{}Mi", self.memory_mib)
     }
-}
 
-impl PodResources {
     /// The pod as Spark writes it: memory request = limit = `memory_mib`, and the CPU.
     pub fn new(memory_mib: u64, cpu: &PodCpu<'_>) -> PodResources {
         PodResources {
