@@ -436,7 +436,7 @@ fn executor_for_heap(input: &PlanInput, heap_mib: u64, cores: u32) -> Option<Exe
     place(&p).ok().map(|placement| placement.executor)
 }
 
-/// How many containers of `container` memory and `cores` fit in `free`, as Hadoop's resource
+/// How many containers of `container_mib` MiB and `cores` fit in `free`, as Hadoop's resource
 /// calculators count them: `DefaultResourceCalculator.computeAvailableContainers` divides memory
 /// only; `DominantResourceCalculator` takes the minimum over memory and vcores
 /// (org.apache.hadoop.yarn.util.resource).
