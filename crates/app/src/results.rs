@@ -360,6 +360,13 @@ fn about_yarn() -> impl IntoView {
                 "the AM and as many executors as fit."
             </p>
             <p>
+                <strong>"Resource calculator"</strong>
+                ": the plan uses the one chosen in the form (Dominant unless you change it). Stock Apache Hadoop's Capacity "
+                "Scheduler and Amazon EMR default to DefaultResourceCalculator, which packs containers by memory only; some "
+                "distributions (e.g. Cloudera CDP) configure DominantResourceCalculator, which counts memory and vcores. It can "
+                "change the answer: at least 10 GB per executor on 6 × 16 cores × 64 GB gives 29 executors with Dominant, 30 with Default."
+            </p>
+            <p>
                 "Modelled: Apache Spark 3.5 and 4.0 (4.0 adds spark.executor.minMemoryOverhead); checked against vectors produced by running "
                 "Spark 3.5.9's and 4.0.5's own classes. YARN: Capacity/FIFO rounding or the Fair scheduler's increment, Default or Dominant "
                 "resource calculator, the maximum allocation. Not modelled: queues' other tenants, node labels, preemption."
