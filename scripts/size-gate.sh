@@ -8,14 +8,17 @@ dist=${1:?dist directory}
 limit=${2:?limit in bytes}
 total_raw=0
 total_br=0
+[ -d "$dist" ] || { echo "size gate: $dist is not a directory" >&2; exit 1; }
+# Every file the page may fetch, in sub-folders too (Trunk copies asset folders as they are).
+mapfile -d '' files < <(find "$dist" -type f -print0 | sort -z)
+[ "${#files[@]}" -gt 0 ] || { echo "size gate: $dist holds no files: build first" >&2; exit 1; }
 printf '%-40s %10s %10s\n' file raw brotli
-for f in "$dist"/*; do
-  [ -f "$f" ] || continue
+for f in "${files[@]}"; do
   raw=$(stat -c %s "$f")
   br=$(brotli -q 11 -c "$f" | wc -c)
   total_raw=$((total_raw + raw))
   total_br=$((total_br + br))
-  printf '%-40s %10d %10d\n' "$(basename "$f")" "$raw" "$br"
+  printf '%-40s %10d %10d\n' "${f#"$dist"/}" "$raw" "$br"
 done
 printf '%-40s %10d %10d (limit %d)\n' total "$total_raw" "$total_br" "$limit"
 if [ "$total_br" -gt "$limit" ]; then
@@ -37,10 +40,11 @@ found = [name for name, v in [("str::parse::<f64> (dec2flt)", 0xEEF453D6923BD65A
 print(", ".join(found))
 PY
 }
-for w in "$dist"/*.wasm; do
+for w in "${files[@]}"; do
+  [[ $w == *.wasm ]] || continue
   found=$(float_tables "$w")
   if [ -n "$found" ]; then
-    echo "size gate: $(basename "$w") carries std's float code: $found; parse and print f64 with planner::decimal (a {} or {:.N} of an f64, or str::parse::<f64>, brings it back)" >&2
+    echo "size gate: ${w#"$dist"/} carries std's float code: $found; parse and print f64 with planner::decimal (a {} or {:.N} of an f64, or str::parse::<f64>, brings it back)" >&2
     exit 1
   fi
 done

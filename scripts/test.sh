@@ -6,6 +6,14 @@
 # Usage: scripts/test.sh
 set -euo pipefail
 
+# UPDATE_SNAPSHOTS (any value, even empty) makes the snapshot tests rewrite their files instead
+# of comparing them: a run with it set would pass whatever the planner prints.
+if [ -n "${UPDATE_SNAPSHOTS+set}" ]; then
+  echo "scripts/test.sh: UPDATE_SNAPSHOTS is set, so the snapshot tests would rewrite their files instead of checking them." >&2
+  echo "Unset it (unset UPDATE_SNAPSHOTS) and run again; to rewrite snapshots on purpose, run cargo test -p planner --test snapshots with it, then review the diff." >&2
+  exit 2
+fi
+
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 tools=${SPARK_SIZER_TOOLS:-$HOME/.local/share/spark-sizer-tools}
 cd "$root"

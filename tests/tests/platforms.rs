@@ -10,6 +10,7 @@ use common::app::{group, Headline};
 use common::Browser;
 use planner::emr::{plan_emr, EmrInput};
 use planner::k8s::{plan_k8s, K8sInput};
+use planner::presets::k8s_preset;
 
 fn heap(mib: u64) -> String {
     if mib.is_multiple_of(1024) {
@@ -31,7 +32,10 @@ async fn kubernetes_seed_002_keeps_task_slots_on_a_quarter_of_the_cpus() {
         .await;
     assert!(sub.contains("requests 2 CPU"), "{sub}");
 
-    // The same job with spark.kubernetes.executor.request.cores = 0.5.
+    // The same job with spark.kubernetes.executor.request.cores = 0.5, its button named as the
+    // planner names it.
+    let half = k8s_preset("k8s-seed002-half").expect("preset");
+    assert_eq!(b.text("#preset-seed002-half").await.trim(), half.name);
     b.click("#preset-seed002-half").await;
     b.wait_for_query("v=1&cm=k8s&rq=0.5").await;
     b.wait_for_text_containing("#k8s-sub", &["32 task slots", "0.5 CPU", "9 CPU requested"])
@@ -45,9 +49,7 @@ async fn kubernetes_seed_002_keeps_task_slots_on_a_quarter_of_the_cpus() {
     );
 
     // The layout: every group's executor pods as the planner spreads them.
-    let mut half = K8sInput::default();
-    half.spark.request_cores = Some("0.5".into());
-    let plan = plan_k8s(&half).expect("plans");
+    let plan = plan_k8s(&half.input).expect("plans");
     let groups = b.count("#layout .node").await;
     assert_eq!(groups, plan.layout.len());
     for g in &plan.layout {

@@ -2,7 +2,7 @@
 //! message in place.
 
 use leptos::prelude::*;
-use planner::presets::presets;
+use planner::presets::{k8s_presets, presets};
 use planner::url::{self, Manager, Scenario};
 
 use crate::browser;
@@ -634,25 +634,10 @@ fn presets_for(m: Manager) -> Vec<AnyPreset> {
             .into_iter()
             .map(|p| (p.id, p.name, p.description, Scenario::Yarn(p.input)))
             .collect(),
-        Manager::Kubernetes => {
-            let base = planner::k8s::K8sInput::default();
-            let mut half = base.clone();
-            half.spark.request_cores = Some("0.5".into());
-            vec![
-                (
-                    "k8s-seed002",
-                    "K8s: 16 × 2 cores × 6 GB (seed 002)",
-                    "Seed 002's first job: 16 executors of 2 cores and 6 GB, full CPU requests. The seed's dashboard showed 31 CPUs in use; the page counts requests: 16 × 2 + the driver pod's 1 = 33.",
-                    Scenario::Kubernetes(base),
-                ),
-                (
-                    "k8s-seed002-half",
-                    "K8s: same, request.cores 0.5",
-                    "Seed 002's second job: spark.kubernetes.executor.request.cores = 0.5 keeps 2 task slots per executor on a quarter of the CPUs.",
-                    Scenario::Kubernetes(half),
-                ),
-            ]
-        }
+        Manager::Kubernetes => k8s_presets()
+            .into_iter()
+            .map(|p| (p.id, p.name, p.description, Scenario::Kubernetes(p.input)))
+            .collect(),
         Manager::Emr => planner::emr::emr_presets()
             .into_iter()
             .map(|p| (p.id, p.name, p.description, Scenario::Emr(p.input)))

@@ -344,7 +344,7 @@ pub fn emr_headline(
             )}
         </p>
         <p class="sev sev-info" id="emr-model">
-            "EMR does not publish how it merges executor requests: this is a model that reproduces the behaviour observed in EMR's driver logs (seed 003)."
+            "EMR does not publish how it merges executor requests: this is a model that reproduces the behaviour observed in EMR's driver logs."
         </p>
         {copy_block("submit", "spark-submit", submit_lines(&p.submit_flags), copied)}
         {copy_block("emr-json", "EMR configuration JSON", p.classification_json.clone(), copied)}

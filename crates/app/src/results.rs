@@ -332,7 +332,7 @@ pub fn about(manager: Manager) -> AnyView {
                     <strong>"Heterogeneous executors"</strong>
                     " are a model: EMR does not publish how it merges requests. The model merges as many requests as fit in a "
                     "node's free room into one executor (capped by spark.executor.maxCores and maxMemory), heap = ⌊container ÷ "
-                    "(1 + factor)⌋, with the ApplicationMaster first on core node 1; it reproduces the driver log of seed 003 exactly."
+                    "(1 + factor)⌋, with the ApplicationMaster first on core node 1; it reproduces an observed EMR driver log exactly (50 requests of 22528 MiB became 9 executors of 112640 MiB)."
                 </p>
                 <p>
                     "Not modelled: task nodes, instance fleets, managed scaling, and how dynamic allocation's target moves over time."
@@ -358,6 +358,13 @@ fn about_yarn() -> impl IntoView {
                 "YARN rounds each request up to a multiple of yarn.scheduler.minimum-allocation-mb; the ApplicationMaster is its own container "
                 "(the driver in cluster mode). It picks the largest heap whose granted container still fits the executors per node, then places "
                 "the AM and as many executors as fit."
+            </p>
+            <p>
+                <strong>"Resource calculator"</strong>
+                ": the plan uses the one chosen in the form (Dominant unless you change it). Stock Apache Hadoop's Capacity "
+                "Scheduler and Amazon EMR default to DefaultResourceCalculator, which packs containers by memory only; some "
+                "distributions (e.g. Cloudera CDP) configure DominantResourceCalculator, which counts memory and vcores. It can "
+                "change the answer: at least 10 GB per executor on 6 × 16 cores × 64 GB gives 29 executors with Dominant, 30 with Default."
             </p>
             <p>
                 "Modelled: Apache Spark 3.5 and 4.0 (4.0 adds spark.executor.minMemoryOverhead); checked against vectors produced by running "

@@ -217,3 +217,64 @@ async fn presets_and_the_method_switch_change_the_headline() {
     drop(handle);
     host.remove();
 }
+
+/// The planner's presets as (id, name, description), every cluster manager.
+fn planner_presets() -> Vec<(&'static str, &'static str, &'static str)> {
+    let yarn = planner::presets::presets()
+        .into_iter()
+        .map(|p| (p.id, p.name, p.description));
+    let k8s = planner::presets::k8s_presets()
+        .into_iter()
+        .map(|p| (p.id, p.name, p.description));
+    let emr = planner::emr::emr_presets()
+        .into_iter()
+        .map(|p| (p.id, p.name, p.description));
+    yarn.chain(k8s).chain(emr).collect()
+}
+
+#[wasm_bindgen_test]
+async fn preset_buttons_and_notes_speak_to_users() {
+    let host = host();
+    let handle = mount_to(host.clone(), App);
+    until("the form", || find(&host, "#cm-k8s").is_some()).await;
+    let known = planner_presets();
+
+    for (manager, first_preset) in [
+        ("yarn", "#preset-case1"),
+        ("k8s", "#preset-seed002"),
+        ("emr", "#preset-seed003"),
+    ] {
+        find(&host, &format!("#cm-{manager}"))
+            .unwrap_or_else(|| panic!("#cm-{manager} is missing"))
+            .unchecked_into::<HtmlElement>()
+            .click();
+        until(first_preset, || find(&host, first_preset).is_some()).await;
+        let buttons = host
+            .query_selector_all("button.preset")
+            .expect("a valid selector");
+        assert!(buttons.length() >= 2, "{manager}: presets are shown");
+        for i in 0..buttons.length() {
+            let button: Element = buttons.item(i).expect("a button").unchecked_into();
+            let id = button.get_attribute("data-preset").unwrap_or_default();
+            let (_, name, description) = known
+                .iter()
+                .find(|(known_id, _, _)| *known_id == id)
+                .unwrap_or_else(|| panic!("{manager}: preset {id} is not the planner's"));
+            let shown = button.text_content().unwrap_or_default();
+            let title = button.get_attribute("title").unwrap_or_default();
+            assert_eq!((shown.trim(), title.as_str()), (*name, *description));
+            assert!(
+                !shown.to_lowercase().contains("seed") && !title.to_lowercase().contains("seed"),
+                "{manager}: preset {id} speaks of seeds"
+            );
+        }
+        let about = text(&host, ".about").expect("the notes on the model");
+        assert!(
+            !about.to_lowercase().contains("seed"),
+            "{manager}: the notes speak of seeds: {about}"
+        );
+    }
+
+    drop(handle);
+    host.remove();
+}

@@ -266,14 +266,14 @@ pub fn emr_presets() -> Vec<EmrPreset> {
     vec![
         EmrPreset {
             id: "emr-seed003",
-            name: "EMR: 50 × 18971m requested (seed 003)",
-            description: "Seed 003: 9 r5.4xlarge core nodes; EMR merges 5 requests per node into 9 executors of 112640 MiB and 20 cores.",
+            name: "EMR: 50 × 18971m requested on 9 × r5.4xlarge",
+            description: "A pyspark shell asks for 50 executors of 18971m and 4 cores on 9 r5.4xlarge core nodes; EMR merges 5 requests per node into 9 executors of 112640 MiB and 20 cores.",
             input: EmrInput::default(),
         },
         EmrPreset {
             id: "emr-maximize",
-            name: "EMR: maximizeResourceAllocation",
-            description: "One executor per r5.4xlarge core node using all its YARN memory and vCPUs.",
+            name: "EMR: maximizeResourceAllocation on 9 × r5.4xlarge",
+            description: "maximizeResourceAllocation sizes one executor per r5.4xlarge core node to all its YARN memory and vCPUs; the ApplicationMaster's node then has no room for one, so 8 of the 9 run.",
             input: EmrInput {
                 maximize_resource_allocation: true,
                 ..EmrInput::default()

@@ -1,19 +1,24 @@
-//! Presets: the documented cases of the seeds, ready to load.
+//! Presets: ready-to-load examples for YARN and Kubernetes, named by what they are (hardware and
+//! shape) and described by what they show. Their ids appear in links and never change.
 
 use crate::input::{Cluster, PlanInput, Policy};
+use crate::k8s::K8sInput;
 
-/// A named input.
+/// A named input (a YARN [`PlanInput`] unless another input type is given).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Preset {
-    /// Stable identifier (used in URLs).
+pub struct Preset<Input = PlanInput> {
+    /// Stable identifier (used in URLs and the page's element ids).
     pub id: &'static str,
-    /// Short name.
+    /// Short name, shown on the preset's button.
     pub name: &'static str,
-    /// What it shows.
+    /// What it shows, shown as the button's tooltip.
     pub description: &'static str,
     /// The input.
-    pub input: PlanInput,
+    pub input: Input,
 }
+
+/// A named Kubernetes input.
+pub type K8sPreset = Preset<K8sInput>;
 
 fn hardware(nodes: u32, cores: u32, memory_gib: f64) -> Cluster {
     Cluster {
@@ -24,13 +29,14 @@ fn hardware(nodes: u32, cores: u32, memory_gib: f64) -> Cluster {
     }
 }
 
-/// Every preset, in display order.
+/// Every YARN preset, in display order.
 pub fn presets() -> Vec<Preset> {
     vec![
         Preset {
             id: "case1",
-            name: "Case 1: 6 × 16 cores × 64 GB",
-            description: "Seed 000 case 1 (and seed 001): the rule gives 17 executors × 5 cores × 19 GB.",
+            name: "Classic example: 6 × 16 cores × 64 GB",
+            description: "The rule of thumb gives 17 executors × 5 cores × 19 GB, and YARN agrees: \
+                          three executors fill a node, so the ApplicationMaster displaces exactly one.",
             input: PlanInput {
                 cluster: hardware(6, 16, 64.0),
                 ..PlanInput::default()
@@ -38,8 +44,9 @@ pub fn presets() -> Vec<Preset> {
         },
         Preset {
             id: "case2",
-            name: "Case 2: 6 × 32 cores × 64 GB",
-            description: "Seed 000 case 2: the rule gives 35 × 5 cores × 9 GB; YARN has room for 36.",
+            name: "More cores: 6 × 32 cores × 64 GB",
+            description: "The rule of thumb gives 35 executors × 5 cores × 9 GB, giving one up \
+                          for the ApplicationMaster; YARN has room for 36.",
             input: PlanInput {
                 cluster: hardware(6, 32, 64.0),
                 ..PlanInput::default()
@@ -47,8 +54,9 @@ pub fn presets() -> Vec<Preset> {
         },
         Preset {
             id: "case3",
-            name: "Case 3: 10 GB is enough",
-            description: "Seed 000 case 3: case 1 hardware, at least 10 GB per executor; the rule gives 29 × 3 cores × 11 GB, which YARN cannot place.",
+            name: "10 GB is enough: 6 × 16 cores × 64 GB",
+            description: "At least 10 GB per executor on 6 × 16 cores × 64 GB: the rule of thumb \
+                          gives 29 × 3 cores × 11 GB, which YARN cannot place; 10 GB fits.",
             input: PlanInput {
                 cluster: hardware(6, 16, 64.0),
                 policy: Policy {
@@ -67,7 +75,37 @@ pub fn presets() -> Vec<Preset> {
     ]
 }
 
-/// The preset with `id`.
+/// The YARN preset with `id`.
 pub fn preset(id: &str) -> Option<Preset> {
     presets().into_iter().find(|p| p.id == id)
+}
+
+/// Every Kubernetes preset, in display order.
+pub fn k8s_presets() -> Vec<K8sPreset> {
+    let full_requests = K8sInput::default();
+    let mut half_cpu = full_requests.clone();
+    half_cpu.spark.request_cores = Some("0.5".into());
+    vec![
+        Preset {
+            id: "k8s-seed002",
+            name: "K8s: 16 executors × 2 cores × 6 GB",
+            description: "16 executor pods of 2 cores and 6 GB on 8 nodes of 16 CPUs and 64 GB, \
+                          each requesting its full cores: 16 × 2 + the driver pod's 1 = 33 CPUs \
+                          requested (a dashboard of CPU use may show fewer; the page counts \
+                          requests).",
+            input: full_requests,
+        },
+        Preset {
+            id: "k8s-seed002-half",
+            name: "K8s: same, 0.5 CPU requested per executor",
+            description: "spark.kubernetes.executor.request.cores = 0.5 keeps 2 task slots per \
+                          executor while reserving a quarter of the CPUs.",
+            input: half_cpu,
+        },
+    ]
+}
+
+/// The Kubernetes preset with `id`.
+pub fn k8s_preset(id: &str) -> Option<K8sPreset> {
+    k8s_presets().into_iter().find(|p| p.id == id)
 }

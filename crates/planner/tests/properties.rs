@@ -3,9 +3,9 @@
 //! same containers the plan placed.
 
 use planner::input::{Field, MaximumAllocation, NodeManagerResources};
-use planner::place::{place, BlockKind, ExecutorCount, PlaceInput, Placement};
+use planner::place::{place, BlockKind, ExecutorCount, ExecutorShape, PlaceInput, Placement};
 use planner::spark::{resources, AppType, ClusterManager, DeployMode, ResourceQuery, SparkVersion};
-use planner::yarn::{Calculator, YarnScheduler};
+use planner::yarn::{Calculator, Resource, YarnScheduler};
 use planner::{
     plan, Cluster, Granularity, Method, OffHeap, PlanInput, Policy, Scheduler, SparkSettings,
 };
@@ -23,8 +23,9 @@ fn any_f64() -> impl Strategy<Value = f64> {
     ]
 }
 
-fn sane_input() -> impl Strategy<Value = PlanInput> {
-    let cluster = (
+/// Hardware, with an OS reservation or explicit NodeManager resources.
+fn sane_cluster() -> impl Strategy<Value = Cluster> {
+    (
         1u32..2000,
         1u32..129,
         4.0f64..1024.0,
@@ -51,8 +52,12 @@ fn sane_input() -> impl Strategy<Value = PlanInput> {
                     }
                 },
             },
-        );
-    let scheduler = (
+        )
+}
+
+/// Scheduler settings: rounding, maximum allocation, resource calculator.
+fn sane_scheduler() -> impl Strategy<Value = Scheduler> {
+    (
         prop_oneof![Just(32u64), Just(512), Just(1024), Just(2048)],
         proptest::option::of(prop_oneof![Just(128u64), Just(512), Just(1000)]),
         any::<bool>(),
@@ -78,8 +83,12 @@ fn sane_input() -> impl Strategy<Value = PlanInput> {
                     Calculator::Default
                 },
             },
-        );
-    let spark = (
+        )
+}
+
+/// Spark settings of every kind the YARN planner reads.
+fn sane_spark() -> impl Strategy<Value = SparkSettings> {
+    (
         any::<bool>(),
         any::<bool>(),
         0u8..3,
@@ -120,8 +129,12 @@ fn sane_input() -> impl Strategy<Value = PlanInput> {
                     ..SparkSettings::default()
                 }
             },
-        );
-    let policy = (
+        )
+}
+
+/// Sizing policy: method, cores, heap target, granularity, cluster share.
+fn sane_policy() -> impl Strategy<Value = Policy> {
+    (
         any::<bool>(),
         1u32..9,
         proptest::option::of(512u64..65536),
@@ -142,13 +155,22 @@ fn sane_input() -> impl Strategy<Value = PlanInput> {
                 Granularity::Gib
             },
             cluster_share_pct: share,
-        });
-    (cluster, scheduler, spark, policy).prop_map(|(cluster, scheduler, spark, policy)| PlanInput {
-        cluster,
-        scheduler,
-        spark,
-        policy,
-    })
+        })
+}
+
+fn sane_input() -> impl Strategy<Value = PlanInput> {
+    (
+        sane_cluster(),
+        sane_scheduler(),
+        sane_spark(),
+        sane_policy(),
+    )
+        .prop_map(|(cluster, scheduler, spark, policy)| PlanInput {
+            cluster,
+            scheduler,
+            spark,
+            policy,
+        })
 }
 
 /// Checks the layout invariants of one placement.
@@ -399,4 +421,132 @@ fn most_generated_inputs_are_valid() {
         valid >= 100,
         "only {valid} of 200 generated inputs were valid"
     );
+}
+
+/// The executor container Spark requests and YARN grants for `heap_mib` and `cores` under
+/// `input`'s settings (the planner's own Spark and YARN math, checked against Spark's above);
+/// `None` when the heap is outside what [`place`] accepts.
+fn executor_for_heap(input: &PlanInput, heap_mib: u64, cores: u32) -> Option<ExecutorShape> {
+    let p = PlaceInput {
+        plan: input.clone(),
+        executor_heap_mib: heap_mib,
+        executor_cores: cores,
+        count: ExecutorCount::Exactly(0),
+    };
+    place(&p).ok().map(|placement| placement.executor)
+}
+
+/// How many containers of `container_mib` MiB and `cores` fit in `free`, as Hadoop's resource
+/// calculators count them: `DefaultResourceCalculator.computeAvailableContainers` divides memory
+/// only; `DominantResourceCalculator` takes the minimum over memory and vcores
+/// (org.apache.hadoop.yarn.util.resource).
+fn containers_in(free: Resource, container_mib: u64, cores: u32, calculator: Calculator) -> u64 {
+    let by_memory = free.memory_mib.checked_div(container_mib).unwrap_or(0);
+    match calculator {
+        Calculator::Default => by_memory,
+        Calculator::Dominant => by_memory.min(u64::from(free.vcores / cores.max(1))),
+    }
+}
+
+/// Whether the scheduler accepts a container at all: Spark refuses a request above the maximum
+/// allocation, and the scheduler never grants more than it.
+fn accepted(request: Resource, granted: Resource, scheduler: &YarnScheduler) -> bool {
+    let max_mib = scheduler.maximum_allocation_mb;
+    request.memory_mib <= max_mib
+        && granted.memory_mib <= max_mib
+        && request.vcores <= scheduler.maximum_allocation_vcores
+}
+
+/// Whether `executors_per_node` executors of `heap_mib` and `cores` fit on one node.
+fn heap_fits_per_node(
+    input: &PlanInput,
+    v: &planner::input::Validated,
+    heap_mib: u64,
+    cores: u32,
+    executors_per_node: u64,
+) -> bool {
+    let Some(executor) = executor_for_heap(input, heap_mib, cores) else {
+        return false;
+    };
+    let granted_mib = executor.granted.memory_mib;
+    accepted(executor.request, executor.granted, &v.scheduler)
+        && granted_mib.saturating_mul(executors_per_node) <= v.shape.nodemanager.memory_mib
+}
+
+/// Spark-exact's heap is the largest that keeps the executors per node its cores allow: the
+/// heap (a multiple of the granularity) fits, one granularity step more does not.
+fn check_exact_heap_is_largest(input: &PlanInput, p: &planner::Plan) -> Result<(), TestCaseError> {
+    let v = input.validate().expect("valid");
+    let step = input.policy.granularity.step_mib();
+    let cores = p.cores();
+    let per_node = u64::from(v.shape.nodemanager.vcores / cores.max(1));
+    let heap = p.heap_mib();
+    prop_assert_eq!(heap % step, 0, "heap {} is a multiple of {}", heap, step);
+    if heap_fits_per_node(input, &v, step, cores, per_node) {
+        prop_assert!(
+            heap_fits_per_node(input, &v, heap, cores, per_node),
+            "{} executors of {} MiB fit per node",
+            per_node,
+            heap
+        );
+        prop_assert!(
+            !heap_fits_per_node(input, &v, heap + step, cores, per_node),
+            "{} executors of {} + {} MiB still fit per node: the heap is not the largest",
+            per_node,
+            heap,
+            step
+        );
+    } else {
+        prop_assert_eq!(heap, step, "nothing fits: the smallest heap is shown");
+    }
+    Ok(())
+}
+
+/// At a 100 % share, Spark-exact runs as many executors as the nodes hold: the AM's node holds
+/// what fits beside the AM, every other node what fits in its NodeManager resources.
+fn check_exact_count_fills_the_nodes(input: &PlanInput) -> Result<(), TestCaseError> {
+    let mut whole = input.clone();
+    whole.policy.cluster_share_pct = 100.0;
+    let Ok(c) = plan(&whole) else {
+        return Ok(());
+    };
+    let v = whole.validate().expect("valid");
+    let (p, calc) = (&c.spark_exact, v.scheduler.calculator);
+    let (executor, am) = (p.placement.executor, p.placement.am);
+    let nm = v.shape.nodemanager;
+    let am_runs = accepted(am.request, am.granted, &v.scheduler)
+        && containers_in(nm, am.granted.memory_mib, am.request.vcores, calc) >= 1;
+    let per = |free| {
+        if accepted(executor.request, executor.granted, &v.scheduler) {
+            containers_in(free, executor.granted.memory_mib, p.cores(), calc)
+        } else {
+            0
+        }
+    };
+    let beside_am = nm.saturating_sub(Resource::new(am.granted.memory_mib, am.request.vcores));
+    let held = if am_runs && per(nm) > 0 {
+        per(beside_am) + per(nm) * u64::from(v.shape.nodes - 1)
+    } else {
+        0
+    };
+    prop_assert_eq!(
+        u64::from(p.instances),
+        held,
+        "{} executors placed where the nodes hold {}",
+        p.instances,
+        held
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn spark_exact_is_optimal(input in sane_input()) {
+        if let Ok(c) = plan(&input) {
+            check_exact_heap_is_largest(&input, &c.spark_exact)?;
+        }
+        check_exact_count_fills_the_nodes(&input)?;
+    }
 }

@@ -200,9 +200,14 @@ fn cases() -> Vec<(String, PlanInput)> {
     v
 }
 
+/// Where the snapshot files live.
+fn snapshot_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots")
+}
+
 /// Compares each rendered case with `tests/snapshots/{name}.txt` (or rewrites them all).
 fn check_snapshots(cases: Vec<(String, String)>) {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    let dir = snapshot_dir();
     let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
     let mut stale = Vec::new();
     for (name, text) in cases {
@@ -348,9 +353,7 @@ fn render_emr(p: &EmrPlan) -> String {
     out
 }
 
-#[test]
-fn kubernetes_and_emr_match_snapshots() {
-    let mut out = Vec::new();
+fn k8s_cases() -> Vec<(&'static str, K8sInput)> {
     let k8s = K8sInput::default();
     let mut half = k8s.clone();
     half.spark.request_cores = Some("500m".into());
@@ -367,23 +370,17 @@ fn kubernetes_and_emr_match_snapshots() {
     client.spark.deploy_mode = DeployMode::Client;
     client.spark.version = SparkVersion::V3_5;
     client.count = ExecutorCount::Exactly(100);
-    for (name, input) in [
+    vec![
         ("k8s-seed002", k8s),
         ("k8s-seed002-half-with-limit", half),
         ("k8s-python-offheap-max", python),
         ("k8s-client-3.5-too-many", client),
-    ] {
-        let p = plan_k8s(&input).expect(name);
-        let text = format!(
-            "{}yaml:\n{}",
-            render_k8s(&p),
-            spark_operator_yaml(&p, &input.spark)
-        );
-        out.push((name.to_string(), text));
-    }
+    ]
+}
 
+fn emr_cases() -> Vec<(&'static str, EmrInput)> {
     let seed = EmrInput::default();
-    let emr_cases = [
+    vec![
         ("emr-seed003", seed),
         (
             "emr-seed003-heterogeneous-off",
@@ -421,9 +418,54 @@ fn kubernetes_and_emr_match_snapshots() {
                 ..seed
             },
         ),
-    ];
-    for (name, input) in emr_cases {
+    ]
+}
+
+#[test]
+fn kubernetes_and_emr_match_snapshots() {
+    let mut out = Vec::new();
+    for (name, input) in k8s_cases() {
+        let p = plan_k8s(&input).expect(name);
+        let text = format!(
+            "{}yaml:\n{}",
+            render_k8s(&p),
+            spark_operator_yaml(&p, &input.spark)
+        );
+        out.push((name.to_string(), text));
+    }
+
+    for (name, input) in emr_cases() {
         out.push((name.to_string(), render_emr(&plan_emr(&input).expect(name))));
     }
     check_snapshots(out);
+}
+
+#[test]
+fn every_snapshot_file_belongs_to_a_case() {
+    // A snapshot no case produces would never be checked again: a renamed or removed case must
+    // take its file with it.
+    let names: Vec<String> = cases()
+        .into_iter()
+        .map(|(name, _)| name)
+        .chain(k8s_cases().into_iter().map(|(name, _)| name.to_string()))
+        .chain(emr_cases().into_iter().map(|(name, _)| name.to_string()))
+        .collect();
+    let dir = snapshot_dir();
+    let mut orphans = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("snapshot dir") {
+        let file_name = entry.expect("snapshot entry").file_name();
+        let file_name = file_name.to_string_lossy();
+        let produced = file_name
+            .strip_suffix(".txt")
+            .is_some_and(|name| names.iter().any(|n| n == name));
+        if !produced {
+            orphans.push(dir.join(&*file_name).display().to_string());
+        }
+    }
+    orphans.sort();
+    assert!(
+        orphans.is_empty(),
+        "no case produces these snapshot files (delete them, or restore their case):\n{}",
+        orphans.join("\n")
+    );
 }
