@@ -548,6 +548,8 @@ const MAX_CORES: u64 = limits::MAX_CORES as u64;
 const MIB_SETTING: Range = Range::whole(1, limits::MAX_MIB);
 const MIB_OR_ZERO: Range = Range::whole(0, limits::MAX_MIB);
 const CORES: Range = Range::whole(1, MAX_CORES);
+/// Executors asked for: any count the codec reads (the planners place what fits).
+const EXECUTOR_COUNT: Range = Range::whole(0, u32::MAX as u64);
 const MILLICORES_OR_ZERO: Range = Range::whole(0, limits::MAX_MILLICORES);
 const ON_OFF: &[(&str, &str)] = &[("0", "off"), ("1", "on")];
 const ON_BY_DEFAULT: &[(&str, &str)] = &[("1", "on (EMR default)"), ("0", "off")];
@@ -962,7 +964,7 @@ const ENTRIES: &[Entry] = &[
         Unit::None,
     )
     .with_hint("a number, or max for as many as fit")
-    .with_range(Range::whole(1, limits::MAX_NODES as u64)),
+    .with_range(EXECUTOR_COUNT),
     entry_of(
         F::CoresPerExecutor,
         K8S,
@@ -1121,7 +1123,7 @@ const ENTRIES: &[Entry] = &[
         Unit::None,
     )
     .with_hint("spark.executor.instances or dynamic allocation's ask")
-    .with_range(Range::whole(0, u32::MAX as u64)),
+    .with_range(EXECUTOR_COUNT),
     entry_of(
         F::CoresPerExecutor,
         EMR,
