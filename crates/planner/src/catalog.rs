@@ -569,13 +569,14 @@ const DEFAULT_FIRST: &[(&str, &str)] = &[
 ///   "Configure Hadoop YARN CapacityScheduler on Amazon EMR on Amazon EC2…"; seed 003's driver
 ///   log shows 1 vcore per container).
 /// - Cloudera CDP supports only the Capacity Scheduler (docs.cloudera.com, "Why one
-///   scheduler?") and its setups commonly configure `DominantResourceCalculator`
-///   (docs/sizing-model.md); the page asks users to check theirs.
+///   scheduler?"); docs/sizing-model.md records CDP setups configuring
+///   `DominantResourceCalculator`, which no primary source checked here confirms as a default,
+///   so the hint says "often" and asks users to check theirs.
 /// - The Fair Scheduler has no calculator setting: `FSAppAttempt.assignContainer` places a
 ///   container only where `Resources.fitsIn` (memory and vcores) holds, as Dominant does.
 const YARN_CALCULATOR_HINT: &str = "Assumed: Dominant. Apache Hadoop and Amazon EMR default \
-    to Default; Cloudera CDP clusters usually set Dominant; a Fair Scheduler fits memory and \
-    vcores, like Dominant.";
+    to Default; Cloudera CDP setups often choose Dominant (check yours); a Fair Scheduler fits \
+    memory and vcores, like Dominant.";
 const EMR_CALCULATOR_HINT: &str =
     "EMR's default is Default; Dominant if your capacity-scheduler classification sets it.";
 

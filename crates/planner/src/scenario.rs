@@ -213,6 +213,24 @@ mod tests {
     }
 
     #[test]
+    fn yarn_errors_read_in_human_units() {
+        let mut input = PlanInput::default();
+        input.spark.driver_memory_mib = 0;
+        input.cluster.memory_per_node_gib = 0.0;
+        let Outcome::Invalid(d) = plan(&Scenario::Yarn(input)) else {
+            panic!("should be invalid")
+        };
+        let messages: Vec<&str> = d.iter().map(|x| x.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "Memory per node is 0 GiB; allowed: more than 0 GiB up to 64 TiB",
+                "spark.driver.memory is 0 MiB; allowed: 1 MiB to 64 TiB",
+            ]
+        );
+    }
+
+    #[test]
     fn invalid_scenarios_name_their_fields() {
         let mut k8s = K8sInput::default();
         k8s.nodes.nodes = 0;
