@@ -2,8 +2,9 @@
 //! message in place.
 
 use leptos::prelude::*;
-use planner::presets::{k8s_presets, presets};
-use planner::url::{self, Manager, Scenario};
+use planner::catalog::{self, ClusterManager, Entry, FieldId, Kind, Unit};
+use planner::url::{self, Scenario};
+use ClusterManager as Manager;
 
 use crate::browser;
 use crate::form::{display_scenario_text, FieldMessage, Form};
@@ -38,553 +39,209 @@ impl Ctx {
     }
 }
 
-/// When a field is shown.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum When {
-    /// Always.
-    Always,
-    /// With an OS reservation (not explicit NodeManager resources).
-    Reserve,
-    /// With explicit NodeManager resources.
-    NodeManager,
-    /// With an explicit maximum allocation.
-    Maximum,
-    /// In client mode.
-    Client,
-    /// With off-heap memory enabled.
-    OffHeap,
-    /// For Python apps.
-    Python,
-}
+use FieldId as F;
 
-impl When {
-    fn holds(self, f: &Form) -> bool {
-        match self {
-            When::Always => true,
-            When::Reserve => !f.nodemanager_explicit,
-            When::NodeManager => f.nodemanager_explicit,
-            When::Maximum => f.maximum_explicit,
-            When::Client => f.text("mode") == "client",
-            When::OffHeap => f.text("off") == "1",
-            When::Python => f.text("app") == "python",
-        }
+const HARDWARE: &[FieldId] = &[F::Nodes, F::CoresPerNode, F::MemoryPerNode];
+
+const YARN_SHARE: &[FieldId] = &[
+    F::ReservedCores,
+    F::ReservedMemory,
+    F::NodeManagerMemory,
+    F::NodeManagerVcores,
+];
+
+const POLICY: &[FieldId] = &[
+    F::CoresPerExecutor,
+    F::MemoryTarget,
+    F::Granularity,
+    F::ClusterShare,
+];
+
+const SPARK: &[FieldId] = &[
+    F::SparkVersion,
+    F::DeployMode,
+    F::AppType,
+    F::DriverMemory,
+    F::DriverCores,
+    F::AmMemory,
+    F::AmCores,
+    F::OverheadFactor,
+    F::OverheadMinimum,
+    F::ExecutorOverhead,
+    F::OffHeapEnabled,
+    F::OffHeapSize,
+    F::PysparkMemory,
+    F::MemoryFraction,
+    F::StorageFraction,
+];
+
+const SCHEDULER: &[FieldId] = &[
+    F::MinimumAllocation,
+    F::Increment,
+    F::Calculator,
+    F::MaximumAllocationMemory,
+    F::MaximumAllocationVcores,
+];
+
+const K8S_NODES: &[FieldId] = &[
+    F::Nodes,
+    F::NodeCpu,
+    F::NodeMemory,
+    F::KubeReservedCpu,
+    F::KubeReservedMemory,
+    F::DaemonsetCpu,
+    F::DaemonsetMemory,
+];
+
+const K8S_EXECUTORS: &[FieldId] = &[
+    F::ExecutorInstances,
+    F::CoresPerExecutor,
+    F::ExecutorMemory,
+    F::ExecutorCpuRequest,
+    F::ExecutorCpuLimit,
+    F::TaskCpus,
+];
+
+const K8S_SPARK: &[FieldId] = &[
+    F::SparkVersion,
+    F::DeployMode,
+    F::AppType,
+    F::OverheadFactor,
+    F::ExecutorOverhead,
+    F::OffHeapEnabled,
+    F::OffHeapSize,
+    F::PysparkMemory,
+    F::DriverMemory,
+    F::DriverCores,
+    F::DriverCpuRequest,
+    F::DriverCpuLimit,
+];
+
+const EMR_CLUSTER: &[FieldId] = &[
+    F::InstanceType,
+    F::Nodes,
+    F::MasterInstanceType,
+    F::MaximizeResourceAllocation,
+    F::HeterogeneousExecutors,
+    F::Calculator,
+];
+
+const EMR_EXECUTORS: &[FieldId] = &[
+    F::ExecutorInstances,
+    F::CoresPerExecutor,
+    F::ExecutorMemory,
+    F::OverheadFactor,
+    F::ExecutorMaxCores,
+    F::ExecutorMaxMemory,
+    F::DynamicAllocation,
+    F::DeployMode,
+    F::DriverMemory,
+    F::DriverCores,
+    F::AmMemory,
+    F::AmCores,
+];
+
+/// Every group of fields of `m`'s form, in display order (for tests: each is in the catalog).
+pub fn form_groups(m: ClusterManager) -> &'static [&'static [FieldId]] {
+    match m {
+        ClusterManager::Yarn => &[HARDWARE, YARN_SHARE, POLICY, SPARK, SCHEDULER],
+        ClusterManager::Kubernetes => &[K8S_NODES, K8S_EXECUTORS, K8S_SPARK],
+        ClusterManager::Emr => &[EMR_CLUSTER, EMR_EXECUTORS],
     }
 }
 
-/// How a field is edited.
-#[derive(Clone, Copy)]
-pub enum Kind {
-    /// Free text with a unit and a hint.
-    Text {
-        /// The unit shown after the box.
-        unit: &'static str,
-        /// The hint under it (usually the default).
-        hint: &'static str,
-    },
-    /// A choice.
-    Select(&'static [(&'static str, &'static str)]),
-}
-
-/// One field of the form.
-#[derive(Clone, Copy)]
-pub struct Spec {
-    /// The URL key.
-    pub key: &'static str,
-    /// The label.
-    pub label: &'static str,
-    /// Text or choice.
-    pub kind: Kind,
-    /// When it is shown.
-    pub when: When,
-}
-
-const fn text(
-    key: &'static str,
-    label: &'static str,
-    unit: &'static str,
-    hint: &'static str,
-    when: When,
-) -> Spec {
-    Spec {
-        key,
-        label,
-        kind: Kind::Text { unit, hint },
-        when,
+/// The label the Kubernetes or EMR form shows for `key` (the catalog's). Kept for the
+/// Kubernetes error texts in `platforms.rs` until the planner reports Kubernetes fields.
+pub fn platform_label(manager: ClusterManager, key: &str) -> Option<&'static str> {
+    if manager == ClusterManager::Yarn {
+        return None;
     }
+    catalog::entry_by_key(manager, key).map(|e| e.label)
 }
 
-const fn select(
-    key: &'static str,
-    label: &'static str,
-    options: &'static [(&'static str, &'static str)],
-) -> Spec {
-    Spec {
-        key,
-        label,
-        kind: Kind::Select(options),
-        when: When::Always,
-    }
-}
-
-use When::{Always, Client, Maximum, NodeManager, OffHeap, Python, Reserve};
-
-const HARDWARE: &[Spec] = &[
-    text("n", "Nodes", "", "worker nodes", Always),
-    text("c", "Cores per node", "cores", "", Always),
-    text("m", "Memory per node", "GiB", "64, 64 GB or 63.5", Always),
-];
-
-const YARN_SHARE: &[Spec] = &[
-    text("rc", "Reserved cores", "cores", "default 1", Reserve),
-    text("rm", "Reserved memory", "GiB", "default 1", Reserve),
-    text(
-        "nmm",
-        "yarn.nodemanager.resource.memory-mb",
-        "MiB",
-        "",
-        NodeManager,
-    ),
-    text(
-        "nmv",
-        "yarn.nodemanager.resource.cpu-vcores",
-        "vcores",
-        "",
-        NodeManager,
-    ),
-];
-
-const POLICY: &[Spec] = &[
-    text("cpe", "Cores per executor", "cores", "default 5", Always),
-    text(
-        "tgt",
-        "Memory target per executor",
-        "",
-        "optional, e.g. 10g: fewest cores that reach it",
-        Always,
-    ),
-    select(
-        "gran",
-        "spark.executor.memory in",
-        &[("gib", "whole GiB (19g)"), ("mib", "MiB (19549m)")],
-    ),
-    text(
-        "share",
-        "Share of the cluster",
-        "%",
-        "for a shared queue; default 100",
-        Always,
-    ),
-];
-
-const VERSION: Spec = select("sv", "Version", &[("4.0", "4.0"), ("3.5", "3.5")]);
-const DEPLOY_MODE: Spec = select(
-    "mode",
-    "Deploy mode",
-    &[("cluster", "cluster"), ("client", "client")],
-);
-const APPLICATION: Spec = select(
-    "app",
-    "Application",
-    &[
-        ("jvm", "JVM (Scala/Java)"),
-        ("python", "Python"),
-        ("r", "R"),
-    ],
-);
-
-const MEMORY_OVERHEAD: Spec = text(
-    "ovh",
-    "spark.executor.memoryOverhead",
-    "",
-    "optional: replaces the formula",
-    Always,
-);
-const OFF_HEAP: Spec = select("off", "Off-heap memory", &[("0", "off"), ("1", "on")]);
-const OFF_HEAP_SIZE: Spec = text("offs", "spark.memory.offHeap.size", "", "", OffHeap);
-const PYSPARK_MEMORY: Spec = text(
-    "py",
-    "spark.executor.pyspark.memory",
-    "",
-    "Python apps; default unset",
-    Python,
-);
-
-const DRIVER_CORES: Spec = text("dc", "spark.driver.cores", "cores", "default 1", Always);
-const AM_MEMORY: Spec = text(
-    "amm",
-    "spark.yarn.am.memory",
-    "",
-    "client mode; default 512m",
-    Client,
-);
-const AM_CORES: Spec = text(
-    "amc",
-    "spark.yarn.am.cores",
-    "cores",
-    "client mode; default 1",
-    Client,
-);
-
-const SPARK: &[Spec] = &[
-    VERSION,
-    DEPLOY_MODE,
-    APPLICATION,
-    text(
-        "dm",
-        "spark.driver.memory",
-        "",
-        "default 1g; in the AM in cluster mode",
-        Always,
-    ),
-    DRIVER_CORES,
-    AM_MEMORY,
-    AM_CORES,
-    text("of", "Overhead factor", "", "default 0.1", Always),
-    text(
-        "omin",
-        "Minimum overhead",
-        "",
-        "384m; Spark 4.0 only",
-        Always,
-    ),
-    MEMORY_OVERHEAD,
-    OFF_HEAP,
-    OFF_HEAP_SIZE,
-    PYSPARK_MEMORY,
-    text("mf", "spark.memory.fraction", "", "default 0.6", Always),
-    text(
-        "sf",
-        "spark.memory.storageFraction",
-        "",
-        "default 0.5",
-        Always,
-    ),
-];
-
-const SCHEDULER: &[Spec] = &[
-    text(
-        "amin",
-        "yarn.scheduler.minimum-allocation-mb",
-        "MiB",
-        "default 1024; the rounding step",
-        Always,
-    ),
-    text(
-        "ainc",
-        "Fair scheduler increment",
-        "MiB",
-        "optional; rounds instead of the minimum",
-        Always,
-    ),
-    select(
-        "calc",
-        "Resource calculator",
-        &[
-            ("dominant", "Dominant (memory and vcores)"),
-            ("default", "Default (memory only)"),
-        ],
-    ),
-    text(
-        "amax",
-        "yarn.scheduler.maximum-allocation-mb",
-        "MiB",
-        "",
-        Maximum,
-    ),
-    text(
-        "vmax",
-        "yarn.scheduler.maximum-allocation-vcores",
-        "vcores",
-        "",
-        Maximum,
-    ),
-];
-
-const K8S_NODES: &[Spec] = &[
-    text("n", "Nodes", "", "worker nodes", Always),
-    text(
-        "kcpu",
-        "CPU per node",
-        "CPU",
-        "capacity (16, 15500m), or allocatable with 0 reserved",
-        Always,
-    ),
-    text(
-        "kmem",
-        "Memory per node",
-        "",
-        "capacity (64g, 65536 MiB), or allocatable with 0 reserved",
-        Always,
-    ),
-    text(
-        "krcpu",
-        "Reserved CPU",
-        "CPU",
-        "kube-reserved + system-reserved",
-        Always,
-    ),
-    text(
-        "krmem",
-        "Reserved memory",
-        "MiB",
-        "kube/system reserved + eviction threshold",
-        Always,
-    ),
-    text(
-        "dscpu",
-        "Daemonset CPU",
-        "CPU",
-        "requested per node",
-        Always,
-    ),
-    text(
-        "dsmem",
-        "Daemonset memory",
-        "MiB",
-        "requested per node",
-        Always,
-    ),
-];
-
-const K8S_EXECUTORS: &[Spec] = &[
-    text(
-        "cnt",
-        "Executors",
-        "",
-        "a number, or max for as many as fit",
-        Always,
-    ),
-    text(
-        "cpe",
-        "spark.executor.cores",
-        "cores",
-        "task slots per executor",
-        Always,
-    ),
-    text("em", "spark.executor.memory", "", "e.g. 6g", Always),
-    text(
-        "rq",
-        "spark.kubernetes.executor.request.cores",
-        "CPU",
-        "optional: 0.5, 500m, 1.5",
-        Always,
-    ),
-    text(
-        "lim",
-        "spark.kubernetes.executor.limit.cores",
-        "CPU",
-        "optional",
-        Always,
-    ),
-    text("tc", "spark.task.cpus", "", "default 1", Always),
-];
-
-const K8S_SPARK: &[Spec] = &[
-    VERSION,
-    DEPLOY_MODE,
-    APPLICATION,
-    text(
-        "kof",
-        "Overhead factor",
-        "",
-        "optional: 0.1, or 0.4 for Python/R in cluster mode",
-        Always,
-    ),
-    MEMORY_OVERHEAD,
-    OFF_HEAP,
-    OFF_HEAP_SIZE,
-    PYSPARK_MEMORY,
-    text(
-        "dm",
-        "spark.driver.memory",
-        "",
-        "driver pod; default 1g",
-        Always,
-    ),
-    text("dc", "spark.driver.cores", "cores", "default 1", Always),
-    text(
-        "drq",
-        "spark.kubernetes.driver.request.cores",
-        "CPU",
-        "optional",
-        Always,
-    ),
-    text(
-        "dlim",
-        "spark.kubernetes.driver.limit.cores",
-        "CPU",
-        "optional",
-        Always,
-    ),
-];
-
-const EMR_CLUSTER: &[Spec] = &[
-    text(
-        "it",
-        "Core node instance type",
-        "",
-        "m5, r5 or c5: e.g. r5.4xlarge",
-        Always,
-    ),
-    text("n", "Core nodes", "", "NodeManagers", Always),
-    text(
-        "mt",
-        "Master node instance type",
-        "",
-        "runs the driver in client mode; e.g. m5.xlarge",
-        Always,
-    ),
-    select(
-        "max",
-        "maximizeResourceAllocation",
-        &[("0", "off"), ("1", "on")],
-    ),
-    select(
-        "het",
-        "spark.yarn.heterogeneousExecutors.enabled",
-        &[("1", "on (EMR default)"), ("0", "off")],
-    ),
-    select(
-        "calc",
-        "Resource calculator",
-        &[
-            ("default", "Default (memory only)"),
-            ("dominant", "Dominant (memory and vcores)"),
-        ],
-    ),
-];
-
-const EMR_EXECUTORS: &[Spec] = &[
-    text(
-        "cnt",
-        "Executors requested",
-        "",
-        "spark.executor.instances or dynamic allocation's ask",
-        Always,
-    ),
-    text("cpe", "spark.executor.cores", "cores", "", Always),
-    text("em", "spark.executor.memory", "", "e.g. 18971m", Always),
-    text("of", "Overhead factor", "", "EMR: 0.1875", Always),
-    text(
-        "mxc",
-        "spark.executor.maxCores",
-        "cores",
-        "optional cap on merged executors",
-        Always,
-    ),
-    text(
-        "mxm",
-        "spark.executor.maxMemory",
-        "",
-        "optional cap on merged containers",
-        Always,
-    ),
-    select(
-        "dyn",
-        "spark.dynamicAllocation.enabled",
-        &[("1", "on (EMR default)"), ("0", "off")],
-    ),
-    select(
-        "mode",
-        "Deploy mode",
-        &[
-            ("client", "client (pyspark, spark-shell)"),
-            ("cluster", "cluster"),
-        ],
-    ),
-    text("dm", "spark.driver.memory", "", "default 1g", Always),
-    DRIVER_CORES,
-    AM_MEMORY,
-    AM_CORES,
-];
-
-/// One field, shown or hidden by its condition.
-/// The label the Kubernetes or EMR form shows for `key` (the YARN form's messages use the
-/// planner's field labels).
-pub fn platform_label(manager: Manager, key: &str) -> Option<&'static str> {
-    let lists: &[&[Spec]] = match manager {
-        Manager::Yarn => &[],
-        Manager::Kubernetes => &[K8S_NODES, K8S_EXECUTORS, K8S_SPARK],
-        Manager::Emr => &[EMR_CLUSTER, EMR_EXECUTORS],
-    };
-    lists
-        .iter()
-        .flat_map(|l| l.iter())
-        .find(|s| s.key == key)
-        .map(|s| s.label)
-}
-
-fn field(ctx: Ctx, spec: Spec) -> impl IntoView {
-    let key = spec.key;
+fn field(ctx: Ctx, entry: &'static Entry) -> impl IntoView {
+    let key = entry.key;
     let id = format!("f-{key}");
     let err_id = format!("err-{key}");
     let message = ctx.message(key);
-    let hidden = move || !ctx.form.with(|f| spec.when.holds(f));
+    let hidden = move || !ctx.form.with(|f| f.shows(entry.shown));
     let value = move || ctx.form.with(|f| f.text(key).to_string());
-    let control = match spec.kind {
-        Kind::Text { unit, hint } => {
-            let manager = ctx.form.with_untracked(|f| f.manager);
-            let default = display_scenario_text(key, &Scenario::default_for(manager));
-            let placeholder = if default.is_empty() {
-                "not set".to_string()
-            } else {
-                default
-            };
-            // Phones show a digits-only keypad for "decimal": only for fields that take plain
-            // numbers, not sizes (6g), CPU quantities (500m), instance types or "max".
-            let numeric = matches!(unit, "cores" | "vcores") || key == "n";
-            // EMR's instance types, offered as suggestions (any listed type may be typed).
-            let instance_field = matches!(key, "it" | "mt");
-            let types = instance_field.then(|| {
-                let options = planner::emr::instance_types()
-                    .into_iter()
-                    .map(|t| view! { <option value=t.name()></option> })
-                    .collect_view();
-                view! { <datalist id=format!("{id}-types")>{options}</datalist> }
-            });
-            view! {
-                <div class="input-wrap">
-                    <input
-                        id=id.clone()
-                        name=key
-                        type="text"
-                        inputmode=if numeric { "decimal" } else { "text" }
-                        list=instance_field.then(|| format!("{id}-types"))
-                        autocomplete="off"
-                        spellcheck="false"
-                        placeholder=placeholder
-                        prop:value=value
-                        aria-invalid=move || if message().is_some() { "true" } else { "false" }
-                        aria-describedby=err_id.clone()
-                        on:input=move |ev| ctx.edit(key, event_target_value(&ev))
-                    />
-                    <span class="unit">{unit}</span>
-                    {types}
-                </div>
-                <p class="hint">{hint}</p>
-            }
-            .into_any()
-        }
-        Kind::Select(options) => {
+    let control = match entry.kind.options() {
+        None => text_box(ctx, entry, &id, &err_id, message).into_any(),
+        Some(options) => {
             let opts = options
                 .iter()
                 .map(|(v, t)| view! { <option value=*v>{*t}</option> })
                 .collect_view();
+            let hint = (!entry.hint.is_empty()).then(|| view! { <p class="hint">{entry.hint}</p> });
             view! {
                 <select id=id.clone() name=key prop:value=value
                     on:change=move |ev| ctx.edit(key, event_target_value(&ev))>
                     {opts}
                 </select>
+                {hint}
             }
             .into_any()
         }
     };
     view! {
         <div class="field" class:invalid=move || message().is_some() class:hidden=hidden>
-            <label for=id>{breakable(spec.label)}</label>
+            <label for=id>{breakable(entry.label)}</label>
             {control}
             <p class="error" id=err_id aria-live="polite">{message}</p>
         </div>
+    }
+}
+
+/// A text box with its unit and hint; the default shows as the placeholder.
+fn text_box(
+    ctx: Ctx,
+    entry: &'static Entry,
+    id: &str,
+    err_id: &str,
+    message: impl Fn() -> Option<String> + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let key = entry.key;
+    let value = move || ctx.form.with(|f| f.text(key).to_string());
+    let manager = ctx.form.with_untracked(|f| f.manager);
+    let default = display_scenario_text(key, &Scenario::default_for(manager));
+    let placeholder = if default.is_empty() {
+        "not set".to_string()
+    } else {
+        default
+    };
+    // Phones show a digits-only keypad for "decimal": only for fields that take plain
+    // numbers, not sizes (6g), CPU quantities (500m), instance types or "max".
+    let numeric = matches!(entry.unit, Unit::Cores | Unit::Vcores) || entry.id == F::Nodes;
+    // EMR's instance types, offered as suggestions (any listed type may be typed).
+    let instance_field = entry.kind == Kind::InstanceType;
+    let types = instance_field.then(|| {
+        let options = planner::emr::instance_types()
+            .into_iter()
+            .map(|t| view! { <option value=t.name()></option> })
+            .collect_view();
+        view! { <datalist id=format!("{id}-types")>{options}</datalist> }
+    });
+    view! {
+        <div class="input-wrap">
+            <input
+                id=id.to_string()
+                name=key
+                type="text"
+                inputmode=if numeric { "decimal" } else { "text" }
+                list=instance_field.then(|| format!("{id}-types"))
+                autocomplete="off"
+                spellcheck="false"
+                placeholder=placeholder
+                prop:value=value
+                aria-invalid=move || if message().is_some() { "true" } else { "false" }
+                aria-describedby=err_id.to_string()
+                on:input=move |ev| ctx.edit(key, event_target_value(&ev))
+            />
+            <span class="unit">{entry.unit_text()}</span>
+            {types}
+        </div>
+        <p class="hint">{entry.hint}</p>
     }
 }
 
@@ -593,8 +250,12 @@ fn breakable(label: &str) -> String {
     label.replace('.', ".\u{200b}")
 }
 
-fn group(ctx: Ctx, specs: &'static [Spec]) -> impl IntoView {
-    let fields = specs.iter().map(|s| field(ctx, *s)).collect_view();
+fn group(ctx: Ctx, m: ClusterManager, ids: &'static [FieldId]) -> impl IntoView {
+    let fields = ids
+        .iter()
+        .filter_map(|id| catalog::entry(m, *id))
+        .map(|e| field(ctx, e))
+        .collect_view();
     view! { <div class="fields">{fields}</div> }
 }
 
@@ -623,26 +284,6 @@ fn mode_switch(
         })
         .collect_view();
     view! { <div class="modes" role="radiogroup" aria-label=label>{radios}</div> }
-}
-
-/// A preset of any cluster manager: id, name, description, input.
-type AnyPreset = (&'static str, &'static str, &'static str, Scenario);
-
-fn presets_for(m: Manager) -> Vec<AnyPreset> {
-    match m {
-        Manager::Yarn => presets()
-            .into_iter()
-            .map(|p| (p.id, p.name, p.description, Scenario::Yarn(p.input)))
-            .collect(),
-        Manager::Kubernetes => k8s_presets()
-            .into_iter()
-            .map(|p| (p.id, p.name, p.description, Scenario::Kubernetes(p.input)))
-            .collect(),
-        Manager::Emr => planner::emr::emr_presets()
-            .into_iter()
-            .map(|p| (p.id, p.name, p.description, Scenario::Emr(p.input)))
-            .collect(),
-    }
 }
 
 fn choose(ctx: Ctx, s: &Scenario) {
@@ -690,8 +331,9 @@ pub fn preset_bar(ctx: Ctx, m: Manager) -> impl IntoView {
     // A preset equal to an earlier one (YARN's "Defaults" is case 1) would show as a second
     // pressed button: keep the first.
     let mut seen: Vec<String> = Vec::new();
-    let buttons = presets_for(m)
+    let buttons = planner::scenario::presets(m)
         .into_iter()
+        .map(|p| (p.id, p.name, p.description, p.input))
         .filter_map(|(id, name, description, scenario)| {
             let query = url::scenario_to_query(&scenario);
             if seen.contains(&query) {
@@ -724,11 +366,16 @@ pub fn preset_bar(ctx: Ctx, m: Manager) -> impl IntoView {
     }
 }
 
-fn fieldset(ctx: Ctx, legend: &'static str, specs: &'static [Spec]) -> impl IntoView {
+fn fieldset(
+    ctx: Ctx,
+    m: ClusterManager,
+    legend: &'static str,
+    ids: &'static [FieldId],
+) -> impl IntoView {
     view! {
         <fieldset>
             <legend>{legend}</legend>
-            {group(ctx, specs)}
+            {group(ctx, m, ids)}
         </fieldset>
     }
 }
@@ -740,15 +387,15 @@ pub fn form_view(ctx: Ctx) -> impl IntoView {
         Manager::Yarn => yarn_fields(ctx).into_any(),
         Manager::Kubernetes => view! {
             {preset_bar(ctx, Manager::Kubernetes)}
-            {fieldset(ctx, "Nodes", K8S_NODES)}
-            {fieldset(ctx, "Executors", K8S_EXECUTORS)}
-            {fieldset(ctx, "Spark", K8S_SPARK)}
+            {fieldset(ctx, Manager::Kubernetes, "Nodes", K8S_NODES)}
+            {fieldset(ctx, Manager::Kubernetes, "Executors", K8S_EXECUTORS)}
+            {fieldset(ctx, Manager::Kubernetes, "Spark", K8S_SPARK)}
         }
         .into_any(),
         Manager::Emr => view! {
             {preset_bar(ctx, Manager::Emr)}
-            {fieldset(ctx, "EMR cluster", EMR_CLUSTER)}
-            {fieldset(ctx, "Executors and driver", EMR_EXECUTORS)}
+            {fieldset(ctx, Manager::Emr, "EMR cluster", EMR_CLUSTER)}
+            {fieldset(ctx, Manager::Emr, "Executors and driver", EMR_EXECUTORS)}
         }
         .into_any(),
     };
@@ -765,7 +412,7 @@ fn yarn_fields(ctx: Ctx) -> impl IntoView {
         {preset_bar(ctx, Manager::Yarn)}
             <fieldset>
                 <legend>"Cluster hardware"</legend>
-                {group(ctx, HARDWARE)}
+                {group(ctx, Manager::Yarn, HARDWARE)}
                 {mode_switch(
                     ctx,
                     "nm-mode",
@@ -774,15 +421,15 @@ fn yarn_fields(ctx: Ctx) -> impl IntoView {
                     |f| f.nodemanager_explicit,
                     Form::set_nodemanager_explicit,
                 )}
-                {group(ctx, YARN_SHARE)}
+                {group(ctx, Manager::Yarn, YARN_SHARE)}
             </fieldset>
             <fieldset>
                 <legend>"Sizing policy"</legend>
-                {group(ctx, POLICY)}
+                {group(ctx, Manager::Yarn, POLICY)}
             </fieldset>
             <fieldset>
                 <legend>"Spark"</legend>
-                {group(ctx, SPARK)}
+                {group(ctx, Manager::Yarn, SPARK)}
             </fieldset>
             <details class="scheduler">
                 <summary>"YARN scheduler"</summary>
@@ -794,7 +441,53 @@ fn yarn_fields(ctx: Ctx) -> impl IntoView {
                     |f| f.maximum_explicit,
                     |f, v| f.maximum_explicit = v,
                 )}
-                {group(ctx, SCHEDULER)}
+                {group(ctx, Manager::Yarn, SCHEDULER)}
             </details>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_form_field_is_in_the_catalog_and_every_input_is_on_a_form() {
+        for m in ClusterManager::ALL {
+            let shown: Vec<FieldId> = form_groups(m)
+                .iter()
+                .flat_map(|g| g.iter().copied())
+                .collect();
+            for id in &shown {
+                assert!(catalog::entry(m, *id).is_some(), "{}: {id:?}", m.as_str());
+            }
+            for e in catalog::entries(m) {
+                // The method is the headline's switch, not a form field.
+                let elsewhere = e.id == F::Method;
+                assert_eq!(
+                    shown.contains(&e.id),
+                    !elsewhere,
+                    "{}: {}",
+                    m.as_str(),
+                    e.key
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_calculator_setting_says_which_is_assumed() {
+        let yarn = catalog::entry(ClusterManager::Yarn, F::Calculator).unwrap();
+        assert!(yarn.hint.starts_with("Assumed: Dominant."), "{}", yarn.hint);
+        let emr = catalog::entry(ClusterManager::Emr, F::Calculator).unwrap();
+        assert!(
+            emr.hint.contains("EMR's default is Default"),
+            "{}",
+            emr.hint
+        );
+        assert_eq!(
+            platform_label(ClusterManager::Kubernetes, "krmem"),
+            Some("Reserved memory")
+        );
+        assert_eq!(platform_label(ClusterManager::Yarn, "n"), None);
     }
 }

@@ -1,27 +1,21 @@
 //! The form's state as plain data: the cluster manager, the text of every field as typed, and
 //! YARN's two mode switches. Pure (no signals, no DOM), so it is tested natively. Texts are read
-//! with the core's URL codec, so a field means the same typed here or in a link.
+//! with the core's URL codec and described by its field catalog, so a field means the same
+//! typed here or in a link.
 
+use planner::catalog::{self, ClusterManager, Kind, Shown};
 use planner::input::{MaximumAllocation, NodeManagerResources};
 use planner::text::TextError;
 use planner::units::format_spark_mib;
-use planner::url::{self, Manager, Scenario};
-use planner::{Field, InputErrors, PlanInput};
-
-/// Keys whose empty text means "not set" (the setting is optional).
-pub const OPTIONAL_KEYS: &[&str] = &["ainc", "ovh", "tgt"];
-
-/// Keys holding Spark memory settings in MiB, shown Spark-style (`1g`, `512m`).
-const SPARK_MEMORY_KEYS: &[&str] = &[
-    "dm", "amm", "omin", "ovh", "offs", "py", "tgt", "em", "mxm", "kmem",
-];
+use planner::url::{self, Scenario};
+use planner::{Diagnostic, PlanInput};
 
 /// The form: the cluster manager, a text per key, and whether YARN's NodeManager resources and
 /// maximum allocation are given explicitly.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Form {
     /// YARN, Kubernetes or EMR: which fields the form shows and how it reads.
-    pub manager: Manager,
+    pub manager: ClusterManager,
     /// Text per URL key, as typed.
     pub texts: Texts,
     /// NodeManager memory/vcores given instead of an OS reservation.
@@ -39,48 +33,57 @@ pub struct Reading {
     pub unreadable: Vec<(&'static str, TextError)>,
 }
 
+impl Reading {
+    /// The unreadable texts as diagnostics, in form order.
+    pub fn unreadable_diagnostics(&self) -> Vec<Diagnostic> {
+        let m = self.scenario.manager();
+        self.unreadable
+            .iter()
+            .map(|(key, e)| match catalog::entry_by_key(m, key) {
+                Some(entry) => Diagnostic::unreadable(m, entry.id, e),
+                None => Diagnostic::unreadable_key(key, e),
+            })
+            .collect()
+    }
+}
+
 /// The text the form shows for `key` in `input`.
 pub fn display_text(key: &str, input: &PlanInput) -> String {
     display_scenario_text(key, &Scenario::Yarn(input.clone()))
 }
 
-/// The text the form shows for `key` in any scenario.
+/// The text the form shows for `key` in any scenario: Spark memory settings Spark-style
+/// (`1g`, `512m`), the rest as the link writes them.
 pub fn display_scenario_text(key: &str, s: &Scenario) -> String {
-    let input = match s {
-        Scenario::Yarn(i) => i,
-        _ => {
-            let t = url::scenario_text_of(key, s).unwrap_or_default();
-            return match t.parse::<u64>() {
-                Ok(mib) if SPARK_MEMORY_KEYS.contains(&key) => format_spark_mib(mib),
-                _ => t,
-            };
+    let entry = catalog::entry_by_key(s.manager(), key);
+    let spark_style = entry.is_some_and(|e| e.kind == Kind::SparkMemory);
+    match (url::scenario_text_of(key, s), s) {
+        (Some(t), _) if spark_style => t.parse::<u64>().map(format_spark_mib).unwrap_or(t),
+        (Some(t), _) => t,
+        (None, Scenario::Yarn(input)) => {
+            entry.map_or_else(String::new, |e| fallback_text(e, input))
         }
-    };
-    match url::text_of(key, input) {
-        Some(t) if SPARK_MEMORY_KEYS.contains(&key) => {
-            t.parse::<u64>().map(format_spark_mib).unwrap_or(t)
-        }
-        Some(t) => t,
-        None => fallback_text(key, input),
+        (None, _) => String::new(),
     }
 }
 
-/// Texts for keys that do not apply in `input`'s modes, so switching modes shows sensible values.
-fn fallback_text(key: &str, input: &PlanInput) -> String {
+/// Texts for YARN fields that do not apply in `input`'s modes, so switching modes shows
+/// sensible values.
+fn fallback_text(entry: &catalog::Entry, input: &PlanInput) -> String {
     let mut other = input.clone();
-    match key {
-        "rc" | "rm" => other.cluster.yarn_resources = NodeManagerResources::default(),
-        "nmm" | "nmv" => {
+    match entry.shown {
+        Shown::Reserve => other.cluster.yarn_resources = NodeManagerResources::default(),
+        Shown::NodeManager => {
             let nm = input.validate().ok().map(|v| v.shape.nodemanager);
             other.cluster.yarn_resources = NodeManagerResources::Explicit {
                 memory_mb: nm.map_or(64512, |r| r.memory_mib),
                 vcores: nm.map_or(15, |r| r.vcores),
             };
         }
-        "amax" | "vmax" => other.scheduler.maximum_allocation = MaximumAllocation::YARN_DEFAULT,
+        Shown::Maximum => other.scheduler.maximum_allocation = MaximumAllocation::YARN_DEFAULT,
         _ => return String::new(),
     }
-    url::text_of(key, &other).unwrap_or_default()
+    url::text_of(entry.key, &other).unwrap_or_default()
 }
 
 /// The form's texts for `keys`.
@@ -130,29 +133,26 @@ impl Form {
 
     /// The form showing any scenario.
     pub fn from_scenario(s: &Scenario) -> Form {
-        let input = match s {
-            Scenario::Yarn(i) => i,
-            _ => {
-                let m = s.manager();
-                return Form {
-                    manager: m,
-                    texts: texts_for(url::manager_keys(m), |k| display_scenario_text(k, s)),
-                    nodemanager_explicit: false,
-                    maximum_explicit: false,
-                };
-            }
+        let manager = s.manager();
+        let yarn = match s {
+            Scenario::Yarn(input) => Some(input),
+            _ => None,
         };
         Form {
-            manager: Manager::Yarn,
-            texts: texts_for(url::keys(), |k| display_text(k, input)),
-            nodemanager_explicit: matches!(
-                input.cluster.yarn_resources,
-                NodeManagerResources::Explicit { .. }
-            ),
-            maximum_explicit: matches!(
-                input.scheduler.maximum_allocation,
-                MaximumAllocation::Explicit { .. }
-            ),
+            manager,
+            texts: texts_for(url::manager_keys(manager), |k| display_scenario_text(k, s)),
+            nodemanager_explicit: yarn.is_some_and(|i| {
+                matches!(
+                    i.cluster.yarn_resources,
+                    NodeManagerResources::Explicit { .. }
+                )
+            }),
+            maximum_explicit: yarn.is_some_and(|i| {
+                matches!(
+                    i.scheduler.maximum_allocation,
+                    MaximumAllocation::Explicit { .. }
+                )
+            }),
         }
     }
 
@@ -166,8 +166,9 @@ impl Form {
                 .find(|k| *k == bad.key)
             {
                 form.texts.insert(k, bad.error.text.clone());
-                form.nodemanager_explicit |= matches!(k, "nmm" | "nmv");
-                form.maximum_explicit |= matches!(k, "amax" | "vmax");
+                let shown = catalog::entry_by_key(form.manager, k).map(|e| e.shown);
+                form.nodemanager_explicit |= shown == Some(Shown::NodeManager);
+                form.maximum_explicit |= shown == Some(Shown::Maximum);
             }
         }
         (form, decoded)
@@ -202,53 +203,60 @@ impl Form {
         self.nodemanager_explicit = explicit;
     }
 
-    /// Whether `key` takes part in the current modes.
+    /// Whether the form shows fields shown `when`.
+    pub fn shows(&self, when: Shown) -> bool {
+        match when {
+            Shown::Always => true,
+            Shown::Reserve => !self.nodemanager_explicit,
+            Shown::NodeManager => self.nodemanager_explicit,
+            Shown::Maximum => self.maximum_explicit,
+            Shown::Client => self.text("mode") == "client",
+            Shown::OffHeap => self.text("off") == "1",
+            Shown::Python => self.text("app") == "python",
+        }
+    }
+
+    /// Whether `key` takes part in the current modes (YARN's NodeManager and maximum
+    /// allocation switches; a field hidden for another reason, such as client mode's AM
+    /// settings, is still read).
     pub fn applies(&self, key: &str) -> bool {
-        match key {
-            "rc" | "rm" => !self.nodemanager_explicit,
-            "nmm" | "nmv" => self.nodemanager_explicit,
-            "amax" | "vmax" => self.maximum_explicit,
+        match catalog::entry_by_key(self.manager, key).map(|e| e.shown) {
+            Some(when @ (Shown::Reserve | Shown::NodeManager | Shown::Maximum)) => self.shows(when),
             _ => true,
         }
     }
 
+    /// Whether `key` is optional and left empty ("not set": its default stands).
+    fn left_unset(&self, key: &str) -> bool {
+        catalog::entry_by_key(self.manager, key).is_some_and(|e| e.optional)
+            && self.text(key).trim().is_empty()
+    }
+
     /// Reads every applicable field.
     pub fn read(&self) -> Reading {
-        if self.manager != Manager::Yarn {
-            let mut scenario = Scenario::default_for(self.manager);
-            let mut unreadable = Vec::new();
-            for key in url::manager_keys(self.manager) {
-                if let Err(e) = url::scenario_apply(key, &mut scenario, self.text(key)) {
-                    unreadable.push((key, e));
-                }
+        let mut scenario = Scenario::default_for(self.manager);
+        if let Scenario::Yarn(input) = &mut scenario {
+            if self.nodemanager_explicit {
+                input.cluster.yarn_resources = NodeManagerResources::Explicit {
+                    memory_mb: 64512,
+                    vcores: 15,
+                };
             }
-            return Reading {
-                scenario,
-                unreadable,
-            };
-        }
-        let mut input = PlanInput::default();
-        if self.nodemanager_explicit {
-            input.cluster.yarn_resources = NodeManagerResources::Explicit {
-                memory_mb: 64512,
-                vcores: 15,
-            };
-        }
-        if self.maximum_explicit {
-            input.scheduler.maximum_allocation = MaximumAllocation::YARN_DEFAULT;
+            if self.maximum_explicit {
+                input.scheduler.maximum_allocation = MaximumAllocation::YARN_DEFAULT;
+            }
         }
         let mut unreadable = Vec::new();
-        for key in url::keys() {
-            let text = self.text(key);
-            if !self.applies(key) || (OPTIONAL_KEYS.contains(&key) && text.trim().is_empty()) {
+        for key in url::manager_keys(self.manager) {
+            if !self.applies(key) || self.left_unset(key) {
                 continue;
             }
-            if let Err(e) = url::apply(key, &mut input, text) {
+            if let Err(e) = url::scenario_apply(key, &mut scenario, self.text(key)) {
                 unreadable.push((key, e));
             }
         }
         Reading {
-            scenario: Scenario::Yarn(input),
+            scenario,
             unreadable,
         }
     }
@@ -285,51 +293,16 @@ pub struct FieldMessage {
     pub text: String,
 }
 
-/// Messages per field: unreadable texts first, then the planner's validation errors.
-pub fn field_messages(reading: &Reading, invalid: Option<&InputErrors>) -> Vec<FieldMessage> {
-    let manager = reading.scenario.manager();
-    let mut out: Vec<FieldMessage> = reading
-        .unreadable
+/// The message to show beside each field: one per diagnostic, at the field's key in `m`'s
+/// form (`""` when no field is to blame).
+pub fn field_messages(m: ClusterManager, diagnostics: &[Diagnostic]) -> Vec<FieldMessage> {
+    diagnostics
         .iter()
-        .map(|(key, e)| FieldMessage {
-            key,
-            text: format!(
-                "{}: {e}",
-                crate::fields::platform_label(manager, key).unwrap_or_else(|| label_of(key))
-            ),
+        .map(|d| FieldMessage {
+            key: d.field.map_or("", |f| catalog::key(m, f)),
+            text: d.message.clone(),
         })
-        .collect();
-    if let Some(errors) = invalid {
-        for e in &errors.0 {
-            let key = url::key_of_in(manager, e.field);
-            if out.iter().any(|m| m.key == key) {
-                continue;
-            }
-            let label = crate::fields::platform_label(manager, key).unwrap_or(e.field.label());
-            out.push(FieldMessage {
-                key,
-                text: format!("{label} is {}; allowed: {}", e.value, e.allowed),
-            });
-        }
-    }
-    out
-}
-
-/// The label of the field behind `key`.
-pub fn label_of(key: &str) -> &'static str {
-    url::field_of(key).map_or(
-        match key {
-            "calc" => "Resource calculator",
-            "sv" => "Spark version",
-            "mode" => "Deploy mode",
-            "app" => "Application type",
-            "off" => "Off-heap memory",
-            "meth" => "Method",
-            "gran" => "Memory granularity",
-            _ => "Setting",
-        },
-        Field::label,
-    )
+        .collect()
 }
 
 #[cfg(test)]
@@ -369,7 +342,7 @@ mod tests {
         let (again, decoded) = Form::from_query(&q);
         assert_eq!(again.text("n"), "six");
         assert_eq!(decoded.bad.len(), 1);
-        let messages = field_messages(&again.read(), None);
+        let messages = field_messages(ClusterManager::Yarn, &again.read().unreadable_diagnostics());
         assert_eq!(messages[0].key, "n");
         assert!(messages[0]
             .text
@@ -378,7 +351,7 @@ mod tests {
 
     #[test]
     fn other_cluster_managers_round_trip_through_the_form() {
-        for m in [Manager::Kubernetes, Manager::Emr] {
+        for m in [ClusterManager::Kubernetes, ClusterManager::Emr] {
             let s = Scenario::default_for(m);
             let form = Form::from_scenario(&s);
             assert_eq!(form.read().scenario, s);

@@ -12,60 +12,37 @@ pub mod platforms;
 pub mod results;
 
 use leptos::prelude::*;
-use planner::emr::EmrPlan;
-use planner::k8s::K8sPlan;
-use planner::url::Scenario;
+pub use planner::scenario::Outcome;
 use planner::{Comparison, Method, Plan};
 
 use crate::fields::Ctx;
 use crate::form::{field_messages, FieldMessage, Form, Reading};
 
-/// What the page shows: a plan, or the messages of the fields to fix.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Outcome {
-    /// A YARN plan (both methods).
-    Planned(Box<Comparison>),
-    /// A Kubernetes plan.
-    Kubernetes(Box<K8sPlan>),
-    /// An Amazon EMR plan.
-    Emr(Box<EmrPlan>),
-    /// Some fields are not valid: one message each.
-    Invalid(Vec<FieldMessage>),
+/// Plans a form reading, or lists what to fix: texts that could not be read first (as typed),
+/// then what the planner found, one diagnostic per field.
+pub fn evaluate(reading: &Reading) -> Outcome {
+    let unreadable = reading.unreadable_diagnostics();
+    match planner::scenario::plan(&reading.scenario) {
+        Outcome::Invalid(found) => {
+            let mut all = unreadable;
+            for d in found {
+                // A text that did not read is reported once, as typed.
+                if d.field.is_none() || all.iter().all(|u| u.field != d.field) {
+                    all.push(d);
+                }
+            }
+            Outcome::Invalid(all)
+        }
+        _ if !unreadable.is_empty() => Outcome::Invalid(unreadable),
+        planned => planned,
+    }
 }
 
-/// Plans a form reading, or lists what to fix.
-pub fn evaluate(reading: &Reading) -> Outcome {
-    let unreadable = || field_messages(reading, None);
-    match &reading.scenario {
-        Scenario::Yarn(input) => match planner::plan(input) {
-            Ok(c) if reading.unreadable.is_empty() => Outcome::Planned(Box::new(c)),
-            Ok(_) => Outcome::Invalid(unreadable()),
-            Err(e) => Outcome::Invalid(field_messages(reading, Some(&e))),
-        },
-        Scenario::Kubernetes(input) => match planner::k8s::plan_k8s(input) {
-            Ok(p) if reading.unreadable.is_empty() => Outcome::Kubernetes(Box::new(p)),
-            Ok(_) => Outcome::Invalid(unreadable()),
-            Err(errors) => {
-                let mut m = unreadable();
-                for e in &errors.0 {
-                    let key = platforms::k8s_error_key(e);
-                    // A text that did not read is reported once, as typed.
-                    if m.iter().any(|x| x.key == key && !key.is_empty()) {
-                        continue;
-                    }
-                    m.push(FieldMessage {
-                        key,
-                        text: platforms::k8s_error_text(e),
-                    });
-                }
-                Outcome::Invalid(m)
-            }
-        },
-        Scenario::Emr(input) => match planner::emr::plan_emr(input) {
-            Ok(p) if reading.unreadable.is_empty() => Outcome::Emr(Box::new(p)),
-            Ok(_) => Outcome::Invalid(unreadable()),
-            Err(e) => Outcome::Invalid(field_messages(reading, Some(&e))),
-        },
+/// The messages of an outcome's invalid fields, at their keys in the form.
+pub fn messages_of(reading: &Reading, outcome: &Outcome) -> Vec<FieldMessage> {
+    match outcome {
+        Outcome::Invalid(d) => field_messages(reading.scenario.manager(), d),
+        _ => Vec::new(),
     }
 }
 
@@ -219,6 +196,58 @@ fn invalid_summary(messages: &[FieldMessage]) -> impl IntoView + use<> {
     }
 }
 
+/// The YARN plan's sections: the comparison, the layout, memory, the working and warnings.
+fn yarn_details(outcome: Memo<Outcome>) -> impl IntoView {
+    let planned = move || matches!(&*outcome.read(), Outcome::Yarn(_));
+    let with_plan = move |f: fn(&Comparison) -> AnyView| {
+        move || match &*outcome.read() {
+            Outcome::Yarn(c) => f(c),
+            _ => ().into_any(),
+        }
+    };
+    view! {
+        <Show when=planned>
+            <section class="card" id="compare">
+                <h2>"Rule of thumb vs Spark-exact"</h2>
+                {with_plan(|c| results::comparison(c).into_any())}
+            </section>
+            <section class="card" id="layout-section">
+                <h2>{move || match &*outcome.read() {
+                    Outcome::Yarn(c) => format!("Per-node layout ({})", results::method_name(c.selected)),
+                    _ => String::new(),
+                }}</h2>
+                {with_plan(|c| layout::node_layout(&c.selected_plan().placement).into_any())}
+            </section>
+            <section class="card" id="memory">
+                <h2>"Executor memory"</h2>
+                {with_plan(|c| results::memory_breakdown(c.selected_plan()).into_any())}
+            </section>
+            <section class="card" id="working">
+                <h2>"The working"</h2>
+                {with_plan(|c| {
+                    let other = match c.selected {
+                        Method::SparkExact => &c.rule_of_thumb,
+                        Method::RuleOfThumb => &c.spark_exact,
+                    };
+                    view! {
+                        <h3 class="subhead">{results::method_name(c.selected)}</h3>
+                        {results::working(c.selected_plan())}
+                        <details>
+                            <summary>{format!("{} working", results::method_name(other.method))}</summary>
+                            {results::working(other)}
+                        </details>
+                    }
+                    .into_any()
+                })}
+            </section>
+            <section class="card" id="warnings-section">
+                <h2>"Warnings"</h2>
+                {with_plan(|c| results::warning_list(&c.selected_plan().warnings, "warnings").into_any())}
+            </section>
+        </Show>
+    }
+}
+
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
@@ -227,10 +256,7 @@ pub fn App() -> impl IntoView {
     let form = RwSignal::new(initial);
     let reading = Memo::new(move |_| form.with(Form::read));
     let outcome = Memo::new(move |_| reading.with(evaluate));
-    let messages = Memo::new(move |_| match &*outcome.read() {
-        Outcome::Invalid(m) => m.clone(),
-        _ => Vec::new(),
-    });
+    let messages = Memo::new(move |_| reading.with(|r| messages_of(r, &outcome.read())));
     let ctx = Ctx { form, messages };
     let copied = RwSignal::new("");
 
@@ -245,27 +271,19 @@ pub fn App() -> impl IntoView {
     });
 
     let answer = move || match &*outcome.read() {
-        Outcome::Planned(c) => headline(ctx, c, copied).into_any(),
+        Outcome::Yarn(c) => headline(ctx, c, copied).into_any(),
         Outcome::Kubernetes(p) => {
             platforms::k8s_headline(p, &form.with_untracked(|f| f.read().scenario), copied)
                 .into_any()
         }
         Outcome::Emr(p) => platforms::emr_headline(ctx, p, copied).into_any(),
-        Outcome::Invalid(m) => invalid_summary(m).into_any(),
+        Outcome::Invalid(_) => invalid_summary(&messages.get()).into_any(),
     };
     let other_plan = move || match &*outcome.read() {
         Outcome::Kubernetes(p) => platforms::k8s_details(p).into_any(),
         Outcome::Emr(p) => platforms::emr_details(p).into_any(),
         _ => ().into_any(),
     };
-    let planned = move || matches!(&*outcome.read(), Outcome::Planned(_));
-    let with_plan = move |f: fn(&Comparison) -> AnyView| {
-        move || match &*outcome.read() {
-            Outcome::Planned(c) => f(c),
-            _ => ().into_any(),
-        }
-    };
-
     view! {
         {layout::patterns()}
         <header class="top">
@@ -284,45 +302,7 @@ pub fn App() -> impl IntoView {
             <section class="answer card" aria-label="Answer">{answer}</section>
             <aside class="inputs card" aria-label="Inputs">{fields::form_view(ctx)}</aside>
             <div class="details">
-                <Show when=planned>
-                    <section class="card" id="compare">
-                        <h2>"Rule of thumb vs Spark-exact"</h2>
-                        {with_plan(|c| results::comparison(c).into_any())}
-                    </section>
-                    <section class="card" id="layout-section">
-                        <h2>{move || match &*outcome.read() {
-                            Outcome::Planned(c) => format!("Per-node layout ({})", results::method_name(c.selected)),
-                            _ => String::new(),
-                        }}</h2>
-                        {with_plan(|c| layout::node_layout(&c.selected_plan().placement).into_any())}
-                    </section>
-                    <section class="card" id="memory">
-                        <h2>"Executor memory"</h2>
-                        {with_plan(|c| results::memory_breakdown(c.selected_plan()).into_any())}
-                    </section>
-                    <section class="card" id="working">
-                        <h2>"The working"</h2>
-                        {with_plan(|c| {
-                            let other = match c.selected {
-                                Method::SparkExact => &c.rule_of_thumb,
-                                Method::RuleOfThumb => &c.spark_exact,
-                            };
-                            view! {
-                                <h3 class="subhead">{results::method_name(c.selected)}</h3>
-                                {results::working(c.selected_plan())}
-                                <details>
-                                    <summary>{format!("{} working", results::method_name(other.method))}</summary>
-                                    {results::working(other)}
-                                </details>
-                            }
-                            .into_any()
-                        })}
-                    </section>
-                    <section class="card" id="warnings-section">
-                        <h2>"Warnings"</h2>
-                        {with_plan(|c| results::warning_list(&c.selected_plan().warnings, "warnings").into_any())}
-                    </section>
-                </Show>
+                {yarn_details(outcome)}
                 {other_plan}
                 <section class="card" id="about">
                     <h2>"How this is computed"</h2>
@@ -351,14 +331,16 @@ mod tests {
     fn evaluates_presets_and_bad_fields() {
         let form = Form::from_input(&preset("case2").unwrap().input);
         match evaluate(&form.read()) {
-            Outcome::Planned(c) => assert_eq!(c.spark_exact.instances, 36),
+            Outcome::Yarn(c) => assert_eq!(c.spark_exact.instances, 36),
             other => panic!("{other:?}"),
         }
         let mut bad = form.clone();
         bad.set_text("n", "0".into());
         bad.set_text("m", "lots".into());
-        match evaluate(&bad.read()) {
-            Outcome::Invalid(m) => {
+        let reading = bad.read();
+        match evaluate(&reading) {
+            outcome @ Outcome::Invalid(_) => {
+                let m = messages_of(&reading, &outcome);
                 let keys: Vec<&str> = m.iter().map(|x| x.key).collect();
                 assert_eq!(keys, ["m", "n"]);
                 assert!(m[1].text.contains("allowed: 1 to 100000"));
@@ -368,8 +350,12 @@ mod tests {
     }
 
     fn messages(query: &str) -> Vec<(&'static str, String)> {
-        match evaluate(&Form::from_query(query).0.read()) {
-            Outcome::Invalid(m) => m.into_iter().map(|x| (x.key, x.text)).collect(),
+        let reading = Form::from_query(query).0.read();
+        match evaluate(&reading) {
+            outcome @ Outcome::Invalid(_) => messages_of(&reading, &outcome)
+                .into_iter()
+                .map(|x| (x.key, x.text))
+                .collect(),
             other => panic!("{query} should be invalid: {other:?}"),
         }
     }

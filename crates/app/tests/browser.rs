@@ -226,7 +226,7 @@ fn planner_presets() -> Vec<(&'static str, &'static str, &'static str)> {
     let k8s = planner::presets::k8s_presets()
         .into_iter()
         .map(|p| (p.id, p.name, p.description));
-    let emr = planner::emr::emr_presets()
+    let emr = planner::presets::emr_presets()
         .into_iter()
         .map(|p| (p.id, p.name, p.description));
     yarn.chain(k8s).chain(emr).collect()

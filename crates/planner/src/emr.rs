@@ -248,45 +248,6 @@ impl Default for EmrInput {
     }
 }
 
-/// A named EMR input.
-#[derive(Debug, Clone, PartialEq)]
-pub struct EmrPreset {
-    /// Stable identifier.
-    pub id: &'static str,
-    /// Short name.
-    pub name: &'static str,
-    /// What it shows.
-    pub description: &'static str,
-    /// The input.
-    pub input: EmrInput,
-}
-
-/// The EMR presets, in display order.
-pub fn emr_presets() -> Vec<EmrPreset> {
-    vec![
-        EmrPreset {
-            id: "emr-seed003",
-            name: "EMR: 50 × 18971m requested on 9 × r5.4xlarge",
-            description: "A pyspark shell asks for 50 executors of 18971m and 4 cores on 9 r5.4xlarge core nodes; EMR merges 5 requests per node into 9 executors of 112640 MiB and 20 cores.",
-            input: EmrInput::default(),
-        },
-        EmrPreset {
-            id: "emr-maximize",
-            name: "EMR: maximizeResourceAllocation on 9 × r5.4xlarge",
-            description: "maximizeResourceAllocation sizes one executor per r5.4xlarge core node to all its YARN memory and vCPUs; the ApplicationMaster's node then has no room for one, so 8 of the 9 run.",
-            input: EmrInput {
-                maximize_resource_allocation: true,
-                ..EmrInput::default()
-            },
-        },
-    ]
-}
-
-/// The EMR preset with `id`.
-pub fn emr_preset(id: &str) -> Option<EmrPreset> {
-    emr_presets().into_iter().find(|p| p.id == id)
-}
-
 /// The YARN planner's input for an EMR cluster: the core nodes with EMR's NodeManager memory
 /// and all vCPUs as vcores, minimum allocation 32 MiB, maximum allocation = the NodeManager's
 /// resources, Spark 3.x overhead math (384 MiB minimum) with EMR's factor, and the input's

@@ -3,9 +3,11 @@
 
 use std::fmt;
 
+use crate::catalog::{ClusterManager, Range};
 use crate::decimal::shortest;
 use crate::spark::{AppType, DeployMode, OverheadRule, SparkVersion, MIN_OVERHEAD_MIB};
 use crate::units::gib_to_mib;
+use crate::warning::Diagnostic;
 use crate::yarn::{Calculator, Resource, YarnScheduler};
 
 /// Everything [`crate::plan()`] needs.
@@ -276,136 +278,9 @@ impl Default for Policy {
     }
 }
 
-/// An input field, named by a stable dotted path (used by the UI and the URL codec).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Field {
-    /// `cluster.nodes`
-    Nodes,
-    /// `cluster.cores_per_node`
-    CoresPerNode,
-    /// `cluster.memory_per_node_gib`
-    MemoryPerNode,
-    /// `cluster.reserved_cores`
-    ReservedCores,
-    /// `cluster.reserved_memory_gib`
-    ReservedMemory,
-    /// `cluster.nodemanager_memory_mb`
-    NodeManagerMemory,
-    /// `cluster.nodemanager_vcores`
-    NodeManagerVcores,
-    /// `scheduler.minimum_allocation_mb`
-    MinimumAllocation,
-    /// `scheduler.increment_mb`
-    Increment,
-    /// `scheduler.maximum_allocation_mb`
-    MaximumAllocationMemory,
-    /// `scheduler.maximum_allocation_vcores`
-    MaximumAllocationVcores,
-    /// `spark.driver_memory_mib`
-    DriverMemory,
-    /// `spark.driver_cores`
-    DriverCores,
-    /// `spark.am_memory_mib`
-    AmMemory,
-    /// `spark.am_cores`
-    AmCores,
-    /// `spark.overhead_factor`
-    OverheadFactor,
-    /// `spark.overhead_minimum_mib`
-    OverheadMinimum,
-    /// `spark.executor_overhead_mib`
-    ExecutorOverhead,
-    /// `spark.offheap_size_mib`
-    OffHeapSize,
-    /// `spark.pyspark_memory_mib`
-    PysparkMemory,
-    /// `spark.memory_fraction`
-    MemoryFraction,
-    /// `spark.storage_fraction`
-    StorageFraction,
-    /// `policy.cores_per_executor`
-    CoresPerExecutor,
-    /// `policy.memory_target_mib`
-    MemoryTarget,
-    /// `policy.cluster_share_pct`
-    ClusterShare,
-    /// `spark.executor_memory_mib` (Amazon EMR: the requested heap)
-    ExecutorMemory,
-    /// `emr.max_cores`
-    ExecutorMaxCores,
-    /// `emr.max_memory_mib`
-    ExecutorMaxMemory,
-}
-
-impl Field {
-    /// The stable dotted path.
-    pub fn path(self) -> &'static str {
-        match self {
-            Field::Nodes => "cluster.nodes",
-            Field::CoresPerNode => "cluster.cores_per_node",
-            Field::MemoryPerNode => "cluster.memory_per_node_gib",
-            Field::ReservedCores => "cluster.reserved_cores",
-            Field::ReservedMemory => "cluster.reserved_memory_gib",
-            Field::NodeManagerMemory => "cluster.nodemanager_memory_mb",
-            Field::NodeManagerVcores => "cluster.nodemanager_vcores",
-            Field::MinimumAllocation => "scheduler.minimum_allocation_mb",
-            Field::Increment => "scheduler.increment_mb",
-            Field::MaximumAllocationMemory => "scheduler.maximum_allocation_mb",
-            Field::MaximumAllocationVcores => "scheduler.maximum_allocation_vcores",
-            Field::DriverMemory => "spark.driver_memory_mib",
-            Field::DriverCores => "spark.driver_cores",
-            Field::AmMemory => "spark.am_memory_mib",
-            Field::AmCores => "spark.am_cores",
-            Field::OverheadFactor => "spark.overhead_factor",
-            Field::OverheadMinimum => "spark.overhead_minimum_mib",
-            Field::ExecutorOverhead => "spark.executor_overhead_mib",
-            Field::OffHeapSize => "spark.offheap_size_mib",
-            Field::PysparkMemory => "spark.pyspark_memory_mib",
-            Field::MemoryFraction => "spark.memory_fraction",
-            Field::StorageFraction => "spark.storage_fraction",
-            Field::CoresPerExecutor => "policy.cores_per_executor",
-            Field::MemoryTarget => "policy.memory_target_mib",
-            Field::ClusterShare => "policy.cluster_share_pct",
-            Field::ExecutorMemory => "spark.executor_memory_mib",
-            Field::ExecutorMaxCores => "emr.max_cores",
-            Field::ExecutorMaxMemory => "emr.max_memory_mib",
-        }
-    }
-
-    /// A label a person reads.
-    pub fn label(self) -> &'static str {
-        match self {
-            Field::Nodes => "Nodes",
-            Field::CoresPerNode => "Cores per node",
-            Field::MemoryPerNode => "Memory per node",
-            Field::ReservedCores => "Cores reserved for OS and daemons",
-            Field::ReservedMemory => "Memory reserved for OS and daemons",
-            Field::NodeManagerMemory => "yarn.nodemanager.resource.memory-mb",
-            Field::NodeManagerVcores => "yarn.nodemanager.resource.cpu-vcores",
-            Field::MinimumAllocation => "yarn.scheduler.minimum-allocation-mb",
-            Field::Increment => "Fair scheduler increment",
-            Field::MaximumAllocationMemory => "yarn.scheduler.maximum-allocation-mb",
-            Field::MaximumAllocationVcores => "yarn.scheduler.maximum-allocation-vcores",
-            Field::DriverMemory => "spark.driver.memory",
-            Field::DriverCores => "spark.driver.cores",
-            Field::AmMemory => "spark.yarn.am.memory",
-            Field::AmCores => "spark.yarn.am.cores",
-            Field::OverheadFactor => "spark.executor.memoryOverheadFactor",
-            Field::OverheadMinimum => "spark.executor.minMemoryOverhead",
-            Field::ExecutorOverhead => "spark.executor.memoryOverhead",
-            Field::OffHeapSize => "spark.memory.offHeap.size",
-            Field::PysparkMemory => "spark.executor.pyspark.memory",
-            Field::MemoryFraction => "spark.memory.fraction",
-            Field::StorageFraction => "spark.memory.storageFraction",
-            Field::CoresPerExecutor => "Cores per executor",
-            Field::MemoryTarget => "Memory target per executor",
-            Field::ClusterShare => "Share of the cluster",
-            Field::ExecutorMemory => "spark.executor.memory",
-            Field::ExecutorMaxCores => "spark.executor.maxCores",
-            Field::ExecutorMaxMemory => "spark.executor.maxMemory",
-        }
-    }
-}
+/// An input field: the catalog's id (the name other modules have used since before the
+/// catalog).
+pub use crate::catalog::FieldId as Field;
 
 /// One invalid field: which, the value given, and what is allowed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -416,6 +291,42 @@ pub struct FieldError {
     pub value: String,
     /// The allowed range or values, in words (`"1 to 100000"`).
     pub allowed: String,
+}
+
+impl FieldError {
+    /// `value` checked against `lo..=hi`: `None` inside, else the error with the value and the
+    /// range in the field's unit for people (`0 MiB`, `1 MiB to 64 TiB`). For bounds that
+    /// depend on other inputs; [`FieldError::outside_catalog_range`] checks the catalog's own.
+    pub fn out_of_range(field: Field, value: u64, lo: u64, hi: u64) -> Option<FieldError> {
+        let unit = field.unit();
+        (!(lo..=hi).contains(&value)).then(|| FieldError {
+            field,
+            value: unit.format_whole(value),
+            allowed: Range::Whole { min: lo, max: hi }.describe(unit),
+        })
+    }
+
+    /// `value` checked against the field's range in the catalog.
+    pub fn outside_catalog_range(field: Field, value: u64) -> Option<FieldError> {
+        let (unit, range) = (field.unit(), field.range());
+        (!range.allows_whole(value)).then(|| FieldError {
+            field,
+            value: unit.format_whole(value),
+            allowed: range.describe(unit),
+        })
+    }
+
+    /// The error as a diagnostic, its field named as `m`'s form names it.
+    pub fn diagnostic(&self, m: ClusterManager) -> Diagnostic {
+        Diagnostic::invalid_value(m, self.field, &self.value, &self.allowed)
+    }
+}
+
+impl InputErrors {
+    /// Every error as a diagnostic, in the order found.
+    pub fn diagnostics(&self, m: ClusterManager) -> Vec<Diagnostic> {
+        self.0.iter().map(|e| e.diagnostic(m)).collect()
+    }
 }
 
 impl fmt::Display for FieldError {
@@ -448,17 +359,9 @@ impl fmt::Display for InputErrors {
 
 impl std::error::Error for InputErrors {}
 
-/// Upper bounds that keep every product and sum far from overflow.
-pub mod limits {
-    /// Most nodes.
-    pub const MAX_NODES: u32 = 100_000;
-    /// Most cores (or vcores) per node.
-    pub const MAX_CORES: u32 = 4096;
-    /// Most memory per node, in GiB (64 TiB).
-    pub const MAX_NODE_GIB: f64 = 65_536.0;
-    /// Most memory for any single setting, in MiB (64 TiB).
-    pub const MAX_MIB: u64 = 65_536 * 1024;
-}
+/// Upper bounds that keep every product and sum far from overflow (defined in the catalog,
+/// beside the ranges they bound).
+pub use crate::catalog::limits;
 
 /// The cluster's per-node figures after validation, in integers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -478,6 +381,79 @@ impl NodeShape {
     }
 }
 
+impl Scheduler {
+    fn check(&self, c: &mut Check) {
+        c.whole(Field::MinimumAllocation, self.minimum_allocation_mb);
+        if let Some(inc) = self.increment_mb {
+            c.whole(Field::Increment, inc);
+        }
+        if let MaximumAllocation::Explicit { memory_mb, vcores } = self.maximum_allocation {
+            let least = self.minimum_allocation_mb.max(1);
+            c.whole_within(
+                Field::MaximumAllocationMemory,
+                memory_mb,
+                least,
+                limits::MAX_MIB,
+            );
+            c.whole(Field::MaximumAllocationVcores, vcores.into());
+        }
+    }
+}
+
+impl SparkSettings {
+    fn check(&self, c: &mut Check) {
+        c.whole(Field::DriverMemory, self.driver_memory_mib);
+        c.whole(Field::DriverCores, self.driver_cores.into());
+        c.whole(Field::AmMemory, self.am_memory_mib);
+        c.whole(Field::AmCores, self.am_cores.into());
+        c.real(Field::OverheadFactor, self.overhead_factor);
+        c.whole(Field::OverheadMinimum, self.overhead_minimum_mib);
+        if let Some(o) = self.executor_overhead_mib {
+            c.whole(Field::ExecutorOverhead, o);
+        }
+        if self.offheap.enabled {
+            c.whole_within(
+                Field::OffHeapSize,
+                self.offheap.size_mib,
+                1,
+                limits::MAX_MIB,
+            );
+        } else {
+            c.whole(Field::OffHeapSize, self.offheap.size_mib);
+        }
+        c.whole(Field::PysparkMemory, self.pyspark_memory_mib);
+        c.real(Field::MemoryFraction, self.memory_fraction);
+        c.real(Field::StorageFraction, self.storage_fraction);
+    }
+}
+
+impl Policy {
+    /// `shape` narrows cores per executor and the memory target to what a node offers.
+    fn check(&self, c: &mut Check, shape: Option<&NodeShape>) {
+        match shape {
+            Some(s) => c.whole_within(
+                Field::CoresPerExecutor,
+                self.cores_per_executor.into(),
+                1,
+                s.nodemanager.vcores.into(),
+            ),
+            None => c.whole(Field::CoresPerExecutor, self.cores_per_executor.into()),
+        }
+        if let Some(t) = self.memory_target_mib {
+            // Below 450 MiB no heap works; above a node's memory none fits.
+            let hi = shape.map_or(limits::MAX_MIB, |s| s.nodemanager.memory_mib);
+            if t < 450 || t > hi {
+                c.fail(
+                    Field::MemoryTarget,
+                    format!("{t} MiB"),
+                    format!("450 to {hi} MiB (type 10g for 10 GiB)"),
+                );
+            }
+        }
+        c.real(Field::ClusterShare, self.cluster_share_pct);
+    }
+}
+
 /// Collects field errors.
 struct Check(Vec<FieldError>);
 
@@ -490,22 +466,24 @@ impl Check {
         });
     }
 
-    fn int_range<T: PartialOrd + fmt::Display + Copy>(&mut self, field: Field, v: T, lo: T, hi: T) {
-        if v < lo || v > hi {
-            self.fail(field, v, format!("{lo} to {hi}"));
-        }
+    /// A whole value within the field's catalog range.
+    fn whole(&mut self, field: Field, value: u64) {
+        self.0
+            .extend(FieldError::outside_catalog_range(field, value));
     }
 
-    /// A finite number within `lo..=hi` (`lo_open` excludes `lo`). Returns whether it is valid.
-    fn real_range(&mut self, field: Field, v: f64, lo: f64, lo_open: bool, hi: f64) -> bool {
-        let ok = v.is_finite() && (if lo_open { v > lo } else { v >= lo }) && v <= hi;
+    /// A whole value within `lo..=hi` (bounds that depend on other inputs).
+    fn whole_within(&mut self, field: Field, value: u64, lo: u64, hi: u64) {
+        self.0
+            .extend(FieldError::out_of_range(field, value, lo, hi));
+    }
+
+    /// A finite number within the field's catalog range. Returns whether it is valid.
+    fn real(&mut self, field: Field, value: f64) -> bool {
+        let (unit, range) = (field.unit(), field.range());
+        let ok = range.allows_real(value);
         if !ok {
-            let from = if lo_open { "more than" } else { "from" };
-            self.fail(
-                field,
-                fmt_real(v),
-                format!("{from} {} up to {}", shortest(lo), shortest(hi)),
-            );
+            self.fail(field, unit.format_real(value), range.describe(unit));
         }
         ok
     }
@@ -531,20 +509,9 @@ impl Cluster {
     }
 
     fn check(&self, c: &mut Check) -> Option<NodeShape> {
-        c.int_range(Field::Nodes, self.nodes, 1, limits::MAX_NODES);
-        c.int_range(
-            Field::CoresPerNode,
-            self.cores_per_node,
-            1,
-            limits::MAX_CORES,
-        );
-        let mem_ok = c.real_range(
-            Field::MemoryPerNode,
-            self.memory_per_node_gib,
-            0.0,
-            true,
-            limits::MAX_NODE_GIB,
-        );
+        c.whole(Field::Nodes, self.nodes.into());
+        c.whole(Field::CoresPerNode, self.cores_per_node.into());
+        let mem_ok = c.real(Field::MemoryPerNode, self.memory_per_node_gib);
         let physical_mib = gib_to_mib(self.memory_per_node_gib).filter(|_| mem_ok);
         let nodemanager = match self.yarn_resources {
             NodeManagerResources::Reserve { cores, memory_gib } => {
@@ -580,8 +547,8 @@ impl Cluster {
                 )
             }
             NodeManagerResources::Explicit { memory_mb, vcores } => {
-                c.int_range(Field::NodeManagerMemory, memory_mb, 1, limits::MAX_MIB);
-                c.int_range(Field::NodeManagerVcores, vcores, 1, limits::MAX_CORES);
+                c.whole(Field::NodeManagerMemory, memory_mb);
+                c.whole(Field::NodeManagerVcores, vcores.into());
                 Resource::new(memory_mb, vcores)
             }
         };
@@ -619,86 +586,10 @@ impl PlanInput {
     pub fn validate(&self) -> Result<Validated, InputErrors> {
         let mut c = Check(Vec::new());
         let shape = self.cluster.check(&mut c);
-
         let s = &self.scheduler;
-        c.int_range(
-            Field::MinimumAllocation,
-            s.minimum_allocation_mb,
-            1,
-            limits::MAX_MIB,
-        );
-        if let Some(inc) = s.increment_mb {
-            c.int_range(Field::Increment, inc, 1, limits::MAX_MIB);
-        }
-        if let MaximumAllocation::Explicit { memory_mb, vcores } = s.maximum_allocation {
-            c.int_range(
-                Field::MaximumAllocationMemory,
-                memory_mb,
-                s.minimum_allocation_mb.max(1),
-                limits::MAX_MIB,
-            );
-            c.int_range(Field::MaximumAllocationVcores, vcores, 1, limits::MAX_CORES);
-        }
-
-        let p = &self.spark;
-        c.int_range(Field::DriverMemory, p.driver_memory_mib, 1, limits::MAX_MIB);
-        c.int_range(Field::DriverCores, p.driver_cores, 1, limits::MAX_CORES);
-        c.int_range(Field::AmMemory, p.am_memory_mib, 1, limits::MAX_MIB);
-        c.int_range(Field::AmCores, p.am_cores, 1, limits::MAX_CORES);
-        c.real_range(Field::OverheadFactor, p.overhead_factor, 0.0, true, 10.0);
-        c.int_range(
-            Field::OverheadMinimum,
-            p.overhead_minimum_mib,
-            0,
-            limits::MAX_MIB,
-        );
-        if let Some(o) = p.executor_overhead_mib {
-            c.int_range(Field::ExecutorOverhead, o, 0, limits::MAX_MIB);
-        }
-        if p.offheap.enabled {
-            c.int_range(Field::OffHeapSize, p.offheap.size_mib, 1, limits::MAX_MIB);
-        } else {
-            c.int_range(Field::OffHeapSize, p.offheap.size_mib, 0, limits::MAX_MIB);
-        }
-        c.int_range(
-            Field::PysparkMemory,
-            p.pyspark_memory_mib,
-            0,
-            limits::MAX_MIB,
-        );
-        c.real_range(Field::MemoryFraction, p.memory_fraction, 0.0, true, 1.0);
-        if !(p.storage_fraction.is_finite() && (0.0..1.0).contains(&p.storage_fraction)) {
-            c.fail(
-                Field::StorageFraction,
-                fmt_real(p.storage_fraction),
-                "from 0 up to less than 1",
-            );
-        }
-
-        let q = &self.policy;
-        let vcores = shape.map(|s| s.nodemanager.vcores);
-        match vcores {
-            Some(v) => c.int_range(Field::CoresPerExecutor, q.cores_per_executor, 1, v),
-            None => c.int_range(
-                Field::CoresPerExecutor,
-                q.cores_per_executor,
-                1,
-                limits::MAX_CORES,
-            ),
-        }
-        if let Some(t) = q.memory_target_mib {
-            // Below 450 MiB no heap works; above a node's memory none fits.
-            let hi = shape.map_or(limits::MAX_MIB, |s| s.nodemanager.memory_mib);
-            if t < 450 || t > hi {
-                c.fail(
-                    Field::MemoryTarget,
-                    format!("{t} MiB"),
-                    format!("450 to {hi} MiB (type 10g for 10 GiB)"),
-                );
-            }
-        }
-        c.real_range(Field::ClusterShare, q.cluster_share_pct, 0.0, true, 100.0);
-
+        s.check(&mut c);
+        self.spark.check(&mut c);
+        self.policy.check(&mut c, shape.as_ref());
         match shape {
             Some(shape) if c.0.is_empty() => {
                 let (maximum_allocation_mb, maximum_allocation_vcores) = match s.maximum_allocation

@@ -11,6 +11,10 @@
 //! - [`submit::parse_submit`]: a `spark-submit` argument list read as spark-submit reads it.
 //! - [`k8s::plan_k8s`]: executor and driver pods on Kubernetes nodes (pod specs as Spark writes
 //!   them, packing by CPU request and memory).
+//! - [`scenario::plan`]: any of the three ([`scenario::Scenario`]) planned, or its
+//!   diagnostics; [`scenario::presets`]: each cluster manager's presets.
+//! - [`catalog`]: every input of the three as a typed [`catalog::FieldId`] with its URL key,
+//!   label, unit, range and hint.
 //! - [`url::scenario_to_query`] / [`url::scenario_from_query`]: any of the three as a link.
 //! - [`emr::plan_emr`]: an application on Amazon EMR (heterogeneous executors: requested vs
 //!   launched; `maximizeResourceAllocation`).
@@ -24,6 +28,7 @@
 //! assert_eq!(c.spark_exact.instances, 36); // the AM fits in the room executors leave
 //! ```
 
+pub mod catalog;
 pub mod decimal;
 pub mod emr;
 pub mod exports;
@@ -33,6 +38,7 @@ pub mod memory;
 pub mod place;
 pub mod plan;
 pub mod presets;
+pub mod scenario;
 pub mod spark;
 pub mod submit;
 pub mod text;
@@ -41,10 +47,12 @@ pub mod url;
 pub mod warning;
 pub mod yarn;
 
+pub use catalog::{ClusterManager, FieldId};
 pub use input::{
     Cluster, Field, FieldError, Granularity, InputErrors, MaximumAllocation, Method,
     NodeManagerResources, OffHeap, PlanInput, Policy, Scheduler, SparkSettings,
 };
 pub use place::{place, ExecutorCount, PlaceInput, Placement};
 pub use plan::{plan, Comparison, Plan, Step};
-pub use warning::{Code, Severity, Warning};
+pub use scenario::{Outcome, Scenario};
+pub use warning::{Code, Diagnostic, Severity, Warning};

@@ -1,6 +1,7 @@
-//! Presets: ready-to-load examples for YARN and Kubernetes, named by what they are (hardware and
+//! Presets: ready-to-load examples for YARN, Kubernetes and Amazon EMR, named by what they are (hardware and
 //! shape) and described by what they show. Their ids appear in links and never change.
 
+use crate::emr::EmrInput;
 use crate::input::{Cluster, PlanInput, Policy};
 use crate::k8s::K8sInput;
 
@@ -19,6 +20,9 @@ pub struct Preset<Input = PlanInput> {
 
 /// A named Kubernetes input.
 pub type K8sPreset = Preset<K8sInput>;
+
+/// A named Amazon EMR input.
+pub type EmrPreset = Preset<EmrInput>;
 
 fn hardware(nodes: u32, cores: u32, memory_gib: f64) -> Cluster {
     Cluster {
@@ -108,4 +112,30 @@ pub fn k8s_presets() -> Vec<K8sPreset> {
 /// The Kubernetes preset with `id`.
 pub fn k8s_preset(id: &str) -> Option<K8sPreset> {
     k8s_presets().into_iter().find(|p| p.id == id)
+}
+
+/// The EMR presets, in display order.
+pub fn emr_presets() -> Vec<EmrPreset> {
+    vec![
+        Preset {
+            id: "emr-seed003",
+            name: "EMR: 50 × 18971m requested on 9 × r5.4xlarge",
+            description: "A pyspark shell asks for 50 executors of 18971m and 4 cores on 9 r5.4xlarge core nodes; EMR merges 5 requests per node into 9 executors of 112640 MiB and 20 cores.",
+            input: EmrInput::default(),
+        },
+        Preset {
+            id: "emr-maximize",
+            name: "EMR: maximizeResourceAllocation on 9 × r5.4xlarge",
+            description: "maximizeResourceAllocation sizes one executor per r5.4xlarge core node to all its YARN memory and vCPUs; the ApplicationMaster's node then has no room for one, so 8 of the 9 run.",
+            input: EmrInput {
+                maximize_resource_allocation: true,
+                ..EmrInput::default()
+            },
+        },
+    ]
+}
+
+/// The EMR preset with `id`.
+pub fn emr_preset(id: &str) -> Option<EmrPreset> {
+    emr_presets().into_iter().find(|p| p.id == id)
 }

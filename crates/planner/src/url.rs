@@ -43,59 +43,134 @@
 //! | `het` | heterogeneous executors (`0` for off) | `mode`, `dm`, `dc`, `amm`, `amc` | as for YARN |
 //! | `calc` | `dominant` / `default` | | |
 
+use crate::catalog::{self, ClusterManager, FieldId as F};
 use crate::emr::{instance_type, EmrInput};
 use crate::input::{Field, MaximumAllocation, Method, NodeManagerResources, PlanInput};
 use crate::k8s::{format_cpu, parse_cpu_millis, K8sInput};
 use crate::place::ExecutorCount;
+pub use crate::scenario::{ClusterManager as Manager, Scenario};
 use crate::spark::{AppType, DeployMode, SparkVersion};
 use crate::text::{
     format_real, parse_count, parse_count_u32, parse_mib, parse_percent, parse_real, parse_size,
     SizeUnit, TextError,
 };
+use crate::warning::Diagnostic;
 use crate::yarn::Calculator;
 use crate::Granularity;
 
 /// The schema version this codec writes.
 pub const SCHEMA_VERSION: u32 = 1;
 
-/// One query-string key of an input of type `T`.
+/// How one catalog field of an input of type `T` is written and read; its query-string key is
+/// the catalog's.
 struct Param<T: 'static> {
-    key: &'static str,
-    field: Option<Field>,
+    id: F,
     get: fn(&T) -> Option<String>,
     set: fn(&mut T, &str) -> Result<(), TextError>,
 }
 
-/// Appends `&key=value` for every value of `input` that differs from `T::default()`.
-fn encode_params<T: Default>(params: &[Param<T>], input: &T, out: &mut String) {
-    let defaults = T::default();
-    for p in params {
-        if let Some(v) = (p.get)(input).filter(|v| Some(v) != (p.get)(&defaults).as_ref()) {
-            out.push('&');
-            out.push_str(p.key);
-            out.push('=');
-            out.push_str(&encode_component(&v));
-        }
-    }
+/// One cluster manager's keys: its input type's params, in encoding order.
+struct Schema<T: 'static> {
+    manager: ClusterManager,
+    params: &'static [Param<T>],
 }
 
-/// Sets `key` from `text`; `None` when the schema has no such key.
-fn apply_param<T>(
-    params: &[Param<T>],
-    key: &str,
-    input: &mut T,
-    text: &str,
-) -> Option<(Option<Field>, Result<(), TextError>)> {
-    params
-        .iter()
-        .find(|p| p.key == key)
-        .map(|p| (p.field, (p.set)(input, text.trim())))
+const YARN: Schema<PlanInput> = Schema {
+    manager: ClusterManager::Yarn,
+    params: PARAMS,
+};
+const KUBERNETES: Schema<K8sInput> = Schema {
+    manager: ClusterManager::Kubernetes,
+    params: K8S_PARAMS,
+};
+const EMR: Schema<EmrInput> = Schema {
+    manager: ClusterManager::Emr,
+    params: EMR_PARAMS,
+};
+
+impl<T> Schema<T> {
+    fn key(&self, p: &Param<T>) -> &'static str {
+        catalog::key(self.manager, p.id)
+    }
+
+    fn find(&self, key: &str) -> Option<&'static Param<T>> {
+        self.params.iter().find(|p| self.key(p) == key)
+    }
+
+    fn keys(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.params.iter().map(|p| self.key(p))
+    }
+
+    /// Appends `&key=value` for every value of `input` that differs from `T::default()`.
+    fn encode(&self, input: &T, out: &mut String)
+    where
+        T: Default,
+    {
+        let defaults = T::default();
+        for p in self.params {
+            if let Some(v) = (p.get)(input).filter(|v| Some(v) != (p.get)(&defaults).as_ref()) {
+                out.push('&');
+                out.push_str(self.key(p));
+                out.push('=');
+                out.push_str(&encode_component(&v));
+            }
+        }
+    }
+
+    /// The canonical text of `key` in `input`, when the key is in this schema and applies.
+    fn text_of(&self, key: &str, input: &T) -> Option<String> {
+        self.find(key).and_then(|p| (p.get)(input))
+    }
+
+    /// Sets `key` from `text`; `None` when the schema has no such key.
+    fn apply(&self, key: &str, input: &mut T, text: &str) -> Option<(F, Result<(), TextError>)> {
+        self.find(key).map(|p| (p.id, (p.set)(input, text.trim())))
+    }
+
+    /// Reads every pair of `query` into `input`; `cm` is left to the caller. Returns the
+    /// version, the unknown keys and the unreadable values.
+    fn decode(&self, query: &str, input: &mut T) -> (Option<u32>, Vec<String>, Vec<BadParam>) {
+        let (mut version, mut unknown, mut bad) = (None, Vec::new(), Vec::new());
+        for (k, v) in pairs(query) {
+            if k == "cm" {
+                continue;
+            }
+            if k == "v" {
+                match parse_count(&v) {
+                    Ok(n) => version = Some(u32::try_from(n).unwrap_or(u32::MAX)),
+                    Err(error) => bad.push(BadParam {
+                        key: k,
+                        field: None,
+                        error,
+                    }),
+                }
+                continue;
+            }
+            match self.apply(&k, input, &v) {
+                Some((field, Err(error))) => bad.push(BadParam {
+                    key: k,
+                    field: Some(field),
+                    error,
+                }),
+                Some((_, Ok(()))) => {}
+                None => unknown.push(k),
+            }
+        }
+        (version, unknown, bad)
+    }
 }
 
 fn choice(text: &str, expected: &'static str) -> TextError {
     TextError {
         text: text.to_string(),
         expected,
+    }
+}
+
+fn unknown_key(key: &str) -> TextError {
+    TextError {
+        text: key.to_string(),
+        expected: "a known key",
     }
 }
 
@@ -123,8 +198,7 @@ fn max_values(input: &PlanInput) -> (u64, u32) {
 
 const PARAMS: &[Param<PlanInput>] = &[
     Param {
-        key: "n",
-        field: Some(Field::Nodes),
+        id: F::Nodes,
         get: |i| Some(i.cluster.nodes.to_string()),
         set: |i, t| {
             i.cluster.nodes = parse_count_u32(t)?;
@@ -132,8 +206,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "c",
-        field: Some(Field::CoresPerNode),
+        id: F::CoresPerNode,
         get: |i| Some(i.cluster.cores_per_node.to_string()),
         set: |i, t| {
             i.cluster.cores_per_node = parse_count_u32(t)?;
@@ -141,8 +214,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "m",
-        field: Some(Field::MemoryPerNode),
+        id: F::MemoryPerNode,
         get: |i| Some(format_real(i.cluster.memory_per_node_gib)),
         set: |i, t| {
             i.cluster.memory_per_node_gib = parse_size(t, SizeUnit::GiB)?;
@@ -150,8 +222,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "rc",
-        field: Some(Field::ReservedCores),
+        id: F::ReservedCores,
         get: |i| match i.cluster.yarn_resources {
             NodeManagerResources::Reserve { cores, .. } => Some(cores.to_string()),
             NodeManagerResources::Explicit { .. } => None,
@@ -164,8 +235,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "rm",
-        field: Some(Field::ReservedMemory),
+        id: F::ReservedMemory,
         get: |i| match i.cluster.yarn_resources {
             NodeManagerResources::Reserve { memory_gib, .. } => Some(format_real(memory_gib)),
             NodeManagerResources::Explicit { .. } => None,
@@ -178,8 +248,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "nmm",
-        field: Some(Field::NodeManagerMemory),
+        id: F::NodeManagerMemory,
         get: |i| match i.cluster.yarn_resources {
             NodeManagerResources::Explicit { memory_mb, .. } => Some(memory_mb.to_string()),
             NodeManagerResources::Reserve { .. } => None,
@@ -192,8 +261,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "nmv",
-        field: Some(Field::NodeManagerVcores),
+        id: F::NodeManagerVcores,
         get: |i| match i.cluster.yarn_resources {
             NodeManagerResources::Explicit { vcores, .. } => Some(vcores.to_string()),
             NodeManagerResources::Reserve { .. } => None,
@@ -206,8 +274,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "amin",
-        field: Some(Field::MinimumAllocation),
+        id: F::MinimumAllocation,
         get: |i| Some(i.scheduler.minimum_allocation_mb.to_string()),
         set: |i, t| {
             i.scheduler.minimum_allocation_mb = parse_mib(t)?;
@@ -215,8 +282,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "ainc",
-        field: Some(Field::Increment),
+        id: F::Increment,
         get: |i| i.scheduler.increment_mb.map(|v| v.to_string()),
         set: |i, t| {
             i.scheduler.increment_mb = Some(parse_mib(t)?);
@@ -224,8 +290,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "amax",
-        field: Some(Field::MaximumAllocationMemory),
+        id: F::MaximumAllocationMemory,
         get: |i| match i.scheduler.maximum_allocation {
             MaximumAllocation::Explicit { memory_mb, .. } => Some(memory_mb.to_string()),
             MaximumAllocation::NodeManager => None,
@@ -238,8 +303,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "vmax",
-        field: Some(Field::MaximumAllocationVcores),
+        id: F::MaximumAllocationVcores,
         get: |i| match i.scheduler.maximum_allocation {
             MaximumAllocation::Explicit { vcores, .. } => Some(vcores.to_string()),
             MaximumAllocation::NodeManager => None,
@@ -252,8 +316,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "calc",
-        field: None,
+        id: F::Calculator,
         get: |i| {
             Some(match i.scheduler.calculator {
                 Calculator::Dominant => "dominant".into(),
@@ -270,8 +333,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "sv",
-        field: None,
+        id: F::SparkVersion,
         get: |i| Some(i.spark.version.as_str().into()),
         set: |i, t| {
             i.spark.version = SparkVersion::parse(t).ok_or_else(|| choice(t, "3.5 or 4.0"))?;
@@ -279,8 +341,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "mode",
-        field: None,
+        id: F::DeployMode,
         get: |i| Some(i.spark.deploy_mode.as_str().into()),
         set: |i, t| {
             i.spark.deploy_mode = match t {
@@ -292,8 +353,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "app",
-        field: None,
+        id: F::AppType,
         get: |i| {
             Some(match i.spark.app_type {
                 AppType::Jvm => "jvm".into(),
@@ -312,8 +372,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "dm",
-        field: Some(Field::DriverMemory),
+        id: F::DriverMemory,
         get: |i| Some(i.spark.driver_memory_mib.to_string()),
         set: |i, t| {
             i.spark.driver_memory_mib = parse_mib(t)?;
@@ -321,8 +380,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "dc",
-        field: Some(Field::DriverCores),
+        id: F::DriverCores,
         get: |i| Some(i.spark.driver_cores.to_string()),
         set: |i, t| {
             i.spark.driver_cores = parse_count_u32(t)?;
@@ -330,8 +388,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "amm",
-        field: Some(Field::AmMemory),
+        id: F::AmMemory,
         get: |i| Some(i.spark.am_memory_mib.to_string()),
         set: |i, t| {
             i.spark.am_memory_mib = parse_mib(t)?;
@@ -339,8 +396,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "amc",
-        field: Some(Field::AmCores),
+        id: F::AmCores,
         get: |i| Some(i.spark.am_cores.to_string()),
         set: |i, t| {
             i.spark.am_cores = parse_count_u32(t)?;
@@ -348,8 +404,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "of",
-        field: Some(Field::OverheadFactor),
+        id: F::OverheadFactor,
         get: |i| Some(format_real(i.spark.overhead_factor)),
         set: |i, t| {
             i.spark.overhead_factor = parse_real(t)?;
@@ -357,8 +412,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "omin",
-        field: Some(Field::OverheadMinimum),
+        id: F::OverheadMinimum,
         get: |i| Some(i.spark.overhead_minimum_mib.to_string()),
         set: |i, t| {
             i.spark.overhead_minimum_mib = parse_mib(t)?;
@@ -366,8 +420,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "ovh",
-        field: Some(Field::ExecutorOverhead),
+        id: F::ExecutorOverhead,
         get: |i| i.spark.executor_overhead_mib.map(|v| v.to_string()),
         set: |i, t| {
             i.spark.executor_overhead_mib = Some(parse_mib(t)?);
@@ -375,8 +428,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "off",
-        field: None,
+        id: F::OffHeapEnabled,
         get: |i| Some(if i.spark.offheap.enabled { "1" } else { "0" }.into()),
         set: |i, t| {
             i.spark.offheap.enabled = match t {
@@ -388,8 +440,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "offs",
-        field: Some(Field::OffHeapSize),
+        id: F::OffHeapSize,
         get: |i| Some(i.spark.offheap.size_mib.to_string()),
         set: |i, t| {
             i.spark.offheap.size_mib = parse_mib(t)?;
@@ -397,8 +448,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "py",
-        field: Some(Field::PysparkMemory),
+        id: F::PysparkMemory,
         get: |i| Some(i.spark.pyspark_memory_mib.to_string()),
         set: |i, t| {
             i.spark.pyspark_memory_mib = parse_mib(t)?;
@@ -406,8 +456,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "mf",
-        field: Some(Field::MemoryFraction),
+        id: F::MemoryFraction,
         get: |i| Some(format_real(i.spark.memory_fraction)),
         set: |i, t| {
             i.spark.memory_fraction = parse_real(t)?;
@@ -415,8 +464,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "sf",
-        field: Some(Field::StorageFraction),
+        id: F::StorageFraction,
         get: |i| Some(format_real(i.spark.storage_fraction)),
         set: |i, t| {
             i.spark.storage_fraction = parse_real(t)?;
@@ -424,8 +472,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "meth",
-        field: None,
+        id: F::Method,
         get: |i| {
             Some(match i.policy.method {
                 Method::SparkExact => "exact".into(),
@@ -442,8 +489,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "cpe",
-        field: Some(Field::CoresPerExecutor),
+        id: F::CoresPerExecutor,
         get: |i| Some(i.policy.cores_per_executor.to_string()),
         set: |i, t| {
             i.policy.cores_per_executor = parse_count_u32(t)?;
@@ -451,8 +497,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "tgt",
-        field: Some(Field::MemoryTarget),
+        id: F::MemoryTarget,
         get: |i| i.policy.memory_target_mib.map(|v| v.to_string()),
         set: |i, t| {
             i.policy.memory_target_mib = Some(parse_mib(t)?);
@@ -460,8 +505,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "gran",
-        field: None,
+        id: F::Granularity,
         get: |i| {
             Some(match i.policy.granularity {
                 Granularity::Gib => "gib".into(),
@@ -478,8 +522,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
-        key: "share",
-        field: Some(Field::ClusterShare),
+        id: F::ClusterShare,
         get: |i| Some(format_real(i.policy.cluster_share_pct)),
         set: |i, t| {
             i.policy.cluster_share_pct = parse_percent(t)?;
@@ -488,57 +531,36 @@ const PARAMS: &[Param<PlanInput>] = &[
     },
 ];
 
-/// Every key this schema knows, in encoding order (`v` excluded).
+/// Every key of the YARN schema, in encoding order (`v` excluded).
 pub fn keys() -> impl Iterator<Item = &'static str> {
-    PARAMS.iter().map(|p| p.key)
+    YARN.params.iter().map(|p| YARN.key(p))
 }
 
-/// The form field a key belongs to (`None` for choices such as `calc`).
+/// The YARN field a key belongs to.
 pub fn field_of(key: &str) -> Option<Field> {
-    PARAMS.iter().find(|p| p.key == key).and_then(|p| p.field)
+    YARN.find(key).map(|p| p.id)
 }
 
 /// The canonical text of `key` in `input` (`None` when the key does not apply, such as `rc`
 /// when the NodeManager's resources are given explicitly).
 pub fn text_of(key: &str, input: &PlanInput) -> Option<String> {
-    PARAMS
-        .iter()
-        .find(|p| p.key == key)
-        .and_then(|p| (p.get)(input))
+    YARN.text_of(key, input)
 }
 
 /// Sets `key` in `input` from typed text, exactly as a link's value would be read.
 pub fn apply(key: &str, input: &mut PlanInput, text: &str) -> Result<(), TextError> {
-    match PARAMS.iter().find(|p| p.key == key) {
-        Some(p) => (p.set)(input, text.trim()),
-        None => Err(TextError {
-            text: key.to_string(),
-            expected: "a known key",
-        }),
-    }
+    YARN.apply(key, input, text)
+        .map_or_else(|| Err(unknown_key(key)), |(_, r)| r)
 }
 
-/// The query-string key of a field.
+/// The YARN query-string key of a field.
 pub fn key_of(field: Field) -> &'static str {
-    PARAMS
-        .iter()
-        .find(|p| p.field == Some(field))
-        .map_or("", |p| p.key)
+    catalog::key(ClusterManager::Yarn, field)
 }
 
 /// The query-string key of a field in `m`'s schema (`""` when it has none).
 pub fn key_of_in(m: Manager, field: Field) -> &'static str {
-    fn find<T>(params: &[Param<T>], field: Field) -> &'static str {
-        params
-            .iter()
-            .find(|p| p.field == Some(field))
-            .map_or("", |p| p.key)
-    }
-    match m {
-        Manager::Yarn => find(PARAMS, field),
-        Manager::Kubernetes => find(K8S_PARAMS, field),
-        Manager::Emr => find(EMR_PARAMS, field),
-    }
+    catalog::key(m, field)
 }
 
 /// Encodes `input` as a query string (without `?`): `v=1` first, then every value that differs
@@ -555,7 +577,7 @@ pub fn key_of_in(m: Manager, field: Field) -> &'static str {
 /// ```
 pub fn to_query(input: &PlanInput) -> String {
     let mut out = format!("v={SCHEMA_VERSION}");
-    encode_params(PARAMS, input, &mut out);
+    YARN.encode(input, &mut out);
     out
 }
 
@@ -564,10 +586,20 @@ pub fn to_query(input: &PlanInput) -> String {
 pub struct BadParam {
     /// The key.
     pub key: String,
-    /// The form field it belongs to, when it has one.
+    /// The field it belongs to (`None` for `v` and `cm`).
     pub field: Option<Field>,
     /// Why it was not accepted.
     pub error: TextError,
+}
+
+impl BadParam {
+    /// The unreadable value as a diagnostic, its field named as `m`'s form names it.
+    pub fn diagnostic(&self, m: Manager) -> Diagnostic {
+        match self.field {
+            Some(field) => Diagnostic::unreadable(m, field, &self.error),
+            None => Diagnostic::unreadable_key(&self.key, &self.error),
+        }
+    }
 }
 
 /// What [`from_query`] read.
@@ -587,49 +619,13 @@ pub struct Decoded {
 /// values are reported beside the input read from the rest.
 pub fn from_query(query: &str) -> Decoded {
     let mut input = PlanInput::default();
-    let (version, unknown, bad) = decode_params(PARAMS, query, &mut input);
+    let (version, unknown, bad) = YARN.decode(query, &mut input);
     Decoded {
         input,
         version,
         unknown,
         bad,
     }
-}
-
-/// Reads every pair of `query` into `input` with `params`; `cm` is left to the caller.
-/// Returns the version, the unknown keys and the unreadable values.
-fn decode_params<T>(
-    params: &[Param<T>],
-    query: &str,
-    input: &mut T,
-) -> (Option<u32>, Vec<String>, Vec<BadParam>) {
-    let (mut version, mut unknown, mut bad) = (None, Vec::new(), Vec::new());
-    for (k, v) in pairs(query) {
-        if k == "cm" {
-            continue;
-        }
-        if k == "v" {
-            match parse_count(&v) {
-                Ok(n) => version = Some(u32::try_from(n).unwrap_or(u32::MAX)),
-                Err(error) => bad.push(BadParam {
-                    key: k,
-                    field: None,
-                    error,
-                }),
-            }
-            continue;
-        }
-        match apply_param(params, &k, input, &v) {
-            Some((field, Err(error))) => bad.push(BadParam {
-                key: k,
-                field,
-                error,
-            }),
-            Some((_, Ok(()))) => {}
-            None => unknown.push(k),
-        }
-    }
-    (version, unknown, bad)
 }
 
 /// Splits a query string into decoded key/value pairs.
@@ -641,117 +637,32 @@ fn pairs(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
     })
 }
 
-/// The cluster manager a link plans for (`cm`; absent means YARN, so links from before
-/// Kubernetes and EMR support still open).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Manager {
-    /// Plain YARN (`cm` absent or `yarn`).
-    #[default]
-    Yarn,
-    /// Kubernetes (`cm=k8s`).
-    Kubernetes,
-    /// Amazon EMR on YARN (`cm=emr`).
-    Emr,
-}
-
-impl Manager {
-    /// The `cm` value.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Manager::Yarn => "yarn",
-            Manager::Kubernetes => "k8s",
-            Manager::Emr => "emr",
-        }
-    }
-
-    /// Reads a `cm` value.
-    pub fn parse(s: &str) -> Option<Manager> {
-        match s {
-            "yarn" => Some(Manager::Yarn),
-            "k8s" => Some(Manager::Kubernetes),
-            "emr" => Some(Manager::Emr),
-            _ => None,
-        }
-    }
-}
-
-/// An input for any cluster manager.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Scenario {
-    /// YARN.
-    Yarn(PlanInput),
-    /// Kubernetes.
-    Kubernetes(K8sInput),
-    /// Amazon EMR.
-    Emr(EmrInput),
-}
-
-impl Default for Scenario {
-    fn default() -> Scenario {
-        Scenario::Yarn(PlanInput::default())
-    }
-}
-
-impl Scenario {
-    /// Which cluster manager.
-    pub fn manager(&self) -> Manager {
-        match self {
-            Scenario::Yarn(_) => Manager::Yarn,
-            Scenario::Kubernetes(_) => Manager::Kubernetes,
-            Scenario::Emr(_) => Manager::Emr,
-        }
-    }
-
-    /// The default input for `m`.
-    pub fn default_for(m: Manager) -> Scenario {
-        match m {
-            Manager::Yarn => Scenario::Yarn(PlanInput::default()),
-            Manager::Kubernetes => Scenario::Kubernetes(K8sInput::default()),
-            Manager::Emr => Scenario::Emr(EmrInput::default()),
-        }
-    }
-}
-
 /// Every key of `m`'s schema, in encoding order (`v` and `cm` excluded).
 pub fn manager_keys(m: Manager) -> Vec<&'static str> {
     match m {
-        Manager::Yarn => PARAMS.iter().map(|p| p.key).collect(),
-        Manager::Kubernetes => K8S_PARAMS.iter().map(|p| p.key).collect(),
-        Manager::Emr => EMR_PARAMS.iter().map(|p| p.key).collect(),
+        Manager::Yarn => YARN.keys().collect(),
+        Manager::Kubernetes => KUBERNETES.keys().collect(),
+        Manager::Emr => EMR.keys().collect(),
     }
 }
 
 /// The canonical text of `key` in `s`, when the key belongs to its schema and applies.
 pub fn scenario_text_of(key: &str, s: &Scenario) -> Option<String> {
-    fn get<T>(params: &[Param<T>], key: &str, input: &T) -> Option<String> {
-        params
-            .iter()
-            .find(|p| p.key == key)
-            .and_then(|p| (p.get)(input))
-    }
     match s {
-        Scenario::Yarn(i) => get(PARAMS, key, i),
-        Scenario::Kubernetes(i) => get(K8S_PARAMS, key, i),
-        Scenario::Emr(i) => get(EMR_PARAMS, key, i),
+        Scenario::Yarn(i) => YARN.text_of(key, i),
+        Scenario::Kubernetes(i) => KUBERNETES.text_of(key, i),
+        Scenario::Emr(i) => EMR.text_of(key, i),
     }
 }
 
 /// Sets `key` in `s` from typed text; an error when the key is not in its schema.
 pub fn scenario_apply(key: &str, s: &mut Scenario, text: &str) -> Result<(), TextError> {
     let found = match s {
-        Scenario::Yarn(i) => apply_param(PARAMS, key, i, text),
-        Scenario::Kubernetes(i) => apply_param(K8S_PARAMS, key, i, text),
-        Scenario::Emr(i) => apply_param(EMR_PARAMS, key, i, text),
+        Scenario::Yarn(i) => YARN.apply(key, i, text),
+        Scenario::Kubernetes(i) => KUBERNETES.apply(key, i, text),
+        Scenario::Emr(i) => EMR.apply(key, i, text),
     };
-    found.map_or_else(
-        || {
-            Err(TextError {
-                text: key.to_string(),
-                expected: "a known key",
-            })
-        },
-        |(_, r)| r,
-    )
+    found.map_or_else(|| Err(unknown_key(key)), |(_, r)| r)
 }
 
 /// Encodes any scenario: `v=1`, then `cm` unless YARN, then its non-default values.
@@ -765,16 +676,14 @@ pub fn scenario_apply(key: &str, s: &mut Scenario, text: &str) -> Result<(), Tex
 /// ```
 pub fn scenario_to_query(s: &Scenario) -> String {
     let mut out = format!("v={SCHEMA_VERSION}");
+    if s.manager() != Manager::Yarn {
+        out.push_str("&cm=");
+        out.push_str(s.manager().as_str());
+    }
     match s {
-        Scenario::Yarn(i) => encode_params(PARAMS, i, &mut out),
-        Scenario::Kubernetes(i) => {
-            out.push_str("&cm=k8s");
-            encode_params(K8S_PARAMS, i, &mut out);
-        }
-        Scenario::Emr(i) => {
-            out.push_str("&cm=emr");
-            encode_params(EMR_PARAMS, i, &mut out);
-        }
+        Scenario::Yarn(i) => YARN.encode(i, &mut out),
+        Scenario::Kubernetes(i) => KUBERNETES.encode(i, &mut out),
+        Scenario::Emr(i) => EMR.encode(i, &mut out),
     }
     out
 }
@@ -808,9 +717,9 @@ pub fn scenario_from_query(query: &str) -> DecodedScenario {
     }
     let mut scenario = Scenario::default_for(manager);
     let (version, unknown, more_bad) = match &mut scenario {
-        Scenario::Yarn(i) => decode_params(PARAMS, query, i),
-        Scenario::Kubernetes(i) => decode_params(K8S_PARAMS, query, i),
-        Scenario::Emr(i) => decode_params(EMR_PARAMS, query, i),
+        Scenario::Yarn(i) => YARN.decode(query, i),
+        Scenario::Kubernetes(i) => KUBERNETES.decode(query, i),
+        Scenario::Emr(i) => EMR.decode(query, i),
     };
     bad.extend(more_bad);
     DecodedScenario {
@@ -905,8 +814,7 @@ fn parse_executor_count(text: &str) -> Result<ExecutorCount, TextError> {
 /// in MiB unless a unit is given.
 const K8S_PARAMS: &[Param<K8sInput>] = &[
     Param {
-        key: "n",
-        field: Some(Field::Nodes),
+        id: F::Nodes,
         get: |i| Some(i.nodes.nodes.to_string()),
         set: |i, t| {
             i.nodes.nodes = parse_count_u32(t)?;
@@ -914,8 +822,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "kcpu",
-        field: None,
+        id: F::NodeCpu,
         get: |i| cpu_text(i.nodes.capacity_cpu_millis),
         set: |i, t| {
             i.nodes.capacity_cpu_millis = parse_cpu(t)?;
@@ -923,8 +830,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "kmem",
-        field: None,
+        id: F::NodeMemory,
         get: |i| Some(i.nodes.capacity_memory_mib.to_string()),
         set: |i, t| {
             i.nodes.capacity_memory_mib = parse_mib(t)?;
@@ -932,8 +838,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "krcpu",
-        field: None,
+        id: F::KubeReservedCpu,
         get: |i| cpu_text(i.nodes.reserved_cpu_millis),
         set: |i, t| {
             i.nodes.reserved_cpu_millis = parse_cpu(t)?;
@@ -941,8 +846,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "krmem",
-        field: None,
+        id: F::KubeReservedMemory,
         get: |i| Some(i.nodes.reserved_memory_mib.to_string()),
         set: |i, t| {
             i.nodes.reserved_memory_mib = parse_mib(t)?;
@@ -950,8 +854,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "dscpu",
-        field: None,
+        id: F::DaemonsetCpu,
         get: |i| cpu_text(i.nodes.daemonset_cpu_millis),
         set: |i, t| {
             i.nodes.daemonset_cpu_millis = parse_cpu(t)?;
@@ -959,8 +862,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "dsmem",
-        field: None,
+        id: F::DaemonsetMemory,
         get: |i| Some(i.nodes.daemonset_memory_mib.to_string()),
         set: |i, t| {
             i.nodes.daemonset_memory_mib = parse_mib(t)?;
@@ -968,8 +870,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "sv",
-        field: None,
+        id: F::SparkVersion,
         get: |i| Some(i.spark.version.as_str().into()),
         set: |i, t| {
             i.spark.version = parse_version(t)?;
@@ -977,8 +878,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "mode",
-        field: None,
+        id: F::DeployMode,
         get: |i| Some(i.spark.deploy_mode.as_str().into()),
         set: |i, t| {
             i.spark.deploy_mode = parse_mode(t)?;
@@ -986,8 +886,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "app",
-        field: None,
+        id: F::AppType,
         get: |i| app_text(i.spark.app_type),
         set: |i, t| {
             i.spark.app_type = parse_app(t)?;
@@ -995,8 +894,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "cnt",
-        field: None,
+        id: F::ExecutorInstances,
         get: |i| count_text(i.count),
         set: |i, t| {
             i.count = parse_executor_count(t)?;
@@ -1004,8 +902,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "cpe",
-        field: Some(Field::CoresPerExecutor),
+        id: F::CoresPerExecutor,
         get: |i| Some(i.spark.executor_cores.to_string()),
         set: |i, t| {
             i.spark.executor_cores = parse_count_u32(t)?;
@@ -1013,8 +910,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "em",
-        field: Some(Field::ExecutorMemory),
+        id: F::ExecutorMemory,
         get: |i| Some(i.spark.executor_memory_mib.to_string()),
         set: |i, t| {
             i.spark.executor_memory_mib = parse_mib(t)?;
@@ -1022,8 +918,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "rq",
-        field: None,
+        id: F::ExecutorCpuRequest,
         get: |i| i.spark.request_cores.clone(),
         set: |i, t| {
             i.spark.request_cores = optional_cpu(t)?;
@@ -1031,8 +926,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "lim",
-        field: None,
+        id: F::ExecutorCpuLimit,
         get: |i| i.spark.limit_cores.clone(),
         set: |i, t| {
             i.spark.limit_cores = optional_cpu(t)?;
@@ -1040,8 +934,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "tc",
-        field: None,
+        id: F::TaskCpus,
         get: |i| Some(i.spark.task_cpus.to_string()),
         set: |i, t| {
             i.spark.task_cpus = parse_count_u32(t)?;
@@ -1049,8 +942,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "kof",
-        field: None,
+        id: F::OverheadFactor,
         get: |i| i.spark.overhead_factor.map(format_real),
         set: |i, t| {
             i.spark.overhead_factor = if t.is_empty() {
@@ -1062,8 +954,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "ovh",
-        field: Some(Field::ExecutorOverhead),
+        id: F::ExecutorOverhead,
         get: |i| i.spark.overhead_mib.map(|v| v.to_string()),
         set: |i, t| {
             i.spark.overhead_mib = if t.is_empty() {
@@ -1075,8 +966,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "off",
-        field: None,
+        id: F::OffHeapEnabled,
         get: |i| bit(i.spark.offheap.enabled),
         set: |i, t| {
             i.spark.offheap.enabled = on_off(t)?;
@@ -1084,8 +974,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "offs",
-        field: Some(Field::OffHeapSize),
+        id: F::OffHeapSize,
         get: |i| Some(i.spark.offheap.size_mib.to_string()),
         set: |i, t| {
             i.spark.offheap.size_mib = parse_mib(t)?;
@@ -1093,8 +982,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "py",
-        field: Some(Field::PysparkMemory),
+        id: F::PysparkMemory,
         get: |i| Some(i.spark.pyspark_memory_mib.to_string()),
         set: |i, t| {
             i.spark.pyspark_memory_mib = parse_mib(t)?;
@@ -1102,8 +990,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "dm",
-        field: Some(Field::DriverMemory),
+        id: F::DriverMemory,
         get: |i| Some(i.spark.driver_memory_mib.to_string()),
         set: |i, t| {
             i.spark.driver_memory_mib = parse_mib(t)?;
@@ -1111,8 +998,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "dc",
-        field: Some(Field::DriverCores),
+        id: F::DriverCores,
         get: |i| Some(i.spark.driver_cores.to_string()),
         set: |i, t| {
             i.spark.driver_cores = parse_count_u32(t)?;
@@ -1120,8 +1006,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "drq",
-        field: None,
+        id: F::DriverCpuRequest,
         get: |i| i.spark.driver_request_cores.clone(),
         set: |i, t| {
             i.spark.driver_request_cores = optional_cpu(t)?;
@@ -1129,8 +1014,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         },
     },
     Param {
-        key: "dlim",
-        field: None,
+        id: F::DriverCpuLimit,
         get: |i| i.spark.driver_limit_cores.clone(),
         set: |i, t| {
             i.spark.driver_limit_cores = optional_cpu(t)?;
@@ -1142,8 +1026,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
 /// EMR keys (schema v1, `cm=emr`).
 const EMR_PARAMS: &[Param<EmrInput>] = &[
     Param {
-        key: "it",
-        field: None,
+        id: F::InstanceType,
         get: |i| Some(i.instance.name()),
         set: |i, t| {
             i.instance =
@@ -1152,8 +1035,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "mt",
-        field: None,
+        id: F::MasterInstanceType,
         get: |i| Some(i.master.name()),
         set: |i, t| {
             i.master =
@@ -1162,8 +1044,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "n",
-        field: Some(Field::Nodes),
+        id: F::Nodes,
         get: |i| Some(i.core_nodes.to_string()),
         set: |i, t| {
             i.core_nodes = parse_count_u32(t)?;
@@ -1171,8 +1052,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "max",
-        field: None,
+        id: F::MaximizeResourceAllocation,
         get: |i| bit(i.maximize_resource_allocation),
         set: |i, t| {
             i.maximize_resource_allocation = on_off(t)?;
@@ -1180,8 +1060,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "het",
-        field: None,
+        id: F::HeterogeneousExecutors,
         get: |i| bit(i.heterogeneous_executors),
         set: |i, t| {
             i.heterogeneous_executors = on_off(t)?;
@@ -1189,8 +1068,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "cnt",
-        field: None,
+        id: F::ExecutorInstances,
         get: |i| Some(i.executors.to_string()),
         set: |i, t| {
             i.executors = parse_count_u32(t)?;
@@ -1198,8 +1076,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "em",
-        field: Some(Field::ExecutorMemory),
+        id: F::ExecutorMemory,
         get: |i| Some(i.executor_memory_mib.to_string()),
         set: |i, t| {
             i.executor_memory_mib = parse_mib(t)?;
@@ -1207,8 +1084,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "cpe",
-        field: Some(Field::CoresPerExecutor),
+        id: F::CoresPerExecutor,
         get: |i| Some(i.executor_cores.to_string()),
         set: |i, t| {
             i.executor_cores = parse_count_u32(t)?;
@@ -1216,8 +1092,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "of",
-        field: Some(Field::OverheadFactor),
+        id: F::OverheadFactor,
         get: |i| Some(format_real(i.overhead_factor)),
         set: |i, t| {
             i.overhead_factor = parse_real(t)?;
@@ -1225,8 +1100,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "mxc",
-        field: Some(Field::ExecutorMaxCores),
+        id: F::ExecutorMaxCores,
         get: |i| i.max_cores.map(|v| v.to_string()),
         set: |i, t| {
             i.max_cores = if t.is_empty() {
@@ -1238,8 +1112,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "mxm",
-        field: Some(Field::ExecutorMaxMemory),
+        id: F::ExecutorMaxMemory,
         get: |i| i.max_memory_mib.map(|v| v.to_string()),
         set: |i, t| {
             i.max_memory_mib = if t.is_empty() {
@@ -1251,8 +1124,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "dyn",
-        field: None,
+        id: F::DynamicAllocation,
         get: |i| bit(i.dynamic_allocation),
         set: |i, t| {
             i.dynamic_allocation = on_off(t)?;
@@ -1260,8 +1132,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "mode",
-        field: None,
+        id: F::DeployMode,
         get: |i| Some(i.deploy_mode.as_str().into()),
         set: |i, t| {
             i.deploy_mode = parse_mode(t)?;
@@ -1269,8 +1140,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "dm",
-        field: Some(Field::DriverMemory),
+        id: F::DriverMemory,
         get: |i| Some(i.driver_memory_mib.to_string()),
         set: |i, t| {
             i.driver_memory_mib = parse_mib(t)?;
@@ -1278,8 +1148,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "dc",
-        field: Some(Field::DriverCores),
+        id: F::DriverCores,
         get: |i| Some(i.driver_cores.to_string()),
         set: |i, t| {
             i.driver_cores = parse_count_u32(t)?;
@@ -1287,8 +1156,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "amm",
-        field: Some(Field::AmMemory),
+        id: F::AmMemory,
         get: |i| Some(i.am_memory_mib.to_string()),
         set: |i, t| {
             i.am_memory_mib = parse_mib(t)?;
@@ -1296,8 +1164,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "amc",
-        field: Some(Field::AmCores),
+        id: F::AmCores,
         get: |i| Some(i.am_cores.to_string()),
         set: |i, t| {
             i.am_cores = parse_count_u32(t)?;
@@ -1305,8 +1172,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
-        key: "calc",
-        field: None,
+        id: F::Calculator,
         get: |i| {
             Some(match i.calculator {
                 Calculator::Dominant => "dominant".into(),
@@ -1397,6 +1263,24 @@ mod tests {
             ]
         );
         assert_eq!(d.input.cluster.nodes, PlanInput::default().cluster.nodes);
+    }
+
+    #[test]
+    fn every_param_is_a_catalog_field_and_every_field_has_a_param() {
+        fn check<T>(schema: &Schema<T>) {
+            let m = schema.manager.as_str();
+            let ids: Vec<F> = schema.params.iter().map(|p| p.id).collect();
+            for (i, id) in ids.iter().enumerate() {
+                assert!(catalog::entry(schema.manager, *id).is_some(), "{m}: {id:?}");
+                assert!(!ids[..i].contains(id), "{m}: {id:?} twice");
+            }
+            for e in catalog::entries(schema.manager) {
+                assert!(ids.contains(&e.id), "{m}: no param for {}", e.key);
+            }
+        }
+        check(&YARN);
+        check(&KUBERNETES);
+        check(&EMR);
     }
 
     #[test]

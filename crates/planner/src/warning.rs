@@ -1,6 +1,10 @@
-//! Warnings: typed findings with a stable code, a severity and a message a user understands.
+//! Diagnostics: typed findings with a stable code, a severity, a message a user understands
+//! and, when one input is at fault, its field. Plans' warnings and invalid inputs of every
+//! cluster manager are the same type ([`Diagnostic`] is [`Warning`]).
 
 use std::fmt;
+
+use crate::catalog::{self, ClusterManager, FieldId};
 
 /// How much a finding matters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -80,6 +84,10 @@ pub enum Code {
     /// The driver's heap is larger than the EMR master node leaves to applications (client
     /// mode runs the driver there).
     DriverAboveMaster,
+    /// An input value outside what is allowed.
+    InvalidValue,
+    /// An input text that could not be read.
+    UnreadableValue,
 }
 
 impl Code {
@@ -111,30 +119,113 @@ impl Code {
             Code::MethodsDiffer => "methods-differ",
             Code::DriverAboveMaster => "driver-above-master",
             Code::ExecutorsMerged => "executors-merged",
+            Code::InvalidValue => "invalid-value",
+            Code::UnreadableValue => "unreadable-value",
         }
     }
 }
 
-/// One finding.
+/// One finding: a plan's warning or an input's error.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Warning {
     /// What kind.
     pub code: Code,
     /// How much it matters.
     pub severity: Severity,
-    /// The explanation, with the numbers.
+    /// The explanation, with the numbers (and, for an input, its unit and allowed range).
     pub message: String,
+    /// The input at fault, if one is.
+    pub field: Option<FieldId>,
 }
 
+/// One diagnostic of any cluster manager: the same type as a plan's [`Warning`].
+pub type Diagnostic = Warning;
+
 impl Warning {
-    /// A finding of `severity`.
+    /// A finding of `severity`, about no input in particular.
     pub fn new(code: Code, severity: Severity, message: impl Into<String>) -> Warning {
         Warning {
             code,
             severity,
             message: message.into(),
+            field: None,
         }
     }
+
+    /// The same finding, about `field`.
+    pub fn about(self, field: FieldId) -> Warning {
+        Warning {
+            field: Some(field),
+            ..self
+        }
+    }
+
+    /// "`field` is `value`; allowed: `allowed`", with the field named as `m`'s form names it.
+    pub fn invalid_value(
+        m: ClusterManager,
+        field: FieldId,
+        value: impl fmt::Display,
+        allowed: impl fmt::Display,
+    ) -> Warning {
+        let name = catalog::name(m, field);
+        Warning::new(
+            Code::InvalidValue,
+            Severity::Error,
+            format!("{name} is {value}; allowed: {allowed}"),
+        )
+        .about(field)
+    }
+
+    /// `value` checked against `lo..=hi`: `None` inside, else "`field` is `value`; allowed:
+    /// `lo` to `hi`", all in the field's unit for people (`1 MiB to 64 TiB`).
+    pub fn out_of_range(
+        m: ClusterManager,
+        field: FieldId,
+        value: u64,
+        lo: u64,
+        hi: u64,
+    ) -> Option<Warning> {
+        crate::input::FieldError::out_of_range(field, value, lo, hi).map(|e| e.diagnostic(m))
+    }
+
+    /// "`field`: `why`" for a text that could not be read.
+    pub fn unreadable(m: ClusterManager, field: FieldId, why: impl fmt::Display) -> Warning {
+        let name = catalog::name(m, field);
+        Warning::new(
+            Code::UnreadableValue,
+            Severity::Error,
+            format!("{name}: {why}"),
+        )
+        .about(field)
+    }
+
+    /// "`key`: `why`" for a link value of a key no field stands behind (`v`, `cm`).
+    pub fn unreadable_key(key: &str, why: impl fmt::Display) -> Warning {
+        Warning::new(
+            Code::UnreadableValue,
+            Severity::Error,
+            format!("{key}: {why}"),
+        )
+    }
+
+    /// An invalid input that no single field is to blame for.
+    pub fn invalid_input(message: impl Into<String>) -> Warning {
+        Warning::new(Code::InvalidValue, Severity::Error, message)
+    }
+}
+
+/// Most severe first, keeping the order within a severity (a filter per severity, not a
+/// general sort: smaller wasm). The one order for every list of diagnostics.
+pub fn most_severe_first(diagnostics: Vec<Warning>) -> Vec<Warning> {
+    [Severity::Error, Severity::Warning, Severity::Info]
+        .iter()
+        .flat_map(|s| {
+            diagnostics
+                .iter()
+                .filter(move |d| d.severity == *s)
+                .cloned()
+        })
+        .collect()
 }
 
 impl fmt::Display for Warning {
@@ -146,5 +237,56 @@ impl fmt::Display for Warning {
             self.code.as_str(),
             self.message
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn diagnostics_name_fields_as_each_form_does() {
+        let d = Warning::invalid_value(ClusterManager::Emr, FieldId::Nodes, 0, "1 to 100000");
+        assert_eq!(d.message, "Core nodes is 0; allowed: 1 to 100000");
+        assert_eq!(
+            (d.field, d.code.as_str()),
+            (Some(FieldId::Nodes), "invalid-value")
+        );
+        let r = Warning::out_of_range(
+            ClusterManager::Kubernetes,
+            FieldId::ExecutorMemory,
+            0,
+            1,
+            1 << 26,
+        );
+        assert_eq!(
+            r.map(|d| d.message).as_deref(),
+            Some("spark.executor.memory is 0 MiB; allowed: 1 MiB to 64 TiB")
+        );
+        assert_eq!(
+            Warning::out_of_range(ClusterManager::Yarn, FieldId::Nodes, 6, 1, 9),
+            None
+        );
+    }
+
+    #[test]
+    fn most_severe_first_keeps_the_order_within_a_severity() {
+        let w = |code, severity| Warning::new(code, severity, "");
+        let sorted = most_severe_first(vec![
+            w(Code::LargeHeap, Severity::Info),
+            w(Code::RoomForMore, Severity::Warning),
+            w(Code::MemoryUnused, Severity::Info),
+            w(Code::NoExecutorFits, Severity::Error),
+        ]);
+        let codes: Vec<Code> = sorted.iter().map(|d| d.code).collect();
+        assert_eq!(
+            codes,
+            [
+                Code::NoExecutorFits,
+                Code::RoomForMore,
+                Code::LargeHeap,
+                Code::MemoryUnused
+            ]
+        );
     }
 }

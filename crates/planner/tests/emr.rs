@@ -4,11 +4,12 @@
 //! and never overfill a node.
 
 use planner::emr::{
-    emr_preset, emr_presets, instance_type, instance_types, maximize_resource_allocation, plan_emr,
-    plan_input, EmrInput, EmrPlan, InstanceType, OVERHEAD_FACTOR,
+    instance_type, instance_types, maximize_resource_allocation, plan_emr, plan_input, EmrInput,
+    EmrPlan, InstanceType, OVERHEAD_FACTOR,
 };
 use planner::input::Field;
 use planner::place::{place_containers, BlockKind, Containers, ExecutorCount, PartKind};
+use planner::presets::{emr_preset, emr_presets};
 use planner::spark::{resources, ClusterManager, DeployMode, ResourceQuery, SparkConf};
 use planner::yarn::Calculator;
 use planner::Code;

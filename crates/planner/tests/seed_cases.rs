@@ -2,8 +2,8 @@
 //! the rule of thumb must give exactly its answers; the Spark-exact method what YARN really does;
 //! and checking each rule answer under YARN's math must show where it breaks.
 
-use planner::emr::emr_presets;
 use planner::k8s::{K8sInput, K8sSpark};
+use planner::presets::emr_presets;
 use planner::presets::{k8s_preset, k8s_presets, preset, presets};
 use planner::yarn::Calculator;
 use planner::{plan, Code, Comparison, Granularity, Plan, PlanInput};

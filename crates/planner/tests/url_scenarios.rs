@@ -51,6 +51,27 @@ fn presets_of_each_manager_round_trip() {
     assert_eq!(d.bad[0].key, "rq");
 }
 
+/// Links with every key of each schema set: they open, and write back exactly as given (the
+/// keys and their order are the schema; the field catalog must not change them).
+#[test]
+fn links_with_every_key_open_and_write_back_unchanged() {
+    for q in [
+        "v=1&n=12&c=32&m=128&rc=2&rm=4&amin=512&ainc=256&calc=default&sv=3.5&mode=client\
+         &app=python&dm=2048&dc=2&amm=1024&amc=2&of=0.2&omin=512&ovh=1024&off=1&offs=2048\
+         &py=1024&mf=0.7&sf=0.4&meth=rule&cpe=4&tgt=8192&gran=mib&share=50",
+        "v=1&nmm=60000&nmv=14&amax=16384&vmax=8",
+        "v=1&cm=k8s&n=4&kcpu=15.5&kmem=131072&krcpu=0.5&krmem=2048&dscpu=0.2&dsmem=256\
+         &sv=3.5&mode=client&app=python&cnt=max&cpe=4&em=8192&rq=0.5&lim=4&tc=2&kof=0.2\
+         &ovh=1024&off=1&offs=1024&py=512&dm=2048&dc=2&drq=500m&dlim=2",
+        "v=1&cm=emr&it=m5.4xlarge&mt=m5.2xlarge&n=4&max=1&het=0&cnt=8&em=4096&cpe=2&of=0.2\
+         &mxc=8&mxm=65536&dyn=0&mode=cluster&dm=2048&dc=2&amm=1024&amc=2&calc=dominant",
+    ] {
+        let d = scenario_from_query(q);
+        assert!(d.bad.is_empty() && d.unknown.is_empty(), "{q}: {d:?}");
+        assert_eq!(scenario_to_query(&d.scenario), q);
+    }
+}
+
 fn k8s() -> impl Strategy<Value = K8sInput> {
     (
         (

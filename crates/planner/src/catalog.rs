@@ -1,0 +1,1291 @@
+//! The field catalog: every input of YARN, Kubernetes and Amazon EMR as a typed [`FieldId`],
+//! with what each cluster manager's form and link show for it ([`Entry`]: URL key, label, unit,
+//! kind, allowed range, hint). The URL codec, the form, validation ranges and every message's
+//! field name come from here, so a field is named in one place.
+//!
+//! Defaults are not repeated here: they are each input type's `Default` (`PlanInput`,
+//! `K8sInput`, `EmrInput`), written through the codec (`url::scenario_text_of`).
+//!
+//! A leaf module: it depends on nothing else in the planner, so every other module may use it.
+
+use crate::decimal::shortest;
+
+/// The cluster manager a scenario plans for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ClusterManager {
+    /// Plain YARN (`cm` absent or `yarn`).
+    #[default]
+    Yarn,
+    /// Kubernetes (`cm=k8s`).
+    Kubernetes,
+    /// Amazon EMR on YARN (`cm=emr`).
+    Emr,
+}
+
+impl ClusterManager {
+    /// Every cluster manager, in the order the page offers them.
+    pub const ALL: [ClusterManager; 3] = [
+        ClusterManager::Yarn,
+        ClusterManager::Kubernetes,
+        ClusterManager::Emr,
+    ];
+
+    /// The `cm` value of a link.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClusterManager::Yarn => "yarn",
+            ClusterManager::Kubernetes => "k8s",
+            ClusterManager::Emr => "emr",
+        }
+    }
+
+    /// Reads a `cm` value.
+    pub fn parse(s: &str) -> Option<ClusterManager> {
+        ClusterManager::ALL.into_iter().find(|m| m.as_str() == s)
+    }
+}
+
+/// Upper bounds that keep every product and sum far from overflow.
+pub mod limits {
+    /// Most nodes.
+    pub const MAX_NODES: u32 = 100_000;
+    /// Most cores (or vcores) per node.
+    pub const MAX_CORES: u32 = 4096;
+    /// Most memory per node, in GiB (64 TiB).
+    pub const MAX_NODE_GIB: f64 = 65_536.0;
+    /// Most memory for any single setting, in MiB (64 TiB).
+    pub const MAX_MIB: u64 = 65_536 * 1024;
+    /// Most CPU per Kubernetes node, in millicores.
+    pub const MAX_MILLICORES: u64 = MAX_CORES as u64 * 1000;
+}
+
+/// Every input of every cluster manager. [`Entry`] says how each manager shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FieldId {
+    /// Worker nodes (YARN NodeManagers, Kubernetes nodes, EMR core nodes).
+    Nodes,
+    /// Physical cores per YARN node.
+    CoresPerNode,
+    /// Physical memory per YARN node, in GiB.
+    MemoryPerNode,
+    /// Cores kept for the OS and daemons.
+    ReservedCores,
+    /// Memory kept for the OS and daemons, in GiB.
+    ReservedMemory,
+    /// `yarn.nodemanager.resource.memory-mb`.
+    NodeManagerMemory,
+    /// `yarn.nodemanager.resource.cpu-vcores`.
+    NodeManagerVcores,
+    /// `yarn.scheduler.minimum-allocation-mb`.
+    MinimumAllocation,
+    /// The Fair scheduler's memory increment.
+    Increment,
+    /// `yarn.scheduler.maximum-allocation-mb`.
+    MaximumAllocationMemory,
+    /// `yarn.scheduler.maximum-allocation-vcores`.
+    MaximumAllocationVcores,
+    /// The scheduler's resource calculator.
+    Calculator,
+    /// `spark.driver.memory`.
+    DriverMemory,
+    /// `spark.driver.cores`.
+    DriverCores,
+    /// `spark.yarn.am.memory` (client mode).
+    AmMemory,
+    /// `spark.yarn.am.cores` (client mode).
+    AmCores,
+    /// `spark.executor.memoryOverheadFactor`.
+    OverheadFactor,
+    /// `spark.executor.minMemoryOverhead` (Spark 4.0).
+    OverheadMinimum,
+    /// `spark.executor.memoryOverhead`.
+    ExecutorOverhead,
+    /// `spark.memory.offHeap.enabled`.
+    OffHeapEnabled,
+    /// `spark.memory.offHeap.size`.
+    OffHeapSize,
+    /// `spark.executor.pyspark.memory`.
+    PysparkMemory,
+    /// `spark.memory.fraction`.
+    MemoryFraction,
+    /// `spark.memory.storageFraction`.
+    StorageFraction,
+    /// The Spark release line.
+    SparkVersion,
+    /// Cluster or client deploy mode.
+    DeployMode,
+    /// JVM, Python or R.
+    AppType,
+    /// Which method gives YARN's headline.
+    Method,
+    /// Cores per executor (`spark.executor.cores`; for YARN sizing, the policy's).
+    CoresPerExecutor,
+    /// Heap each executor needs at least (YARN sizing policy).
+    MemoryTarget,
+    /// Whole GiB or MiB for the emitted `spark.executor.memory`.
+    Granularity,
+    /// Share of the cluster this job may take, in percent.
+    ClusterShare,
+    /// `spark.executor.memory` (Kubernetes and EMR: the requested heap).
+    ExecutorMemory,
+    /// Executors asked for (`spark.executor.instances`; Kubernetes also takes "max").
+    ExecutorInstances,
+    /// CPU capacity per Kubernetes node.
+    NodeCpu,
+    /// Memory capacity per Kubernetes node.
+    NodeMemory,
+    /// Kubernetes kube- and system-reserved CPU.
+    KubeReservedCpu,
+    /// Kubernetes kube- and system-reserved memory, with the eviction threshold.
+    KubeReservedMemory,
+    /// CPU the daemonsets request per node.
+    DaemonsetCpu,
+    /// Memory the daemonsets request per node.
+    DaemonsetMemory,
+    /// `spark.kubernetes.executor.request.cores`.
+    ExecutorCpuRequest,
+    /// `spark.kubernetes.executor.limit.cores`.
+    ExecutorCpuLimit,
+    /// `spark.task.cpus`.
+    TaskCpus,
+    /// `spark.kubernetes.driver.request.cores`.
+    DriverCpuRequest,
+    /// `spark.kubernetes.driver.limit.cores`.
+    DriverCpuLimit,
+    /// EMR core node instance type.
+    InstanceType,
+    /// EMR master node instance type.
+    MasterInstanceType,
+    /// EMR's `maximizeResourceAllocation`.
+    MaximizeResourceAllocation,
+    /// `spark.yarn.heterogeneousExecutors.enabled` (EMR).
+    HeterogeneousExecutors,
+    /// `spark.dynamicAllocation.enabled`.
+    DynamicAllocation,
+    /// `spark.executor.maxCores` (EMR).
+    ExecutorMaxCores,
+    /// `spark.executor.maxMemory` (EMR).
+    ExecutorMaxMemory,
+}
+
+impl FieldId {
+    /// The first catalog entry of this field (YARN's when YARN has it).
+    fn first_entry(self) -> Option<&'static Entry> {
+        ENTRIES.iter().find(|e| e.id == self)
+    }
+
+    /// The field's name in messages when no cluster manager is known (YARN's, where YARN has
+    /// the field).
+    pub fn label(self) -> &'static str {
+        self.first_entry().map_or("Setting", |e| e.name)
+    }
+
+    /// The unit the field's value is in (the same for every cluster manager).
+    pub fn unit(self) -> Unit {
+        self.first_entry().map_or(Unit::None, |e| e.unit)
+    }
+
+    /// The allowed range of the field's first entry (YARN's where YARN has it; YARN and EMR
+    /// share YARN's validation).
+    pub fn range(self) -> Range {
+        self.first_entry().map_or(Range::Any, |e| e.range)
+    }
+}
+
+/// The unit of a field's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// A plain number, a choice or a name.
+    None,
+    /// Cores.
+    Cores,
+    /// YARN vcores.
+    Vcores,
+    /// Kubernetes CPU, held in millicores and written in CPU (`0.5`, `500m`).
+    Millicores,
+    /// MiB.
+    MiB,
+    /// GiB (fractions allowed).
+    GiB,
+    /// Percent.
+    Percent,
+}
+
+impl Unit {
+    /// A value of this unit for people to read: memory in the largest whole binary unit
+    /// (`64 TiB`, `19 GiB`, `450 MiB`), CPU in cores, counts bare.
+    pub fn format_whole(self, value: u64) -> String {
+        match self {
+            Unit::MiB => format_mib(value),
+            Unit::Millicores => format!("{} CPU", format_millicores(value)),
+            Unit::GiB => format_mib(value.saturating_mul(1024)),
+            Unit::None | Unit::Cores | Unit::Vcores | Unit::Percent => value.to_string(),
+        }
+    }
+
+    /// A real value of this unit for people to read (GiB as memory, the rest bare).
+    pub fn format_real(self, value: f64) -> String {
+        if value.is_nan() {
+            return "not a number".to_string();
+        }
+        let whole = value > 0.0 && value.fract() == 0.0 && value < 9.0e15;
+        match self {
+            Unit::GiB if whole => format_mib((value as u64).saturating_mul(1024)),
+            Unit::GiB => format!("{} GiB", shortest(value)),
+            _ => shortest(value),
+        }
+    }
+}
+
+/// MiB in the largest binary unit that divides it (`67108864` → `64 TiB`).
+fn format_mib(mib: u64) -> String {
+    const TIB: u64 = 1024 * 1024;
+    if mib >= TIB && mib.is_multiple_of(TIB) {
+        format!("{} TiB", mib / TIB)
+    } else if mib >= 1024 && mib.is_multiple_of(1024) {
+        format!("{} GiB", mib / 1024)
+    } else {
+        format!("{mib} MiB")
+    }
+}
+
+/// Millicores as cores with up to three decimals (`1500` → `1.5`).
+fn format_millicores(millis: u64) -> String {
+    let fraction = millis % 1000;
+    if fraction == 0 {
+        (millis / 1000).to_string()
+    } else {
+        let digits = format!("{fraction:03}");
+        format!("{}.{}", millis / 1000, digits.trim_end_matches('0'))
+    }
+}
+
+/// What values a field takes, in its unit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Range {
+    /// Anything the kind reads (choices, names, CPU texts checked elsewhere).
+    Any,
+    /// Whole numbers from `min` to `max`, both included.
+    Whole {
+        /// The least.
+        min: u64,
+        /// The most.
+        max: u64,
+    },
+    /// Real numbers between `min` and `max` (open ends excluded; `max` may be infinite).
+    Real {
+        /// The lower end.
+        min: f64,
+        /// Whether `min` itself is excluded.
+        min_open: bool,
+        /// The upper end.
+        max: f64,
+        /// Whether `max` itself is excluded.
+        max_open: bool,
+    },
+}
+
+impl Range {
+    const fn whole(min: u64, max: u64) -> Range {
+        Range::Whole { min, max }
+    }
+
+    const fn real(min: f64, min_open: bool, max: f64, max_open: bool) -> Range {
+        Range::Real {
+            min,
+            min_open,
+            max,
+            max_open,
+        }
+    }
+
+    /// Whether a whole value is allowed.
+    pub fn allows_whole(self, value: u64) -> bool {
+        match self {
+            Range::Any => true,
+            Range::Whole { min, max } => (min..=max).contains(&value),
+            Range::Real { .. } => self.allows_real(value as f64),
+        }
+    }
+
+    /// Whether a real value is allowed (never NaN or an infinity).
+    pub fn allows_real(self, value: f64) -> bool {
+        match self {
+            Range::Any => value.is_finite(),
+            Range::Whole { min, max } => {
+                value.is_finite() && value >= min as f64 && value <= max as f64
+            }
+            Range::Real {
+                min,
+                min_open,
+                max,
+                max_open,
+            } => {
+                let above = if min_open { value > min } else { value >= min };
+                let below = if max_open { value < max } else { value <= max };
+                value.is_finite() && above && below
+            }
+        }
+    }
+
+    /// The range in words, values in `unit` for people (`1 to 100000`, `1 MiB to 64 TiB`,
+    /// `more than 0 up to 10`, `from 0 up to less than 1`).
+    pub fn describe(self, unit: Unit) -> String {
+        match self {
+            Range::Any => "any value".to_string(),
+            Range::Whole { min, max } => {
+                format!("{} to {}", unit.format_whole(min), unit.format_whole(max))
+            }
+            Range::Real {
+                min,
+                min_open,
+                max,
+                max_open,
+            } => {
+                let from = if min_open { "more than" } else { "from" };
+                let lower = format!("{from} {}", unit.format_real(min));
+                if max.is_infinite() {
+                    return lower;
+                }
+                let to = if max_open { "up to less than" } else { "up to" };
+                format!("{lower} {to} {}", unit.format_real(max))
+            }
+        }
+    }
+}
+
+/// How a field is typed and read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A whole number.
+    Count,
+    /// A memory size, shown as a plain number of the field's unit (MiB or GiB).
+    Memory,
+    /// A Spark memory setting in MiB, shown Spark-style (`1g`, `512m`).
+    SparkMemory,
+    /// A decimal number (`0.1875`).
+    Decimal,
+    /// A percentage (`50`, `50%`).
+    Percent,
+    /// A Kubernetes CPU quantity (`2`, `0.5`, `500m`).
+    Cpu,
+    /// An EC2 instance type from the planner's list (`r5.4xlarge`).
+    InstanceType,
+    /// A number of executors, or `max` for as many as fit.
+    ExecutorCount,
+    /// One of a few values: (value in links, text shown).
+    Choice(&'static [(&'static str, &'static str)]),
+    /// On or off: (value in links, text shown).
+    Toggle(&'static [(&'static str, &'static str)]),
+}
+
+impl Kind {
+    /// The options of a choice or a toggle.
+    pub fn options(self) -> Option<&'static [(&'static str, &'static str)]> {
+        match self {
+            Kind::Choice(o) | Kind::Toggle(o) => Some(o),
+            _ => None,
+        }
+    }
+}
+
+/// When the form shows a field (it is read whenever its mode applies; see `Form::applies`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// Always.
+    Always,
+    /// With an OS reservation (not explicit NodeManager resources).
+    Reserve,
+    /// With explicit NodeManager resources.
+    NodeManager,
+    /// With an explicit maximum allocation.
+    Maximum,
+    /// In client mode.
+    Client,
+    /// With off-heap memory enabled.
+    OffHeap,
+    /// For Python apps.
+    Python,
+}
+
+/// One field as a cluster manager's form and links show it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Entry {
+    /// The field.
+    pub id: FieldId,
+    /// The cluster managers that show it this way.
+    pub managers: &'static [ClusterManager],
+    /// The query-string key (stable: links depend on it).
+    pub key: &'static str,
+    /// The label beside the box.
+    pub label: &'static str,
+    /// The name in messages, read away from the form (the summary of fields to fix); the
+    /// label when that stands alone.
+    pub name: &'static str,
+    /// How it is typed.
+    pub kind: Kind,
+    /// The unit of its value.
+    pub unit: Unit,
+    /// What is allowed, in `unit` (the static bounds; validation may narrow them, such as
+    /// cores per executor to a node's vcores).
+    pub range: Range,
+    /// The hint under the box.
+    pub hint: &'static str,
+    /// Whether an empty text means "not set".
+    pub optional: bool,
+    /// When the form shows it.
+    pub shown: Shown,
+}
+
+impl Entry {
+    /// Whether `m` shows the field this way.
+    pub fn is_for(&self, m: ClusterManager) -> bool {
+        self.managers.contains(&m)
+    }
+
+    /// The unit written after the box (`cores`, `MiB`, `CPU`; none for Spark-style sizes,
+    /// which carry their own).
+    pub fn unit_text(&self) -> &'static str {
+        match (self.kind, self.unit) {
+            (Kind::SparkMemory, _) | (_, Unit::None) => "",
+            (_, Unit::Cores) => "cores",
+            (_, Unit::Vcores) => "vcores",
+            (_, Unit::Millicores) => "CPU",
+            (_, Unit::MiB) => "MiB",
+            (_, Unit::GiB) => "GiB",
+            (_, Unit::Percent) => "%",
+        }
+    }
+
+    const fn with_name(self, name: &'static str) -> Entry {
+        Entry { name, ..self }
+    }
+
+    const fn with_hint(self, hint: &'static str) -> Entry {
+        Entry { hint, ..self }
+    }
+
+    const fn optional_when_empty(self) -> Entry {
+        Entry {
+            optional: true,
+            ..self
+        }
+    }
+
+    const fn shown_when(self, shown: Shown) -> Entry {
+        Entry { shown, ..self }
+    }
+
+    const fn with_range(self, range: Range) -> Entry {
+        Entry { range, ..self }
+    }
+}
+
+/// The entry of `id` as `m` shows it.
+pub fn entry(m: ClusterManager, id: FieldId) -> Option<&'static Entry> {
+    ENTRIES.iter().find(|e| e.id == id && e.is_for(m))
+}
+
+/// The entry behind `key` in `m`'s form and links.
+pub fn entry_by_key(m: ClusterManager, key: &str) -> Option<&'static Entry> {
+    ENTRIES.iter().find(|e| e.key == key && e.is_for(m))
+}
+
+/// The query-string key of `id` for `m` (`""` when `m` has no such field).
+pub fn key(m: ClusterManager, id: FieldId) -> &'static str {
+    entry(m, id).map_or("", |e| e.key)
+}
+
+/// The name of `id` in `m`'s messages (the catalog's YARN name when `m` has no such field).
+pub fn name(m: ClusterManager, id: FieldId) -> &'static str {
+    entry(m, id).map_or_else(|| id.label(), |e| e.name)
+}
+
+/// Every entry of `m`, in catalog order.
+pub fn entries(m: ClusterManager) -> impl Iterator<Item = &'static Entry> {
+    ENTRIES.iter().filter(move |e| e.is_for(m))
+}
+
+/// Every entry of every cluster manager.
+pub fn all_entries() -> &'static [Entry] {
+    ENTRIES
+}
+
+const fn entry_of(
+    id: FieldId,
+    managers: &'static [ClusterManager],
+    key: &'static str,
+    label: &'static str,
+    kind: Kind,
+    unit: Unit,
+) -> Entry {
+    Entry {
+        id,
+        managers,
+        key,
+        label,
+        name: label,
+        kind,
+        unit,
+        range: Range::Any,
+        hint: "",
+        optional: false,
+        shown: Shown::Always,
+    }
+}
+
+use ClusterManager::{Emr, Kubernetes, Yarn};
+use FieldId as F;
+
+const YARN: &[ClusterManager] = &[Yarn];
+const K8S: &[ClusterManager] = &[Kubernetes];
+const EMR: &[ClusterManager] = &[Emr];
+const YARN_K8S: &[ClusterManager] = &[Yarn, Kubernetes];
+const YARN_EMR: &[ClusterManager] = &[Yarn, Emr];
+const EVERY: &[ClusterManager] = &[Yarn, Kubernetes, Emr];
+
+const MAX_CORES: u64 = limits::MAX_CORES as u64;
+const MIB_SETTING: Range = Range::whole(1, limits::MAX_MIB);
+const MIB_OR_ZERO: Range = Range::whole(0, limits::MAX_MIB);
+const CORES: Range = Range::whole(1, MAX_CORES);
+/// Executors asked for: any count the codec reads (the planners place what fits).
+const EXECUTOR_COUNT: Range = Range::whole(0, u32::MAX as u64);
+const MILLICORES_OR_ZERO: Range = Range::whole(0, limits::MAX_MILLICORES);
+const ON_OFF: &[(&str, &str)] = &[("0", "off"), ("1", "on")];
+const ON_BY_DEFAULT: &[(&str, &str)] = &[("1", "on (EMR default)"), ("0", "off")];
+const DOMINANT_FIRST: &[(&str, &str)] = &[
+    ("dominant", "Dominant (memory and vcores)"),
+    ("default", "Default (memory only)"),
+];
+const DEFAULT_FIRST: &[(&str, &str)] = &[
+    ("default", "Default (memory only)"),
+    ("dominant", "Dominant (memory and vcores)"),
+];
+
+/// Which resource calculator each distribution ships (shown beside the setting):
+/// - Apache Hadoop: `CapacitySchedulerConfiguration.DEFAULT_RESOURCE_CALCULATOR_CLASS` is
+///   `DefaultResourceCalculator`, and the `conf/capacity-scheduler.xml` Hadoop ships sets it.
+/// - Amazon EMR runs the Capacity Scheduler without overriding it (AWS Big Data Blog,
+///   "Configure Hadoop YARN CapacityScheduler on Amazon EMR on Amazon EC2…"; seed 003's driver
+///   log shows 1 vcore per container).
+/// - Cloudera CDP supports only the Capacity Scheduler (docs.cloudera.com, "Why one
+///   scheduler?"); docs/sizing-model.md records CDP setups configuring
+///   `DominantResourceCalculator`, which no primary source checked here confirms as a default,
+///   so the hint says "often" and asks users to check theirs.
+/// - The Fair Scheduler has no calculator setting: `FSAppAttempt.assignContainer` places a
+///   container only where `Resources.fitsIn` (memory and vcores) holds, as Dominant does.
+const YARN_CALCULATOR_HINT: &str = "Assumed: Dominant. Apache Hadoop and Amazon EMR default \
+    to Default; Cloudera CDP setups often choose Dominant (check yours); a Fair Scheduler fits \
+    memory and vcores, like Dominant.";
+const EMR_CALCULATOR_HINT: &str =
+    "EMR's default is Default; Dominant if your capacity-scheduler classification sets it.";
+
+/// Every entry. YARN's come first, so [`FieldId::label`] is YARN's name where YARN has the
+/// field; within a manager the order does not matter (the codec keeps its own key order).
+const ENTRIES: &[Entry] = &[
+    // YARN: cluster hardware and what YARN gets per node.
+    entry_of(F::Nodes, YARN_K8S, "n", "Nodes", Kind::Count, Unit::None)
+        .with_hint("worker nodes")
+        .with_range(Range::whole(1, limits::MAX_NODES as u64)),
+    entry_of(
+        F::CoresPerNode,
+        YARN,
+        "c",
+        "Cores per node",
+        Kind::Count,
+        Unit::Cores,
+    )
+    .with_range(CORES),
+    entry_of(
+        F::MemoryPerNode,
+        YARN,
+        "m",
+        "Memory per node",
+        Kind::Memory,
+        Unit::GiB,
+    )
+    .with_hint("64, 64 GB or 63.5")
+    .with_range(Range::real(0.0, true, limits::MAX_NODE_GIB, false)),
+    entry_of(
+        F::ReservedCores,
+        YARN,
+        "rc",
+        "Reserved cores",
+        Kind::Count,
+        Unit::Cores,
+    )
+    .with_name("Cores reserved for OS and daemons")
+    .with_hint("default 1")
+    .shown_when(Shown::Reserve)
+    .with_range(Range::whole(0, MAX_CORES - 1)),
+    entry_of(
+        F::ReservedMemory,
+        YARN,
+        "rm",
+        "Reserved memory",
+        Kind::Memory,
+        Unit::GiB,
+    )
+    .with_name("Memory reserved for OS and daemons")
+    .with_hint("default 1")
+    .shown_when(Shown::Reserve)
+    .with_range(Range::real(0.0, false, limits::MAX_NODE_GIB, true)),
+    entry_of(
+        F::NodeManagerMemory,
+        YARN,
+        "nmm",
+        "yarn.nodemanager.resource.memory-mb",
+        Kind::Memory,
+        Unit::MiB,
+    )
+    .shown_when(Shown::NodeManager)
+    .with_range(MIB_SETTING),
+    entry_of(
+        F::NodeManagerVcores,
+        YARN,
+        "nmv",
+        "yarn.nodemanager.resource.cpu-vcores",
+        Kind::Count,
+        Unit::Vcores,
+    )
+    .shown_when(Shown::NodeManager)
+    .with_range(CORES),
+    // YARN: sizing policy.
+    entry_of(
+        F::CoresPerExecutor,
+        YARN,
+        "cpe",
+        "Cores per executor",
+        Kind::Count,
+        Unit::Cores,
+    )
+    .with_hint("default 5")
+    .with_range(CORES),
+    entry_of(
+        F::MemoryTarget,
+        YARN,
+        "tgt",
+        "Memory target per executor",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_hint("optional, e.g. 10g: fewest cores that reach it")
+    .optional_when_empty()
+    .with_range(Range::whole(450, limits::MAX_MIB)),
+    entry_of(
+        F::Granularity,
+        YARN,
+        "gran",
+        "spark.executor.memory in",
+        Kind::Choice(&[("gib", "whole GiB (19g)"), ("mib", "MiB (19549m)")]),
+        Unit::None,
+    )
+    .with_name("Memory granularity"),
+    entry_of(
+        F::ClusterShare,
+        YARN,
+        "share",
+        "Share of the cluster",
+        Kind::Percent,
+        Unit::Percent,
+    )
+    .with_hint("for a shared queue; default 100")
+    .with_range(Range::real(0.0, true, 100.0, false)),
+    entry_of(
+        F::Method,
+        YARN,
+        "meth",
+        "Method",
+        Kind::Choice(&[("exact", "Spark-exact"), ("rule", "Rule of thumb")]),
+        Unit::None,
+    ),
+    // YARN: Spark.
+    entry_of(F::SparkVersion, YARN, "sv", "Version", VERSIONS, Unit::None)
+        .with_name("Spark version"),
+    entry_of(
+        F::DeployMode,
+        YARN_K8S,
+        "mode",
+        "Deploy mode",
+        Kind::Choice(&[("cluster", "cluster"), ("client", "client")]),
+        Unit::None,
+    ),
+    entry_of(
+        F::AppType,
+        YARN,
+        "app",
+        "Application",
+        APPLICATIONS,
+        Unit::None,
+    )
+    .with_name("Application type"),
+    entry_of(
+        F::DriverMemory,
+        YARN,
+        "dm",
+        "spark.driver.memory",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_hint("default 1g; in the AM in cluster mode")
+    .with_range(MIB_SETTING),
+    entry_of(
+        F::DriverCores,
+        EVERY,
+        "dc",
+        "spark.driver.cores",
+        Kind::Count,
+        Unit::Cores,
+    )
+    .with_hint("default 1")
+    .with_range(CORES),
+    entry_of(
+        F::AmMemory,
+        YARN_EMR,
+        "amm",
+        "spark.yarn.am.memory",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_hint("client mode; default 512m")
+    .shown_when(Shown::Client)
+    .with_range(MIB_SETTING),
+    entry_of(
+        F::AmCores,
+        YARN_EMR,
+        "amc",
+        "spark.yarn.am.cores",
+        Kind::Count,
+        Unit::Cores,
+    )
+    .with_hint("client mode; default 1")
+    .shown_when(Shown::Client)
+    .with_range(CORES),
+    entry_of(
+        F::OverheadFactor,
+        YARN,
+        "of",
+        "Overhead factor",
+        Kind::Decimal,
+        Unit::None,
+    )
+    .with_name("spark.executor.memoryOverheadFactor")
+    .with_hint("default 0.1")
+    .with_range(Range::real(0.0, true, 10.0, false)),
+    entry_of(
+        F::OverheadMinimum,
+        YARN,
+        "omin",
+        "Minimum overhead",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_name("spark.executor.minMemoryOverhead")
+    .with_hint("384m; Spark 4.0 only")
+    .with_range(MIB_OR_ZERO),
+    entry_of(
+        F::ExecutorOverhead,
+        YARN_K8S,
+        "ovh",
+        "spark.executor.memoryOverhead",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_hint("optional: replaces the formula")
+    .optional_when_empty()
+    .with_range(MIB_OR_ZERO),
+    entry_of(
+        F::OffHeapEnabled,
+        YARN_K8S,
+        "off",
+        "Off-heap memory",
+        Kind::Toggle(ON_OFF),
+        Unit::None,
+    ),
+    entry_of(
+        F::OffHeapSize,
+        YARN_K8S,
+        "offs",
+        "spark.memory.offHeap.size",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .shown_when(Shown::OffHeap)
+    .with_range(MIB_OR_ZERO),
+    entry_of(
+        F::PysparkMemory,
+        YARN_K8S,
+        "py",
+        "spark.executor.pyspark.memory",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_hint("Python apps; default unset")
+    .shown_when(Shown::Python)
+    .with_range(MIB_OR_ZERO),
+    entry_of(
+        F::MemoryFraction,
+        YARN,
+        "mf",
+        "spark.memory.fraction",
+        Kind::Decimal,
+        Unit::None,
+    )
+    .with_hint("default 0.6")
+    .with_range(Range::real(0.0, true, 1.0, false)),
+    entry_of(
+        F::StorageFraction,
+        YARN,
+        "sf",
+        "spark.memory.storageFraction",
+        Kind::Decimal,
+        Unit::None,
+    )
+    .with_hint("default 0.5")
+    .with_range(Range::real(0.0, false, 1.0, true)),
+    // YARN: scheduler.
+    entry_of(
+        F::MinimumAllocation,
+        YARN,
+        "amin",
+        "yarn.scheduler.minimum-allocation-mb",
+        Kind::Memory,
+        Unit::MiB,
+    )
+    .with_hint("default 1024; the rounding step")
+    .with_range(MIB_SETTING),
+    entry_of(
+        F::Increment,
+        YARN,
+        "ainc",
+        "Fair scheduler increment",
+        Kind::Memory,
+        Unit::MiB,
+    )
+    .with_hint("optional; rounds instead of the minimum")
+    .optional_when_empty()
+    .with_range(MIB_SETTING),
+    entry_of(
+        F::Calculator,
+        YARN,
+        "calc",
+        "Resource calculator",
+        Kind::Choice(DOMINANT_FIRST),
+        Unit::None,
+    )
+    .with_hint(YARN_CALCULATOR_HINT),
+    entry_of(
+        F::MaximumAllocationMemory,
+        YARN,
+        "amax",
+        "yarn.scheduler.maximum-allocation-mb",
+        Kind::Memory,
+        Unit::MiB,
+    )
+    .shown_when(Shown::Maximum)
+    .with_range(MIB_SETTING),
+    entry_of(
+        F::MaximumAllocationVcores,
+        YARN,
+        "vmax",
+        "yarn.scheduler.maximum-allocation-vcores",
+        Kind::Count,
+        Unit::Vcores,
+    )
+    .shown_when(Shown::Maximum)
+    .with_range(CORES),
+    // Kubernetes: nodes.
+    entry_of(
+        F::NodeCpu,
+        K8S,
+        "kcpu",
+        "CPU per node",
+        Kind::Cpu,
+        Unit::Millicores,
+    )
+    .with_hint("capacity (16, 15500m), or allocatable with 0 reserved")
+    .with_range(Range::whole(1, limits::MAX_MILLICORES)),
+    entry_of(
+        F::NodeMemory,
+        K8S,
+        "kmem",
+        "Memory per node",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_hint("capacity (64g, 65536 MiB), or allocatable with 0 reserved")
+    .with_range(MIB_SETTING),
+    entry_of(
+        F::KubeReservedCpu,
+        K8S,
+        "krcpu",
+        "Reserved CPU",
+        Kind::Cpu,
+        Unit::Millicores,
+    )
+    .with_hint("kube-reserved + system-reserved")
+    .with_range(MILLICORES_OR_ZERO),
+    entry_of(
+        F::KubeReservedMemory,
+        K8S,
+        "krmem",
+        "Reserved memory",
+        Kind::Memory,
+        Unit::MiB,
+    )
+    .with_hint("kube/system reserved + eviction threshold")
+    .with_range(MIB_OR_ZERO),
+    entry_of(
+        F::DaemonsetCpu,
+        K8S,
+        "dscpu",
+        "Daemonset CPU",
+        Kind::Cpu,
+        Unit::Millicores,
+    )
+    .with_hint("requested per node")
+    .with_range(MILLICORES_OR_ZERO),
+    entry_of(
+        F::DaemonsetMemory,
+        K8S,
+        "dsmem",
+        "Daemonset memory",
+        Kind::Memory,
+        Unit::MiB,
+    )
+    .with_hint("requested per node")
+    .with_range(MIB_OR_ZERO),
+    // Kubernetes: executors.
+    entry_of(
+        F::ExecutorInstances,
+        K8S,
+        "cnt",
+        "Executors",
+        Kind::ExecutorCount,
+        Unit::None,
+    )
+    .with_hint("a number, or max for as many as fit")
+    .with_range(EXECUTOR_COUNT),
+    entry_of(
+        F::CoresPerExecutor,
+        K8S,
+        "cpe",
+        "spark.executor.cores",
+        Kind::Count,
+        Unit::Cores,
+    )
+    .with_hint("task slots per executor")
+    .with_range(CORES),
+    entry_of(
+        F::ExecutorMemory,
+        K8S,
+        "em",
+        "spark.executor.memory",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_hint("e.g. 6g")
+    .with_range(MIB_SETTING),
+    entry_of(
+        F::ExecutorCpuRequest,
+        K8S,
+        "rq",
+        "spark.kubernetes.executor.request.cores",
+        Kind::Cpu,
+        Unit::Millicores,
+    )
+    .with_hint("optional: 0.5, 500m, 1.5")
+    .optional_when_empty(),
+    entry_of(
+        F::ExecutorCpuLimit,
+        K8S,
+        "lim",
+        "spark.kubernetes.executor.limit.cores",
+        Kind::Cpu,
+        Unit::Millicores,
+    )
+    .with_hint("optional")
+    .optional_when_empty(),
+    entry_of(
+        F::TaskCpus,
+        K8S,
+        "tc",
+        "spark.task.cpus",
+        Kind::Count,
+        Unit::None,
+    )
+    .with_hint("default 1")
+    .with_range(CORES),
+    // Kubernetes: Spark.
+    entry_of(F::SparkVersion, K8S, "sv", "Version", VERSIONS, Unit::None),
+    entry_of(
+        F::AppType,
+        K8S,
+        "app",
+        "Application",
+        APPLICATIONS,
+        Unit::None,
+    ),
+    entry_of(
+        F::OverheadFactor,
+        K8S,
+        "kof",
+        "Overhead factor",
+        Kind::Decimal,
+        Unit::None,
+    )
+    .with_hint("optional: 0.1, or 0.4 for Python/R in cluster mode")
+    .optional_when_empty()
+    .with_range(Range::real(0.0, true, f64::INFINITY, false)),
+    entry_of(
+        F::DriverMemory,
+        K8S,
+        "dm",
+        "spark.driver.memory",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_hint("driver pod; default 1g")
+    .with_range(MIB_SETTING),
+    entry_of(
+        F::DriverCpuRequest,
+        K8S,
+        "drq",
+        "spark.kubernetes.driver.request.cores",
+        Kind::Cpu,
+        Unit::Millicores,
+    )
+    .with_hint("optional")
+    .optional_when_empty(),
+    entry_of(
+        F::DriverCpuLimit,
+        K8S,
+        "dlim",
+        "spark.kubernetes.driver.limit.cores",
+        Kind::Cpu,
+        Unit::Millicores,
+    )
+    .with_hint("optional")
+    .optional_when_empty(),
+    // Amazon EMR: the cluster.
+    entry_of(
+        F::InstanceType,
+        EMR,
+        "it",
+        "Core node instance type",
+        Kind::InstanceType,
+        Unit::None,
+    )
+    .with_hint("m5, r5 or c5: e.g. r5.4xlarge"),
+    entry_of(F::Nodes, EMR, "n", "Core nodes", Kind::Count, Unit::None)
+        .with_hint("NodeManagers")
+        .with_range(Range::whole(1, limits::MAX_NODES as u64)),
+    entry_of(
+        F::MasterInstanceType,
+        EMR,
+        "mt",
+        "Master node instance type",
+        Kind::InstanceType,
+        Unit::None,
+    )
+    .with_hint("runs the driver in client mode; e.g. m5.xlarge"),
+    entry_of(
+        F::MaximizeResourceAllocation,
+        EMR,
+        "max",
+        "maximizeResourceAllocation",
+        Kind::Toggle(ON_OFF),
+        Unit::None,
+    ),
+    entry_of(
+        F::HeterogeneousExecutors,
+        EMR,
+        "het",
+        "spark.yarn.heterogeneousExecutors.enabled",
+        Kind::Toggle(ON_BY_DEFAULT),
+        Unit::None,
+    ),
+    entry_of(
+        F::Calculator,
+        EMR,
+        "calc",
+        "Resource calculator",
+        Kind::Choice(DEFAULT_FIRST),
+        Unit::None,
+    )
+    .with_hint(EMR_CALCULATOR_HINT),
+    // Amazon EMR: executors and driver.
+    entry_of(
+        F::ExecutorInstances,
+        EMR,
+        "cnt",
+        "Executors requested",
+        Kind::Count,
+        Unit::None,
+    )
+    .with_hint("spark.executor.instances or dynamic allocation's ask")
+    .with_range(EXECUTOR_COUNT),
+    entry_of(
+        F::CoresPerExecutor,
+        EMR,
+        "cpe",
+        "spark.executor.cores",
+        Kind::Count,
+        Unit::Cores,
+    )
+    .with_range(CORES),
+    entry_of(
+        F::ExecutorMemory,
+        EMR,
+        "em",
+        "spark.executor.memory",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_hint("e.g. 18971m")
+    .with_range(MIB_SETTING),
+    entry_of(
+        F::OverheadFactor,
+        EMR,
+        "of",
+        "Overhead factor",
+        Kind::Decimal,
+        Unit::None,
+    )
+    .with_hint("EMR: 0.1875")
+    .with_range(Range::real(0.0, true, 10.0, false)),
+    entry_of(
+        F::ExecutorMaxCores,
+        EMR,
+        "mxc",
+        "spark.executor.maxCores",
+        Kind::Count,
+        Unit::Cores,
+    )
+    .with_hint("optional cap on merged executors")
+    .optional_when_empty()
+    .with_range(CORES),
+    entry_of(
+        F::ExecutorMaxMemory,
+        EMR,
+        "mxm",
+        "spark.executor.maxMemory",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_hint("optional cap on merged containers")
+    .optional_when_empty()
+    .with_range(MIB_SETTING),
+    entry_of(
+        F::DynamicAllocation,
+        EMR,
+        "dyn",
+        "spark.dynamicAllocation.enabled",
+        Kind::Toggle(ON_BY_DEFAULT),
+        Unit::None,
+    ),
+    entry_of(
+        F::DeployMode,
+        EMR,
+        "mode",
+        "Deploy mode",
+        Kind::Choice(&[
+            ("client", "client (pyspark, spark-shell)"),
+            ("cluster", "cluster"),
+        ]),
+        Unit::None,
+    ),
+    entry_of(
+        F::DriverMemory,
+        EMR,
+        "dm",
+        "spark.driver.memory",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_hint("default 1g")
+    .with_range(MIB_SETTING),
+];
+
+const VERSIONS: Kind = Kind::Choice(&[("4.0", "4.0"), ("3.5", "3.5")]);
+const APPLICATIONS: Kind = Kind::Choice(&[
+    ("jvm", "JVM (Scala/Java)"),
+    ("python", "Python"),
+    ("r", "R"),
+]);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_unique_per_manager_and_ids_keep_one_unit() {
+        for m in ClusterManager::ALL {
+            let keys: Vec<&str> = entries(m).map(|e| e.key).collect();
+            for (i, k) in keys.iter().enumerate() {
+                assert!(!keys[..i].contains(k), "{} has {k} twice", m.as_str());
+            }
+            let ids: Vec<FieldId> = entries(m).map(|e| e.id).collect();
+            for (i, id) in ids.iter().enumerate() {
+                assert!(!ids[..i].contains(id), "{} has {id:?} twice", m.as_str());
+            }
+        }
+        for e in all_entries() {
+            assert_eq!(e.unit, e.id.unit(), "{:?}", e.id);
+            assert!(!e.managers.is_empty(), "{:?}", e.id);
+        }
+    }
+
+    #[test]
+    fn ranges_read_in_human_units() {
+        assert_eq!(MIB_SETTING.describe(Unit::MiB), "1 MiB to 64 TiB");
+        assert_eq!(
+            Range::whole(1, limits::MAX_NODES as u64).describe(Unit::None),
+            "1 to 100000"
+        );
+        assert_eq!(
+            FieldId::MemoryPerNode.range().describe(Unit::GiB),
+            "more than 0 GiB up to 64 TiB"
+        );
+        assert_eq!(
+            FieldId::StorageFraction.range().describe(Unit::None),
+            "from 0 up to less than 1"
+        );
+        assert_eq!(
+            Range::whole(500, 4_096_000).describe(Unit::Millicores),
+            "0.5 CPU to 4096 CPU"
+        );
+        assert_eq!(
+            entry(Kubernetes, F::OverheadFactor)
+                .unwrap()
+                .range
+                .describe(Unit::None),
+            "more than 0"
+        );
+        assert!(FieldId::Nodes.range().allows_whole(100_000));
+        assert!(!FieldId::Nodes.range().allows_whole(0));
+        assert!(!FieldId::StorageFraction.range().allows_real(1.0));
+        assert!(!FieldId::OverheadFactor.range().allows_real(f64::NAN));
+    }
+
+    #[test]
+    fn names_stand_alone_and_units_follow_the_kind() {
+        assert_eq!(
+            FieldId::ReservedCores.label(),
+            "Cores reserved for OS and daemons"
+        );
+        assert_eq!(FieldId::ExecutorMemory.label(), "spark.executor.memory");
+        assert_eq!(entry(Emr, F::Nodes).unwrap().name, "Core nodes");
+        assert_eq!(entry(Yarn, F::MemoryTarget).unwrap().unit_text(), "");
+        assert_eq!(
+            entry(Kubernetes, F::KubeReservedMemory)
+                .unwrap()
+                .unit_text(),
+            "MiB"
+        );
+        assert_eq!(entry(Kubernetes, F::NodeCpu).unwrap().unit_text(), "CPU");
+        assert_eq!(key(Emr, F::ExecutorCpuRequest), "");
+        assert_eq!(ClusterManager::parse("k8s"), Some(Kubernetes));
+        assert_eq!(ClusterManager::parse("mesos"), None);
+    }
+}

@@ -1,0 +1,226 @@
+//! A scenario: what to plan and for which cluster manager, the presets of each manager, and
+//! [`plan`], which plans any scenario or reports what to fix. The URL codec and the page read
+//! and write scenarios; they do not decide what to plan.
+//!
+//! ```
+//! use planner::scenario::{plan, presets, ClusterManager, Outcome, Scenario};
+//!
+//! match plan(&Scenario::default_for(ClusterManager::Kubernetes)) {
+//!     Outcome::Kubernetes(p) => assert_eq!(p.totals.cpu_requested_millis, 33_000),
+//!     other => panic!("{other:?}"),
+//! }
+//! assert!(presets(ClusterManager::Emr).iter().all(|p| p.input.manager() == ClusterManager::Emr));
+//! ```
+
+pub use crate::catalog::ClusterManager;
+use crate::catalog::FieldId;
+use crate::emr::{plan_emr, EmrInput, EmrPlan};
+use crate::input::PlanInput;
+use crate::k8s::{plan_k8s, K8sError, K8sInput, K8sPlan};
+use crate::plan::Comparison;
+use crate::presets::{emr_presets, k8s_presets, Preset};
+use crate::spark::keys;
+use crate::warning::Diagnostic;
+
+/// An input for any cluster manager.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Scenario {
+    /// YARN.
+    Yarn(PlanInput),
+    /// Kubernetes.
+    Kubernetes(K8sInput),
+    /// Amazon EMR.
+    Emr(EmrInput),
+}
+
+impl Default for Scenario {
+    fn default() -> Scenario {
+        Scenario::Yarn(PlanInput::default())
+    }
+}
+
+impl Scenario {
+    /// Which cluster manager.
+    pub fn manager(&self) -> ClusterManager {
+        match self {
+            Scenario::Yarn(_) => ClusterManager::Yarn,
+            Scenario::Kubernetes(_) => ClusterManager::Kubernetes,
+            Scenario::Emr(_) => ClusterManager::Emr,
+        }
+    }
+
+    /// The default input for `m`.
+    pub fn default_for(m: ClusterManager) -> Scenario {
+        match m {
+            ClusterManager::Yarn => Scenario::Yarn(PlanInput::default()),
+            ClusterManager::Kubernetes => Scenario::Kubernetes(K8sInput::default()),
+            ClusterManager::Emr => Scenario::Emr(EmrInput::default()),
+        }
+    }
+}
+
+/// A named scenario of any cluster manager (the preset's input is the whole scenario).
+pub type ScenarioPreset = Preset<Scenario>;
+
+/// The presets of `m`, in display order.
+pub fn presets(m: ClusterManager) -> Vec<ScenarioPreset> {
+    match m {
+        ClusterManager::Yarn => as_scenarios(crate::presets::presets(), Scenario::Yarn),
+        ClusterManager::Kubernetes => as_scenarios(k8s_presets(), Scenario::Kubernetes),
+        ClusterManager::Emr => as_scenarios(emr_presets(), Scenario::Emr),
+    }
+}
+
+fn as_scenarios<I>(list: Vec<Preset<I>>, wrap: fn(I) -> Scenario) -> Vec<ScenarioPreset> {
+    list.into_iter()
+        .map(|p| Preset {
+            id: p.id,
+            name: p.name,
+            description: p.description,
+            input: wrap(p.input),
+        })
+        .collect()
+}
+
+/// What planning a scenario gives.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// A YARN plan (both methods).
+    Yarn(Box<Comparison>),
+    /// A Kubernetes plan.
+    Kubernetes(Box<K8sPlan>),
+    /// An Amazon EMR plan.
+    Emr(Box<EmrPlan>),
+    /// The input is not valid: one diagnostic per problem, in form order.
+    Invalid(Vec<Diagnostic>),
+}
+
+/// Plans any scenario, or reports every invalid field.
+pub fn plan(scenario: &Scenario) -> Outcome {
+    let m = scenario.manager();
+    match scenario {
+        Scenario::Yarn(input) => match crate::plan::plan(input) {
+            Ok(c) => Outcome::Yarn(Box::new(c)),
+            Err(e) => Outcome::Invalid(e.diagnostics(m)),
+        },
+        Scenario::Kubernetes(input) => match plan_k8s(input) {
+            Ok(p) => Outcome::Kubernetes(Box::new(p)),
+            Err(e) => Outcome::Invalid(e.0.iter().map(k8s_diagnostic).collect()),
+        },
+        Scenario::Emr(input) => match plan_emr(input) {
+            Ok(p) => Outcome::Emr(Box::new(p)),
+            Err(e) => Outcome::Invalid(e.diagnostics(m)),
+        },
+    }
+}
+
+/// A Kubernetes input error as a diagnostic naming its field as the form does.
+fn k8s_diagnostic(e: &K8sError) -> Diagnostic {
+    let m = ClusterManager::Kubernetes;
+    match (e, k8s_error_field(e)) {
+        (K8sError::Cpu { error, .. }, Some(field)) => Diagnostic::unreadable(m, field, error),
+        (K8sError::Range { value, allowed, .. }, Some(field)) => {
+            Diagnostic::invalid_value(m, field, value, allowed)
+        }
+        (e, None) => Diagnostic::invalid_input(e.to_string()),
+    }
+}
+
+/// The field of a Kubernetes input error. Transitional: `plan_k8s` still names fields by
+/// its own words; once it reports [`FieldId`]s (as YARN and EMR do) this goes.
+fn k8s_error_field(e: &K8sError) -> Option<FieldId> {
+    Some(match e {
+        K8sError::Cpu { key, .. } => match *key {
+            keys::K8S_EXECUTOR_REQUEST_CORES => FieldId::ExecutorCpuRequest,
+            keys::K8S_EXECUTOR_LIMIT_CORES => FieldId::ExecutorCpuLimit,
+            keys::K8S_DRIVER_REQUEST_CORES => FieldId::DriverCpuRequest,
+            _ => FieldId::DriverCpuLimit,
+        },
+        K8sError::Range { what, .. } => match *what {
+            "Nodes" => FieldId::Nodes,
+            "CPU per node (millicores)" => FieldId::NodeCpu,
+            "Memory per node (MiB)" => FieldId::NodeMemory,
+            "spark.executor.cores" => FieldId::CoresPerExecutor,
+            "spark.task.cpus" => FieldId::TaskCpus,
+            "spark.executor.memory (MiB)" => FieldId::ExecutorMemory,
+            "spark.driver.memory (MiB)" => FieldId::DriverMemory,
+            "spark.driver.cores" => FieldId::DriverCores,
+            keys::K8S_EXECUTOR_LIMIT_CORES => FieldId::ExecutorCpuLimit,
+            "Reserved CPU" => FieldId::KubeReservedCpu,
+            "Reserved memory" => FieldId::KubeReservedMemory,
+            "spark.executor.memoryOverheadFactor" => FieldId::OverheadFactor,
+            "spark.memory.offHeap.size" => FieldId::OffHeapSize,
+            _ => return None,
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog;
+
+    #[test]
+    fn every_manager_plans_its_presets() {
+        for m in ClusterManager::ALL {
+            let presets = presets(m);
+            assert!(!presets.is_empty());
+            for p in presets {
+                assert_eq!(p.input.manager(), m, "{}", p.id);
+                let outcome = plan(&p.input);
+                assert!(
+                    !matches!(outcome, Outcome::Invalid(_)),
+                    "{}: {outcome:?}",
+                    p.id
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn yarn_errors_read_in_human_units() {
+        let mut input = PlanInput::default();
+        input.spark.driver_memory_mib = 0;
+        input.cluster.memory_per_node_gib = 0.0;
+        let Outcome::Invalid(d) = plan(&Scenario::Yarn(input)) else {
+            panic!("should be invalid")
+        };
+        let messages: Vec<&str> = d.iter().map(|x| x.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "Memory per node is 0 GiB; allowed: more than 0 GiB up to 64 TiB",
+                "spark.driver.memory is 0 MiB; allowed: 1 MiB to 64 TiB",
+            ]
+        );
+    }
+
+    #[test]
+    fn invalid_scenarios_name_their_fields() {
+        let mut k8s = K8sInput::default();
+        k8s.nodes.nodes = 0;
+        k8s.spark.request_cores = Some("abc".into());
+        let Outcome::Invalid(d) = plan(&Scenario::Kubernetes(k8s)) else {
+            panic!("should be invalid")
+        };
+        let fields: Vec<_> = d.iter().map(|x| x.field).collect();
+        assert_eq!(
+            fields,
+            [Some(FieldId::Nodes), Some(FieldId::ExecutorCpuRequest)]
+        );
+        assert_eq!(d[0].message, "Nodes is 0; allowed: 1 to 100000");
+        assert_eq!(
+            catalog::key(ClusterManager::Kubernetes, FieldId::ExecutorCpuRequest),
+            "rq"
+        );
+
+        let emr = EmrInput {
+            core_nodes: 0,
+            ..EmrInput::default()
+        };
+        let Outcome::Invalid(d) = plan(&Scenario::Emr(emr)) else {
+            panic!("should be invalid")
+        };
+        assert_eq!(d[0].message, "Core nodes is 0; allowed: 1 to 100000");
+    }
+}
