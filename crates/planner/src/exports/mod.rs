@@ -2,6 +2,8 @@
 //! ordered key/value pairs and as `spark-submit` flags (here), and each cluster manager's own
 //! formats in its submodule. Exports are built from a plan's numbers, never the other way round.
 
+pub mod emr;
+
 use crate::input::SparkSettings;
 use crate::spark::{keys, AppType, DeployMode, SparkVersion, MIN_OVERHEAD_MIB};
 use crate::units::format_spark_mib;
