@@ -352,7 +352,7 @@ pub fn emr_headline(
             )}
         </p>
         <p class="sev sev-info" id="emr-model">
-            "EMR does not publish how it merges executor requests: this is a model that reproduces the behaviour observed in EMR's driver logs (seed 003)."
+            "EMR does not publish how it merges executor requests: this is a model that reproduces the behaviour observed in EMR's driver logs."
         </p>
         {copy_block("submit", "spark-submit", submit_lines(&emr_exports::submit_flags(p)), copied)}
         {copy_block("emr-json", "EMR configuration JSON", emr_exports::classification_json(p), copied)}

@@ -1090,8 +1090,8 @@ fn merged_executor_warnings(w: &mut Vec<Warning>, p: &EmrPlan) {
                 "EMR merged {} requests per node into {} MiB / {}-core executors ({}m heap + \
                  {}m overhead): {} executors run where {} were requested. EMR does not \
                  publish how spark.yarn.heterogeneousExecutors merges requests; this is a \
-                 model that reproduces observed behaviour (seed 003). Set {}=false to get \
-                 executors as requested.",
+                 model that reproduces the behaviour seen in EMR's driver logs. Set {}=false \
+                 to get executors as requested.",
                 top.merged,
                 top.memory_mib,
                 top.cores,

@@ -744,3 +744,49 @@ fn driver_log_is_built_from_the_launched_executors() {
     assert!(none.launched.is_empty());
     assert_eq!(driver_log(&none).len(), 1);
 }
+
+#[test]
+fn user_facing_text_does_not_name_our_sources() {
+    // What the page shows says what the behaviour is ("seen in EMR's driver logs"), not which
+    // of our numbered source posts ("seed 003") it came from.
+    let variations = [
+        seed003(),
+        EmrInput {
+            heterogeneous_executors: false,
+            ..seed003()
+        },
+        EmrInput {
+            max_cores: Some(8),
+            driver_memory_mib: 16384,
+            ..seed003()
+        },
+        EmrInput {
+            maximize_resource_allocation: true,
+            ..seed003()
+        },
+    ];
+    for input in variations {
+        let p = plan_emr(&input).expect("valid");
+        let mut texts: Vec<String> = working_steps(&p)
+            .into_iter()
+            .flat_map(|s| [s.title, s.detail])
+            .collect();
+        texts.extend(warnings(&p).into_iter().map(|w| w.message));
+        texts.extend(driver_log(&p));
+        texts.push(classification_json(&p));
+        for text in &texts {
+            assert!(!text.to_lowercase().contains("seed 0"), "{text}");
+        }
+    }
+    let merged = warnings(&plan_emr(&seed003()).expect("valid"))
+        .into_iter()
+        .find(|w| w.code == Code::ExecutorsMerged)
+        .expect("merged");
+    assert!(
+        merged
+            .message
+            .contains("a model that reproduces the behaviour seen in EMR's driver logs"),
+        "{}",
+        merged.message
+    );
+}
