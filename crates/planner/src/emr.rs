@@ -53,7 +53,7 @@ use crate::spark::{
     f64_to_u64, DeployMode, ExecutorMemory, OverheadRule, SparkVersion, MIN_OVERHEAD_MIB,
 };
 use crate::warning::{Code, Severity, Warning};
-use crate::yarn::{Calculator, Resource, YarnScheduler};
+use crate::yarn::{normalize, Calculator, Resource, YarnScheduler};
 
 /// EMR's executor overhead factor (`spark.yarn.executor.memoryOverheadFactor` in its
 /// `spark-defaults`).
@@ -329,18 +329,21 @@ pub fn plan_input(input: &EmrInput) -> PlanInput {
     }
 }
 
-/// The container YARN grants for a heap under EMR: heap + max(factor × heap, 384), rounded up
-/// to a multiple of 32 MiB.
+/// The container YARN grants for a heap under EMR: heap + max(factor × heap, 384) (Spark's
+/// overhead rule), normalised by YARN's rounding ([`normalize`]) to EMR's 32 MiB minimum
+/// allocation.
 fn emr_container(heap_mib: u64, factor: f64) -> u64 {
     let rule = OverheadRule::Formula {
         factor,
         minimum_mib: MIN_OVERHEAD_MIB,
     };
-    heap_mib
-        .saturating_add(rule.overhead_mib(heap_mib))
-        .max(MINIMUM_ALLOCATION_MB)
-        .div_ceil(MINIMUM_ALLOCATION_MB)
-        .saturating_mul(MINIMUM_ALLOCATION_MB)
+    let ask = Resource::new(heap_mib.saturating_add(rule.overhead_mib(heap_mib)), 1);
+    let emr = YarnScheduler {
+        minimum_allocation_mb: MINIMUM_ALLOCATION_MB,
+        increment_mb: None,
+        ..YarnScheduler::default()
+    };
+    normalize(ask, &emr).memory_mib
 }
 
 /// What `maximizeResourceAllocation` writes into `spark-defaults`.
@@ -1195,6 +1198,27 @@ mod tests {
         assert_eq!(emr_container(18971, OVERHEAD_FACTOR), 22528);
         assert_eq!(emr_container(1000, OVERHEAD_FACTOR), 1408); // 384 minimum
         assert_eq!(emr_container(1001, OVERHEAD_FACTOR), 1408); // 1385 → 1408
+    }
+
+    #[test]
+    fn emr_container_is_what_the_yarn_placement_grants() {
+        // Validation sizes one container before placing; the placement must grant the same.
+        for heap in [450, 1000, 1001, 4096, 18971, 50_000, 100_000] {
+            for factor in [0.1, OVERHEAD_FACTOR, 0.25, 0.5] {
+                let input = EmrInput {
+                    executor_memory_mib: heap,
+                    overhead_factor: factor,
+                    executors: 1,
+                    ..EmrInput::default()
+                };
+                let p = plan_emr(&input).expect("valid");
+                assert_eq!(
+                    emr_container(heap, factor),
+                    p.request.granted.memory_mib,
+                    "{heap} MiB heap, factor {factor}"
+                );
+            }
+        }
     }
 
     #[test]
