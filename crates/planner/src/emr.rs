@@ -612,14 +612,14 @@ fn merge_runs(
 }
 
 /// The merged executors of a heterogeneous-executors plan and the per-node layout they make.
-struct Merged {
+struct MergedExecutors {
     layout: Vec<NodeGroup>,
     launched: Vec<Launched>,
 }
 
 /// Heterogeneous executors on the cluster: on each run of nodes, `requests_each` requests become
 /// executors of at most `cap` requests (and one of the remainder).
-fn merge(
+fn merge_requests_on_nodes(
     shape: &NodeShape,
     am: &AmShape,
     req: &ExecutorShape,
@@ -627,7 +627,7 @@ fn merge(
     cap: u64,
     factor: f64,
     calc: Calculator,
-) -> Merged {
+) -> MergedExecutors {
     let mut launched = Vec::new();
     let layout = runs
         .iter()
@@ -656,12 +656,12 @@ fn merge(
             }
         })
         .collect();
-    Merged { layout, launched }
+    MergedExecutors { layout, launched }
 }
 
 /// The settings to plan with: the input with `maximizeResourceAllocation`'s heap, cores and
 /// count in place (when it is on and derives them), and what it derived.
-fn with_maximized(input: &EmrInput) -> (EmrInput, Option<Maximized>) {
+fn apply_maximize_resource_allocation(input: &EmrInput) -> (EmrInput, Option<Maximized>) {
     let mut s = *input;
     if !input.maximize_resource_allocation {
         return (s, None);
@@ -675,10 +675,14 @@ fn with_maximized(input: &EmrInput) -> (EmrInput, Option<Maximized>) {
     (s, maximized)
 }
 
-/// Checks the settings to plan with (see [`with_maximized`]) and reports every invalid field at
-/// once: the YARN planner's checks of [`plan_input`], then the executor heap,
-/// `maximizeResourceAllocation` finding no executor that fits, and caps below one request.
-fn validate(s: &EmrInput, maximized: Option<&Maximized>) -> Result<Validated, InputErrors> {
+/// Checks the settings to plan with (see [`apply_maximize_resource_allocation`]) and reports
+/// every invalid field at once: the YARN planner's checks of [`plan_input`], then the executor
+/// heap, `maximizeResourceAllocation` finding no executor that fits, and caps below one
+/// request.
+fn validate_settings(
+    s: &EmrInput,
+    maximized: Option<&Maximized>,
+) -> Result<Validated, InputErrors> {
     let validated = plan_input(s).validate();
     let mut errors = validated.as_ref().err().map_or(Vec::new(), |e| e.0.clone());
     let heap = s.executor_memory_mib;
@@ -723,7 +727,7 @@ fn validate(s: &EmrInput, maximized: Option<&Maximized>) -> Result<Validated, In
 
 /// The most requests merged into one executor under `spark.executor.maxCores` and
 /// `spark.executor.maxMemory` (at least 1; `u64::MAX` when neither is set).
-fn merge_cap(s: &EmrInput, req: &ExecutorShape) -> u64 {
+fn merge_cap_from_limits(s: &EmrInput, req: &ExecutorShape) -> u64 {
     let mut cap = u64::MAX;
     if let Some(c) = s.max_cores {
         cap = cap.min(u64::from(c) / u64::from(req.cores.max(1)));
@@ -750,8 +754,8 @@ fn merge_cap(s: &EmrInput, req: &ExecutorShape) -> u64 {
 /// assert_eq!((p.launched_executors, p.pending_requests), (9, 5));
 /// ```
 pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
-    let (s, maximized) = with_maximized(input);
-    let v = validate(&s, maximized.as_ref())?;
+    let (s, maximized) = apply_maximize_resource_allocation(input);
+    let v = validate_settings(&s, maximized.as_ref())?;
     let (shape, scheduler) = (v.shape, v.scheduler);
     let containers =
         Containers::from_settings(&v.input.spark, s.executor_memory_mib, s.executor_cores);
@@ -767,7 +771,7 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
     let requests_beside_am = asked
         .capacity
         .saturating_sub(asked.per_node.saturating_mul(others));
-    let merge_cap = merge_cap(&s, &request);
+    let merge_cap = merge_cap_from_limits(&s, &request);
     let (layout, launched, totals) = if s.heterogeneous_executors {
         let runs = merge_runs(
             shape.nodes,
@@ -777,7 +781,8 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
             s.executors,
         );
         let (factor, calc) = (s.overhead_factor, scheduler.calculator);
-        let m = merge(&shape, &asked.am, &request, &runs, merge_cap, factor, calc);
+        let m =
+            merge_requests_on_nodes(&shape, &asked.am, &request, &runs, merge_cap, factor, calc);
         let t = layout_totals(&shape, &m.layout);
         (m.layout, m.launched, t)
     } else {
@@ -845,7 +850,7 @@ pub fn working_steps(p: &EmrPlan) -> Vec<Step> {
             "Executors per node (heterogeneous executors off)",
             format!(
                 "{}: containers run as requested, spread evenly, {} in all",
-                fit_words(p),
+                requests_per_node_words(p),
                 p.requests_capacity
             ),
         ));
@@ -966,7 +971,7 @@ fn master_step(s: &EmrInput) -> Step {
 }
 
 /// How many requests fit on a node, and beside the AM.
-fn fit_words(p: &EmrPlan) -> String {
+fn requests_per_node_words(p: &EmrPlan) -> String {
     let nm = p.shape.nodemanager;
     format!(
         "{} MiB{} ÷ {} MiB: {} fit on a node; beside the AM ({} MiB free), {}",
@@ -1008,7 +1013,7 @@ fn merge_step(p: &EmrPlan) -> Step {
         "Requests per node (spark.yarn.heterogeneousExecutors.enabled)",
         format!(
             "{}. EMR merges the requests that fit on a node into one executor{capped}.",
-            fit_words(p)
+            requests_per_node_words(p)
         ),
     )
 }
