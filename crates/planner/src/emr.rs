@@ -331,19 +331,23 @@ pub fn plan_input(input: &EmrInput) -> PlanInput {
 
 /// The container YARN grants for a heap under EMR: heap + max(factor × heap, 384) (Spark's
 /// overhead rule), normalised by YARN's rounding ([`normalize`]) to EMR's 32 MiB minimum
-/// allocation.
+/// allocation. No maximum allocation applies here: callers compare the container with the
+/// NodeManager's memory (EMR's maximum allocation) themselves.
 fn emr_container(heap_mib: u64, factor: f64) -> u64 {
     let rule = OverheadRule::Formula {
         factor,
         minimum_mib: MIN_OVERHEAD_MIB,
     };
     let ask = Resource::new(heap_mib.saturating_add(rule.overhead_mib(heap_mib)), 1);
-    let emr = YarnScheduler {
+    let rounding_only = YarnScheduler {
         minimum_allocation_mb: MINIMUM_ALLOCATION_MB,
+        minimum_allocation_vcores: 1,
         increment_mb: None,
-        ..YarnScheduler::default()
+        maximum_allocation_mb: u64::MAX,
+        maximum_allocation_vcores: u32::MAX,
+        calculator: Calculator::Default,
     };
-    normalize(ask, &emr).memory_mib
+    normalize(ask, &rounding_only).memory_mib
 }
 
 /// What `maximizeResourceAllocation` writes into `spark-defaults`.
@@ -1203,12 +1207,15 @@ mod tests {
         assert_eq!(emr_container(18971, OVERHEAD_FACTOR), 22528);
         assert_eq!(emr_container(1000, OVERHEAD_FACTOR), 1408); // 384 minimum
         assert_eq!(emr_container(1001, OVERHEAD_FACTOR), 1408); // 1385 → 1408
+                                                                // Larger than any maximum allocation: rounded, never clamped.
+        assert_eq!(emr_container(1_000_000, OVERHEAD_FACTOR), 1_187_520);
     }
 
     #[test]
     fn emr_container_is_what_the_yarn_placement_grants() {
-        // Validation sizes one container before placing; the placement must grant the same.
-        for heap in [450, 1000, 1001, 4096, 18971, 50_000, 100_000] {
+        // Validation sizes one container before placing; the placement must grant the same
+        // (for containers within the r5.4xlarge NodeManager's 122880 MiB).
+        for heap in [450, 1000, 1001, 4096, 18971, 50_000, 80_000] {
             for factor in [0.1, OVERHEAD_FACTOR, 0.25, 0.5] {
                 let input = EmrInput {
                     executor_memory_mib: heap,
