@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 use planner::emr::EmrPlan;
+use planner::exports::emr as emr_exports;
 use planner::k8s::{format_cores, format_cpu, K8sError, K8sPlan, PodBlockKind, PodGroup};
 use planner::url::{Manager, Scenario};
 use planner::{Step, Warning};
@@ -346,8 +347,8 @@ pub fn emr_headline(
         <p class="sev sev-info" id="emr-model">
             "EMR does not publish how it merges executor requests: this is a model that reproduces the behaviour observed in EMR's driver logs."
         </p>
-        {copy_block("submit", "spark-submit", submit_lines(&p.submit_flags), copied)}
-        {copy_block("emr-json", "EMR configuration JSON", p.classification_json.clone(), copied)}
+        {copy_block("submit", "spark-submit", submit_lines(&emr_exports::submit_flags(p)), copied)}
+        {copy_block("emr-json", "EMR configuration JSON", emr_exports::classification_json(p), copied)}
     }
 }
 
@@ -368,7 +369,7 @@ pub fn emr_details(p: &EmrPlan) -> impl IntoView + use<> {
             }
         })
         .collect_view();
-    let log = p.driver_log.join("\n");
+    let log = emr_exports::driver_log(p).join("\n");
     view! {
         <section class="card" id="emr-launched">
             <h2>"Requested vs launched"</h2>
@@ -389,6 +390,6 @@ pub fn emr_details(p: &EmrPlan) -> impl IntoView + use<> {
             <h2>"Per-node layout (EMR)"</h2>
             {layout::groups_view(&p.layout, false, false)}
         </section>
-        {working_and_warnings(&p.working, &p.warnings)}
+        {working_and_warnings(&planner::emr::working_steps(p), &planner::emr::warnings(p))}
     }
 }

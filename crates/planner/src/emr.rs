@@ -33,11 +33,15 @@
 //!
 //! `maximizeResourceAllocation` ([`maximize_resource_allocation`]) sizes one executor to a whole
 //! core node; with the AM on node 1, that node has no room for it.
+//!
+//! **Numbers first, words after.** [`plan_emr`] computes an [`EmrPlan`] of plain numbers (a
+//! sweep asks for it without building any text); [`working_steps`] and [`warnings`] explain it,
+//! and [`crate::exports::emr`] turns it into the configuration, `spark-submit` flags, the
+//! classification JSON and the driver log.
 
-use crate::exports::submit_flags;
 use crate::input::{
     limits, Cluster, Field, FieldError, InputErrors, MaximumAllocation, NodeManagerResources,
-    NodeShape, PlanInput, Policy, Scheduler, SparkSettings,
+    NodeShape, PlanInput, Policy, Scheduler, SparkSettings, Validated,
 };
 use crate::place::{
     container_parts, node_end, node_start, place_containers, shape_warnings, totals, AmShape,
@@ -46,11 +50,10 @@ use crate::place::{
 };
 use crate::plan::Step;
 use crate::spark::{
-    f64_to_u64, keys, DeployMode, ExecutorMemory, OverheadRule, SparkVersion, MIN_OVERHEAD_MIB,
+    f64_to_u64, DeployMode, ExecutorMemory, OverheadRule, SparkVersion, MIN_OVERHEAD_MIB,
 };
-use crate::units::format_spark_mib;
 use crate::warning::{Code, Severity, Warning};
-use crate::yarn::{Calculator, Resource, YarnScheduler};
+use crate::yarn::{normalize, Calculator, Resource, YarnScheduler};
 
 /// EMR's executor overhead factor (`spark.yarn.executor.memoryOverheadFactor` in its
 /// `spark-defaults`).
@@ -287,18 +290,25 @@ pub fn plan_input(input: &EmrInput) -> PlanInput {
     }
 }
 
-/// The container YARN grants for a heap under EMR: heap + max(factor × heap, 384), rounded up
-/// to a multiple of 32 MiB.
+/// The container YARN grants for a heap under EMR: heap + max(factor × heap, 384) (Spark's
+/// overhead rule), normalised by YARN's rounding ([`normalize`]) to EMR's 32 MiB minimum
+/// allocation. No maximum allocation applies here: callers compare the container with the
+/// NodeManager's memory (EMR's maximum allocation) themselves.
 fn emr_container(heap_mib: u64, factor: f64) -> u64 {
     let rule = OverheadRule::Formula {
         factor,
         minimum_mib: MIN_OVERHEAD_MIB,
     };
-    heap_mib
-        .saturating_add(rule.overhead_mib(heap_mib))
-        .max(MINIMUM_ALLOCATION_MB)
-        .div_ceil(MINIMUM_ALLOCATION_MB)
-        .saturating_mul(MINIMUM_ALLOCATION_MB)
+    let ask = Resource::new(heap_mib.saturating_add(rule.overhead_mib(heap_mib)), 1);
+    let rounding_only = YarnScheduler {
+        minimum_allocation_mb: MINIMUM_ALLOCATION_MB,
+        minimum_allocation_vcores: 1,
+        increment_mb: None,
+        maximum_allocation_mb: u64::MAX,
+        maximum_allocation_vcores: u32::MAX,
+        calculator: Calculator::Default,
+    };
+    normalize(ask, &rounding_only).memory_mib
 }
 
 /// What `maximizeResourceAllocation` writes into `spark-defaults`.
@@ -353,8 +363,8 @@ pub struct Launched {
     /// Cores (task slots): `merged` × `spark.executor.cores`.
     pub cores: u32,
     /// Vcores YARN records for the container: one per merged request under the
-    /// DefaultResourceCalculator (Hadoop normalises each request to 1 vcore; seed 003's log shows
-    /// `vCores:5`), else `cores`.
+    /// DefaultResourceCalculator (Hadoop normalises each request to 1 vcore; EMR's driver logs
+    /// show `vCores:5` for five merged requests), else `cores`.
     pub yarn_vcores: u32,
     /// JVM heap (-Xmx).
     pub heap_mib: u64,
@@ -362,7 +372,9 @@ pub struct Launched {
     pub overhead_mib: u64,
 }
 
-/// What [`plan_emr`] computes.
+/// What [`plan_emr`] computes: plain numbers. The words come from them: [`working_steps`],
+/// [`warnings`], and the exports in [`crate::exports::emr`] (configuration, `spark-submit`
+/// flags, classification JSON, driver log).
 #[derive(Debug, Clone, PartialEq)]
 pub struct EmrPlan {
     /// The settings planned with: the input, with `maximizeResourceAllocation`'s heap, cores
@@ -378,6 +390,16 @@ pub struct EmrPlan {
     pub request: ExecutorShape,
     /// The ApplicationMaster (on core node 1 when it can run).
     pub am: AmShape,
+    /// Requests (granted containers as asked) that fit on a core node without the AM.
+    pub requests_per_node: u64,
+    /// Requests that fit on core node 1 beside the AM.
+    pub requests_beside_am: u64,
+    /// Requests the whole cluster holds as asked (the YARN placement's capacity).
+    pub requests_capacity: u64,
+    /// The most requests merged into one executor: `spark.executor.maxCores` ÷
+    /// `spark.executor.cores` and `spark.executor.maxMemory` ÷ one granted request, whichever
+    /// is smaller (at least 1; `u64::MAX` when neither is set).
+    pub merge_cap: u64,
     /// Executor requests.
     pub requested: u32,
     /// The executors that run, by shape, most merged first.
@@ -392,35 +414,13 @@ pub struct EmrPlan {
     pub layout: Vec<NodeGroup>,
     /// Sums over the layout.
     pub totals: Totals,
-    /// The derivation, in order.
-    pub working: Vec<Step>,
-    /// Findings, most severe first.
-    pub warnings: Vec<Warning>,
-    /// The lines Spark's `YarnAllocator` would log (as in seed 003).
-    pub driver_log: Vec<String>,
-    /// The Spark configuration, in order.
-    pub spark_conf: Vec<(String, String)>,
-    /// `spark-submit` arguments for it.
-    pub submit_flags: Vec<String>,
-    /// An EMR configuration classification list (`spark-defaults`, and `spark` under
-    /// `maximizeResourceAllocation`) to paste into a cluster definition.
-    pub classification_json: String,
-}
-
-/// `1 request`, `5 requests`.
-fn requests(n: u64) -> String {
-    format!("{n} request{}", if n == 1 { "" } else { "s" })
+    /// What the YARN placement found about the containers as requested (its refusals, and
+    /// with heterogeneous executors off its findings about the executor shape).
+    pub placement_warnings: Vec<Warning>,
 }
 
 fn sat_u32(x: u64) -> u32 {
     u32::try_from(x).unwrap_or(u32::MAX)
-}
-
-fn step(title: &str, detail: String) -> Step {
-    Step {
-        title: title.to_string(),
-        detail,
-    }
 }
 
 fn field_error(field: Field, value: String, allowed: String) -> FieldError {
@@ -518,60 +518,88 @@ fn layout_totals(shape: &NodeShape, layout: &[NodeGroup]) -> Totals {
     t
 }
 
-/// Heterogeneous executors on the cluster, given the as-requested placement (which holds the
-/// request, the AM and how many requests fit per node). Returns the layout and the launched
-/// shapes.
-fn merge(
-    shape: &NodeShape,
-    asked: &crate::place::Placement,
+/// Consecutive core nodes that each take the same number of requests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct NodeRun {
+    first_node: u32,
+    last_node: u32,
+    has_am: bool,
+    requests_each: u64,
+}
+
+/// How heterogeneous executors spread `requests` over the core nodes: core node 1 takes what
+/// fits beside the AM, the next nodes a full node's worth each, one node the remainder, the rest
+/// none. Adjacent runs that take the same are joined.
+fn merge_runs(
+    nodes: u32,
+    am_runs: bool,
+    per_node: u64,
+    beside_am: u64,
     requests: u32,
-    cap: u64,
-    factor: f64,
-    calc: Calculator,
-) -> (Vec<NodeGroup>, Vec<Launched>) {
-    let n = shape.nodes.max(1);
+) -> Vec<NodeRun> {
+    let n = nodes.max(1);
     let others = u64::from(n - 1);
-    let am = asked.am.node.is_some().then_some(&asked.am);
-    let fit = if am.is_some() { asked.per_node } else { 0 };
-    let fit1 = asked
-        .capacity
-        .saturating_sub(fit.saturating_mul(others))
-        .min(fit);
+    let fit = if am_runs { per_node } else { 0 };
+    let run = |first_node, last_node, has_am, requests_each| NodeRun {
+        first_node,
+        last_node,
+        has_am,
+        requests_each,
+    };
     let mut left = u64::from(requests);
-    let t1 = fit1.min(left);
-    left -= t1;
-    // (first node, last node, has the AM, requests merged on each node)
-    let mut runs: Vec<(u32, u32, bool, u64)> = vec![(1, 1, am.is_some(), t1)];
+    let on_first = if am_runs { beside_am.min(fit) } else { 0 }.min(left);
+    left -= on_first;
+    let mut runs = vec![run(1, 1, am_runs, on_first)];
     let full = left.checked_div(fit).unwrap_or(0).min(others);
     left -= full * fit;
-    let full = full as u32; // ≤ n − 1
+    let full = sat_u32(full); // ≤ n − 1
     if full > 0 {
-        runs.push((2, 1 + full, false, fit));
+        runs.push(run(2, 1 + full, false, fit));
     }
     let next = 2 + full;
     if next <= n {
         // Fewer requests than a node holds are left (or none fit at all).
-        runs.push((next, next, false, if fit > 0 { left } else { 0 }));
+        runs.push(run(next, next, false, if fit > 0 { left } else { 0 }));
         if next < n {
-            runs.push((next + 1, n, false, 0));
+            runs.push(run(next + 1, n, false, 0));
         }
     }
-    let mut merged: Vec<(u32, u32, bool, u64)> = Vec::new();
-    for run in runs {
-        match merged.last_mut() {
-            Some(last) if last.2 == run.2 && last.3 == run.3 => last.1 = run.1,
-            _ => merged.push(run),
+    let mut joined: Vec<NodeRun> = Vec::new();
+    for r in runs {
+        match joined.last_mut() {
+            Some(last) if last.has_am == r.has_am && last.requests_each == r.requests_each => {
+                last.last_node = r.last_node;
+            }
+            _ => joined.push(r),
         }
     }
+    joined
+}
 
-    let req = &asked.executor;
+/// The merged executors of a heterogeneous-executors plan and the per-node layout they make.
+struct MergedExecutors {
+    layout: Vec<NodeGroup>,
+    launched: Vec<Launched>,
+}
+
+/// Heterogeneous executors on the cluster: on each run of nodes, `requests_each` requests become
+/// executors of at most `cap` requests (and one of the remainder).
+fn merge_requests_on_nodes(
+    shape: &NodeShape,
+    am: &AmShape,
+    req: &ExecutorShape,
+    runs: &[NodeRun],
+    cap: u64,
+    factor: f64,
+    calc: Calculator,
+) -> MergedExecutors {
     let mut launched = Vec::new();
-    let layout = merged
-        .into_iter()
-        .map(|(first_node, last_node, has_am, t)| {
-            let nodes = u64::from(last_node - first_node + 1);
-            let (mut blocks, mut used) = node_start(shape, am.filter(|_| has_am));
-            // t requests: t / cap executors of cap requests, and one of the remainder.
+    let layout = runs
+        .iter()
+        .map(|run| {
+            let nodes = u64::from(run.last_node - run.first_node + 1);
+            let (mut blocks, mut used) = node_start(shape, run.has_am.then_some(am));
+            let t = run.requests_each;
             let (full, rest) = (t / cap, t % cap);
             for (k, count) in [(cap, full), (rest, u64::from(rest > 0))] {
                 if count == 0 {
@@ -587,43 +615,40 @@ fn merge(
             }
             node_end(&mut blocks, shape, used);
             NodeGroup {
-                first_node,
-                last_node,
+                first_node: run.first_node,
+                last_node: run.last_node,
                 blocks,
             }
         })
         .collect();
-    (layout, launched)
+    MergedExecutors { layout, launched }
 }
 
-/// Plans an application on an EMR cluster: the executor request with EMR's overhead factor, the
-/// AM on core node 1, and either heterogeneous executors (requests merged per node, see the
-/// module documentation: a model of observed behaviour) or containers as requested, placed with
-/// [`place_containers`]. Reports every invalid field at once.
-///
-/// ```
-/// use planner::emr::{plan_emr, EmrInput};
-///
-/// let p = plan_emr(&EmrInput::default()).unwrap(); // seed 003
-/// assert_eq!(p.request.request.memory_mib, 22528); // 18971m + 3557m
-/// let l = p.launched[0];
-/// assert_eq!((l.memory_mib, l.cores, l.heap_mib, l.overhead_mib), (112640, 20, 94854, 17786));
-/// assert_eq!((p.launched_executors, p.pending_requests), (9, 5));
-/// ```
-pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
+/// The settings to plan with: the input with `maximizeResourceAllocation`'s heap, cores and
+/// count in place (when it is on and derives them), and what it derived.
+fn apply_maximize_resource_allocation(input: &EmrInput) -> (EmrInput, Option<Maximized>) {
     let mut s = *input;
-    let maximized = if input.maximize_resource_allocation {
-        let m = maximize_resource_allocation(&s.instance, s.core_nodes, s.overhead_factor);
-        if let Some(m) = m {
-            s.executor_memory_mib = m.executor_memory_mib;
-            s.executor_cores = m.executor_cores;
-            s.executors = m.executor_instances;
-        }
-        m
-    } else {
-        None
-    };
-    let validated = plan_input(&s).validate();
+    if !input.maximize_resource_allocation {
+        return (s, None);
+    }
+    let maximized = maximize_resource_allocation(&s.instance, s.core_nodes, s.overhead_factor);
+    if let Some(m) = maximized {
+        s.executor_memory_mib = m.executor_memory_mib;
+        s.executor_cores = m.executor_cores;
+        s.executors = m.executor_instances;
+    }
+    (s, maximized)
+}
+
+/// Checks the settings to plan with (see [`apply_maximize_resource_allocation`]) and reports
+/// every invalid field at once: the YARN planner's checks of [`plan_input`], then the executor
+/// heap, `maximizeResourceAllocation` finding no executor that fits, and caps below one
+/// request.
+fn validate_settings(
+    s: &EmrInput,
+    maximized: Option<&Maximized>,
+) -> Result<Validated, InputErrors> {
+    let validated = plan_input(s).validate();
     let mut errors = validated.as_ref().err().map_or(Vec::new(), |e| e.0.clone());
     let heap = s.executor_memory_mib;
     let heap_ok = (1..=limits::MAX_MIB).contains(&heap);
@@ -634,7 +659,7 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
             format!("1 to {} MiB", limits::MAX_MIB),
         ));
     }
-    if input.maximize_resource_allocation && maximized.is_none() && errors.is_empty() {
+    if s.maximize_resource_allocation && maximized.is_none() && errors.is_empty() {
         errors.push(field_error(
             Field::NodeManagerMemory,
             s.instance.nodemanager_mb.to_string(),
@@ -659,15 +684,46 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
             format!("{one} (one executor container) to {} MiB", limits::MAX_MIB),
         ));
     }
-    let v = match validated {
-        Ok(v) if errors.is_empty() => v,
-        _ => return Err(InputErrors(errors)),
-    };
+    match validated {
+        Ok(v) if errors.is_empty() => Ok(v),
+        _ => Err(InputErrors(errors)),
+    }
+}
 
+/// The most requests merged into one executor under `spark.executor.maxCores` and
+/// `spark.executor.maxMemory` (at least 1; `u64::MAX` when neither is set).
+fn merge_cap_from_limits(s: &EmrInput, req: &ExecutorShape) -> u64 {
+    let mut cap = u64::MAX;
+    if let Some(c) = s.max_cores {
+        cap = cap.min(u64::from(c) / u64::from(req.cores.max(1)));
+    }
+    if let Some(m) = s.max_memory_mib {
+        cap = cap.min(m.checked_div(req.granted.memory_mib).unwrap_or(1));
+    }
+    cap.max(1)
+}
+
+/// Plans an application on an EMR cluster, numbers only: the executor request with EMR's
+/// overhead factor, the AM on core node 1, and either heterogeneous executors (requests merged
+/// per node, see the module documentation: a model of observed behaviour) or containers as
+/// requested, placed with [`place_containers`]. Reports every invalid field at once. The words
+/// come from the plan: [`working_steps`], [`warnings`] and [`crate::exports::emr`].
+///
+/// ```
+/// use planner::emr::{plan_emr, EmrInput};
+///
+/// let p = plan_emr(&EmrInput::default()).unwrap(); // 50 × 18971m on 9 r5.4xlarge
+/// assert_eq!(p.request.request.memory_mib, 22528); // 18971m + 3557m
+/// let l = p.launched[0];
+/// assert_eq!((l.memory_mib, l.cores, l.heap_mib, l.overhead_mib), (112640, 20, 94854, 17786));
+/// assert_eq!((p.launched_executors, p.pending_requests), (9, 5));
+/// ```
+pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
+    let (s, maximized) = apply_maximize_resource_allocation(input);
+    let v = validate_settings(&s, maximized.as_ref())?;
     let (shape, scheduler) = (v.shape, v.scheduler);
-    let calc = scheduler.calculator;
-    let factor = s.overhead_factor;
-    let containers = Containers::from_settings(&v.input.spark, heap, s.executor_cores);
+    let containers =
+        Containers::from_settings(&v.input.spark, s.executor_memory_mib, s.executor_cores);
     let asked = place_containers(
         &shape,
         &scheduler,
@@ -675,63 +731,150 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
         ExecutorCount::Exactly(s.executors),
         100.0,
     );
-    let req = asked.executor;
-    let am = asked.am;
-    let nm = shape.nodemanager;
-    let cap = {
-        let mut cap = u64::MAX;
-        if let Some(c) = s.max_cores {
-            cap = cap.min(u64::from(c) / u64::from(req.cores.max(1)));
-        }
-        if let Some(m) = s.max_memory_mib {
-            cap = cap.min(m.checked_div(req.granted.memory_mib).unwrap_or(1));
-        }
-        cap.max(1)
+    let request = asked.executor;
+    let others = u64::from(shape.nodes).saturating_sub(1);
+    let requests_beside_am = asked
+        .capacity
+        .saturating_sub(asked.per_node.saturating_mul(others));
+    let merge_cap = merge_cap_from_limits(&s, &request);
+    let (layout, launched, totals) = if s.heterogeneous_executors {
+        let runs = merge_runs(
+            shape.nodes,
+            asked.am.node.is_some(),
+            asked.per_node,
+            requests_beside_am,
+            s.executors,
+        );
+        let (factor, calc) = (s.overhead_factor, scheduler.calculator);
+        let m =
+            merge_requests_on_nodes(&shape, &asked.am, &request, &runs, merge_cap, factor, calc);
+        let t = layout_totals(&shape, &m.layout);
+        (m.layout, m.launched, t)
+    } else {
+        let mut launched = Vec::new();
+        let one = launched_shape(1, &request, s.overhead_factor, scheduler.calculator);
+        add_launched(&mut launched, one, u64::from(asked.totals.executors));
+        (asked.layout, launched, asked.totals)
     };
+    let launched_executors = sat_u32(launched.iter().map(|l| u64::from(l.count)).sum());
+    let covered: u64 = launched
+        .iter()
+        .map(|l| u64::from(l.count).saturating_mul(u64::from(l.merged)))
+        .sum();
+    let covered_requests = sat_u32(covered).min(s.executors);
+    Ok(EmrPlan {
+        settings: s,
+        maximized,
+        shape,
+        scheduler,
+        request,
+        am: asked.am,
+        requests_per_node: asked.per_node,
+        requests_beside_am,
+        requests_capacity: asked.capacity,
+        merge_cap,
+        requested: s.executors,
+        launched,
+        launched_executors,
+        covered_requests,
+        pending_requests: s.executors - covered_requests,
+        layout,
+        totals,
+        placement_warnings: asked.warnings,
+    })
+}
 
-    let mut working = vec![step(
+/// `1 request`, `5 requests`.
+fn requests(n: u64) -> String {
+    format!("{n} request{}", if n == 1 { "" } else { "s" })
+}
+
+fn step(title: &str, detail: String) -> Step {
+    Step {
+        title: title.to_string(),
+        detail,
+    }
+}
+
+/// The working of an EMR plan, in order: the core nodes, `maximizeResourceAllocation`, the
+/// request, the AM, the master node, how requests fit (and merge), requested vs launched.
+pub fn working_steps(p: &EmrPlan) -> Vec<Step> {
+    let mut steps = vec![core_nodes_step(p)];
+    if let Some(m) = &p.maximized {
+        steps.push(maximize_step(p, m));
+    }
+    steps.push(request_step(p));
+    steps.push(am_step(&p.am));
+    steps.push(master_step(&p.settings));
+    if p.settings.heterogeneous_executors {
+        steps.push(merge_step(p));
+        let merged = p.launched.iter().filter(|l| l.merged > 1);
+        steps.extend(merged.map(|l| merged_executor_step(p, l)));
+    } else {
+        steps.push(step(
+            "Executors per node (heterogeneous executors off)",
+            format!(
+                "{}: containers run as requested, spread evenly, {} in all",
+                requests_per_node_words(p),
+                p.requests_capacity
+            ),
+        ));
+    }
+    steps.push(requested_vs_launched_step(p));
+    steps
+}
+
+fn core_nodes_step(p: &EmrPlan) -> Step {
+    let (instance, nm) = (&p.settings.instance, p.shape.nodemanager);
+    step(
         "Core nodes",
         format!(
             "{} × {}: {} vCPUs and {} GiB each. EMR gives YARN {} MiB \
              (yarn.nodemanager.resource.memory-mb) and {} vcores per node; minimum allocation \
              {MINIMUM_ALLOCATION_MB} MiB, maximum allocation {} MiB; {}. The master node runs no \
              NodeManager.",
-            shape.nodes,
-            s.instance.name(),
-            s.instance.vcpus,
-            s.instance.memory_gib,
+            p.shape.nodes,
+            instance.name(),
+            instance.vcpus,
+            instance.memory_gib,
             nm.memory_mib,
             nm.vcores,
-            scheduler.maximum_allocation_mb,
-            calc.class_name()
+            p.scheduler.maximum_allocation_mb,
+            p.scheduler.calculator.class_name()
         ),
-    )];
-    if let Some(m) = maximized {
-        working.push(step(
-            "maximizeResourceAllocation",
-            format!(
-                "one executor per core node: the largest heap whose container (heap + \
-                 max({} × heap, 384), rounded up to {MINIMUM_ALLOCATION_MB} MiB) fits {} \
-                 MiB is {}m ({} MiB); spark.executor.cores = {} vCPUs; spark.executor.instances \
-                 = {} core nodes; spark.default.parallelism = 2 × {} vcores = {}",
-                crate::decimal::shortest(factor),
-                nm.memory_mib,
-                m.executor_memory_mib,
-                m.container_mib,
-                m.executor_cores,
-                m.executor_instances,
-                m.default_parallelism / 2,
-                m.default_parallelism
-            ),
-        ));
-    }
-    working.push(step(
+    )
+}
+
+fn maximize_step(p: &EmrPlan, m: &Maximized) -> Step {
+    step(
+        "maximizeResourceAllocation",
+        format!(
+            "one executor per core node: the largest heap whose container (heap + \
+             max({} × heap, 384), rounded up to {MINIMUM_ALLOCATION_MB} MiB) fits {} \
+             MiB is {}m ({} MiB); spark.executor.cores = {} vCPUs; spark.executor.instances \
+             = {} core nodes; spark.default.parallelism = 2 × {} vcores = {}",
+            crate::decimal::shortest(p.settings.overhead_factor),
+            p.shape.nodemanager.memory_mib,
+            m.executor_memory_mib,
+            m.container_mib,
+            m.executor_cores,
+            m.executor_instances,
+            m.default_parallelism / 2,
+            m.default_parallelism
+        ),
+    )
+}
+
+fn request_step(p: &EmrPlan) -> Step {
+    let (s, req) = (&p.settings, &p.request);
+    let heap = s.executor_memory_mib;
+    step(
         "Executor request",
         format!(
             "{heap}m heap + {} MiB overhead (max({} × {heap}, 384)) = {} MiB, granted {} \
              MiB (a multiple of {MINIMUM_ALLOCATION_MB}), {} vcores; {} requested{}",
             req.memory.overhead_mib,
-            crate::decimal::shortest(factor),
+            crate::decimal::shortest(s.overhead_factor),
             req.request.memory_mib,
             req.granted.memory_mib,
             req.cores,
@@ -742,12 +885,15 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
                 ""
             }
         ),
-    ));
+    )
+}
+
+fn am_step(am: &AmShape) -> Step {
     let am_source = match am.deploy_mode {
         DeployMode::Client => "client mode: spark.yarn.am.memory",
         DeployMode::Cluster => "cluster mode: spark.driver.memory",
     };
-    working.push(step(
+    step(
         "ApplicationMaster",
         format!(
             "{am_source} {} MiB + {} MiB overhead = {} MiB, granted {} MiB and {} vcore(s); {}",
@@ -762,382 +908,234 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
                 "it cannot run"
             }
         ),
-    ));
+    )
+}
 
-    let master = s.master;
-    working.push(step(
-        "Master node",
-        match s.deploy_mode {
-            DeployMode::Client => format!(
-                "{}: {} vCPUs and {} GiB, no NodeManager; it runs EMR's daemons and, in client \
-                 mode, the driver as a plain JVM outside YARN: spark.driver.memory {} MiB of the \
-                 {} MiB EMR would leave to applications on a node of this type",
-                master.name(),
-                master.vcpus,
-                master.memory_gib,
-                s.driver_memory_mib,
-                master.nodemanager_mb
-            ),
-            DeployMode::Cluster => format!(
-                "{}: {} vCPUs and {} GiB, no NodeManager; in cluster mode the driver runs inside \
-                 the ApplicationMaster on core node 1, so the master node runs only EMR's daemons",
-                master.name(),
-                master.vcpus,
-                master.memory_gib
-            ),
-        },
-    ));
+fn master_step(s: &EmrInput) -> Step {
+    let master = &s.master;
+    let detail = match s.deploy_mode {
+        DeployMode::Client => format!(
+            "{}: {} vCPUs and {} GiB, no NodeManager; it runs EMR's daemons and, in client \
+             mode, the driver as a plain JVM outside YARN: spark.driver.memory {} MiB of the \
+             {} MiB EMR would leave to applications on a node of this type",
+            master.name(),
+            master.vcpus,
+            master.memory_gib,
+            s.driver_memory_mib,
+            master.nodemanager_mb
+        ),
+        DeployMode::Cluster => format!(
+            "{}: {} vCPUs and {} GiB, no NodeManager; in cluster mode the driver runs inside \
+             the ApplicationMaster on core node 1, so the master node runs only EMR's daemons",
+            master.name(),
+            master.vcpus,
+            master.memory_gib
+        ),
+    };
+    step("Master node", detail)
+}
 
-    let n = u64::from(shape.nodes);
-    let per_node = asked.per_node;
-    let beside_am = asked
-        .capacity
-        .saturating_sub(per_node.saturating_mul(n.saturating_sub(1)));
-    let fit_words = format!(
-        "{} MiB{} ÷ {} MiB: {} fit on a node; beside the AM ({} MiB free), {beside_am}",
+/// How many requests fit on a node, and beside the AM.
+fn requests_per_node_words(p: &EmrPlan) -> String {
+    let nm = p.shape.nodemanager;
+    format!(
+        "{} MiB{} ÷ {} MiB: {} fit on a node; beside the AM ({} MiB free), {}",
         nm.memory_mib,
-        match calc {
+        match p.scheduler.calculator {
             Calculator::Dominant => format!(" and {} vcores", nm.vcores),
             Calculator::Default => String::new(),
         },
-        req.granted.memory_mib,
-        requests(per_node),
-        nm.memory_mib.saturating_sub(am.granted.memory_mib)
-    );
+        p.request.granted.memory_mib,
+        requests(p.requests_per_node),
+        nm.memory_mib.saturating_sub(p.am.granted.memory_mib),
+        p.requests_beside_am
+    )
+}
 
-    let mut warnings: Vec<Warning>;
-    let (layout, launched, totals) = if s.heterogeneous_executors {
-        let (layout, launched) = merge(&shape, &asked, s.executors, cap, factor, calc);
-        let t = layout_totals(&shape, &layout);
-        warnings = asked
-            .warnings
-            .iter()
+fn merge_step(p: &EmrPlan) -> Step {
+    let (s, req) = (&p.settings, &p.request);
+    let mut caps = Vec::new();
+    if let Some(c) = s.max_cores {
+        caps.push(format!(
+            "spark.executor.maxCores {c} ÷ {} cores = {}",
+            req.cores,
+            c / req.cores.max(1)
+        ));
+    }
+    if let Some(m) = s.max_memory_mib {
+        caps.push(format!(
+            "spark.executor.maxMemory {m} MiB ÷ {} MiB = {}",
+            req.granted.memory_mib,
+            m.checked_div(req.granted.memory_mib).unwrap_or(0)
+        ));
+    }
+    let capped = if caps.is_empty() {
+        String::new()
+    } else {
+        format!(" of at most {} requests ({})", p.merge_cap, caps.join("; "))
+    };
+    step(
+        "Requests per node (spark.yarn.heterogeneousExecutors.enabled)",
+        format!(
+            "{}. EMR merges the requests that fit on a node into one executor{capped}.",
+            requests_per_node_words(p)
+        ),
+    )
+}
+
+fn merged_executor_step(p: &EmrPlan, l: &Launched) -> Step {
+    let (granted, cores) = (p.request.granted.memory_mib, p.request.cores);
+    step(
+        "Merged executor",
+        format!(
+            "{} × {granted} MiB = {} MiB and {} × {cores} = {} cores; heap = floor({} ÷ {}) = \
+             {}m, overhead = {} − {} = {}m",
+            l.merged,
+            l.memory_mib,
+            l.merged,
+            l.cores,
+            l.memory_mib,
+            crate::decimal::shortest(1.0 + p.settings.overhead_factor),
+            l.heap_mib,
+            l.memory_mib,
+            l.heap_mib,
+            l.overhead_mib
+        ),
+    )
+}
+
+fn requested_vs_launched_step(p: &EmrPlan) -> Step {
+    step(
+        "Requested vs launched",
+        format!(
+            "{} executor(s) run, covering {} of the {}; {} pending",
+            p.launched_executors,
+            p.covered_requests,
+            requests(u64::from(p.requested)),
+            p.pending_requests
+        ),
+    )
+}
+
+/// The findings about an EMR plan, most severe first: the YARN placement's, the merge (and
+/// that it is a model), the merged executor's shape, pending requests, a driver too large for
+/// the master node.
+pub fn warnings(p: &EmrPlan) -> Vec<Warning> {
+    let mut w: Vec<Warning> = if p.settings.heterogeneous_executors {
+        let refusals = p.placement_warnings.iter();
+        let mut w: Vec<Warning> = refusals
             .filter(|w| w.severity == Severity::Error)
             .cloned()
             .collect();
-        let mut caps = Vec::new();
-        if let Some(c) = s.max_cores {
-            caps.push(format!(
-                "spark.executor.maxCores {c} ÷ {} cores = {}",
-                req.cores,
-                c / req.cores.max(1)
-            ));
-        }
-        if let Some(m) = s.max_memory_mib {
-            caps.push(format!(
-                "spark.executor.maxMemory {m} MiB ÷ {} MiB = {}",
-                req.granted.memory_mib,
-                m.checked_div(req.granted.memory_mib).unwrap_or(0)
-            ));
-        }
-        working.push(step(
-            "Requests per node (spark.yarn.heterogeneousExecutors.enabled)",
-            format!(
-                "{fit_words}. EMR merges the requests that fit on a node into one executor{}.",
-                if caps.is_empty() {
-                    String::new()
-                } else {
-                    format!(" of at most {cap} requests ({})", caps.join("; "))
-                }
-            ),
-        ));
-        for l in launched.iter().filter(|l| l.merged > 1) {
-            working.push(step(
-                "Merged executor",
-                format!(
-                    "{} × {} MiB = {} MiB and {} × {} = {} cores; heap = floor({} ÷ {}) = {}m, \
-                     overhead = {} − {} = {}m",
-                    l.merged,
-                    req.granted.memory_mib,
-                    l.memory_mib,
-                    l.merged,
-                    req.cores,
-                    l.cores,
-                    l.memory_mib,
-                    crate::decimal::shortest(1.0 + factor),
-                    l.heap_mib,
-                    l.memory_mib,
-                    l.heap_mib,
-                    l.overhead_mib
-                ),
-            ));
-        }
-        if let Some(top) = launched.first().filter(|l| l.merged > 1) {
-            let count: u64 = launched.iter().map(|l| u64::from(l.count)).sum();
-            warnings.push(Warning::new(
-                Code::ExecutorsMerged,
-                Severity::Info,
-                format!(
-                    "EMR merged {} requests per node into {} MiB / {}-core executors ({}m heap + \
-                     {}m overhead): {count} executors run where {} were requested. EMR does not \
-                     publish how spark.yarn.heterogeneousExecutors merges requests; this is a \
-                     model that reproduces observed behaviour (seed 003). Set {}=false to get \
-                     executors as requested.",
-                    top.merged,
-                    top.memory_mib,
-                    top.cores,
-                    top.heap_mib,
-                    top.overhead_mib,
-                    s.executors,
-                    HETEROGENEOUS_KEY
-                ),
-            ));
-        }
-        if let Some(top) = launched.first() {
-            let executor = ExecutorShape {
-                cores: top.cores,
-                memory: ExecutorMemory {
-                    heap_mib: top.heap_mib,
-                    overhead_mib: top.overhead_mib,
-                    offheap_mib: 0,
-                    pyspark_mib: 0,
-                },
-                request: Resource::new(top.memory_mib, top.cores),
-                granted: Resource::new(top.memory_mib, top.cores),
-            };
-            let limits = Limits {
-                scheduler: &scheduler,
-                shape: &shape,
-                whole_cluster: true,
-            };
-            shape_warnings(&mut warnings, &executor, &limits, &t, &layout);
-        }
-        (layout, launched, t)
+        merged_executor_warnings(&mut w, p);
+        w
     } else {
-        warnings = asked.warnings.clone();
-        let mut launched = Vec::new();
-        add_launched(
-            &mut launched,
-            launched_shape(1, &req, factor, calc),
-            u64::from(asked.totals.executors),
-        );
-        working.push(step(
-            "Executors per node (heterogeneous executors off)",
-            format!(
-                "{fit_words}: containers run as requested, spread evenly, {} in all",
-                asked.capacity
-            ),
-        ));
-        (asked.layout.clone(), launched, asked.totals)
+        p.placement_warnings.clone()
     };
-
-    let launched_executors = sat_u32(launched.iter().map(|l| u64::from(l.count)).sum());
-    let covered: u64 = launched
+    if p.settings.heterogeneous_executors
+        && p.pending_requests > 0
+        && p.requests_per_node > 0
+        && p.am.node.is_some()
+    {
+        w.push(pending_warning(p));
+    }
+    let s = &p.settings;
+    if s.deploy_mode == DeployMode::Client && s.driver_memory_mib > s.master.nodemanager_mb {
+        w.push(driver_above_master_warning(s));
+    }
+    [Severity::Error, Severity::Warning, Severity::Info]
         .iter()
-        .map(|l| u64::from(l.count).saturating_mul(u64::from(l.merged)))
-        .sum();
-    let covered_requests = sat_u32(covered).min(s.executors);
-    let pending_requests = s.executors - covered_requests;
-    working.push(step(
-        "Requested vs launched",
+        .flat_map(|sev| w.iter().filter(move |w| w.severity == *sev).cloned())
+        .collect()
+}
+
+/// That requests were merged (a model), and the YARN placement's findings about the merged
+/// executor's shape (the most merged one).
+fn merged_executor_warnings(w: &mut Vec<Warning>, p: &EmrPlan) {
+    let Some(top) = p.launched.first() else {
+        return;
+    };
+    if top.merged > 1 {
+        w.push(Warning::new(
+            Code::ExecutorsMerged,
+            Severity::Info,
+            format!(
+                "EMR merged {} requests per node into {} MiB / {}-core executors ({}m heap + \
+                 {}m overhead): {} executors run where {} were requested. EMR does not \
+                 publish how spark.yarn.heterogeneousExecutors merges requests; this is a \
+                 model that reproduces the behaviour seen in EMR's driver logs. Set {}=false \
+                 to get executors as requested.",
+                top.merged,
+                top.memory_mib,
+                top.cores,
+                top.heap_mib,
+                top.overhead_mib,
+                p.launched_executors,
+                p.requested,
+                HETEROGENEOUS_KEY
+            ),
+        ));
+    }
+    let executor = ExecutorShape {
+        cores: top.cores,
+        memory: ExecutorMemory {
+            heap_mib: top.heap_mib,
+            overhead_mib: top.overhead_mib,
+            offheap_mib: 0,
+            pyspark_mib: 0,
+        },
+        request: Resource::new(top.memory_mib, top.cores),
+        granted: Resource::new(top.memory_mib, top.cores),
+    };
+    let limits = Limits {
+        scheduler: &p.scheduler,
+        shape: &p.shape,
+        whole_cluster: true,
+    };
+    shape_warnings(w, &executor, &limits, &p.totals, &p.layout);
+}
+
+fn pending_warning(p: &EmrPlan) -> Warning {
+    let (per_node, beside_am) = (p.requests_per_node, p.requests_beside_am);
+    let on_node_1 = if beside_am < per_node {
         format!(
-            "{launched_executors} executor(s) run, covering {covered_requests} of the {}; \
-             {pending_requests} pending",
-            requests(u64::from(s.executors)),
-        ),
-    ));
-    if s.heterogeneous_executors && pending_requests > 0 && per_node > 0 && am.node.is_some() {
-        warnings.push(Warning::new(
-            Code::FewerExecutorsFit,
-            Severity::Warning,
-            format!(
-                "The cluster holds {launched_executors} executor(s) covering {covered_requests} of \
-                 the {} ({} per node{}); YARN leaves the other {pending_requests} pending \
-                 until room frees up.",
-                requests(u64::from(s.executors)),
-                requests(per_node),
-                if beside_am < per_node {
-                    format!(
-                        ", {beside_am} on core node 1 beside the {} MiB ApplicationMaster",
-                        am.granted.memory_mib
-                    )
-                } else {
-                    String::new()
-                }
-            ),
-        ));
-    }
-    if s.deploy_mode == DeployMode::Client && s.driver_memory_mib > master.nodemanager_mb {
-        warnings.push(Warning::new(
-            Code::DriverAboveMaster,
-            Severity::Warning,
-            format!(
-                "spark.driver.memory {} MiB is more than a {} leaves to applications ({} MiB; its \
-                 {} GiB also hold the ResourceManager, NameNode and EMR's other daemons): in \
-                 client mode the driver runs on the master node, so choose a larger master type \
-                 or a smaller driver.",
-                s.driver_memory_mib,
-                master.name(),
-                master.nodemanager_mb,
-                master.memory_gib
-            ),
-        ));
-    }
-    let warnings: Vec<Warning> = [Severity::Error, Severity::Warning, Severity::Info]
-        .iter()
-        .flat_map(|sev| warnings.iter().filter(move |w| w.severity == *sev).cloned())
-        .collect();
-
-    let mut driver_log = vec![format!(
-        "INFO YarnAllocator: Will request up to {} executor container(s), each with \
-         <memory:{}, max memory:2147483647, vCores:{}, max vCores:2147483647>",
-        s.executors, req.request.memory_mib, req.cores
-    )];
-    if let Some(l) = launched.first() {
-        driver_log.push(format!(
-            "INFO YarnAllocator: Allocated container for executor with ID 1 with resources \
-             <memory:{}, vCores:{}>",
-            l.memory_mib, l.yarn_vcores
-        ));
-        driver_log.push(format!(
-            "INFO YarnAllocator: Launching executor with {}m of heap (plus {}m overhead) and {} \
-             cores",
-            l.heap_mib, l.overhead_mib, l.cores
-        ));
-    }
-
-    let spark_conf = emr_conf(&s, maximized.as_ref());
-    let classification_json = classification_json(&spark_conf, maximized.is_some());
-    Ok(EmrPlan {
-        settings: s,
-        maximized,
-        shape,
-        scheduler,
-        request: req,
-        am,
-        requested: s.executors,
-        launched,
-        launched_executors,
-        covered_requests,
-        pending_requests,
-        layout,
-        totals,
-        working,
-        warnings,
-        driver_log,
-        submit_flags: submit_flags(&spark_conf),
-        spark_conf,
-        classification_json,
-    })
-}
-
-/// Keys `maximizeResourceAllocation` sets itself.
-const DERIVED: [&str; 4] = [
-    keys::EXECUTOR_INSTANCES,
-    keys::EXECUTOR_CORES,
-    keys::EXECUTOR_MEMORY,
-    "spark.default.parallelism",
-];
-
-/// The configuration: deploy mode, the executor settings, and every setting that differs from
-/// EMR's defaults (driver and AM settings only when changed, since EMR's `spark-defaults`
-/// already carry its own).
-fn emr_conf(s: &EmrInput, maximized: Option<&Maximized>) -> Vec<(String, String)> {
-    let mut c: Vec<(String, String)> = Vec::new();
-    let mut put = |k: &str, v: String| c.push((k.to_string(), v));
-    put("spark.submit.deployMode", s.deploy_mode.as_str().into());
-    put(keys::EXECUTOR_INSTANCES, s.executors.to_string());
-    put(keys::EXECUTOR_CORES, s.executor_cores.to_string());
-    put(
-        keys::EXECUTOR_MEMORY,
-        format_spark_mib(s.executor_memory_mib),
-    );
-    if let Some(m) = maximized {
-        put(DERIVED[3], m.default_parallelism.to_string());
-    }
-    // The driver's heap: in cluster mode inside the AM, in client mode the JVM on the master
-    // node (where only spark-submit's --driver-memory or spark-defaults can still set it).
-    if s.driver_memory_mib != 1024 {
-        put(keys::DRIVER_MEMORY, format_spark_mib(s.driver_memory_mib));
-    }
-    match s.deploy_mode {
-        DeployMode::Cluster => {
-            if s.driver_cores != 1 {
-                put(keys::DRIVER_CORES, s.driver_cores.to_string());
-            }
-        }
-        DeployMode::Client => {
-            if s.am_memory_mib != 512 {
-                put(keys::AM_MEMORY, format_spark_mib(s.am_memory_mib));
-            }
-            if s.am_cores != 1 {
-                put(keys::AM_CORES, s.am_cores.to_string());
-            }
-        }
-    }
-    if s.overhead_factor != OVERHEAD_FACTOR {
-        put(
-            keys::YARN_EXECUTOR_OVERHEAD_FACTOR,
-            crate::decimal::shortest(s.overhead_factor),
-        );
-    }
-    if !s.heterogeneous_executors {
-        put(HETEROGENEOUS_KEY, "false".into());
-    }
-    if let Some(m) = s.max_cores {
-        put("spark.executor.maxCores", m.to_string());
-    }
-    if let Some(m) = s.max_memory_mib {
-        put("spark.executor.maxMemory", format_spark_mib(m));
-    }
-    if !s.dynamic_allocation {
-        put("spark.dynamicAllocation.enabled", "false".into());
-    }
-    c
-}
-
-fn push_json_string(out: &mut String, s: &str) {
-    out.push('"');
-    for ch in s.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-}
-
-fn push_classification(out: &mut String, name: &str, props: &[(&str, &str)]) {
-    if out.len() > 1 {
-        out.push(',');
-    }
-    out.push_str("\n  {\n    \"Classification\": ");
-    push_json_string(out, name);
-    out.push_str(",\n    \"Properties\": {");
-    for (i, (k, v)) in props.iter().enumerate() {
-        out.push_str(if i == 0 { "\n      " } else { ",\n      " });
-        push_json_string(out, k);
-        out.push_str(": ");
-        push_json_string(out, v);
-    }
-    out.push_str(if props.is_empty() {
-        "}\n  }"
+            ", {beside_am} on core node 1 beside the {} MiB ApplicationMaster",
+            p.am.granted.memory_mib
+        )
     } else {
-        "\n    }\n  }"
-    });
+        String::new()
+    };
+    Warning::new(
+        Code::FewerExecutorsFit,
+        Severity::Warning,
+        format!(
+            "The cluster holds {} executor(s) covering {} of the {} ({} per node{on_node_1}); \
+             YARN leaves the other {} pending until room frees up.",
+            p.launched_executors,
+            p.covered_requests,
+            requests(u64::from(p.requested)),
+            requests(per_node),
+            p.pending_requests
+        ),
+    )
 }
 
-/// The configuration as EMR classifications: `spark-defaults` with every setting except the
-/// deploy mode (a `spark-defaults` deploy mode of `cluster` would break `pyspark` and
-/// `spark-shell`); under `maximizeResourceAllocation`, the `spark` classification turns it on
-/// and `spark-defaults` keeps only what it does not derive.
-fn classification_json(conf: &[(String, String)], maximize: bool) -> String {
-    let mut out = String::from("[");
-    if maximize {
-        push_classification(&mut out, "spark", &[("maximizeResourceAllocation", "true")]);
-    }
-    let props: Vec<(&str, &str)> = conf
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .filter(|(k, _)| *k != "spark.submit.deployMode" && !(maximize && DERIVED.contains(k)))
-        .collect();
-    if !props.is_empty() || !maximize {
-        push_classification(&mut out, "spark-defaults", &props);
-    }
-    out.push_str("\n]");
-    out
+fn driver_above_master_warning(s: &EmrInput) -> Warning {
+    let master = &s.master;
+    Warning::new(
+        Code::DriverAboveMaster,
+        Severity::Warning,
+        format!(
+            "spark.driver.memory {} MiB is more than a {} leaves to applications ({} MiB; its \
+             {} GiB also hold the ResourceManager, NameNode and EMR's other daemons): in \
+             client mode the driver runs on the master node, so choose a larger master type \
+             or a smaller driver.",
+            s.driver_memory_mib,
+            master.name(),
+            master.nodemanager_mb,
+            master.memory_gib
+        ),
+    )
 }
 
 #[cfg(test)]
@@ -1170,6 +1168,30 @@ mod tests {
         assert_eq!(emr_container(18971, OVERHEAD_FACTOR), 22528);
         assert_eq!(emr_container(1000, OVERHEAD_FACTOR), 1408); // 384 minimum
         assert_eq!(emr_container(1001, OVERHEAD_FACTOR), 1408); // 1385 → 1408
+                                                                // Larger than any maximum allocation: rounded, never clamped.
+        assert_eq!(emr_container(1_000_000, OVERHEAD_FACTOR), 1_187_520);
+    }
+
+    #[test]
+    fn emr_container_is_what_the_yarn_placement_grants() {
+        // Validation sizes one container before placing; the placement must grant the same
+        // (for containers within the r5.4xlarge NodeManager's 122880 MiB).
+        for heap in [450, 1000, 1001, 4096, 18971, 50_000, 80_000] {
+            for factor in [0.1, OVERHEAD_FACTOR, 0.25, 0.5] {
+                let input = EmrInput {
+                    executor_memory_mib: heap,
+                    overhead_factor: factor,
+                    executors: 1,
+                    ..EmrInput::default()
+                };
+                let p = plan_emr(&input).expect("valid");
+                assert_eq!(
+                    emr_container(heap, factor),
+                    p.request.granted.memory_mib,
+                    "{heap} MiB heap, factor {factor}"
+                );
+            }
+        }
     }
 
     #[test]
@@ -1177,13 +1199,6 @@ mod tests {
         assert_eq!(merged_heap(112640, OVERHEAD_FACTOR), 94854);
         assert_eq!(merged_heap(500, OVERHEAD_FACTOR), 116); // keeps the 384 MiB minimum
         assert_eq!(merged_heap(100, OVERHEAD_FACTOR), 0);
-    }
-
-    #[test]
-    fn json_escapes() {
-        let conf = vec![("a\"b".to_string(), "c\\d\n".to_string())];
-        let json = classification_json(&conf, false);
-        assert!(json.contains(r#""a\"b": "c\\d\u000a""#), "{json}");
     }
 
     #[test]

@@ -4,9 +4,10 @@
 //! and never overfill a node.
 
 use planner::emr::{
-    instance_type, instance_types, maximize_resource_allocation, plan_emr, plan_input, EmrInput,
-    EmrPlan, InstanceType, OVERHEAD_FACTOR,
+    instance_type, instance_types, maximize_resource_allocation, plan_emr, plan_input, warnings,
+    working_steps, EmrInput, EmrPlan, InstanceType, OVERHEAD_FACTOR,
 };
+use planner::exports::emr::{classification_json, driver_log, spark_conf, submit_flags};
 use planner::input::Field;
 use planner::place::{place_containers, BlockKind, Containers, ExecutorCount, PartKind};
 use planner::presets::{emr_preset, emr_presets};
@@ -23,11 +24,11 @@ fn shapes(p: &EmrPlan) -> Vec<(u32, u32)> {
     p.launched.iter().map(|l| (l.merged, l.count)).collect()
 }
 
-fn conf<'a>(p: &'a EmrPlan, key: &str) -> Option<&'a str> {
-    p.spark_conf
-        .iter()
+fn conf(p: &EmrPlan, key: &str) -> Option<String> {
+    spark_conf(p)
+        .into_iter()
         .find(|(k, _)| k == key)
-        .map(|(_, v)| v.as_str())
+        .map(|(_, v)| v)
 }
 
 #[test]
@@ -84,7 +85,7 @@ fn seed003_is_reproduced_exactly() {
 
     // The driver log, line by line as in the seed (without container ids and hosts).
     assert_eq!(
-        p.driver_log,
+        driver_log(&p),
         [
             "INFO YarnAllocator: Will request up to 50 executor container(s), each with \
              <memory:22528, max memory:2147483647, vCores:4, max vCores:2147483647>",
@@ -96,7 +97,7 @@ fn seed003_is_reproduced_exactly() {
     );
 
     // Findings: the merge (and that it is a model), the pending requests, the big executor.
-    let codes: Vec<Code> = p.warnings.iter().map(|w| w.code).collect();
+    let codes: Vec<Code> = warnings(&p).iter().map(|w| w.code).collect();
     for code in [
         Code::ExecutorsMerged,
         Code::FewerExecutorsFit,
@@ -106,8 +107,8 @@ fn seed003_is_reproduced_exactly() {
     ] {
         assert!(codes.contains(&code), "{code:?} missing: {codes:?}");
     }
-    let merged = p
-        .warnings
+    let findings = warnings(&p);
+    let merged = findings
         .iter()
         .find(|w| w.code == Code::ExecutorsMerged)
         .expect("merged");
@@ -115,8 +116,7 @@ fn seed003_is_reproduced_exactly() {
         .message
         .starts_with("EMR merged 5 requests per node into 112640 MiB / 20-core executors"));
     assert!(merged.message.contains("model"));
-    assert!(p
-        .working
+    assert!(working_steps(&p)
         .iter()
         .any(|s| s.detail.contains("floor(112640 ÷ 1.1875) = 94854m")));
 }
@@ -161,9 +161,9 @@ fn toggling_heterogeneous_executors_off_gives_containers_as_requested() {
         (p.launched_executors, p.covered_requests, p.pending_requests),
         (45, 45, 5)
     );
-    assert!(p.warnings.iter().all(|w| w.code != Code::ExecutorsMerged));
+    assert!(warnings(&p).iter().all(|w| w.code != Code::ExecutorsMerged));
     assert_eq!(
-        conf(&p, "spark.yarn.heterogeneousExecutors.enabled"),
+        conf(&p, "spark.yarn.heterogeneousExecutors.enabled").as_deref(),
         Some("false")
     );
 
@@ -203,7 +203,7 @@ fn max_cores_caps_the_merge() {
         (p.launched_executors, p.covered_requests, p.pending_requests),
         (27, 45, 5)
     );
-    assert_eq!(conf(&p, "spark.executor.maxCores"), Some("8"));
+    assert_eq!(conf(&p, "spark.executor.maxCores").as_deref(), Some("8"));
 }
 
 #[test]
@@ -217,7 +217,10 @@ fn max_memory_caps_the_merge() {
     assert_eq!(p.launched[0].memory_mib, 67584);
     assert_eq!(p.launched[0].cores, 12);
     assert_eq!(p.covered_requests, 45);
-    assert_eq!(conf(&p, "spark.executor.maxMemory"), Some("70000m"));
+    assert_eq!(
+        conf(&p, "spark.executor.maxMemory").as_deref(),
+        Some("70000m")
+    );
 
     // Both caps: the tighter wins.
     let p = plan_emr(&EmrInput {
@@ -254,7 +257,7 @@ fn a_large_am_leaves_less_room_on_node_1() {
     assert_eq!(p.am.granted.memory_mib, 22528);
     assert_eq!(shapes(&p), [(5, 8), (4, 1)]);
     assert_eq!((p.covered_requests, p.pending_requests), (44, 6));
-    assert_eq!(conf(&p, "spark.driver.memory"), Some("20g"));
+    assert_eq!(conf(&p, "spark.driver.memory").as_deref(), Some("20g"));
     assert_eq!(p.launched[1].heap_mib, 75883); // floor(90112 / 1.1875)
 }
 
@@ -268,7 +271,9 @@ fn fewer_requests_than_room_merge_on_the_first_nodes() {
     // Node 1 (with the AM) and node 2 take 5 each, node 3 the last 2; nodes 4–9 stay empty.
     assert_eq!(shapes(&p), [(5, 2), (2, 1)]);
     assert_eq!((p.covered_requests, p.pending_requests), (12, 0));
-    assert!(p.warnings.iter().all(|w| w.code != Code::FewerExecutorsFit));
+    assert!(warnings(&p)
+        .iter()
+        .all(|w| w.code != Code::FewerExecutorsFit));
     let last = p.layout.last().expect("layout");
     assert_eq!((last.first_node, last.last_node), (4, 9));
     assert_eq!(last.executors_per_node(), 0);
@@ -329,8 +334,12 @@ fn maximize_resource_allocation_plan() {
     assert_eq!(shapes(&p), [(1, 8)]);
     assert_eq!(p.pending_requests, 1);
     assert!(p.layout[0].has_am() && p.layout[0].executors_per_node() == 0);
-    assert_eq!(conf(&p, "spark.default.parallelism"), Some("288"));
-    let json: serde_json::Value = serde_json::from_str(&p.classification_json).expect("valid JSON");
+    assert_eq!(
+        conf(&p, "spark.default.parallelism").as_deref(),
+        Some("288")
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&classification_json(&p)).expect("valid JSON");
     assert_eq!(
         json,
         serde_json::json!([
@@ -365,7 +374,7 @@ fn instance_lookup() {
 fn exports() {
     let p = plan_emr(&seed003()).expect("valid");
     assert_eq!(
-        p.submit_flags,
+        submit_flags(&p),
         [
             "--master",
             "yarn",
@@ -379,7 +388,8 @@ fn exports() {
             "18971m"
         ]
     );
-    let json: serde_json::Value = serde_json::from_str(&p.classification_json).expect("valid JSON");
+    let json: serde_json::Value =
+        serde_json::from_str(&classification_json(&p)).expect("valid JSON");
     assert_eq!(
         json,
         serde_json::json!([{
@@ -400,12 +410,16 @@ fn exports() {
     })
     .expect("valid");
     assert_eq!(
-        conf(&p, "spark.yarn.executor.memoryOverheadFactor"),
+        conf(&p, "spark.yarn.executor.memoryOverheadFactor").as_deref(),
         Some("0.25")
     );
-    assert_eq!(conf(&p, "spark.dynamicAllocation.enabled"), Some("false"));
+    assert_eq!(
+        conf(&p, "spark.dynamicAllocation.enabled").as_deref(),
+        Some("false")
+    );
     assert_eq!(p.request.request.memory_mib, 18971 + 4742);
-    let json: serde_json::Value = serde_json::from_str(&p.classification_json).expect("valid JSON");
+    let json: serde_json::Value =
+        serde_json::from_str(&classification_json(&p)).expect("valid JSON");
     assert_eq!(json[0]["Properties"].as_object().expect("props").len(), 5);
 }
 
@@ -434,7 +448,7 @@ fn every_problem_is_reported_at_once() {
 fn presets_plan() {
     for p in emr_presets() {
         let plan = plan_emr(&p.input).expect(p.id);
-        assert!(!plan.working.is_empty());
+        assert!(!working_steps(&plan).is_empty());
         assert!(plan.launched_executors > 0);
     }
 }
@@ -560,8 +574,8 @@ fn check(input: &EmrInput, p: &EmrPlan) -> Result<(), TestCaseError> {
     if let Some(m) = p.maximized {
         prop_assert!(m.container_mib <= nm.memory_mib);
     }
-    let json: Result<serde_json::Value, _> = serde_json::from_str(&p.classification_json);
-    prop_assert!(json.is_ok(), "{}", p.classification_json);
+    let json: Result<serde_json::Value, _> = serde_json::from_str(&classification_json(p));
+    prop_assert!(json.is_ok(), "{}", classification_json(p));
     Ok(())
 }
 
@@ -652,9 +666,8 @@ fn dominant_calculator_counts_vcores_when_merging() {
 #[test]
 fn master_node_hosts_the_client_mode_driver() {
     let seed = plan_emr(&EmrInput::default()).expect("seed 003 plans");
-    let step = seed
-        .working
-        .iter()
+    let step = working_steps(&seed)
+        .into_iter()
         .find(|s| s.title == "Master node")
         .expect("a master node step");
     assert!(
@@ -666,7 +679,7 @@ fn master_node_hosts_the_client_mode_driver() {
         .detail
         .contains("spark.driver.memory 1024 MiB of the 12288 MiB"));
     let has = |p: &planner::emr::EmrPlan| {
-        p.warnings
+        warnings(p)
             .iter()
             .any(|w| w.code == planner::Code::DriverAboveMaster)
     };
@@ -696,12 +709,85 @@ fn master_node_hosts_the_client_mode_driver() {
         !has(&p),
         "in cluster mode the driver runs in the AM on a core node"
     );
-    let step = p
-        .working
-        .iter()
+    let step = working_steps(&p)
+        .into_iter()
         .find(|s| s.title == "Master node")
         .expect("step");
     assert!(step
         .detail
         .contains("inside the ApplicationMaster on core node 1"));
+}
+
+#[test]
+fn driver_log_is_built_from_the_launched_executors() {
+    // Heterogeneous executors off: the first executor is one request as asked, and under the
+    // DefaultResourceCalculator YARN records its container with 1 vcore.
+    let p = plan_emr(&EmrInput {
+        heterogeneous_executors: false,
+        ..seed003()
+    })
+    .expect("valid");
+    assert_eq!(
+        driver_log(&p)[1..],
+        [
+            "INFO YarnAllocator: Allocated container for executor with ID 1 with resources \
+             <memory:22528, vCores:1>",
+            "INFO YarnAllocator: Launching executor with 18971m of heap (plus 3557m overhead) \
+             and 4 cores",
+        ]
+    );
+    // No executor runs: only the request is logged.
+    let none = plan_emr(&EmrInput {
+        executor_memory_mib: 200_000,
+        ..seed003()
+    })
+    .expect("valid, but nothing fits");
+    assert!(none.launched.is_empty());
+    assert_eq!(driver_log(&none).len(), 1);
+}
+
+#[test]
+fn user_facing_text_does_not_name_our_sources() {
+    // What the page shows says what the behaviour is ("seen in EMR's driver logs"), not which
+    // of our numbered source posts ("seed 003") it came from.
+    let variations = [
+        seed003(),
+        EmrInput {
+            heterogeneous_executors: false,
+            ..seed003()
+        },
+        EmrInput {
+            max_cores: Some(8),
+            driver_memory_mib: 16384,
+            ..seed003()
+        },
+        EmrInput {
+            maximize_resource_allocation: true,
+            ..seed003()
+        },
+    ];
+    for input in variations {
+        let p = plan_emr(&input).expect("valid");
+        let mut texts: Vec<String> = working_steps(&p)
+            .into_iter()
+            .flat_map(|s| [s.title, s.detail])
+            .collect();
+        texts.extend(warnings(&p).into_iter().map(|w| w.message));
+        texts.extend(driver_log(&p));
+        texts.push(classification_json(&p));
+        for text in &texts {
+            assert!(!text.to_lowercase().contains("seed 0"), "{text}");
+        }
+    }
+    let merged = warnings(&plan_emr(&seed003()).expect("valid"))
+        .into_iter()
+        .find(|w| w.code == Code::ExecutorsMerged)
+        .expect("merged");
+    assert!(
+        merged
+            .message
+            .contains("a model that reproduces the behaviour seen in EMR's driver logs"),
+        "{}",
+        merged.message
+    );
 }

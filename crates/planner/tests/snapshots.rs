@@ -6,7 +6,8 @@
 
 use std::fmt::Write;
 
-use planner::emr::{instance_type, plan_emr, EmrInput, EmrPlan};
+use planner::emr::{instance_type, plan_emr, warnings, working_steps, EmrInput, EmrPlan};
+use planner::exports::emr::{classification_json, driver_log, submit_flags};
 use planner::exports::k8s::spark_operator_yaml;
 use planner::input::MaximumAllocation;
 use planner::k8s::{plan_k8s, K8sInput, K8sPlan, PodBlockKind};
@@ -330,7 +331,7 @@ fn render_emr(p: &EmrPlan) -> String {
         "{} executors cover {} requests, {} pending",
         p.launched_executors, p.covered_requests, p.pending_requests
     );
-    working(&mut out, &p.working);
+    working(&mut out, &working_steps(p));
     out.push_str("layout:\n");
     for g in &p.layout {
         let blocks: Vec<String> = g
@@ -341,15 +342,15 @@ fn render_emr(p: &EmrPlan) -> String {
         group_line(&mut out, g.first_node, g.last_node, &blocks);
     }
     out.push_str("warnings:\n");
-    for w in &p.warnings {
+    for w in &warnings(p) {
         let _ = writeln!(out, "  {w}");
     }
     out.push_str("driver log:\n");
-    for l in &p.driver_log {
+    for l in &driver_log(p) {
         let _ = writeln!(out, "  {l}");
     }
-    let _ = writeln!(out, "submit: {}", p.submit_flags.join(" "));
-    let _ = writeln!(out, "classification: {}", p.classification_json);
+    let _ = writeln!(out, "submit: {}", submit_flags(p).join(" "));
+    let _ = writeln!(out, "classification: {}", classification_json(p));
     out
 }
 

@@ -2,6 +2,7 @@
 //! ordered key/value pairs and as `spark-submit` flags (here), and each cluster manager's own
 //! formats in its submodule. Exports are built from a plan's numbers, never the other way round.
 
+pub mod emr;
 pub mod k8s;
 
 use crate::input::SparkSettings;
