@@ -4,7 +4,10 @@
 use std::fmt;
 
 use crate::decimal::shortest;
-use crate::spark::{AppType, DeployMode, OverheadRule, SparkVersion, MIN_OVERHEAD_MIB};
+use crate::spark::{
+    driver_overhead_rule, AmSettings, AppType, DeployMode, OverheadRule, SparkVersion,
+    DEFAULT_AM_MEMORY_MIB, DEFAULT_OVERHEAD_FACTOR, MIN_OVERHEAD_MIB,
+};
 use crate::units::gib_to_mib;
 use crate::yarn::{Calculator, Resource, YarnScheduler};
 
@@ -143,6 +146,13 @@ pub struct SparkSettings {
     pub driver_memory_mib: u64,
     /// `spark.driver.cores` (default 1).
     pub driver_cores: u32,
+    /// `spark.driver.memoryOverhead` in MiB, replacing the driver's formula when set (cluster
+    /// mode: the ApplicationMaster's overhead).
+    pub driver_overhead_mib: Option<u64>,
+    /// `spark.driver.memoryOverheadFactor` (default 0.10).
+    pub driver_overhead_factor: f64,
+    /// `spark.driver.minMemoryOverhead` in MiB (Spark 4.0; 3.5 always uses 384).
+    pub driver_overhead_minimum_mib: u64,
     /// `spark.yarn.am.memory` in MiB (client mode; default 512).
     pub am_memory_mib: u64,
     /// `spark.yarn.am.cores` (client mode; default 1).
@@ -171,7 +181,10 @@ impl Default for SparkSettings {
             app_type: AppType::Jvm,
             driver_memory_mib: 1024,
             driver_cores: 1,
-            am_memory_mib: 512,
+            driver_overhead_mib: None,
+            driver_overhead_factor: DEFAULT_OVERHEAD_FACTOR,
+            driver_overhead_minimum_mib: MIN_OVERHEAD_MIB,
+            am_memory_mib: DEFAULT_AM_MEMORY_MIB,
             am_cores: 1,
             overhead_factor: 0.10,
             overhead_minimum_mib: MIN_OVERHEAD_MIB,
@@ -196,6 +209,24 @@ impl SparkSettings {
                     SparkVersion::V4_0 => self.overhead_minimum_mib,
                 },
             },
+        }
+    }
+
+    /// The ApplicationMaster's settings, for [`crate::spark::yarn_am_container`].
+    pub fn am_settings(&self) -> AmSettings {
+        let minimum_mib = match self.version {
+            SparkVersion::V3_5 => MIN_OVERHEAD_MIB,
+            SparkVersion::V4_0 => self.driver_overhead_minimum_mib,
+        };
+        AmSettings {
+            driver_overhead: driver_overhead_rule(
+                self.driver_overhead_mib,
+                self.driver_overhead_factor,
+                minimum_mib,
+            ),
+            am_memory_mib: self.am_memory_mib,
+            am_cores: self.am_cores,
+            ..AmSettings::defaults(self.deploy_mode, self.driver_memory_mib, self.driver_cores)
         }
     }
 
@@ -335,6 +366,12 @@ pub enum Field {
     ExecutorMaxCores,
     /// `emr.max_memory_mib`
     ExecutorMaxMemory,
+    /// `spark.driver_overhead_mib`
+    DriverOverhead,
+    /// `spark.driver_overhead_factor`
+    DriverOverheadFactor,
+    /// `spark.driver_overhead_minimum_mib`
+    DriverOverheadMinimum,
 }
 
 impl Field {
@@ -369,6 +406,9 @@ impl Field {
             Field::ExecutorMemory => "spark.executor_memory_mib",
             Field::ExecutorMaxCores => "emr.max_cores",
             Field::ExecutorMaxMemory => "emr.max_memory_mib",
+            Field::DriverOverhead => "spark.driver_overhead_mib",
+            Field::DriverOverheadFactor => "spark.driver_overhead_factor",
+            Field::DriverOverheadMinimum => "spark.driver_overhead_minimum_mib",
         }
     }
 
@@ -403,6 +443,9 @@ impl Field {
             Field::ExecutorMemory => "spark.executor.memory",
             Field::ExecutorMaxCores => "spark.executor.maxCores",
             Field::ExecutorMaxMemory => "spark.executor.maxMemory",
+            Field::DriverOverhead => "spark.driver.memoryOverhead",
+            Field::DriverOverheadFactor => "spark.driver.memoryOverheadFactor",
+            Field::DriverOverheadMinimum => "spark.driver.minMemoryOverhead",
         }
     }
 }
@@ -655,6 +698,22 @@ impl PlanInput {
         if let Some(o) = p.executor_overhead_mib {
             c.int_range(Field::ExecutorOverhead, o, 0, limits::MAX_MIB);
         }
+        if let Some(o) = p.driver_overhead_mib {
+            c.int_range(Field::DriverOverhead, o, 0, limits::MAX_MIB);
+        }
+        c.real_range(
+            Field::DriverOverheadFactor,
+            p.driver_overhead_factor,
+            0.0,
+            true,
+            10.0,
+        );
+        c.int_range(
+            Field::DriverOverheadMinimum,
+            p.driver_overhead_minimum_mib,
+            0,
+            limits::MAX_MIB,
+        );
         if p.offheap.enabled {
             c.int_range(Field::OffHeapSize, p.offheap.size_mib, 1, limits::MAX_MIB);
         } else {

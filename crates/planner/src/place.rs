@@ -3,7 +3,7 @@
 //! grouped), totals and warnings.
 
 use crate::input::{InputErrors, NodeShape, PlanInput, SparkSettings};
-use crate::spark::{DeployMode, ExecutorMemory, OverheadRule, MIN_OVERHEAD_MIB};
+use crate::spark::{yarn_am_container, DeployMode, ExecutorMemory};
 use crate::warning::{Code, Severity, Warning};
 use crate::yarn::{fit_count, fits, normalize, Calculator, Resource, YarnScheduler};
 
@@ -226,17 +226,7 @@ impl Containers {
     /// The containers a plan's settings give for an executor of `heap_mib` and `cores`.
     pub fn from_settings(spark: &SparkSettings, heap_mib: u64, cores: u32) -> Containers {
         let rule = spark.overhead_rule();
-        let (am_heap, am_vcores) = match spark.deploy_mode {
-            DeployMode::Cluster => (spark.driver_memory_mib, spark.driver_cores),
-            DeployMode::Client => (spark.am_memory_mib, spark.am_cores),
-        };
-        // The AM's overhead: driver factor 0.10 (cluster) or AM factor 0.10 (client), minimum
-        // 384 MiB (4.0's spark.driver.minMemoryOverhead keeps its 384 MiB default here).
-        let am_overhead = OverheadRule::Formula {
-            factor: 0.10,
-            minimum_mib: MIN_OVERHEAD_MIB,
-        }
-        .overhead_mib(am_heap);
+        let am = yarn_am_container(&spark.am_settings());
         Containers {
             executor_memory: ExecutorMemory {
                 heap_mib,
@@ -246,9 +236,9 @@ impl Containers {
             },
             executor_cores: cores,
             deploy_mode: spark.deploy_mode,
-            am_heap_mib: am_heap,
-            am_overhead_mib: am_overhead,
-            am_vcores,
+            am_heap_mib: am.memory_mib,
+            am_overhead_mib: am.overhead_mib,
+            am_vcores: am.request.vcores,
         }
     }
 }
