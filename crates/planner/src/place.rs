@@ -5,7 +5,7 @@
 use crate::input::{InputErrors, NodeShape, PlanInput, SparkSettings};
 use crate::spark::{yarn_am_container, DeployMode, ExecutorMemory};
 use crate::warning::{Code, Severity, Warning};
-use crate::yarn::{fit_count, fits, normalize, Calculator, Resource, YarnScheduler};
+use crate::yarn::{fit_count, fits, granted, Calculator, Resource, YarnScheduler};
 
 /// How many executors to place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -310,23 +310,16 @@ pub fn place_containers(
     let mut warnings = Vec::new();
 
     let exec_request = Resource::new(c.executor_memory.total_mib(), c.executor_cores);
-    let exec_granted = normalize(exec_request, scheduler);
+    let exec_granted = granted(exec_request, scheduler);
     let am_request = Resource::new(c.am_heap_mib.saturating_add(c.am_overhead_mib), c.am_vcores);
-    let am_granted = normalize(am_request, scheduler);
+    let am_granted = granted(am_request, scheduler);
 
     // Can the AM run at all?
-    let am_ok = if scheduler.exceeds_maximum(am_granted) {
+    let am_ok = if scheduler.refuses(am_request) {
         warnings.push(Warning::new(
             Code::AmAboveMaximum,
             Severity::Error,
-            format!(
-                "The ApplicationMaster container ({} MiB, {} vcores) is above the scheduler's \
-                 maximum allocation ({} MiB, {} vcores): YARN refuses the application.",
-                am_granted.memory_mib,
-                am_granted.vcores,
-                scheduler.maximum_allocation_mb,
-                scheduler.maximum_allocation_vcores
-            ),
+            am_refusal(c, am_request, scheduler),
         ));
         false
     } else if !fits(nm, am_granted, calc) {
@@ -346,21 +339,22 @@ pub fn place_containers(
 
     // Can executors run at all?
     let mut exec_ok = true;
-    if exec_granted.memory_mib > scheduler.maximum_allocation_mb {
+    if exec_request.memory_mib > scheduler.maximum_allocation_mb {
         exec_ok = false;
         warnings.push(Warning::new(
             Code::ExecutorAboveMaximumMemory,
             Severity::Error,
             format!(
-                "Each executor needs a {} MiB container (heap {} + overhead {}{}{}), above \
-                 yarn.scheduler.maximum-allocation-mb = {} MiB: spark-submit refuses the job \
-                 (\"Required executor memory ... is above the max threshold\").",
-                exec_granted.memory_mib,
+                "Each executor asks for {} MiB (heap {} + overhead {}{}{}), above \
+                 yarn.scheduler.maximum-allocation-mb = {} MiB: spark-submit refuses the job: \
+                 \"{}\"",
+                exec_request.memory_mib,
                 c.executor_memory.heap_mib,
                 c.executor_memory.overhead_mib,
                 plus_part("off-heap", c.executor_memory.offheap_mib),
                 plus_part("pyspark", c.executor_memory.pyspark_mib),
-                scheduler.maximum_allocation_mb
+                scheduler.maximum_allocation_mb,
+                spark_executor_refusal(&c.executor_memory, scheduler.maximum_allocation_mb)
             ),
         ));
     }
@@ -500,6 +494,41 @@ pub fn place_containers(
         layout,
         totals,
         warnings,
+    }
+}
+
+/// Spark's own words when an executor is above the maximum allocation
+/// (`org.apache.spark.deploy.yarn.Client.verifyClusterResources`, Spark 3.5 and 4.0).
+fn spark_executor_refusal(m: &ExecutorMemory, maximum_mib: u64) -> String {
+    format!(
+        "Required executor memory ({} MB), offHeap memory ({}) MB, overhead ({} MB), and PySpark \
+         memory ({} MB) is above the max threshold ({maximum_mib} MB) of this cluster! Please \
+         check the values of 'yarn.scheduler.maximum-allocation-mb' and/or \
+         'yarn.nodemanager.resource.memory-mb'.",
+        m.heap_mib, m.offheap_mib, m.overhead_mib, m.pyspark_mib
+    )
+}
+
+/// Why the ApplicationMaster cannot start: Spark refuses its memory at submit (in the words of
+/// `Client.verifyClusterResources`), YARN its vcores (`InvalidResourceRequestException`).
+fn am_refusal(c: &Containers, am_request: Resource, scheduler: &YarnScheduler) -> String {
+    let maximum = scheduler.maximum_allocation_mb;
+    if am_request.memory_mib > maximum {
+        format!(
+            "The ApplicationMaster asks for {} MiB, above yarn.scheduler.maximum-allocation-mb = \
+             {maximum} MiB: spark-submit refuses the application: \"Required AM memory ({}+{} MB) \
+             is above the max threshold ({maximum} MB) of this cluster! Please check the values \
+             of 'yarn.scheduler.maximum-allocation-mb' and/or \
+             'yarn.nodemanager.resource.memory-mb'.\"",
+            am_request.memory_mib, c.am_heap_mib, c.am_overhead_mib
+        )
+    } else {
+        format!(
+            "The ApplicationMaster asks for {} vcores, above \
+             yarn.scheduler.maximum-allocation-vcores = {}: YARN refuses the application \
+             (InvalidResourceRequestException).",
+            am_request.vcores, scheduler.maximum_allocation_vcores
+        )
     }
 }
 

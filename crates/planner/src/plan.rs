@@ -9,7 +9,7 @@ use crate::place::{place_containers, Containers, ExecutorCount, Placement};
 use crate::spark::{DeployMode, HeapTooSmall, OverheadRule, SparkVersion, MIN_OVERHEAD_MIB};
 use crate::units::{format_spark_mib, MIB};
 use crate::warning::{Code, Severity, Warning};
-use crate::yarn::{normalize, Resource};
+use crate::yarn::{granted, normalize, rounded_memory_mib, Resource};
 
 /// One derivation step: what is computed and the arithmetic with its numbers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -308,13 +308,13 @@ fn rule_of_thumb(v: &Validated) -> Plan {
     working.push(step(
         "Checked under YARN",
         format!(
-            "{}: {heap_mib} MiB heap + {} MiB overhead{} = {} MiB, granted {} MiB; {} of the \
+            "{}: {heap_mib} MiB heap + {} MiB overhead{} = {} MiB, {}; {} of the \
              {instances} executors fit beside a {} MiB ApplicationMaster",
             format_spark_mib(heap_mib),
             e.memory.overhead_mib,
             extras(&e.memory),
             e.request.memory_mib,
-            e.granted.memory_mib,
+            granted_words(&e, &v.scheduler),
             placement.totals.executors,
             placement.am.granted.memory_mib
         ),
@@ -395,6 +395,21 @@ fn rule_of_thumb(v: &Validated) -> Plan {
         working,
         warnings,
     )
+}
+
+/// "granted X MiB", or why nothing is granted.
+fn granted_words(
+    e: &crate::place::ExecutorShape,
+    scheduler: &crate::yarn::YarnScheduler,
+) -> String {
+    if e.request.memory_mib > scheduler.maximum_allocation_mb {
+        format!(
+            "refused: above yarn.scheduler.maximum-allocation-mb = {} MiB",
+            scheduler.maximum_allocation_mb
+        )
+    } else {
+        format!("granted {} MiB", e.granted.memory_mib)
+    }
 }
 
 fn extras(m: &crate::spark::ExecutorMemory) -> String {
@@ -493,18 +508,28 @@ fn fewest_cores<S>(
     (None, tried)
 }
 
+/// The executor container Spark requests for a heap of `heap_mib` with these settings.
+fn request_for(v: &Validated, heap_mib: u64, cores: u32) -> Resource {
+    let c = Containers::from_settings(&v.input.spark, heap_mib, cores);
+    Resource::new(c.executor_memory.total_mib(), cores)
+}
+
 /// The container YARN grants for a heap of `heap_mib` with these settings.
 fn granted_for(v: &Validated, heap_mib: u64, cores: u32) -> Resource {
-    let c = Containers::from_settings(&v.input.spark, heap_mib, cores);
-    normalize(
-        Resource::new(c.executor_memory.total_mib(), cores),
-        &v.scheduler,
-    )
+    granted(request_for(v, heap_mib, cores), &v.scheduler)
+}
+
+/// Whether a heap's container is accepted (Spark refuses a request above the maximum
+/// allocation) and granted at most `budget`.
+fn heap_fits(v: &Validated, heap_mib: u64, cores: u32, budget: u64) -> bool {
+    let request = request_for(v, heap_mib, cores);
+    request.memory_mib <= v.scheduler.maximum_allocation_mb
+        && normalize(request, &v.scheduler).memory_mib <= budget
 }
 
 /// The largest heap (a multiple of `step`) whose granted container is at most `budget`.
 fn largest_heap(v: &Validated, cores: u32, budget: u64, step: u64) -> Option<u64> {
-    let fits = |units: u64| granted_for(v, units.saturating_mul(step), cores).memory_mib <= budget;
+    let fits = |units: u64| heap_fits(v, units.saturating_mul(step), cores, budget);
     largest_fitting(budget / step.max(1), fits).map(|units| units * step)
 }
 
@@ -665,14 +690,15 @@ fn spark_exact(v: &Validated) -> Plan {
     let rule = input.spark.overhead_rule();
     let granted = granted_for(v, heap, cores);
     let next = heap.saturating_add(step_mib);
-    let next_granted = granted_for(v, next, cores);
+    let next_needs = rounded_memory_mib(request_for(v, next, cores), &v.scheduler);
+    let rounded = rounded_memory_mib(request_for(v, heap, cores), &v.scheduler);
     let sched = &v.scheduler;
     working.push(step(
         "Largest heap that fits",
         match heap_mib {
             Some(_) => format!(
                 "{}: {heap} MiB + {} MiB overhead{} = {} MiB, rounded up to a multiple of {} MiB \
-                 = {} MiB ≤ {budget} MiB; {} would need {} MiB",
+                 = {}{} MiB ≤ {budget} MiB; {} would need {} MiB",
                 format_spark_mib(heap),
                 overhead_formula(rule, heap),
                 extras_words(v),
@@ -680,9 +706,10 @@ fn spark_exact(v: &Validated) -> Plan {
                     .executor_memory
                     .total_mib(),
                 sched.step_mb(),
-                granted.memory_mib,
+                rounded,
+                capped_words(rounded, granted.memory_mib),
                 format_spark_mib(next),
-                next_granted.memory_mib
+                next_needs
             ),
             None => format!(
                 "not even {} fits in {budget} MiB ({} MiB granted)",
@@ -760,6 +787,15 @@ fn spark_exact(v: &Validated) -> Plan {
     )
 }
 
+/// ", granted X MiB" when YARN caps a rounded request at the maximum allocation.
+fn capped_words(rounded: u64, granted: u64) -> String {
+    if granted < rounded {
+        format!(" MiB, capped at yarn.scheduler.maximum-allocation-mb = {granted}")
+    } else {
+        String::new()
+    }
+}
+
 fn overhead_formula(rule: OverheadRule, heap: u64) -> String {
     match rule {
         OverheadRule::Explicit(mib) => format!("{mib}"),
@@ -830,7 +866,7 @@ fn differences(rule: &Plan, exact: &Plan) -> Vec<Warning> {
         let why = if has(rule, Code::ExecutorAboveMaximumMemory) {
             format!(
                 "the rule's {} MiB container is above yarn.scheduler.maximum-allocation-mb",
-                e.granted.memory_mib
+                e.request.memory_mib
             )
         } else if rule.placement.capacity < u64::from(rule.instances) {
             format!(

@@ -13,7 +13,7 @@ pub(crate) use crate::memory::f64_to_u64;
 pub use crate::memory::HeapTooSmall;
 use crate::memory::{unified_memory, MemoryFractions, UnifiedMemory};
 use crate::units::{conf_bytes, ByteUnit, SizeError, MIB};
-use crate::yarn::{normalize, Resource, YarnScheduler};
+use crate::yarn::{granted, Resource, YarnScheduler};
 
 /// The Spark release line whose behaviour is modelled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -749,9 +749,9 @@ pub fn resources(query: &ResourceQuery) -> Result<SparkResources, ConfError> {
         let scheduler = query.scheduler.as_ref();
         Some(YarnResources {
             executor_request,
-            executor_granted: scheduler.map(|s| normalize(executor_request, s)),
+            executor_granted: scheduler.map(|s| granted(executor_request, s)),
             am: AmContainer {
-                granted: scheduler.map(|s| normalize(am.request, s)),
+                granted: scheduler.map(|s| granted(am.request, s)),
                 ..am
             },
         })

@@ -3,7 +3,10 @@
 use planner::spark::{
     resources, ClusterManager, DeployMode, ResourceQuery, SparkConf, SparkVersion,
 };
-use planner::{plan, Comparison, PlanInput};
+use planner::{
+    place, plan, Code, Comparison, ExecutorCount, Granularity, MaximumAllocation, PlaceInput,
+    Placement, PlanInput, Severity, Warning,
+};
 
 fn conf_value<'a>(conf: &'a [(String, String)], key: &str) -> Option<&'a str> {
     conf.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
@@ -114,4 +117,86 @@ fn driver_overhead_settings_are_validated() {
             planner::Field::DriverOverheadMinimum
         ]
     );
+}
+
+/// A cluster whose maximum allocation (8000 MiB, 4 vcores) is not a multiple of the 1024 MiB
+/// rounding step.
+fn odd_maximum() -> PlanInput {
+    let mut input = PlanInput::default();
+    input.scheduler.maximum_allocation = MaximumAllocation::Explicit {
+        memory_mb: 8000,
+        vcores: 4,
+    };
+    input
+}
+
+fn place_executor(input: &PlanInput, heap_mib: u64) -> Placement {
+    place(&PlaceInput {
+        plan: input.clone(),
+        executor_heap_mib: heap_mib,
+        executor_cores: 4,
+        count: ExecutorCount::Exactly(10),
+    })
+    .expect("a valid placement")
+}
+
+fn has(warnings: &[Warning], code: Code) -> bool {
+    warnings.iter().any(|w| w.code == code)
+}
+
+/// Fix 2: Hadoop caps a rounded request at the maximum allocation
+/// (`DefaultResourceCalculator.normalize`: `min(roundUp(max(ask, minimum), step), maximum)`),
+/// and Spark checks only the unrounded sum (`Client.verifyClusterResources`), so a 7g executor
+/// (7884 MiB, rounding to 8192) is granted 8000 MiB, not refused.
+#[test]
+fn a_request_at_or_below_the_maximum_is_granted_the_maximum() {
+    let p = place_executor(&odd_maximum(), 7168);
+    assert_eq!(p.executor.request.memory_mib, 7884);
+    assert_eq!(p.executor.granted.memory_mib, 8000);
+    assert!(!has(&p.warnings, Code::ExecutorAboveMaximumMemory));
+    assert_eq!(p.per_node, 3); // 15 vcores ÷ 4 under the DominantResourceCalculator
+
+    let c = plan(&odd_maximum()).unwrap();
+    assert_eq!(c.spark_exact.heap_setting(), "7g");
+    assert_eq!(c.spark_exact.placement.executor.granted.memory_mib, 8000);
+    let mut mib = odd_maximum();
+    mib.policy.granularity = Granularity::Mib;
+    let exact = plan(&mib).unwrap().spark_exact;
+    // 7273 + ⌊0.1 × 7273⌋ = 8000 is accepted; 7274 + 727 = 8001 is not.
+    assert_eq!(exact.heap_mib(), 7273);
+    assert_eq!(exact.placement.executor.granted.memory_mib, 8000);
+}
+
+/// Fix 2: above the maximum, Spark refuses at submit, in its own words
+/// (`org.apache.spark.deploy.yarn.Client.verifyClusterResources`).
+#[test]
+fn a_request_above_the_maximum_is_refused_in_sparks_words() {
+    let p = place_executor(&odd_maximum(), 7500);
+    assert_eq!(p.executor.request.memory_mib, 8250);
+    assert_eq!(p.totals.executors, 0);
+    let refusal = p
+        .warnings
+        .iter()
+        .find(|w| w.code == Code::ExecutorAboveMaximumMemory)
+        .expect("refused");
+    assert_eq!(refusal.severity, Severity::Error);
+    assert!(refusal.message.contains(
+        "\"Required executor memory (7500 MB), offHeap memory (0) MB, overhead (750 MB), and \
+         PySpark memory (0 MB) is above the max threshold (8000 MB) of this cluster! Please \
+         check the values of 'yarn.scheduler.maximum-allocation-mb' and/or \
+         'yarn.nodemanager.resource.memory-mb'.\""
+    ));
+
+    let mut big_driver = odd_maximum();
+    big_driver.spark.driver_memory_mib = 8192;
+    let p = place_executor(&big_driver, 4096);
+    assert_eq!(p.am.node, None);
+    let refusal = p
+        .warnings
+        .iter()
+        .find(|w| w.code == Code::AmAboveMaximum)
+        .expect("AM refused");
+    assert!(refusal.message.contains(
+        "\"Required AM memory (8192+819 MB) is above the max threshold (8000 MB) of this cluster!"
+    ));
 }
