@@ -977,8 +977,8 @@ fn executor_shape_warnings(checks: &ShapeChecks, executor: &ExecutorShape) -> Ve
             Code::ManyCoresPerExecutor,
             Severity::Warning,
             format!(
-                "{} cores per executor: beyond about 5 concurrent tasks per executor, HDFS \
-                 client throughput and GC suffer (the seeds' reason for 5).",
+                "{} cores per executor: beyond about 5 concurrent tasks per executor, the HDFS \
+                 client's throughput suffers and garbage-collection pauses grow.",
                 executor.cores
             ),
         ));
