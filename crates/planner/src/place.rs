@@ -342,13 +342,24 @@ pub fn place_containers(
     share_pct: f64,
 ) -> Placement {
     let mut placement = place_numbers(shape, scheduler, c, count, share_pct);
+    explain_placement(&mut placement, shape, scheduler, share_pct);
+    placement
+}
+
+/// Fills the warnings of a placement from [`place_numbers`] (the same nodes, scheduler and
+/// share).
+pub fn explain_placement(
+    placement: &mut Placement,
+    shape: &NodeShape,
+    scheduler: &YarnScheduler,
+    share_pct: f64,
+) {
     let limits = Limits {
         scheduler,
         shape,
         whole_cluster: share_pct >= 100.0,
     };
-    placement.warnings = placement_warnings(&placement, &limits, share_pct);
-    placement
+    placement.warnings = placement_warnings(placement, &limits, share_pct);
 }
 
 /// Places resolved containers on validated nodes: numbers only (`warnings` is left empty), for
