@@ -646,6 +646,19 @@ impl Cluster {
     }
 }
 
+impl SparkSettings {
+    /// The driver's overhead settings, in the ranges of their executor counterparts.
+    fn check_driver_overhead(&self, c: &mut Check) {
+        if let Some(o) = self.driver_overhead_mib {
+            c.int_range(Field::DriverOverhead, o, 0, limits::MAX_MIB);
+        }
+        let factor = self.driver_overhead_factor;
+        c.real_range(Field::DriverOverheadFactor, factor, 0.0, true, 10.0);
+        let minimum = self.driver_overhead_minimum_mib;
+        c.int_range(Field::DriverOverheadMinimum, minimum, 0, limits::MAX_MIB);
+    }
+}
+
 /// A validated input: the original plus the integer figures the planner works with.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Validated {
@@ -698,22 +711,7 @@ impl PlanInput {
         if let Some(o) = p.executor_overhead_mib {
             c.int_range(Field::ExecutorOverhead, o, 0, limits::MAX_MIB);
         }
-        if let Some(o) = p.driver_overhead_mib {
-            c.int_range(Field::DriverOverhead, o, 0, limits::MAX_MIB);
-        }
-        c.real_range(
-            Field::DriverOverheadFactor,
-            p.driver_overhead_factor,
-            0.0,
-            true,
-            10.0,
-        );
-        c.int_range(
-            Field::DriverOverheadMinimum,
-            p.driver_overhead_minimum_mib,
-            0,
-            limits::MAX_MIB,
-        );
+        p.check_driver_overhead(&mut c);
         if p.offheap.enabled {
             c.int_range(Field::OffHeapSize, p.offheap.size_mib, 1, limits::MAX_MIB);
         } else {
