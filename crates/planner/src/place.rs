@@ -528,7 +528,10 @@ fn placement_warnings(p: &Placement, limits: &Limits<'_>, share_pct: f64) -> Vec
             ));
         }
     }
-    shape_warnings(&mut w, &p.executor, limits, &p.totals, &p.layout);
+    let cores_asked = |g: &NodeGroup| yarn_cores_asked(g, &p.executor, &p.am);
+    let checks = shape_checks(&p.executor, limits, &p.totals, &p.layout, cores_asked);
+    w.extend(executor_shape_warnings(&checks, &p.executor));
+    w.extend(usage_warnings(&checks, &p.executor, limits, &p.totals));
     w
 }
 
@@ -904,7 +907,10 @@ pub struct ShapeChecks {
     pub large_heap: bool,
     /// At least a tenth of the cluster's YARN memory stays unused (whole-cluster jobs only).
     pub memory_unused: bool,
-    /// At least a tenth of the cluster's vcores stay unused (whole-cluster jobs only).
+    /// Vcores no container asks for, summed over nodes (a container's own cores, not the 1
+    /// vcore the DefaultResourceCalculator records for it).
+    pub unasked_vcores: u64,
+    /// At least a tenth of the cluster's vcores stay unasked (whole-cluster jobs only).
     pub vcores_unused: bool,
     /// MiB that YARN's rounding adds to each executor, when it is at least 5 % of the container.
     pub rounding_waste_mib: Option<u64>,
@@ -913,12 +919,14 @@ pub struct ShapeChecks {
     pub default_calculator_overcommits: Option<bool>,
 }
 
-/// Checks an executor shape and the layout it gives.
+/// Checks an executor shape and the layout it gives; `cores_asked` tells the cores the
+/// containers of one node of a group ask for.
 pub(crate) fn shape_checks(
     executor: &ExecutorShape,
     limits: &Limits<'_>,
     totals: &Totals,
     layout: &[NodeGroup],
+    cores_asked: impl Fn(&NodeGroup) -> u64,
 ) -> ShapeChecks {
     let heap = executor.memory.heap_mib;
     let placed = totals.executors > 0;
@@ -928,6 +936,13 @@ pub(crate) fn shape_checks(
         .memory_mib
         .saturating_sub(executor.request.memory_mib);
     let node_vcores = u64::from(limits.shape.nodemanager.vcores);
+    let unasked_vcores: u64 = layout
+        .iter()
+        .map(|g| {
+            let free = node_vcores.saturating_sub(cores_asked(g));
+            free.saturating_mul(u64::from(g.node_count()))
+        })
+        .sum();
     ShapeChecks {
         heap_below_minimum: heap < MIN_HEAP_MIB,
         many_cores: executor.cores > MAX_SENSIBLE_CORES,
@@ -935,19 +950,18 @@ pub(crate) fn shape_checks(
         memory_unused: whole
             && totals.yarn_memory_mib > 0
             && totals.unused_memory_mib * 10 >= totals.yarn_memory_mib,
-        vcores_unused: whole
-            && totals.yarn_vcores > 0
-            && totals.unused_vcores * 10 >= totals.yarn_vcores,
+        unasked_vcores,
+        vcores_unused: whole && totals.yarn_vcores > 0 && unasked_vcores * 10 >= totals.yarn_vcores,
         rounding_waste_mib: (placed
             && rounding > 0
             && rounding * 20 >= executor.granted.memory_mib)
             .then_some(rounding),
         default_calculator_overcommits: (limits.scheduler.calculator == Calculator::Default)
-            .then(|| layout.iter().any(|g| container_vcores(g) > node_vcores)),
+            .then(|| layout.iter().any(|g| cores_asked(g) > node_vcores)),
     }
 }
 
-/// Vcores the containers of one node of `g` hold.
+/// Vcores the container blocks of one node of `g` hold.
 fn container_vcores(g: &NodeGroup) -> u64 {
     g.blocks
         .iter()
@@ -956,7 +970,17 @@ fn container_vcores(g: &NodeGroup) -> u64 {
         .sum()
 }
 
-/// Findings about an executor shape and the layout it gives, appended to `w`.
+/// The cores the YARN containers of one node of `g` ask for: each executor's
+/// `spark.executor.cores` and the AM's cores, whatever vcores the scheduler records.
+fn yarn_cores_asked(g: &NodeGroup, executor: &ExecutorShape, am: &AmShape) -> u64 {
+    let am_cores = if g.has_am() { am.request.vcores } else { 0 };
+    u64::from(g.executors_per_node())
+        .saturating_mul(u64::from(executor.cores))
+        .saturating_add(u64::from(am_cores))
+}
+
+/// Findings about an executor shape and the layout it gives, appended to `w`, taking the
+/// layout's blocks to hold the cores their containers ask for.
 pub(crate) fn shape_warnings(
     w: &mut Vec<Warning>,
     executor: &ExecutorShape,
@@ -964,7 +988,7 @@ pub(crate) fn shape_warnings(
     totals: &Totals,
     layout: &[NodeGroup],
 ) {
-    let checks = shape_checks(executor, limits, totals, layout);
+    let checks = shape_checks(executor, limits, totals, layout, container_vcores);
     w.extend(executor_shape_warnings(&checks, executor));
     w.extend(usage_warnings(&checks, executor, limits, totals));
 }
@@ -1034,9 +1058,9 @@ fn usage_warnings(
             Severity::Warning,
             format!(
                 "{} of the cluster's {} vcores ({}%) stay unused.",
-                totals.unused_vcores,
+                checks.unasked_vcores,
                 totals.yarn_vcores,
-                crate::decimal::fixed(pct(totals.unused_vcores, totals.yarn_vcores), 0)
+                crate::decimal::fixed(pct(checks.unasked_vcores, totals.yarn_vcores), 0)
             ),
         ));
     }

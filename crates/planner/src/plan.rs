@@ -11,7 +11,7 @@ use crate::place::{
 use crate::spark::{DeployMode, HeapTooSmall, OverheadRule, SparkVersion, MIN_OVERHEAD_MIB};
 use crate::units::{format_spark_mib, MIB};
 use crate::warning::{Code, Severity, Warning};
-use crate::yarn::{granted, normalize, rounded_memory_mib, Resource};
+use crate::yarn::{granted, normalize, rounded_memory_mib, Calculator, Resource};
 
 /// One derivation step: what is computed and the arithmetic with its numbers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -353,7 +353,31 @@ fn rule_working(v: &Validated, d: &RuleOfThumbDerivation) -> Vec<Step> {
         ),
     ));
     working.push(rule_check_step(v, d));
+    working.extend(recorded_vcores_step(v, &d.placement));
     working
+}
+
+/// Under the DefaultResourceCalculator, what the ResourceManager will report for vcores, and
+/// what really runs.
+fn recorded_vcores_step(v: &Validated, p: &Placement) -> Option<Step> {
+    if v.scheduler.calculator != Calculator::Default {
+        return None;
+    }
+    let t = p.totals;
+    let am = if p.am.node.is_some() {
+        " and the AM"
+    } else {
+        ""
+    };
+    Some(step(
+        "Vcores YARN reports",
+        format!(
+            "the DefaultResourceCalculator records 1 vcore per container, whatever is asked: \
+             the ResourceManager shows {} of {} vcores used ({} executors{am}), while each \
+             executor still runs {} tasks at once (spark.executor.cores)",
+            t.granted_vcores, t.yarn_vcores, t.executors, p.executor.cores
+        ),
+    ))
 }
 
 fn rule_resources_step(v: &Validated) -> Step {
@@ -822,6 +846,7 @@ fn exact_working(v: &Validated, d: &SparkExactDerivation) -> Vec<Step> {
     working.push(exact_heap_step(v, d));
     working.push(am_step(&d.placement.am));
     working.extend(exact_count_steps(d));
+    working.extend(recorded_vcores_step(v, &d.placement));
     working
 }
 

@@ -111,14 +111,18 @@ pub fn rounded_memory_mib(ask: Resource, scheduler: &YarnScheduler) -> u64 {
 
 /// What the scheduler grants for `ask`, as Hadoop's `ResourceCalculator.normalize(ask, minimum,
 /// maximum, step)`: memory raised to the minimum, rounded up to the step, then capped at the
-/// maximum allocation, so a request at or below the maximum that rounds above it is granted the
+/// maximum allocation; vcores as asked (within the minimum and maximum) under the
+/// DominantResourceCalculator, 1 under the DefaultResourceCalculator, so a request at or below the maximum that rounds above it is granted the
 /// maximum. A request above the maximum is refused before this (Spark's
 /// `Client.verifyClusterResources`, YARN's `SchedulerUtils.validateResourceRequest`), which
 /// [`YarnScheduler::refuses`] tells.
 pub fn normalize(ask: Resource, scheduler: &YarnScheduler) -> Resource {
     let memory = rounded_memory_mib(ask, scheduler).min(scheduler.maximum_allocation_mb);
     let vcores = match scheduler.calculator {
-        Calculator::Default => ask.vcores,
+        // `DefaultResourceCalculator.normalize` returns `Resources.createResource(memory)`,
+        // which holds 1 vcore: the ResourceManager records 1 vcore per container, whatever
+        // was asked.
+        Calculator::Default => 1,
         Calculator::Dominant => ask
             .vcores
             .max(scheduler.minimum_allocation_vcores)
@@ -191,6 +195,18 @@ mod tests {
         assert_eq!(normalize(Resource::new(7500, 1), &s).memory_mib, 8000);
         assert!(!s.refuses(Resource::new(8000, 1)));
         assert!(s.refuses(Resource::new(8001, 1)));
+    }
+
+    #[test]
+    fn default_calculator_records_one_vcore() {
+        let s = YarnScheduler::default();
+        assert_eq!(s.calculator, Calculator::Default);
+        assert_eq!(normalize(Resource::new(4096, 5), &s).vcores, 1);
+        let dominant = YarnScheduler {
+            calculator: Calculator::Dominant,
+            ..s
+        };
+        assert_eq!(normalize(Resource::new(4096, 3), &dominant).vcores, 3);
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! The YARN fixes of issue 8, each checked against what Spark or Hadoop does (source cited).
 
+use planner::place::BlockKind;
 use planner::spark::{
     resources, ClusterManager, DeployMode, ResourceQuery, SparkConf, SparkVersion,
 };
+use planner::yarn::Calculator;
 use planner::{
     place, plan, Code, Comparison, ExecutorCount, Granularity, MaximumAllocation, PlaceInput,
     Placement, PlanInput, Severity, Warning,
@@ -199,4 +201,48 @@ fn a_request_above_the_maximum_is_refused_in_sparks_words() {
     assert!(refusal.message.contains(
         "\"Required AM memory (8192+819 MB) is above the max threshold (8000 MB) of this cluster!"
     ));
+}
+
+/// Fix 1: under the DefaultResourceCalculator each granted container records 1 vcore in the
+/// ResourceManager, whatever was asked (Hadoop's `DefaultResourceCalculator.normalize` returns
+/// `Resources.createResource(normalizedMemory)`, a resource of 1 vcore), while each executor
+/// still runs `spark.executor.cores` tasks at once.
+#[test]
+fn default_calculator_reports_one_vcore_per_container() {
+    let mut input = planner::presets::preset("case3").expect("case3").input;
+    input.scheduler.calculator = Calculator::Default;
+    let exact = plan(&input).unwrap().spark_exact;
+    let p = &exact.placement;
+    assert_eq!((exact.instances, exact.cores()), (30, 3));
+    assert_eq!(p.executor.granted.vcores, 1);
+    assert_eq!(p.am.granted.vcores, 1);
+    for g in &p.layout {
+        for b in g.blocks.iter().filter(|b| b.kind == BlockKind::Executor) {
+            assert_eq!(b.vcores, 1);
+        }
+    }
+    // 30 executors and the AM: what the ResourceManager's "VCores Used" shows.
+    assert_eq!(p.totals.granted_vcores, 31);
+    assert_eq!(p.totals.task_slots, 90);
+    let step = exact
+        .working
+        .iter()
+        .find(|s| s.title == "Vcores YARN reports")
+        .expect("a step explains the vcores");
+    assert!(step.detail.contains("31 of 90 vcores used"));
+    assert!(step.detail.contains("still runs 3 tasks at once"));
+    // The cores really in use fill the nodes: no "vcores unused" finding.
+    assert!(!exact.warnings.iter().any(|w| w.code == Code::VcoresUnused));
+    assert!(exact
+        .warnings
+        .iter()
+        .any(|w| w.code == Code::VcoresOvercommitted));
+
+    input.scheduler.calculator = Calculator::Dominant;
+    let dominant = plan(&input).unwrap().spark_exact;
+    assert_eq!(dominant.placement.executor.granted.vcores, 3);
+    assert!(!dominant
+        .working
+        .iter()
+        .any(|s| s.title == "Vcores YARN reports"));
 }
