@@ -607,6 +607,34 @@ fn overhead_words(spark: &crate::input::SparkSettings) -> String {
     }
 }
 
+/// Settings the chosen Spark version or app type ignores.
+fn ignored_settings(spark: &crate::input::SparkSettings) -> Vec<Warning> {
+    let mut warnings = Vec::new();
+    let ignored = |text: &'static str| Warning::new(Code::SettingIgnored, Severity::Info, text);
+    if spark.version == SparkVersion::V3_5 {
+        if spark.executor_overhead_mib.is_none() && spark.overhead_minimum_mib != MIN_OVERHEAD_MIB {
+            warnings.push(ignored(
+                "spark.executor.minMemoryOverhead exists from Spark 4.0; Spark 3.5 ignores it and \
+                 keeps a 384 MiB minimum.",
+            ));
+        }
+        if spark.driver_overhead_mib.is_none()
+            && spark.driver_overhead_minimum_mib != MIN_OVERHEAD_MIB
+        {
+            warnings.push(ignored(
+                "spark.driver.minMemoryOverhead exists from Spark 4.0; Spark 3.5 ignores it and \
+                 keeps a 384 MiB minimum.",
+            ));
+        }
+    }
+    if spark.app_type != crate::spark::AppType::Python && spark.pyspark_memory_mib > 0 {
+        warnings.push(ignored(
+            "spark.executor.pyspark.memory counts only for Python apps; this JVM app ignores it.",
+        ));
+    }
+    warnings
+}
+
 fn finish(
     method: Method,
     v: &Validated,
@@ -617,24 +645,7 @@ fn finish(
 ) -> Plan {
     let spark = &v.input.spark;
     let e = placement.executor;
-    if spark.version == SparkVersion::V3_5
-        && spark.executor_overhead_mib.is_none()
-        && spark.overhead_minimum_mib != MIN_OVERHEAD_MIB
-    {
-        warnings.push(Warning::new(
-            Code::SettingIgnored,
-            Severity::Info,
-            "spark.executor.minMemoryOverhead exists from Spark 4.0; Spark 3.5 ignores it and \
-             keeps a 384 MiB minimum.",
-        ));
-    }
-    if spark.app_type != crate::spark::AppType::Python && spark.pyspark_memory_mib > 0 {
-        warnings.push(Warning::new(
-            Code::SettingIgnored,
-            Severity::Info,
-            "spark.executor.pyspark.memory counts only for Python apps; this JVM app ignores it.",
-        ));
-    }
+    warnings.extend(ignored_settings(spark));
     // Most severe first, keeping the order within a severity (no general sort: smaller wasm).
     let warnings: Vec<Warning> = [Severity::Error, Severity::Warning, Severity::Info]
         .iter()
@@ -1010,7 +1021,8 @@ fn exact_warnings(v: &Validated, d: &SparkExactDerivation) -> Vec<Warning> {
     warnings
 }
 
-/// ", granted X MiB" when YARN caps a rounded request at the maximum allocation.
+/// " MiB, capped at … = X" (before the caller's " MiB") when YARN caps a rounded request at the
+/// maximum allocation; nothing otherwise.
 fn capped_words(rounded: u64, granted: u64) -> String {
     if granted < rounded {
         format!(" MiB, capped at yarn.scheduler.maximum-allocation-mb = {granted}")

@@ -77,7 +77,7 @@ fn driver_overhead_factor_and_minimum_size_the_cluster_mode_am() {
     );
     assert_eq!(am_from_emitted_conf(&input, &c).overhead_mib, 3000);
 
-    // Spark 3.5 has no spark.driver.minMemoryOverhead: 384 MiB is the floor.
+    // Spark 3.5 has no spark.driver.minMemoryOverhead: 384 MiB is the floor, and the plan says so.
     input.spark.version = SparkVersion::V3_5;
     let c = plan(&input).unwrap();
     assert_eq!(c.spark_exact.placement.am.overhead_mib, 2048);
@@ -85,6 +85,12 @@ fn driver_overhead_factor_and_minimum_size_the_cluster_mode_am() {
         conf_value(&c.spark_exact.spark_conf, "spark.driver.minMemoryOverhead"),
         None
     );
+    assert!(c
+        .spark_exact
+        .warnings
+        .iter()
+        .any(|w| w.code == Code::SettingIgnored
+            && w.message.starts_with("spark.driver.minMemoryOverhead")));
 }
 
 /// Fix 3: in client mode the driver runs outside YARN; its overhead settings do not touch the
