@@ -1,6 +1,7 @@
 //! The YARN fixes of issue 8, each checked against what Spark or Hadoop does (source cited).
 
 use planner::place::BlockKind;
+use planner::plan::{rule_of_thumb_numbers, spark_exact_numbers};
 use planner::spark::{
     resources, ClusterManager, DeployMode, ResourceQuery, SparkConf, SparkVersion,
 };
@@ -251,4 +252,31 @@ fn default_calculator_reports_one_vcore_per_container() {
         .working
         .iter()
         .any(|s| s.title == "Vcores YARN reports"));
+}
+
+/// Numbers first: the derivations a sweep asks for carry the same numbers as the plans the page
+/// shows, without any text.
+#[test]
+fn numbers_only_derivations_match_the_plans() {
+    for preset in planner::presets::presets() {
+        let v = preset.input.validate().expect("a valid preset");
+        let c = planner::plan::plan_validated(&v);
+        let rule = rule_of_thumb_numbers(&v);
+        assert_eq!(rule.instances, c.rule_of_thumb.instances);
+        assert_eq!(rule.shape.cores, c.rule_of_thumb.cores());
+        assert_eq!(rule.heap_mib, c.rule_of_thumb.heap_mib());
+        assert!(rule.placement.warnings.is_empty());
+        assert_eq!(
+            Placement {
+                warnings: Vec::new(),
+                ..c.rule_of_thumb.placement.clone()
+            },
+            rule.placement
+        );
+        let exact = spark_exact_numbers(&v);
+        assert_eq!(exact.placement.totals.executors, c.spark_exact.instances);
+        assert_eq!(exact.heap_mib, c.spark_exact.heap_mib());
+        assert!(exact.placement.warnings.is_empty());
+        assert_eq!(exact.placement.layout, c.spark_exact.placement.layout);
+    }
 }
