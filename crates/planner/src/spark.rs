@@ -649,19 +649,160 @@ fn offheap_mib(r: &Reader<'_>) -> Result<(u64, u64), ConfError> {
 /// ```
 pub fn resources(query: &ResourceQuery) -> Result<SparkResources, ConfError> {
     let r = Reader(&query.conf);
+    let cluster = query.deploy_mode == DeployMode::Cluster;
     let heap_mib = r.mib(&[keys::EXECUTOR_MEMORY], 1024)?;
     let cores = r.positive_int(keys::EXECUTOR_CORES, 1)?;
-    let instances = executor_instances(&r)?;
-    let exec = read_executor(&r, query, heap_mib, cores)?;
-    let driver = read_driver(&r, query.version)?;
-    let yarn = match query.cluster_manager {
-        ClusterManager::Yarn => Some(yarn_resources(&r, query, &exec, &driver)?),
-        _ => None,
+    let instances = match r.int(keys::EXECUTOR_INSTANCES)? {
+        Some(n) if n >= 0 => Some(n as u32),
+        Some(_) => {
+            return Err(Reader::err(
+                keys::EXECUTOR_INSTANCES,
+                query.conf.get(keys::EXECUTOR_INSTANCES).unwrap_or_default(),
+                ConfErrorKind::OutOfRange("must not be negative"),
+            ))
+        }
+        None => None,
     };
-    let kubernetes = match query.cluster_manager {
-        ClusterManager::Kubernetes => Some(kubernetes_resources(&r, query, &exec, &driver)?),
-        _ => None,
+    let (offheap, offheap_bytes) = offheap_mib(&r)?;
+    let pyspark_setting = r.mib(&[keys::PYSPARK_MEMORY], 0)?;
+
+    // Kubernetes: the driver step picks a default factor (0.4 for non-JVM apps unless the
+    // deprecated key is set) and propagates it to executors; in client mode there is no
+    // driver step, so executors see the submitted conf only and do not know the app type.
+    let k8s_non_jvm = query.cluster_manager == ClusterManager::Kubernetes
+        && cluster
+        && query.app_type != AppType::Jvm;
+    let k8s_default_factor = match r.factor(keys::K8S_OVERHEAD_FACTOR)? {
+        Some(f) => f,
+        None if k8s_non_jvm => NON_JVM_OVERHEAD_FACTOR,
+        None => 0.1,
     };
+    let (exec_default_factor, is_python) = match query.cluster_manager {
+        ClusterManager::Kubernetes => (
+            k8s_default_factor,
+            cluster && query.app_type == AppType::Python,
+        ),
+        _ => (0.1, query.app_type == AppType::Python),
+    };
+    let overhead_rule = executor_overhead_rule(&r, query.version, exec_default_factor)?;
+    let memory = ExecutorMemory {
+        heap_mib,
+        overhead_mib: overhead_rule.overhead_mib(heap_mib),
+        offheap_mib: offheap,
+        pyspark_mib: if is_python { pyspark_setting } else { 0 },
+    };
+    let total = [memory.overhead_mib, memory.offheap_mib, memory.pyspark_mib]
+        .iter()
+        .try_fold(memory.heap_mib, |acc, x| acc.checked_add(*x))
+        .filter(|t| *t <= i64::MAX as u64 / MIB)
+        .ok_or_else(|| {
+            Reader::err(
+                keys::EXECUTOR_MEMORY,
+                query.conf.get(keys::EXECUTOR_MEMORY).unwrap_or("1g"),
+                ConfErrorKind::TooLarge,
+            )
+        })?;
+    let executor = ExecutorResources {
+        memory,
+        overhead_rule,
+        cores,
+    };
+
+    // Driver-side overhead (YARN cluster AM, Kubernetes driver pod).
+    let driver_mib = r.mib(&[keys::DRIVER_MEMORY], 1024)?;
+    let driver_cores = r.positive_int(keys::DRIVER_CORES, 1)?;
+    let driver_min = match query.version {
+        SparkVersion::V3_5 => MIN_OVERHEAD_MIB,
+        SparkVersion::V4_0 => r.mib(&[keys::DRIVER_MIN_OVERHEAD], MIN_OVERHEAD_MIB)?,
+    };
+    let driver_overhead = |default_factor: f64| -> Result<u64, ConfError> {
+        if let Some(mib) = r.size(
+            &[keys::DRIVER_OVERHEAD, keys::YARN_DRIVER_OVERHEAD],
+            ByteUnit::MiB,
+        )? {
+            return Ok(mib);
+        }
+        let factor = r
+            .factor(keys::DRIVER_OVERHEAD_FACTOR)?
+            .unwrap_or(default_factor);
+        Ok(OverheadRule::Formula {
+            factor,
+            minimum_mib: driver_min,
+        }
+        .overhead_mib(driver_mib))
+    };
+
+    let yarn = if query.cluster_manager == ClusterManager::Yarn {
+        // Each mode reads only its own keys, as Spark's `Client` does.
+        let defaults = AmSettings::defaults(query.deploy_mode, driver_mib, driver_cores);
+        let settings = if cluster {
+            AmSettings {
+                driver_overhead: OverheadRule::Explicit(driver_overhead(DEFAULT_OVERHEAD_FACTOR)?),
+                ..defaults
+            }
+        } else {
+            AmSettings {
+                am_memory_mib: r.mib(&[keys::AM_MEMORY], DEFAULT_AM_MEMORY_MIB)?,
+                am_overhead_mib: r.size(&[keys::AM_OVERHEAD], ByteUnit::MiB)?,
+                am_cores: r.positive_int(keys::AM_CORES, 1)?,
+                ..defaults
+            }
+        };
+        let am = yarn_am_container(&settings);
+        let executor_request = Resource::new(total, cores);
+        let scheduler = query.scheduler.as_ref();
+        Some(YarnResources {
+            executor_request,
+            executor_granted: scheduler.map(|s| granted(executor_request, s)),
+            am: AmContainer {
+                granted: scheduler.map(|s| granted(am.request, s)),
+                ..am
+            },
+        })
+    } else {
+        None
+    };
+
+    let kubernetes = if query.cluster_manager == ClusterManager::Kubernetes {
+        let cpu = |request_key: &str, cores: u32| {
+            query
+                .conf
+                .get(request_key)
+                .map(str::to_string)
+                .unwrap_or_else(|| cores.to_string())
+        };
+        let limit = |key: &str| query.conf.get(key).map(str::to_string);
+        let driver = if cluster {
+            let default_factor = k8s_default_factor;
+            let overhead = driver_overhead(default_factor)?;
+            Some(PodResources {
+                memory_mib: driver_mib.saturating_add(overhead),
+                cpu_request: cpu(keys::K8S_DRIVER_REQUEST_CORES, driver_cores),
+                cpu_limit: limit(keys::K8S_DRIVER_LIMIT_CORES),
+            })
+        } else {
+            None
+        };
+        let factor = match overhead_rule {
+            OverheadRule::Formula { factor, .. } => factor,
+            OverheadRule::Explicit(_) => r
+                .factor(keys::EXECUTOR_OVERHEAD_FACTOR)?
+                .unwrap_or(exec_default_factor),
+        };
+        Some(KubernetesResources {
+            executor: PodResources {
+                memory_mib: total,
+                cpu_request: cpu(keys::K8S_EXECUTOR_REQUEST_CORES, cores),
+                cpu_limit: limit(keys::K8S_EXECUTOR_LIMIT_CORES),
+            },
+            executor_overhead_factor: factor,
+            executor_is_python: is_python,
+            driver,
+        })
+    } else {
+        None
+    };
+
     let fractions = MemoryFractions {
         memory_fraction: r.fraction(keys::MEMORY_FRACTION, 0.6)?,
         storage_fraction: r.fraction(keys::STORAGE_FRACTION, 0.5)?,
@@ -673,219 +814,15 @@ pub fn resources(query: &ResourceQuery) -> Result<SparkResources, ConfError> {
     let memory = unified_memory(
         heap_bytes,
         fractions,
-        exec.offheap_bytes,
+        offheap_bytes,
         (cores / task_cpus).max(1),
     );
+
     Ok(SparkResources {
-        executor: exec.resources,
+        executor,
         instances,
         yarn,
         kubernetes,
         memory,
-    })
-}
-
-/// `spark.executor.instances`, when set (never negative).
-fn executor_instances(r: &Reader<'_>) -> Result<Option<u32>, ConfError> {
-    match r.int(keys::EXECUTOR_INSTANCES)? {
-        Some(n) if n >= 0 => Ok(Some(n as u32)),
-        Some(_) => Err(Reader::err(
-            keys::EXECUTOR_INSTANCES,
-            r.0.get(keys::EXECUTOR_INSTANCES).unwrap_or_default(),
-            ConfErrorKind::OutOfRange("must not be negative"),
-        )),
-        None => Ok(None),
-    }
-}
-
-/// The executor as read from the configuration, with what the pod and pool steps need.
-struct ExecutorRead {
-    resources: ExecutorResources,
-    /// heap + overhead + off-heap + pyspark.
-    total_mib: u64,
-    /// `spark.memory.offHeap.size` in bytes, even when disabled (the pools use it).
-    offheap_bytes: u64,
-    /// The overhead factor used when none is set.
-    default_factor: f64,
-    /// Whether pyspark memory counts.
-    is_python: bool,
-    /// Kubernetes' default factor for the driver pod.
-    k8s_default_factor: f64,
-}
-
-fn read_executor(
-    r: &Reader<'_>,
-    query: &ResourceQuery,
-    heap_mib: u64,
-    cores: u32,
-) -> Result<ExecutorRead, ConfError> {
-    let cluster = query.deploy_mode == DeployMode::Cluster;
-    let (offheap, offheap_bytes) = offheap_mib(r)?;
-    let pyspark_setting = r.mib(&[keys::PYSPARK_MEMORY], 0)?;
-    // Kubernetes: the driver step picks a default factor (0.4 for non-JVM apps unless the
-    // deprecated key is set) and propagates it to executors; in client mode there is no
-    // driver step, so executors see the submitted conf only and do not know the app type.
-    let k8s = query.cluster_manager == ClusterManager::Kubernetes;
-    let k8s_non_jvm = k8s && cluster && query.app_type != AppType::Jvm;
-    let k8s_default_factor = match r.factor(keys::K8S_OVERHEAD_FACTOR)? {
-        Some(f) => f,
-        None if k8s_non_jvm => NON_JVM_OVERHEAD_FACTOR,
-        None => DEFAULT_OVERHEAD_FACTOR,
-    };
-    let python = query.app_type == AppType::Python;
-    let (default_factor, is_python) = if k8s {
-        (k8s_default_factor, cluster && python)
-    } else {
-        (DEFAULT_OVERHEAD_FACTOR, python)
-    };
-    let overhead_rule = executor_overhead_rule(r, query.version, default_factor)?;
-    let memory = ExecutorMemory {
-        heap_mib,
-        overhead_mib: overhead_rule.overhead_mib(heap_mib),
-        offheap_mib: offheap,
-        pyspark_mib: if is_python { pyspark_setting } else { 0 },
-    };
-    let total_mib = [memory.overhead_mib, memory.offheap_mib, memory.pyspark_mib]
-        .iter()
-        .try_fold(memory.heap_mib, |acc, x| acc.checked_add(*x))
-        .filter(|t| *t <= i64::MAX as u64 / MIB)
-        .ok_or_else(|| {
-            Reader::err(
-                keys::EXECUTOR_MEMORY,
-                r.0.get(keys::EXECUTOR_MEMORY).unwrap_or("1g"),
-                ConfErrorKind::TooLarge,
-            )
-        })?;
-    Ok(ExecutorRead {
-        resources: ExecutorResources {
-            memory,
-            overhead_rule,
-            cores,
-        },
-        total_mib,
-        offheap_bytes,
-        default_factor,
-        is_python,
-        k8s_default_factor,
-    })
-}
-
-/// The driver's heap, cores and minimum overhead (YARN cluster AM, Kubernetes driver pod).
-struct DriverRead {
-    memory_mib: u64,
-    cores: u32,
-    minimum_overhead_mib: u64,
-}
-
-fn read_driver(r: &Reader<'_>, version: SparkVersion) -> Result<DriverRead, ConfError> {
-    Ok(DriverRead {
-        memory_mib: r.mib(&[keys::DRIVER_MEMORY], 1024)?,
-        cores: r.positive_int(keys::DRIVER_CORES, 1)?,
-        minimum_overhead_mib: match version {
-            SparkVersion::V3_5 => MIN_OVERHEAD_MIB,
-            SparkVersion::V4_0 => r.mib(&[keys::DRIVER_MIN_OVERHEAD], MIN_OVERHEAD_MIB)?,
-        },
-    })
-}
-
-/// The driver's overhead rule from the configuration, with `default_factor` when no factor is
-/// set (the factor is not read when an explicit overhead is).
-fn read_driver_overhead(
-    r: &Reader<'_>,
-    driver: &DriverRead,
-    default_factor: f64,
-) -> Result<OverheadRule, ConfError> {
-    let explicit = r.size(
-        &[keys::DRIVER_OVERHEAD, keys::YARN_DRIVER_OVERHEAD],
-        ByteUnit::MiB,
-    )?;
-    let factor = match explicit {
-        Some(_) => default_factor,
-        None => r
-            .factor(keys::DRIVER_OVERHEAD_FACTOR)?
-            .unwrap_or(default_factor),
-    };
-    Ok(driver_overhead_rule(
-        explicit,
-        factor,
-        driver.minimum_overhead_mib,
-    ))
-}
-
-/// The YARN containers: the executor's and the ApplicationMaster's, requested and granted.
-fn yarn_resources(
-    r: &Reader<'_>,
-    query: &ResourceQuery,
-    exec: &ExecutorRead,
-    driver: &DriverRead,
-) -> Result<YarnResources, ConfError> {
-    let defaults = AmSettings::defaults(query.deploy_mode, driver.memory_mib, driver.cores);
-    // Each mode reads only its own keys, as Spark's `Client` does.
-    let settings = match query.deploy_mode {
-        DeployMode::Cluster => AmSettings {
-            driver_overhead: read_driver_overhead(r, driver, DEFAULT_OVERHEAD_FACTOR)?,
-            ..defaults
-        },
-        DeployMode::Client => AmSettings {
-            am_memory_mib: r.mib(&[keys::AM_MEMORY], DEFAULT_AM_MEMORY_MIB)?,
-            am_overhead_mib: r.size(&[keys::AM_OVERHEAD], ByteUnit::MiB)?,
-            am_cores: r.positive_int(keys::AM_CORES, 1)?,
-            ..defaults
-        },
-    };
-    let am = yarn_am_container(&settings);
-    let executor_request = Resource::new(exec.total_mib, exec.resources.cores);
-    let scheduler = query.scheduler.as_ref();
-    Ok(YarnResources {
-        executor_request,
-        executor_granted: scheduler.map(|s| granted(executor_request, s)),
-        am: AmContainer {
-            granted: scheduler.map(|s| granted(am.request, s)),
-            ..am
-        },
-    })
-}
-
-/// The pod specs Spark writes on Kubernetes.
-fn kubernetes_resources(
-    r: &Reader<'_>,
-    query: &ResourceQuery,
-    exec: &ExecutorRead,
-    driver: &DriverRead,
-) -> Result<KubernetesResources, ConfError> {
-    let cpu = |request_key: &str, cores: u32| {
-        query
-            .conf
-            .get(request_key)
-            .map(str::to_string)
-            .unwrap_or_else(|| cores.to_string())
-    };
-    let limit = |key: &str| query.conf.get(key).map(str::to_string);
-    let driver_pod = if query.deploy_mode == DeployMode::Cluster {
-        let overhead = read_driver_overhead(r, driver, exec.k8s_default_factor)?
-            .overhead_mib(driver.memory_mib);
-        Some(PodResources {
-            memory_mib: driver.memory_mib.saturating_add(overhead),
-            cpu_request: cpu(keys::K8S_DRIVER_REQUEST_CORES, driver.cores),
-            cpu_limit: limit(keys::K8S_DRIVER_LIMIT_CORES),
-        })
-    } else {
-        None
-    };
-    let factor = match exec.resources.overhead_rule {
-        OverheadRule::Formula { factor, .. } => factor,
-        OverheadRule::Explicit(_) => r
-            .factor(keys::EXECUTOR_OVERHEAD_FACTOR)?
-            .unwrap_or(exec.default_factor),
-    };
-    Ok(KubernetesResources {
-        executor: PodResources {
-            memory_mib: exec.total_mib,
-            cpu_request: cpu(keys::K8S_EXECUTOR_REQUEST_CORES, exec.resources.cores),
-            cpu_limit: limit(keys::K8S_EXECUTOR_LIMIT_CORES),
-        },
-        executor_overhead_factor: factor,
-        executor_is_python: exec.is_python,
-        driver: driver_pod,
     })
 }
