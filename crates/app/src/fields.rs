@@ -63,6 +63,9 @@ const SPARK: &[FieldId] = &[
     F::AppType,
     F::DriverMemory,
     F::DriverCores,
+    F::DriverOverhead,
+    F::DriverOverheadFactor,
+    F::DriverOverheadMinimum,
     F::AmMemory,
     F::AmCores,
     F::OverheadFactor,
@@ -107,6 +110,7 @@ const K8S_SPARK: &[FieldId] = &[
     F::DeployMode,
     F::AppType,
     F::OverheadFactor,
+    F::OverheadMinimum,
     F::ExecutorOverhead,
     F::OffHeapEnabled,
     F::OffHeapSize,
@@ -115,6 +119,7 @@ const K8S_SPARK: &[FieldId] = &[
     F::DriverCores,
     F::DriverCpuRequest,
     F::DriverCpuLimit,
+    F::DriverOverheadMinimum,
 ];
 
 const EMR_CLUSTER: &[FieldId] = &[

@@ -211,6 +211,7 @@ impl Form {
             Shown::NodeManager => self.nodemanager_explicit,
             Shown::Maximum => self.maximum_explicit,
             Shown::Client => self.text("mode") == "client",
+            Shown::Cluster => self.text("mode") != "client",
             Shown::OffHeap => self.text("off") == "1",
             Shown::Python => self.text("app") == "python",
         }

@@ -78,7 +78,9 @@ pub fn comparison(c: &Comparison) -> impl IntoView + use<> {
         row("YARN memory used", &|p| {
             fmt::pct(p.placement.totals.memory_used_pct())
         }),
-        row("YARN vcores used", &|p| {
+        // What the ResourceManager reports: 1 vcore per container under the
+        // DefaultResourceCalculator, whatever spark.executor.cores runs.
+        row("YARN vcores used (as the ResourceManager reports)", &|p| {
             fmt::pct(p.placement.totals.vcores_used_pct())
         }),
     ];

@@ -100,6 +100,12 @@ pub enum FieldId {
     OverheadMinimum,
     /// `spark.executor.memoryOverhead`.
     ExecutorOverhead,
+    /// `spark.driver.memoryOverhead` (the cluster-mode AM's overhead, when set).
+    DriverOverhead,
+    /// `spark.driver.memoryOverheadFactor`.
+    DriverOverheadFactor,
+    /// `spark.driver.minMemoryOverhead` (Spark 4.0).
+    DriverOverheadMinimum,
     /// `spark.memory.offHeap.enabled`.
     OffHeapEnabled,
     /// `spark.memory.offHeap.size`.
@@ -402,6 +408,8 @@ pub enum Shown {
     Maximum,
     /// In client mode.
     Client,
+    /// In cluster mode (the driver runs in the cluster: YARN's AM container, the driver pod).
+    Cluster,
     /// With off-heap memory enabled.
     OffHeap,
     /// For Python apps.
@@ -793,6 +801,67 @@ const ENTRIES: &[Entry] = &[
     )
     .with_hint("optional: replaces the formula")
     .optional_when_empty()
+    .with_range(MIB_OR_ZERO),
+    entry_of(
+        F::OverheadMinimum,
+        K8S,
+        "omin",
+        "Minimum overhead",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_name("spark.executor.minMemoryOverhead")
+    .with_hint("optional: default 384m; Spark 4.0 only")
+    .optional_when_empty()
+    .with_range(MIB_OR_ZERO),
+    entry_of(
+        F::DriverOverhead,
+        YARN,
+        "dovh",
+        "spark.driver.memoryOverhead",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_hint("optional: replaces the driver's formula")
+    .optional_when_empty()
+    .shown_when(Shown::Cluster)
+    .with_range(MIB_OR_ZERO),
+    entry_of(
+        F::DriverOverheadFactor,
+        YARN,
+        "dof",
+        "Driver overhead factor",
+        Kind::Decimal,
+        Unit::None,
+    )
+    .with_name("spark.driver.memoryOverheadFactor")
+    .with_hint("default 0.1")
+    .shown_when(Shown::Cluster)
+    .with_range(Range::real(0.0, true, 10.0, false)),
+    entry_of(
+        F::DriverOverheadMinimum,
+        YARN,
+        "domin",
+        "Driver minimum overhead",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_name("spark.driver.minMemoryOverhead")
+    .with_hint("384m; Spark 4.0 only")
+    .shown_when(Shown::Cluster)
+    .with_range(MIB_OR_ZERO),
+    entry_of(
+        F::DriverOverheadMinimum,
+        K8S,
+        "domin",
+        "Driver minimum overhead",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_name("spark.driver.minMemoryOverhead")
+    .with_hint("optional: default 384m; Spark 4.0 only")
+    .optional_when_empty()
+    .shown_when(Shown::Cluster)
     .with_range(MIB_OR_ZERO),
     entry_of(
         F::OffHeapEnabled,

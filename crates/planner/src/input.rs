@@ -5,7 +5,10 @@ use std::fmt;
 
 use crate::catalog::{ClusterManager, Range};
 use crate::decimal::shortest;
-use crate::spark::{AppType, DeployMode, OverheadRule, SparkVersion, MIN_OVERHEAD_MIB};
+use crate::spark::{
+    driver_overhead_rule, AmSettings, AppType, DeployMode, OverheadRule, SparkVersion,
+    DEFAULT_AM_MEMORY_MIB, DEFAULT_OVERHEAD_FACTOR, MIN_OVERHEAD_MIB,
+};
 use crate::units::gib_to_mib;
 use crate::warning::Diagnostic;
 use crate::yarn::{Calculator, Resource, YarnScheduler};
@@ -145,6 +148,13 @@ pub struct SparkSettings {
     pub driver_memory_mib: u64,
     /// `spark.driver.cores` (default 1).
     pub driver_cores: u32,
+    /// `spark.driver.memoryOverhead` in MiB, replacing the driver's formula when set (cluster
+    /// mode: the ApplicationMaster's overhead).
+    pub driver_overhead_mib: Option<u64>,
+    /// `spark.driver.memoryOverheadFactor` (default 0.10).
+    pub driver_overhead_factor: f64,
+    /// `spark.driver.minMemoryOverhead` in MiB (Spark 4.0; 3.5 always uses 384).
+    pub driver_overhead_minimum_mib: u64,
     /// `spark.yarn.am.memory` in MiB (client mode; default 512).
     pub am_memory_mib: u64,
     /// `spark.yarn.am.cores` (client mode; default 1).
@@ -173,7 +183,10 @@ impl Default for SparkSettings {
             app_type: AppType::Jvm,
             driver_memory_mib: 1024,
             driver_cores: 1,
-            am_memory_mib: 512,
+            driver_overhead_mib: None,
+            driver_overhead_factor: DEFAULT_OVERHEAD_FACTOR,
+            driver_overhead_minimum_mib: MIN_OVERHEAD_MIB,
+            am_memory_mib: DEFAULT_AM_MEMORY_MIB,
             am_cores: 1,
             overhead_factor: 0.10,
             overhead_minimum_mib: MIN_OVERHEAD_MIB,
@@ -198,6 +211,24 @@ impl SparkSettings {
                     SparkVersion::V4_0 => self.overhead_minimum_mib,
                 },
             },
+        }
+    }
+
+    /// The ApplicationMaster's settings, for [`crate::spark::yarn_am_container`].
+    pub fn am_settings(&self) -> AmSettings {
+        let minimum_mib = match self.version {
+            SparkVersion::V3_5 => MIN_OVERHEAD_MIB,
+            SparkVersion::V4_0 => self.driver_overhead_minimum_mib,
+        };
+        AmSettings {
+            driver_overhead: driver_overhead_rule(
+                self.driver_overhead_mib,
+                self.driver_overhead_factor,
+                minimum_mib,
+            ),
+            am_memory_mib: self.am_memory_mib,
+            am_cores: self.am_cores,
+            ..AmSettings::defaults(self.deploy_mode, self.driver_memory_mib, self.driver_cores)
         }
     }
 
@@ -411,6 +442,7 @@ impl SparkSettings {
         if let Some(o) = self.executor_overhead_mib {
             c.whole(Field::ExecutorOverhead, o);
         }
+        self.check_driver_overhead(c);
         if self.offheap.enabled {
             c.whole_within(
                 Field::OffHeapSize,
@@ -567,6 +599,20 @@ impl Cluster {
             physical: Resource::new(physical_mib?, self.cores_per_node),
             nodemanager,
         })
+    }
+}
+
+impl SparkSettings {
+    /// The driver's overhead settings, in the ranges of their executor counterparts.
+    fn check_driver_overhead(&self, c: &mut Check) {
+        if let Some(o) = self.driver_overhead_mib {
+            c.whole(Field::DriverOverhead, o);
+        }
+        c.real(Field::DriverOverheadFactor, self.driver_overhead_factor);
+        c.whole(
+            Field::DriverOverheadMinimum,
+            self.driver_overhead_minimum_mib,
+        );
     }
 }
 

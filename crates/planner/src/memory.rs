@@ -4,7 +4,8 @@
 //! `usable = heap − 300 MiB`, `unified = (usable × fraction).toLong`,
 //! `storage = (unified × storageFraction).toLong`, `execution = unified − storage`.
 
-use crate::spark::HeapTooSmall;
+use std::fmt;
+
 use crate::units::MIB;
 
 /// Memory Spark reserves inside every heap (300 MiB).
@@ -59,6 +60,25 @@ pub struct UnifiedMemory {
     pub per_task_max_uncached_bytes: u64,
 }
 
+/// The heap is below Spark's 450 MiB floor (1.5 × the 300 MiB reserved memory).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeapTooSmall {
+    /// The heap in bytes.
+    pub heap_bytes: u64,
+    /// The minimum in bytes.
+    pub minimum_bytes: u64,
+}
+
+impl fmt::Display for HeapTooSmall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "System memory {} must be at least {}",
+            self.heap_bytes, self.minimum_bytes
+        )
+    }
+}
+
 /// Computes the pools for a heap of `heap_bytes`, or Spark's refusal when it is below 450 MiB.
 pub fn unified_memory(
     heap_bytes: u64,
@@ -73,11 +93,11 @@ pub fn unified_memory(
         });
     }
     let usable = heap_bytes - RESERVED_BYTES;
-    let unified = java_long(usable as f64 * fractions.memory_fraction).min(usable);
-    let storage = java_long(unified as f64 * fractions.storage_fraction).min(unified);
+    let unified = f64_to_u64(usable as f64 * fractions.memory_fraction).min(usable);
+    let storage = f64_to_u64(unified as f64 * fractions.storage_fraction).min(unified);
     let execution = unified - storage;
     let offheap_storage =
-        java_long(offheap_size_bytes as f64 * fractions.storage_fraction).min(offheap_size_bytes);
+        f64_to_u64(offheap_size_bytes as f64 * fractions.storage_fraction).min(offheap_size_bytes);
     let tasks = u64::from(concurrent_tasks.max(1));
     Ok(UnifiedMemory {
         heap_bytes,
@@ -95,9 +115,14 @@ pub fn unified_memory(
     })
 }
 
-/// Java's `double.toLong` for non-negative values.
-fn java_long(x: f64) -> u64 {
-    crate::spark::f64_to_u64(x)
+/// `f64 as u64` with Java's `double.toLong` truncation, saturating at the bounds (negative and
+/// NaN give 0). Spark's pool and overhead formulas all truncate this way.
+pub(crate) fn f64_to_u64(x: f64) -> u64 {
+    if x.is_nan() || x <= 0.0 {
+        0
+    } else {
+        x as u64
+    }
 }
 
 #[cfg(test)]

@@ -3,9 +3,9 @@
 //! grouped), totals and warnings.
 
 use crate::input::{InputErrors, NodeShape, PlanInput, SparkSettings};
-use crate::spark::{DeployMode, ExecutorMemory, OverheadRule, MIN_OVERHEAD_MIB};
+use crate::spark::{yarn_am_container, DeployMode, ExecutorMemory};
 use crate::warning::{Code, Severity, Warning};
-use crate::yarn::{fit_count, fits, normalize, Calculator, Resource, YarnScheduler};
+use crate::yarn::{fit_count, fits, granted, Calculator, Resource, YarnScheduler};
 
 /// How many executors to place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,11 +197,13 @@ pub struct Placement {
     pub capacity: u64,
     /// Executors that fit on a node without the AM.
     pub per_node: u64,
+    /// What can run and how many fit.
+    pub fit: Fit,
     /// The per-node layout.
     pub layout: Vec<NodeGroup>,
     /// Sums over the layout.
     pub totals: Totals,
-    /// Findings.
+    /// Findings (empty from [`place_numbers`]).
     pub warnings: Vec<Warning>,
 }
 
@@ -226,17 +228,7 @@ impl Containers {
     /// The containers a plan's settings give for an executor of `heap_mib` and `cores`.
     pub fn from_settings(spark: &SparkSettings, heap_mib: u64, cores: u32) -> Containers {
         let rule = spark.overhead_rule();
-        let (am_heap, am_vcores) = match spark.deploy_mode {
-            DeployMode::Cluster => (spark.driver_memory_mib, spark.driver_cores),
-            DeployMode::Client => (spark.am_memory_mib, spark.am_cores),
-        };
-        // The AM's overhead: driver factor 0.10 (cluster) or AM factor 0.10 (client), minimum
-        // 384 MiB (4.0's spark.driver.minMemoryOverhead keeps its 384 MiB default here).
-        let am_overhead = OverheadRule::Formula {
-            factor: 0.10,
-            minimum_mib: MIN_OVERHEAD_MIB,
-        }
-        .overhead_mib(am_heap);
+        let am = yarn_am_container(&spark.am_settings());
         Containers {
             executor_memory: ExecutorMemory {
                 heap_mib,
@@ -246,9 +238,9 @@ impl Containers {
             },
             executor_cores: cores,
             deploy_mode: spark.deploy_mode,
-            am_heap_mib: am_heap,
-            am_overhead_mib: am_overhead,
-            am_vcores,
+            am_heap_mib: am.memory_mib,
+            am_overhead_mib: am.overhead_mib,
+            am_vcores: am.request.vcores,
         }
     }
 }
@@ -306,7 +298,42 @@ pub fn place(input: &PlaceInput) -> Result<Placement, InputErrors> {
     ))
 }
 
-/// Places resolved containers on validated nodes. Never panics; all arithmetic saturates.
+/// Whether each container can run and how many executors fit: the numbers behind a placement
+/// and its refusals, with no text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fit {
+    /// The AM's request is above the maximum allocation (Spark or YARN refuses it).
+    pub am_refused: bool,
+    /// The AM's granted container is larger than a node's YARN resources.
+    pub am_too_large: bool,
+    /// An executor's memory request is above `yarn.scheduler.maximum-allocation-mb`.
+    pub executor_memory_refused: bool,
+    /// An executor's cores are above `yarn.scheduler.maximum-allocation-vcores`.
+    pub executor_vcores_refused: bool,
+    /// An executor's granted container is larger than a node's YARN resources.
+    pub executor_too_large: bool,
+    /// Executors that fit on node 1 beside the AM.
+    pub beside_am: u64,
+    /// Executors the cluster share allows (`u64::MAX` when the whole cluster may be used).
+    pub share_limit: u64,
+    /// Executors asked for (the capacity when as many as fit).
+    pub wanted: u64,
+}
+
+impl Fit {
+    /// Whether the ApplicationMaster can start.
+    pub fn am_runs(&self) -> bool {
+        !(self.am_refused || self.am_too_large)
+    }
+
+    /// Whether executors of this shape can start at all.
+    pub fn executors_run(&self) -> bool {
+        !(self.executor_memory_refused || self.executor_vcores_refused || self.executor_too_large)
+    }
+}
+
+/// Places resolved containers on validated nodes, with the findings in words. Never panics; all
+/// arithmetic saturates.
 pub fn place_containers(
     shape: &NodeShape,
     scheduler: &YarnScheduler,
@@ -314,190 +341,66 @@ pub fn place_containers(
     count: ExecutorCount,
     share_pct: f64,
 ) -> Placement {
-    let calc = scheduler.calculator;
-    let nm = shape.nodemanager;
-    let n = u64::from(shape.nodes);
-    let mut warnings = Vec::new();
+    let mut placement = place_numbers(shape, scheduler, c, count, share_pct);
+    explain_placement(&mut placement, shape, scheduler, share_pct);
+    placement
+}
 
-    let exec_request = Resource::new(c.executor_memory.total_mib(), c.executor_cores);
-    let exec_granted = normalize(exec_request, scheduler);
-    let am_request = Resource::new(c.am_heap_mib.saturating_add(c.am_overhead_mib), c.am_vcores);
-    let am_granted = normalize(am_request, scheduler);
-
-    // Can the AM run at all?
-    let am_ok = if scheduler.exceeds_maximum(am_granted) {
-        warnings.push(Warning::new(
-            Code::AmAboveMaximum,
-            Severity::Error,
-            format!(
-                "The ApplicationMaster container ({} MiB, {} vcores) is above the scheduler's \
-                 maximum allocation ({} MiB, {} vcores): YARN refuses the application.",
-                am_granted.memory_mib,
-                am_granted.vcores,
-                scheduler.maximum_allocation_mb,
-                scheduler.maximum_allocation_vcores
-            ),
-        ));
-        false
-    } else if !fits(nm, am_granted, calc) {
-        warnings.push(Warning::new(
-            Code::AmDoesNotFit,
-            Severity::Error,
-            format!(
-                "The ApplicationMaster container ({} MiB, {} vcores) is larger than a node's \
-                 YARN resources ({} MiB, {} vcores): it can never start.",
-                am_granted.memory_mib, am_granted.vcores, nm.memory_mib, nm.vcores
-            ),
-        ));
-        false
-    } else {
-        true
-    };
-
-    // Can executors run at all?
-    let mut exec_ok = true;
-    if exec_granted.memory_mib > scheduler.maximum_allocation_mb {
-        exec_ok = false;
-        warnings.push(Warning::new(
-            Code::ExecutorAboveMaximumMemory,
-            Severity::Error,
-            format!(
-                "Each executor needs a {} MiB container (heap {} + overhead {}{}{}), above \
-                 yarn.scheduler.maximum-allocation-mb = {} MiB: spark-submit refuses the job \
-                 (\"Required executor memory ... is above the max threshold\").",
-                exec_granted.memory_mib,
-                c.executor_memory.heap_mib,
-                c.executor_memory.overhead_mib,
-                plus_part("off-heap", c.executor_memory.offheap_mib),
-                plus_part("pyspark", c.executor_memory.pyspark_mib),
-                scheduler.maximum_allocation_mb
-            ),
-        ));
-    }
-    if c.executor_cores > scheduler.maximum_allocation_vcores {
-        exec_ok = false;
-        warnings.push(Warning::new(
-            Code::ExecutorAboveMaximumVcores,
-            Severity::Error,
-            format!(
-                "{} cores per executor is above yarn.scheduler.maximum-allocation-vcores = {}: \
-                 YARN rejects the container requests (InvalidResourceRequestException).",
-                c.executor_cores, scheduler.maximum_allocation_vcores
-            ),
-        ));
-    }
-    let per_node = if exec_ok {
-        fit_count(nm, exec_granted, calc)
-    } else {
-        0
-    };
-    if exec_ok && per_node == 0 {
-        exec_ok = false;
-        warnings.push(Warning::new(
-            Code::NoExecutorFits,
-            Severity::Error,
-            format!(
-                "An executor container ({} MiB, {} vcores) is larger than a node's YARN \
-                 resources ({} MiB, {} vcores): no executor can start.",
-                exec_granted.memory_mib, exec_granted.vcores, nm.memory_mib, nm.vcores
-            ),
-        ));
-    }
-
-    // Per-node capacity with the AM on node 1.
-    let am_node_cap = if exec_ok && am_ok {
-        fit_count(nm.saturating_sub(am_granted), exec_granted, calc)
-    } else {
-        0
-    };
-    let other_cap = if exec_ok && am_ok { per_node } else { 0 };
-    let capacity = am_node_cap.saturating_add(other_cap.saturating_mul(n.saturating_sub(1)));
-
-    // The share of the cluster this job may use (AM included).
-    let share_limit = if share_pct >= 100.0 || !(exec_ok && am_ok) {
-        u64::MAX
-    } else {
-        let frac = share_pct.max(0.0) / 100.0;
-        let mem_cap = (nm.memory_mib.saturating_mul(n) as f64 * frac) as u64;
-        let vc_cap = (u64::from(nm.vcores).saturating_mul(n) as f64 * frac) as u64;
-        let by_mem = mem_cap
-            .checked_sub(am_granted.memory_mib)
-            .and_then(|m| m.checked_div(exec_granted.memory_mib))
-            .unwrap_or(0);
-        let by_vc = match calc {
-            Calculator::Default => u64::MAX,
-            Calculator::Dominant => vc_cap
-                .checked_sub(u64::from(am_granted.vcores))
-                .and_then(|v| v.checked_div(u64::from(exec_granted.vcores)))
-                .unwrap_or(0),
-        };
-        by_mem.min(by_vc)
-    };
-
-    let wanted = match count {
-        ExecutorCount::Exactly(k) => u64::from(k),
-        ExecutorCount::AsManyAsFit => capacity,
-    };
-    let placed = wanted.min(capacity).min(share_limit);
-    if share_limit < wanted.min(capacity) {
-        warnings.push(Warning::new(
-            Code::ShareLimitsExecutors,
-            Severity::Info,
-            format!(
-                "The job may use {}% of the cluster: {placed} executors (plus the AM) \
-                 stay within it, where {} would fit.",
-                crate::decimal::shortest(share_pct),
-                wanted.min(capacity)
-            ),
-        ));
-    }
-    if let ExecutorCount::Exactly(k) = count {
-        if u64::from(k) > capacity && exec_ok && am_ok {
-            warnings.push(Warning::new(
-                Code::FewerExecutorsFit,
-                Severity::Warning,
-                format!(
-                    "Only {capacity} of the {k} executors fit: each takes {} MiB and {} vcores, \
-                     so {per_node} fit on a node and {am_node_cap} beside the AM; YARN leaves \
-                     the other {} requests pending.",
-                    exec_granted.memory_mib,
-                    exec_granted.vcores,
-                    u64::from(k) - capacity
-                ),
-            ));
-        }
-    }
-
-    let am = AmShape {
-        deploy_mode: c.deploy_mode,
-        heap_mib: c.am_heap_mib,
-        overhead_mib: c.am_overhead_mib,
-        request: am_request,
-        granted: am_granted,
-        node: am_ok.then_some(1),
-    };
-    let executor = ExecutorShape {
-        cores: c.executor_cores,
-        memory: c.executor_memory,
-        request: exec_request,
-        granted: exec_granted,
-    };
-    let layout = layout(
-        shape,
-        &executor,
-        am_ok.then_some(&am),
-        am_node_cap,
-        other_cap,
-        placed,
-    );
-    let totals = totals(shape, &layout, c.executor_cores, c.executor_memory.heap_mib);
+/// Fills the warnings of a placement from [`place_numbers`] (the same nodes, scheduler and
+/// share).
+pub fn explain_placement(
+    placement: &mut Placement,
+    shape: &NodeShape,
+    scheduler: &YarnScheduler,
+    share_pct: f64,
+) {
     let limits = Limits {
         scheduler,
         shape,
         whole_cluster: share_pct >= 100.0,
     };
-    shape_warnings(&mut warnings, &executor, &limits, &totals, &layout);
+    placement.warnings = placement_warnings(placement, &limits, share_pct);
+}
 
+/// Places resolved containers on validated nodes: numbers only (`warnings` is left empty), for
+/// callers that sweep many shapes. Never panics; all arithmetic saturates.
+pub fn place_numbers(
+    shape: &NodeShape,
+    scheduler: &YarnScheduler,
+    c: &Containers,
+    count: ExecutorCount,
+    share_pct: f64,
+) -> Placement {
+    let am_request = Resource::new(c.am_heap_mib.saturating_add(c.am_overhead_mib), c.am_vcores);
+    let am = AmShape {
+        deploy_mode: c.deploy_mode,
+        heap_mib: c.am_heap_mib,
+        overhead_mib: c.am_overhead_mib,
+        request: am_request,
+        granted: granted(am_request, scheduler),
+        node: None,
+    };
+    let exec_request = Resource::new(c.executor_memory.total_mib(), c.executor_cores);
+    let executor = ExecutorShape {
+        cores: c.executor_cores,
+        memory: c.executor_memory,
+        request: exec_request,
+        granted: granted(exec_request, scheduler),
+    };
+    let (fit, per_node, capacity) = fit(shape, scheduler, &executor, &am, count, share_pct);
+    let am = AmShape {
+        node: fit.am_runs().then_some(1),
+        ..am
+    };
+    let placed = fit.wanted.min(capacity).min(fit.share_limit);
+    let other_cap = if fit.am_runs() && fit.executors_run() {
+        per_node
+    } else {
+        0
+    };
+    let am_here = am.node.is_some().then_some(&am);
+    let layout = layout(shape, &executor, am_here, fit.beside_am, other_cap, placed);
+    let totals = totals(shape, &layout, c.executor_cores, c.executor_memory.heap_mib);
     Placement {
         executor,
         am,
@@ -507,9 +410,233 @@ pub fn place_containers(
         },
         capacity,
         per_node,
+        fit,
         layout,
         totals,
-        warnings,
+        warnings: Vec::new(),
+    }
+}
+
+/// The refusals, and (per node, in the cluster) how many executors fit beside the AM.
+/// Returns the fit, executors per node without the AM, and the cluster's capacity.
+fn fit(
+    shape: &NodeShape,
+    scheduler: &YarnScheduler,
+    executor: &ExecutorShape,
+    am: &AmShape,
+    count: ExecutorCount,
+    share_pct: f64,
+) -> (Fit, u64, u64) {
+    let (calc, nm) = (scheduler.calculator, shape.nodemanager);
+    let am_refused = scheduler.refuses(am.request);
+    let executor_memory_refused = executor.request.memory_mib > scheduler.maximum_allocation_mb;
+    let executor_vcores_refused = executor.cores > scheduler.maximum_allocation_vcores;
+    let accepted = !(executor_memory_refused || executor_vcores_refused);
+    let per_node = if accepted {
+        fit_count(nm, executor.granted, calc)
+    } else {
+        0
+    };
+    let mut fit = Fit {
+        am_refused,
+        am_too_large: !am_refused && !fits(nm, am.granted, calc),
+        executor_memory_refused,
+        executor_vcores_refused,
+        executor_too_large: accepted && per_node == 0,
+        beside_am: 0,
+        share_limit: u64::MAX,
+        wanted: 0,
+    };
+    let both_run = fit.am_runs() && fit.executors_run();
+    if both_run {
+        fit.beside_am = fit_count(nm.saturating_sub(am.granted), executor.granted, calc);
+    }
+    let others = u64::from(shape.nodes).saturating_sub(1);
+    let other_cap = if both_run { per_node } else { 0 };
+    let capacity = fit
+        .beside_am
+        .saturating_add(other_cap.saturating_mul(others));
+    if share_pct < 100.0 && both_run {
+        fit.share_limit = share_limit(shape, calc, executor.granted, am.granted, share_pct);
+    }
+    fit.wanted = match count {
+        ExecutorCount::Exactly(k) => u64::from(k),
+        ExecutorCount::AsManyAsFit => capacity,
+    };
+    (fit, per_node, capacity)
+}
+
+/// Executors that stay within `share_pct` of the cluster's YARN resources, the AM included.
+fn share_limit(
+    shape: &NodeShape,
+    calc: Calculator,
+    executor: Resource,
+    am: Resource,
+    share_pct: f64,
+) -> u64 {
+    let (nm, n) = (shape.nodemanager, u64::from(shape.nodes));
+    let frac = share_pct.max(0.0) / 100.0;
+    let mem_cap = (nm.memory_mib.saturating_mul(n) as f64 * frac) as u64;
+    let vc_cap = (u64::from(nm.vcores).saturating_mul(n) as f64 * frac) as u64;
+    let by_mem = mem_cap
+        .checked_sub(am.memory_mib)
+        .and_then(|m| m.checked_div(executor.memory_mib))
+        .unwrap_or(0);
+    let by_vc = match calc {
+        Calculator::Default => u64::MAX,
+        Calculator::Dominant => vc_cap
+            .checked_sub(u64::from(am.vcores))
+            .and_then(|v| v.checked_div(u64::from(executor.vcores)))
+            .unwrap_or(0),
+    };
+    by_mem.min(by_vc)
+}
+
+/// A placement's findings in words: refusals, the share and count, then the shape's.
+fn placement_warnings(p: &Placement, limits: &Limits<'_>, share_pct: f64) -> Vec<Warning> {
+    let mut w = refusal_warnings(p, limits.scheduler, limits.shape);
+    let f = &p.fit;
+    let placed = f.wanted.min(p.capacity).min(f.share_limit);
+    if f.share_limit < f.wanted.min(p.capacity) {
+        w.push(Warning::new(
+            Code::ShareLimitsExecutors,
+            Severity::Info,
+            format!(
+                "The job may use {}% of the cluster: {placed} executors (plus the AM) \
+                 stay within it, where {} would fit.",
+                crate::decimal::shortest(share_pct),
+                f.wanted.min(p.capacity)
+            ),
+        ));
+    }
+    if let Some(k) = p.requested {
+        if u64::from(k) > p.capacity && f.executors_run() && f.am_runs() {
+            w.push(Warning::new(
+                Code::FewerExecutorsFit,
+                Severity::Warning,
+                format!(
+                    "Only {} of the {k} executors fit: each takes {} MiB and {} vcores, \
+                     so {} fit on a node and {} beside the AM; YARN leaves \
+                     the other {} requests pending.",
+                    p.capacity,
+                    p.executor.granted.memory_mib,
+                    p.executor.granted.vcores,
+                    p.per_node,
+                    f.beside_am,
+                    u64::from(k) - p.capacity
+                ),
+            ));
+        }
+    }
+    let cores_asked = |g: &NodeGroup| yarn_cores_asked(g, &p.executor, &p.am);
+    let checks = shape_checks(&p.executor, limits, &p.totals, &p.layout, cores_asked);
+    w.extend(executor_shape_warnings(&checks, &p.executor));
+    w.extend(usage_warnings(&checks, &p.executor, limits, &p.totals));
+    w
+}
+
+/// Why the AM or the executors cannot run, in the order a person meets them.
+fn refusal_warnings(p: &Placement, scheduler: &YarnScheduler, shape: &NodeShape) -> Vec<Warning> {
+    let (f, nm) = (&p.fit, shape.nodemanager);
+    let (am, e) = (&p.am, &p.executor);
+    let mut w = Vec::new();
+    if f.am_refused {
+        w.push(Warning::new(
+            Code::AmAboveMaximum,
+            Severity::Error,
+            am_refusal(am, scheduler),
+        ));
+    } else if f.am_too_large {
+        w.push(Warning::new(
+            Code::AmDoesNotFit,
+            Severity::Error,
+            format!(
+                "The ApplicationMaster container ({} MiB, {} vcores) is larger than a node's \
+                 YARN resources ({} MiB, {} vcores): it can never start.",
+                am.granted.memory_mib, am.granted.vcores, nm.memory_mib, nm.vcores
+            ),
+        ));
+    }
+    if f.executor_memory_refused {
+        w.push(executor_memory_refusal(e, scheduler.maximum_allocation_mb));
+    }
+    if f.executor_vcores_refused {
+        w.push(Warning::new(
+            Code::ExecutorAboveMaximumVcores,
+            Severity::Error,
+            format!(
+                "{} cores per executor is above yarn.scheduler.maximum-allocation-vcores = {}: \
+                 YARN rejects the container requests (InvalidResourceRequestException).",
+                e.cores, scheduler.maximum_allocation_vcores
+            ),
+        ));
+    }
+    if f.executor_too_large {
+        w.push(Warning::new(
+            Code::NoExecutorFits,
+            Severity::Error,
+            format!(
+                "An executor container ({} MiB, {} vcores) is larger than a node's YARN \
+                 resources ({} MiB, {} vcores): no executor can start.",
+                e.granted.memory_mib, e.granted.vcores, nm.memory_mib, nm.vcores
+            ),
+        ));
+    }
+    w
+}
+
+/// Spark refuses an executor above the maximum allocation at submit.
+fn executor_memory_refusal(e: &ExecutorShape, maximum_mib: u64) -> Warning {
+    let m = &e.memory;
+    Warning::new(
+        Code::ExecutorAboveMaximumMemory,
+        Severity::Error,
+        format!(
+            "Each executor asks for {} MiB (heap {} + overhead {}{}{}), above \
+             yarn.scheduler.maximum-allocation-mb = {maximum_mib} MiB: spark-submit refuses the \
+             job: \"{}\"",
+            e.request.memory_mib,
+            m.heap_mib,
+            m.overhead_mib,
+            plus_part("off-heap", m.offheap_mib),
+            plus_part("pyspark", m.pyspark_mib),
+            spark_executor_refusal(m, maximum_mib)
+        ),
+    )
+}
+
+/// Spark's own words when an executor is above the maximum allocation
+/// (`org.apache.spark.deploy.yarn.Client.verifyClusterResources`, Spark 3.5 and 4.0).
+fn spark_executor_refusal(m: &ExecutorMemory, maximum_mib: u64) -> String {
+    format!(
+        "Required executor memory ({} MB), offHeap memory ({}) MB, overhead ({} MB), and PySpark \
+         memory ({} MB) is above the max threshold ({maximum_mib} MB) of this cluster! Please \
+         check the values of 'yarn.scheduler.maximum-allocation-mb' and/or \
+         'yarn.nodemanager.resource.memory-mb'.",
+        m.heap_mib, m.offheap_mib, m.overhead_mib, m.pyspark_mib
+    )
+}
+
+/// Why the ApplicationMaster cannot start: Spark refuses its memory at submit (in the words of
+/// `Client.verifyClusterResources`), YARN its vcores (`InvalidResourceRequestException`).
+fn am_refusal(am: &AmShape, scheduler: &YarnScheduler) -> String {
+    let maximum = scheduler.maximum_allocation_mb;
+    if am.request.memory_mib > maximum {
+        format!(
+            "The ApplicationMaster asks for {} MiB, above yarn.scheduler.maximum-allocation-mb = \
+             {maximum} MiB: spark-submit refuses the application: \"Required AM memory ({}+{} MB) \
+             is above the max threshold ({maximum} MB) of this cluster! Please check the values \
+             of 'yarn.scheduler.maximum-allocation-mb' and/or \
+             'yarn.nodemanager.resource.memory-mb'.\"",
+            am.request.memory_mib, am.heap_mib, am.overhead_mib
+        )
+    } else {
+        format!(
+            "The ApplicationMaster asks for {} vcores, above \
+             yarn.scheduler.maximum-allocation-vcores = {}: YARN refuses the application \
+             (InvalidResourceRequestException).",
+            am.request.vcores, scheduler.maximum_allocation_vcores
+        )
     }
 }
 
@@ -762,7 +889,98 @@ pub(crate) struct Limits<'a> {
     pub(crate) whole_cluster: bool,
 }
 
-/// Findings about an executor shape and the layout it gives.
+/// Spark's smallest heap: 1.5 × the 300 MiB it reserves (`UnifiedMemoryManager`).
+const MIN_HEAP_MIB: u64 = 450;
+/// Concurrent tasks per executor beyond which HDFS client throughput and GC suffer.
+const MAX_SENSIBLE_CORES: u32 = 5;
+/// Heaps above this bring long garbage-collection pauses.
+const LARGE_HEAP_MIB: u64 = 64 * 1024;
+
+/// What is questionable about an executor shape and its layout: numbers and verdicts only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShapeChecks {
+    /// The heap is below Spark's 450 MiB minimum.
+    pub heap_below_minimum: bool,
+    /// More than 5 cores per executor.
+    pub many_cores: bool,
+    /// A heap above 64 GiB.
+    pub large_heap: bool,
+    /// At least a tenth of the cluster's YARN memory stays unused (whole-cluster jobs only).
+    pub memory_unused: bool,
+    /// Vcores no container asks for, summed over nodes (a container's own cores, not the 1
+    /// vcore the DefaultResourceCalculator records for it).
+    pub unasked_vcores: u64,
+    /// At least a tenth of the cluster's vcores stay unasked (whole-cluster jobs only).
+    pub vcores_unused: bool,
+    /// MiB that YARN's rounding adds to each executor, when it is at least 5 % of the container.
+    pub rounding_waste_mib: Option<u64>,
+    /// Under the DefaultResourceCalculator: whether some node holds containers asking for
+    /// more vcores than it has (`None` under the DominantResourceCalculator).
+    pub default_calculator_overcommits: Option<bool>,
+}
+
+/// Checks an executor shape and the layout it gives; `cores_asked` tells the cores the
+/// containers of one node of a group ask for.
+pub(crate) fn shape_checks(
+    executor: &ExecutorShape,
+    limits: &Limits<'_>,
+    totals: &Totals,
+    layout: &[NodeGroup],
+    cores_asked: impl Fn(&NodeGroup) -> u64,
+) -> ShapeChecks {
+    let heap = executor.memory.heap_mib;
+    let placed = totals.executors > 0;
+    let whole = placed && limits.whole_cluster;
+    let rounding = executor
+        .granted
+        .memory_mib
+        .saturating_sub(executor.request.memory_mib);
+    let node_vcores = u64::from(limits.shape.nodemanager.vcores);
+    let unasked_vcores: u64 = layout
+        .iter()
+        .map(|g| {
+            let free = node_vcores.saturating_sub(cores_asked(g));
+            free.saturating_mul(u64::from(g.node_count()))
+        })
+        .sum();
+    ShapeChecks {
+        heap_below_minimum: heap < MIN_HEAP_MIB,
+        many_cores: executor.cores > MAX_SENSIBLE_CORES,
+        large_heap: heap > LARGE_HEAP_MIB,
+        memory_unused: whole
+            && totals.yarn_memory_mib > 0
+            && totals.unused_memory_mib * 10 >= totals.yarn_memory_mib,
+        unasked_vcores,
+        vcores_unused: whole && totals.yarn_vcores > 0 && unasked_vcores * 10 >= totals.yarn_vcores,
+        rounding_waste_mib: (placed
+            && rounding > 0
+            && rounding * 20 >= executor.granted.memory_mib)
+            .then_some(rounding),
+        default_calculator_overcommits: (limits.scheduler.calculator == Calculator::Default)
+            .then(|| layout.iter().any(|g| cores_asked(g) > node_vcores)),
+    }
+}
+
+/// Vcores the container blocks of one node of `g` hold.
+fn container_vcores(g: &NodeGroup) -> u64 {
+    g.blocks
+        .iter()
+        .filter(|b| matches!(b.kind, BlockKind::ApplicationMaster | BlockKind::Executor))
+        .map(|b| u64::from(b.vcores))
+        .sum()
+}
+
+/// The cores the YARN containers of one node of `g` ask for: each executor's
+/// `spark.executor.cores` and the AM's cores, whatever vcores the scheduler records.
+fn yarn_cores_asked(g: &NodeGroup, executor: &ExecutorShape, am: &AmShape) -> u64 {
+    let am_cores = if g.has_am() { am.request.vcores } else { 0 };
+    u64::from(g.executors_per_node())
+        .saturating_mul(u64::from(executor.cores))
+        .saturating_add(u64::from(am_cores))
+}
+
+/// Findings about an executor shape and the layout it gives, appended to `w`, taking the
+/// layout's blocks to hold the cores their containers ask for.
 pub(crate) fn shape_warnings(
     w: &mut Vec<Warning>,
     executor: &ExecutorShape,
@@ -770,9 +988,16 @@ pub(crate) fn shape_warnings(
     totals: &Totals,
     layout: &[NodeGroup],
 ) {
-    let (scheduler, shape) = (limits.scheduler, limits.shape);
+    let checks = shape_checks(executor, limits, totals, layout, container_vcores);
+    w.extend(executor_shape_warnings(&checks, executor));
+    w.extend(usage_warnings(&checks, executor, limits, totals));
+}
+
+/// The executor's own findings: heap and cores.
+fn executor_shape_warnings(checks: &ShapeChecks, executor: &ExecutorShape) -> Vec<Warning> {
     let heap = executor.memory.heap_mib;
-    if heap < 450 {
+    let mut w = Vec::new();
+    if checks.heap_below_minimum {
         w.push(Warning::new(
             Code::HeapBelowMinimum,
             Severity::Error,
@@ -782,18 +1007,18 @@ pub(crate) fn shape_warnings(
             ),
         ));
     }
-    if executor.cores > 5 {
+    if checks.many_cores {
         w.push(Warning::new(
             Code::ManyCoresPerExecutor,
             Severity::Warning,
             format!(
-                "{} cores per executor: beyond about 5 concurrent tasks per executor, HDFS \
-                 client throughput and GC suffer (the seeds' reason for 5).",
+                "{} cores per executor: beyond about 5 concurrent tasks per executor, the HDFS \
+                 client's throughput suffers and garbage-collection pauses grow.",
                 executor.cores
             ),
         ));
     }
-    if heap > 64 * 1024 {
+    if checks.large_heap {
         w.push(Warning::new(
             Code::LargeHeap,
             Severity::Warning,
@@ -804,80 +1029,80 @@ pub(crate) fn shape_warnings(
             ),
         ));
     }
-    if totals.executors > 0 && limits.whole_cluster {
-        if totals.yarn_memory_mib > 0 && totals.unused_memory_mib * 10 >= totals.yarn_memory_mib {
-            w.push(Warning::new(
-                Code::MemoryUnused,
-                Severity::Warning,
-                format!(
-                    "{} of the cluster's {} YARN memory ({}%) stays unused.",
-                    gib(totals.unused_memory_mib),
-                    gib(totals.yarn_memory_mib),
-                    crate::decimal::fixed(pct(totals.unused_memory_mib, totals.yarn_memory_mib), 0)
-                ),
-            ));
-        }
-        if totals.yarn_vcores > 0 && totals.unused_vcores * 10 >= totals.yarn_vcores {
-            w.push(Warning::new(
-                Code::VcoresUnused,
-                Severity::Warning,
-                format!(
-                    "{} of the cluster's {} vcores ({}%) stay unused.",
-                    totals.unused_vcores,
-                    totals.yarn_vcores,
-                    crate::decimal::fixed(pct(totals.unused_vcores, totals.yarn_vcores), 0)
-                ),
-            ));
-        }
+    w
+}
+
+/// How the cluster is used: unused room, rounding, and the calculator's view of vcores.
+fn usage_warnings(
+    checks: &ShapeChecks,
+    executor: &ExecutorShape,
+    limits: &Limits<'_>,
+    totals: &Totals,
+) -> Vec<Warning> {
+    let mut w = Vec::new();
+    if checks.memory_unused {
+        w.push(Warning::new(
+            Code::MemoryUnused,
+            Severity::Warning,
+            format!(
+                "{} of the cluster's {} YARN memory ({}%) stays unused.",
+                gib(totals.unused_memory_mib),
+                gib(totals.yarn_memory_mib),
+                crate::decimal::fixed(pct(totals.unused_memory_mib, totals.yarn_memory_mib), 0)
+            ),
+        ));
     }
-    if totals.executors > 0 {
-        let rounding = executor
-            .granted
-            .memory_mib
-            .saturating_sub(executor.request.memory_mib);
-        if rounding * 20 >= executor.granted.memory_mib && rounding > 0 {
-            w.push(Warning::new(
-                Code::RoundingWaste,
-                Severity::Info,
-                format!(
-                    "YARN rounds each {} MiB request up to {} MiB (a multiple of {} MiB): {} MiB \
-                     per executor that no one uses. A heap a little smaller or larger wastes less.",
-                    executor.request.memory_mib,
-                    executor.granted.memory_mib,
-                    scheduler.step_mb(),
-                    rounding
-                ),
-            ));
-        }
+    if checks.vcores_unused {
+        w.push(Warning::new(
+            Code::VcoresUnused,
+            Severity::Warning,
+            format!(
+                "{} of the cluster's {} vcores ({}%) stay unused.",
+                checks.unasked_vcores,
+                totals.yarn_vcores,
+                crate::decimal::fixed(pct(checks.unasked_vcores, totals.yarn_vcores), 0)
+            ),
+        ));
     }
-    if scheduler.calculator == Calculator::Default {
-        let overcommitted = layout.iter().any(|g| {
-            g.blocks
-                .iter()
-                .filter(|b| matches!(b.kind, BlockKind::ApplicationMaster | BlockKind::Executor))
-                .map(|b| u64::from(b.vcores))
-                .sum::<u64>()
-                > u64::from(shape.nodemanager.vcores)
-        });
-        if overcommitted {
-            w.push(Warning::new(
-                Code::VcoresOvercommitted,
-                Severity::Warning,
-                format!(
-                    "With the DefaultResourceCalculator YARN packs by memory alone: some nodes \
-                     hold containers asking for more than their {} vcores, so tasks share cores.",
-                    shape.nodemanager.vcores
-                ),
-            ));
-        } else {
-            w.push(Warning::new(
-                Code::VcoresIgnored,
-                Severity::Info,
-                "The DefaultResourceCalculator (the Capacity Scheduler's default) ignores vcores \
-                 when packing; only memory limits how many containers share a node.",
-            ));
-        }
+    if let Some(rounding) = checks.rounding_waste_mib {
+        w.push(Warning::new(
+            Code::RoundingWaste,
+            Severity::Info,
+            format!(
+                "YARN rounds each {} MiB request up to {} MiB (a multiple of {} MiB): {} MiB \
+                 per executor that no one uses. A heap a little smaller or larger wastes less.",
+                executor.request.memory_mib,
+                executor.granted.memory_mib,
+                limits.scheduler.step_mb(),
+                rounding
+            ),
+        ));
     }
+    w.extend(calculator_warning(checks, limits.shape));
+    w
+}
+
+/// What the DefaultResourceCalculator means for vcores.
+fn calculator_warning(checks: &ShapeChecks, shape: &NodeShape) -> Option<Warning> {
+    let overcommitted = checks.default_calculator_overcommits?;
+    Some(if overcommitted {
+        Warning::new(
+            Code::VcoresOvercommitted,
+            Severity::Warning,
+            format!(
+                "With the DefaultResourceCalculator YARN packs by memory alone: some nodes \
+                 hold containers asking for more than their {} vcores, so tasks share cores.",
+                shape.nodemanager.vcores
+            ),
+        )
+    } else {
+        Warning::new(
+            Code::VcoresIgnored,
+            Severity::Info,
+            "The DefaultResourceCalculator (the Capacity Scheduler's default) ignores vcores \
+             when packing; only memory limits how many containers share a node.",
+        )
+    })
 }
 
 #[cfg(test)]

@@ -5,11 +5,13 @@
 use crate::exports::spark_conf;
 use crate::input::{InputErrors, Method, NodeManagerResources, PlanInput, Validated};
 use crate::memory::{unified_memory, MemoryFractions, UnifiedMemory};
-use crate::place::{place_containers, Containers, ExecutorCount, Placement};
+use crate::place::{
+    explain_placement, place_numbers, AmShape, Containers, ExecutorCount, Placement,
+};
 use crate::spark::{DeployMode, HeapTooSmall, OverheadRule, SparkVersion, MIN_OVERHEAD_MIB};
 use crate::units::{format_spark_mib, MIB};
 use crate::warning::{Code, Severity, Warning};
-use crate::yarn::{normalize, Resource};
+use crate::yarn::{granted, normalize, rounded_memory_mib, Calculator, Resource};
 
 /// One derivation step: what is computed and the arithmetic with its numbers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -127,12 +129,29 @@ fn rule_heap_gb(mem_gb: u64) -> (u64, u64) {
     (overhead, (1000 * mem_gb).saturating_sub(overhead) / 1000)
 }
 
-struct RuleShape {
-    cores: u32,
-    per_node: u64,
-    mem_gb: u64,
-    overhead_milli: u64,
-    heap_gb: u64,
+fn gb(mib: u64) -> String {
+    if mib.is_multiple_of(1024) {
+        format!("{}", mib / 1024)
+    } else {
+        crate::decimal::fixed(mib as f64 / 1024.0, 2)
+            .trim_end_matches('0')
+            .to_string()
+    }
+}
+
+/// One cores-per-executor candidate of the rule of thumb, in the rule's own integers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleShape {
+    /// Cores per executor.
+    pub cores: u32,
+    /// Executors per node: the node's cores ÷ cores per executor.
+    pub per_node: u64,
+    /// Memory per executor in whole GB: the node's memory ÷ executors per node, rounded down.
+    pub mem_gb: u64,
+    /// The rule's overhead, max(384 MB, 7 %), in thousandths of a GB.
+    pub overhead_milli: u64,
+    /// The heap: memory − overhead, rounded down to whole GB.
+    pub heap_gb: u64,
 }
 
 fn rule_shape(avail_vcores: u32, avail_mib: u64, cores: u32) -> RuleShape {
@@ -150,25 +169,220 @@ fn rule_shape(avail_vcores: u32, avail_mib: u64, cores: u32) -> RuleShape {
     }
 }
 
-fn gb(mib: u64) -> String {
-    if mib.is_multiple_of(1024) {
-        format!("{}", mib / 1024)
+/// The result of the memory-target search: every shape tried, fewest cores first, and whether
+/// the last one reached the target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CoreSearch<S> {
+    /// The memory target in MiB.
+    pub target_mib: u64,
+    /// The most cores per executor the search may use.
+    pub max_cores: u32,
+    /// Shapes tried, one per core count from 1.
+    pub tried: Vec<S>,
+    /// Whether the last shape tried reaches the target.
+    pub found: bool,
+}
+
+/// Seed 000's case 3 search: the fewest cores per executor (1 to `max_cores`) whose shape gives
+/// a heap of at least `target` MiB; `heap_of` tells a shape's heap (`None`: nothing fits).
+fn fewest_cores<S>(
+    max_cores: u32,
+    target_mib: u64,
+    shape_for: impl Fn(u32) -> S,
+    heap_of: impl Fn(&S) -> Option<u64>,
+) -> CoreSearch<S> {
+    let mut search = CoreSearch {
+        target_mib,
+        max_cores,
+        tried: Vec::new(),
+        found: false,
+    };
+    for c in 1..=max_cores {
+        let shape = shape_for(c);
+        search.found = heap_of(&shape).is_some_and(|h| h >= target_mib);
+        search.tried.push(shape);
+        if search.found {
+            break;
+        }
+    }
+    search
+}
+
+/// The shape a search settles on: the one found, or `fallback` (the most cores) when none.
+fn searched_shape<S: Copy>(search: &CoreSearch<S>, fallback: impl Fn() -> S) -> S {
+    match search.tried.last() {
+        Some(s) if search.found => *s,
+        _ => fallback(),
+    }
+}
+
+/// "c core(s) → description ✓" for each shape tried.
+fn tried_words<S>(search: &CoreSearch<S>, describe: impl Fn(&S) -> String) -> String {
+    let last = search.tried.len();
+    let words: Vec<String> = search
+        .tried
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let c = i + 1;
+            let plural = if c == 1 { "" } else { "s" };
+            let mark = if search.found && c == last {
+                " ✓"
+            } else {
+                ""
+            };
+            format!("{c} core{plural} → {}{mark}", describe(s))
+        })
+        .collect();
+    words.join("; ")
+}
+
+/// Every number of the rule of thumb's working, computed without text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuleOfThumbDerivation {
+    /// The memory-target search, when a target is set.
+    pub search: Option<CoreSearch<RuleShape>>,
+    /// The shape used.
+    pub shape: RuleShape,
+    /// Executor slots in the cluster: nodes × executors per node.
+    pub slots: u64,
+    /// The slots within the cluster share.
+    pub share_slots: u64,
+    /// `spark.executor.instances`: the share's slots minus one for the ApplicationMaster.
+    pub instances: u32,
+    /// The heap in MiB (whole GB × 1024).
+    pub heap_mib: u64,
+    /// The answer placed under YARN's real math (numbers; no warnings yet).
+    pub placement: Placement,
+}
+
+/// The rule of thumb's numbers for a validated input, with no text (for sweeps).
+pub fn rule_of_thumb_numbers(v: &Validated) -> RuleOfThumbDerivation {
+    let nm = v.shape.nodemanager;
+    let policy = &v.input.policy;
+    let most = || rule_shape(nm.vcores, nm.memory_mib, policy.cores_per_executor);
+    let search = policy.memory_target_mib.map(|target| {
+        fewest_cores(
+            policy.cores_per_executor,
+            target,
+            |c| rule_shape(nm.vcores, nm.memory_mib, c),
+            |s| Some(s.heap_gb * 1024),
+        )
+    });
+    let shape = search
+        .as_ref()
+        .map_or_else(most, |s| searched_shape(s, most));
+    let slots = shape.per_node.saturating_mul(u64::from(v.shape.nodes));
+    let share = policy.cluster_share_pct;
+    let share_slots = if share >= 100.0 {
+        slots
     } else {
-        crate::decimal::fixed(mib as f64 / 1024.0, 2)
-            .trim_end_matches('0')
-            .to_string()
+        (slots as f64 * share / 100.0) as u64
+    };
+    let instances = u32::try_from(share_slots.saturating_sub(1)).unwrap_or(u32::MAX);
+    let heap_mib = shape.heap_gb * 1024;
+    let containers = Containers::from_settings(&v.input.spark, heap_mib, shape.cores);
+    let count = ExecutorCount::Exactly(instances);
+    RuleOfThumbDerivation {
+        search,
+        shape,
+        slots,
+        share_slots,
+        instances,
+        heap_mib,
+        placement: place_numbers(&v.shape, &v.scheduler, &containers, count, share),
     }
 }
 
 fn rule_of_thumb(v: &Validated) -> Plan {
-    let input = &v.input;
-    let shape = v.shape;
-    let nm = shape.nodemanager;
-    let policy = &input.policy;
-    let mut working = Vec::new();
-    let mut warnings = Vec::new();
+    let d = rule_of_thumb_numbers(v);
+    let working = rule_working(v, &d);
+    let mut placement = d.placement.clone();
+    let share = v.input.policy.cluster_share_pct;
+    explain_placement(&mut placement, &v.shape, &v.scheduler, share);
+    let warnings = rule_warnings(v, &d, &placement);
+    finish(
+        Method::RuleOfThumb,
+        v,
+        d.instances,
+        placement,
+        working,
+        warnings,
+    )
+}
 
-    working.push(match input.cluster.yarn_resources {
+/// The rule of thumb's working steps, from its numbers.
+fn rule_working(v: &Validated, d: &RuleOfThumbDerivation) -> Vec<Step> {
+    let nm = v.shape.nodemanager;
+    let s = &d.shape;
+    let mut working = vec![rule_resources_step(v), rule_cores_step(v, d)];
+    working.push(step(
+        "Executors per node",
+        format!(
+            "{} cores ÷ {} cores per executor = {} executors per node",
+            nm.vcores, s.cores, s.per_node
+        ),
+    ));
+    working.push(rule_cluster_step(v, d));
+    working.push(step(
+        "Memory per executor",
+        format!(
+            "{} GB ÷ {} = {} GB (rounded down)",
+            gb(nm.memory_mib),
+            s.per_node,
+            s.mem_gb
+        ),
+    ));
+    working.push(step(
+        "Overhead",
+        format!(
+            "max(384 MB, 0.07 × {} GB = {} GB) = {} GB",
+            s.mem_gb,
+            milli(70 * s.mem_gb),
+            milli(s.overhead_milli)
+        ),
+    ));
+    working.push(step(
+        "Executor memory",
+        format!(
+            "{} GB − {} GB = {} GB → {} GB (rounded down)",
+            s.mem_gb,
+            milli(s.overhead_milli),
+            milli((1000 * s.mem_gb).saturating_sub(s.overhead_milli)),
+            s.heap_gb
+        ),
+    ));
+    working.push(rule_check_step(v, d));
+    working.extend(recorded_vcores_step(v, &d.placement));
+    working
+}
+
+/// Under the DefaultResourceCalculator, what the ResourceManager will report for vcores, and
+/// what really runs.
+fn recorded_vcores_step(v: &Validated, p: &Placement) -> Option<Step> {
+    if v.scheduler.calculator != Calculator::Default {
+        return None;
+    }
+    let t = p.totals;
+    let am = if p.am.node.is_some() {
+        " and the AM"
+    } else {
+        ""
+    };
+    Some(step(
+        "Vcores YARN reports",
+        format!(
+            "the DefaultResourceCalculator records 1 vcore per container, whatever is asked: \
+             the ResourceManager shows {} of {} vcores used ({} executors{am}), while each \
+             executor still runs {} tasks at once (spark.executor.cores)",
+            t.granted_vcores, t.yarn_vcores, t.executors, p.executor.cores
+        ),
+    ))
+}
+
+fn rule_resources_step(v: &Validated) -> Step {
+    let (shape, nm) = (v.shape, v.shape.nodemanager);
+    match v.input.cluster.yarn_resources {
         NodeManagerResources::Reserve { cores, memory_gib } => step(
             "Reserve for the OS and Hadoop daemons",
             format!(
@@ -187,214 +401,190 @@ fn rule_of_thumb(v: &Validated) -> Plan {
                 gb(nm.memory_mib)
             ),
         ),
-    });
+    }
+}
 
-    let chosen = match policy.memory_target_mib {
-        None => {
-            working.push(step(
-                "Cores per executor",
-                format!(
-                    "{} (at most 5 concurrent tasks per executor, for HDFS throughput)",
-                    policy.cores_per_executor
-                ),
-            ));
-            rule_shape(nm.vcores, nm.memory_mib, policy.cores_per_executor)
-        }
-        Some(target) => {
-            let (found, tried) = fewest_cores(policy.cores_per_executor, target, |c| {
-                let s = rule_shape(nm.vcores, nm.memory_mib, c);
-                let heap = s.heap_gb * 1024;
-                let text = format!("{} per node → {} GB", s.per_node, s.heap_gb);
-                (s, Some(heap), text)
-            });
-            working.push(step(
-                "Cores per executor",
-                format!(
-                    "the fewest cores (at most {}) whose executor memory reaches {} GB: {}",
-                    policy.cores_per_executor,
-                    gb(target),
-                    tried.join("; ")
-                ),
-            ));
-            found.unwrap_or_else(|| {
-                warnings.push(Warning::new(
-                    Code::MemoryTargetUnmet,
-                    Severity::Warning,
-                    format!(
-                        "No cores-per-executor value up to {} gives {} GB per executor under \
-                         the rule of thumb; using {} cores.",
-                        policy.cores_per_executor,
-                        gb(target),
-                        policy.cores_per_executor
-                    ),
-                ));
-                rule_shape(nm.vcores, nm.memory_mib, policy.cores_per_executor)
-            })
-        }
-    };
-
-    let RuleShape {
-        cores,
-        per_node,
-        mem_gb,
-        overhead_milli,
-        heap_gb,
-    } = chosen;
-    working.push(step(
-        "Executors per node",
-        format!(
-            "{} cores ÷ {cores} cores per executor = {per_node} executors per node",
-            nm.vcores
+fn rule_cores_step(v: &Validated, d: &RuleOfThumbDerivation) -> Step {
+    let detail = match &d.search {
+        None => format!(
+            "{} (at most 5 concurrent tasks per executor, for HDFS throughput)",
+            v.input.policy.cores_per_executor
         ),
-    ));
-    let slots = per_node.saturating_mul(u64::from(shape.nodes));
-    let share = policy.cluster_share_pct;
-    let share_slots = if share >= 100.0 {
-        slots
-    } else {
-        (slots as f64 * share / 100.0) as u64
+        Some(search) => format!(
+            "the fewest cores (at most {}) whose executor memory reaches {} GB: {}",
+            search.max_cores,
+            gb(search.target_mib),
+            tried_words(search, |s| format!(
+                "{} per node → {} GB",
+                s.per_node, s.heap_gb
+            ))
+        ),
     };
-    let instances = u32::try_from(share_slots.saturating_sub(1)).unwrap_or(u32::MAX);
-    working.push(step(
+    step("Cores per executor", detail)
+}
+
+fn rule_cluster_step(v: &Validated, d: &RuleOfThumbDerivation) -> Step {
+    let (nodes, per_node) = (v.shape.nodes, d.shape.per_node);
+    let (slots, instances) = (d.slots, d.instances);
+    let share = v.input.policy.cluster_share_pct;
+    step(
         "Executors in the cluster",
         if share >= 100.0 {
             format!(
-                "{} nodes × {per_node} = {slots}, minus 1 for the ApplicationMaster = {instances}",
-                shape.nodes
+                "{nodes} nodes × {per_node} = {slots}, minus 1 for the ApplicationMaster = \
+                 {instances}"
             )
         } else {
             format!(
-                "{} nodes × {per_node} = {slots}; {}% of them = {share_slots}, minus 1 for \
+                "{nodes} nodes × {per_node} = {slots}; {}% of them = {}, minus 1 for \
                  the ApplicationMaster = {instances}",
-                shape.nodes,
-                crate::decimal::shortest(share)
+                crate::decimal::shortest(share),
+                d.share_slots
             )
         },
-    ));
-    working.push(step(
-        "Memory per executor",
-        format!(
-            "{} GB ÷ {per_node} = {mem_gb} GB (rounded down)",
-            gb(nm.memory_mib)
-        ),
-    ));
-    working.push(step(
-        "Overhead",
-        format!(
-            "max(384 MB, 0.07 × {mem_gb} GB = {} GB) = {} GB",
-            milli(70 * mem_gb),
-            milli(overhead_milli)
-        ),
-    ));
-    working.push(step(
-        "Executor memory",
-        format!(
-            "{mem_gb} GB − {} GB = {} GB → {heap_gb} GB (rounded down)",
-            milli(overhead_milli),
-            milli((1000 * mem_gb).saturating_sub(overhead_milli))
-        ),
-    ));
+    )
+}
 
-    let heap_mib = heap_gb * 1024;
-    let containers = Containers::from_settings(&input.spark, heap_mib, cores);
-    let placement = place_containers(
-        &shape,
-        &v.scheduler,
-        &containers,
-        ExecutorCount::Exactly(instances),
-        policy.cluster_share_pct,
-    );
-    let e = placement.executor;
-    working.push(step(
+fn rule_check_step(v: &Validated, d: &RuleOfThumbDerivation) -> Step {
+    let p = &d.placement;
+    let e = p.executor;
+    step(
         "Checked under YARN",
         format!(
-            "{}: {heap_mib} MiB heap + {} MiB overhead{} = {} MiB, granted {} MiB; {} of the \
-             {instances} executors fit beside a {} MiB ApplicationMaster",
-            format_spark_mib(heap_mib),
+            "{}: {} MiB heap + {} MiB overhead{} = {} MiB, {}; {} of the {} executors fit beside \
+             a {} MiB ApplicationMaster",
+            format_spark_mib(d.heap_mib),
+            d.heap_mib,
             e.memory.overhead_mib,
             extras(&e.memory),
             e.request.memory_mib,
-            e.granted.memory_mib,
-            placement.totals.executors,
-            placement.am.granted.memory_mib
+            granted_words(&e, &v.scheduler),
+            p.totals.executors,
+            d.instances,
+            p.am.granted.memory_mib
         ),
-    ));
+    )
+}
 
-    // What the rule got right or wrong, in words.
+/// What the rule got right or wrong, in words, then the placement's findings.
+fn rule_warnings(v: &Validated, d: &RuleOfThumbDerivation, placement: &Placement) -> Vec<Warning> {
+    let mut warnings = Vec::new();
+    if let Some(search) = d.search.as_ref().filter(|s| !s.found) {
+        warnings.push(Warning::new(
+            Code::MemoryTargetUnmet,
+            Severity::Warning,
+            format!(
+                "No cores-per-executor value up to {} gives {} GB per executor under \
+                 the rule of thumb; using {} cores.",
+                search.max_cores,
+                gb(search.target_mib),
+                search.max_cores
+            ),
+        ));
+    }
+    let e = placement.executor;
     warnings.push(Warning::new(
         Code::LegacyOverheadFactor,
         Severity::Info,
         format!(
             "The rule subtracts 7% for overhead, Spark's factor before 1.4. Spark now adds \
              max(384 MiB, {}) on top of the heap: {} {} heap gets {} MiB, so YARN is asked for \
-             {} MiB, not the {mem_gb} GB the rule budgets.",
-            overhead_words(&input.spark),
-            article(&format_spark_mib(heap_mib)),
-            format_spark_mib(heap_mib),
+             {} MiB, not the {} GB the rule budgets.",
+            overhead_words(&v.input.spark),
+            article(&format_spark_mib(d.heap_mib)),
+            format_spark_mib(d.heap_mib),
             e.memory.overhead_mib,
-            e.request.memory_mib
+            e.request.memory_mib,
+            d.shape.mem_gb
         ),
     ));
-    let capacity = placement.capacity;
-    let mut place_warnings = placement.warnings.clone();
-    if let Some(pos) = place_warnings
+    warnings.extend(rule_am_warning(d, placement));
+    warnings.extend(rule_placement_warnings(v, d, placement));
+    warnings
+}
+
+/// Whether the rule's "minus one for the AM" holds, and why.
+fn rule_am_warning(d: &RuleOfThumbDerivation, placement: &Placement) -> Option<Warning> {
+    let (capacity, instances) = (placement.capacity, d.instances);
+    let am_mib = placement.am.granted.memory_mib;
+    let refused = placement
+        .warnings
         .iter()
-        .position(|w| w.code == Code::FewerExecutorsFit)
-    {
-        place_warnings[pos] = Warning::new(
-            Code::FewerExecutorsFit,
-            Severity::Warning,
-            format!(
-                "YARN would not place the rule's {instances} executors: each {} container is \
-                 granted {} MiB, and {per_node} of them need {} MiB where a node offers {} MiB \
-                 and {} vcores, so only {} fit per node and {capacity} in all (with the AM).",
-                format_spark_mib(heap_mib),
-                e.granted.memory_mib,
-                e.granted.memory_mib.saturating_mul(per_node),
-                nm.memory_mib,
-                nm.vcores,
-                placement.per_node
-            ),
-        );
-    }
-    if capacity > u64::from(instances)
-        && placement
-            .warnings
-            .iter()
-            .all(|w| w.severity != Severity::Error)
-    {
-        warnings.push(Warning::new(
+        .any(|w| w.severity == Severity::Error);
+    if capacity > u64::from(instances) && !refused {
+        Some(Warning::new(
             Code::RoomForMore,
             Severity::Info,
             format!(
                 "The rule gives up one executor for the ApplicationMaster, but YARN places the \
-                 {} MiB AM in the room the executors leave: {capacity} executors fit, not \
-                 {instances}.",
-                placement.am.granted.memory_mib
+                 {am_mib} MiB AM in the room the executors leave: {capacity} executors fit, not \
+                 {instances}."
             ),
-        ));
-    } else if capacity == u64::from(instances) && slots > 0 {
-        warnings.push(Warning::new(
+        ))
+    } else if capacity == u64::from(instances) && d.slots > 0 {
+        Some(Warning::new(
             Code::AmSlotAssumption,
             Severity::Info,
             format!(
                 "The rule gives up one executor for the ApplicationMaster. Here that holds, but by \
-                 packing, not by rule: {per_node} executors fill a node, so the {} MiB AM \
+                 packing, not by rule: {} executors fill a node, so the {am_mib} MiB AM \
                  displaces one of them.",
-                placement.am.granted.memory_mib
+                d.shape.per_node
             ),
-        ));
+        ))
+    } else {
+        None
     }
-    warnings.extend(place_warnings);
+}
 
-    finish(
-        Method::RuleOfThumb,
-        v,
-        instances,
-        placement,
-        working,
-        warnings,
-    )
+/// The placement's findings, with "fewer fit" told in the rule's terms.
+fn rule_placement_warnings(
+    v: &Validated,
+    d: &RuleOfThumbDerivation,
+    placement: &Placement,
+) -> Vec<Warning> {
+    let nm = v.shape.nodemanager;
+    let e = placement.executor;
+    let per_node = d.shape.per_node;
+    let mut warnings = placement.warnings.clone();
+    if let Some(w) = warnings
+        .iter_mut()
+        .find(|w| w.code == Code::FewerExecutorsFit)
+    {
+        *w = Warning::new(
+            Code::FewerExecutorsFit,
+            Severity::Warning,
+            format!(
+                "YARN would not place the rule's {} executors: each {} container is \
+                 granted {} MiB, and {per_node} of them need {} MiB where a node offers {} MiB \
+                 and {} vcores, so only {} fit per node and {} in all (with the AM).",
+                d.instances,
+                format_spark_mib(d.heap_mib),
+                e.granted.memory_mib,
+                e.granted.memory_mib.saturating_mul(per_node),
+                nm.memory_mib,
+                nm.vcores,
+                placement.per_node,
+                placement.capacity
+            ),
+        );
+    }
+    warnings
+}
+
+/// "granted X MiB", or why nothing is granted.
+fn granted_words(
+    e: &crate::place::ExecutorShape,
+    scheduler: &crate::yarn::YarnScheduler,
+) -> String {
+    if e.request.memory_mib > scheduler.maximum_allocation_mb {
+        format!(
+            "refused: above yarn.scheduler.maximum-allocation-mb = {} MiB",
+            scheduler.maximum_allocation_mb
+        )
+    } else {
+        format!("granted {} MiB", e.granted.memory_mib)
+    }
 }
 
 fn extras(m: &crate::spark::ExecutorMemory) -> String {
@@ -417,6 +607,34 @@ fn overhead_words(spark: &crate::input::SparkSettings) -> String {
     }
 }
 
+/// Settings the chosen Spark version or app type ignores.
+fn ignored_settings(spark: &crate::input::SparkSettings) -> Vec<Warning> {
+    let mut warnings = Vec::new();
+    let ignored = |text: &'static str| Warning::new(Code::SettingIgnored, Severity::Info, text);
+    if spark.version == SparkVersion::V3_5 {
+        if spark.executor_overhead_mib.is_none() && spark.overhead_minimum_mib != MIN_OVERHEAD_MIB {
+            warnings.push(ignored(
+                "spark.executor.minMemoryOverhead exists from Spark 4.0; Spark 3.5 ignores it and \
+                 keeps a 384 MiB minimum.",
+            ));
+        }
+        if spark.driver_overhead_mib.is_none()
+            && spark.driver_overhead_minimum_mib != MIN_OVERHEAD_MIB
+        {
+            warnings.push(ignored(
+                "spark.driver.minMemoryOverhead exists from Spark 4.0; Spark 3.5 ignores it and \
+                 keeps a 384 MiB minimum.",
+            ));
+        }
+    }
+    if spark.app_type != crate::spark::AppType::Python && spark.pyspark_memory_mib > 0 {
+        warnings.push(ignored(
+            "spark.executor.pyspark.memory counts only for Python apps; this JVM app ignores it.",
+        ));
+    }
+    warnings
+}
+
 fn finish(
     method: Method,
     v: &Validated,
@@ -427,24 +645,7 @@ fn finish(
 ) -> Plan {
     let spark = &v.input.spark;
     let e = placement.executor;
-    if spark.version == SparkVersion::V3_5
-        && spark.executor_overhead_mib.is_none()
-        && spark.overhead_minimum_mib != MIN_OVERHEAD_MIB
-    {
-        warnings.push(Warning::new(
-            Code::SettingIgnored,
-            Severity::Info,
-            "spark.executor.minMemoryOverhead exists from Spark 4.0; Spark 3.5 ignores it and \
-             keeps a 384 MiB minimum.",
-        ));
-    }
-    if spark.app_type != crate::spark::AppType::Python && spark.pyspark_memory_mib > 0 {
-        warnings.push(Warning::new(
-            Code::SettingIgnored,
-            Severity::Info,
-            "spark.executor.pyspark.memory counts only for Python apps; this JVM app ignores it.",
-        ));
-    }
+    warnings.extend(ignored_settings(spark));
     // Most severe first, keeping the order within a severity (no general sort: smaller wasm).
     let warnings: Vec<Warning> = [Severity::Error, Severity::Warning, Severity::Info]
         .iter()
@@ -471,40 +672,28 @@ fn finish(
     }
 }
 
-/// Seed 000's case 3 search: the fewest cores per executor (1 to `max_cores`) whose shape gives
-/// a heap of at least `target` MiB. `shape_for` returns the shape, its heap and how to describe
-/// it; returns the shape found (if any) and one description per core count tried.
-fn fewest_cores<S>(
-    max_cores: u32,
-    target: u64,
-    shape_for: impl Fn(u32) -> (S, Option<u64>, String),
-) -> (Option<S>, Vec<String>) {
-    let mut tried = Vec::new();
-    for c in 1..=max_cores {
-        let (shape, heap, text) = shape_for(c);
-        let ok = heap.is_some_and(|h| h >= target);
-        let plural = if c == 1 { "" } else { "s" };
-        let mark = if ok { " ✓" } else { "" };
-        tried.push(format!("{c} core{plural} → {text}{mark}"));
-        if ok {
-            return (Some(shape), tried);
-        }
-    }
-    (None, tried)
+/// The executor container Spark requests for a heap of `heap_mib` with these settings.
+fn request_for(v: &Validated, heap_mib: u64, cores: u32) -> Resource {
+    let c = Containers::from_settings(&v.input.spark, heap_mib, cores);
+    Resource::new(c.executor_memory.total_mib(), cores)
 }
 
 /// The container YARN grants for a heap of `heap_mib` with these settings.
 fn granted_for(v: &Validated, heap_mib: u64, cores: u32) -> Resource {
-    let c = Containers::from_settings(&v.input.spark, heap_mib, cores);
-    normalize(
-        Resource::new(c.executor_memory.total_mib(), cores),
-        &v.scheduler,
-    )
+    granted(request_for(v, heap_mib, cores), &v.scheduler)
+}
+
+/// Whether a heap's container is accepted (Spark refuses a request above the maximum
+/// allocation) and granted at most `budget`.
+fn heap_fits(v: &Validated, heap_mib: u64, cores: u32, budget: u64) -> bool {
+    let request = request_for(v, heap_mib, cores);
+    request.memory_mib <= v.scheduler.maximum_allocation_mb
+        && normalize(request, &v.scheduler).memory_mib <= budget
 }
 
 /// The largest heap (a multiple of `step`) whose granted container is at most `budget`.
 fn largest_heap(v: &Validated, cores: u32, budget: u64, step: u64) -> Option<u64> {
-    let fits = |units: u64| granted_for(v, units.saturating_mul(step), cores).memory_mib <= budget;
+    let fits = |units: u64| heap_fits(v, units.saturating_mul(step), cores, budget);
     largest_fitting(budget / step.max(1), fits).map(|units| units * step)
 }
 
@@ -527,36 +716,156 @@ pub(crate) fn largest_fitting(hi: u64, fits: impl Fn(u64) -> bool) -> Option<u64
     Some(lo)
 }
 
-struct ExactShape {
-    cores: u32,
-    per_node: u64,
-    budget: u64,
-    heap_mib: Option<u64>,
+/// One cores-per-executor candidate of the Spark-exact method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExactShape {
+    /// Cores per executor.
+    pub cores: u32,
+    /// Executors per node: the node's vcores ÷ cores per executor.
+    pub per_node: u64,
+    /// Memory budget per container: the node's memory ÷ executors per node, at most the
+    /// maximum allocation.
+    pub budget_mib: u64,
+    /// The largest heap (a multiple of the granularity) whose granted container fits the
+    /// budget; `None` when not even one step fits.
+    pub heap_mib: Option<u64>,
 }
 
 fn exact_shape(v: &Validated, cores: u32) -> ExactShape {
     let nm = v.shape.nodemanager;
     let per_node = u64::from(nm.vcores / cores.max(1));
-    let budget = (nm.memory_mib / per_node.max(1)).min(v.scheduler.maximum_allocation_mb);
+    let budget_mib = (nm.memory_mib / per_node.max(1)).min(v.scheduler.maximum_allocation_mb);
     let step = v.input.policy.granularity.step_mib();
     ExactShape {
         cores,
         per_node,
-        budget,
-        heap_mib: largest_heap(v, cores, budget, step),
+        budget_mib,
+        heap_mib: largest_heap(v, cores, budget_mib, step),
+    }
+}
+
+/// Every number of the Spark-exact working, computed without text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SparkExactDerivation {
+    /// The most cores per executor: the policy's, lowered to
+    /// `yarn.scheduler.maximum-allocation-vcores` when above it.
+    pub max_cores: u32,
+    /// The memory-target search, when a target is set.
+    pub search: Option<CoreSearch<ExactShape>>,
+    /// The shape used.
+    pub shape: ExactShape,
+    /// The node's memory ÷ executors per node, before the maximum allocation caps it.
+    pub by_node_mib: u64,
+    /// The heap used (one granularity step when nothing fits).
+    pub heap_mib: u64,
+    /// The heap's container rounded up to the scheduler's step, before the maximum caps it.
+    pub rounded_mib: u64,
+    /// What YARN grants for it.
+    pub granted_mib: u64,
+    /// One step more heap.
+    pub next_heap_mib: u64,
+    /// What one step more heap would need, rounded.
+    pub next_rounded_mib: u64,
+    /// The executors placed under YARN's real math (numbers; no warnings yet).
+    pub placement: Placement,
+}
+
+/// The Spark-exact numbers for a validated input, with no text (for sweeps).
+pub fn spark_exact_numbers(v: &Validated) -> SparkExactDerivation {
+    let policy = &v.input.policy;
+    let max_cores = policy
+        .cores_per_executor
+        .min(v.scheduler.maximum_allocation_vcores);
+    let search = policy
+        .memory_target_mib
+        .map(|target| fewest_cores(max_cores, target, |c| exact_shape(v, c), |s| s.heap_mib));
+    let most = || exact_shape(v, max_cores);
+    let shape = search
+        .as_ref()
+        .map_or_else(most, |s| searched_shape(s, most));
+    let step_mib = policy.granularity.step_mib();
+    let heap = shape.heap_mib.unwrap_or(step_mib);
+    let cores = shape.cores;
+    let next_heap_mib = heap.saturating_add(step_mib);
+    let containers = Containers::from_settings(&v.input.spark, heap, cores);
+    let placement = place_numbers(
+        &v.shape,
+        &v.scheduler,
+        &containers,
+        ExecutorCount::AsManyAsFit,
+        policy.cluster_share_pct,
+    );
+    SparkExactDerivation {
+        max_cores,
+        search,
+        shape,
+        by_node_mib: v.shape.nodemanager.memory_mib / shape.per_node.max(1),
+        heap_mib: heap,
+        rounded_mib: rounded_memory_mib(request_for(v, heap, cores), &v.scheduler),
+        granted_mib: granted_for(v, heap, cores).memory_mib,
+        next_heap_mib,
+        next_rounded_mib: rounded_memory_mib(request_for(v, next_heap_mib, cores), &v.scheduler),
+        placement,
     }
 }
 
 fn spark_exact(v: &Validated) -> Plan {
-    let input = &v.input;
-    let nm = v.shape.nodemanager;
-    let policy = &input.policy;
-    let mut working = Vec::new();
-    let mut warnings = Vec::new();
+    let d = spark_exact_numbers(v);
+    let working = exact_working(v, &d);
+    let mut placement = d.placement.clone();
+    let share = v.input.policy.cluster_share_pct;
+    explain_placement(&mut placement, &v.shape, &v.scheduler, share);
+    let mut warnings = exact_warnings(v, &d);
+    warnings.extend(placement.warnings.iter().cloned());
+    let instances = placement.totals.executors;
+    finish(
+        Method::SparkExact,
+        v,
+        instances,
+        placement,
+        working,
+        warnings,
+    )
+}
 
+/// The Spark-exact working steps, from its numbers.
+fn exact_working(v: &Validated, d: &SparkExactDerivation) -> Vec<Step> {
+    let nm = v.shape.nodemanager;
+    let s = &d.shape;
+    let mut working = vec![exact_resources_step(v)];
+    if let Some(search) = &d.search {
+        let tried = tried_words(search, |s| {
+            s.heap_mib
+                .map_or("nothing fits".to_string(), format_spark_mib)
+        });
+        working.push(step(
+            "Cores per executor",
+            format!(
+                "the fewest cores (at most {}) whose largest fitting heap reaches {} MiB: {tried}",
+                search.max_cores, search.target_mib
+            ),
+        ));
+    }
     working.push(step(
+        "Executors per node",
+        format!(
+            "{} vcores ÷ {} cores per executor = {} executors per node",
+            nm.vcores, s.cores, s.per_node
+        ),
+    ));
+    working.push(exact_budget_step(v, d));
+    working.push(exact_heap_step(v, d));
+    working.push(am_step(&d.placement.am));
+    working.extend(exact_count_steps(d));
+    working.extend(recorded_vcores_step(v, &d.placement));
+    working
+}
+
+fn exact_resources_step(v: &Validated) -> Step {
+    let nm = v.shape.nodemanager;
+    step(
         "NodeManager resources",
-        match input.cluster.yarn_resources {
+        match v.input.cluster.yarn_resources {
             NodeManagerResources::Reserve { cores, memory_gib } => format!(
                 "{} MiB − {} GiB = {} MiB and {} − {cores} = {} vcores per node",
                 v.shape.physical.memory_mib,
@@ -570,138 +879,53 @@ fn spark_exact(v: &Validated) -> Plan {
                 nm.memory_mib, nm.vcores
             ),
         },
-    ));
+    )
+}
 
-    let mut max_cores = policy.cores_per_executor;
-    if max_cores > v.scheduler.maximum_allocation_vcores {
-        warnings.push(Warning::new(
-            Code::CoresLoweredToMaximum,
-            Severity::Warning,
-            format!(
-                "{} cores per executor is above yarn.scheduler.maximum-allocation-vcores = {}; \
-                 Spark-exact uses {} cores.",
-                max_cores,
-                v.scheduler.maximum_allocation_vcores,
-                v.scheduler.maximum_allocation_vcores
-            ),
-        ));
-        max_cores = v.scheduler.maximum_allocation_vcores;
-    }
-
-    let shape = match policy.memory_target_mib {
-        None => exact_shape(v, max_cores),
-        Some(target) => {
-            let (found, tried) = fewest_cores(max_cores, target, |c| {
-                let s = exact_shape(v, c);
-                let text = s
-                    .heap_mib
-                    .map_or("nothing fits".to_string(), format_spark_mib);
-                let heap = s.heap_mib;
-                (s, heap, text)
-            });
-            working.push(step(
-                "Cores per executor",
-                format!(
-                    "the fewest cores (at most {max_cores}) whose largest fitting heap reaches {} \
-                     MiB: {}",
-                    target,
-                    tried.join("; ")
-                ),
-            ));
-            found.unwrap_or_else(|| {
-                warnings.push(Warning::new(
-                    Code::MemoryTargetUnmet,
-                    Severity::Warning,
-                    format!(
-                        "No cores-per-executor value up to {max_cores} leaves a {target} MiB \
-                         heap; using {max_cores} cores."
-                    ),
-                ));
-                exact_shape(v, max_cores)
-            })
-        }
-    };
-    let ExactShape {
-        cores,
-        per_node,
-        budget,
-        heap_mib,
-    } = shape;
-
-    working.push(step(
-        "Executors per node",
-        format!(
-            "{} vcores ÷ {cores} cores per executor = {per_node} executors per node",
-            nm.vcores
-        ),
-    ));
-    let by_node = nm.memory_mib / per_node.max(1);
-    working.push(step(
+fn exact_budget_step(v: &Validated, d: &SparkExactDerivation) -> Step {
+    let (memory, per_node) = (v.shape.nodemanager.memory_mib, d.shape.per_node);
+    let (budget, by_node) = (d.shape.budget_mib, d.by_node_mib);
+    step(
         "Memory budget per container",
         if budget < by_node {
             format!(
-                "{} MiB ÷ {per_node} = {by_node} MiB, capped by yarn.scheduler.maximum-allocation-mb \
-                 at {budget} MiB",
-                nm.memory_mib
+                "{memory} MiB ÷ {per_node} = {by_node} MiB, capped by \
+                 yarn.scheduler.maximum-allocation-mb at {budget} MiB"
             )
         } else {
-            format!("{} MiB ÷ {per_node} = {budget} MiB", nm.memory_mib)
+            format!("{memory} MiB ÷ {per_node} = {budget} MiB")
         },
-    ));
-    if budget < by_node {
-        warnings.push(Warning::new(
-            Code::MaximumLimitsHeap,
-            Severity::Warning,
-            format!(
-                "yarn.scheduler.maximum-allocation-mb = {budget} MiB caps each executor below \
-                 the {by_node} MiB a node could give it; raise it (tuned clusters set it to the \
-                 NodeManager's memory) or the rest of each node stays idle."
-            ),
-        ));
-    }
+    )
+}
 
-    let step_mib = policy.granularity.step_mib();
-    let heap = heap_mib.unwrap_or(step_mib);
-    let rule = input.spark.overhead_rule();
-    let granted = granted_for(v, heap, cores);
-    let next = heap.saturating_add(step_mib);
-    let next_granted = granted_for(v, next, cores);
-    let sched = &v.scheduler;
-    working.push(step(
-        "Largest heap that fits",
-        match heap_mib {
-            Some(_) => format!(
-                "{}: {heap} MiB + {} MiB overhead{} = {} MiB, rounded up to a multiple of {} MiB \
-                 = {} MiB ≤ {budget} MiB; {} would need {} MiB",
-                format_spark_mib(heap),
-                overhead_formula(rule, heap),
-                extras_words(v),
-                Containers::from_settings(&input.spark, heap, cores)
-                    .executor_memory
-                    .total_mib(),
-                sched.step_mb(),
-                granted.memory_mib,
-                format_spark_mib(next),
-                next_granted.memory_mib
-            ),
-            None => format!(
-                "not even {} fits in {budget} MiB ({} MiB granted)",
-                format_spark_mib(step_mib),
-                granted.memory_mib
-            ),
-        },
-    ));
+fn exact_heap_step(v: &Validated, d: &SparkExactDerivation) -> Step {
+    let (heap, budget) = (d.heap_mib, d.shape.budget_mib);
+    let e = &d.placement.executor;
+    let detail = match d.shape.heap_mib {
+        Some(_) => format!(
+            "{}: {heap} MiB + {} MiB overhead{} = {} MiB, rounded up to a multiple of {} MiB \
+             = {}{} MiB ≤ {budget} MiB; {} would need {} MiB",
+            format_spark_mib(heap),
+            overhead_formula(v.input.spark.overhead_rule(), heap),
+            extras(&e.memory),
+            e.request.memory_mib,
+            v.scheduler.step_mb(),
+            d.rounded_mib,
+            capped_words(d.rounded_mib, d.granted_mib),
+            format_spark_mib(d.next_heap_mib),
+            d.next_rounded_mib
+        ),
+        None => format!(
+            "not even {} fits in {budget} MiB ({} MiB granted)",
+            format_spark_mib(heap),
+            d.granted_mib
+        ),
+    };
+    step("Largest heap that fits", detail)
+}
 
-    let containers = Containers::from_settings(&input.spark, heap, cores);
-    let placement = place_containers(
-        &v.shape,
-        sched,
-        &containers,
-        ExecutorCount::AsManyAsFit,
-        policy.cluster_share_pct,
-    );
-    let am = placement.am;
-    working.push(step(
+fn am_step(am: &AmShape) -> Step {
+    step(
         "ApplicationMaster",
         format!(
             "{}: {} MiB + {} MiB overhead = {} MiB, granted {} MiB and {} vcore{}, placed on node 1",
@@ -716,9 +940,13 @@ fn spark_exact(v: &Validated) -> Plan {
             am.granted.vcores,
             if am.granted.vcores == 1 { "" } else { "s" }
         ),
-    ));
-    let t = placement.totals;
-    let groups: Vec<String> = placement
+    )
+}
+
+fn exact_count_steps(d: &SparkExactDerivation) -> [Step; 2] {
+    let p = &d.placement;
+    let t = p.totals;
+    let groups: Vec<String> = p
         .layout
         .iter()
         .map(|g| {
@@ -727,37 +955,80 @@ fn spark_exact(v: &Validated) -> Plan {
             } else {
                 format!("nodes {}–{}", g.first_node, g.last_node)
             };
-            format!(
-                "{nodes}: {}{}",
-                g.executors_per_node(),
-                if g.has_am() {
-                    " beside the AM"
-                } else {
-                    " each"
-                }
-            )
+            let where_ = if g.has_am() {
+                " beside the AM"
+            } else {
+                " each"
+            };
+            format!("{nodes}: {}{where_}", g.executors_per_node())
         })
         .collect();
-    working.push(step(
-        "Executors that fit",
-        format!("{} = {} executors", groups.join("; "), t.executors),
-    ));
-    working.push(step(
-        "Task slots",
-        format!(
-            "{} executors × {cores} cores = {} tasks at once",
-            t.executors, t.task_slots
+    [
+        step(
+            "Executors that fit",
+            format!("{} = {} executors", groups.join("; "), t.executors),
         ),
-    ));
-    warnings.extend(placement.warnings.iter().cloned());
-    finish(
-        Method::SparkExact,
-        v,
-        t.executors,
-        placement,
-        working,
-        warnings,
-    )
+        step(
+            "Task slots",
+            format!(
+                "{} executors × {} cores = {} tasks at once",
+                t.executors, d.shape.cores, t.task_slots
+            ),
+        ),
+    ]
+}
+
+/// Spark-exact's own findings: lowered cores, an unmet target, a heap capped by the maximum.
+fn exact_warnings(v: &Validated, d: &SparkExactDerivation) -> Vec<Warning> {
+    let mut warnings = Vec::new();
+    let (asked, max_vcores) = (
+        v.input.policy.cores_per_executor,
+        v.scheduler.maximum_allocation_vcores,
+    );
+    if asked > max_vcores {
+        warnings.push(Warning::new(
+            Code::CoresLoweredToMaximum,
+            Severity::Warning,
+            format!(
+                "{asked} cores per executor is above yarn.scheduler.maximum-allocation-vcores = \
+                 {max_vcores}; Spark-exact uses {max_vcores} cores."
+            ),
+        ));
+    }
+    if let Some(search) = d.search.as_ref().filter(|s| !s.found) {
+        let (max_cores, target) = (search.max_cores, search.target_mib);
+        warnings.push(Warning::new(
+            Code::MemoryTargetUnmet,
+            Severity::Warning,
+            format!(
+                "No cores-per-executor value up to {max_cores} leaves a {target} MiB \
+                 heap; using {max_cores} cores."
+            ),
+        ));
+    }
+    let (budget, by_node) = (d.shape.budget_mib, d.by_node_mib);
+    if budget < by_node {
+        warnings.push(Warning::new(
+            Code::MaximumLimitsHeap,
+            Severity::Warning,
+            format!(
+                "yarn.scheduler.maximum-allocation-mb = {budget} MiB caps each executor below \
+                 the {by_node} MiB a node could give it; raise it (tuned clusters set it to the \
+                 NodeManager's memory) or the rest of each node stays idle."
+            ),
+        ));
+    }
+    warnings
+}
+
+/// " MiB, capped at … = X" (before the caller's " MiB") when YARN caps a rounded request at the
+/// maximum allocation; nothing otherwise.
+fn capped_words(rounded: u64, granted: u64) -> String {
+    if granted < rounded {
+        format!(" MiB, capped at yarn.scheduler.maximum-allocation-mb = {granted}")
+    } else {
+        String::new()
+    }
 }
 
 fn overhead_formula(rule: OverheadRule, heap: u64) -> String {
@@ -772,18 +1043,6 @@ fn overhead_formula(rule: OverheadRule, heap: u64) -> String {
             rule.overhead_mib(heap)
         ),
     }
-}
-
-fn extras_words(v: &Validated) -> String {
-    let s = &v.input.spark;
-    let mut out = String::new();
-    if s.offheap_mib() > 0 {
-        out += &format!(" + {} MiB off-heap", s.offheap_mib());
-    }
-    if s.pyspark_mib() > 0 {
-        out += &format!(" + {} MiB pyspark", s.pyspark_mib());
-    }
-    out
 }
 
 /// "a" or "an" before a number as it is read aloud ("an 11g heap", "an 8g heap").
@@ -803,97 +1062,109 @@ fn has(plan: &Plan, code: Code) -> bool {
 }
 
 fn differences(rule: &Plan, exact: &Plan) -> Vec<Warning> {
-    let mut out = Vec::new();
-    let ri = rule.placement.totals.executors;
-    let ei = exact.instances;
-    let rule_refused =
-        has(rule, Code::ExecutorAboveMaximumMemory) || has(rule, Code::ExecutorAboveMaximumVcores);
-    if rule.cores() != exact.cores() {
-        let why = if has(exact, Code::CoresLoweredToMaximum) {
-            "yarn.scheduler.maximum-allocation-vcores allows no more"
-        } else {
-            "with real container sizes a different core count is the fewest that reaches the \
-             memory target"
-        };
-        out.push(Warning::new(
-            Code::MethodsDiffer,
-            Severity::Info,
-            format!(
-                "Cores per executor: Spark-exact uses {} where the rule of thumb uses {}: {why}.",
-                exact.cores(),
-                rule.cores()
-            ),
-        ));
+    [
+        cores_difference(rule, exact),
+        heap_difference(rule, exact),
+        count_difference(rule, exact),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+fn cores_difference(rule: &Plan, exact: &Plan) -> Option<Warning> {
+    if rule.cores() == exact.cores() {
+        return None;
     }
-    if rule.heap_mib() != exact.heap_mib() {
-        let e = rule.placement.executor;
-        let why = if has(rule, Code::ExecutorAboveMaximumMemory) {
-            format!(
-                "the rule's {} MiB container is above yarn.scheduler.maximum-allocation-mb",
-                e.granted.memory_mib
-            )
-        } else if rule.placement.capacity < u64::from(rule.instances) {
-            format!(
-                "{} {} heap is granted {} MiB by YARN, too much to fit {} per node",
-                article(&rule.heap_setting()),
-                rule.heap_setting(),
-                e.granted.memory_mib,
-                exact.placement.per_node
-            )
-        } else {
-            format!(
-                "{} is the largest heap whose container, with Spark's real overhead and YARN's \
-                 rounding, still fits {} per node",
-                exact.heap_setting(),
-                exact.placement.per_node
-            )
-        };
-        out.push(Warning::new(
-            Code::MethodsDiffer,
-            Severity::Info,
-            format!(
-                "Executor memory: Spark-exact sets {} where the rule of thumb says {}: {why}.",
-                exact.heap_setting(),
-                rule.heap_setting()
-            ),
-        ));
+    let why = if has(exact, Code::CoresLoweredToMaximum) {
+        "yarn.scheduler.maximum-allocation-vcores allows no more"
+    } else {
+        "with real container sizes a different core count is the fewest that reaches the \
+         memory target"
+    };
+    Some(Warning::new(
+        Code::MethodsDiffer,
+        Severity::Info,
+        format!(
+            "Cores per executor: Spark-exact uses {} where the rule of thumb uses {}: {why}.",
+            exact.cores(),
+            rule.cores()
+        ),
+    ))
+}
+
+fn heap_difference(rule: &Plan, exact: &Plan) -> Option<Warning> {
+    if rule.heap_mib() == exact.heap_mib() {
+        return None;
     }
-    if rule.instances != ei {
-        let am_squeezed = exact.placement.layout.first().is_some_and(|g| {
-            g.has_am() && u64::from(g.executors_per_node()) == exact.placement.per_node
-        });
-        let why = if rule_refused {
-            "YARN refuses the rule's executors altogether (see its errors)".to_string()
-        } else if ei > rule.instances && am_squeezed {
-            let calc = if exact
-                .warnings
-                .iter()
-                .any(|w| matches!(w.code, Code::VcoresOvercommitted | Code::VcoresIgnored))
-            {
-                " (the DefaultResourceCalculator does not count its vcore)"
-            } else {
-                ""
-            };
-            format!(
-                "the ApplicationMaster fits in the room the executors leave{calc}, so no \
-                 executor makes way for it"
-            )
-        } else if ri < rule.instances {
-            format!(
-                "only {ri} of the rule's {} executors would actually be placed",
-                rule.instances
-            )
-        } else {
-            "YARN's packing, not a fixed −1 for the AM, decides the count".to_string()
-        };
-        out.push(Warning::new(
-            Code::MethodsDiffer,
-            Severity::Info,
-            format!(
-                "Executors: Spark-exact plans {ei} where the rule of thumb says {}: {why}.",
-                rule.instances
-            ),
-        ));
+    let e = rule.placement.executor;
+    let why = if rule.placement.fit.executor_memory_refused {
+        format!(
+            "the rule's {} MiB container is above yarn.scheduler.maximum-allocation-mb",
+            e.request.memory_mib
+        )
+    } else if rule.placement.capacity < u64::from(rule.instances) {
+        format!(
+            "{} {} heap is granted {} MiB by YARN, too much to fit {} per node",
+            article(&rule.heap_setting()),
+            rule.heap_setting(),
+            e.granted.memory_mib,
+            exact.placement.per_node
+        )
+    } else {
+        format!(
+            "{} is the largest heap whose container, with Spark's real overhead and YARN's \
+             rounding, still fits {} per node",
+            exact.heap_setting(),
+            exact.placement.per_node
+        )
+    };
+    Some(Warning::new(
+        Code::MethodsDiffer,
+        Severity::Info,
+        format!(
+            "Executor memory: Spark-exact sets {} where the rule of thumb says {}: {why}.",
+            exact.heap_setting(),
+            rule.heap_setting()
+        ),
+    ))
+}
+
+fn count_difference(rule: &Plan, exact: &Plan) -> Option<Warning> {
+    let (ri, ei) = (rule.placement.totals.executors, exact.instances);
+    if rule.instances == ei {
+        return None;
     }
-    out
+    let fit = &rule.placement.fit;
+    let am_squeezed = exact.placement.layout.first().is_some_and(|g| {
+        g.has_am() && u64::from(g.executors_per_node()) == exact.placement.per_node
+    });
+    let why = if fit.executor_memory_refused || fit.executor_vcores_refused {
+        "YARN refuses the rule's executors altogether (see its errors)".to_string()
+    } else if ei > rule.instances && am_squeezed {
+        let calc = if has(exact, Code::VcoresOvercommitted) || has(exact, Code::VcoresIgnored) {
+            " (the DefaultResourceCalculator does not count its vcore)"
+        } else {
+            ""
+        };
+        format!(
+            "the ApplicationMaster fits in the room the executors leave{calc}, so no \
+             executor makes way for it"
+        )
+    } else if ri < rule.instances {
+        format!(
+            "only {ri} of the rule's {} executors would actually be placed",
+            rule.instances
+        )
+    } else {
+        "YARN's packing, not a fixed −1 for the AM, decides the count".to_string()
+    };
+    Some(Warning::new(
+        Code::MethodsDiffer,
+        Severity::Info,
+        format!(
+            "Executors: Spark-exact plans {ei} where the rule of thumb says {}: {why}.",
+            rule.instances
+        ),
+    ))
 }

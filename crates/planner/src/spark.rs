@@ -9,9 +9,11 @@
 
 use std::fmt;
 
+pub(crate) use crate::memory::f64_to_u64;
+pub use crate::memory::HeapTooSmall;
 use crate::memory::{unified_memory, MemoryFractions, UnifiedMemory};
 use crate::units::{conf_bytes, ByteUnit, SizeError, MIB};
-use crate::yarn::{normalize, Resource, YarnScheduler};
+use crate::yarn::{granted, Resource, YarnScheduler};
 
 /// The Spark release line whose behaviour is modelled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -320,15 +322,6 @@ impl OverheadRule {
     }
 }
 
-/// `f64 as u64` with Java's truncation, saturating at the bounds.
-pub(crate) fn f64_to_u64(x: f64) -> u64 {
-    if x.is_nan() || x <= 0.0 {
-        0
-    } else {
-        x as u64
-    }
-}
-
 /// The executor breakdown plus its cores.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ExecutorResources {
@@ -352,6 +345,87 @@ pub struct AmContainer {
     pub request: Resource,
     /// What the scheduler grants after rounding (when scheduler settings are known).
     pub granted: Option<Resource>,
+}
+
+/// The overhead factor of executors, the driver and the client-mode AM when none is set.
+pub const DEFAULT_OVERHEAD_FACTOR: f64 = 0.10;
+/// `spark.yarn.am.memory`'s default, in MiB.
+pub const DEFAULT_AM_MEMORY_MIB: u64 = 512;
+
+/// The settings that size the YARN ApplicationMaster container, as typed values. Cluster mode
+/// reads the driver's settings (the AM hosts the driver), client mode the `spark.yarn.am.*`
+/// ones (a small ExecutorLauncher): Spark's `org.apache.spark.deploy.yarn.Client` (`amMemory`,
+/// `amMemoryOverhead`, `amCores`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AmSettings {
+    /// Client or cluster.
+    pub deploy_mode: DeployMode,
+    /// `spark.driver.memory` in MiB.
+    pub driver_memory_mib: u64,
+    /// `spark.driver.cores`.
+    pub driver_cores: u32,
+    /// The driver's overhead rule (see [`driver_overhead_rule`]).
+    pub driver_overhead: OverheadRule,
+    /// `spark.yarn.am.memory` in MiB.
+    pub am_memory_mib: u64,
+    /// `spark.yarn.am.cores`.
+    pub am_cores: u32,
+    /// `spark.yarn.am.memoryOverhead` in MiB, when set.
+    pub am_overhead_mib: Option<u64>,
+}
+
+impl AmSettings {
+    /// Spark's defaults for everything but the driver's heap and cores.
+    pub fn defaults(deploy_mode: DeployMode, driver_memory_mib: u64, driver_cores: u32) -> Self {
+        AmSettings {
+            deploy_mode,
+            driver_memory_mib,
+            driver_cores,
+            driver_overhead: driver_overhead_rule(None, DEFAULT_OVERHEAD_FACTOR, MIN_OVERHEAD_MIB),
+            am_memory_mib: DEFAULT_AM_MEMORY_MIB,
+            am_cores: 1,
+            am_overhead_mib: None,
+        }
+    }
+}
+
+/// The driver's overhead rule: `spark.driver.memoryOverhead` when set, else
+/// `max(spark.driver.memoryOverheadFactor × heap, minimum)`, where the minimum is
+/// `spark.driver.minMemoryOverhead` in Spark 4.0 and 384 MiB before (the caller passes 384 for
+/// 3.5).
+pub fn driver_overhead_rule(
+    explicit_mib: Option<u64>,
+    factor: f64,
+    minimum_mib: u64,
+) -> OverheadRule {
+    match explicit_mib {
+        Some(mib) => OverheadRule::Explicit(mib),
+        None => OverheadRule::Formula {
+            factor,
+            minimum_mib,
+        },
+    }
+}
+
+/// The ApplicationMaster container Spark requests (`granted` is left to the caller, who knows the
+/// scheduler). Client mode's overhead is `spark.yarn.am.memoryOverhead` or
+/// `max(0.10 × spark.yarn.am.memory, 384 MiB)`.
+pub fn yarn_am_container(s: &AmSettings) -> AmContainer {
+    let (heap_mib, cores, rule) = match s.deploy_mode {
+        DeployMode::Cluster => (s.driver_memory_mib, s.driver_cores, s.driver_overhead),
+        DeployMode::Client => (
+            s.am_memory_mib,
+            s.am_cores,
+            driver_overhead_rule(s.am_overhead_mib, DEFAULT_OVERHEAD_FACTOR, MIN_OVERHEAD_MIB),
+        ),
+    };
+    let overhead_mib = rule.overhead_mib(heap_mib);
+    AmContainer {
+        memory_mib: heap_mib,
+        overhead_mib,
+        request: Resource::new(heap_mib.saturating_add(overhead_mib), cores),
+        granted: None,
+    }
 }
 
 /// What Spark asks YARN for.
@@ -629,25 +703,6 @@ pub struct SparkResources {
     pub kubernetes: Option<KubernetesResources>,
     /// Unified-memory pools in the executor heap, or why Spark would refuse the heap.
     pub memory: Result<UnifiedMemory, HeapTooSmall>,
-}
-
-/// The heap is below Spark's 450 MiB floor (1.5 × the 300 MiB reserved memory).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HeapTooSmall {
-    /// The heap in bytes.
-    pub heap_bytes: u64,
-    /// The minimum in bytes.
-    pub minimum_bytes: u64,
-}
-
-impl fmt::Display for HeapTooSmall {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "System memory {} must be at least {}",
-            self.heap_bytes, self.minimum_bytes
-        )
-    }
 }
 
 /// Reads typed values from a [`SparkConf`], reporting Spark-like errors.
@@ -1021,41 +1076,29 @@ pub fn resources(query: &ResourceQuery) -> Result<SparkResources, ConfError> {
     };
 
     let yarn = if query.cluster_manager == ClusterManager::Yarn {
-        let am = if cluster {
-            let overhead = driver_overhead(0.1)?;
-            AmContainer {
-                memory_mib: driver_mib,
-                overhead_mib: overhead,
-                request: Resource::new(driver_mib.saturating_add(overhead), driver_cores),
-                granted: None,
+        // Each mode reads only its own keys, as Spark's `Client` does.
+        let defaults = AmSettings::defaults(query.deploy_mode, driver_mib, driver_cores);
+        let settings = if cluster {
+            AmSettings {
+                driver_overhead: OverheadRule::Explicit(driver_overhead(DEFAULT_OVERHEAD_FACTOR)?),
+                ..defaults
             }
         } else {
-            let memory = r.mib(&[keys::AM_MEMORY], 512)?;
-            let overhead = match r.size(&[keys::AM_OVERHEAD], ByteUnit::MiB)? {
-                Some(mib) => mib,
-                None => OverheadRule::Formula {
-                    factor: 0.1,
-                    minimum_mib: MIN_OVERHEAD_MIB,
-                }
-                .overhead_mib(memory),
-            };
-            AmContainer {
-                memory_mib: memory,
-                overhead_mib: overhead,
-                request: Resource::new(
-                    memory.saturating_add(overhead),
-                    r.positive_int(keys::AM_CORES, 1)?,
-                ),
-                granted: None,
+            AmSettings {
+                am_memory_mib: r.mib(&[keys::AM_MEMORY], DEFAULT_AM_MEMORY_MIB)?,
+                am_overhead_mib: r.size(&[keys::AM_OVERHEAD], ByteUnit::MiB)?,
+                am_cores: r.positive_int(keys::AM_CORES, 1)?,
+                ..defaults
             }
         };
+        let am = yarn_am_container(&settings);
         let executor_request = Resource::new(total, cores);
         let scheduler = query.scheduler.as_ref();
         Some(YarnResources {
             executor_request,
-            executor_granted: scheduler.map(|s| normalize(executor_request, s)),
+            executor_granted: scheduler.map(|s| granted(executor_request, s)),
             am: AmContainer {
-                granted: scheduler.map(|s| normalize(am.request, s)),
+                granted: scheduler.map(|s| granted(am.request, s)),
                 ..am
             },
         })

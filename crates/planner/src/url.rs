@@ -16,6 +16,7 @@
 //! | `ainc` | Fair scheduler increment MB | `ovh` | explicit executor overhead |
 //! | `amax`, `vmax` | maximum allocation MB, vcores (default: the NodeManager's) | `off`, `offs` | off-heap on (`1`), size |
 //! | `calc` | `dominant` / `default` | `py` | pyspark memory |
+//! | `dovh`, `dof`, `domin` | driver overhead, its factor, its minimum (cluster mode: the AM) | | |
 //! | `meth` | `exact` / `rule` | `mf`, `sf` | memory fraction, storage fraction |
 //! | `cpe` | cores per executor | `tgt` | memory target per executor |
 //! | `gran` | `gib` / `mib` | `share` | cluster share, percent |
@@ -30,6 +31,7 @@
 //! | `krcpu`, `krmem` | kube/system reserved CPU, memory (+ eviction) | `rq`, `lim` | executor CPU request, limit |
 //! | `dscpu`, `dsmem` | daemonset CPU, memory per node | `tc` | `spark.task.cpus` |
 //! | `sv`, `mode`, `app` | as for YARN | `kof`, `ovh` | overhead factor, explicit overhead |
+//! | `omin`, `domin` | executor, driver minimum overhead (4.0; empty: unset) | | |
 //! | `off`, `offs`, `py` | as for YARN | `dm`, `dc`, `drq`, `dlim` | driver memory, cores, CPU request, limit |
 //!
 //! `cm=emr` selects the Amazon EMR keys:
@@ -428,6 +430,30 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
+        id: F::DriverOverhead,
+        get: |i| i.spark.driver_overhead_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.driver_overhead_mib = Some(parse_mib(t)?);
+            Ok(())
+        },
+    },
+    Param {
+        id: F::DriverOverheadFactor,
+        get: |i| Some(format_real(i.spark.driver_overhead_factor)),
+        set: |i, t| {
+            i.spark.driver_overhead_factor = parse_real(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::DriverOverheadMinimum,
+        get: |i| Some(i.spark.driver_overhead_minimum_mib.to_string()),
+        set: |i, t| {
+            i.spark.driver_overhead_minimum_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
         id: F::OffHeapEnabled,
         get: |i| Some(if i.spark.offheap.enabled { "1" } else { "0" }.into()),
         set: |i, t| {
@@ -730,6 +756,15 @@ pub fn scenario_from_query(query: &str) -> DecodedScenario {
     }
 }
 
+/// A MiB setting whose empty text means "not set".
+fn optional_mib(text: &str) -> Result<Option<u64>, TextError> {
+    if text.is_empty() {
+        Ok(None)
+    } else {
+        parse_mib(text).map(Some)
+    }
+}
+
 fn on_off(text: &str) -> Result<bool, TextError> {
     match text {
         "1" | "true" => Ok(true),
@@ -962,6 +997,22 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
             } else {
                 Some(parse_mib(t)?)
             };
+            Ok(())
+        },
+    },
+    Param {
+        id: F::OverheadMinimum,
+        get: |i| i.spark.executor_min_overhead_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.executor_min_overhead_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::DriverOverheadMinimum,
+        get: |i| i.spark.driver_min_overhead_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.driver_min_overhead_mib = optional_mib(t)?;
             Ok(())
         },
     },

@@ -55,7 +55,8 @@ pub struct YarnScheduler {
     /// The Fair scheduler's increment (`yarn.resource-types.memory-mb.increment-allocation`);
     /// `None` rounds to multiples of the minimum allocation.
     pub increment_mb: Option<u64>,
-    /// `yarn.scheduler.maximum-allocation-mb`: larger requests are refused.
+    /// `yarn.scheduler.maximum-allocation-mb`: larger requests are refused; rounding never
+    /// grants more.
     pub maximum_allocation_mb: u64,
     /// `yarn.scheduler.maximum-allocation-vcores`.
     pub maximum_allocation_vcores: u32,
@@ -84,8 +85,9 @@ impl YarnScheduler {
         self.increment_mb.unwrap_or(self.minimum_allocation_mb)
     }
 
-    /// Whether `r` is above the maximum allocation (YARN refuses such a request).
-    pub fn exceeds_maximum(&self, r: Resource) -> bool {
+    /// Whether a request `r`, as asked (before rounding), is above the maximum allocation: Spark
+    /// refuses it at submit for memory, YARN for vcores.
+    pub fn refuses(&self, r: Resource) -> bool {
         r.memory_mib > self.maximum_allocation_mb || r.vcores > self.maximum_allocation_vcores
     }
 }
@@ -98,19 +100,49 @@ fn round_up(value: u64, step: u64) -> u64 {
     }
 }
 
-/// What the scheduler grants for `ask`: memory raised to the minimum and rounded up to the step
-/// (Hadoop's `Resources.normalize`). Unlike Hadoop, the result is not clamped to the maximum:
-/// a request above it is refused, which [`YarnScheduler::exceeds_maximum`] tells.
-pub fn normalize(ask: Resource, scheduler: &YarnScheduler) -> Resource {
-    let memory = round_up(
+/// `ask`'s memory raised to the minimum allocation and rounded up to the step, before the
+/// maximum applies (what a request would need; [`normalize`] caps it).
+pub fn rounded_memory_mib(ask: Resource, scheduler: &YarnScheduler) -> u64 {
+    round_up(
         ask.memory_mib.max(scheduler.minimum_allocation_mb),
         scheduler.step_mb(),
-    );
+    )
+}
+
+/// What the scheduler grants for `ask`, as Hadoop's `ResourceCalculator.normalize(ask, minimum,
+/// maximum, step)`: memory raised to the minimum, rounded up to the step, then capped at the
+/// maximum allocation; vcores as asked (within the minimum and maximum) under the
+/// DominantResourceCalculator, 1 under the DefaultResourceCalculator, so a request at or below the maximum that rounds above it is granted the
+/// maximum. A request above the maximum is refused before this (Spark's
+/// `Client.verifyClusterResources`, YARN's `SchedulerUtils.validateResourceRequest`), which
+/// [`YarnScheduler::refuses`] tells.
+pub fn normalize(ask: Resource, scheduler: &YarnScheduler) -> Resource {
+    let memory = rounded_memory_mib(ask, scheduler).min(scheduler.maximum_allocation_mb);
     let vcores = match scheduler.calculator {
-        Calculator::Default => ask.vcores,
-        Calculator::Dominant => ask.vcores.max(scheduler.minimum_allocation_vcores),
+        // `DefaultResourceCalculator.normalize` returns `Resources.createResource(memory)`,
+        // which holds 1 vcore: the ResourceManager records 1 vcore per container, whatever
+        // was asked.
+        Calculator::Default => 1,
+        Calculator::Dominant => ask
+            .vcores
+            .max(scheduler.minimum_allocation_vcores)
+            .min(scheduler.maximum_allocation_vcores),
     };
     Resource::new(memory, vcores)
+}
+
+/// The container shown as granted for `ask`: [`normalize`]'s grant, or, for a request above the
+/// maximum (refused, so never granted), the rounded size it would need, so that granted ≥
+/// requested always holds.
+pub fn granted(ask: Resource, scheduler: &YarnScheduler) -> Resource {
+    let mut grant = normalize(ask, scheduler);
+    if ask.memory_mib > scheduler.maximum_allocation_mb {
+        grant.memory_mib = rounded_memory_mib(ask, scheduler);
+    }
+    if ask.vcores > scheduler.maximum_allocation_vcores {
+        grant.vcores = grant.vcores.max(ask.vcores);
+    }
+    grant
 }
 
 /// How many containers of size `c` fit in `free` under `calculator`.
@@ -139,7 +171,10 @@ mod tests {
 
     #[test]
     fn rounds_up_to_the_minimum_allocation() {
-        let s = YarnScheduler::default();
+        let s = YarnScheduler {
+            maximum_allocation_mb: 65536,
+            ..YarnScheduler::default()
+        };
         assert_eq!(normalize(Resource::new(21401, 5), &s).memory_mib, 21504);
         assert_eq!(normalize(Resource::new(896, 1), &s).memory_mib, 1024);
         let fair = YarnScheduler {
@@ -147,6 +182,31 @@ mod tests {
             ..s
         };
         assert_eq!(normalize(Resource::new(1408, 1), &fair).memory_mib, 1536);
+    }
+
+    #[test]
+    fn rounding_stops_at_the_maximum_allocation() {
+        // DefaultResourceCalculator.normalize: min(roundUp(max(ask, min), step), maximum).
+        let s = YarnScheduler {
+            maximum_allocation_mb: 8000,
+            ..YarnScheduler::default()
+        };
+        assert_eq!(rounded_memory_mib(Resource::new(7500, 1), &s), 8192);
+        assert_eq!(normalize(Resource::new(7500, 1), &s).memory_mib, 8000);
+        assert!(!s.refuses(Resource::new(8000, 1)));
+        assert!(s.refuses(Resource::new(8001, 1)));
+    }
+
+    #[test]
+    fn default_calculator_records_one_vcore() {
+        let s = YarnScheduler::default();
+        assert_eq!(s.calculator, Calculator::Default);
+        assert_eq!(normalize(Resource::new(4096, 5), &s).vcores, 1);
+        let dominant = YarnScheduler {
+            calculator: Calculator::Dominant,
+            ..s
+        };
+        assert_eq!(normalize(Resource::new(4096, 3), &dominant).vcores, 3);
     }
 
     #[test]

@@ -6,7 +6,9 @@ pub mod emr;
 pub mod k8s;
 
 use crate::input::SparkSettings;
-use crate::spark::{keys, AppType, DeployMode, SparkVersion, MIN_OVERHEAD_MIB};
+use crate::spark::{
+    keys, AppType, DeployMode, SparkVersion, DEFAULT_OVERHEAD_FACTOR, MIN_OVERHEAD_MIB,
+};
 use crate::units::format_spark_mib;
 
 /// Builds the configuration for `instances` executors of `heap_mib` and `cores`, plus every
@@ -29,6 +31,9 @@ pub fn spark_conf(
         format_spark_mib(spark.driver_memory_mib),
     );
     put(keys::DRIVER_CORES, spark.driver_cores.to_string());
+    if spark.deploy_mode == DeployMode::Cluster {
+        driver_overhead_conf(spark, &mut put);
+    }
     if spark.deploy_mode == DeployMode::Client {
         if spark.am_memory_mib != 512 {
             put(keys::AM_MEMORY, format_spark_mib(spark.am_memory_mib));
@@ -78,6 +83,28 @@ pub fn spark_conf(
         );
     }
     c
+}
+
+/// The driver's overhead settings that differ from Spark's defaults (in cluster mode they size
+/// the ApplicationMaster container; the minimum exists from Spark 4.0).
+fn driver_overhead_conf(spark: &SparkSettings, put: &mut impl FnMut(&str, String)) {
+    if let Some(mib) = spark.driver_overhead_mib {
+        put(keys::DRIVER_OVERHEAD, format_spark_mib(mib));
+        return;
+    }
+    if spark.driver_overhead_factor != DEFAULT_OVERHEAD_FACTOR {
+        put(
+            keys::DRIVER_OVERHEAD_FACTOR,
+            crate::decimal::shortest(spark.driver_overhead_factor),
+        );
+    }
+    if spark.version == SparkVersion::V4_0 && spark.driver_overhead_minimum_mib != MIN_OVERHEAD_MIB
+    {
+        put(
+            keys::DRIVER_MIN_OVERHEAD,
+            format_spark_mib(spark.driver_overhead_minimum_mib),
+        );
+    }
 }
 
 /// Turns configuration pairs into `spark-submit` arguments for YARN: the keys that have a

@@ -1,0 +1,282 @@
+//! The YARN fixes of issue 8, each checked against what Spark or Hadoop does (source cited).
+
+use planner::place::BlockKind;
+use planner::plan::{rule_of_thumb_numbers, spark_exact_numbers};
+use planner::spark::{
+    resources, ClusterManager, DeployMode, ResourceQuery, SparkConf, SparkVersion,
+};
+use planner::yarn::Calculator;
+use planner::{
+    place, plan, Code, Comparison, ExecutorCount, Granularity, MaximumAllocation, PlaceInput,
+    Placement, PlanInput, Severity, Warning,
+};
+
+fn conf_value<'a>(conf: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    conf.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+}
+
+/// What `spark::resources` computes for the AM from a plan's own emitted configuration.
+fn am_from_emitted_conf(input: &PlanInput, c: &Comparison) -> planner::spark::AmContainer {
+    let conf: SparkConf = c.spark_exact.spark_conf.iter().cloned().collect();
+    let query = ResourceQuery {
+        conf,
+        cluster_manager: ClusterManager::Yarn,
+        deploy_mode: input.spark.deploy_mode,
+        version: input.spark.version,
+        ..ResourceQuery::default()
+    };
+    resources(&query)
+        .expect("the emitted conf is valid")
+        .yarn
+        .expect("YARN")
+        .am
+}
+
+/// Fix 3: in cluster mode the AM hosts the driver, so `spark.driver.memoryOverhead` sizes its
+/// container (Spark's `org.apache.spark.deploy.yarn.Client`: `amMemoryOverhead` reads
+/// `DRIVER_MEMORY_OVERHEAD` in cluster mode).
+#[test]
+fn explicit_driver_overhead_sizes_the_cluster_mode_am() {
+    let mut input = PlanInput::default();
+    input.spark.driver_memory_mib = 4096;
+    input.spark.driver_overhead_mib = Some(2048);
+    let c = plan(&input).unwrap();
+    let am = c.spark_exact.placement.am;
+    assert_eq!((am.heap_mib, am.overhead_mib), (4096, 2048));
+    assert_eq!(am.request.memory_mib, 6144);
+    let conf = &c.spark_exact.spark_conf;
+    assert_eq!(conf_value(conf, "spark.driver.memoryOverhead"), Some("2g"));
+    let spark_am = am_from_emitted_conf(&input, &c);
+    assert_eq!(spark_am.request, am.request);
+}
+
+/// Fix 3: the driver's factor and Spark 4.0's `spark.driver.minMemoryOverhead`
+/// (`max((amMemoryOverheadFactor * amMemory).toLong, driverMinimumMemoryOverhead)` in
+/// `Client`).
+#[test]
+fn driver_overhead_factor_and_minimum_size_the_cluster_mode_am() {
+    let mut input = PlanInput::default();
+    input.spark.driver_memory_mib = 8192;
+    input.spark.driver_overhead_factor = 0.25;
+    let c = plan(&input).unwrap();
+    assert_eq!(c.spark_exact.placement.am.overhead_mib, 2048);
+    assert_eq!(
+        conf_value(
+            &c.spark_exact.spark_conf,
+            "spark.driver.memoryOverheadFactor"
+        ),
+        Some("0.25")
+    );
+    assert_eq!(am_from_emitted_conf(&input, &c).overhead_mib, 2048);
+
+    input.spark.driver_overhead_minimum_mib = 3000;
+    let c = plan(&input).unwrap();
+    assert_eq!(c.spark_exact.placement.am.overhead_mib, 3000);
+    assert_eq!(
+        conf_value(&c.spark_exact.spark_conf, "spark.driver.minMemoryOverhead"),
+        Some("3000m")
+    );
+    assert_eq!(am_from_emitted_conf(&input, &c).overhead_mib, 3000);
+
+    // Spark 3.5 has no spark.driver.minMemoryOverhead: 384 MiB is the floor, and the plan says so.
+    input.spark.version = SparkVersion::V3_5;
+    let c = plan(&input).unwrap();
+    assert_eq!(c.spark_exact.placement.am.overhead_mib, 2048);
+    assert_eq!(
+        conf_value(&c.spark_exact.spark_conf, "spark.driver.minMemoryOverhead"),
+        None
+    );
+    assert!(c
+        .spark_exact
+        .warnings
+        .iter()
+        .any(|w| w.code == Code::SettingIgnored
+            && w.message.starts_with("spark.driver.minMemoryOverhead")));
+}
+
+/// Fix 3: in client mode the driver runs outside YARN; its overhead settings do not touch the
+/// small AM (`spark.yarn.am.memory` + max(10 %, 384 MiB)) and are not emitted.
+#[test]
+fn driver_overhead_leaves_the_client_mode_am_alone() {
+    let mut input = PlanInput::default();
+    input.spark.deploy_mode = DeployMode::Client;
+    input.spark.driver_overhead_mib = Some(2048);
+    let c = plan(&input).unwrap();
+    let am = c.spark_exact.placement.am;
+    assert_eq!((am.heap_mib, am.overhead_mib), (512, 384));
+    assert_eq!(
+        conf_value(&c.spark_exact.spark_conf, "spark.driver.memoryOverhead"),
+        None
+    );
+    assert_eq!(am_from_emitted_conf(&input, &c).request, am.request);
+}
+
+/// Fix 3: out-of-range driver overhead settings are reported against their own fields.
+#[test]
+fn driver_overhead_settings_are_validated() {
+    let mut input = PlanInput::default();
+    input.spark.driver_overhead_factor = 0.0;
+    input.spark.driver_overhead_minimum_mib = u64::MAX;
+    let errors = plan(&input).unwrap_err().0;
+    let fields: Vec<planner::Field> = errors.iter().map(|e| e.field).collect();
+    assert_eq!(
+        fields,
+        [
+            planner::Field::DriverOverheadFactor,
+            planner::Field::DriverOverheadMinimum
+        ]
+    );
+}
+
+/// A cluster whose maximum allocation (8000 MiB, 4 vcores) is not a multiple of the 1024 MiB
+/// rounding step.
+fn odd_maximum() -> PlanInput {
+    let mut input = PlanInput::default();
+    input.scheduler.maximum_allocation = MaximumAllocation::Explicit {
+        memory_mb: 8000,
+        vcores: 4,
+    };
+    input
+}
+
+fn place_executor(input: &PlanInput, heap_mib: u64) -> Placement {
+    place(&PlaceInput {
+        plan: input.clone(),
+        executor_heap_mib: heap_mib,
+        executor_cores: 4,
+        count: ExecutorCount::Exactly(10),
+    })
+    .expect("a valid placement")
+}
+
+fn has(warnings: &[Warning], code: Code) -> bool {
+    warnings.iter().any(|w| w.code == code)
+}
+
+/// Fix 2: Hadoop caps a rounded request at the maximum allocation
+/// (`DefaultResourceCalculator.normalize`: `min(roundUp(max(ask, minimum), step), maximum)`),
+/// and Spark checks only the unrounded sum (`Client.verifyClusterResources`), so a 7g executor
+/// (7884 MiB, rounding to 8192) is granted 8000 MiB, not refused.
+#[test]
+fn a_request_at_or_below_the_maximum_is_granted_the_maximum() {
+    let p = place_executor(&odd_maximum(), 7168);
+    assert_eq!(p.executor.request.memory_mib, 7884);
+    assert_eq!(p.executor.granted.memory_mib, 8000);
+    assert!(!has(&p.warnings, Code::ExecutorAboveMaximumMemory));
+    assert_eq!(p.per_node, 3); // 15 vcores ÷ 4 under the DominantResourceCalculator
+
+    let c = plan(&odd_maximum()).unwrap();
+    assert_eq!(c.spark_exact.heap_setting(), "7g");
+    assert_eq!(c.spark_exact.placement.executor.granted.memory_mib, 8000);
+    let mut mib = odd_maximum();
+    mib.policy.granularity = Granularity::Mib;
+    let exact = plan(&mib).unwrap().spark_exact;
+    // 7273 + ⌊0.1 × 7273⌋ = 8000 is accepted; 7274 + 727 = 8001 is not.
+    assert_eq!(exact.heap_mib(), 7273);
+    assert_eq!(exact.placement.executor.granted.memory_mib, 8000);
+}
+
+/// Fix 2: above the maximum, Spark refuses at submit, in its own words
+/// (`org.apache.spark.deploy.yarn.Client.verifyClusterResources`).
+#[test]
+fn a_request_above_the_maximum_is_refused_in_sparks_words() {
+    let p = place_executor(&odd_maximum(), 7500);
+    assert_eq!(p.executor.request.memory_mib, 8250);
+    assert_eq!(p.totals.executors, 0);
+    let refusal = p
+        .warnings
+        .iter()
+        .find(|w| w.code == Code::ExecutorAboveMaximumMemory)
+        .expect("refused");
+    assert_eq!(refusal.severity, Severity::Error);
+    assert!(refusal.message.contains(
+        "\"Required executor memory (7500 MB), offHeap memory (0) MB, overhead (750 MB), and \
+         PySpark memory (0 MB) is above the max threshold (8000 MB) of this cluster! Please \
+         check the values of 'yarn.scheduler.maximum-allocation-mb' and/or \
+         'yarn.nodemanager.resource.memory-mb'.\""
+    ));
+
+    let mut big_driver = odd_maximum();
+    big_driver.spark.driver_memory_mib = 8192;
+    let p = place_executor(&big_driver, 4096);
+    assert_eq!(p.am.node, None);
+    let refusal = p
+        .warnings
+        .iter()
+        .find(|w| w.code == Code::AmAboveMaximum)
+        .expect("AM refused");
+    assert!(refusal.message.contains(
+        "\"Required AM memory (8192+819 MB) is above the max threshold (8000 MB) of this cluster!"
+    ));
+}
+
+/// Fix 1: under the DefaultResourceCalculator each granted container records 1 vcore in the
+/// ResourceManager, whatever was asked (Hadoop's `DefaultResourceCalculator.normalize` returns
+/// `Resources.createResource(normalizedMemory)`, a resource of 1 vcore), while each executor
+/// still runs `spark.executor.cores` tasks at once.
+#[test]
+fn default_calculator_reports_one_vcore_per_container() {
+    let mut input = planner::presets::preset("case3").expect("case3").input;
+    input.scheduler.calculator = Calculator::Default;
+    let exact = plan(&input).unwrap().spark_exact;
+    let p = &exact.placement;
+    assert_eq!((exact.instances, exact.cores()), (30, 3));
+    assert_eq!(p.executor.granted.vcores, 1);
+    assert_eq!(p.am.granted.vcores, 1);
+    for g in &p.layout {
+        for b in g.blocks.iter().filter(|b| b.kind == BlockKind::Executor) {
+            assert_eq!(b.vcores, 1);
+        }
+    }
+    // 30 executors and the AM: what the ResourceManager's "VCores Used" shows.
+    assert_eq!(p.totals.granted_vcores, 31);
+    assert_eq!(p.totals.task_slots, 90);
+    let step = exact
+        .working
+        .iter()
+        .find(|s| s.title == "Vcores YARN reports")
+        .expect("a step explains the vcores");
+    assert!(step.detail.contains("31 of 90 vcores used"));
+    assert!(step.detail.contains("still runs 3 tasks at once"));
+    // The cores really in use fill the nodes: no "vcores unused" finding.
+    assert!(!exact.warnings.iter().any(|w| w.code == Code::VcoresUnused));
+    assert!(exact
+        .warnings
+        .iter()
+        .any(|w| w.code == Code::VcoresOvercommitted));
+
+    input.scheduler.calculator = Calculator::Dominant;
+    let dominant = plan(&input).unwrap().spark_exact;
+    assert_eq!(dominant.placement.executor.granted.vcores, 3);
+    assert!(!dominant
+        .working
+        .iter()
+        .any(|s| s.title == "Vcores YARN reports"));
+}
+
+/// Numbers first: the derivations a sweep asks for carry the same numbers as the plans the page
+/// shows, without any text.
+#[test]
+fn numbers_only_derivations_match_the_plans() {
+    for preset in planner::presets::presets() {
+        let v = preset.input.validate().expect("a valid preset");
+        let c = planner::plan::plan_validated(&v);
+        let rule = rule_of_thumb_numbers(&v);
+        assert_eq!(rule.instances, c.rule_of_thumb.instances);
+        assert_eq!(rule.shape.cores, c.rule_of_thumb.cores());
+        assert_eq!(rule.heap_mib, c.rule_of_thumb.heap_mib());
+        assert!(rule.placement.warnings.is_empty());
+        assert_eq!(
+            Placement {
+                warnings: Vec::new(),
+                ..c.rule_of_thumb.placement.clone()
+            },
+            rule.placement
+        );
+        let exact = spark_exact_numbers(&v);
+        assert_eq!(exact.placement.totals.executors, c.spark_exact.instances);
+        assert_eq!(exact.heap_mib, c.spark_exact.heap_mib());
+        assert!(exact.placement.warnings.is_empty());
+        assert_eq!(exact.placement.layout, c.spark_exact.placement.layout);
+    }
+}
