@@ -17,6 +17,40 @@ fn preset_input(id: &str, method: Method) -> PlanInput {
     input
 }
 
+/// Chooses preset `id`, checks it is the one pressed and shows `exact`, then both methods.
+async fn check_preset_with_both_methods(b: &Browser, id: &str, exact: &Headline, rule: &Headline) {
+    b.click(&format!("#preset-{id}")).await;
+    b.wait_for_attr(&format!("#preset-{id}"), "aria-pressed", "true")
+        .await;
+    b.wait_for_headline(exact).await;
+    b.assert_edited_plan(&preset_input(id, Method::SparkExact))
+        .await;
+    for other in ["case1", "case2", "case3"] {
+        let same = other == id;
+        assert_eq!(
+            b.attr(&format!("#preset-{other}"), "aria-pressed")
+                .await
+                .as_deref(),
+            Some(if same { "true" } else { "false" }),
+            "#preset-{other} after choosing {id}"
+        );
+    }
+
+    b.click("#method-rule").await;
+    b.wait_for_headline(rule).await;
+    b.assert_edited_plan(&preset_input(id, Method::RuleOfThumb))
+        .await;
+    b.wait_for_text("#layout-section h2", "Per-node layout (Rule of thumb)")
+        .await;
+
+    b.click("#method-exact").await;
+    b.wait_for_headline(exact).await;
+    b.assert_edited_plan(&preset_input(id, Method::SparkExact))
+        .await;
+    b.wait_for_text("#layout-section h2", "Per-node layout (Spark-exact)")
+        .await;
+}
+
 #[tokio::test]
 async fn presets_show_their_documented_numbers_with_both_methods() {
     let b = Browser::open("presets").await;
@@ -44,36 +78,7 @@ async fn presets_show_their_documented_numbers_with_both_methods() {
     assert!(b.exists("#preset-case1").await);
     assert!(!b.exists("#preset-defaults").await);
     for (id, exact, rule) in &cases {
-        b.click(&format!("#preset-{id}")).await;
-        b.wait_for_attr(&format!("#preset-{id}"), "aria-pressed", "true")
-            .await;
-        b.wait_for_headline(exact).await;
-        b.assert_edited_plan(&preset_input(id, Method::SparkExact))
-            .await;
-        for other in ["case1", "case2", "case3"] {
-            let same = other == *id;
-            assert_eq!(
-                b.attr(&format!("#preset-{other}"), "aria-pressed")
-                    .await
-                    .as_deref(),
-                Some(if same { "true" } else { "false" }),
-                "#preset-{other} after choosing {id}"
-            );
-        }
-
-        b.click("#method-rule").await;
-        b.wait_for_headline(rule).await;
-        b.assert_edited_plan(&preset_input(id, Method::RuleOfThumb))
-            .await;
-        b.wait_for_text("#layout-section h2", "Per-node layout (Rule of thumb)")
-            .await;
-
-        b.click("#method-exact").await;
-        b.wait_for_headline(exact).await;
-        b.assert_edited_plan(&preset_input(id, Method::SparkExact))
-            .await;
-        b.wait_for_text("#layout-section h2", "Per-node layout (Spark-exact)")
-            .await;
+        check_preset_with_both_methods(&b, id, exact, rule).await;
     }
 
     // case 2: YARN has room for a 36th executor beside the AM; the rule gives it up.
@@ -122,6 +127,41 @@ async fn presets_show_their_documented_numbers_with_both_methods() {
 /// A node group's first and last node, executors per node, and whether it holds the AM.
 type GroupShape = (u32, u32, u32, bool);
 
+/// Opens `query` and checks the drawn layout against the plan and its `documented` groups.
+async fn check_layout_case(b: &Browser, query: &str, method: Method, documented: &[GroupShape]) {
+    b.open_plan(query).await;
+    let plan = plan_of(&input_of(query), method);
+    b.wait_for_headline(&Headline::of(&plan)).await;
+
+    let drawn = b.layout().await;
+    assert_eq!(drawn, expected_layout(&plan.placement), "?{query}");
+    let shape: Vec<GroupShape> = drawn
+        .iter()
+        .map(|g| (g.first, g.last, g.executors, g.has("am")))
+        .collect();
+    assert_eq!(shape, documented, "?{query}: node groups");
+    for g in &drawn {
+        let Group {
+            first, executors, ..
+        } = g;
+        let n = *executors as usize;
+        assert_eq!(g.memory_executors(), n, "?{query}: node {first} memory bar");
+        assert_eq!(g.core_executors(), n, "?{query}: node {first} cores bar");
+        assert_eq!(
+            g.memory.iter().filter(|(k, _)| k == "os").count(),
+            1,
+            "?{query}: node {first} has one OS reservation"
+        );
+    }
+    let placed: u32 = drawn
+        .iter()
+        .map(|g| g.executors * (g.last - g.first + 1))
+        .sum();
+    assert_eq!(placed, plan.placement.totals.executors, "?{query}");
+    let problems = b.layout_geometry_problems().await;
+    assert!(problems.is_empty(), "?{query}: {problems:#?}");
+}
+
 #[tokio::test]
 async fn layout_svg_shows_each_node_group() {
     let b = Browser::open("layout").await;
@@ -150,37 +190,7 @@ async fn layout_svg_shows_each_node_group() {
         ),
     ];
     for (query, method, documented) in cases {
-        b.open_plan(query).await;
-        let plan = plan_of(&input_of(query), method);
-        b.wait_for_headline(&Headline::of(&plan)).await;
-
-        let drawn = b.layout().await;
-        assert_eq!(drawn, expected_layout(&plan.placement), "?{query}");
-        let shape: Vec<GroupShape> = drawn
-            .iter()
-            .map(|g| (g.first, g.last, g.executors, g.has("am")))
-            .collect();
-        assert_eq!(shape, documented, "?{query}: node groups");
-        for g in &drawn {
-            let Group {
-                first, executors, ..
-            } = g;
-            let n = *executors as usize;
-            assert_eq!(g.memory_executors(), n, "?{query}: node {first} memory bar");
-            assert_eq!(g.core_executors(), n, "?{query}: node {first} cores bar");
-            assert_eq!(
-                g.memory.iter().filter(|(k, _)| k == "os").count(),
-                1,
-                "?{query}: node {first} has one OS reservation"
-            );
-        }
-        let placed: u32 = drawn
-            .iter()
-            .map(|g| g.executors * (g.last - g.first + 1))
-            .sum();
-        assert_eq!(placed, plan.placement.totals.executors, "?{query}");
-        let problems = b.layout_geometry_problems().await;
-        assert!(problems.is_empty(), "?{query}: {problems:#?}");
+        check_layout_case(&b, query, method, documented).await;
     }
     // The rule's case 3 runs only 24 of its 29 executors.
     let placed: u32 = b
@@ -216,6 +226,50 @@ async fn layout_svg_shows_each_node_group() {
     b.assert_clean_console();
     b.assert_all_requests_local().await;
     b.close().await;
+}
+
+/// Each select shows the fields it brings and recomputes: client mode, Python, off-heap.
+async fn selects_show_their_fields(b: &Browser, mut input: PlanInput) -> PlanInput {
+    // Selects: each shows the fields it brings and recomputes.
+    assert!(!b.field_shown("amm").await && !b.field_shown("amc").await);
+    b.select("#f-mode", "client").await;
+    input = with(&input, "mode", "client");
+    b.assert_edited_plan(&input).await;
+    assert!(b.field_shown("amm").await && b.field_shown("amc").await);
+    b.type_field("amm", "2g").await;
+    input = with(&input, "amm", "2048");
+    b.assert_edited_plan(&input).await;
+
+    assert!(!b.field_shown("py").await);
+    b.select("#f-app", "python").await;
+    input = with(&input, "app", "python");
+    b.assert_edited_plan(&input).await;
+    assert!(b.field_shown("py").await);
+    b.type_field("py", "1g").await;
+    input = with(&input, "py", "1024");
+    b.assert_edited_plan(&input).await;
+    let submit = b.submit_words().await;
+    assert!(
+        submit.contains(&"spark.executor.pyspark.memory=1g".to_owned()),
+        "{submit:?}"
+    );
+
+    assert!(!b.field_shown("offs").await);
+    b.select("#f-off", "1").await;
+    assert!(b.field_shown("offs").await);
+    b.type_field("offs", "2g").await;
+    input = with(&with(&input, "off", "1"), "offs", "2048");
+    b.assert_edited_plan(&input).await;
+    // The layout gets the extra memory parts: heap, overhead, off-heap, PySpark (+ rounding).
+    let drawn = b.layout().await;
+    let plan = plan_of(&input, Method::SparkExact);
+    assert_eq!(drawn, expected_layout(&plan.placement));
+    assert!(
+        plan.placement.executor.memory.offheap_mib == 2048
+            && plan.placement.executor.memory.pyspark_mib == 1024
+    );
+
+    input
 }
 
 #[tokio::test]
@@ -255,44 +309,7 @@ async fn typing_and_switching_recompute_the_plan() {
     // Typing replaces the history entry: Back would not step through keystrokes.
     assert_eq!(b.history_length().await, entries);
 
-    // Selects: each shows the fields it brings and recomputes.
-    assert!(!b.field_shown("amm").await && !b.field_shown("amc").await);
-    b.select("#f-mode", "client").await;
-    input = with(&input, "mode", "client");
-    b.assert_edited_plan(&input).await;
-    assert!(b.field_shown("amm").await && b.field_shown("amc").await);
-    b.type_field("amm", "2g").await;
-    input = with(&input, "amm", "2048");
-    b.assert_edited_plan(&input).await;
-
-    assert!(!b.field_shown("py").await);
-    b.select("#f-app", "python").await;
-    input = with(&input, "app", "python");
-    b.assert_edited_plan(&input).await;
-    assert!(b.field_shown("py").await);
-    b.type_field("py", "1g").await;
-    input = with(&input, "py", "1024");
-    b.assert_edited_plan(&input).await;
-    let submit = b.submit_words().await;
-    assert!(
-        submit.contains(&"spark.executor.pyspark.memory=1g".to_owned()),
-        "{submit:?}"
-    );
-
-    assert!(!b.field_shown("offs").await);
-    b.select("#f-off", "1").await;
-    assert!(b.field_shown("offs").await);
-    b.type_field("offs", "2g").await;
-    input = with(&with(&input, "off", "1"), "offs", "2048");
-    b.assert_edited_plan(&input).await;
-    // The layout gets the extra memory parts: heap, overhead, off-heap, PySpark (+ rounding).
-    let drawn = b.layout().await;
-    let plan = plan_of(&input, Method::SparkExact);
-    assert_eq!(drawn, expected_layout(&plan.placement));
-    assert!(
-        plan.placement.executor.memory.offheap_mib == 2048
-            && plan.placement.executor.memory.pyspark_mib == 1024
-    );
+    input = selects_show_their_fields(&b, input).await;
 
     // NodeManager resources given explicitly: the reservation fields give way to them.
     assert!(b.field_shown("rc").await && b.field_shown("rm").await);

@@ -163,9 +163,8 @@ pub fn steps(working: &[planner::Step]) -> impl IntoView + use<> {
     view! { <ol class="working">{steps}</ol> }
 }
 
-/// The executor's memory: the container's parts and the unified-memory pools in the heap.
-pub fn memory_breakdown(p: &Plan) -> impl IntoView + use<> {
-    let e = p.placement.executor;
+/// The rows of the executor container's table: heap, overhead, off-heap, PySpark, rounding.
+fn container_rows(e: &planner::place::ExecutorShape) -> impl IntoView + use<> {
     let rounding = e.granted.memory_mib.saturating_sub(e.request.memory_mib);
     let mut container = vec![
         (
@@ -184,7 +183,7 @@ pub fn memory_breakdown(p: &Plan) -> impl IntoView + use<> {
     if rounding > 0 {
         container.push(("YARN rounding", fmt::mib(rounding), "rounding"));
     }
-    let container_rows = container
+    container
         .into_iter()
         .map(|(label, value, class)| {
             view! {
@@ -194,36 +193,47 @@ pub fn memory_breakdown(p: &Plan) -> impl IntoView + use<> {
                 </tr>
             }
         })
-        .collect_view();
-    let pools = match &p.memory {
+        .collect_view()
+}
+
+/// The heap's pools in order: label, bytes, CSS class, what it holds.
+fn pool_parts(
+    m: &planner::memory::UnifiedMemory,
+) -> [(&'static str, u64, &'static str, &'static str); 4] {
+    [
+        (
+            "Reserved",
+            m.reserved_bytes,
+            "reserved",
+            "Spark's fixed reserve",
+        ),
+        (
+            "User memory",
+            m.user_bytes,
+            "user",
+            "your data structures, UDFs; not managed by Spark",
+        ),
+        (
+            "Storage",
+            m.storage_bytes,
+            "storage",
+            "cached data immune to eviction (spark.memory.storageFraction)",
+        ),
+        (
+            "Execution",
+            m.execution_bytes,
+            "execution",
+            "shuffles, joins, sorts, aggregations; borrows from storage",
+        ),
+    ]
+}
+
+/// The heap's unified-memory pools as a bar and a table, or Spark's refusal of the heap.
+fn heap_pools(p: &Plan) -> AnyView {
+    match &p.memory {
         Ok(m) => {
             let heap = m.heap_bytes.max(1) as f64;
-            let parts = [
-                (
-                    "Reserved",
-                    m.reserved_bytes,
-                    "reserved",
-                    "Spark's fixed reserve",
-                ),
-                (
-                    "User memory",
-                    m.user_bytes,
-                    "user",
-                    "your data structures, UDFs; not managed by Spark",
-                ),
-                (
-                    "Storage",
-                    m.storage_bytes,
-                    "storage",
-                    "cached data immune to eviction (spark.memory.storageFraction)",
-                ),
-                (
-                    "Execution",
-                    m.execution_bytes,
-                    "execution",
-                    "shuffles, joins, sorts, aggregations; borrows from storage",
-                ),
-            ];
+            let parts = pool_parts(m);
             let mut x = 0.0;
             let bar = parts
                 .iter()
@@ -281,7 +291,14 @@ pub fn memory_breakdown(p: &Plan) -> impl IntoView + use<> {
             view! { <p class="sev sev-error">{format!("Spark refuses this heap: {e} bytes.")}</p> }
                 .into_any()
         }
-    };
+    }
+}
+
+/// The executor's memory: the container's parts and the unified-memory pools in the heap.
+pub fn memory_breakdown(p: &Plan) -> impl IntoView + use<> {
+    let e = p.placement.executor;
+    let container_rows = container_rows(&e);
+    let pools = heap_pools(p);
     view! {
         <div class="memory-grid">
             <div>

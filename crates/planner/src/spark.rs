@@ -1010,104 +1010,22 @@ impl KubernetesResources {
 /// ```
 pub fn resources(query: &ResourceQuery) -> Result<SparkResources, ConfError> {
     let r = Reader(&query.conf);
-    let cluster = query.deploy_mode == DeployMode::Cluster;
     let heap_mib = r.mib(&[keys::EXECUTOR_MEMORY], 1024)?;
     let cores = r.positive_int(keys::EXECUTOR_CORES, 1)?;
-    let instances = match r.int(keys::EXECUTOR_INSTANCES)? {
-        Some(n) if n >= 0 => Some(n as u32),
-        Some(_) => {
-            return Err(Reader::err(
-                keys::EXECUTOR_INSTANCES,
-                query.conf.get(keys::EXECUTOR_INSTANCES).unwrap_or_default(),
-                ConfErrorKind::OutOfRange("must not be negative"),
-            ))
-        }
-        None => None,
-    };
+    let instances = executor_instances(&r)?;
     let (offheap, offheap_bytes) = offheap_mib(&r)?;
-    let pyspark_setting = r.mib(&[keys::PYSPARK_MEMORY], 0)?;
-
     let read = ExecutorRead {
         heap_mib,
         cores,
         offheap_mib: offheap,
-        pyspark_memory_mib: pyspark_setting,
+        pyspark_memory_mib: r.mib(&[keys::PYSPARK_MEMORY], 0)?,
     };
     let (overhead_rule, memory, pods) = executor_memory(&r, query, &read)?;
-    let total = [memory.overhead_mib, memory.offheap_mib, memory.pyspark_mib]
-        .iter()
-        .try_fold(memory.heap_mib, |acc, x| acc.checked_add(*x))
-        .filter(|t| *t <= i64::MAX as u64 / MIB)
-        .ok_or_else(|| {
-            Reader::err(
-                keys::EXECUTOR_MEMORY,
-                query.conf.get(keys::EXECUTOR_MEMORY).unwrap_or("1g"),
-                ConfErrorKind::TooLarge,
-            )
-        })?;
-    let executor = ExecutorResources {
-        memory,
-        overhead_rule,
-        cores,
+    let total = executor_total(&r, &memory)?;
+    let yarn = match query.cluster_manager {
+        ClusterManager::Yarn => Some(yarn_resources(&r, query, Resource::new(total, cores))?),
+        _ => None,
     };
-
-    // Driver-side overhead (YARN cluster AM, Kubernetes driver pod).
-    let driver_mib = r.mib(&[keys::DRIVER_MEMORY], 1024)?;
-    let driver_cores = r.positive_int(keys::DRIVER_CORES, 1)?;
-    let driver_min = match query.version {
-        SparkVersion::V3_5 => MIN_OVERHEAD_MIB,
-        SparkVersion::V4_0 => r.mib(&[keys::DRIVER_MIN_OVERHEAD], MIN_OVERHEAD_MIB)?,
-    };
-    let driver_overhead = |default_factor: f64| -> Result<u64, ConfError> {
-        if let Some(mib) = r.size(
-            &[keys::DRIVER_OVERHEAD, keys::YARN_DRIVER_OVERHEAD],
-            ByteUnit::MiB,
-        )? {
-            return Ok(mib);
-        }
-        let factor = r
-            .factor(keys::DRIVER_OVERHEAD_FACTOR)?
-            .unwrap_or(default_factor);
-        Ok(OverheadRule::Formula {
-            factor,
-            minimum_mib: driver_min,
-        }
-        .overhead_mib(driver_mib))
-    };
-
-    let yarn = if query.cluster_manager == ClusterManager::Yarn {
-        // Each mode reads only its own keys, as Spark's `Client` does.
-        let defaults = AmSettings::defaults(query.deploy_mode, driver_mib, driver_cores);
-        let settings = if cluster {
-            AmSettings {
-                driver_overhead: OverheadRule::Explicit(driver_overhead(DEFAULT_OVERHEAD_FACTOR)?),
-                ..defaults
-            }
-        } else {
-            AmSettings {
-                am_memory_mib: r.mib(&[keys::AM_MEMORY], DEFAULT_AM_MEMORY_MIB)?,
-                am_overhead_mib: r.size(&[keys::AM_OVERHEAD], ByteUnit::MiB)?,
-                am_cores: r.positive_int(keys::AM_CORES, 1)?,
-                ..defaults
-            }
-        };
-        let am = yarn_am_container(&settings);
-        let executor_request = Resource::new(total, cores);
-        let scheduler = query.scheduler.as_ref();
-        Some(YarnResources {
-            executor_request,
-            executor_granted: scheduler.map(|s| granted(executor_request, s)),
-            am: AmContainer {
-                granted: scheduler.map(|s| granted(am.request, s)),
-                ..am
-            },
-        })
-    } else {
-        None
-    };
-
-    let kubernetes = pods.as_ref().map(KubernetesResources::from_pods);
-
     let fractions = MemoryFractions {
         memory_fraction: r.fraction(keys::MEMORY_FRACTION, 0.6)?,
         storage_fraction: r.fraction(keys::STORAGE_FRACTION, 0.5)?,
@@ -1116,18 +1034,85 @@ pub fn resources(query: &ResourceQuery) -> Result<SparkResources, ConfError> {
     let heap_bytes = query
         .heap_bytes
         .unwrap_or_else(|| heap_mib.saturating_mul(MIB));
-    let memory = unified_memory(
-        heap_bytes,
-        fractions,
-        offheap_bytes,
-        (cores / task_cpus).max(1),
-    );
-
     Ok(SparkResources {
-        executor,
+        executor: ExecutorResources {
+            memory,
+            overhead_rule,
+            cores,
+        },
         instances,
         yarn,
-        kubernetes,
-        memory,
+        kubernetes: pods.as_ref().map(KubernetesResources::from_pods),
+        memory: unified_memory(
+            heap_bytes,
+            fractions,
+            offheap_bytes,
+            (cores / task_cpus).max(1),
+        ),
+    })
+}
+
+/// `spark.executor.instances`, when set (negative counts are refused).
+fn executor_instances(r: &Reader<'_>) -> Result<Option<u32>, ConfError> {
+    match r.int(keys::EXECUTOR_INSTANCES)? {
+        Some(n) if n >= 0 => Ok(Some(n as u32)),
+        Some(_) => Err(Reader::err(
+            keys::EXECUTOR_INSTANCES,
+            r.0.get(keys::EXECUTOR_INSTANCES).unwrap_or_default(),
+            ConfErrorKind::OutOfRange("must not be negative"),
+        )),
+        None => Ok(None),
+    }
+}
+
+/// Heap + overhead + off-heap + PySpark, refused when it does not fit a Java long of bytes.
+fn executor_total(r: &Reader<'_>, memory: &ExecutorMemory) -> Result<u64, ConfError> {
+    [memory.overhead_mib, memory.offheap_mib, memory.pyspark_mib]
+        .iter()
+        .try_fold(memory.heap_mib, |acc, x| acc.checked_add(*x))
+        .filter(|t| *t <= i64::MAX as u64 / MIB)
+        .ok_or_else(|| {
+            Reader::err(
+                keys::EXECUTOR_MEMORY,
+                r.0.get(keys::EXECUTOR_MEMORY).unwrap_or("1g"),
+                ConfErrorKind::TooLarge,
+            )
+        })
+}
+
+/// The YARN containers: the executor's request and grant, and the AM container. Each deploy
+/// mode reads only its own keys, as Spark's `Client` does: the driver's in cluster mode (the
+/// driver runs in the AM), `spark.yarn.am.*` in client mode.
+fn yarn_resources(
+    r: &Reader<'_>,
+    query: &ResourceQuery,
+    executor_request: Resource,
+) -> Result<YarnResources, ConfError> {
+    let driver_mib = r.mib(&[keys::DRIVER_MEMORY], 1024)?;
+    let driver_cores = r.positive_int(keys::DRIVER_CORES, 1)?;
+    let defaults = AmSettings::defaults(query.deploy_mode, driver_mib, driver_cores);
+    let settings = if query.deploy_mode == DeployMode::Cluster {
+        AmSettings {
+            driver_overhead: driver_overhead_settings(r, query.version)?
+                .rule(query.version, DEFAULT_OVERHEAD_FACTOR),
+            ..defaults
+        }
+    } else {
+        AmSettings {
+            am_memory_mib: r.mib(&[keys::AM_MEMORY], DEFAULT_AM_MEMORY_MIB)?,
+            am_overhead_mib: r.size(&[keys::AM_OVERHEAD], ByteUnit::MiB)?,
+            am_cores: r.positive_int(keys::AM_CORES, 1)?,
+            ..defaults
+        }
+    };
+    let am = yarn_am_container(&settings);
+    let scheduler = query.scheduler.as_ref();
+    Ok(YarnResources {
+        executor_request,
+        executor_granted: scheduler.map(|s| granted(executor_request, s)),
+        am: AmContainer {
+            granted: scheduler.map(|s| granted(am.request, s)),
+            ..am
+        },
     })
 }

@@ -346,6 +346,33 @@ pub struct Browser {
     viewport_width: AtomicU32,
 }
 
+/// The WebDriver capabilities of a fresh headless Chromium using the `profile` folder.
+fn chromium_capabilities(profile: &Path) -> Value {
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
+    json!({
+        "browserName": "chrome",
+        "goog:chromeOptions": {
+            "binary": chromium,
+            "args": [
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-dev-shm-usage",
+                "--hide-scrollbars",
+                "--window-size=1280,900",
+                "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+                format!("--user-data-dir={}", profile.display()),
+            ],
+        },
+        "goog:loggingPrefs": { "browser": "ALL" },
+    })
+}
+
 impl Browser {
     /// Starts chromedriver and a fresh headless Chromium; `name` labels its profile folder,
     /// logs and screenshots. Also starts the static server if this binary has not yet.
@@ -387,29 +414,7 @@ impl Browser {
         };
         wait_for_port(&mut driver);
 
-        let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".to_owned());
-        let capabilities = json!({
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": chromium,
-                "args": [
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-quic",
-                    "--no-first-run",
-                    "--disable-background-networking",
-                    "--disable-component-update",
-                    "--disable-sync",
-                    "--disable-dev-shm-usage",
-                    "--hide-scrollbars",
-                    "--window-size=1280,900",
-                    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-                    format!("--user-data-dir={}", profile.display()),
-                ],
-            },
-            "goog:loggingPrefs": { "browser": "ALL" },
-        });
+        let capabilities = chromium_capabilities(&profile);
         let Value::Object(capabilities) = capabilities else {
             unreachable!("capabilities are a JSON object")
         };
