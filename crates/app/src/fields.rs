@@ -155,15 +155,6 @@ pub fn form_groups(m: ClusterManager) -> &'static [&'static [FieldId]] {
     }
 }
 
-/// The label the Kubernetes or EMR form shows for `key` (the catalog's). Kept for the
-/// Kubernetes error texts in `platforms.rs` until the planner reports Kubernetes fields.
-pub fn platform_label(manager: ClusterManager, key: &str) -> Option<&'static str> {
-    if manager == ClusterManager::Yarn {
-        return None;
-    }
-    catalog::entry_by_key(manager, key).map(|e| e.label)
-}
-
 fn field(ctx: Ctx, entry: &'static Entry) -> impl IntoView {
     let key = entry.key;
     let id = format!("f-{key}");
@@ -489,10 +480,5 @@ mod tests {
             "{}",
             emr.hint
         );
-        assert_eq!(
-            platform_label(ClusterManager::Kubernetes, "krmem"),
-            Some("Reserved memory")
-        );
-        assert_eq!(platform_label(ClusterManager::Yarn, "n"), None);
     }
 }

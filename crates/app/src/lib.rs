@@ -385,8 +385,52 @@ mod tests {
         assert_eq!(k8s[1].1, "Nodes is 0; allowed: 1 to 100000");
         assert_eq!(
             k8s[2].1,
-            "Reserved memory is 2048 MiB; allowed: less than the node's 2048 MiB minus the \
+            "Reserved memory is 2 GiB; allowed: less than the node's 2 GiB minus the \
              daemonsets' 512 MiB"
+        );
+    }
+
+    #[test]
+    fn a_kubernetes_link_with_several_bad_values_shows_each_at_its_field() {
+        let k8s = messages("v=1&cm=k8s&n=0&krcpu=16&em=0&tc=9&lim=1&kof=0&dlim=x");
+        let keys: Vec<&str> = k8s.iter().map(|m| m.0).collect();
+        // Texts that do not read first (as typed), then the planner's findings in form order.
+        assert_eq!(
+            keys,
+            ["dlim", "n", "krcpu", "em", "tc", "kof", "lim"],
+            "{k8s:?}"
+        );
+        let form_keys: Vec<&str> = fields::form_groups(planner::ClusterManager::Kubernetes)
+            .iter()
+            .flat_map(|group| group.iter())
+            .map(|id| planner::catalog::key(planner::ClusterManager::Kubernetes, *id))
+            .collect();
+        for (key, text) in &k8s {
+            assert!(form_keys.contains(key), "{key} is not on the form: {text}");
+            assert!(
+                text.contains("allowed: ") || text.contains(": \""),
+                "{text}"
+            );
+        }
+        let text = |key: &str| k8s.iter().find(|m| m.0 == key).map(|m| m.1.as_str());
+        assert_eq!(
+            text("em"),
+            Some("spark.executor.memory is 0 MiB; allowed: 1 MiB to 64 TiB")
+        );
+        assert_eq!(
+            text("tc"),
+            Some("spark.task.cpus is 9; allowed: 1 to 2 (at most spark.executor.cores)")
+        );
+        assert_eq!(
+            text("lim"),
+            Some(
+                "spark.kubernetes.executor.limit.cores is 1 CPU; allowed: at least the CPU \
+                 request, 2 CPU"
+            )
+        );
+        assert_eq!(
+            text("kof"),
+            Some("Overhead factor is 0; allowed: more than 0")
         );
     }
 

@@ -4,55 +4,15 @@
 use leptos::prelude::*;
 use planner::emr::EmrPlan;
 use planner::exports::emr as emr_exports;
-use planner::k8s::{format_cores, format_cpu, K8sError, K8sPlan, PodBlockKind, PodGroup};
-use planner::url::{Manager, Scenario};
+use planner::k8s::{format_cores, format_cpu, K8sPlan, PodBlockKind, PodGroup};
+use planner::url::Scenario;
 use planner::{Step, Warning};
 
 use crate::browser;
-use crate::fields::{self, Ctx};
+use crate::fields::Ctx;
 use crate::fmt;
 use crate::layout::{self, Bar, Segment};
 use crate::results;
-
-/// The form key a Kubernetes planning error belongs to.
-pub fn k8s_error_key(e: &K8sError) -> &'static str {
-    match e {
-        K8sError::Cpu { key, .. } => match *key {
-            "spark.kubernetes.executor.request.cores" => "rq",
-            "spark.kubernetes.executor.limit.cores" => "lim",
-            "spark.kubernetes.driver.request.cores" => "drq",
-            _ => "dlim",
-        },
-        K8sError::Range { what, .. } => match *what {
-            "Nodes" => "n",
-            "CPU per node (millicores)" => "kcpu",
-            "Memory per node (MiB)" => "kmem",
-            "spark.executor.cores" => "cpe",
-            "spark.task.cpus" => "tc",
-            "spark.executor.memory (MiB)" => "em",
-            "spark.driver.memory (MiB)" => "dm",
-            "spark.driver.cores" => "dc",
-            "spark.kubernetes.executor.limit.cores" => "lim",
-            "Reserved CPU" => "krcpu",
-            "Reserved memory" => "krmem",
-            "spark.executor.memoryOverheadFactor" => "kof",
-            "spark.memory.offHeap.size" => "offs",
-            _ => "",
-        },
-    }
-}
-
-/// The message for a Kubernetes input error, naming the field as the form labels it.
-pub fn k8s_error_text(e: &K8sError) -> String {
-    let label = fields::platform_label(Manager::Kubernetes, k8s_error_key(e));
-    match (e, label) {
-        (K8sError::Cpu { error, .. }, Some(label)) => format!("{label}: {error}"),
-        (K8sError::Range { value, allowed, .. }, Some(label)) => {
-            format!("{label} is {value}; allowed: {allowed}")
-        }
-        (e, None) => e.to_string(),
-    }
-}
 
 /// A block of text under a heading, with a button that copies it.
 fn copy_block(

@@ -169,6 +169,65 @@ async fn typing_nodes_updates_the_headline_and_bad_values_show_a_field_error() {
 }
 
 #[wasm_bindgen_test]
+async fn kubernetes_errors_show_at_their_fields() {
+    let host = host();
+    let handle = mount_to(host.clone(), App);
+    until("the form", || find(&host, "#cm-k8s").is_some()).await;
+    find(&host, "#cm-k8s")
+        .expect("#cm-k8s")
+        .unchecked_into::<HtmlElement>()
+        .click();
+    until("the Kubernetes form", || find(&host, "#f-krcpu").is_some()).await;
+
+    // Four values the planner refuses, each a different check: a catalog range, a
+    // reservation that leaves no room for pods, a bound set by another field.
+    type_into(&host, "#f-n", "0");
+    type_into(&host, "#f-krcpu", "16");
+    type_into(&host, "#f-em", "0");
+    type_into(&host, "#f-tc", "9");
+    let expected = [
+        ("n", "Nodes is 0; allowed: 1 to 100000"),
+        (
+            "krcpu",
+            "Reserved CPU is 16 CPU; allowed: less than the node's 16 CPU minus the \
+             daemonsets' 0.3 CPU",
+        ),
+        (
+            "em",
+            "spark.executor.memory is 0 MiB; allowed: 1 MiB to 64 TiB",
+        ),
+        (
+            "tc",
+            "spark.task.cpus is 9; allowed: 1 to 2 (at most spark.executor.cores)",
+        ),
+    ];
+    until("the four errors", || {
+        expected
+            .iter()
+            .all(|(key, _)| text(&host, &format!("#err-{key}")).is_some_and(|t| !t.is_empty()))
+    })
+    .await;
+    for (key, message) in expected {
+        assert_eq!(
+            text(&host, &format!("#err-{key}")).as_deref(),
+            Some(message),
+            "#err-{key}"
+        );
+        let input = find(&host, &format!("#f-{key}")).expect("the field");
+        assert_eq!(input.get_attribute("aria-invalid").as_deref(), Some("true"));
+    }
+    assert_eq!(
+        host.query_selector_all("#invalid li")
+            .expect("a selector")
+            .length(),
+        4
+    );
+
+    drop(handle);
+    host.remove();
+}
+
+#[wasm_bindgen_test]
 async fn presets_and_the_method_switch_change_the_headline() {
     let host = host();
     let handle = mount_to(host.clone(), App);

@@ -1043,10 +1043,7 @@ pub fn warnings(p: &EmrPlan) -> Vec<Warning> {
     if s.deploy_mode == DeployMode::Client && s.driver_memory_mib > s.master.nodemanager_mb {
         w.push(driver_above_master_warning(s));
     }
-    [Severity::Error, Severity::Warning, Severity::Info]
-        .iter()
-        .flat_map(|sev| w.iter().filter(move |w| w.severity == *sev).cloned())
-        .collect()
+    crate::warning::most_severe_first(w)
 }
 
 /// That requests were merged (a model), and the YARN placement's findings about the merged

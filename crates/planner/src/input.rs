@@ -339,18 +339,77 @@ impl FieldError {
 
     /// `value` checked against the field's range in the catalog.
     pub fn outside_catalog_range(field: Field, value: u64) -> Option<FieldError> {
-        let (unit, range) = (field.unit(), field.range());
-        (!range.allows_whole(value)).then(|| FieldError {
+        outside_whole_range(field, value, field.range())
+    }
+
+    /// `value` checked against the field's range in `m`'s catalog entry (the managers may
+    /// differ: Kubernetes takes any overhead factor above 0, YARN one below 10).
+    pub fn outside_catalog_range_of(
+        m: ClusterManager,
+        field: Field,
+        value: u64,
+    ) -> Option<FieldError> {
+        outside_whole_range(field, value, catalog_range_of(m, field))
+    }
+
+    /// A real `value` checked against the field's range in `m`'s catalog entry (NaN and the
+    /// infinities are never allowed).
+    pub fn outside_catalog_real_range_of(
+        m: ClusterManager,
+        field: Field,
+        value: f64,
+    ) -> Option<FieldError> {
+        outside_real_range(field, value, catalog_range_of(m, field))
+    }
+
+    /// A whole `value`, written in the field's unit for people (`16 CPU`, `64 GiB`), with what
+    /// is allowed in words: for bounds that are not a range of numbers ("less than the node's
+    /// 16 CPU").
+    pub fn whole(field: Field, value: u64, allowed: impl Into<String>) -> FieldError {
+        FieldError {
             field,
-            value: unit.format_whole(value),
-            allowed: range.describe(unit),
-        })
+            value: field.unit().format_whole(value),
+            allowed: allowed.into(),
+        }
+    }
+
+    /// The same error, saying after the allowed values why they are bounded so (`1 to 2 (at
+    /// most spark.executor.cores)`).
+    pub fn because(self, why: &str) -> FieldError {
+        FieldError {
+            allowed: format!("{} ({why})", self.allowed),
+            ..self
+        }
     }
 
     /// The error as a diagnostic, its field named as `m`'s form names it.
     pub fn diagnostic(&self, m: ClusterManager) -> Diagnostic {
         Diagnostic::invalid_value(m, self.field, &self.value, &self.allowed)
     }
+}
+
+/// The allowed range of `field` in `m`'s catalog entry, or its first entry's when `m` does not
+/// show it.
+fn catalog_range_of(m: ClusterManager, field: Field) -> Range {
+    crate::catalog::entry(m, field).map_or_else(|| field.range(), |e| e.range)
+}
+
+fn outside_whole_range(field: Field, value: u64, range: Range) -> Option<FieldError> {
+    let unit = field.unit();
+    (!range.allows_whole(value)).then(|| FieldError {
+        field,
+        value: unit.format_whole(value),
+        allowed: range.describe(unit),
+    })
+}
+
+fn outside_real_range(field: Field, value: f64, range: Range) -> Option<FieldError> {
+    let unit = field.unit();
+    (!range.allows_real(value)).then(|| FieldError {
+        field,
+        value: unit.format_real(value),
+        allowed: range.describe(unit),
+    })
 }
 
 impl InputErrors {
@@ -512,11 +571,9 @@ impl Check {
 
     /// A finite number within the field's catalog range. Returns whether it is valid.
     fn real(&mut self, field: Field, value: f64) -> bool {
-        let (unit, range) = (field.unit(), field.range());
-        let ok = range.allows_real(value);
-        if !ok {
-            self.fail(field, unit.format_real(value), range.describe(unit));
-        }
+        let error = outside_real_range(field, value, field.range());
+        let ok = error.is_none();
+        self.0.extend(error);
         ok
     }
 }

@@ -9,7 +9,8 @@
 
 use std::fmt;
 
-use crate::input::OffHeap;
+use crate::catalog::{limits, ClusterManager, FieldId, Unit};
+use crate::input::{FieldError, InputErrors, OffHeap};
 use crate::place::{container_parts, spread, ExecutorCount, Part};
 use crate::plan::Step;
 use crate::spark::{
@@ -18,7 +19,7 @@ use crate::spark::{
     PodResources, PodSettings, SparkConf, SparkVersion, NON_JVM_OVERHEAD_FACTOR,
 };
 use crate::units::format_spark_mib;
-use crate::warning::{Code, Severity, Warning};
+use crate::warning::{most_severe_first, Code, Severity, Warning};
 
 /// A CPU quantity that Kubernetes would not accept.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -421,216 +422,166 @@ pub struct K8sPlan {
     pub spark_conf: Vec<(String, String)>,
 }
 
-/// Why a Kubernetes input cannot be planned.
-#[derive(Debug, Clone, PartialEq)]
-pub enum K8sError {
-    /// A CPU quantity did not parse.
-    Cpu {
-        /// The configuration key.
-        key: &'static str,
-        /// The error.
-        error: CpuError,
-    },
-    /// A value outside what Spark or Kubernetes accept.
-    Range {
-        /// What.
-        what: &'static str,
-        /// The value.
-        value: String,
-        /// What is allowed.
-        allowed: String,
-    },
-}
+/// Kubernetes' form: validation ranges and field names come from its catalog entries.
+const KUBERNETES: ClusterManager = ClusterManager::Kubernetes;
 
-impl fmt::Display for K8sError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            K8sError::Cpu { key, error } => write!(f, "{key}: {error}"),
-            K8sError::Range {
-                what,
-                value,
-                allowed,
-            } => write!(f, "{what} is {value}; allowed: {allowed}"),
+/// What a CPU quantity looks like, for the allowed values of a CPU field.
+const CPU_QUANTITY: &str = "a CPU quantity in cores (2, 0.5, 1.5) or millicores (500m)";
+
+impl CpuError {
+    /// The error as `field`'s: the text given, and what a CPU quantity looks like.
+    pub fn field_error(&self, field: FieldId) -> FieldError {
+        FieldError {
+            field,
+            value: format!("\"{}\"", self.text),
+            allowed: CPU_QUANTITY.to_string(),
         }
     }
 }
 
-impl std::error::Error for K8sError {}
-
-/// Every problem found in a Kubernetes input, in form order (never empty).
-#[derive(Debug, Clone, PartialEq)]
-pub struct K8sErrors(pub Vec<K8sError>);
-
-impl fmt::Display for K8sErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, e) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{e}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for K8sErrors {}
-
-/// `lo..=hi`; the value and the bounds are written with `unit` (`" MiB"`, `"m"` or `""`).
-fn range(what: &'static str, value: u64, lo: u64, hi: u64, unit: &str) -> Result<(), K8sError> {
-    if (lo..=hi).contains(&value) {
-        Ok(())
-    } else {
-        Err(K8sError::Range {
-            what,
-            value: format!("{value}{unit}"),
-            allowed: format!("{lo}{unit} to {hi}{unit}"),
-        })
-    }
-}
-
-fn cpu(key: &'static str, text: &str) -> Result<u64, K8sError> {
-    parse_cpu_millis(text).map_err(|error| K8sError::Cpu { key, error })
+/// `value` outside the field's range in Kubernetes' catalog entry.
+fn outside_catalog_range(field: FieldId, value: u64) -> Option<FieldError> {
+    FieldError::outside_catalog_range_of(KUBERNETES, field, value)
 }
 
 /// The range checks of the node settings, and what the kubelet, the system and the daemonsets
 /// hold back, which must leave room for pods.
-fn node_errors(n: &K8sNodes) -> Vec<K8sError> {
-    let mut errors: Vec<K8sError> = [
-        range("Nodes", u64::from(n.nodes), 1, 100_000, ""),
-        range(
-            "CPU per node (millicores)",
-            n.capacity_cpu_millis,
-            1,
-            4_096_000,
-            "m",
-        ),
-        range(
-            "Memory per node (MiB)",
-            n.capacity_memory_mib,
-            1,
-            1 << 26,
-            " MiB",
-        ),
-    ]
-    .into_iter()
-    .filter_map(Result::err)
-    .collect();
-    let show_cpu = |v: u64| format!("{} CPU", format_cores(v));
-    let show_mib = |v: u64| format!("{v} MiB");
+fn node_errors(n: &K8sNodes) -> Vec<FieldError> {
+    let ranges = [
+        (FieldId::Nodes, u64::from(n.nodes)),
+        (FieldId::NodeCpu, n.capacity_cpu_millis),
+        (FieldId::NodeMemory, n.capacity_memory_mib),
+    ];
+    let mut errors: Vec<FieldError> = ranges
+        .into_iter()
+        .filter_map(|(field, value)| outside_catalog_range(field, value))
+        .collect();
     errors.extend(held_back_error(
-        "Reserved CPU",
+        HeldBack {
+            reserved: FieldId::KubeReservedCpu,
+            daemonsets: FieldId::DaemonsetCpu,
+        },
         (
             n.reserved_cpu_millis,
             n.daemonset_cpu_millis,
             n.capacity_cpu_millis,
         ),
-        &show_cpu,
     ));
     errors.extend(held_back_error(
-        "Reserved memory",
+        HeldBack {
+            reserved: FieldId::KubeReservedMemory,
+            daemonsets: FieldId::DaemonsetMemory,
+        },
         (
             n.reserved_memory_mib,
             n.daemonset_memory_mib,
             n.capacity_memory_mib,
         ),
-        &show_mib,
     ));
     errors
 }
 
-/// An error when `reserved` plus `daemonsets` leave nothing of `capacity` for pods.
+/// The two fields that hold back one resource of a node (CPU or memory).
+struct HeldBack {
+    /// kube-reserved + system-reserved (and, for memory, the eviction threshold).
+    reserved: FieldId,
+    /// What the daemonsets request.
+    daemonsets: FieldId,
+}
+
+/// An error when `reserved` plus `daemonsets` leave nothing of `capacity` for pods: at the
+/// daemonsets' field when they alone take the node, else at the reservation's. Values in the
+/// fields' unit (`16 CPU`, `64 GiB`).
 fn held_back_error(
-    what: &'static str,
+    fields: HeldBack,
     (reserved, daemonsets, capacity): (u64, u64, u64),
-    show: &dyn Fn(u64) -> String,
-) -> Option<K8sError> {
-    (capacity > 0 && reserved.saturating_add(daemonsets) >= capacity).then(|| K8sError::Range {
-        what,
-        value: show(reserved),
-        allowed: if daemonsets > 0 {
+) -> Option<FieldError> {
+    if capacity == 0 || reserved.saturating_add(daemonsets) < capacity {
+        return None;
+    }
+    let show = |v: u64| fields.reserved.unit().format_whole(v);
+    Some(if daemonsets >= capacity {
+        FieldError::whole(
+            fields.daemonsets,
+            daemonsets,
+            format!("less than the node's {}", show(capacity)),
+        )
+    } else if daemonsets > 0 {
+        FieldError::whole(
+            fields.reserved,
+            reserved,
             format!(
                 "less than the node's {} minus the daemonsets' {}",
                 show(capacity),
                 show(daemonsets)
-            )
-        } else {
-            format!("less than the node's {}", show(capacity))
-        },
+            ),
+        )
+    } else {
+        FieldError::whole(
+            fields.reserved,
+            reserved,
+            format!("less than the node's {}", show(capacity)),
+        )
     })
 }
 
-/// The range checks of the Spark settings.
-fn spark_errors(s: &K8sSpark) -> Vec<K8sError> {
-    let mut errors: Vec<K8sError> = [
-        range(
-            "spark.executor.cores",
-            u64::from(s.executor_cores),
-            1,
-            4096,
-            "",
-        ),
-        range(
-            "spark.executor.memory (MiB)",
-            s.executor_memory_mib,
-            1,
-            1 << 26,
-            " MiB",
-        ),
-        range(
-            "spark.task.cpus",
-            u64::from(s.task_cpus),
-            1,
-            u64::from(s.executor_cores.max(1)),
-            "",
-        ),
-        range(
-            "spark.driver.memory (MiB)",
-            s.driver_memory_mib,
-            1,
-            1 << 26,
-            " MiB",
-        ),
-        range("spark.driver.cores", u64::from(s.driver_cores), 1, 4096, ""),
-    ]
-    .into_iter()
-    .filter_map(Result::err)
-    .collect();
+/// The range checks of the Spark settings: the catalog's, and `spark.task.cpus` up to the
+/// executor's cores (Spark refuses fewer cores than one task needs:
+/// `ResourceUtils.validateTaskCpusLargeEnough` in `org.apache.spark.resource`).
+fn spark_errors(s: &K8sSpark) -> Vec<FieldError> {
+    let ranges = [
+        (FieldId::CoresPerExecutor, u64::from(s.executor_cores)),
+        (FieldId::ExecutorMemory, s.executor_memory_mib),
+    ];
+    let mut errors: Vec<FieldError> = ranges
+        .into_iter()
+        .filter_map(|(field, value)| outside_catalog_range(field, value))
+        .collect();
+    let most_task_cpus = u64::from(s.executor_cores.max(1));
+    errors.extend(
+        FieldError::out_of_range(FieldId::TaskCpus, s.task_cpus.into(), 1, most_task_cpus)
+            .map(|e| e.because("at most spark.executor.cores")),
+    );
+    let driver = [
+        (FieldId::DriverMemory, s.driver_memory_mib),
+        (FieldId::DriverCores, u64::from(s.driver_cores)),
+    ];
+    errors.extend(
+        driver
+            .into_iter()
+            .filter_map(|(field, value)| outside_catalog_range(field, value)),
+    );
     errors.extend(overhead_errors(s));
     errors
 }
 
-/// The overhead factor, the off-heap size and the minimum overheads.
-fn overhead_errors(s: &K8sSpark) -> Vec<K8sError> {
-    let mut errors = Vec::new();
-    if let Some(factor) = s.overhead_factor.filter(|f| !(f.is_finite() && *f > 0.0)) {
-        errors.push(K8sError::Range {
-            what: "spark.executor.memoryOverheadFactor",
-            value: crate::decimal::shortest(factor),
-            allowed: "a number greater than 0".into(),
-        });
-    }
-    if s.offheap.enabled && s.offheap.size_mib == 0 {
-        errors.push(K8sError::Range {
-            what: "spark.memory.offHeap.size",
-            value: "0".into(),
-            allowed: "more than 0 when off-heap memory is on".into(),
-        });
-    }
-    let minimums = [
-        (
-            "spark.executor.minMemoryOverhead (MiB)",
-            s.executor_min_overhead_mib,
-        ),
-        (
-            "spark.driver.minMemoryOverhead (MiB)",
-            s.driver_min_overhead_mib,
-        ),
+/// The overhead factor, the explicit and minimum overheads, off-heap and PySpark memory.
+fn overhead_errors(s: &K8sSpark) -> Vec<FieldError> {
+    let mut errors: Vec<FieldError> = s
+        .overhead_factor
+        .and_then(|f| {
+            FieldError::outside_catalog_real_range_of(KUBERNETES, FieldId::OverheadFactor, f)
+        })
+        .into_iter()
+        .collect();
+    let optional = [
+        (FieldId::ExecutorOverhead, s.overhead_mib),
+        (FieldId::OverheadMinimum, s.executor_min_overhead_mib),
+        (FieldId::DriverOverheadMinimum, s.driver_min_overhead_mib),
     ];
-    for (what, minimum) in minimums {
-        if let Some(mib) = minimum {
-            errors.extend(range(what, mib, 0, 1 << 26, " MiB").err());
-        }
+    for (field, value) in optional {
+        errors.extend(value.and_then(|v| outside_catalog_range(field, v)));
     }
+    errors.extend(if s.offheap.enabled {
+        FieldError::out_of_range(FieldId::OffHeapSize, s.offheap.size_mib, 1, limits::MAX_MIB)
+            .map(|e| e.because("off-heap memory is on"))
+    } else {
+        outside_catalog_range(FieldId::OffHeapSize, s.offheap.size_mib)
+    });
+    errors.extend(outside_catalog_range(
+        FieldId::PysparkMemory,
+        s.pyspark_memory_mib,
+    ));
     errors
 }
 
@@ -643,41 +594,49 @@ struct CpuRequests {
     driver_millis: u64,
 }
 
+/// A CPU quantity of `field` in millicores, or the error naming the field.
+fn cpu(field: FieldId, text: &str) -> Result<u64, FieldError> {
+    parse_cpu_millis(text).map_err(|e| e.field_error(field))
+}
+
 /// A request in millicores: the cores as they are, or the quantity read.
-fn request_millis(key: &'static str, request: CpuRequest<'_>) -> Result<u64, K8sError> {
+fn request_millis(field: FieldId, request: CpuRequest<'_>) -> Result<u64, FieldError> {
     match request {
         CpuRequest::Cores(cores) => Ok(u64::from(cores) * 1000),
-        CpuRequest::Quantity(text) => cpu(key, text),
+        CpuRequest::Quantity(text) => cpu(field, text),
     }
 }
 
-/// Reads the pods' CPU quantities; a limit below its request is refused.
-fn cpu_requests(pods: &KubernetesPods<'_>, errors: &mut Vec<K8sError>) -> CpuRequests {
+/// Reads the pods' CPU quantities. An executor limit below its request is refused: the API
+/// server refuses a pod whose CPU request exceeds its limit (Kubernetes'
+/// `ValidateResourceRequirements`: "must be less than or equal to cpu limit").
+fn cpu_requests(pods: &KubernetesPods<'_>, errors: &mut Vec<FieldError>) -> CpuRequests {
     let executor = &pods.executor.cpu;
-    let executor_millis = request_millis(keys::K8S_EXECUTOR_REQUEST_CORES, executor.request)
+    let executor_millis = request_millis(FieldId::ExecutorCpuRequest, executor.request)
         .map_err(|e| errors.push(e))
         .unwrap_or(0);
     if let Some(limit) = executor.limit {
-        match cpu(keys::K8S_EXECUTOR_LIMIT_CORES, limit) {
+        match cpu(FieldId::ExecutorCpuLimit, limit) {
             Err(e) => errors.push(e),
-            Ok(limit_millis) if limit_millis < executor_millis => errors.push(K8sError::Range {
-                what: "spark.kubernetes.executor.limit.cores",
-                value: limit.to_string(),
-                allowed: format!("at least the request, {}", executor.request),
-            }),
+            Ok(limit_millis) if limit_millis < executor_millis => errors.push(FieldError::whole(
+                FieldId::ExecutorCpuLimit,
+                limit_millis,
+                format!(
+                    "at least the CPU request, {}",
+                    Unit::Millicores.format_whole(executor_millis)
+                ),
+            )),
             Ok(_) => {}
         }
     }
     let driver_millis = match &pods.driver {
-        Some(d) => request_millis(keys::K8S_DRIVER_REQUEST_CORES, d.cpu.request)
+        Some(d) => request_millis(FieldId::DriverCpuRequest, d.cpu.request)
             .map_err(|e| errors.push(e))
             .unwrap_or(0),
         None => 0,
     };
     if let Some(limit) = pods.driver.as_ref().and_then(|d| d.cpu.limit) {
-        if let Err(e) = cpu(keys::K8S_DRIVER_LIMIT_CORES, limit) {
-            errors.push(e);
-        }
+        errors.extend(cpu(FieldId::DriverCpuLimit, limit).err());
     }
     CpuRequests {
         executor_millis,
@@ -685,15 +644,16 @@ fn cpu_requests(pods: &KubernetesPods<'_>, errors: &mut Vec<K8sError>) -> CpuReq
     }
 }
 
-/// Every problem of the input at once, in form order; on success, the pods' CPU requests.
-fn validate(input: &K8sInput, pods: &KubernetesPods<'_>) -> Result<CpuRequests, K8sErrors> {
+/// Every problem of the input at once, in form order, each at its catalog field; on success,
+/// the pods' CPU requests.
+fn validate(input: &K8sInput, pods: &KubernetesPods<'_>) -> Result<CpuRequests, InputErrors> {
     let mut errors = node_errors(&input.nodes);
     errors.extend(spark_errors(&input.spark));
     let requests = cpu_requests(pods, &mut errors);
     if errors.is_empty() {
         Ok(requests)
     } else {
-        Err(K8sErrors(errors))
+        Err(InputErrors(errors))
     }
 }
 
@@ -830,7 +790,7 @@ impl K8sDerivation<'_> {
 /// The numbers of a Kubernetes plan: the pods Spark writes, how many fit per node (by CPU
 /// request and memory), the driver pod on node 1, the layout and its totals. A sweep calls
 /// this directly; [`plan_k8s`] adds the working, warnings and configuration.
-pub fn derive_k8s(input: &K8sInput) -> Result<K8sDerivation<'_>, K8sErrors> {
+pub fn derive_k8s(input: &K8sInput) -> Result<K8sDerivation<'_>, InputErrors> {
     let pods = kubernetes_pods(&input.spark.pod_settings());
     let cpu = validate(input, &pods)?;
     let room = PodRoom::of(&input.nodes);
@@ -1102,12 +1062,12 @@ fn placed_step(count: ExecutorCount, d: &K8sDerivation<'_>) -> Step {
     }
 }
 
-/// The findings: pods that stay Pending first, then settings worth knowing about.
+/// The findings, most severe first: pods that stay Pending, then settings worth knowing about.
 pub fn k8s_warnings(input: &K8sInput, d: &K8sDerivation<'_>) -> Vec<Warning> {
     let mut warnings = fit_warnings(d);
     warnings.extend(cpu_request_warning(&input.spark, d));
     warnings.extend(setting_warnings(&input.spark, d));
-    warnings
+    most_severe_first(warnings)
 }
 
 /// Pods that stay Pending: the driver or executors larger than a node's room, or more
@@ -1254,7 +1214,7 @@ fn k8s_spark_conf(spark: &K8sSpark, placed: u64) -> Vec<(String, String)> {
 /// assert_eq!(full.totals.cpu_requested_millis, 33_000); // 16 × 2 + the driver's 1
 /// assert_eq!(half.totals.cpu_requested_millis, 9_000); //  16 × 0.5 + 1
 /// ```
-pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, K8sErrors> {
+pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, InputErrors> {
     let d = derive_k8s(input)?;
     let working = k8s_working(input, &d);
     let warnings = k8s_warnings(input, &d);
@@ -1338,20 +1298,27 @@ mod tests {
 
     #[test]
     fn rejects_bad_quantities_and_limits() {
+        let fields = |input: &K8sInput| -> Vec<FieldId> {
+            plan_k8s(input)
+                .unwrap_err()
+                .0
+                .iter()
+                .map(|e| e.field)
+                .collect()
+        };
         let mut input = K8sInput::default();
         input.spark.request_cores = Some("half".into());
-        assert!(matches!(
-            plan_k8s(&input).unwrap_err().0[..],
-            [K8sError::Cpu { .. }]
-        ));
+        assert_eq!(fields(&input), [FieldId::ExecutorCpuRequest]);
         input.spark.request_cores = Some("2".into());
         input.spark.limit_cores = Some("1".into());
-        assert!(matches!(
-            plan_k8s(&input).unwrap_err().0[..],
-            [K8sError::Range { .. }]
-        ));
+        let errors = plan_k8s(&input).unwrap_err();
+        assert_eq!(
+            errors.diagnostics(KUBERNETES)[0].message,
+            "spark.kubernetes.executor.limit.cores is 1 CPU; allowed: at least the CPU \
+             request, 2 CPU"
+        );
         input.spark.limit_cores = None;
         input.spark.task_cpus = 3;
-        assert!(plan_k8s(&input).is_err());
+        assert_eq!(fields(&input), [FieldId::TaskCpus]);
     }
 }

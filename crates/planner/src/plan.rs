@@ -646,11 +646,7 @@ fn finish(
     let spark = &v.input.spark;
     let e = placement.executor;
     warnings.extend(ignored_settings(spark));
-    // Most severe first, keeping the order within a severity (no general sort: smaller wasm).
-    let warnings: Vec<Warning> = [Severity::Error, Severity::Warning, Severity::Info]
-        .iter()
-        .flat_map(|s| warnings.iter().filter(move |w| w.severity == *s).cloned())
-        .collect();
+    let warnings = crate::warning::most_severe_first(warnings);
     let fractions = MemoryFractions {
         memory_fraction: spark.memory_fraction,
         storage_fraction: spark.storage_fraction,

@@ -13,13 +13,11 @@
 //! ```
 
 pub use crate::catalog::ClusterManager;
-use crate::catalog::FieldId;
 use crate::emr::{plan_emr, EmrInput, EmrPlan};
 use crate::input::PlanInput;
-use crate::k8s::{plan_k8s, K8sError, K8sInput, K8sPlan};
+use crate::k8s::{plan_k8s, K8sInput, K8sPlan};
 use crate::plan::Comparison;
 use crate::presets::{emr_presets, k8s_presets, Preset};
-use crate::spark::keys;
 use crate::warning::Diagnostic;
 
 /// An input for any cluster manager.
@@ -105,7 +103,7 @@ pub fn plan(scenario: &Scenario) -> Outcome {
         },
         Scenario::Kubernetes(input) => match plan_k8s(input) {
             Ok(p) => Outcome::Kubernetes(Box::new(p)),
-            Err(e) => Outcome::Invalid(e.0.iter().map(k8s_diagnostic).collect()),
+            Err(e) => Outcome::Invalid(e.diagnostics(m)),
         },
         Scenario::Emr(input) => match plan_emr(input) {
             Ok(p) => Outcome::Emr(Box::new(p)),
@@ -114,51 +112,10 @@ pub fn plan(scenario: &Scenario) -> Outcome {
     }
 }
 
-/// A Kubernetes input error as a diagnostic naming its field as the form does.
-fn k8s_diagnostic(e: &K8sError) -> Diagnostic {
-    let m = ClusterManager::Kubernetes;
-    match (e, k8s_error_field(e)) {
-        (K8sError::Cpu { error, .. }, Some(field)) => Diagnostic::unreadable(m, field, error),
-        (K8sError::Range { value, allowed, .. }, Some(field)) => {
-            Diagnostic::invalid_value(m, field, value, allowed)
-        }
-        (e, None) => Diagnostic::invalid_input(e.to_string()),
-    }
-}
-
-/// The field of a Kubernetes input error. Transitional: `plan_k8s` still names fields by
-/// its own words; once it reports [`FieldId`]s (as YARN and EMR do) this goes.
-fn k8s_error_field(e: &K8sError) -> Option<FieldId> {
-    Some(match e {
-        K8sError::Cpu { key, .. } => match *key {
-            keys::K8S_EXECUTOR_REQUEST_CORES => FieldId::ExecutorCpuRequest,
-            keys::K8S_EXECUTOR_LIMIT_CORES => FieldId::ExecutorCpuLimit,
-            keys::K8S_DRIVER_REQUEST_CORES => FieldId::DriverCpuRequest,
-            _ => FieldId::DriverCpuLimit,
-        },
-        K8sError::Range { what, .. } => match *what {
-            "Nodes" => FieldId::Nodes,
-            "CPU per node (millicores)" => FieldId::NodeCpu,
-            "Memory per node (MiB)" => FieldId::NodeMemory,
-            "spark.executor.cores" => FieldId::CoresPerExecutor,
-            "spark.task.cpus" => FieldId::TaskCpus,
-            "spark.executor.memory (MiB)" => FieldId::ExecutorMemory,
-            "spark.driver.memory (MiB)" => FieldId::DriverMemory,
-            "spark.driver.cores" => FieldId::DriverCores,
-            keys::K8S_EXECUTOR_LIMIT_CORES => FieldId::ExecutorCpuLimit,
-            "Reserved CPU" => FieldId::KubeReservedCpu,
-            "Reserved memory" => FieldId::KubeReservedMemory,
-            "spark.executor.memoryOverheadFactor" => FieldId::OverheadFactor,
-            "spark.memory.offHeap.size" => FieldId::OffHeapSize,
-            _ => return None,
-        },
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog;
+    use crate::catalog::{self, FieldId};
 
     #[test]
     fn every_manager_plans_its_presets() {

@@ -5,6 +5,7 @@
 
 use std::cell::Cell;
 
+use planner::catalog::{self, FieldId};
 use planner::exports::k8s::{spark_operator_yaml, spark_submit_flags};
 use planner::input::OffHeap;
 use planner::k8s::{
@@ -158,16 +159,37 @@ fn every_bad_field_is_reported_at_once() {
     input.nodes.reserved_cpu_millis = input.nodes.capacity_cpu_millis;
     input.spark.executor_memory_mib = 0;
     input.spark.request_cores = Some("two".into());
-    let errors = plan_k8s(&input).expect_err("four bad fields").0;
-    let words: Vec<String> = errors.iter().map(ToString::to_string).collect();
-    assert_eq!(words.len(), 4, "{words:#?}");
+    let errors = plan_k8s(&input).expect_err("four bad fields");
+    let fields: Vec<FieldId> = errors.0.iter().map(|e| e.field).collect();
+    assert_eq!(
+        fields,
+        [
+            FieldId::Nodes,
+            FieldId::KubeReservedCpu,
+            FieldId::ExecutorMemory,
+            FieldId::ExecutorCpuRequest
+        ]
+    );
+    let words: Vec<String> = errors
+        .diagnostics(catalog::ClusterManager::Kubernetes)
+        .into_iter()
+        .map(|d| d.message)
+        .collect();
     assert_eq!(words[0], "Nodes is 0; allowed: 1 to 100000");
-    assert!(words[1].starts_with("Reserved CPU is 16 CPU; allowed: less than the node's 16 CPU"));
+    assert_eq!(
+        words[1],
+        "Reserved CPU is 16 CPU; allowed: less than the node's 16 CPU minus the daemonsets' \
+         0.3 CPU"
+    );
     assert_eq!(
         words[2],
-        "spark.executor.memory (MiB) is 0 MiB; allowed: 1 MiB to 67108864 MiB"
+        "spark.executor.memory is 0 MiB; allowed: 1 MiB to 64 TiB"
     );
-    assert!(words[3].starts_with("spark.kubernetes.executor.request.cores: \"two\""));
+    assert_eq!(
+        words[3],
+        "spark.kubernetes.executor.request.cores is \"two\"; allowed: a CPU quantity in cores \
+         (2, 0.5, 1.5) or millicores (500m)"
+    );
     // Fixing them plans again.
     input.nodes.nodes = 8;
     input.nodes.reserved_cpu_millis = 180;
@@ -458,9 +480,103 @@ fn exports_carry_the_plan() {
 fn minimum_overheads_are_range_checked() {
     let mut input = K8sInput::default();
     input.spark.driver_min_overhead_mib = Some(1 << 27);
-    let words = plan_k8s(&input).expect_err("too large").to_string();
+    let errors = plan_k8s(&input).expect_err("too large");
+    let words: Vec<String> = errors
+        .diagnostics(catalog::ClusterManager::Kubernetes)
+        .into_iter()
+        .map(|d| d.message)
+        .collect();
     assert_eq!(
         words,
-        "spark.driver.minMemoryOverhead (MiB) is 134217728 MiB; allowed: 0 MiB to 67108864 MiB"
+        ["spark.driver.minMemoryOverhead is 128 TiB; allowed: 0 MiB to 64 TiB"]
     );
+}
+
+/// One bad value of each kind the Kubernetes validation checks, and the field it is about.
+fn one_bad_value_each() -> Vec<(FieldId, K8sInput)> {
+    let bad = |field, change: fn(&mut K8sInput)| {
+        let mut input = K8sInput::default();
+        change(&mut input);
+        (field, input)
+    };
+    vec![
+        bad(FieldId::Nodes, |i| i.nodes.nodes = 0),
+        bad(FieldId::NodeCpu, |i| i.nodes.capacity_cpu_millis = 0),
+        bad(FieldId::NodeMemory, |i| i.nodes.capacity_memory_mib = 0),
+        bad(FieldId::KubeReservedCpu, |i| {
+            i.nodes.reserved_cpu_millis = 15_700
+        }),
+        bad(FieldId::DaemonsetCpu, |i| {
+            i.nodes.daemonset_cpu_millis = 16_000
+        }),
+        bad(FieldId::KubeReservedMemory, |i| {
+            i.nodes.reserved_memory_mib = 65_024
+        }),
+        bad(FieldId::DaemonsetMemory, |i| {
+            i.nodes.daemonset_memory_mib = 1 << 20
+        }),
+        bad(FieldId::CoresPerExecutor, |i| {
+            i.spark.executor_cores = 5_000
+        }),
+        bad(FieldId::ExecutorMemory, |i| i.spark.executor_memory_mib = 0),
+        bad(FieldId::TaskCpus, |i| i.spark.task_cpus = 3),
+        bad(FieldId::DriverMemory, |i| i.spark.driver_memory_mib = 0),
+        bad(FieldId::DriverCores, |i| i.spark.driver_cores = 0),
+        bad(FieldId::OverheadFactor, |i| {
+            i.spark.overhead_factor = Some(0.0)
+        }),
+        bad(FieldId::OverheadFactor, |i| {
+            i.spark.overhead_factor = Some(f64::NAN)
+        }),
+        bad(FieldId::ExecutorOverhead, |i| {
+            i.spark.overhead_mib = Some(1 << 27)
+        }),
+        bad(FieldId::OverheadMinimum, |i| {
+            i.spark.executor_min_overhead_mib = Some(1 << 27)
+        }),
+        bad(FieldId::DriverOverheadMinimum, |i| {
+            i.spark.driver_min_overhead_mib = Some(1 << 27)
+        }),
+        bad(FieldId::OffHeapSize, |i| i.spark.offheap.enabled = true),
+        bad(FieldId::OffHeapSize, |i| i.spark.offheap.size_mib = 1 << 27),
+        bad(FieldId::PysparkMemory, |i| {
+            i.spark.pyspark_memory_mib = 1 << 27
+        }),
+        bad(FieldId::ExecutorCpuRequest, |i| {
+            i.spark.request_cores = Some("lots".into())
+        }),
+        bad(FieldId::ExecutorCpuLimit, |i| {
+            i.spark.limit_cores = Some("1.5x".into())
+        }),
+        bad(FieldId::ExecutorCpuLimit, |i| {
+            i.spark.limit_cores = Some("1500m".into())
+        }),
+        bad(FieldId::DriverCpuRequest, |i| {
+            i.spark.driver_request_cores = Some("-1".into())
+        }),
+        bad(FieldId::DriverCpuLimit, |i| {
+            i.spark.driver_limit_cores = Some("one".into())
+        }),
+    ]
+}
+
+#[test]
+fn every_field_error_names_a_field_of_the_kubernetes_form() {
+    let m = catalog::ClusterManager::Kubernetes;
+    for (field, input) in one_bad_value_each() {
+        let errors = plan_k8s(&input).expect_err("one bad value");
+        let found: Vec<FieldId> = errors.0.iter().map(|e| e.field).collect();
+        assert_eq!(found, [field], "{input:?}");
+        let entry = catalog::entry(m, field).expect("a Kubernetes field");
+        assert!(!entry.key.is_empty(), "{field:?}");
+        let d = &errors.diagnostics(m)[0];
+        assert_eq!(d.field, Some(field));
+        // The message names the field as the form does, then the value and what is allowed.
+        assert!(
+            d.message.starts_with(&format!("{} is ", entry.name)),
+            "{}",
+            d.message
+        );
+        assert!(d.message.contains("; allowed: "), "{}", d.message);
+    }
 }
