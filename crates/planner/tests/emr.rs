@@ -9,7 +9,8 @@ use planner::emr::{
 };
 use planner::exports::emr::{classification_json, driver_log, spark_conf, submit_flags};
 use planner::input::Field;
-use planner::place::{place_containers, BlockKind, Containers, ExecutorCount, PartKind};
+use planner::layout::{Block, BlockKind, PartKind};
+use planner::place::{place_containers, Containers, ExecutorCount};
 use planner::presets::{emr_preset, emr_presets};
 use planner::spark::{resources, ClusterManager, DeployMode, ResourceQuery, SparkConf};
 use planner::yarn::Calculator;
@@ -524,7 +525,7 @@ fn check(input: &EmrInput, p: &EmrPlan) -> Result<(), TestCaseError> {
             .iter()
             .filter(|b| matches!(b.kind, BlockKind::Executor | BlockKind::ApplicationMaster));
         let mem: u64 = containers.clone().map(|b| b.memory_mib).sum();
-        let vcores: u64 = containers.map(|b| u64::from(b.vcores)).sum();
+        let vcores: u64 = containers.map(Block::vcores).sum();
         prop_assert!(
             mem <= nm.memory_mib,
             "node memory {} > {}",
