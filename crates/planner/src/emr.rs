@@ -43,7 +43,7 @@ use crate::input::{
     limits, Cluster, Field, FieldError, InputErrors, MaximumAllocation, NodeManagerResources,
     NodeShape, PlanInput, Policy, Scheduler, SparkSettings, Validated,
 };
-use crate::layout::{group_nodes, NodeGroup, NodeRun};
+use crate::layout::{group_nodes, Block, BlockKind, NodeGroup, NodeRun};
 use crate::place::{
     executor_block, place_containers, shape_warnings, totals, yarn_node_blocks, AmShape,
     Containers, ExecutorCount, ExecutorShape, Limits, Totals,
@@ -465,14 +465,14 @@ fn launched_shape(k: u64, req: &ExecutorShape, factor: f64, calc: Calculator) ->
 impl Launched {
     /// The layout block of one of these executors: its container, holding its heap and
     /// overhead, built as the YARN placement builds an executor's block.
-    fn block(&self) -> crate::layout::Block {
+    fn block(&self) -> Block {
         let memory = ExecutorMemory {
             heap_mib: self.heap_mib,
             overhead_mib: self.overhead_mib,
             offheap_mib: 0,
             pyspark_mib: 0,
         };
-        executor_block(Resource::new(self.memory_mib, self.cores), &memory)
+        executor_block(Resource::new(self.memory_mib, self.yarn_vcores), &memory)
     }
 }
 
@@ -1050,7 +1050,28 @@ fn merged_executor_warnings(w: &mut Vec<Warning>, p: &EmrPlan) {
         shape: &p.shape,
         whole_cluster: true,
     };
-    shape_warnings(w, &executor, &limits, &p.totals, &p.layout);
+    let cores_asked = |g: &NodeGroup| merged_cores_asked(g, p);
+    shape_warnings(w, &executor, &limits, (&p.totals, &p.layout), cores_asked);
+}
+
+/// The cores the containers of one node of `g` ask for, whatever vcores YARN records for
+/// them: each merged executor's `merged` × `spark.executor.cores` (its container is `merged`
+/// granted requests) and the AM's vcores as the layout holds them.
+fn merged_cores_asked(g: &NodeGroup, p: &EmrPlan) -> u64 {
+    let request = &p.request;
+    let executors = g.blocks.iter().filter(|b| b.kind == BlockKind::Executor);
+    let cores = executors.map(|b| {
+        let merged = b
+            .memory_mib
+            .checked_div(request.granted.memory_mib)
+            .unwrap_or(0);
+        merged.saturating_mul(u64::from(request.cores))
+    });
+    let am = g
+        .blocks
+        .iter()
+        .filter(|b| b.kind == BlockKind::ApplicationMaster);
+    cores.chain(am.map(Block::vcores)).sum()
 }
 
 fn pending_warning(p: &EmrPlan) -> Warning {

@@ -785,15 +785,6 @@ pub(crate) fn shape_checks(
     }
 }
 
-/// Vcores the container blocks of one node of `g` hold.
-fn container_vcores(g: &NodeGroup) -> u64 {
-    g.blocks
-        .iter()
-        .filter(|b| b.is_container())
-        .map(Block::vcores)
-        .sum()
-}
-
 /// The cores the YARN containers of one node of `g` ask for: each executor's
 /// `spark.executor.cores` and the AM's cores, whatever vcores the scheduler records.
 fn yarn_cores_asked(g: &NodeGroup, executor: &ExecutorShape, am: &AmShape) -> u64 {
@@ -803,16 +794,16 @@ fn yarn_cores_asked(g: &NodeGroup, executor: &ExecutorShape, am: &AmShape) -> u6
         .saturating_add(u64::from(am_cores))
 }
 
-/// Findings about an executor shape and the layout it gives, appended to `w`, taking the
-/// layout's blocks to hold the cores their containers ask for.
+/// Findings about an executor shape and the layout it gives, appended to `w`;
+/// `cores_asked` tells the cores the containers of one node of a group ask for.
 pub(crate) fn shape_warnings(
     w: &mut Vec<Warning>,
     executor: &ExecutorShape,
     limits: &Limits<'_>,
-    totals: &Totals,
-    layout: &[NodeGroup],
+    (totals, layout): (&Totals, &[NodeGroup]),
+    cores_asked: impl Fn(&NodeGroup) -> u64,
 ) {
-    let checks = shape_checks(executor, limits, totals, layout, container_vcores);
+    let checks = shape_checks(executor, limits, totals, layout, cores_asked);
     w.extend(executor_shape_warnings(&checks, executor));
     w.extend(usage_warnings(&checks, executor, limits, totals));
 }
