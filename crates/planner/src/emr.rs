@@ -410,7 +410,7 @@ pub struct EmrPlan {
     pub covered_requests: u32,
     /// Requests YARN leaves pending.
     pub pending_requests: u32,
-    /// Per-node layout, identical nodes grouped (the YARN layout types).
+    /// Per-node layout, identical nodes grouped ([`crate::layout`]).
     pub layout: Vec<NodeGroup>,
     /// Sums over the layout.
     pub totals: Totals,

@@ -241,9 +241,9 @@ pub fn group_nodes(
         .collect()
 }
 
-/// `placed` executors spread evenly over `nodes` nodes (see [`spread`]), node 1 holding the
-/// driver's container when `driver_on_first`, as runs for [`group_nodes`]. YARN and Kubernetes
-/// place this way.
+/// `placed` executors spread evenly over `nodes` nodes (node 1 holding at most `first_cap`, the
+/// others `other_cap`), node 1 holding the driver's container when `driver_on_first`, as runs
+/// for [`group_nodes`]. YARN and Kubernetes place this way.
 pub fn spread_runs(
     nodes: u32,
     driver_on_first: bool,
