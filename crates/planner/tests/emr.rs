@@ -515,6 +515,13 @@ fn any_input() -> impl Strategy<Value = EmrInput> {
 /// The layout invariants: nodes in order, no node overfilled, parts add up, counts agree.
 fn check(input: &EmrInput, p: &EmrPlan) -> Result<(), TestCaseError> {
     let nm = p.shape.nodemanager;
+    for pair in p.layout.windows(2) {
+        prop_assert_ne!(
+            &pair[0].blocks,
+            &pair[1].blocks,
+            "identical nodes are one group"
+        );
+    }
     let mut next = 1;
     let mut executors = 0u64;
     for g in &p.layout {

@@ -118,6 +118,9 @@ proptest! {
             count: count.map_or(ExecutorCount::AsManyAsFit, ExecutorCount::Exactly),
         };
         let Ok(p) = plan_k8s(&input) else { return Ok(()) };
+        for pair in p.layout.windows(2) {
+            prop_assert_ne!(&pair[0].blocks, &pair[1].blocks, "identical nodes are one group");
+        }
         let mut executors = 0u64;
         for g in &p.layout {
             let cpu_sum: u64 = g.blocks.iter().map(|b| b.cpu_millis).sum();

@@ -179,6 +179,13 @@ fn check_placement(p: &Placement, calculator: Calculator) -> Result<(), TestCase
     prop_assert!(p.executor.granted.memory_mib >= p.executor.request.memory_mib);
     prop_assert!(p.am.granted.memory_mib >= p.am.request.memory_mib);
     let (mut execs, mut granted, mut vcores, mut unused) = (0u64, 0u64, 0u64, 0u64);
+    for pair in p.layout.windows(2) {
+        prop_assert_ne!(
+            &pair[0].blocks,
+            &pair[1].blocks,
+            "identical nodes are one group"
+        );
+    }
     let mut expected_first = 1;
     for g in &p.layout {
         prop_assert_eq!(g.first_node, expected_first, "groups cover nodes in order");
