@@ -1,11 +1,14 @@
-//! The per-node layout in SVG: for each group of identical nodes, a memory bar and a cores bar
-//! with segments for the OS reservation, the ApplicationMaster, each executor's heap, overhead,
-//! off-heap, PySpark memory and YARN rounding, and unused room. Segments carry patterns and
-//! labels (not colour alone) and a `<title>` with their size.
+//! The per-node layout in SVG, drawn from the planner's one layout model for YARN, EMR and
+//! Kubernetes: for each group of identical nodes, a memory bar and a CPU bar with segments for
+//! the reserved room, daemonsets, the ApplicationMaster or driver pod, each executor's heap,
+//! overhead, off-heap, PySpark memory and YARN rounding, and unused room. Segments carry
+//! patterns and labels (not colour alone) and a `<title>` with their size. What differs between
+//! the cluster managers is only words ([`LayoutWords`]).
 
 use leptos::prelude::*;
 use planner::decimal::fixed;
-use planner::place::{BlockKind, NodeGroup, PartKind, Placement};
+use planner::layout::{Block, BlockKind, NodeGroup, Part, PartKind};
+use planner::place::Placement;
 
 use crate::fmt;
 
@@ -96,7 +99,7 @@ impl Bar {
 /// `what` names it in the tooltips ("Executor 2", "Executor pod 2"), `total` is its container.
 pub fn executor_parts(
     bar: &mut Bar,
-    parts: &[planner::place::Part],
+    parts: &[Part],
     executor: u32,
     what: &str,
     total: Option<u64>,
@@ -122,98 +125,128 @@ pub fn executor_parts(
     }
 }
 
+/// How a cluster manager's layout is worded: what differs between YARN's bars and
+/// Kubernetes' is only these words, the bars are drawn the same.
+pub struct LayoutWords {
+    /// The reserved block's name on the memory bar.
+    pub reserved_memory: &'static str,
+    /// The reserved block's name on the CPU bar.
+    pub reserved_cpu: &'static str,
+    /// The reserved block's label inside both bars.
+    pub reserved_label: &'static str,
+    /// An executor's name in tooltips ("Executor", "Executor pod").
+    pub executor: &'static str,
+    /// Whether an executor part's tooltip names its whole container.
+    pub executor_total_in_title: bool,
+    /// Whether blocks without CPU are left out of the CPU bar.
+    pub hide_blocks_without_cpu: bool,
+    /// A block's CPU in words, from its kind and millicores.
+    pub block_cpu: fn(BlockKind, u64) -> String,
+    /// A node's CPU in words, from its millicores.
+    pub node_cpu: fn(u64) -> String,
+    /// What a node of a group holds, in words.
+    pub summary: fn(&NodeGroup) -> String,
+}
+
+/// YARN's words (plain YARN and EMR): vcores, the OS and Hadoop daemons.
+pub const YARN_WORDS: LayoutWords = LayoutWords {
+    reserved_memory: "OS and Hadoop daemons",
+    reserved_cpu: "OS and daemons",
+    reserved_label: "OS",
+    executor: "Executor",
+    executor_total_in_title: true,
+    hide_blocks_without_cpu: true,
+    block_cpu: yarn_block_cpu,
+    node_cpu: yarn_node_cpu,
+    summary: group_summary,
+};
+
+fn yarn_block_cpu(kind: BlockKind, millis: u64) -> String {
+    let vcores = millis / planner::layout::MILLICORES_PER_VCORE;
+    if kind == BlockKind::Reserved {
+        format!("{vcores} cores")
+    } else {
+        format!("{vcores} vcores")
+    }
+}
+
+fn yarn_node_cpu(millis: u64) -> String {
+    format!("{} cores", millis / planner::layout::MILLICORES_PER_VCORE)
+}
+
+/// A block's name, CSS class suffix and label, for blocks that are one segment.
+fn block_look(kind: BlockKind, words: &LayoutWords) -> (&'static str, &'static str, &'static str) {
+    match kind {
+        BlockKind::Reserved => (words.reserved_memory, "os", words.reserved_label),
+        BlockKind::DaemonSets => ("Daemonsets", "ds", "ds"),
+        BlockKind::ApplicationMaster => ("ApplicationMaster", "am", "AM"),
+        BlockKind::DriverPod => ("Driver pod", "am", "driver"),
+        BlockKind::Executor => (words.executor, "heap", ""),
+        BlockKind::Unused => ("Unused", "free", "free"),
+    }
+}
+
+/// A memory segment's tooltip for a block that is one segment: its size, and its parts when
+/// it has any (the ApplicationMaster's heap and overhead).
+fn memory_title(name: &str, b: &Block) -> String {
+    if b.parts.is_empty() {
+        return format!("{name}: {}", fmt::mib(b.memory_mib));
+    }
+    let parts: Vec<String> = b
+        .parts
+        .iter()
+        .map(|p| format!("{} {}", part_name(p.kind), fmt::mib(p.mib)))
+        .collect();
+    format!("{name}: {} ({})", fmt::mib(b.memory_mib), parts.join(" + "))
+}
+
 /// The memory bar's segments for one node, scaled to `scale_mib` (the widest node).
-pub fn memory_segments(group: &NodeGroup, scale_mib: u64) -> Vec<Segment> {
+pub fn memory_segments(group: &NodeGroup, scale_mib: u64, words: &LayoutWords) -> Vec<Segment> {
     let mut bar = Bar::new(scale_mib);
     let mut executor = 0;
     for b in &group.blocks {
-        match b.kind {
-            BlockKind::OsReserved => bar.push(
-                b.memory_mib,
-                "os",
-                format!("OS and Hadoop daemons: {}", fmt::mib(b.memory_mib)),
-                "OS".into(),
-                None,
-            ),
-            BlockKind::ApplicationMaster => {
-                let parts: Vec<String> = b
-                    .parts
-                    .iter()
-                    .map(|p| format!("{} {}", part_name(p.kind), fmt::mib(p.mib)))
-                    .collect();
-                bar.push(
-                    b.memory_mib,
-                    "am",
-                    format!(
-                        "ApplicationMaster: {} ({})",
-                        fmt::mib(b.memory_mib),
-                        parts.join(" + ")
-                    ),
-                    "AM".into(),
-                    None,
-                );
-            }
-            BlockKind::Executor => {
-                executor += 1;
-                executor_parts(&mut bar, &b.parts, executor, "Executor", Some(b.memory_mib));
-            }
-            BlockKind::Unused => bar.push(
-                b.memory_mib,
-                "free",
-                format!("Unused: {}", fmt::mib(b.memory_mib)),
-                "free".into(),
-                None,
-            ),
+        if b.kind == BlockKind::Executor {
+            executor += 1;
+            let total = words.executor_total_in_title.then_some(b.memory_mib);
+            executor_parts(&mut bar, &b.parts, executor, words.executor, total);
+            continue;
         }
+        let (name, class, label) = block_look(b.kind, words);
+        bar.push(
+            b.memory_mib,
+            class,
+            memory_title(name, b),
+            label.into(),
+            None,
+        );
     }
     bar.finish()
 }
 
-/// The cores bar's segments for one node, scaled to `scale_cores`.
-pub fn core_segments(group: &NodeGroup, scale_cores: u64) -> Vec<Segment> {
-    let mut bar = Bar::new(scale_cores);
+/// The CPU bar's segments for one node, scaled to `scale_millis` (the widest node).
+pub fn cpu_segments(group: &NodeGroup, scale_millis: u64, words: &LayoutWords) -> Vec<Segment> {
+    let mut bar = Bar::new(scale_millis);
     let mut executor = 0;
-    for b in group.blocks.iter().filter(|b| b.vcores > 0) {
-        let (class, title, label, exec) = match b.kind {
-            BlockKind::OsReserved => (
-                "os",
-                format!("OS and daemons: {} cores", b.vcores),
-                "OS".to_string(),
-                None,
-            ),
-            BlockKind::ApplicationMaster => (
-                "am",
-                format!("ApplicationMaster: {} vcores", b.vcores),
-                "AM".to_string(),
-                None,
-            ),
+    let shown = |b: &&Block| !words.hide_blocks_without_cpu || b.cpu_millis > 0;
+    for b in group.blocks.iter().filter(shown) {
+        let size = (words.block_cpu)(b.kind, b.cpu_millis);
+        let (name, class, label) = block_look(b.kind, words);
+        let (title, label, exec) = match b.kind {
             BlockKind::Executor => {
                 executor += 1;
-                (
-                    "heap",
-                    format!("Executor {executor}: {} vcores", b.vcores),
-                    format!("E{executor}"),
-                    Some(executor),
-                )
+                let title = format!("{name} {executor}: {size}");
+                (title, format!("E{executor}"), Some(executor))
             }
-            BlockKind::Unused => (
-                "free",
-                format!("Unused: {} vcores", b.vcores),
-                "free".to_string(),
+            BlockKind::Reserved => (
+                format!("{}: {size}", words.reserved_cpu),
+                label.to_string(),
                 None,
             ),
+            _ => (format!("{name}: {size}"), label.to_string(), None),
         };
-        bar.push(u64::from(b.vcores), class, title, label, exec);
+        bar.push(b.cpu_millis, class, title, label, exec);
     }
     bar.finish()
-}
-
-fn sum_memory(g: &NodeGroup) -> u64 {
-    g.blocks.iter().map(|b| b.memory_mib).sum()
-}
-
-fn sum_cores(g: &NodeGroup) -> u64 {
-    g.blocks.iter().map(|b| u64::from(b.vcores)).sum()
 }
 
 /// "Node 1", "Nodes 2–6 (5 nodes)".
@@ -233,7 +266,7 @@ pub fn nodes_name(first: u32, last: u32) -> String {
     }
 }
 
-/// What a node holds, in words.
+/// What a YARN node holds, in words.
 pub fn group_summary(g: &NodeGroup) -> String {
     let execs = u64::from(g.executors_per_node());
     let mut s = String::new();
@@ -248,7 +281,7 @@ pub fn group_summary(g: &NodeGroup) -> String {
         s.push_str(&format!(
             " · free: {}, {} vcores",
             fmt::size(free.memory_mib),
-            free.vcores
+            free.vcores()
         ));
     }
     s
@@ -368,32 +401,42 @@ pub fn swatches(items: Vec<(&'static str, &'static str)>) -> impl IntoView + use
 /// The whole layout for a placement.
 pub fn node_layout(p: &Placement) -> impl IntoView + use<> {
     let m = p.executor.memory;
-    groups_view(&p.layout, m.offheap_mib > 0, m.pyspark_mib > 0)
+    groups_view(
+        &p.layout,
+        &YARN_WORDS,
+        legend(m.offheap_mib > 0, m.pyspark_mib > 0),
+    )
 }
 
-/// The layout of any grouped YARN nodes (plain YARN or EMR).
-pub fn groups_view(layout: &[NodeGroup], offheap: bool, pyspark: bool) -> impl IntoView + use<> {
-    let scale_mem = layout.iter().map(sum_memory).max().unwrap_or(1);
-    let scale_cores = layout.iter().map(sum_cores).max().unwrap_or(1);
+/// The layout of grouped nodes of any cluster manager, worded by `words`, under `legend`.
+pub fn groups_view<Legend: IntoView>(
+    layout: &[NodeGroup],
+    words: &LayoutWords,
+    legend: Legend,
+) -> impl IntoView + use<Legend> {
+    let scale_mem = layout.iter().map(NodeGroup::memory_mib).max().unwrap_or(1);
+    let scale_cpu = layout.iter().map(NodeGroup::cpu_millis).max().unwrap_or(1);
     let groups = layout
         .iter()
         .map(|g| {
-            let name = group_name(g);
             node_view(
-                name.clone(),
-                group_summary(g),
+                group_name(g),
+                (words.summary)(g),
                 (g.first_node, g.last_node, g.executors_per_node()),
-                (memory_segments(g, scale_mem), fmt::size(sum_memory(g))),
                 (
-                    core_segments(g, scale_cores),
-                    format!("{} cores", sum_cores(g)),
+                    memory_segments(g, scale_mem, words),
+                    fmt::size(g.memory_mib()),
+                ),
+                (
+                    cpu_segments(g, scale_cpu, words),
+                    (words.node_cpu)(g.cpu_millis()),
                 ),
             )
         })
         .collect_view();
     view! {
         <div class="layout" id="layout">
-            {legend(offheap, pyspark)}
+            {legend}
             {groups}
         </div>
     }
@@ -439,15 +482,16 @@ mod tests {
     fn segments_tile_the_bar() {
         let c = planner::plan(&preset("case1").unwrap().input).unwrap();
         let p = &c.spark_exact.placement;
-        let scale = p.layout.iter().map(sum_memory).max().unwrap();
+        let scale = p.layout.iter().map(NodeGroup::memory_mib).max().unwrap();
         for g in &p.layout {
-            let segs = memory_segments(g, scale);
+            let segs = memory_segments(g, scale, &YARN_WORDS);
             let end = segs.last().map(|s| s.x + s.w).unwrap();
             assert!((end - 100.0).abs() < 1e-9, "{end}");
             let execs: std::collections::BTreeSet<u32> =
                 segs.iter().filter_map(|s| s.executor).collect();
             assert_eq!(execs.len() as u32, g.executors_per_node());
-            let cores = core_segments(g, p.layout.iter().map(sum_cores).max().unwrap());
+            let scale_cpu = p.layout.iter().map(NodeGroup::cpu_millis).max().unwrap();
+            let cores = cpu_segments(g, scale_cpu, &YARN_WORDS);
             assert_eq!(
                 cores.iter().filter(|s| s.executor.is_some()).count() as u32,
                 g.executors_per_node()

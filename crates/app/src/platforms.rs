@@ -4,14 +4,15 @@
 use leptos::prelude::*;
 use planner::emr::EmrPlan;
 use planner::exports::emr as emr_exports;
-use planner::k8s::{format_cores, format_cpu, K8sPlan, PodBlockKind, PodGroup};
+use planner::k8s::{format_cores, format_cpu, K8sPlan};
+use planner::layout::{BlockKind, NodeGroup};
 use planner::url::Scenario;
 use planner::{Step, Warning};
 
 use crate::browser;
 use crate::fields::Ctx;
 use crate::fmt;
-use crate::layout::{self, Bar, Segment};
+use crate::layout::{self, LayoutWords};
 use crate::results;
 
 /// A block of text under a heading, with a button that copies it.
@@ -111,80 +112,42 @@ pub fn k8s_headline(
     .into_any()
 }
 
-fn pod_segments(g: &PodGroup, scale: u64, cpu: bool) -> Vec<Segment> {
-    let mut bar = Bar::new(scale);
-    let mut executor = 0;
-    for b in &g.blocks {
-        let (amount, size) = if cpu {
-            (b.cpu_millis, format!("{} CPU", format_cores(b.cpu_millis)))
-        } else {
-            (b.memory_mib, fmt::mib(b.memory_mib))
-        };
-        let (class, name, label) = match b.kind {
-            PodBlockKind::Reserved => ("os", "Kubelet and system reserved", "sys"),
-            PodBlockKind::DaemonSets => ("ds", "Daemonsets", "ds"),
-            PodBlockKind::Driver => ("am", "Driver pod", "driver"),
-            PodBlockKind::Unused => ("free", "Unused", "free"),
-            PodBlockKind::Executor => {
-                executor += 1;
-                if cpu {
-                    let title = format!("Executor pod {executor}: {size}");
-                    bar.push(
-                        amount,
-                        "heap",
-                        title,
-                        format!("E{executor}"),
-                        Some(executor),
-                    );
-                } else {
-                    layout::executor_parts(&mut bar, &b.parts, executor, "Executor pod", None);
-                }
-                continue;
-            }
-        };
-        bar.push(
-            amount,
-            class,
-            format!("{name}: {size}"),
-            label.to_string(),
-            None,
-        );
-    }
-    bar.finish()
+/// Kubernetes' words for the layout: CPU in cores of millicores, the kubelet's reservation,
+/// executor pods.
+const KUBERNETES_WORDS: LayoutWords = LayoutWords {
+    reserved_memory: "Kubelet and system reserved",
+    reserved_cpu: "Kubelet and system reserved",
+    reserved_label: "sys",
+    executor: "Executor pod",
+    executor_total_in_title: false,
+    hide_blocks_without_cpu: false,
+    block_cpu: kubernetes_block_cpu,
+    node_cpu: kubernetes_node_cpu,
+    summary: pods_summary,
+};
+
+fn kubernetes_block_cpu(_: BlockKind, millis: u64) -> String {
+    kubernetes_node_cpu(millis)
+}
+
+fn kubernetes_node_cpu(millis: u64) -> String {
+    format!("{} CPU", format_cores(millis))
+}
+
+/// What a Kubernetes node holds: "driver + 3 executor pods".
+fn pods_summary(g: &NodeGroup) -> String {
+    format!(
+        "{}{}",
+        if g.has_driver_pod() { "driver + " } else { "" },
+        fmt::count(
+            u64::from(g.executors_per_node()),
+            "executor pod",
+            "executor pods"
+        )
+    )
 }
 
 fn pods_view(p: &K8sPlan) -> impl IntoView + use<> {
-    let mem = |g: &PodGroup| g.blocks.iter().map(|b| b.memory_mib).sum::<u64>();
-    let cpu = |g: &PodGroup| g.blocks.iter().map(|b| b.cpu_millis).sum::<u64>();
-    let scale_mem = p.layout.iter().map(mem).max().unwrap_or(1);
-    let scale_cpu = p.layout.iter().map(cpu).max().unwrap_or(1);
-    let groups = p
-        .layout
-        .iter()
-        .map(|g| {
-            let name = layout::nodes_name(g.first_node, g.last_node);
-            let driver = g.blocks.iter().any(|b| b.kind == PodBlockKind::Driver);
-            let summary = format!(
-                "{}{}",
-                if driver { "driver + " } else { "" },
-                fmt::count(
-                    u64::from(g.executors_per_node()),
-                    "executor pod",
-                    "executor pods"
-                )
-            );
-            layout::node_view(
-                name,
-                summary,
-                (g.first_node, g.last_node, g.executors_per_node()),
-                (pod_segments(g, scale_mem, false), fmt::size(mem(g))),
-                (
-                    pod_segments(g, scale_cpu, true),
-                    format!("{} CPU", format_cores(cpu(g))),
-                ),
-            )
-        })
-        .collect_view();
     let legend = layout::swatches(vec![
         ("os", "Reserved (kubelet, system, eviction)"),
         ("ds", "Daemonsets"),
@@ -193,12 +156,7 @@ fn pods_view(p: &K8sPlan) -> impl IntoView + use<> {
         ("overhead", "Overhead"),
         ("free", "Unused"),
     ]);
-    view! {
-        <div class="layout" id="layout">
-            {legend}
-            {groups}
-        </div>
-    }
+    layout::groups_view(&p.layout, &KUBERNETES_WORDS, legend)
 }
 
 /// The working and warnings sections of a Kubernetes or EMR plan.
@@ -348,7 +306,7 @@ pub fn emr_details(p: &EmrPlan) -> impl IntoView + use<> {
         </section>
         <section class="card" id="layout-section">
             <h2>"Per-node layout (EMR)"</h2>
-            {layout::groups_view(&p.layout, false, false)}
+            {layout::groups_view(&p.layout, &layout::YARN_WORDS, layout::legend(false, false))}
         </section>
         {working_and_warnings(&planner::emr::working_steps(p), &planner::emr::warnings(p))}
     }

@@ -43,10 +43,10 @@ use crate::input::{
     limits, Cluster, Field, FieldError, InputErrors, MaximumAllocation, NodeManagerResources,
     NodeShape, PlanInput, Policy, Scheduler, SparkSettings, Validated,
 };
+use crate::layout::{group_nodes, Block, BlockKind, NodeGroup, NodeRun};
 use crate::place::{
-    container_parts, node_end, node_start, place_containers, shape_warnings, totals, AmShape,
-    Block, BlockKind, Containers, ExecutorCount, ExecutorShape, Limits, NodeGroup, PartKind,
-    Totals,
+    executor_block, place_containers, shape_warnings, totals, yarn_node_blocks, AmShape,
+    Containers, ExecutorCount, ExecutorShape, Limits, Totals,
 };
 use crate::plan::Step;
 use crate::spark::{
@@ -410,7 +410,7 @@ pub struct EmrPlan {
     pub covered_requests: u32,
     /// Requests YARN leaves pending.
     pub pending_requests: u32,
-    /// Per-node layout, identical nodes grouped (the YARN layout types).
+    /// Per-node layout, identical nodes grouped ([`crate::layout`]).
     pub layout: Vec<NodeGroup>,
     /// Sums over the layout.
     pub totals: Totals,
@@ -462,20 +462,17 @@ fn launched_shape(k: u64, req: &ExecutorShape, factor: f64, calc: Calculator) ->
     }
 }
 
-fn executor_block(l: &Launched) -> Block {
-    Block {
-        kind: BlockKind::Executor,
-        vcores: l.cores,
-        memory_mib: l.memory_mib,
-        parts: container_parts(
-            l.heap_mib,
-            l.overhead_mib,
-            0,
-            0,
-            l.memory_mib
-                .saturating_sub(l.heap_mib)
-                .saturating_sub(l.overhead_mib),
-        ),
+impl Launched {
+    /// The layout block of one of these executors: its container, holding its heap and
+    /// overhead, built as the YARN placement builds an executor's block.
+    fn block(&self) -> Block {
+        let memory = ExecutorMemory {
+            heap_mib: self.heap_mib,
+            overhead_mib: self.overhead_mib,
+            offheap_mib: 0,
+            pyspark_mib: 0,
+        };
+        executor_block(Resource::new(self.memory_mib, self.yarn_vcores), &memory)
     }
 }
 
@@ -497,39 +494,9 @@ fn add_launched(all: &mut Vec<Launched>, l: Launched, count: u64) {
     }
 }
 
-/// Sums over a layout whose executors differ: task slots and heap are summed block by block.
-fn layout_totals(shape: &NodeShape, layout: &[NodeGroup]) -> Totals {
-    let mut t = totals(shape, layout, 0, 0);
-    for g in layout {
-        let k = u64::from(g.node_count());
-        for b in g.blocks.iter().filter(|b| b.kind == BlockKind::Executor) {
-            let heap: u64 = b
-                .parts
-                .iter()
-                .filter(|p| p.kind == PartKind::Heap)
-                .map(|p| p.mib)
-                .sum();
-            t.task_slots = t
-                .task_slots
-                .saturating_add(u64::from(b.vcores).saturating_mul(k));
-            t.heap_mib = t.heap_mib.saturating_add(heap.saturating_mul(k));
-        }
-    }
-    t
-}
-
-/// Consecutive core nodes that each take the same number of requests.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct NodeRun {
-    first_node: u32,
-    last_node: u32,
-    has_am: bool,
-    requests_each: u64,
-}
-
 /// How heterogeneous executors spread `requests` over the core nodes: core node 1 takes what
 /// fits beside the AM, the next nodes a full node's worth each, one node the remainder, the rest
-/// none. Adjacent runs that take the same are joined.
+/// none. Each run's load counts requests, not executors.
 fn merge_runs(
     nodes: u32,
     am_runs: bool,
@@ -540,12 +507,7 @@ fn merge_runs(
     let n = nodes.max(1);
     let others = u64::from(n - 1);
     let fit = if am_runs { per_node } else { 0 };
-    let run = |first_node, last_node, has_am, requests_each| NodeRun {
-        first_node,
-        last_node,
-        has_am,
-        requests_each,
-    };
+    let run = NodeRun::new;
     let mut left = u64::from(requests);
     let on_first = if am_runs { beside_am.min(fit) } else { 0 }.min(left);
     left -= on_first;
@@ -564,16 +526,7 @@ fn merge_runs(
             runs.push(run(next + 1, n, false, 0));
         }
     }
-    let mut joined: Vec<NodeRun> = Vec::new();
-    for r in runs {
-        match joined.last_mut() {
-            Some(last) if last.has_am == r.has_am && last.requests_each == r.requests_each => {
-                last.last_node = r.last_node;
-            }
-            _ => joined.push(r),
-        }
-    }
-    joined
+    runs
 }
 
 /// The merged executors of a heterogeneous-executors plan and the per-node layout they make.
@@ -582,46 +535,52 @@ struct MergedExecutors {
     launched: Vec<Launched>,
 }
 
-/// Heterogeneous executors on the cluster: on each run of nodes, `requests_each` requests become
-/// executors of at most `cap` requests (and one of the remainder).
+/// Heterogeneous executors on the cluster: on each group of nodes, the requests of its load
+/// become executors of at most `cap` requests (and one of the remainder).
 fn merge_requests_on_nodes(
     shape: &NodeShape,
     am: &AmShape,
     req: &ExecutorShape,
-    runs: &[NodeRun],
+    runs: Vec<NodeRun>,
     cap: u64,
     factor: f64,
     calc: Calculator,
 ) -> MergedExecutors {
     let mut launched = Vec::new();
-    let layout = runs
-        .iter()
-        .map(|run| {
-            let nodes = u64::from(run.last_node - run.first_node + 1);
-            let (mut blocks, mut used) = node_start(shape, run.has_am.then_some(am));
-            let t = run.requests_each;
-            let (full, rest) = (t / cap, t % cap);
-            for (k, count) in [(cap, full), (rest, u64::from(rest > 0))] {
-                if count == 0 {
-                    continue;
-                }
-                let l = launched_shape(k, req, factor, calc);
-                add_launched(&mut launched, l, count.saturating_mul(nodes));
-                for _ in 0..count {
-                    blocks.push(executor_block(&l));
-                    used.memory_mib = used.memory_mib.saturating_add(l.memory_mib);
-                    used.vcores = used.vcores.saturating_add(l.cores);
-                }
+    let layout = group_nodes(runs, |run| {
+        let requests = run.load.executors;
+        let mut executors = Vec::new();
+        for (k, count) in [(cap, requests / cap), (requests % cap, 1)] {
+            if k == 0 || count == 0 {
+                continue;
             }
-            node_end(&mut blocks, shape, used);
-            NodeGroup {
-                first_node: run.first_node,
-                last_node: run.last_node,
-                blocks,
-            }
-        })
-        .collect();
+            let l = launched_shape(k, req, factor, calc);
+            add_launched(
+                &mut launched,
+                l,
+                count.saturating_mul(u64::from(run.node_count())),
+            );
+            executors.push((l.block(), count));
+        }
+        yarn_node_blocks(shape, run.load.driver.then_some(am), &executors)
+    });
     MergedExecutors { layout, launched }
+}
+
+/// Sums over the merged executors' layout; task slots and heap per executor shape, as the
+/// executors differ.
+fn merged_totals(shape: &NodeShape, m: &MergedExecutors) -> Totals {
+    let sum = |of: fn(&Launched) -> u64| {
+        m.launched
+            .iter()
+            .map(|l| u64::from(l.count).saturating_mul(of(l)))
+            .fold(0u64, u64::saturating_add)
+    };
+    Totals {
+        task_slots: sum(|l| u64::from(l.cores)),
+        heap_mib: sum(|l| l.heap_mib),
+        ..totals(shape, &m.layout, 0, 0)
+    }
 }
 
 /// The settings to plan with: the input with `maximizeResourceAllocation`'s heap, cores and
@@ -746,9 +705,8 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
             s.executors,
         );
         let (factor, calc) = (s.overhead_factor, scheduler.calculator);
-        let m =
-            merge_requests_on_nodes(&shape, &asked.am, &request, &runs, merge_cap, factor, calc);
-        let t = layout_totals(&shape, &m.layout);
+        let m = merge_requests_on_nodes(&shape, &asked.am, &request, runs, merge_cap, factor, calc);
+        let t = merged_totals(&shape, &m);
         (m.layout, m.launched, t)
     } else {
         let mut launched = Vec::new();
@@ -1089,7 +1047,28 @@ fn merged_executor_warnings(w: &mut Vec<Warning>, p: &EmrPlan) {
         shape: &p.shape,
         whole_cluster: true,
     };
-    shape_warnings(w, &executor, &limits, &p.totals, &p.layout);
+    let cores_asked = |g: &NodeGroup| merged_cores_asked(g, p);
+    shape_warnings(w, &executor, &limits, (&p.totals, &p.layout), cores_asked);
+}
+
+/// The cores the containers of one node of `g` ask for, whatever vcores YARN records for
+/// them: each merged executor's `merged` × `spark.executor.cores` (its container is `merged`
+/// granted requests) and the AM's vcores as the layout holds them.
+fn merged_cores_asked(g: &NodeGroup, p: &EmrPlan) -> u64 {
+    let request = &p.request;
+    let executors = g.blocks.iter().filter(|b| b.kind == BlockKind::Executor);
+    let cores = executors.map(|b| {
+        let merged = b
+            .memory_mib
+            .checked_div(request.granted.memory_mib)
+            .unwrap_or(0);
+        merged.saturating_mul(u64::from(request.cores))
+    });
+    let am = g
+        .blocks
+        .iter()
+        .filter(|b| b.kind == BlockKind::ApplicationMaster);
+    cores.chain(am.map(Block::vcores)).sum()
 }
 
 fn pending_warning(p: &EmrPlan) -> Warning {

@@ -11,7 +11,8 @@ use std::fmt;
 
 use crate::catalog::{limits, ClusterManager, FieldId, Unit};
 use crate::input::{FieldError, InputErrors, OffHeap};
-use crate::place::{container_parts, spread, ExecutorCount, Part};
+use crate::layout::{container_parts, group_nodes, spread_runs, Block, BlockKind, NodeGroup};
+use crate::place::ExecutorCount;
 use crate::plan::Step;
 use crate::spark::{
     keys, kubernetes_pods, AppType, CpuRequest, DeployMode, DriverPod, DriverPodSettings,
@@ -327,55 +328,6 @@ impl Default for K8sInput {
     }
 }
 
-/// What a block of a node holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PodBlockKind {
-    /// Kept by the kubelet and the system (capacity − allocatable).
-    Reserved,
-    /// Daemonset pods.
-    DaemonSets,
-    /// The driver pod.
-    Driver,
-    /// One executor pod.
-    Executor,
-    /// Left free.
-    Unused,
-}
-
-/// A block of a node's CPU and memory.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PodBlock {
-    /// What it holds.
-    pub kind: PodBlockKind,
-    /// CPU requested, in millicores.
-    pub cpu_millis: u64,
-    /// Memory requested, in MiB.
-    pub memory_mib: u64,
-    /// Memory parts (pods only).
-    pub parts: Vec<Part>,
-}
-
-/// Consecutive nodes with the same pods.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PodGroup {
-    /// First node, 1-based.
-    pub first_node: u32,
-    /// Last node, inclusive.
-    pub last_node: u32,
-    /// Blocks of each of these nodes.
-    pub blocks: Vec<PodBlock>,
-}
-
-impl PodGroup {
-    /// Executor pods on each node of the group.
-    pub fn executors_per_node(&self) -> u32 {
-        self.blocks
-            .iter()
-            .filter(|b| b.kind == PodBlockKind::Executor)
-            .count() as u32
-    }
-}
-
 /// Sums over the layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct K8sTotals {
@@ -411,7 +363,7 @@ pub struct K8sPlan {
     /// Executor pods the cluster holds with the driver in place.
     pub capacity: u64,
     /// Per-node layout.
-    pub layout: Vec<PodGroup>,
+    pub layout: Vec<NodeGroup>,
     /// Totals.
     pub totals: K8sTotals,
     /// Derivation steps.
@@ -765,7 +717,7 @@ pub struct K8sDerivation<'a> {
     /// Tasks each executor runs at once: cores ÷ `spark.task.cpus`.
     pub task_slots_per_executor: u64,
     /// Per-node layout.
-    pub layout: Vec<PodGroup>,
+    pub layout: Vec<NodeGroup>,
     /// Sums over the layout.
     pub totals: K8sTotals,
 }
@@ -810,11 +762,13 @@ pub fn derive_k8s(input: &K8sInput) -> Result<K8sDerivation<'_>, InputErrors> {
     let placed = wanted.min(fit.capacity);
     let m = &pods.executor.memory;
     let pod_blocks = PodBlocks {
-        executor: PodBlock {
-            kind: PodBlockKind::Executor,
-            cpu_millis: executor.cpu_millis,
-            memory_mib: executor.memory_mib,
+        executor: Block {
             parts: container_parts(m.heap_mib, m.overhead_mib, m.offheap_mib, m.pyspark_mib, 0),
+            ..Block::plain(
+                BlockKind::Executor,
+                executor.cpu_millis,
+                executor.memory_mib,
+            )
         },
         driver: (pods.driver.is_some() && fit.driver_fits).then_some(driver),
     };
@@ -845,7 +799,7 @@ pub fn derive_k8s(input: &K8sInput) -> Result<K8sDerivation<'_>, InputErrors> {
 /// What Spark's pods put on a node: one executor pod's block, and the driver pod's request
 /// when it runs on node 1.
 struct PodBlocks {
-    executor: PodBlock,
+    executor: Block,
     driver: Option<PodRequest>,
 }
 
@@ -857,28 +811,26 @@ fn node_pod_blocks(
     pods: &PodBlocks,
     driver: bool,
     executors: u64,
-) -> Vec<PodBlock> {
-    let block = |kind, cpu_millis, memory_mib| PodBlock {
-        kind,
-        cpu_millis,
-        memory_mib,
-        parts: Vec::new(),
-    };
-    let mut blocks = vec![block(
-        PodBlockKind::Reserved,
+) -> Vec<Block> {
+    let mut blocks = vec![Block::plain(
+        BlockKind::Reserved,
         n.reserved_cpu_millis.min(n.capacity_cpu_millis),
         n.reserved_memory_mib.min(n.capacity_memory_mib),
     )];
     if n.daemonset_cpu_millis > 0 || n.daemonset_memory_mib > 0 {
-        blocks.push(block(
-            PodBlockKind::DaemonSets,
+        blocks.push(Block::plain(
+            BlockKind::DaemonSets,
             n.daemonset_cpu_millis,
             n.daemonset_memory_mib,
         ));
     }
     let (mut cpu_used, mut mem_used) = (0u64, 0u64);
     if let (true, Some(d)) = (driver, pods.driver) {
-        blocks.push(block(PodBlockKind::Driver, d.cpu_millis, d.memory_mib));
+        blocks.push(Block::plain(
+            BlockKind::DriverPod,
+            d.cpu_millis,
+            d.memory_mib,
+        ));
         cpu_used += d.cpu_millis;
         mem_used += d.memory_mib;
     }
@@ -887,8 +839,8 @@ fn node_pod_blocks(
         cpu_used = cpu_used.saturating_add(pods.executor.cpu_millis);
         mem_used = mem_used.saturating_add(pods.executor.memory_mib);
     }
-    blocks.push(block(
-        PodBlockKind::Unused,
+    blocks.push(Block::plain(
+        BlockKind::Unused,
         room.cpu_millis.saturating_sub(cpu_used),
         room.memory_mib.saturating_sub(mem_used),
     ));
@@ -903,41 +855,17 @@ fn pod_layout(
     pods: &PodBlocks,
     fit: &PodFit,
     placed: u64,
-) -> Vec<PodGroup> {
-    let nodes = u64::from(n.nodes);
-    let (on_first, level, bumped, base) = spread(nodes, fit.first_node, fit.other_nodes, placed);
+) -> Vec<NodeGroup> {
     let has_driver = pods.driver.is_some();
-    let bumped = bumped as u32;
-    let mut runs = vec![(1u32, 1u32, has_driver, on_first)];
-    if bumped > 0 {
-        runs.push((2, 1 + bumped, false, level));
-    }
-    if 1 + bumped < n.nodes {
-        runs.push((2 + bumped, n.nodes, false, base));
-    }
-    let mut layout: Vec<PodGroup> = Vec::new();
-    for (first_node, last_node, driver, execs) in runs {
-        match layout.last_mut() {
-            Some(g)
-                if !driver
-                    && !g.blocks.iter().any(|b| b.kind == PodBlockKind::Driver)
-                    && u64::from(g.executors_per_node()) == execs =>
-            {
-                g.last_node = last_node;
-            }
-            _ => layout.push(PodGroup {
-                first_node,
-                last_node,
-                blocks: node_pod_blocks(n, room, pods, driver, execs),
-            }),
-        }
-    }
-    layout
+    let runs = spread_runs(n.nodes, has_driver, fit.first_node, fit.other_nodes, placed);
+    group_nodes(runs, |run| {
+        node_pod_blocks(n, room, pods, run.load.driver, run.load.executors)
+    })
 }
 
 /// Sums over the layout.
 fn k8s_totals(
-    layout: &[PodGroup],
+    layout: &[NodeGroup],
     pods: &PodBlocks,
     room: PodRoom,
     nodes: u32,
@@ -945,7 +873,7 @@ fn k8s_totals(
 ) -> K8sTotals {
     let executors: u64 = layout
         .iter()
-        .map(|g| u64::from(g.executors_per_node()) * u64::from(g.last_node - g.first_node + 1))
+        .map(|g| u64::from(g.executors_per_node()) * u64::from(g.node_count()))
         .sum();
     let driver = pods.driver.unwrap_or(PodRequest {
         cpu_millis: 0,

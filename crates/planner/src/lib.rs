@@ -34,6 +34,7 @@ pub mod emr;
 pub mod exports;
 pub mod input;
 pub mod k8s;
+pub mod layout;
 pub mod memory;
 pub mod place;
 pub mod plan;

@@ -3,6 +3,10 @@
 //! grouped), totals and warnings.
 
 use crate::input::{InputErrors, NodeShape, PlanInput, SparkSettings};
+use crate::layout::{
+    container_parts, group_nodes, spread_runs, vcores_as_millicores, Block, BlockKind, NodeGroup,
+    PartKind,
+};
 use crate::spark::{yarn_am_container, DeployMode, ExecutorMemory};
 use crate::warning::{Code, Severity, Warning};
 use crate::yarn::{fit_count, fits, granted, Calculator, Resource, YarnScheduler};
@@ -44,89 +48,6 @@ pub struct AmShape {
     pub granted: Resource,
     /// The node (1-based) it is placed on; `None` when it cannot run.
     pub node: Option<u32>,
-}
-
-/// What a block on a node holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BlockKind {
-    /// Kept for the OS and Hadoop daemons (outside YARN).
-    OsReserved,
-    /// The YARN ApplicationMaster (with the driver in cluster mode).
-    ApplicationMaster,
-    /// One executor container.
-    Executor,
-    /// Left free.
-    Unused,
-}
-
-/// What a part of a container's memory is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PartKind {
-    /// JVM heap.
-    Heap,
-    /// Memory overhead.
-    Overhead,
-    /// Off-heap memory.
-    OffHeap,
-    /// Python worker memory.
-    PySpark,
-    /// Granted by YARN's rounding beyond what was requested.
-    Rounding,
-}
-
-/// A memory part of a block.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Part {
-    /// What it is.
-    pub kind: PartKind,
-    /// Its size.
-    pub mib: u64,
-}
-
-/// One block of a node's cores and memory, in order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Block {
-    /// What it is.
-    pub kind: BlockKind,
-    /// Cores or vcores it holds.
-    pub vcores: u32,
-    /// Memory it holds.
-    pub memory_mib: u64,
-    /// The memory's parts (containers only; empty for OS and unused blocks).
-    pub parts: Vec<Part>,
-}
-
-/// Consecutive nodes with the same content.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NodeGroup {
-    /// First node, 1-based.
-    pub first_node: u32,
-    /// Last node, inclusive.
-    pub last_node: u32,
-    /// The blocks of each of these nodes, in order: OS, AM, executors, unused.
-    pub blocks: Vec<Block>,
-}
-
-impl NodeGroup {
-    /// How many nodes the group stands for.
-    pub fn node_count(&self) -> u32 {
-        self.last_node - self.first_node + 1
-    }
-
-    /// Executors on each node of the group.
-    pub fn executors_per_node(&self) -> u32 {
-        self.blocks
-            .iter()
-            .filter(|b| b.kind == BlockKind::Executor)
-            .count() as u32
-    }
-
-    /// Whether the AM runs on (the one node of) this group.
-    pub fn has_am(&self) -> bool {
-        self.blocks
-            .iter()
-            .any(|b| b.kind == BlockKind::ApplicationMaster)
-    }
 }
 
 /// Cluster-wide sums, all derived from the layout.
@@ -648,90 +569,50 @@ fn plus_part(name: &str, mib: u64) -> String {
     }
 }
 
-/// Spreads `placed` executors evenly: the smallest level L with Σ min(capᵢ, L) ≥ placed; every
-/// node gets min(capᵢ, L − 1), and the remainder goes one each to the first nodes that have
-/// room for L. Returns (executors on node 1, executors on nodes 2..=1+k, k, on the rest).
-pub(crate) fn spread(
-    nodes: u64,
-    first_cap: u64,
-    other_cap: u64,
-    placed: u64,
-) -> (u64, u64, u64, u64) {
-    let others = nodes.saturating_sub(1);
-    let filled = |level: u64| {
-        first_cap
-            .min(level)
-            .saturating_add(other_cap.min(level).saturating_mul(others))
-    };
-    let (mut lo, mut hi) = (0u64, first_cap.max(other_cap));
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        if filled(mid) >= placed {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    let level = lo;
-    if level == 0 {
-        return (0, 0, 0, 0);
-    }
-    let below = level - 1;
-    let mut first = first_cap.min(below);
-    let other_base = other_cap.min(below);
-    let mut remainder = placed.saturating_sub(filled(below));
-    if first_cap >= level && remainder > 0 {
-        first = level;
-        remainder -= 1;
-    }
-    let bumped = if other_cap >= level {
-        remainder.min(others)
-    } else {
-        0
-    };
-    (first, level, bumped, other_base)
+/// A YARN block of `kind` holding `r` (its vcores as millicores).
+fn yarn_block(kind: BlockKind, r: Resource) -> Block {
+    Block::plain(kind, vcores_as_millicores(r.vcores), r.memory_mib)
 }
 
-/// A node's first blocks: the OS reservation (if any) and the AM (if it runs there), with the
-/// YARN resources the AM takes.
-pub(crate) fn node_start(shape: &NodeShape, am: Option<&AmShape>) -> (Vec<Block>, Resource) {
+/// The blocks of one YARN node: the OS reservation (if any), the AM when `am`, `count`
+/// executors of each `(block, count)` in turn, then what is left of the NodeManager's
+/// resources, if anything.
+pub(crate) fn yarn_node_blocks(
+    shape: &NodeShape,
+    am: Option<&AmShape>,
+    executors: &[(Block, u64)],
+) -> Vec<Block> {
     let mut blocks = Vec::new();
     let os = shape.os_reserved();
     if os.memory_mib > 0 || os.vcores > 0 {
-        blocks.push(Block {
-            kind: BlockKind::OsReserved,
-            vcores: os.vcores,
-            memory_mib: os.memory_mib,
-            parts: Vec::new(),
-        });
+        blocks.push(yarn_block(BlockKind::Reserved, os));
     }
-    let mut used = Resource::default();
     if let Some(am) = am {
         blocks.push(am_block(am));
-        used = am.granted;
     }
-    (blocks, used)
-}
-
-/// A node's last block: what `used` leaves of the NodeManager's resources, if anything.
-pub(crate) fn node_end(blocks: &mut Vec<Block>, shape: &NodeShape, used: Resource) {
+    for (block, count) in executors {
+        for _ in 0..*count {
+            blocks.push(block.clone());
+        }
+    }
+    let containers = blocks.iter().filter(|b| b.is_container());
+    let used = containers.fold(Resource::default(), |used, b| {
+        let vcores = u32::try_from(b.vcores()).unwrap_or(u32::MAX);
+        Resource::new(
+            used.memory_mib.saturating_add(b.memory_mib),
+            used.vcores.saturating_add(vcores),
+        )
+    });
     let free = shape.nodemanager.saturating_sub(used);
     if free.memory_mib > 0 || free.vcores > 0 {
-        blocks.push(Block {
-            kind: BlockKind::Unused,
-            vcores: free.vcores,
-            memory_mib: free.memory_mib,
-            parts: Vec::new(),
-        });
+        blocks.push(yarn_block(BlockKind::Unused, free));
     }
+    blocks
 }
 
 /// The layout block of the ApplicationMaster container.
-pub(crate) fn am_block(am: &AmShape) -> Block {
+fn am_block(am: &AmShape) -> Block {
     Block {
-        kind: BlockKind::ApplicationMaster,
-        vcores: am.granted.vcores,
-        memory_mib: am.granted.memory_mib,
         parts: container_parts(
             am.heap_mib,
             am.overhead_mib,
@@ -739,61 +620,29 @@ pub(crate) fn am_block(am: &AmShape) -> Block {
             0,
             am.granted.memory_mib.saturating_sub(am.request.memory_mib),
         ),
+        ..yarn_block(BlockKind::ApplicationMaster, am.granted)
     }
 }
 
-pub(crate) fn container_parts(
-    heap: u64,
-    overhead: u64,
-    offheap: u64,
-    pyspark: u64,
-    rounding: u64,
-) -> Vec<Part> {
-    [
-        (PartKind::Heap, heap),
-        (PartKind::Overhead, overhead),
-        (PartKind::OffHeap, offheap),
-        (PartKind::PySpark, pyspark),
-        (PartKind::Rounding, rounding),
-    ]
-    .into_iter()
-    .filter(|(_, mib)| *mib > 0)
-    .map(|(kind, mib)| Part { kind, mib })
-    .collect()
-}
-
-fn node_blocks(
-    shape: &NodeShape,
-    executor: &ExecutorShape,
-    am: Option<&AmShape>,
-    executors: u64,
-) -> Vec<Block> {
-    let (mut blocks, mut used) = node_start(shape, am);
-    let m = executor.memory;
-    let exec_parts = container_parts(
-        m.heap_mib,
-        m.overhead_mib,
-        m.offheap_mib,
-        m.pyspark_mib,
-        executor
-            .granted
-            .memory_mib
-            .saturating_sub(executor.request.memory_mib),
-    );
-    for _ in 0..executors {
-        blocks.push(Block {
-            kind: BlockKind::Executor,
-            vcores: executor.granted.vcores,
-            memory_mib: executor.granted.memory_mib,
-            parts: exec_parts.clone(),
-        });
-        used.memory_mib = used.memory_mib.saturating_add(executor.granted.memory_mib);
-        used.vcores = used.vcores.saturating_add(executor.granted.vcores);
+/// The layout block of an executor container: YARN's `granted` resources, holding `memory`'s
+/// parts and what rounding added beyond them. YARN and EMR (merged executors too) build theirs
+/// here.
+pub(crate) fn executor_block(granted: Resource, memory: &ExecutorMemory) -> Block {
+    let rounding = granted.memory_mib.saturating_sub(memory.total_mib());
+    Block {
+        parts: container_parts(
+            memory.heap_mib,
+            memory.overhead_mib,
+            memory.offheap_mib,
+            memory.pyspark_mib,
+            rounding,
+        ),
+        ..yarn_block(BlockKind::Executor, granted)
     }
-    node_end(&mut blocks, shape, used);
-    blocks
 }
 
+/// The per-node layout: the AM on node 1 (when it runs), `placed` executors spread evenly
+/// (node 1 holding at most `first_cap`, the others `other_cap`), identical nodes grouped.
 fn layout(
     shape: &NodeShape,
     executor: &ExecutorShape,
@@ -802,32 +651,12 @@ fn layout(
     other_cap: u64,
     placed: u64,
 ) -> Vec<NodeGroup> {
-    let nodes = shape.nodes;
-    let (first, level, bumped, base) = spread(u64::from(nodes), first_cap, other_cap, placed);
-    // (first node, last node, has AM, executors per node)
-    let mut runs: Vec<(u32, u32, bool, u64)> = vec![(1, 1, am.is_some(), first)];
-    let bumped = bumped as u32; // ≤ nodes − 1
-    if bumped > 0 {
-        runs.push((2, 1 + bumped, false, level));
-    }
-    if 1 + bumped < nodes {
-        runs.push((2 + bumped, nodes, false, base));
-    }
-    let mut merged: Vec<(u32, u32, bool, u64)> = Vec::new();
-    for run in runs {
-        match merged.last_mut() {
-            Some(last) if last.2 == run.2 && last.3 == run.3 => last.1 = run.1,
-            _ => merged.push(run),
-        }
-    }
-    merged
-        .into_iter()
-        .map(|(first_node, last_node, has_am, count)| NodeGroup {
-            first_node,
-            last_node,
-            blocks: node_blocks(shape, executor, if has_am { am } else { None }, count),
-        })
-        .collect()
+    let runs = spread_runs(shape.nodes, am.is_some(), first_cap, other_cap, placed);
+    let block = executor_block(executor.granted, &executor.memory);
+    group_nodes(runs, |run| {
+        let am_here = if run.load.driver { am } else { None };
+        yarn_node_blocks(shape, am_here, &[(block.clone(), run.load.executors)])
+    })
 }
 
 /// Sums over a layout; task slots and heap assume every executor has `cores` and `heap_mib`.
@@ -844,29 +673,24 @@ pub(crate) fn totals(shape: &NodeShape, layout: &[NodeGroup], cores: u32, heap_m
         let k = u64::from(g.node_count());
         for b in &g.blocks {
             let mem = b.memory_mib.saturating_mul(k);
-            let vc = u64::from(b.vcores).saturating_mul(k);
+            let vc = b.vcores().saturating_mul(k);
             match b.kind {
-                BlockKind::OsReserved => {}
                 BlockKind::Unused => {
                     t.unused_memory_mib = t.unused_memory_mib.saturating_add(mem);
                     t.unused_vcores = t.unused_vcores.saturating_add(vc);
                 }
-                BlockKind::ApplicationMaster | BlockKind::Executor => {
-                    let rounding: u64 = b
-                        .parts
-                        .iter()
-                        .filter(|p| p.kind == PartKind::Rounding)
-                        .map(|p| p.mib)
-                        .sum();
+                _ if b.is_container() => {
+                    let requested = b.memory_mib.saturating_sub(b.part_mib(PartKind::Rounding));
                     t.granted_memory_mib = t.granted_memory_mib.saturating_add(mem);
                     t.requested_memory_mib = t
                         .requested_memory_mib
-                        .saturating_add(b.memory_mib.saturating_sub(rounding).saturating_mul(k));
+                        .saturating_add(requested.saturating_mul(k));
                     t.granted_vcores = t.granted_vcores.saturating_add(vc);
                     if b.kind == BlockKind::Executor {
                         t.executors = t.executors.saturating_add(k as u32);
                     }
                 }
+                _ => {}
             }
         }
     }
@@ -961,15 +785,6 @@ pub(crate) fn shape_checks(
     }
 }
 
-/// Vcores the container blocks of one node of `g` hold.
-fn container_vcores(g: &NodeGroup) -> u64 {
-    g.blocks
-        .iter()
-        .filter(|b| matches!(b.kind, BlockKind::ApplicationMaster | BlockKind::Executor))
-        .map(|b| u64::from(b.vcores))
-        .sum()
-}
-
 /// The cores the YARN containers of one node of `g` ask for: each executor's
 /// `spark.executor.cores` and the AM's cores, whatever vcores the scheduler records.
 fn yarn_cores_asked(g: &NodeGroup, executor: &ExecutorShape, am: &AmShape) -> u64 {
@@ -979,16 +794,16 @@ fn yarn_cores_asked(g: &NodeGroup, executor: &ExecutorShape, am: &AmShape) -> u6
         .saturating_add(u64::from(am_cores))
 }
 
-/// Findings about an executor shape and the layout it gives, appended to `w`, taking the
-/// layout's blocks to hold the cores their containers ask for.
+/// Findings about an executor shape and the layout it gives, appended to `w`;
+/// `cores_asked` tells the cores the containers of one node of a group ask for.
 pub(crate) fn shape_warnings(
     w: &mut Vec<Warning>,
     executor: &ExecutorShape,
     limits: &Limits<'_>,
-    totals: &Totals,
-    layout: &[NodeGroup],
+    (totals, layout): (&Totals, &[NodeGroup]),
+    cores_asked: impl Fn(&NodeGroup) -> u64,
 ) {
-    let checks = shape_checks(executor, limits, totals, layout, container_vcores);
+    let checks = shape_checks(executor, limits, totals, layout, cores_asked);
     w.extend(executor_shape_warnings(&checks, executor));
     w.extend(usage_warnings(&checks, executor, limits, totals));
 }
@@ -1103,19 +918,4 @@ fn calculator_warning(checks: &ShapeChecks, shape: &NodeShape) -> Option<Warning
              when packing; only memory limits how many containers share a node.",
         )
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn spread_fills_evenly() {
-        // Case 2, 35 asked, node 1 holds 6 beside the AM, others 6.
-        assert_eq!(spread(6, 6, 6, 35), (6, 6, 4, 5));
-        // Everything.
-        assert_eq!(spread(6, 2, 3, 17), (2, 3, 5, 2));
-        assert_eq!(spread(1, 2, 3, 2), (2, 2, 0, 1));
-        assert_eq!(spread(4, 3, 3, 0), (0, 0, 0, 0));
-    }
 }

@@ -9,7 +9,8 @@ use planner::emr::{
 };
 use planner::exports::emr::{classification_json, driver_log, spark_conf, submit_flags};
 use planner::input::Field;
-use planner::place::{place_containers, BlockKind, Containers, ExecutorCount, PartKind};
+use planner::layout::{Block, BlockKind, PartKind};
+use planner::place::{place_containers, Containers, ExecutorCount};
 use planner::presets::{emr_preset, emr_presets};
 use planner::spark::{resources, ClusterManager, DeployMode, ResourceQuery, SparkConf};
 use planner::yarn::Calculator;
@@ -514,6 +515,13 @@ fn any_input() -> impl Strategy<Value = EmrInput> {
 /// The layout invariants: nodes in order, no node overfilled, parts add up, counts agree.
 fn check(input: &EmrInput, p: &EmrPlan) -> Result<(), TestCaseError> {
     let nm = p.shape.nodemanager;
+    for pair in p.layout.windows(2) {
+        prop_assert_ne!(
+            &pair[0].blocks,
+            &pair[1].blocks,
+            "identical nodes are one group"
+        );
+    }
     let mut next = 1;
     let mut executors = 0u64;
     for g in &p.layout {
@@ -524,7 +532,7 @@ fn check(input: &EmrInput, p: &EmrPlan) -> Result<(), TestCaseError> {
             .iter()
             .filter(|b| matches!(b.kind, BlockKind::Executor | BlockKind::ApplicationMaster));
         let mem: u64 = containers.clone().map(|b| b.memory_mib).sum();
-        let vcores: u64 = containers.map(|b| u64::from(b.vcores)).sum();
+        let vcores: u64 = containers.map(Block::vcores).sum();
         prop_assert!(
             mem <= nm.memory_mib,
             "node memory {} > {}",
@@ -555,6 +563,15 @@ fn check(input: &EmrInput, p: &EmrPlan) -> Result<(), TestCaseError> {
     prop_assert_eq!(p.totals.executors, p.launched_executors);
     prop_assert_eq!(p.covered_requests + p.pending_requests, p.requested);
     prop_assert!(p.launched_executors <= p.covered_requests);
+    // The layout's vcores are what the ResourceManager reports: each executor its YARN vcores
+    // (1 per merged request under the DefaultResourceCalculator), the AM its granted vcores.
+    let am_vcores = p.am.node.map_or(0, |_| u64::from(p.am.granted.vcores));
+    let executor_vcores: u64 = p
+        .launched
+        .iter()
+        .map(|l| u64::from(l.count) * u64::from(l.yarn_vcores))
+        .sum();
+    prop_assert_eq!(p.totals.granted_vcores, executor_vcores + am_vcores);
     for l in &p.launched {
         prop_assert!(l.heap_mib + l.overhead_mib <= l.memory_mib);
         prop_assert!(l.memory_mib <= nm.memory_mib);
@@ -647,6 +664,31 @@ fn most_generated_inputs_are_valid() {
         merged >= 30,
         "only {merged} of 200 generated inputs merged requests"
     );
+}
+
+/// Fix 1 for merged executors: under the DefaultResourceCalculator Hadoop normalises each
+/// request to 1 vcore (`DefaultResourceCalculator.normalize` returns
+/// `Resources.createResource(memory)`), so a merged executor of 5 requests is recorded with 5
+/// vcores (seed 003's driver log: `vCores:5`), while it runs 20 tasks at once.
+#[test]
+fn default_calculator_layout_shows_the_vcores_yarn_records() {
+    let p = plan_emr(&seed003()).expect("valid");
+    let l = p.launched[0];
+    assert_eq!((l.merged, l.cores, l.yarn_vcores), (5, 20, 5));
+    for g in &p.layout {
+        let executors: Vec<&Block> = g
+            .blocks
+            .iter()
+            .filter(|b| b.kind == BlockKind::Executor)
+            .collect();
+        assert!(executors.iter().all(|b| b.vcores() == 5));
+        let free = g.blocks.iter().find(|b| b.kind == BlockKind::Unused);
+        let am = if g.has_am() { 1 } else { 0 };
+        assert_eq!(free.map(Block::vcores), Some(16 - 5 - am));
+    }
+    // 9 executors of 5 recorded vcores and the AM's 1; 20 task slots each.
+    assert_eq!(p.totals.granted_vcores, 9 * 5 + 1);
+    assert_eq!(p.totals.task_slots, 9 * 20);
 }
 
 #[test]

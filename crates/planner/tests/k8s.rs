@@ -8,9 +8,8 @@ use std::cell::Cell;
 use planner::catalog::{self, FieldId};
 use planner::exports::k8s::{spark_operator_yaml, spark_submit_flags};
 use planner::input::OffHeap;
-use planner::k8s::{
-    derive_k8s, parse_cpu_millis, plan_k8s, K8sInput, K8sNodes, K8sSpark, PodBlockKind,
-};
+use planner::k8s::{derive_k8s, parse_cpu_millis, plan_k8s, K8sInput, K8sNodes, K8sSpark};
+use planner::layout::BlockKind;
 use planner::place::ExecutorCount;
 use planner::spark::{
     resources, AppType, ClusterManager, DeployMode, ResourceQuery, SparkResources, SparkVersion,
@@ -120,14 +119,17 @@ proptest! {
             count: count.map_or(ExecutorCount::AsManyAsFit, ExecutorCount::Exactly),
         };
         let Ok(p) = plan_k8s(&input) else { return Ok(()) };
+        for pair in p.layout.windows(2) {
+            prop_assert_ne!(&pair[0].blocks, &pair[1].blocks, "identical nodes are one group");
+        }
         let mut executors = 0u64;
         for g in &p.layout {
             let cpu_sum: u64 = g.blocks.iter().map(|b| b.cpu_millis).sum();
             let mem_sum: u64 = g.blocks.iter().map(|b| b.memory_mib).sum();
             prop_assert!(cpu_sum <= cpu.max(100 + ds.0));
             prop_assert!(mem_sum <= mem.max(1_024 + ds.1));
-            executors += u64::from(g.executors_per_node()) * u64::from(g.last_node - g.first_node + 1);
-            for b in g.blocks.iter().filter(|b| b.kind == PodBlockKind::Executor) {
+            executors += u64::from(g.executors_per_node()) * u64::from(g.node_count());
+            for b in g.blocks.iter().filter(|b| b.kind == BlockKind::Executor) {
                 prop_assert_eq!(b.memory_mib, p.executor.memory_mib);
             }
         }

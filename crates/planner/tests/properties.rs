@@ -3,7 +3,8 @@
 //! same containers the plan placed.
 
 use planner::input::{Field, MaximumAllocation, NodeManagerResources};
-use planner::place::{place, BlockKind, ExecutorCount, ExecutorShape, PlaceInput, Placement};
+use planner::layout::{Block, BlockKind};
+use planner::place::{place, ExecutorCount, ExecutorShape, PlaceInput, Placement};
 use planner::spark::{resources, AppType, ClusterManager, DeployMode, ResourceQuery, SparkVersion};
 use planner::yarn::{Calculator, Resource, YarnScheduler};
 use planner::{
@@ -178,13 +179,20 @@ fn check_placement(p: &Placement, calculator: Calculator) -> Result<(), TestCase
     prop_assert!(p.executor.granted.memory_mib >= p.executor.request.memory_mib);
     prop_assert!(p.am.granted.memory_mib >= p.am.request.memory_mib);
     let (mut execs, mut granted, mut vcores, mut unused) = (0u64, 0u64, 0u64, 0u64);
+    for pair in p.layout.windows(2) {
+        prop_assert_ne!(
+            &pair[0].blocks,
+            &pair[1].blocks,
+            "identical nodes are one group"
+        );
+    }
     let mut expected_first = 1;
     for g in &p.layout {
         prop_assert_eq!(g.first_node, expected_first, "groups cover nodes in order");
         expected_first = g.last_node + 1;
         let k = u64::from(g.node_count());
         let mem: u64 = g.blocks.iter().map(|b| b.memory_mib).sum();
-        let cores: u64 = g.blocks.iter().map(|b| u64::from(b.vcores)).sum();
+        let cores: u64 = g.blocks.iter().map(Block::vcores).sum();
         let nodes = u64::from(p.layout.last().map_or(1, |l| l.last_node));
         let node_mem = (p.totals.physical_memory_mib / nodes).max(p.totals.yarn_memory_mib / nodes);
         let node_cores = (p.totals.physical_cores / nodes).max(p.totals.yarn_vcores / nodes);
@@ -193,7 +201,7 @@ fn check_placement(p: &Placement, calculator: Calculator) -> Result<(), TestCase
             .blocks
             .iter()
             .filter(|b| matches!(b.kind, BlockKind::Executor | BlockKind::ApplicationMaster))
-            .map(|b| u64::from(b.vcores))
+            .map(Block::vcores)
             .sum();
         if calculator == Calculator::Dominant {
             prop_assert!(cores <= node_cores, "node cores {} > {}", cores, node_cores);
@@ -205,13 +213,16 @@ fn check_placement(p: &Placement, calculator: Calculator) -> Result<(), TestCase
                 BlockKind::Executor | BlockKind::ApplicationMaster => {
                     prop_assert_eq!(parts, b.memory_mib, "parts add up to the container");
                     granted += b.memory_mib * k;
-                    vcores += u64::from(b.vcores) * k;
+                    vcores += b.vcores() * k;
                     if b.kind == BlockKind::Executor {
                         execs += k;
                     }
                 }
                 BlockKind::Unused => unused += b.memory_mib * k,
-                BlockKind::OsReserved => {}
+                BlockKind::Reserved => {}
+                BlockKind::DaemonSets | BlockKind::DriverPod => {
+                    prop_assert!(false, "YARN holds no {:?}", b.kind);
+                }
             }
         }
     }

@@ -10,9 +10,9 @@ use planner::emr::{instance_type, plan_emr, warnings, working_steps, EmrInput, E
 use planner::exports::emr::{classification_json, driver_log, submit_flags};
 use planner::exports::k8s::spark_operator_yaml;
 use planner::input::MaximumAllocation;
-use planner::k8s::{plan_k8s, K8sInput, K8sPlan, PodBlockKind};
+use planner::k8s::{plan_k8s, K8sInput, K8sPlan};
+use planner::layout::{Block, BlockKind, PartKind};
 use planner::place::ExecutorCount;
-use planner::place::{BlockKind, PartKind};
 use planner::presets::{preset, presets};
 use planner::spark::{AppType, DeployMode, SparkVersion};
 use planner::yarn::Calculator;
@@ -78,10 +78,11 @@ fn render_plan(out: &mut String, p: &Plan) {
             .iter()
             .map(|b| {
                 let kind = match b.kind {
-                    BlockKind::OsReserved => "os",
+                    BlockKind::Reserved => "os",
                     BlockKind::ApplicationMaster => "am",
                     BlockKind::Executor => "exec",
                     BlockKind::Unused => "free",
+                    BlockKind::DaemonSets | BlockKind::DriverPod => "not-yarn",
                 };
                 let parts: Vec<String> = b
                     .parts
@@ -98,11 +99,11 @@ fn render_plan(out: &mut String, p: &Plan) {
                     })
                     .collect();
                 if parts.is_empty() {
-                    format!("{kind}({}c,{}m)", b.vcores, b.memory_mib)
+                    format!("{kind}({}c,{}m)", b.vcores(), b.memory_mib)
                 } else {
                     format!(
                         "{kind}({}c,{}m:{})",
-                        b.vcores,
+                        b.vcores(),
                         b.memory_mib,
                         parts.join("+")
                     )
@@ -280,11 +281,12 @@ fn render_k8s(p: &K8sPlan) -> String {
             .iter()
             .map(|b| {
                 let kind = match b.kind {
-                    PodBlockKind::Reserved => "sys",
-                    PodBlockKind::DaemonSets => "ds",
-                    PodBlockKind::Driver => "driver",
-                    PodBlockKind::Executor => "exec",
-                    PodBlockKind::Unused => "free",
+                    BlockKind::Reserved => "sys",
+                    BlockKind::DaemonSets => "ds",
+                    BlockKind::DriverPod => "driver",
+                    BlockKind::Executor => "exec",
+                    BlockKind::Unused => "free",
+                    BlockKind::ApplicationMaster => "not-kubernetes",
                 };
                 format!("{kind}({}m cpu,{} MiB)", b.cpu_millis, b.memory_mib)
             })
@@ -304,6 +306,17 @@ fn render_k8s(p: &K8sPlan) -> String {
     );
     warnings_and_conf(&mut out, &p.warnings, &p.spark_conf);
     out
+}
+
+/// An EMR layout block's kind as the EMR snapshots name it.
+fn emr_kind(b: &Block) -> &'static str {
+    match b.kind {
+        BlockKind::Reserved => "OsReserved",
+        BlockKind::ApplicationMaster => "ApplicationMaster",
+        BlockKind::Executor => "Executor",
+        BlockKind::Unused => "Unused",
+        BlockKind::DaemonSets | BlockKind::DriverPod => "not-yarn",
+    }
 }
 
 fn render_emr(p: &EmrPlan) -> String {
@@ -337,7 +350,7 @@ fn render_emr(p: &EmrPlan) -> String {
         let blocks: Vec<String> = g
             .blocks
             .iter()
-            .map(|b| format!("{:?}({}c,{}m)", b.kind, b.vcores, b.memory_mib))
+            .map(|b| format!("{}({}c,{}m)", emr_kind(b), b.vcores(), b.memory_mib))
             .collect();
         group_line(&mut out, g.first_node, g.last_node, &blocks);
     }

@@ -1,6 +1,6 @@
 //! The YARN fixes of issue 8, each checked against what Spark or Hadoop does (source cited).
 
-use planner::place::BlockKind;
+use planner::layout::BlockKind;
 use planner::plan::{rule_of_thumb_numbers, spark_exact_numbers};
 use planner::spark::{
     resources, ClusterManager, DeployMode, ResourceQuery, SparkConf, SparkVersion,
@@ -225,7 +225,7 @@ fn default_calculator_reports_one_vcore_per_container() {
     assert_eq!(p.am.granted.vcores, 1);
     for g in &p.layout {
         for b in g.blocks.iter().filter(|b| b.kind == BlockKind::Executor) {
-            assert_eq!(b.vcores, 1);
+            assert_eq!(b.vcores(), 1);
         }
     }
     // 30 executors and the AM: what the ResourceManager's "VCores Used" shows.

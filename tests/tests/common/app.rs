@@ -5,7 +5,8 @@
 //! check the page's wiring (form → URL → plan → views) rather than copies of its numbers; the
 //! documented cases are also pinned as literals in the tests themselves.
 
-use planner::place::{BlockKind, Placement};
+use planner::layout::BlockKind;
+use planner::place::Placement;
 use planner::{url, Comparison, Method, Plan, PlanInput};
 use serde_json::Value;
 
@@ -152,8 +153,9 @@ pub fn expected_layout(placement: &Placement) -> Vec<Group> {
             let mut executor = 0;
             for b in &g.blocks {
                 let kind = match b.kind {
-                    BlockKind::OsReserved => "os",
-                    BlockKind::ApplicationMaster => "am",
+                    BlockKind::Reserved => "os",
+                    BlockKind::DaemonSets => "ds",
+                    BlockKind::ApplicationMaster | BlockKind::DriverPod => "am",
                     BlockKind::Executor => "executor",
                     BlockKind::Unused => "free",
                 };
@@ -165,7 +167,7 @@ pub fn expected_layout(placement: &Placement) -> Vec<Group> {
                 } else {
                     memory.push((kind.to_owned(), None));
                 }
-                if b.vcores > 0 {
+                if b.cpu_millis > 0 {
                     let id = (b.kind == BlockKind::Executor).then_some(executor);
                     cores.push((kind.to_owned(), id));
                 }
