@@ -647,7 +647,9 @@ proptest! {
 #[test]
 fn most_generated_inputs_are_valid() {
     use proptest::strategy::ValueTree;
-    let mut runner = proptest::test_runner::TestRunner::default();
+    // A fixed seed: the guard judges the generator, and must not fail by chance (a random
+    // seed has been seen to give 29 merging inputs of 200 where 37 to 51 are usual).
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
     let (mut valid, mut merged) = (0, 0);
     for _ in 0..200 {
         let input = any_input().new_tree(&mut runner).expect("tree").current();
@@ -662,7 +664,7 @@ fn most_generated_inputs_are_valid() {
     );
     assert!(
         merged >= 30,
-        "only {merged} of 200 generated inputs merged requests"
+        "only {merged} of 200 generated inputs merged requests ({valid} valid)"
     );
 }
 
