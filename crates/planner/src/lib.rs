@@ -38,6 +38,7 @@ pub mod memory;
 pub mod place;
 pub mod plan;
 pub mod presets;
+pub mod report;
 pub mod scenario;
 pub mod spark;
 pub mod submit;
