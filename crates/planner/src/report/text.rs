@@ -1,10 +1,13 @@
 //! The plain-text rendering of an outcome: every number of a plan on short lines (containers,
 //! working, layout, totals, memory pools, warnings, configuration and exports). It is the
 //! format of the snapshot files (`tests/snapshots/*.txt`), so a change here shows as a
-//! snapshot diff: keep it byte-stable.
+//! snapshot diff: keep it byte-stable. Names are spelled out here (not `Debug`) so that renaming
+//! a type does not change the text.
 
 use std::fmt::Write;
 
+use super::Report;
+use crate::catalog::ClusterManager;
 use crate::emr::{self, EmrPlan};
 use crate::exports::emr::{classification_json, driver_log, submit_flags};
 use crate::exports::k8s::spark_operator_yaml;
@@ -13,21 +16,16 @@ use crate::k8s::{K8sPlan, K8sSpark, PodBlock, PodBlockKind};
 use crate::memory::UnifiedMemory;
 use crate::place::{Block, BlockKind, NodeGroup, Part, PartKind, Totals};
 use crate::plan::{Comparison, Plan, Step};
-use crate::scenario::{Outcome, Scenario};
 use crate::spark::{HeapTooSmall, PodResources};
 use crate::warning::Warning;
 
-/// The text of any outcome. `scenario` is the one `outcome` was planned from: a Kubernetes
-/// plan's Spark operator YAML needs its settings (without them the YAML is left out).
-pub fn outcome(scenario: &Scenario, outcome: &Outcome) -> String {
-    match outcome {
-        Outcome::Yarn(c) => comparison(c),
-        Outcome::Kubernetes(p) => match scenario {
-            Scenario::Kubernetes(input) => kubernetes(p, &input.spark),
-            _ => kubernetes_without_yaml(p),
-        },
-        Outcome::Emr(p) => emr(p),
-        Outcome::Invalid(diagnostics) => invalid(diagnostics),
+/// The text of a report.
+pub fn report(report: &Report<'_>) -> String {
+    match *report {
+        Report::Yarn(c) => comparison(c),
+        Report::Kubernetes(p, spark) => kubernetes(p, spark),
+        Report::Emr(p) => emr(p),
+        Report::Invalid(m, diagnostics) => invalid(m, diagnostics),
     }
 }
 
@@ -71,9 +69,9 @@ pub fn emr(p: &EmrPlan) -> String {
     out
 }
 
-/// An input that cannot be planned: one line per diagnostic.
-pub fn invalid(diagnostics: &[Warning]) -> String {
-    let mut out = String::from("invalid input:\n");
+/// An input of `m` that cannot be planned: one line per diagnostic.
+pub fn invalid(m: ClusterManager, diagnostics: &[Warning]) -> String {
+    let mut out = format!("invalid {} input:\n", super::manager_name(m));
     diagnostic_lines(&mut out, diagnostics);
     out
 }
