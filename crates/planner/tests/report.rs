@@ -246,10 +246,13 @@ fn every_format_renders_every_preset() {
     for m in ClusterManager::ALL {
         for p in planner::scenario::presets(m) {
             let outcome = plan(&p.input);
-            for format in [Format::Text, Format::Markdown] {
+            for format in [Format::Text, Format::Markdown, Format::Json] {
                 let out = render(&p.input, &outcome, format);
                 assert!(!out.is_empty(), "{} {format:?}", p.id);
             }
+            let json = render(&p.input, &outcome, Format::Json);
+            let doc: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+            assert_eq!(doc["manager"], m.as_str(), "{}", p.id);
             assert_valid_github_markdown(&render(&p.input, &outcome, Format::Markdown));
         }
     }
@@ -260,4 +263,145 @@ fn an_outcome_of_another_manager_is_not_rendered_as_a_plan() {
     let outcome = plan(&classic());
     let text = render(&kubernetes(), &outcome, Format::Text);
     assert_eq!(text, "invalid Kubernetes input:\n");
+}
+
+mod json {
+    use super::*;
+    use planner::report::json;
+    use serde_json::Value;
+
+    fn json_of(scenario: &Scenario) -> Value {
+        let text = render(scenario, &plan(scenario), Format::Json);
+        serde_json::from_str::<Value>(&text).expect("the report parses back")
+    }
+
+    fn selected_plan(doc: &Value) -> &Value {
+        let plans = doc["plans"].as_array().expect("plans");
+        let selected: Vec<&Value> = plans.iter().filter(|p| p["selected"] == true).collect();
+        assert_eq!(selected.len(), 1, "one selected plan");
+        selected[0]
+    }
+
+    #[test]
+    fn the_classic_example_as_json() {
+        let doc = json_of(&classic());
+        assert_eq!(doc["schema"], 1);
+        assert_eq!(doc["manager"], "yarn");
+        assert_eq!(doc["status"], "planned");
+        let methods: Vec<&Value> = doc["plans"]
+            .as_array()
+            .expect("plans")
+            .iter()
+            .map(|p| &p["method"])
+            .collect();
+        assert_eq!(methods, ["rule-of-thumb", "spark-exact"]);
+        let p = selected_plan(&doc);
+        assert_eq!(p["method"], "spark-exact");
+        let h = &p["headline"];
+        assert_eq!(
+            (
+                &h["executors"],
+                &h["cores_per_executor"],
+                &h["executor_memory"]
+            ),
+            (&Value::from(17), &Value::from(5), &Value::from("19g"))
+        );
+        assert_eq!(h["heap_mib"], 19 * 1024);
+        assert_eq!(h["task_slots"], 85);
+        let executor = &p["containers"][0];
+        assert_eq!(executor["role"], "executor");
+        assert_eq!(executor["requested_mib"], 21401);
+        assert_eq!(executor["granted_mib"], 21504);
+        assert_eq!(p["containers"][1]["node"], 1);
+        assert_eq!(p["layout"][1]["first_node"], 2);
+        assert_eq!(p["layout"][1]["last_node"], 6);
+        assert_eq!(
+            p["layout"][1]["blocks"][1]["parts"][0],
+            serde_json::json!({"kind": "heap", "mib": 19456})
+        );
+        assert_eq!(p["totals"]["granted_memory_mib"], 367_616);
+        assert_eq!(p["totals"]["rounding_mib"], 2391);
+        assert_eq!(p["working"][2]["title"], "Memory budget per container");
+        assert_eq!(p["unified_memory"]["reserved_bytes"], 300 * 1024 * 1024);
+        assert_eq!(
+            p["exports"]["spark_conf"][1],
+            serde_json::json!({"key": "spark.executor.instances", "value": "17"})
+        );
+        assert_eq!(p["exports"]["spark_submit"][0], "--master");
+        let rule = &doc["plans"][0];
+        assert_eq!(rule["warnings"][0]["code"], "legacy-overhead-factor");
+        assert_eq!(rule["warnings"][0]["severity"], "info");
+    }
+
+    #[test]
+    fn an_invalid_input_as_json_names_its_fields_by_key() {
+        let Scenario::Yarn(mut input) = classic() else {
+            unreachable!()
+        };
+        input.spark.driver_memory_mib = 0;
+        input.cluster.memory_per_node_gib = 0.0;
+        let doc = json_of(&Scenario::Yarn(input));
+        assert_eq!(doc["status"], "invalid");
+        assert_eq!(doc["plans"], serde_json::json!([]));
+        let m = ClusterManager::Yarn;
+        assert_eq!(
+            doc["diagnostics"],
+            serde_json::json!([
+                {
+                    "code": "invalid-value",
+                    "severity": "error",
+                    "field": catalog::key(m, FieldId::MemoryPerNode),
+                    "message": "Memory per node is 0 GiB; allowed: more than 0 GiB up to 64 TiB",
+                },
+                {
+                    "code": "invalid-value",
+                    "severity": "error",
+                    "field": catalog::key(m, FieldId::DriverMemory),
+                    "message": "spark.driver.memory is 0 MiB; allowed: 1 MiB to 64 TiB",
+                },
+            ])
+        );
+    }
+
+    #[test]
+    fn kubernetes_and_emr_as_json() {
+        let doc = json_of(&kubernetes());
+        assert_eq!(doc["manager"], "k8s");
+        let p = selected_plan(&doc);
+        assert_eq!(p["headline"]["executors"], 16);
+        assert_eq!(p["headline"]["executor_memory"], "6g");
+        assert_eq!(p["containers"][1]["role"], "driver");
+        assert_eq!(p["containers"][1]["cpu_request"], "1");
+        assert_eq!(p["layout"][0]["blocks"][2]["kind"], "driver");
+        assert_eq!(p["layout"][0]["blocks"][2]["cpu_millis"], 1000);
+        assert_eq!(p["totals"]["cpu_requested_millis"], 33_000);
+        let yaml = p["exports"]["spark_operator_yaml"].as_str().expect("yaml");
+        assert!(yaml.starts_with("spec:\n  driver:\n"));
+
+        let doc = json_of(&emr());
+        assert_eq!(doc["manager"], "emr");
+        let p = selected_plan(&doc);
+        assert_eq!(p["headline"]["executors"], 50);
+        assert_eq!(p["headline"]["executors_running"], 9);
+        assert_eq!(p["containers"][1]["role"], "executor-launched");
+        assert_eq!(p["containers"][1]["merged_requests"], 5);
+        assert_eq!(
+            p["exports"]["emr_classifications"][0]["Classification"],
+            "spark-defaults"
+        );
+        assert_eq!(p["exports"]["driver_log"].as_array().map(Vec::len), Some(3));
+        assert_eq!(p["warnings"][0]["code"], "many-cores-per-executor");
+    }
+
+    #[test]
+    fn render_json_is_the_document() {
+        let scenario = classic();
+        let outcome = plan(&scenario);
+        let report = planner::report::Report::new(&scenario, &outcome);
+        assert_eq!(
+            render(&scenario, &outcome, Format::Json),
+            json::report(&report)
+        );
+        assert_eq!(json::document(&report).plans.len(), 2);
+    }
 }

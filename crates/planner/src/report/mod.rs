@@ -11,6 +11,8 @@
 //! assert!(markdown.starts_with("# YARN: 17 executors × 5 cores × 19g"));
 //! ```
 
+#[cfg(feature = "json")]
+pub mod json;
 pub mod markdown;
 pub mod text;
 
@@ -28,6 +30,9 @@ pub enum Format {
     Text,
     /// GitHub Markdown: the answer, tables, working, warnings and exports ([`markdown`]).
     Markdown,
+    /// A stable JSON document ([`json`]; with the `json` feature).
+    #[cfg(feature = "json")]
+    Json,
 }
 
 /// A planned scenario with what its renderings need beside the plan.
@@ -75,6 +80,8 @@ pub fn render(scenario: &Scenario, outcome: &Outcome, format: Format) -> String 
     match format {
         Format::Text => text::report(&report),
         Format::Markdown => markdown::report(&report),
+        #[cfg(feature = "json")]
+        Format::Json => json::report(&report),
     }
 }
 
