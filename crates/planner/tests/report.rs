@@ -123,6 +123,11 @@ fn the_classic_example_in_markdown() {
     );
     assert_holds(
         &md,
+        "**Inside one executor:** reserved 300.0 MiB, user 7662.4 MiB, storage 5746.8 MiB, \
+         execution 5746.8 MiB; each task gets 574.7 to 1149.4 MiB of execution memory.\n",
+    );
+    assert_holds(
+        &md,
         "3. **Memory budget per container**: 64512 MiB ÷ 3 = 21504 MiB\n",
     );
     assert_holds(&md, "## Warnings\n\nNone.\n");

@@ -8,14 +8,15 @@
 
 use std::fmt::Write;
 
-use super::{manager_name, Report};
+use super::{manager_name, mib_one_decimal, Report};
 use crate::catalog::{self, ClusterManager};
 use crate::emr::{self, EmrPlan};
 use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
 use crate::k8s::{K8sPlan, K8sSpark, PodBlockKind, PodGroup};
+use crate::memory::UnifiedMemory;
 use crate::place::{BlockKind, NodeGroup, Part, PartKind, Placement};
 use crate::plan::{Comparison, Step};
-use crate::spark::PodResources;
+use crate::spark::{HeapTooSmall, PodResources};
 use crate::units::format_spark_mib;
 use crate::warning::{Severity, Warning};
 
@@ -49,6 +50,7 @@ pub fn comparison(c: &Comparison) -> String {
         node_group_table(&mut out, group, true);
     }
     yarn_totals(&mut out, &p.placement);
+    unified_memory(&mut out, &p.memory);
     working(&mut out, &p.working);
     warnings(&mut out, m, "Warnings", &p.warnings);
     if !c.differences.is_empty() {
@@ -241,6 +243,28 @@ fn yarn_totals(out: &mut String, placement: &Placement) {
         t.unused_vcores,
         t.rounding_mib()
     );
+}
+
+/// The unified-memory pools of one executor, or Spark's refusal of the heap.
+fn unified_memory(out: &mut String, memory: &Result<UnifiedMemory, HeapTooSmall>) {
+    match memory {
+        Ok(m) => {
+            let _ = writeln!(
+                out,
+                "**Inside one executor:** reserved {} MiB, user {} MiB, storage {} MiB, \
+                 execution {} MiB; each task gets {} to {} MiB of execution memory.\n",
+                mib_one_decimal(m.reserved_bytes),
+                mib_one_decimal(m.user_bytes),
+                mib_one_decimal(m.storage_bytes),
+                mib_one_decimal(m.execution_bytes),
+                mib_one_decimal(m.per_task_min_bytes),
+                mib_one_decimal(m.per_task_max_bytes)
+            );
+        }
+        Err(e) => {
+            let _ = writeln!(out, "**Inside one executor:** {}\n", escape(&e.to_string()));
+        }
+    }
 }
 
 fn kubernetes_headline(out: &mut String, p: &K8sPlan, spark: &K8sSpark) {

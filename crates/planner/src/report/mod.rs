@@ -93,3 +93,8 @@ fn manager_name(m: ClusterManager) -> &'static str {
         ClusterManager::Emr => "Amazon EMR",
     }
 }
+
+/// Bytes as MiB with one decimal (`7662.4`).
+fn mib_one_decimal(bytes: u64) -> String {
+    crate::decimal::fixed(bytes as f64 / 1_048_576.0, 1)
+}

@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use super::Report;
+use super::{mib_one_decimal, Report};
 use crate::catalog::ClusterManager;
 use crate::emr::{self, EmrPlan};
 use crate::exports::emr::{classification_json, driver_log, submit_flags};
@@ -156,11 +156,6 @@ fn yarn_totals(out: &mut String, t: &Totals) {
         t.unused_vcores,
         t.rounding_mib()
     );
-}
-
-/// Bytes as MiB with one decimal (`7662.4`).
-fn mib_one_decimal(bytes: u64) -> String {
-    crate::decimal::fixed(bytes as f64 / 1_048_576.0, 1)
 }
 
 fn memory_line(out: &mut String, memory: &Result<UnifiedMemory, HeapTooSmall>) {
