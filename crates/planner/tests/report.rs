@@ -267,7 +267,11 @@ fn every_format_renders_every_preset() {
 fn an_outcome_of_another_manager_is_not_rendered_as_a_plan() {
     let outcome = plan(&classic());
     let text = render(&kubernetes(), &outcome, Format::Text);
-    assert_eq!(text, "invalid Kubernetes input:\n");
+    assert_eq!(
+        text,
+        "invalid Kubernetes input:\n  [error] invalid-value: The outcome was planned for another \
+         cluster manager than the scenario's.\n"
+    );
 }
 
 mod json {

@@ -1,6 +1,7 @@
 //! Data-driven snapshot tests: for each preset (and a few variations), the working, warnings,
 //! layout and configuration of both methods, and of Kubernetes and EMR plans (pods, requested
-//! vs launched, driver log, exports), as text compared with `tests/snapshots/*.txt`.
+//! vs launched, driver log, exports), as `report::text` writes them, compared with
+//! `tests/snapshots/*.txt`.
 //! Run with `UPDATE_SNAPSHOTS=1` to rewrite the files after an intended change, then review the
 //! diff.
 

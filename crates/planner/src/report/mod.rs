@@ -16,12 +16,21 @@ pub mod json;
 pub mod markdown;
 pub mod text;
 
+use std::sync::LazyLock;
+
 use crate::catalog::ClusterManager;
 use crate::emr::EmrPlan;
 use crate::k8s::{K8sPlan, K8sSpark};
 use crate::plan::Comparison;
 use crate::scenario::{Outcome, Scenario};
 use crate::warning::Diagnostic;
+
+/// The one problem of an outcome paired with a scenario of another cluster manager.
+static OUTCOME_OF_ANOTHER_MANAGER: LazyLock<[Diagnostic; 1]> = LazyLock::new(|| {
+    [Diagnostic::invalid_input(
+        "The outcome was planned for another cluster manager than the scenario's.",
+    )]
+});
 
 /// What a report is written as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,7 +59,8 @@ pub enum Report<'a> {
 
 impl<'a> Report<'a> {
     /// Pairs `outcome` with the `scenario` it was planned from ([`crate::scenario::plan`]).
-    /// An outcome of another cluster manager than the scenario's is reported as invalid.
+    /// An outcome of another cluster manager than the scenario's is reported as invalid, with
+    /// a diagnostic that says so.
     pub fn new(scenario: &'a Scenario, outcome: &'a Outcome) -> Report<'a> {
         match (scenario, outcome) {
             (Scenario::Yarn(_), Outcome::Yarn(c)) => Report::Yarn(c),
@@ -59,7 +69,7 @@ impl<'a> Report<'a> {
             }
             (Scenario::Emr(_), Outcome::Emr(p)) => Report::Emr(p),
             (_, Outcome::Invalid(diagnostics)) => Report::Invalid(scenario.manager(), diagnostics),
-            _ => Report::Invalid(scenario.manager(), &[]),
+            _ => Report::Invalid(scenario.manager(), &*OUTCOME_OF_ANOTHER_MANAGER),
         }
     }
 
