@@ -76,23 +76,7 @@ fn heap_words(mib: u64) -> String {
 }
 
 fn submit_text(p: &Plan) -> String {
-    let flags = planner::exports::submit_flags(&p.spark_conf);
-    let mut lines = vec!["spark-submit".to_string()];
-    let mut i = 0;
-    while i < flags.len() {
-        match flags.get(i + 1) {
-            Some(v) if flags[i].starts_with("--") => {
-                lines.push(format!("  {} {}", flags[i], v));
-                i += 2;
-            }
-            _ => {
-                lines.push(format!("  {}", flags[i]));
-                i += 1;
-            }
-        }
-    }
-    lines.push("  <your-app>".to_string());
-    lines.join(" \\\n")
+    planner::exports::submit_command(&planner::exports::submit_flags(&p.spark_conf))
 }
 
 fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl IntoView + use<> {

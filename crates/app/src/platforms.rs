@@ -36,26 +36,6 @@ fn copy_block(
     }
 }
 
-/// `spark-submit` lines from arguments.
-fn submit_lines(args: &[String]) -> String {
-    let mut lines = vec!["spark-submit".to_string()];
-    let mut i = 0;
-    while i < args.len() {
-        match args.get(i + 1) {
-            Some(v) if args[i].starts_with("--") => {
-                lines.push(format!("  {} {}", args[i], v));
-                i += 2;
-            }
-            _ => {
-                lines.push(format!("  {}", args[i]));
-                i += 1;
-            }
-        }
-    }
-    lines.push("  <your-app>".to_string());
-    lines.join(" \\\n")
-}
-
 fn shortfall(placed: u32, asked: u32) -> Option<String> {
     (placed < asked)
         .then(|| format!("Only {placed} of the {asked} executors run: see the layout below."))
@@ -106,7 +86,7 @@ pub fn k8s_headline(
             )}
         </p>
         {shortfall(t.executors, asked).map(|s| view! { <p class="sev sev-warning refusal" id="refusal">{s}</p> })}
-        {copy_block("submit", "spark-submit", submit_lines(&args), copied)}
+        {copy_block("submit", "spark-submit", planner::exports::submit_command(&args), copied)}
         {copy_block("k8s-yaml", "SparkApplication YAML", yaml, copied)}
     }
     .into_any()
@@ -265,7 +245,7 @@ pub fn emr_headline(
         <p class="sev sev-info" id="emr-model">
             "EMR does not publish how it merges executor requests: this is a model that reproduces the behaviour observed in EMR's driver logs."
         </p>
-        {copy_block("submit", "spark-submit", submit_lines(&emr_exports::submit_flags(p)), copied)}
+        {copy_block("submit", "spark-submit", planner::exports::submit_command(&emr_exports::submit_flags(p)), copied)}
         {copy_block("emr-json", "EMR configuration JSON", emr_exports::classification_json(p), copied)}
     }
 }

@@ -18,6 +18,7 @@
 //! - [`url::scenario_to_query`] / [`url::scenario_from_query`]: any of the three as a link.
 //! - [`emr::plan_emr`]: an application on Amazon EMR (heterogeneous executors: requested vs
 //!   launched; `maximizeResourceAllocation`).
+//! - [`report::render`]: an outcome as plain text, Markdown or (feature `json`) JSON.
 //!
 //! ```
 //! use planner::{plan, presets::preset};
@@ -39,6 +40,7 @@ pub mod memory;
 pub mod place;
 pub mod plan;
 pub mod presets;
+pub mod report;
 pub mod scenario;
 pub mod spark;
 pub mod submit;

@@ -138,3 +138,29 @@ pub fn submit_flags(conf: &[(String, String)]) -> Vec<String> {
     }
     out
 }
+
+/// A `spark-submit` command to paste into a shell: each flag with its value on its own line
+/// (joined by ` \` continuations), then a placeholder for the application.
+///
+/// ```
+/// let args = ["--master".to_string(), "yarn".to_string()];
+/// assert_eq!(planner::exports::submit_command(&args), "spark-submit \\\n  --master yarn \\\n  <your-app>");
+/// ```
+pub fn submit_command(args: &[String]) -> String {
+    let mut lines = vec!["spark-submit".to_string()];
+    let mut i = 0;
+    while i < args.len() {
+        match args.get(i + 1) {
+            Some(value) if args[i].starts_with("--") => {
+                lines.push(format!("  {} {}", args[i], value));
+                i += 2;
+            }
+            _ => {
+                lines.push(format!("  {}", args[i]));
+                i += 1;
+            }
+        }
+    }
+    lines.push("  <your-app>".to_string());
+    lines.join(" \\\n")
+}

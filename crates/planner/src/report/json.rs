@@ -1,0 +1,643 @@
+//! The JSON rendering of an outcome (feature `json`), for the command line and the JS API: a
+//! stable document built from report-owned view structs, so the plan types stay free to change.
+//!
+//! Shape (`schema` 1): `manager` (`yarn`, `k8s`, `emr`: the link's `cm` value), `status`
+//! (`planned` or `invalid`), `diagnostics` (an invalid input's problems), and `plans`: one per
+//! method (YARN: `rule-of-thumb` and `spark-exact`; else `kubernetes` or `emr`), each with
+//! `selected`, a `headline`, `containers`, `layout`, `totals`, `working`, `warnings` and
+//! `exports`; YARN adds `differences`. A diagnostic has `code`, `severity`, `field` (the field's
+//! URL key, when one input is at fault) and `message`. Names are kebab-case ids or snake_case
+//! keys; memory is in MiB (`_mib`) or bytes (`_bytes`), CPU in millicores (`_millis`). Fields
+//! are added, never renamed or removed, within a schema.
+
+use serde::Serialize;
+
+use super::Report;
+use crate::catalog::{self, ClusterManager};
+use crate::emr::{self, EmrPlan};
+use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
+use crate::input::Method;
+use crate::k8s::{K8sPlan, K8sSpark, K8sTotals};
+use crate::layout::{BlockKind, NodeGroup, Part, PartKind};
+use crate::memory::UnifiedMemory;
+use crate::place::{Placement, Totals};
+use crate::plan::{Plan, Step};
+use crate::spark::PodResources;
+use crate::units::format_spark_mib;
+use crate::warning::Warning;
+
+/// The version of the document's shape.
+pub const SCHEMA: u32 = 1;
+
+/// The whole report.
+#[derive(Debug, Clone, Serialize)]
+pub struct Document {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// `yarn`, `k8s` or `emr`.
+    pub manager: &'static str,
+    /// `planned`, or `invalid` (then `plans` is empty and `diagnostics` says why).
+    pub status: &'static str,
+    /// One plan per method, the selected one marked.
+    pub plans: Vec<PlanView>,
+    /// YARN: why the two methods' answers differ.
+    pub differences: Vec<DiagnosticView>,
+    /// An invalid input's problems.
+    pub diagnostics: Vec<DiagnosticView>,
+}
+
+/// One method's answer.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlanView {
+    /// `rule-of-thumb`, `spark-exact`, `kubernetes` or `emr`.
+    pub method: &'static str,
+    /// Whether this is the answer shown first.
+    pub selected: bool,
+    /// The answer in numbers.
+    pub headline: Headline,
+    /// Executor, ApplicationMaster or driver containers (pods on Kubernetes).
+    pub containers: Vec<ContainerView>,
+    /// Per-node layout, identical nodes grouped.
+    pub layout: Vec<NodeGroupView>,
+    /// Sums over the layout.
+    pub totals: TotalsView,
+    /// YARN: the unified-memory pools of one executor, when Spark accepts the heap.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unified_memory: Option<UnifiedMemoryView>,
+    /// The derivation, in order.
+    pub working: Vec<StepView>,
+    /// Findings, most severe first.
+    pub warnings: Vec<DiagnosticView>,
+    /// What to paste.
+    pub exports: ExportsView,
+}
+
+/// Executors × cores × memory.
+#[derive(Debug, Clone, Serialize)]
+pub struct Headline {
+    /// Executors asked for (`spark.executor.instances`).
+    pub executors: u32,
+    /// Executors that run (EMR: launched, possibly merged).
+    pub executors_running: u32,
+    /// `spark.executor.cores`.
+    pub cores_per_executor: u32,
+    /// `spark.executor.memory` as emitted (`19g`).
+    pub executor_memory: String,
+    /// The executor heap.
+    pub heap_mib: u64,
+    /// Tasks at once.
+    pub task_slots: u64,
+    /// Whether at least one executor runs.
+    pub fits: bool,
+}
+
+/// A container or pod, with the quantities its cluster manager has.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ContainerView {
+    /// `executor`, `executor-launched` (EMR, merged), `application-master` or `driver`.
+    pub role: &'static str,
+    /// How many run.
+    pub count: u64,
+    /// JVM heap.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heap_mib: Option<u64>,
+    /// Memory overhead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub overhead_mib: Option<u64>,
+    /// Off-heap memory.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offheap_mib: Option<u64>,
+    /// PySpark worker memory.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pyspark_mib: Option<u64>,
+    /// Memory requested (a pod's request, equal to its limit).
+    pub requested_mib: u64,
+    /// Memory YARN grants (YARN and EMR).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub granted_mib: Option<u64>,
+    /// Cores Spark runs tasks on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cores: Option<u32>,
+    /// Vcores the ResourceManager records (YARN and EMR).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub yarn_vcores: Option<u32>,
+    /// A pod's CPU request as written (Kubernetes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_request: Option<String>,
+    /// A pod's CPU limit, when set (Kubernetes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_limit: Option<String>,
+    /// Requests merged into each (EMR's launched executors).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merged_requests: Option<u32>,
+    /// The node the ApplicationMaster runs on (1-based).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node: Option<u32>,
+}
+
+/// Consecutive nodes with the same blocks.
+#[derive(Debug, Clone, Serialize)]
+pub struct NodeGroupView {
+    /// First node, 1-based.
+    pub first_node: u32,
+    /// Last node, inclusive.
+    pub last_node: u32,
+    /// Each node's blocks, in order.
+    pub blocks: Vec<BlockView>,
+}
+
+/// A block of a node.
+#[derive(Debug, Clone, Serialize)]
+pub struct BlockView {
+    /// `os-reserved`, `application-master`, `executor`, `unused` (YARN, EMR); `system-reserved`,
+    /// `daemonsets`, `driver`, `executor`, `unused` (Kubernetes).
+    pub kind: &'static str,
+    /// Vcores (YARN, EMR).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vcores: Option<u64>,
+    /// CPU requested, in millicores (Kubernetes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_millis: Option<u64>,
+    /// Memory.
+    pub memory_mib: u64,
+    /// Memory parts of a container.
+    pub parts: Vec<PartView>,
+}
+
+/// A memory part of a block.
+#[derive(Debug, Clone, Serialize)]
+pub struct PartView {
+    /// `heap`, `overhead`, `off-heap`, `pyspark` or `rounding`.
+    pub kind: &'static str,
+    /// Its size.
+    pub mib: u64,
+}
+
+/// Sums over a layout: YARN's and EMR's, or Kubernetes'.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum TotalsView {
+    /// YARN and EMR.
+    Yarn {
+        /// Executors placed.
+        executors: u32,
+        /// Tasks at once.
+        task_slots: u64,
+        /// Sum of executor heaps.
+        heap_mib: u64,
+        /// NodeManager memory of all nodes.
+        yarn_memory_mib: u64,
+        /// NodeManager vcores of all nodes.
+        yarn_vcores: u64,
+        /// Memory requested by containers.
+        requested_memory_mib: u64,
+        /// Memory granted to containers.
+        granted_memory_mib: u64,
+        /// Vcores held by containers.
+        granted_vcores: u64,
+        /// NodeManager memory left free.
+        unused_memory_mib: u64,
+        /// NodeManager vcores left free.
+        unused_vcores: u64,
+        /// Memory YARN's rounding added.
+        rounding_mib: u64,
+    },
+    /// Kubernetes.
+    Kubernetes {
+        /// Executor pods placed.
+        executors: u32,
+        /// Tasks at once.
+        task_slots: u64,
+        /// CPU requested by Spark's pods.
+        cpu_requested_millis: u64,
+        /// Memory requested by Spark's pods.
+        memory_requested_mib: u64,
+        /// Allocatable CPU beside daemonsets, all nodes.
+        cpu_available_millis: u64,
+        /// Allocatable memory beside daemonsets, all nodes.
+        memory_available_mib: u64,
+    },
+}
+
+/// The unified-memory pools of one executor, in bytes as Spark computes them.
+#[derive(Debug, Clone, Serialize)]
+pub struct UnifiedMemoryView {
+    /// Reserved memory.
+    pub reserved_bytes: u64,
+    /// User memory.
+    pub user_bytes: u64,
+    /// The storage region.
+    pub storage_bytes: u64,
+    /// The execution region.
+    pub execution_bytes: u64,
+    /// Execution memory each task is guaranteed.
+    pub per_task_min_bytes: u64,
+    /// Execution memory a task may take when storage holds its region.
+    pub per_task_max_bytes: u64,
+}
+
+/// One working step.
+#[derive(Debug, Clone, Serialize)]
+pub struct StepView {
+    /// What it decides.
+    pub title: String,
+    /// The arithmetic with its numbers.
+    pub detail: String,
+}
+
+/// A warning or an input's problem.
+#[derive(Debug, Clone, Serialize)]
+pub struct DiagnosticView {
+    /// The stable code (`invalid-value`).
+    pub code: &'static str,
+    /// `info`, `warning` or `error`.
+    pub severity: &'static str,
+    /// The URL key of the input at fault, if one is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<&'static str>,
+    /// The explanation, with its numbers.
+    pub message: String,
+}
+
+/// A configuration setting.
+#[derive(Debug, Clone, Serialize)]
+pub struct ConfEntry {
+    /// The Spark key.
+    pub key: String,
+    /// Its value as emitted.
+    pub value: String,
+}
+
+/// What to paste.
+#[derive(Debug, Clone, Serialize)]
+pub struct ExportsView {
+    /// The Spark configuration, in order.
+    pub spark_conf: Vec<ConfEntry>,
+    /// `spark-submit`'s arguments (without the application).
+    pub spark_submit: Vec<String>,
+    /// Kubernetes: the Spark operator's `SparkApplication` fragment.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spark_operator_yaml: Option<String>,
+    /// EMR: the configuration classifications.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub emr_classifications: Option<serde_json::Value>,
+    /// EMR: the `YarnAllocator` lines of the driver log.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub driver_log: Option<Vec<String>>,
+}
+
+/// The JSON text of a report, indented.
+pub fn report(report: &Report<'_>) -> String {
+    // Plain structs with string keys always serialize; the default is never used.
+    serde_json::to_string_pretty(&document(report)).unwrap_or_default()
+}
+
+/// The document of a report.
+pub fn document(report: &Report<'_>) -> Document {
+    let m = report.manager();
+    let mut doc = Document {
+        schema: SCHEMA,
+        manager: m.as_str(),
+        status: "planned",
+        plans: Vec::new(),
+        differences: Vec::new(),
+        diagnostics: Vec::new(),
+    };
+    match *report {
+        Report::Yarn(c) => {
+            doc.plans = [&c.rule_of_thumb, &c.spark_exact]
+                .into_iter()
+                .map(|p| yarn_plan(p, p.method == c.selected))
+                .collect();
+            doc.differences = diagnostics(m, &c.differences);
+        }
+        Report::Kubernetes(p, spark) => doc.plans = vec![kubernetes_plan(p, spark)],
+        Report::Emr(p) => doc.plans = vec![emr_plan(p)],
+        Report::Invalid(_, problems) => {
+            doc.status = "invalid";
+            doc.diagnostics = diagnostics(m, problems);
+        }
+    }
+    doc
+}
+
+fn method_id(method: Method) -> &'static str {
+    match method {
+        Method::RuleOfThumb => "rule-of-thumb",
+        Method::SparkExact => "spark-exact",
+    }
+}
+
+fn yarn_plan(p: &Plan, selected: bool) -> PlanView {
+    let t = p.placement.totals;
+    PlanView {
+        method: method_id(p.method),
+        selected,
+        headline: Headline {
+            executors: p.instances,
+            executors_running: t.executors,
+            cores_per_executor: p.cores(),
+            executor_memory: p.heap_setting(),
+            heap_mib: p.heap_mib(),
+            task_slots: t.task_slots,
+            fits: t.executors > 0,
+        },
+        containers: yarn_containers(&p.placement),
+        layout: p.placement.layout.iter().map(node_group).collect(),
+        totals: yarn_totals(&t),
+        unified_memory: p.memory.as_ref().ok().map(unified_memory),
+        working: steps(&p.working),
+        warnings: diagnostics(ClusterManager::Yarn, &p.warnings),
+        exports: ExportsView {
+            spark_conf: conf(&p.spark_conf),
+            spark_submit: exports::submit_flags(&p.spark_conf),
+            spark_operator_yaml: None,
+            emr_classifications: None,
+            driver_log: None,
+        },
+    }
+}
+
+fn yarn_containers(placement: &Placement) -> Vec<ContainerView> {
+    let e = placement.executor;
+    let executor = ContainerView {
+        role: "executor",
+        count: u64::from(placement.totals.executors),
+        heap_mib: Some(e.memory.heap_mib),
+        overhead_mib: Some(e.memory.overhead_mib),
+        offheap_mib: Some(e.memory.offheap_mib),
+        pyspark_mib: Some(e.memory.pyspark_mib),
+        requested_mib: e.request.memory_mib,
+        granted_mib: Some(e.granted.memory_mib),
+        cores: Some(e.cores),
+        yarn_vcores: Some(e.granted.vcores),
+        ..ContainerView::default()
+    };
+    vec![executor, application_master(placement.am)]
+}
+
+fn application_master(am: crate::place::AmShape) -> ContainerView {
+    ContainerView {
+        role: "application-master",
+        count: u64::from(am.node.is_some()),
+        heap_mib: Some(am.heap_mib),
+        overhead_mib: Some(am.overhead_mib),
+        requested_mib: am.request.memory_mib,
+        granted_mib: Some(am.granted.memory_mib),
+        cores: Some(am.request.vcores),
+        yarn_vcores: Some(am.granted.vcores),
+        node: am.node,
+        ..ContainerView::default()
+    }
+}
+
+fn yarn_totals(t: &Totals) -> TotalsView {
+    TotalsView::Yarn {
+        executors: t.executors,
+        task_slots: t.task_slots,
+        heap_mib: t.heap_mib,
+        yarn_memory_mib: t.yarn_memory_mib,
+        yarn_vcores: t.yarn_vcores,
+        requested_memory_mib: t.requested_memory_mib,
+        granted_memory_mib: t.granted_memory_mib,
+        granted_vcores: t.granted_vcores,
+        unused_memory_mib: t.unused_memory_mib,
+        unused_vcores: t.unused_vcores,
+        rounding_mib: t.rounding_mib(),
+    }
+}
+
+fn unified_memory(m: &UnifiedMemory) -> UnifiedMemoryView {
+    UnifiedMemoryView {
+        reserved_bytes: m.reserved_bytes,
+        user_bytes: m.user_bytes,
+        storage_bytes: m.storage_bytes,
+        execution_bytes: m.execution_bytes,
+        per_task_min_bytes: m.per_task_min_bytes,
+        per_task_max_bytes: m.per_task_max_bytes,
+    }
+}
+
+fn kubernetes_plan(p: &K8sPlan, spark: &K8sSpark) -> PlanView {
+    let t = p.totals;
+    PlanView {
+        method: "kubernetes",
+        selected: true,
+        headline: Headline {
+            executors: t.executors,
+            executors_running: t.executors,
+            cores_per_executor: spark.executor_cores,
+            executor_memory: format_spark_mib(spark.executor_memory_mib),
+            heap_mib: p.executor_memory.heap_mib,
+            task_slots: t.task_slots,
+            fits: t.executors > 0,
+        },
+        containers: pods(p),
+        layout: p.layout.iter().map(pod_group).collect(),
+        totals: kubernetes_totals(&t),
+        unified_memory: None,
+        working: steps(&p.working),
+        warnings: diagnostics(ClusterManager::Kubernetes, &p.warnings),
+        exports: ExportsView {
+            spark_conf: conf(&p.spark_conf),
+            spark_submit: k8s_exports::spark_submit_flags(p),
+            spark_operator_yaml: Some(k8s_exports::spark_operator_yaml(p, spark)),
+            emr_classifications: None,
+            driver_log: None,
+        },
+    }
+}
+
+fn pod(role: &'static str, count: u64, r: &PodResources) -> ContainerView {
+    ContainerView {
+        role,
+        count,
+        requested_mib: r.memory_mib,
+        cpu_request: Some(r.cpu_request.clone()),
+        cpu_limit: r.cpu_limit.clone(),
+        ..ContainerView::default()
+    }
+}
+
+fn pods(p: &K8sPlan) -> Vec<ContainerView> {
+    let m = p.executor_memory;
+    let executor = ContainerView {
+        heap_mib: Some(m.heap_mib),
+        overhead_mib: Some(m.overhead_mib),
+        offheap_mib: Some(m.offheap_mib),
+        pyspark_mib: Some(m.pyspark_mib),
+        ..pod("executor", u64::from(p.totals.executors), &p.executor)
+    };
+    let driver = p.driver.as_ref().map(|d| pod("driver", 1, d));
+    std::iter::once(executor).chain(driver).collect()
+}
+
+fn kubernetes_totals(t: &K8sTotals) -> TotalsView {
+    TotalsView::Kubernetes {
+        executors: t.executors,
+        task_slots: t.task_slots,
+        cpu_requested_millis: t.cpu_requested_millis,
+        memory_requested_mib: t.memory_requested_mib,
+        cpu_available_millis: t.cpu_available_millis,
+        memory_available_mib: t.memory_available_mib,
+    }
+}
+
+fn emr_plan(p: &EmrPlan) -> PlanView {
+    let r = p.request;
+    PlanView {
+        method: "emr",
+        selected: true,
+        headline: Headline {
+            executors: p.requested,
+            executors_running: p.launched_executors,
+            cores_per_executor: r.cores,
+            executor_memory: format_spark_mib(r.memory.heap_mib),
+            heap_mib: r.memory.heap_mib,
+            task_slots: p.totals.task_slots,
+            fits: p.launched_executors > 0,
+        },
+        containers: emr_containers(p),
+        layout: p.layout.iter().map(node_group).collect(),
+        totals: yarn_totals(&p.totals),
+        unified_memory: None,
+        working: steps(&emr::working_steps(p)),
+        warnings: diagnostics(ClusterManager::Emr, &emr::warnings(p)),
+        exports: ExportsView {
+            spark_conf: conf(&emr_exports::spark_conf(p)),
+            spark_submit: emr_exports::submit_flags(p),
+            spark_operator_yaml: None,
+            emr_classifications: serde_json::from_str(&emr_exports::classification_json(p)).ok(),
+            driver_log: Some(emr_exports::driver_log(p)),
+        },
+    }
+}
+
+fn emr_containers(p: &EmrPlan) -> Vec<ContainerView> {
+    let r = p.request;
+    let requested = ContainerView {
+        role: "executor",
+        count: u64::from(p.requested),
+        heap_mib: Some(r.memory.heap_mib),
+        overhead_mib: Some(r.memory.overhead_mib),
+        requested_mib: r.request.memory_mib,
+        granted_mib: Some(r.granted.memory_mib),
+        cores: Some(r.cores),
+        yarn_vcores: Some(r.granted.vcores),
+        ..ContainerView::default()
+    };
+    let launched = p.launched.iter().map(|l| ContainerView {
+        role: "executor-launched",
+        count: u64::from(l.count),
+        heap_mib: Some(l.heap_mib),
+        overhead_mib: Some(l.overhead_mib),
+        requested_mib: l.memory_mib,
+        granted_mib: Some(l.memory_mib),
+        cores: Some(l.cores),
+        yarn_vcores: Some(l.yarn_vcores),
+        merged_requests: Some(l.merged),
+        ..ContainerView::default()
+    });
+    std::iter::once(requested)
+        .chain(launched)
+        .chain([application_master(p.am)])
+        .collect()
+}
+
+fn node_group(g: &NodeGroup) -> NodeGroupView {
+    NodeGroupView {
+        first_node: g.first_node,
+        last_node: g.last_node,
+        blocks: g
+            .blocks
+            .iter()
+            .map(|b| BlockView {
+                kind: match b.kind {
+                    BlockKind::Reserved => "os-reserved",
+                    BlockKind::ApplicationMaster => "application-master",
+                    BlockKind::Executor => "executor",
+                    BlockKind::Unused => "unused",
+                    BlockKind::DaemonSets => "daemonsets",
+                    BlockKind::DriverPod => "driver",
+                },
+                vcores: Some(b.vcores()),
+                cpu_millis: None,
+                memory_mib: b.memory_mib,
+                parts: parts(&b.parts),
+            })
+            .collect(),
+    }
+}
+
+fn pod_group(g: &NodeGroup) -> NodeGroupView {
+    NodeGroupView {
+        first_node: g.first_node,
+        last_node: g.last_node,
+        blocks: g
+            .blocks
+            .iter()
+            .map(|b| BlockView {
+                kind: match b.kind {
+                    BlockKind::Reserved => "system-reserved",
+                    BlockKind::DaemonSets => "daemonsets",
+                    BlockKind::DriverPod => "driver",
+                    BlockKind::Executor => "executor",
+                    BlockKind::Unused => "unused",
+                    BlockKind::ApplicationMaster => "application-master",
+                },
+                vcores: None,
+                cpu_millis: Some(b.cpu_millis),
+                memory_mib: b.memory_mib,
+                parts: parts(&b.parts),
+            })
+            .collect(),
+    }
+}
+
+fn parts(parts: &[Part]) -> Vec<PartView> {
+    parts
+        .iter()
+        .map(|p| PartView {
+            kind: match p.kind {
+                PartKind::Heap => "heap",
+                PartKind::Overhead => "overhead",
+                PartKind::OffHeap => "off-heap",
+                PartKind::PySpark => "pyspark",
+                PartKind::Rounding => "rounding",
+            },
+            mib: p.mib,
+        })
+        .collect()
+}
+
+fn steps(working: &[Step]) -> Vec<StepView> {
+    working
+        .iter()
+        .map(|s| StepView {
+            title: s.title.clone(),
+            detail: s.detail.clone(),
+        })
+        .collect()
+}
+
+fn diagnostics(m: ClusterManager, findings: &[Warning]) -> Vec<DiagnosticView> {
+    findings
+        .iter()
+        .map(|w| DiagnosticView {
+            code: w.code.as_str(),
+            severity: w.severity.as_str(),
+            field: w.field.map(|f| catalog::key(m, f)),
+            message: w.message.clone(),
+        })
+        .collect()
+}
+
+fn conf(pairs: &[(String, String)]) -> Vec<ConfEntry> {
+    pairs
+        .iter()
+        .map(|(key, value)| ConfEntry {
+            key: key.clone(),
+            value: value.clone(),
+        })
+        .collect()
+}

@@ -1,0 +1,568 @@
+//! The Markdown rendering of an outcome, for a wiki page (GitHub Markdown): the answer first
+//! (a headline: executors × cores × memory, or why nothing fits), a table of the containers, a
+//! table per node group of the layout, the working steps as a numbered list, the warnings, and
+//! the exports in fenced code blocks.
+//!
+//! Every text that comes from a plan is escaped: in tables `|` is written `\|`, and characters
+//! Markdown would read as emphasis, links or HTML are backslash-escaped.
+
+use std::fmt::Write;
+
+use super::{manager_name, mib_one_decimal, Report};
+use crate::catalog::{self, ClusterManager};
+use crate::emr::{self, EmrPlan};
+use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
+use crate::k8s::{K8sPlan, K8sSpark};
+use crate::layout::{BlockKind, NodeGroup, Part, PartKind};
+use crate::memory::UnifiedMemory;
+use crate::place::Placement;
+use crate::plan::{Comparison, Step};
+use crate::spark::{HeapTooSmall, PodResources};
+use crate::units::format_spark_mib;
+use crate::warning::{Severity, Warning};
+
+/// The Markdown of a report.
+pub fn report(report: &Report<'_>) -> String {
+    match *report {
+        Report::Yarn(c) => comparison(c),
+        Report::Kubernetes(p, spark) => kubernetes(p, spark),
+        Report::Emr(p) => emr(p),
+        Report::Invalid(m, diagnostics) => invalid(m, diagnostics),
+    }
+}
+
+/// The document with one line break at its end (each section ends with a blank line).
+fn finished(mut out: String) -> String {
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out
+}
+
+/// A YARN plan: the selected method's answer, its containers, layout, working, warnings and
+/// exports, then why the two methods differ.
+pub fn comparison(c: &Comparison) -> String {
+    let m = ClusterManager::Yarn;
+    let p = c.selected_plan();
+    let mut out = String::new();
+    yarn_headline(&mut out, c);
+    yarn_containers(&mut out, &p.placement);
+    out.push_str("## Layout\n\n");
+    for group in &p.placement.layout {
+        node_group_table(&mut out, group, true);
+    }
+    yarn_totals(&mut out, &p.placement);
+    unified_memory(&mut out, &p.memory);
+    working(&mut out, &p.working);
+    warnings(&mut out, m, "Warnings", &p.warnings);
+    if !c.differences.is_empty() {
+        warnings(&mut out, m, "Why the two methods differ", &c.differences);
+    }
+    out.push_str("## Exports\n\n");
+    conf_block(&mut out, &p.spark_conf);
+    let submit = exports::submit_command(&exports::submit_flags(&p.spark_conf));
+    code_block(&mut out, "spark-submit", "sh", &submit);
+    finished(out)
+}
+
+/// A Kubernetes plan (`spark`: the settings it was planned with).
+pub fn kubernetes(p: &K8sPlan, spark: &K8sSpark) -> String {
+    let m = ClusterManager::Kubernetes;
+    let mut out = String::new();
+    kubernetes_headline(&mut out, p, spark);
+    kubernetes_pods(&mut out, p);
+    out.push_str("## Layout\n\n");
+    for group in &p.layout {
+        pod_group_table(&mut out, group);
+    }
+    let t = p.totals;
+    let _ = writeln!(
+        out,
+        "**Totals:** {} executor pods, {} task slots; {} millicores and {} MiB requested of {} \
+         millicores and {} MiB allocatable beside daemonsets.\n",
+        t.executors,
+        t.task_slots,
+        t.cpu_requested_millis,
+        t.memory_requested_mib,
+        t.cpu_available_millis,
+        t.memory_available_mib
+    );
+    working(&mut out, &p.working);
+    warnings(&mut out, m, "Warnings", &p.warnings);
+    out.push_str("## Exports\n\n");
+    conf_block(&mut out, &p.spark_conf);
+    let submit = exports::submit_command(&k8s_exports::spark_submit_flags(p));
+    code_block(&mut out, "spark-submit", "sh", &submit);
+    let yaml = k8s_exports::spark_operator_yaml(p, spark);
+    code_block(&mut out, "Spark operator (SparkApplication)", "yaml", &yaml);
+    finished(out)
+}
+
+/// An Amazon EMR plan: what is requested and what EMR launches, layout, working, warnings and
+/// exports (with the driver log EMR would write).
+pub fn emr(p: &EmrPlan) -> String {
+    let m = ClusterManager::Emr;
+    let mut out = String::new();
+    emr_headline(&mut out, p);
+    emr_containers(&mut out, p);
+    out.push_str("## Layout (core nodes)\n\n");
+    for group in &p.layout {
+        node_group_table(&mut out, group, false);
+    }
+    working(&mut out, &emr::working_steps(p));
+    warnings(&mut out, m, "Warnings", &emr::warnings(p));
+    out.push_str("## Exports\n\n");
+    let submit = exports::submit_command(&emr_exports::submit_flags(p));
+    code_block(&mut out, "spark-submit", "sh", &submit);
+    let classification = emr_exports::classification_json(p);
+    code_block(
+        &mut out,
+        "Configuration classification",
+        "json",
+        &classification,
+    );
+    let log = emr_exports::driver_log(p).join("\n");
+    code_block(&mut out, "Driver log (YarnAllocator)", "text", &log);
+    finished(out)
+}
+
+/// An input of `m` that cannot be planned: why, one item per problem with its field's key.
+pub fn invalid(m: ClusterManager, diagnostics: &[Warning]) -> String {
+    let mut out = format!("# {}: nothing to plan\n\n", manager_name(m));
+    let count = diagnostics.len();
+    let _ = writeln!(
+        out,
+        "The input has {count} problem{} to fix first.\n",
+        if count == 1 { "" } else { "s" }
+    );
+    warnings(&mut out, m, "Problems", diagnostics);
+    finished(out)
+}
+
+/// `n executors × c cores × heap`, the answer in a headline's words.
+fn shape(executors: u32, cores: u32, heap_mib: u64) -> String {
+    format!(
+        "{executors} executors × {cores} cores × {}",
+        format_spark_mib(heap_mib)
+    )
+}
+
+/// The first error among `findings`, as the reason an answer does not run.
+fn first_error(findings: &[Warning]) -> Option<&Warning> {
+    findings.iter().find(|w| w.severity == Severity::Error)
+}
+
+fn yarn_headline(out: &mut String, c: &Comparison) {
+    let p = c.selected_plan();
+    let placed = p.placement.totals.executors;
+    if placed == 0 {
+        out.push_str("# YARN: no executor fits\n\n");
+        if let Some(e) = first_error(&p.warnings) {
+            let _ = writeln!(out, "{}\n", escape(&e.message));
+        }
+    } else {
+        let _ = write!(
+            out,
+            "# YARN: {}",
+            shape(p.instances, p.cores(), p.heap_mib())
+        );
+        if placed < p.instances {
+            let _ = write!(out, " ({placed} placed)");
+        }
+        out.push_str("\n\n");
+    }
+    let (this, other) = match p.method {
+        crate::input::Method::SparkExact => ("Spark-exact", &c.rule_of_thumb),
+        crate::input::Method::RuleOfThumb => ("Rule-of-thumb", &c.spark_exact),
+    };
+    let _ = writeln!(
+        out,
+        "{this} method: {} executors placed, {} tasks at once. The other method gives {}.\n",
+        placed,
+        p.placement.totals.task_slots,
+        shape(other.instances, other.cores(), other.heap_mib())
+    );
+}
+
+fn yarn_containers(out: &mut String, placement: &Placement) {
+    out.push_str("## Containers\n\n");
+    let e = placement.executor;
+    let am = placement.am;
+    let rows = vec![
+        vec![
+            "Executor".to_string(),
+            placement.totals.executors.to_string(),
+            e.memory.heap_mib.to_string(),
+            e.memory.overhead_mib.to_string(),
+            e.memory.offheap_mib.to_string(),
+            e.memory.pyspark_mib.to_string(),
+            e.request.memory_mib.to_string(),
+            e.granted.memory_mib.to_string(),
+            e.granted.vcores.to_string(),
+        ],
+        vec![
+            "ApplicationMaster".to_string(),
+            u32::from(am.node.is_some()).to_string(),
+            am.heap_mib.to_string(),
+            am.overhead_mib.to_string(),
+            "0".to_string(),
+            "0".to_string(),
+            am.request.memory_mib.to_string(),
+            am.granted.memory_mib.to_string(),
+            am.granted.vcores.to_string(),
+        ],
+    ];
+    table(out, &CONTAINER_COLUMNS, &rows);
+}
+
+/// The container table's columns: (title, right-aligned).
+const CONTAINER_COLUMNS: [(&str, bool); 9] = [
+    ("Container", false),
+    ("Count", true),
+    ("Heap (MiB)", true),
+    ("Overhead (MiB)", true),
+    ("Off-heap (MiB)", true),
+    ("PySpark (MiB)", true),
+    ("Requested (MiB)", true),
+    ("Granted (MiB)", true),
+    ("YARN vcores", true),
+];
+
+fn yarn_totals(out: &mut String, placement: &Placement) {
+    let t = placement.totals;
+    let _ = writeln!(
+        out,
+        "**Totals:** {} executors, {} task slots; {} of {} MiB of YARN memory granted ({} %), \
+         {} of {} vcores; {} MiB and {} vcores unused; {} MiB added by YARN's rounding.\n",
+        t.executors,
+        t.task_slots,
+        t.granted_memory_mib,
+        t.yarn_memory_mib,
+        crate::decimal::fixed(t.memory_used_pct(), 1),
+        t.granted_vcores,
+        t.yarn_vcores,
+        t.unused_memory_mib,
+        t.unused_vcores,
+        t.rounding_mib()
+    );
+}
+
+/// The unified-memory pools of one executor, or Spark's refusal of the heap.
+fn unified_memory(out: &mut String, memory: &Result<UnifiedMemory, HeapTooSmall>) {
+    match memory {
+        Ok(m) => {
+            let _ = writeln!(
+                out,
+                "**Inside one executor:** reserved {} MiB, user {} MiB, storage {} MiB, \
+                 execution {} MiB; each task gets {} to {} MiB of execution memory.\n",
+                mib_one_decimal(m.reserved_bytes),
+                mib_one_decimal(m.user_bytes),
+                mib_one_decimal(m.storage_bytes),
+                mib_one_decimal(m.execution_bytes),
+                mib_one_decimal(m.per_task_min_bytes),
+                mib_one_decimal(m.per_task_max_bytes)
+            );
+        }
+        Err(e) => {
+            let _ = writeln!(out, "**Inside one executor:** {}\n", escape(&e.to_string()));
+        }
+    }
+}
+
+fn kubernetes_headline(out: &mut String, p: &K8sPlan, spark: &K8sSpark) {
+    let placed = p.totals.executors;
+    if placed == 0 {
+        out.push_str("# Kubernetes: no executor pod fits\n\n");
+        if let Some(e) = first_error(&p.warnings) {
+            let _ = writeln!(out, "{}\n", escape(&e.message));
+        }
+    } else {
+        let heading = shape(placed, spark.executor_cores, spark.executor_memory_mib);
+        let _ = writeln!(out, "# Kubernetes: {heading}\n");
+    }
+    let _ = writeln!(
+        out,
+        "{} executor pods fit on a node, {} on the cluster; {} tasks at once.\n",
+        p.per_node, p.capacity, p.totals.task_slots
+    );
+}
+
+fn kubernetes_pods(out: &mut String, p: &K8sPlan) {
+    out.push_str("## Pods\n\n");
+    let m = p.executor_memory;
+    // The plan keeps the executor pod's memory parts, not the driver's: its cells stay empty.
+    let row = |name: &str, count: u32, pod: &PodResources, parts: [String; 4]| {
+        let mut cells = vec![name.to_string(), count.to_string()];
+        cells.extend(parts);
+        cells.push(pod.memory_quantity());
+        cells.push(pod.cpu_request.clone());
+        cells.push(pod.cpu_limit.clone().unwrap_or_else(|| "none".to_string()));
+        cells
+    };
+    let mut rows = vec![row(
+        "Executor pod",
+        p.totals.executors,
+        &p.executor,
+        [m.heap_mib, m.overhead_mib, m.offheap_mib, m.pyspark_mib].map(|mib| mib.to_string()),
+    )];
+    if let Some(driver) = &p.driver {
+        rows.push(row("Driver pod", 1, driver, Default::default()));
+    }
+    let columns = [
+        ("Pod", false),
+        ("Count", true),
+        ("Heap (MiB)", true),
+        ("Overhead (MiB)", true),
+        ("Off-heap (MiB)", true),
+        ("PySpark (MiB)", true),
+        ("Memory request = limit", true),
+        ("CPU request", true),
+        ("CPU limit", true),
+    ];
+    table(out, &columns, &rows);
+}
+
+fn emr_headline(out: &mut String, p: &EmrPlan) {
+    let r = p.request;
+    if p.launched_executors == 0 {
+        out.push_str("# Amazon EMR: no executor fits\n\n");
+        if let Some(e) = first_error(&emr::warnings(p)) {
+            let _ = writeln!(out, "{}\n", escape(&e.message));
+        }
+    } else {
+        let heading = shape(p.requested, r.cores, r.memory.heap_mib);
+        let _ = writeln!(out, "# Amazon EMR: {heading}\n");
+    }
+    let _ = writeln!(
+        out,
+        "EMR launches {} executors covering {} of the {} requests; {} pending.\n",
+        p.launched_executors, p.covered_requests, p.requested, p.pending_requests
+    );
+}
+
+fn emr_containers(out: &mut String, p: &EmrPlan) {
+    out.push_str("## Containers\n\n");
+    let r = p.request;
+    let mut rows = vec![vec![
+        "Executor as requested".to_string(),
+        p.requested.to_string(),
+        r.memory.heap_mib.to_string(),
+        r.memory.overhead_mib.to_string(),
+        r.granted.memory_mib.to_string(),
+        r.cores.to_string(),
+        r.granted.vcores.to_string(),
+    ]];
+    for l in &p.launched {
+        rows.push(vec![
+            format!("Executor launched ({} merged)", l.merged),
+            l.count.to_string(),
+            l.heap_mib.to_string(),
+            l.overhead_mib.to_string(),
+            l.memory_mib.to_string(),
+            l.cores.to_string(),
+            l.yarn_vcores.to_string(),
+        ]);
+    }
+    let am = p.am;
+    rows.push(vec![
+        "ApplicationMaster".to_string(),
+        u32::from(am.node.is_some()).to_string(),
+        am.heap_mib.to_string(),
+        am.overhead_mib.to_string(),
+        am.granted.memory_mib.to_string(),
+        am.request.vcores.to_string(),
+        am.granted.vcores.to_string(),
+    ]);
+    let columns = [
+        ("Container", false),
+        ("Count", true),
+        ("Heap (MiB)", true),
+        ("Overhead (MiB)", true),
+        ("Granted (MiB)", true),
+        ("Cores", true),
+        ("YARN vcores", true),
+    ];
+    table(out, &columns, &rows);
+}
+
+/// "Node 1" or "Nodes 2–6 (5 nodes)".
+fn nodes_title(first: u32, last: u32) -> String {
+    if first == last {
+        format!("Node {first}")
+    } else {
+        format!(
+            "Nodes {first}–{last} ({} nodes)",
+            last.saturating_sub(first).saturating_add(1)
+        )
+    }
+}
+
+/// One node group's blocks as a table (`parts`: with the memory parts of each container).
+fn node_group_table(out: &mut String, group: &NodeGroup, parts: bool) {
+    let _ = writeln!(
+        out,
+        "### {}\n",
+        nodes_title(group.first_node, group.last_node)
+    );
+    let rows: Vec<Vec<String>> = group
+        .blocks
+        .iter()
+        .map(|b| {
+            let kind = match b.kind {
+                BlockKind::Reserved => "OS and daemons",
+                BlockKind::ApplicationMaster => "ApplicationMaster",
+                BlockKind::Executor => "Executor",
+                BlockKind::Unused => "Unused",
+                BlockKind::DaemonSets => "DaemonSets",
+                BlockKind::DriverPod => "Driver pod",
+            };
+            let mut cells = vec![
+                kind.to_string(),
+                b.vcores().to_string(),
+                b.memory_mib.to_string(),
+            ];
+            if parts {
+                cells.push(parts_text(&b.parts));
+            }
+            cells
+        })
+        .collect();
+    let columns = [
+        ("Block", false),
+        ("Vcores", true),
+        ("Memory (MiB)", true),
+        ("Parts (MiB)", false),
+    ];
+    table(out, &columns[..if parts { 4 } else { 3 }], &rows);
+}
+
+fn pod_group_table(out: &mut String, group: &NodeGroup) {
+    let _ = writeln!(
+        out,
+        "### {}\n",
+        nodes_title(group.first_node, group.last_node)
+    );
+    let rows: Vec<Vec<String>> = group
+        .blocks
+        .iter()
+        .map(|b| {
+            let kind = match b.kind {
+                BlockKind::Reserved => "System reserved",
+                BlockKind::DaemonSets => "DaemonSets",
+                BlockKind::DriverPod => "Driver pod",
+                BlockKind::Executor => "Executor pod",
+                BlockKind::Unused => "Unused",
+                BlockKind::ApplicationMaster => "ApplicationMaster",
+            };
+            vec![
+                kind.to_string(),
+                b.cpu_millis.to_string(),
+                b.memory_mib.to_string(),
+                parts_text(&b.parts),
+            ]
+        })
+        .collect();
+    let columns = [
+        ("Block", false),
+        ("CPU (millicores)", true),
+        ("Memory (MiB)", true),
+        ("Parts (MiB)", false),
+    ];
+    table(out, &columns, &rows);
+}
+
+/// "heap 19456 + overhead 1945 + rounding 103" (empty without parts).
+fn parts_text(parts: &[Part]) -> String {
+    let named: Vec<String> = parts
+        .iter()
+        .map(|p| {
+            let kind = match p.kind {
+                PartKind::Heap => "heap",
+                PartKind::Overhead => "overhead",
+                PartKind::OffHeap => "off-heap",
+                PartKind::PySpark => "PySpark",
+                PartKind::Rounding => "rounding",
+            };
+            format!("{kind} {}", p.mib)
+        })
+        .collect();
+    named.join(" + ")
+}
+
+fn working(out: &mut String, steps: &[Step]) {
+    out.push_str("## Working\n\n");
+    for (i, s) in steps.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "{}. **{}**: {}",
+            i + 1,
+            escape(&s.title),
+            escape(&s.detail)
+        );
+    }
+    out.push('\n');
+}
+
+/// A section of findings: `- **warning** \`code\` (field \`key\`): message`, or "None."
+fn warnings(out: &mut String, m: ClusterManager, title: &str, findings: &[Warning]) {
+    let _ = writeln!(out, "## {title}\n");
+    if findings.is_empty() {
+        out.push_str("None.\n\n");
+        return;
+    }
+    for w in findings {
+        let _ = write!(out, "- **{}** `{}`", w.severity.as_str(), w.code.as_str());
+        if let Some(field) = w.field {
+            let _ = write!(out, " (field `{}`)", catalog::key(m, field));
+        }
+        let _ = writeln!(out, ": {}", escape(&w.message));
+    }
+    out.push('\n');
+}
+
+/// The configuration as `spark-defaults.conf` lines (key, whitespace, value).
+fn conf_block(out: &mut String, conf: &[(String, String)]) {
+    let lines: Vec<String> = conf.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    code_block(out, "spark-defaults.conf", "properties", &lines.join("\n"));
+}
+
+/// A titled fenced code block; the fence is longer than any run of backticks in `body`.
+fn code_block(out: &mut String, title: &str, language: &str, body: &str) {
+    let longest_run = body.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest_run.max(2) + 1);
+    let _ = writeln!(out, "### {title}\n");
+    let _ = writeln!(out, "{fence}{language}\n{}\n{fence}\n", body.trim_end());
+}
+
+/// A GitHub table: a header row, the separator row (`---` or `---:` when right-aligned), then
+/// one row per entry, each cell escaped.
+fn table(out: &mut String, columns: &[(&str, bool)], rows: &[Vec<String>]) {
+    let titles: Vec<&str> = columns.iter().map(|(title, _)| *title).collect();
+    let _ = writeln!(out, "| {} |", titles.join(" | "));
+    let separators: Vec<&str> = columns
+        .iter()
+        .map(|(_, right)| if *right { "---:" } else { "---" })
+        .collect();
+    let _ = writeln!(out, "| {} |", separators.join(" | "));
+    for row in rows {
+        let cells: Vec<String> = row.iter().map(|c| escape(c)).collect();
+        let _ = writeln!(out, "| {} |", cells.join(" | "));
+    }
+    out.push('\n');
+}
+
+/// Text safe in Markdown, tables included: characters Markdown would read as markup get a
+/// backslash (`|` becomes `\|`, which GitHub's tables need), line breaks become spaces.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            _ => out.push(c),
+        }
+    }
+    out
+}

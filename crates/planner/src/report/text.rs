@@ -1,0 +1,346 @@
+//! The plain-text rendering of an outcome: every number of a plan on short lines (containers,
+//! working, layout, totals, memory pools, warnings, configuration and exports). It is the
+//! format of the snapshot files (`tests/snapshots/*.txt`), so a change here shows as a
+//! snapshot diff: keep it byte-stable. Names are spelled out here (not `Debug`) so that renaming
+//! a type does not change the text.
+
+use std::fmt::Write;
+
+use super::{mib_one_decimal, Report};
+use crate::catalog::ClusterManager;
+use crate::emr::{self, EmrPlan};
+use crate::exports::emr::{classification_json, driver_log, submit_flags};
+use crate::exports::k8s::spark_operator_yaml;
+use crate::input::Method;
+use crate::k8s::{K8sPlan, K8sSpark};
+use crate::layout::{Block, BlockKind, NodeGroup, Part, PartKind};
+use crate::memory::UnifiedMemory;
+use crate::place::Totals;
+use crate::plan::{Comparison, Plan, Step};
+use crate::spark::{HeapTooSmall, PodResources};
+use crate::warning::Warning;
+
+/// The text of a report.
+pub fn report(report: &Report<'_>) -> String {
+    match *report {
+        Report::Yarn(c) => comparison(c),
+        Report::Kubernetes(p, spark) => kubernetes(p, spark),
+        Report::Emr(p) => emr(p),
+        Report::Invalid(m, diagnostics) => invalid(m, diagnostics),
+    }
+}
+
+/// Both YARN methods, then the reasons they differ.
+pub fn comparison(c: &Comparison) -> String {
+    let mut out = String::new();
+    yarn_plan(&mut out, &c.rule_of_thumb);
+    out.push('\n');
+    yarn_plan(&mut out, &c.spark_exact);
+    out.push_str("\ndifferences:\n");
+    diagnostic_lines(&mut out, &c.differences);
+    out
+}
+
+/// A Kubernetes plan and its Spark operator YAML (`spark`: the settings it was planned with).
+pub fn kubernetes(p: &K8sPlan, spark: &K8sSpark) -> String {
+    let mut out = kubernetes_without_yaml(p);
+    out.push_str("yaml:\n");
+    out.push_str(&spark_operator_yaml(p, spark));
+    out
+}
+
+/// An Amazon EMR plan: the request, what launches, working, layout, warnings and exports.
+pub fn emr(p: &EmrPlan) -> String {
+    let mut out = String::new();
+    emr_request_and_launched(&mut out, p);
+    working(&mut out, &emr::working_steps(p));
+    out.push_str("layout:\n");
+    for group in &p.layout {
+        let blocks: Vec<String> = group.blocks.iter().map(emr_block).collect();
+        group_line(&mut out, group.first_node, group.last_node, &blocks);
+    }
+    out.push_str("warnings:\n");
+    diagnostic_lines(&mut out, &emr::warnings(p));
+    out.push_str("driver log:\n");
+    for line in &driver_log(p) {
+        let _ = writeln!(out, "  {line}");
+    }
+    let _ = writeln!(out, "submit: {}", submit_flags(p).join(" "));
+    let _ = writeln!(out, "classification: {}", classification_json(p));
+    out
+}
+
+/// An input of `m` that cannot be planned: one line per diagnostic.
+pub fn invalid(m: ClusterManager, diagnostics: &[Warning]) -> String {
+    let mut out = format!("invalid {} input:\n", super::manager_name(m));
+    diagnostic_lines(&mut out, diagnostics);
+    out
+}
+
+/// The name of a method in the text (`RuleOfThumb`, `SparkExact`).
+fn method_name(method: Method) -> &'static str {
+    match method {
+        Method::RuleOfThumb => "RuleOfThumb",
+        Method::SparkExact => "SparkExact",
+    }
+}
+
+/// The AM's node as the text writes it (`Some(1)`, or `None` when it cannot run).
+fn node_text(node: Option<u32>) -> String {
+    match node {
+        Some(n) => format!("Some({n})"),
+        None => "None".to_string(),
+    }
+}
+
+fn yarn_plan(out: &mut String, p: &Plan) {
+    let _ = writeln!(
+        out,
+        "== {}: {} executors × {} cores × {}",
+        method_name(p.method),
+        p.instances,
+        p.cores(),
+        p.heap_setting()
+    );
+    yarn_containers(out, p);
+    working(out, &p.working);
+    out.push_str("layout:\n");
+    for group in &p.placement.layout {
+        yarn_group_line(out, group);
+    }
+    yarn_totals(out, &p.placement.totals);
+    memory_line(out, &p.memory);
+    out.push_str("warnings:\n");
+    diagnostic_lines(out, &p.warnings);
+    conf_line(out, &p.spark_conf);
+}
+
+fn yarn_containers(out: &mut String, p: &Plan) {
+    let e = p.placement.executor;
+    let _ = writeln!(
+        out,
+        "executor: heap {} + overhead {} + off-heap {} + pyspark {} = {} MiB requested, {} MiB / {} vcores granted",
+        e.memory.heap_mib,
+        e.memory.overhead_mib,
+        e.memory.offheap_mib,
+        e.memory.pyspark_mib,
+        e.request.memory_mib,
+        e.granted.memory_mib,
+        e.granted.vcores
+    );
+    let am = p.placement.am;
+    let _ = writeln!(
+        out,
+        "am: {} + {} = {} MiB requested, {} MiB / {} vcores granted, node {}",
+        am.heap_mib,
+        am.overhead_mib,
+        am.request.memory_mib,
+        am.granted.memory_mib,
+        am.granted.vcores,
+        node_text(am.node)
+    );
+}
+
+fn yarn_totals(out: &mut String, t: &Totals) {
+    let _ = writeln!(
+        out,
+        "totals: {} executors, {} slots, heap {} MiB, granted {} MiB of {} ({}%), {} of {} vcores, unused {} MiB / {} vcores, rounding {} MiB",
+        t.executors,
+        t.task_slots,
+        t.heap_mib,
+        t.granted_memory_mib,
+        t.yarn_memory_mib,
+        crate::decimal::fixed(t.memory_used_pct(), 1),
+        t.granted_vcores,
+        t.yarn_vcores,
+        t.unused_memory_mib,
+        t.unused_vcores,
+        t.rounding_mib()
+    );
+}
+
+fn memory_line(out: &mut String, memory: &Result<UnifiedMemory, HeapTooSmall>) {
+    match memory {
+        Ok(m) => {
+            let _ = writeln!(
+                out,
+                "memory: reserved {} user {} storage {} execution {} per-task {}..{} MiB",
+                mib_one_decimal(m.reserved_bytes),
+                mib_one_decimal(m.user_bytes),
+                mib_one_decimal(m.storage_bytes),
+                mib_one_decimal(m.execution_bytes),
+                mib_one_decimal(m.per_task_min_bytes),
+                mib_one_decimal(m.per_task_max_bytes)
+            );
+        }
+        Err(e) => {
+            let _ = writeln!(out, "memory: {e}");
+        }
+    }
+}
+
+fn working(out: &mut String, steps: &[Step]) {
+    out.push_str("working:\n");
+    for (i, s) in steps.iter().enumerate() {
+        let _ = writeln!(out, "  {}. {}: {}", i + 1, s.title, s.detail);
+    }
+}
+
+fn diagnostic_lines(out: &mut String, diagnostics: &[Warning]) {
+    for d in diagnostics {
+        let _ = writeln!(out, "  {d}");
+    }
+}
+
+fn conf_line(out: &mut String, conf: &[(String, String)]) {
+    let pairs: Vec<String> = conf.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let _ = writeln!(out, "conf: {}", pairs.join(" "));
+}
+
+fn group_line(out: &mut String, first: u32, last: u32, blocks: &[String]) {
+    let _ = writeln!(out, "  nodes {first}-{last}: {}", blocks.join(" "));
+}
+
+fn yarn_group_line(out: &mut String, group: &NodeGroup) {
+    let blocks: Vec<String> = group.blocks.iter().map(yarn_block).collect();
+    group_line(out, group.first_node, group.last_node, &blocks);
+}
+
+/// A YARN block: `exec(5c,21504m:heap19456+ovh1945+round103)`, `free(4c,19456m)`.
+fn yarn_block(b: &Block) -> String {
+    let kind = match b.kind {
+        BlockKind::Reserved => "os",
+        BlockKind::ApplicationMaster => "am",
+        BlockKind::Executor => "exec",
+        BlockKind::Unused => "free",
+        BlockKind::DaemonSets | BlockKind::DriverPod => "not-yarn",
+    };
+    if b.parts.is_empty() {
+        return format!("{kind}({}c,{}m)", b.vcores(), b.memory_mib);
+    }
+    let parts: Vec<String> = b.parts.iter().map(part).collect();
+    format!(
+        "{kind}({}c,{}m:{})",
+        b.vcores(),
+        b.memory_mib,
+        parts.join("+")
+    )
+}
+
+fn part(p: &Part) -> String {
+    let kind = match p.kind {
+        PartKind::Heap => "heap",
+        PartKind::Overhead => "ovh",
+        PartKind::OffHeap => "off",
+        PartKind::PySpark => "py",
+        PartKind::Rounding => "round",
+    };
+    format!("{kind}{}", p.mib)
+}
+
+/// An EMR block, named in full: `Executor(20c,112640m)`.
+fn emr_block(b: &Block) -> String {
+    let kind = match b.kind {
+        BlockKind::Reserved => "OsReserved",
+        BlockKind::ApplicationMaster => "ApplicationMaster",
+        BlockKind::Executor => "Executor",
+        BlockKind::Unused => "Unused",
+        BlockKind::DaemonSets | BlockKind::DriverPod => "not-yarn",
+    };
+    format!("{kind}({}c,{}m)", b.vcores(), b.memory_mib)
+}
+
+/// A Kubernetes block: `exec(2000m cpu,6758 MiB)`.
+fn pod_block(b: &Block) -> String {
+    let kind = match b.kind {
+        BlockKind::Reserved => "sys",
+        BlockKind::DaemonSets => "ds",
+        BlockKind::DriverPod => "driver",
+        BlockKind::Executor => "exec",
+        BlockKind::Unused => "free",
+        BlockKind::ApplicationMaster => "not-kubernetes",
+    };
+    format!("{kind}({}m cpu,{} MiB)", b.cpu_millis, b.memory_mib)
+}
+
+/// A pod as the text writes it: `6758Mi, cpu request 2, cpu limit none`.
+fn pod(r: &PodResources) -> String {
+    format!(
+        "{}Mi, cpu request {}, cpu limit {}",
+        r.memory_mib,
+        r.cpu_request,
+        r.cpu_limit.as_deref().unwrap_or("none")
+    )
+}
+
+fn kubernetes_without_yaml(p: &K8sPlan) -> String {
+    let mut out = String::new();
+    kubernetes_pods(&mut out, p);
+    working(&mut out, &p.working);
+    out.push_str("layout:\n");
+    for group in &p.layout {
+        let blocks: Vec<String> = group.blocks.iter().map(pod_block).collect();
+        group_line(&mut out, group.first_node, group.last_node, &blocks);
+    }
+    let t = p.totals;
+    let _ = writeln!(
+        out,
+        "totals: {} executors, {} slots, {}m cpu and {} MiB requested of {}m and {} MiB",
+        t.executors,
+        t.task_slots,
+        t.cpu_requested_millis,
+        t.memory_requested_mib,
+        t.cpu_available_millis,
+        t.memory_available_mib
+    );
+    out.push_str("warnings:\n");
+    diagnostic_lines(&mut out, &p.warnings);
+    conf_line(&mut out, &p.spark_conf);
+    out
+}
+
+fn kubernetes_pods(out: &mut String, p: &K8sPlan) {
+    let m = p.executor_memory;
+    let _ = writeln!(
+        out,
+        "executor pod: {} (heap {} + overhead {} + off-heap {} + pyspark {}; factor {})",
+        pod(&p.executor),
+        m.heap_mib,
+        m.overhead_mib,
+        m.offheap_mib,
+        m.pyspark_mib,
+        crate::decimal::shortest(p.overhead_factor)
+    );
+    let driver = p
+        .driver
+        .as_ref()
+        .map_or("none (client mode)".to_string(), pod);
+    let _ = writeln!(out, "driver pod: {driver}");
+    let _ = writeln!(out, "per node: {}, capacity: {}", p.per_node, p.capacity);
+}
+
+fn emr_request_and_launched(out: &mut String, p: &EmrPlan) {
+    let r = p.request;
+    let _ = writeln!(
+        out,
+        "request: heap {} + overhead {} = {} MiB, granted {} MiB / {} vcores; {} requested",
+        r.memory.heap_mib,
+        r.memory.overhead_mib,
+        r.request.memory_mib,
+        r.granted.memory_mib,
+        r.granted.vcores,
+        p.requested
+    );
+    for l in &p.launched {
+        let _ = writeln!(
+            out,
+            "launched: {} × ({} merged: {} MiB, {} cores, {} YARN vcores, {}m heap + {}m overhead)",
+            l.count, l.merged, l.memory_mib, l.cores, l.yarn_vcores, l.heap_mib, l.overhead_mib
+        );
+    }
+    let _ = writeln!(
+        out,
+        "{} executors cover {} requests, {} pending",
+        p.launched_executors, p.covered_requests, p.pending_requests
+    );
+}

@@ -1,0 +1,416 @@
+//! The report module's renderings: Markdown against hand-written golden text for the classic
+//! YARN example, a Kubernetes and an EMR preset, checked to be valid GitHub Markdown; the
+//! entry point for every format and manager.
+
+use planner::catalog::{self, ClusterManager, FieldId};
+use planner::k8s::K8sInput;
+use planner::presets::{emr_preset, k8s_preset, preset};
+use planner::report::{markdown, render, Format};
+use planner::scenario::{plan, Outcome, Scenario};
+use planner::{Code, Severity, Warning};
+
+fn markdown_of(scenario: &Scenario) -> String {
+    let md = render(scenario, &plan(scenario), Format::Markdown);
+    assert_valid_github_markdown(&md);
+    md
+}
+
+fn classic() -> Scenario {
+    Scenario::Yarn(preset("case1").expect("case1").input)
+}
+
+fn kubernetes() -> Scenario {
+    Scenario::Kubernetes(k8s_preset("k8s-seed002").expect("k8s").input)
+}
+
+fn emr() -> Scenario {
+    Scenario::Emr(emr_preset("emr-seed003").expect("emr").input)
+}
+
+/// `text` holds `part` (with the whole document in the failure message).
+fn assert_holds(text: &str, part: &str) {
+    assert!(text.contains(part), "missing:\n{part}\n--- in:\n{text}");
+}
+
+/// The cells of a table row, split at the `|` that are not escaped.
+fn cells(row: &str) -> Vec<String> {
+    let inner = row
+        .trim()
+        .strip_prefix('|')
+        .and_then(|r| r.strip_suffix('|'))
+        .unwrap_or_else(|| panic!("a table row starts and ends with |: {row}"));
+    let mut out = vec![String::new()];
+    let mut escaped = false;
+    for c in inner.chars() {
+        match c {
+            '|' if !escaped => out.push(String::new()),
+            _ => out.last_mut().expect("a cell").push(c),
+        }
+        escaped = c == '\\' && !escaped;
+    }
+    out
+}
+
+/// GitHub's rules that matter here: fenced blocks are closed; a table starts after a blank
+/// line, its second row separates the header (`---` or `---:` per column), and every row has
+/// as many cells as the header (an unescaped `|` in a cell would add one).
+fn assert_valid_github_markdown(md: &str) {
+    let lines: Vec<&str> = md.lines().collect();
+    let mut fence: Option<&str> = None;
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        if let Some(open) = fence {
+            if line == open {
+                fence = None;
+            }
+        } else if line.starts_with("```") {
+            fence = Some(&line[..line.chars().take_while(|c| *c == '`').count()]);
+        } else if line.starts_with('|') {
+            assert!(
+                i > 0 && lines[i - 1].is_empty(),
+                "table without a blank line before: {line}"
+            );
+            let header = cells(line).len();
+            let separator = cells(lines.get(i + 1).copied().unwrap_or_default());
+            assert!(
+                separator.iter().all(|c| matches!(c.trim(), "---" | "---:")),
+                "no header separator under: {line}"
+            );
+            assert_eq!(separator.len(), header, "separator of: {line}");
+            i += 2;
+            while i < lines.len() && lines[i].starts_with('|') {
+                assert_eq!(cells(lines[i]).len(), header, "cells of: {}", lines[i]);
+                i += 1;
+            }
+            continue;
+        }
+        i += 1;
+    }
+    assert_eq!(fence, None, "an unclosed code block");
+    assert!(
+        md.ends_with('\n') && !md.ends_with("\n\n"),
+        "ends with one line break"
+    );
+}
+
+#[test]
+fn the_classic_example_in_markdown() {
+    let md = markdown_of(&classic());
+    assert!(md.starts_with(
+        "# YARN: 17 executors × 5 cores × 19g\n\
+         \n\
+         Spark-exact method: 17 executors placed, 85 tasks at once. The other method gives 17 \
+         executors × 5 cores × 19g.\n\
+         \n\
+         ## Containers\n"
+    ));
+    assert_holds(
+        &md,
+        "| Container | Count | Heap (MiB) | Overhead (MiB) | Off-heap (MiB) | PySpark (MiB) | Requested (MiB) | Granted (MiB) | YARN vcores |\n\
+         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n\
+         | Executor | 17 | 19456 | 1945 | 0 | 0 | 21401 | 21504 | 5 |\n\
+         | ApplicationMaster | 1 | 1024 | 384 | 0 | 0 | 1408 | 2048 | 1 |\n",
+    );
+    assert_holds(
+        &md,
+        "### Nodes 2–6 (5 nodes)\n\
+         \n\
+         | Block | Vcores | Memory (MiB) | Parts (MiB) |\n\
+         | --- | ---: | ---: | --- |\n\
+         | OS and daemons | 1 | 1024 |  |\n\
+         | Executor | 5 | 21504 | heap 19456 + overhead 1945 + rounding 103 |\n",
+    );
+    assert_holds(
+        &md,
+        "**Inside one executor:** reserved 300.0 MiB, user 7662.4 MiB, storage 5746.8 MiB, \
+         execution 5746.8 MiB; each task gets 574.7 to 1149.4 MiB of execution memory.\n",
+    );
+    assert_holds(
+        &md,
+        "3. **Memory budget per container**: 64512 MiB ÷ 3 = 21504 MiB\n",
+    );
+    assert_holds(&md, "## Warnings\n\nNone.\n");
+    assert_holds(
+        &md,
+        "### spark-submit\n\
+         \n\
+         ```sh\n\
+         spark-submit \\\n  --master yarn \\\n  --deploy-mode cluster \\\n  --num-executors 17 \\\n",
+    );
+    assert_holds(
+        &md,
+        "```properties\nspark.submit.deployMode cluster\nspark.executor.instances 17\n",
+    );
+}
+
+#[test]
+fn a_kubernetes_preset_in_markdown() {
+    let md = markdown_of(&kubernetes());
+    assert!(md.starts_with(
+        "# Kubernetes: 16 executors × 2 cores × 6g\n\
+         \n\
+         7 executor pods fit on a node, 56 on the cluster; 32 tasks at once.\n"
+    ));
+    assert_holds(
+        &md,
+        "| Executor pod | 16 | 6144 | 614 | 0 | 0 | 6758Mi | 2 | none |\n\
+         | Driver pod | 1 |  |  |  |  | 1408Mi | 1 | none |\n",
+    );
+    assert_holds(
+        &md,
+        "| Executor pod | 2000 | 6758 | heap 6144 + overhead 614 |\n",
+    );
+    assert_holds(
+        &md,
+        "```yaml\nspec:\n  driver:\n    cores: 1\n    coreRequest: \"1\"\n    memory: \"1g\"\n",
+    );
+    assert_holds(&md, "  --master k8s://https://<api-server> \\\n");
+}
+
+#[test]
+fn an_emr_preset_in_markdown() {
+    let md = markdown_of(&emr());
+    assert!(md.starts_with(
+        "# Amazon EMR: 50 executors × 4 cores × 18971m\n\
+         \n\
+         EMR launches 9 executors covering 45 of the 50 requests; 5 pending.\n"
+    ));
+    assert_holds(
+        &md,
+        "| Executor as requested | 50 | 18971 | 3557 | 22528 | 4 | 1 |\n\
+         | Executor launched (5 merged) | 9 | 94854 | 17786 | 112640 | 20 | 5 |\n",
+    );
+    assert_holds(
+        &md,
+        "- **warning** `fewer-executors-fit`: The cluster holds 9 executor(s) covering 45 of the 50 requests",
+    );
+    assert_holds(
+        &md,
+        "```text\nINFO YarnAllocator: Will request up to 50 executor container(s), each with <memory:22528,",
+    );
+    assert_holds(
+        &md,
+        "```json\n[\n  {\n    \"Classification\": \"spark-defaults\",\n",
+    );
+}
+
+#[test]
+fn an_invalid_input_names_its_fields_in_markdown() {
+    let mut input = K8sInput::default();
+    input.nodes.nodes = 0;
+    let md = markdown_of(&Scenario::Kubernetes(input));
+    let key = catalog::key(ClusterManager::Kubernetes, FieldId::Nodes);
+    assert_eq!(
+        md,
+        format!(
+            "# Kubernetes: nothing to plan\n\
+             \n\
+             The input has 1 problem to fix first.\n\
+             \n\
+             ## Problems\n\
+             \n\
+             - **error** `invalid-value` (field `{key}`): Nodes is 0; allowed: 1 to 100000\n"
+        )
+    );
+}
+
+#[test]
+fn nothing_fits_is_the_headline() {
+    let Scenario::Yarn(mut input) = classic() else {
+        unreachable!()
+    };
+    input.scheduler.maximum_allocation = planner::MaximumAllocation::YARN_DEFAULT;
+    input.cluster.cores_per_node = 2;
+    input.policy.cores_per_executor = 1;
+    input.cluster.memory_per_node_gib = 1.5;
+    let scenario = Scenario::Yarn(input);
+    let outcome = plan(&scenario);
+    let Outcome::Yarn(c) = outcome else {
+        panic!("{outcome:?}")
+    };
+    assert_eq!(c.selected_plan().placement.totals.executors, 0);
+    let md = markdown_of(&scenario);
+    assert!(md.starts_with("# YARN: no executor fits\n\n"), "{md}");
+}
+
+#[test]
+fn markdown_escapes_what_it_would_read_as_markup() {
+    assert_eq!(markdown::escape("a | b"), "a \\| b");
+    assert_eq!(
+        markdown::escape("*x* _y_ <z> `q`"),
+        "\\*x\\* \\_y\\_ \\<z\\> \\`q\\`"
+    );
+    let w = Warning::new(Code::InvalidValue, Severity::Error, "1 | 2\nthree");
+    let md = markdown::invalid(ClusterManager::Yarn, &[w]);
+    assert_holds(&md, "- **error** `invalid-value`: 1 \\| 2 three\n");
+}
+
+#[test]
+fn every_format_renders_every_preset() {
+    for m in ClusterManager::ALL {
+        for p in planner::scenario::presets(m) {
+            let outcome = plan(&p.input);
+            for format in [Format::Text, Format::Markdown, Format::Json] {
+                let out = render(&p.input, &outcome, format);
+                assert!(!out.is_empty(), "{} {format:?}", p.id);
+            }
+            let json = render(&p.input, &outcome, Format::Json);
+            let doc: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+            assert_eq!(doc["manager"], m.as_str(), "{}", p.id);
+            assert_valid_github_markdown(&render(&p.input, &outcome, Format::Markdown));
+        }
+    }
+}
+
+#[test]
+fn an_outcome_of_another_manager_is_not_rendered_as_a_plan() {
+    let outcome = plan(&classic());
+    let text = render(&kubernetes(), &outcome, Format::Text);
+    assert_eq!(
+        text,
+        "invalid Kubernetes input:\n  [error] invalid-value: The outcome was planned for another \
+         cluster manager than the scenario's.\n"
+    );
+}
+
+mod json {
+    use super::*;
+    use planner::report::json;
+    use serde_json::Value;
+
+    fn json_of(scenario: &Scenario) -> Value {
+        let text = render(scenario, &plan(scenario), Format::Json);
+        serde_json::from_str::<Value>(&text).expect("the report parses back")
+    }
+
+    fn selected_plan(doc: &Value) -> &Value {
+        let plans = doc["plans"].as_array().expect("plans");
+        let selected: Vec<&Value> = plans.iter().filter(|p| p["selected"] == true).collect();
+        assert_eq!(selected.len(), 1, "one selected plan");
+        selected[0]
+    }
+
+    #[test]
+    fn the_classic_example_as_json() {
+        let doc = json_of(&classic());
+        assert_eq!(doc["schema"], 1);
+        assert_eq!(doc["manager"], "yarn");
+        assert_eq!(doc["status"], "planned");
+        let methods: Vec<&Value> = doc["plans"]
+            .as_array()
+            .expect("plans")
+            .iter()
+            .map(|p| &p["method"])
+            .collect();
+        assert_eq!(methods, ["rule-of-thumb", "spark-exact"]);
+        let p = selected_plan(&doc);
+        assert_eq!(p["method"], "spark-exact");
+        let h = &p["headline"];
+        assert_eq!(
+            (
+                &h["executors"],
+                &h["cores_per_executor"],
+                &h["executor_memory"]
+            ),
+            (&Value::from(17), &Value::from(5), &Value::from("19g"))
+        );
+        assert_eq!(h["heap_mib"], 19 * 1024);
+        assert_eq!(h["task_slots"], 85);
+        let executor = &p["containers"][0];
+        assert_eq!(executor["role"], "executor");
+        assert_eq!(executor["requested_mib"], 21401);
+        assert_eq!(executor["granted_mib"], 21504);
+        assert_eq!(p["containers"][1]["node"], 1);
+        assert_eq!(p["layout"][1]["first_node"], 2);
+        assert_eq!(p["layout"][1]["last_node"], 6);
+        assert_eq!(
+            p["layout"][1]["blocks"][1]["parts"][0],
+            serde_json::json!({"kind": "heap", "mib": 19456})
+        );
+        assert_eq!(p["totals"]["granted_memory_mib"], 367_616);
+        assert_eq!(p["totals"]["rounding_mib"], 2391);
+        assert_eq!(p["working"][2]["title"], "Memory budget per container");
+        assert_eq!(p["unified_memory"]["reserved_bytes"], 300 * 1024 * 1024);
+        assert_eq!(
+            p["exports"]["spark_conf"][1],
+            serde_json::json!({"key": "spark.executor.instances", "value": "17"})
+        );
+        assert_eq!(p["exports"]["spark_submit"][0], "--master");
+        let rule = &doc["plans"][0];
+        assert_eq!(rule["warnings"][0]["code"], "legacy-overhead-factor");
+        assert_eq!(rule["warnings"][0]["severity"], "info");
+    }
+
+    #[test]
+    fn an_invalid_input_as_json_names_its_fields_by_key() {
+        let Scenario::Yarn(mut input) = classic() else {
+            unreachable!()
+        };
+        input.spark.driver_memory_mib = 0;
+        input.cluster.memory_per_node_gib = 0.0;
+        let doc = json_of(&Scenario::Yarn(input));
+        assert_eq!(doc["status"], "invalid");
+        assert_eq!(doc["plans"], serde_json::json!([]));
+        let m = ClusterManager::Yarn;
+        assert_eq!(
+            doc["diagnostics"],
+            serde_json::json!([
+                {
+                    "code": "invalid-value",
+                    "severity": "error",
+                    "field": catalog::key(m, FieldId::MemoryPerNode),
+                    "message": "Memory per node is 0 GiB; allowed: more than 0 GiB up to 64 TiB",
+                },
+                {
+                    "code": "invalid-value",
+                    "severity": "error",
+                    "field": catalog::key(m, FieldId::DriverMemory),
+                    "message": "spark.driver.memory is 0 MiB; allowed: 1 MiB to 64 TiB",
+                },
+            ])
+        );
+    }
+
+    #[test]
+    fn kubernetes_and_emr_as_json() {
+        let doc = json_of(&kubernetes());
+        assert_eq!(doc["manager"], "k8s");
+        let p = selected_plan(&doc);
+        assert_eq!(p["headline"]["executors"], 16);
+        assert_eq!(p["headline"]["executor_memory"], "6g");
+        assert_eq!(p["containers"][1]["role"], "driver");
+        assert_eq!(p["containers"][1]["cpu_request"], "1");
+        assert_eq!(p["layout"][0]["blocks"][2]["kind"], "driver");
+        assert_eq!(p["layout"][0]["blocks"][2]["cpu_millis"], 1000);
+        assert_eq!(p["totals"]["cpu_requested_millis"], 33_000);
+        let yaml = p["exports"]["spark_operator_yaml"].as_str().expect("yaml");
+        assert!(yaml.starts_with("spec:\n  driver:\n"));
+
+        let doc = json_of(&emr());
+        assert_eq!(doc["manager"], "emr");
+        let p = selected_plan(&doc);
+        assert_eq!(p["headline"]["executors"], 50);
+        assert_eq!(p["headline"]["executors_running"], 9);
+        assert_eq!(p["containers"][1]["role"], "executor-launched");
+        assert_eq!(p["containers"][1]["merged_requests"], 5);
+        assert_eq!(
+            p["exports"]["emr_classifications"][0]["Classification"],
+            "spark-defaults"
+        );
+        assert_eq!(p["exports"]["driver_log"].as_array().map(Vec::len), Some(3));
+        assert_eq!(p["warnings"][0]["code"], "many-cores-per-executor");
+    }
+
+    #[test]
+    fn render_json_is_the_document() {
+        let scenario = classic();
+        let outcome = plan(&scenario);
+        let report = planner::report::Report::new(&scenario, &outcome);
+        assert_eq!(
+            render(&scenario, &outcome, Format::Json),
+            json::report(&report)
+        );
+        assert_eq!(json::document(&report).plans.len(), 2);
+    }
+}
