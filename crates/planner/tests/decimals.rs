@@ -77,3 +77,13 @@ fn a_percentage_of_a_factor_prints_exactly_only_in_fixed_point() {
     let millionths = fixed::parse_scaled("0.07", 6).unwrap();
     assert_eq!(fixed::format_scaled(millionths, 4), "7");
 }
+
+#[test]
+fn a_share_of_slots_is_exact_only_in_fixed_point() {
+    // The rule of thumb's share of the slots (plan.rs) floors `slots * share / 100` in f64:
+    // 18.4 % of 375 slots is 69, but 375 × 18.4 in f64 is 6899.999…, so the float gives 68.
+    let (slots, share) = (375u64, 18.4f64);
+    assert_eq!((slots as f64 * share / 100.0) as u64, 68);
+    let hundredths = fixed::parse_scaled("18.4", 2).unwrap();
+    assert_eq!(slots * hundredths / 10_000, 69);
+}
