@@ -33,6 +33,7 @@ pub mod catalog;
 pub mod decimal;
 pub mod emr;
 pub mod exports;
+pub mod fixed;
 pub mod input;
 pub mod k8s;
 pub mod layout;
