@@ -719,3 +719,19 @@ impl PlanInput {
         }
     }
 }
+
+#[cfg(test)]
+mod diagnostic_tests {
+    use super::*;
+
+    #[test]
+    fn out_of_range_reads_in_the_fields_unit_as_each_form_names_it() {
+        let r = FieldError::out_of_range(Field::ExecutorMemory, 0, 1, 1 << 26)
+            .map(|e| e.diagnostic(ClusterManager::Kubernetes));
+        assert_eq!(
+            r.map(|d| d.message).as_deref(),
+            Some("spark.executor.memory is 0 MiB; allowed: 1 MiB to 64 TiB")
+        );
+        assert_eq!(FieldError::out_of_range(Field::Nodes, 6, 1, 9), None);
+    }
+}

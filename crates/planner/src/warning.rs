@@ -176,18 +176,6 @@ impl Warning {
         .about(field)
     }
 
-    /// `value` checked against `lo..=hi`: `None` inside, else "`field` is `value`; allowed:
-    /// `lo` to `hi`", all in the field's unit for people (`1 MiB to 64 TiB`).
-    pub fn out_of_range(
-        m: ClusterManager,
-        field: FieldId,
-        value: u64,
-        lo: u64,
-        hi: u64,
-    ) -> Option<Warning> {
-        crate::input::FieldError::out_of_range(field, value, lo, hi).map(|e| e.diagnostic(m))
-    }
-
     /// "`field`: `why`" for a text that could not be read.
     pub fn unreadable(m: ClusterManager, field: FieldId, why: impl fmt::Display) -> Warning {
         let name = catalog::name(m, field);
@@ -251,21 +239,6 @@ mod tests {
         assert_eq!(
             (d.field, d.code.as_str()),
             (Some(FieldId::Nodes), "invalid-value")
-        );
-        let r = Warning::out_of_range(
-            ClusterManager::Kubernetes,
-            FieldId::ExecutorMemory,
-            0,
-            1,
-            1 << 26,
-        );
-        assert_eq!(
-            r.map(|d| d.message).as_deref(),
-            Some("spark.executor.memory is 0 MiB; allowed: 1 MiB to 64 TiB")
-        );
-        assert_eq!(
-            Warning::out_of_range(ClusterManager::Yarn, FieldId::Nodes, 6, 1, 9),
-            None
         );
     }
 
