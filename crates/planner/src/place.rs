@@ -97,6 +97,21 @@ impl Totals {
     }
 }
 
+/// `share_pct` % of `total`, rounded down, computed on the decimal the user typed (the share's
+/// shortest text, in millionths of a percent): 18.4 % of 375 is 69, where the float product
+/// `375.0 * 18.4 / 100.0` is 68.99… and floors to 68. A share with more decimals than that falls
+/// back to the float product.
+pub(crate) fn share_of(total: u64, share_pct: f64) -> u64 {
+    const SCALE: u32 = 6;
+    let whole = 100 * 10u128.pow(SCALE);
+    match crate::fixed::parse_scaled(&crate::decimal::shortest(share_pct.max(0.0)), SCALE) {
+        Some(units) => {
+            u64::try_from(u128::from(total) * u128::from(units) / whole).unwrap_or(u64::MAX)
+        }
+        None => (total as f64 * share_pct.max(0.0) / 100.0) as u64,
+    }
+}
+
 fn pct(part: u64, whole: u64) -> f64 {
     if whole == 0 {
         0.0
@@ -396,9 +411,8 @@ fn share_limit(
     share_pct: f64,
 ) -> u64 {
     let (nm, n) = (shape.nodemanager, u64::from(shape.nodes));
-    let frac = share_pct.max(0.0) / 100.0;
-    let mem_cap = (nm.memory_mib.saturating_mul(n) as f64 * frac) as u64;
-    let vc_cap = (u64::from(nm.vcores).saturating_mul(n) as f64 * frac) as u64;
+    let mem_cap = share_of(nm.memory_mib.saturating_mul(n), share_pct);
+    let vc_cap = share_of(u64::from(nm.vcores).saturating_mul(n), share_pct);
     let by_mem = mem_cap
         .checked_sub(am.memory_mib)
         .and_then(|m| m.checked_div(executor.memory_mib))

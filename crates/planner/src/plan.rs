@@ -277,7 +277,7 @@ pub fn rule_of_thumb_numbers(v: &Validated) -> RuleOfThumbDerivation {
     let share_slots = if share >= 100.0 {
         slots
     } else {
-        (slots as f64 * share / 100.0) as u64
+        crate::place::share_of(slots, share)
     };
     let instances = u32::try_from(share_slots.saturating_sub(1)).unwrap_or(u32::MAX);
     let heap_mib = shape.heap_gb * 1024;
@@ -598,11 +598,21 @@ fn extras(m: &crate::spark::ExecutorMemory) -> String {
     s
 }
 
+/// A factor as a percentage, moved two decimal places on the factor's own text: 0.07 is "7",
+/// where the float product `0.07 * 100.0` prints as 7.000000000000001.
+fn percent_text(factor: f64) -> String {
+    const SCALE: u32 = 9;
+    match crate::fixed::parse_scaled(&crate::decimal::shortest(factor), SCALE) {
+        Some(units) => crate::fixed::format_scaled(units, SCALE - 2),
+        None => crate::decimal::shortest(factor * 100.0),
+    }
+}
+
 fn overhead_words(spark: &crate::input::SparkSettings) -> String {
     match spark.overhead_rule() {
         OverheadRule::Explicit(mib) => format!("the explicit {mib} MiB"),
         OverheadRule::Formula { factor, .. } => {
-            format!("{}%", crate::decimal::shortest(factor * 100.0))
+            format!("{}%", percent_text(factor))
         }
     }
 }
@@ -1163,4 +1173,17 @@ fn count_difference(rule: &Plan, exact: &Plan) -> Option<Warning> {
             rule.instances
         ),
     ))
+}
+
+#[cfg(test)]
+mod percent_tests {
+    use super::*;
+
+    #[test]
+    fn factors_print_as_the_percentages_typed() {
+        assert_eq!(percent_text(0.07), "7");
+        assert_eq!(percent_text(0.1), "10");
+        assert_eq!(percent_text(0.1875), "18.75");
+        assert_eq!(percent_text(1.5), "150");
+    }
 }

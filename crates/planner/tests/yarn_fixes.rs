@@ -280,3 +280,50 @@ fn numbers_only_derivations_match_the_plans() {
         assert_eq!(exact.placement.layout, c.spark_exact.placement.layout);
     }
 }
+
+/// A share is taken of the decimal the user typed: 18.4 % of 375 slots is 69 (the float product
+/// `375.0 * 18.4 / 100.0` is 68.99… and used to floor to 68).
+#[test]
+fn a_share_is_exact_on_the_typed_decimal() {
+    let mut input = planner::presets::preset("case1").expect("case 1").input;
+    input.cluster.nodes = 125;
+    input.policy.cluster_share_pct = 18.4;
+    let c = planner::plan(&input).expect("valid");
+    let steps: Vec<String> = c
+        .rule_of_thumb
+        .working
+        .iter()
+        .map(|s| s.detail.clone())
+        .collect();
+    assert!(
+        steps
+            .iter()
+            .any(|d| d.contains("375") && d.contains("18.4% of them = 69")),
+        "{steps:#?}"
+    );
+    assert_eq!(c.rule_of_thumb.instances, 68, "69 slots, one for the AM");
+}
+
+/// An overhead factor prints as the percentage typed: 0.07 is 7 %, not 7.000000000000001 %.
+#[test]
+fn an_overhead_factor_prints_as_typed() {
+    let mut input = planner::presets::preset("case1").expect("case 1").input;
+    input.spark.overhead_factor = 0.07;
+    let c = planner::plan(&input).expect("valid");
+    let plans = [&c.rule_of_thumb, &c.spark_exact];
+    let words: Vec<String> = plans
+        .iter()
+        .flat_map(|p| p.working.iter().map(|s| s.detail.clone()))
+        .chain(
+            plans
+                .iter()
+                .flat_map(|p| p.warnings.iter().map(|w| w.message.clone())),
+        )
+        .chain(c.differences.iter().map(|w| w.message.clone()))
+        .collect();
+    assert!(words.iter().any(|w| w.contains("7%")), "{words:#?}");
+    assert!(
+        !words.iter().any(|w| w.contains("7.000000000000001")),
+        "{words:#?}"
+    );
+}
