@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use crate::catalog::ClusterManager;
 pub(crate) use crate::memory::f64_to_u64;
 pub use crate::memory::HeapTooSmall;
 use crate::memory::{unified_memory, MemoryFractions, UnifiedMemory};
@@ -45,18 +46,6 @@ impl SparkVersion {
             None
         }
     }
-}
-
-/// Where executors run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ClusterManager {
-    /// Hadoop YARN.
-    #[default]
-    Yarn,
-    /// Kubernetes.
-    Kubernetes,
-    /// Anything else (local, standalone): only the executor breakdown and heap pools apply.
-    Other,
 }
 
 /// Where the driver runs.
@@ -253,12 +242,13 @@ pub const MIN_OVERHEAD_MIB: u64 = 384;
 pub const NON_JVM_OVERHEAD_FACTOR: f64 = 0.4;
 
 /// Everything Spark needs besides the configuration to size containers.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct ResourceQuery {
     /// The Spark settings.
     pub conf: SparkConf,
-    /// YARN, Kubernetes or other.
-    pub cluster_manager: ClusterManager,
+    /// Where executors run (EMR is YARN here); `None` for another master (local, standalone),
+    /// where only the executor breakdown and the heap pools apply.
+    pub cluster_manager: Option<ClusterManager>,
     /// Client or cluster.
     pub deploy_mode: DeployMode,
     /// JVM, Python or R.
@@ -270,6 +260,21 @@ pub struct ResourceQuery {
     /// The heap the JVM really has, in bytes, when it differs from `spark.executor.memory`
     /// (the unified-memory pools are computed from it).
     pub heap_bytes: Option<u64>,
+}
+
+impl Default for ResourceQuery {
+    /// A YARN query with an empty configuration: Spark's defaults.
+    fn default() -> ResourceQuery {
+        ResourceQuery {
+            conf: SparkConf::default(),
+            cluster_manager: Some(ClusterManager::Yarn),
+            deploy_mode: DeployMode::default(),
+            app_type: AppType::default(),
+            version: SparkVersion::default(),
+            scheduler: None,
+            heap_bytes: None,
+        }
+    }
 }
 
 /// The executor's memory parts, in MiB, as `ResourceProfile.getResourcesForClusterManager`.
@@ -951,7 +956,7 @@ fn executor_memory<'c>(
     query: &ResourceQuery,
     read: &ExecutorRead,
 ) -> Result<(OverheadRule, ExecutorMemory, Option<KubernetesPods<'c>>), ConfError> {
-    if query.cluster_manager == ClusterManager::Kubernetes {
+    if query.cluster_manager == Some(ClusterManager::Kubernetes) {
         let pods = kubernetes_pods(&kubernetes_pod_settings(r, query, read)?);
         return Ok((
             pods.executor.overhead_rule,
@@ -1023,7 +1028,9 @@ pub fn resources(query: &ResourceQuery) -> Result<SparkResources, ConfError> {
     let (overhead_rule, memory, pods) = executor_memory(&r, query, &read)?;
     let total = executor_total(&r, &memory)?;
     let yarn = match query.cluster_manager {
-        ClusterManager::Yarn => Some(yarn_resources(&r, query, Resource::new(total, cores))?),
+        Some(ClusterManager::Yarn | ClusterManager::Emr) => {
+            Some(yarn_resources(&r, query, Resource::new(total, cores))?)
+        }
         _ => None,
     };
     let fractions = MemoryFractions {

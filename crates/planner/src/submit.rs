@@ -4,15 +4,16 @@
 
 use std::fmt;
 
-use crate::spark::{AppType, ClusterManager, DeployMode, SparkConf};
+use crate::catalog::ClusterManager;
+use crate::spark::{AppType, DeployMode, SparkConf};
 
 /// A parsed `spark-submit` command.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SubmitCommand {
     /// `--master` (or `spark.master`), if given.
     pub master: Option<String>,
-    /// The cluster manager the master names (`yarn`, `k8s://…`); other masters give `Other`.
-    pub cluster_manager: ClusterManager,
+    /// The cluster manager the master names (`yarn`, `k8s://…`); `None` for other masters.
+    pub cluster_manager: Option<ClusterManager>,
     /// `--deploy-mode` (or `spark.submit.deployMode`); spark-submit's default is client.
     pub deploy_mode: DeployMode,
     /// From the primary resource: `.py` is Python, `.R` is R, anything else a JVM app.
@@ -176,9 +177,9 @@ pub fn parse_submit<S: AsRef<str>>(args: &[S]) -> Result<SubmitCommand, SubmitEr
     }
     cmd.master = conf.get("spark.master").map(str::to_string);
     cmd.cluster_manager = match cmd.master.as_deref() {
-        Some(m) if m == "yarn" || m.starts_with("yarn-") => ClusterManager::Yarn,
-        Some(m) if m.starts_with("k8s://") => ClusterManager::Kubernetes,
-        _ => ClusterManager::Other,
+        Some(m) if m == "yarn" || m.starts_with("yarn-") => Some(ClusterManager::Yarn),
+        Some(m) if m.starts_with("k8s://") => Some(ClusterManager::Kubernetes),
+        _ => None,
     };
     cmd.deploy_mode = match conf.get("spark.submit.deployMode") {
         Some("cluster") => DeployMode::Cluster,

@@ -3,6 +3,7 @@
 //! `maximizeResourceAllocation`, instance lookup, the exports, and random inputs that never panic
 //! and never overfill a node.
 
+use planner::catalog::ClusterManager;
 use planner::emr::{
     instance_type, instance_types, maximize_resource_allocation, plan_emr, plan_input, warnings,
     working_steps, EmrInput, EmrPlan, InstanceType, OVERHEAD_FACTOR,
@@ -12,7 +13,7 @@ use planner::input::Field;
 use planner::layout::{Block, BlockKind, PartKind};
 use planner::place::{place_containers, Containers, ExecutorCount};
 use planner::presets::{emr_preset, emr_presets};
-use planner::spark::{resources, ClusterManager, DeployMode, ResourceQuery, SparkConf};
+use planner::spark::{resources, DeployMode, ResourceQuery, SparkConf};
 use planner::yarn::Calculator;
 use planner::Code;
 use proptest::prelude::*;
@@ -134,7 +135,7 @@ fn emr_request_is_sparks_own_math() {
     let v = plan_input(&seed003()).validate().expect("valid");
     let query = ResourceQuery {
         conf,
-        cluster_manager: ClusterManager::Yarn,
+        cluster_manager: Some(ClusterManager::Yarn),
         deploy_mode: DeployMode::Client,
         scheduler: Some(v.scheduler),
         ..ResourceQuery::default()

@@ -5,15 +5,14 @@
 
 use std::cell::Cell;
 
+use planner::catalog::ClusterManager;
 use planner::catalog::{self, FieldId};
 use planner::exports::k8s::{spark_operator_yaml, spark_submit_flags};
 use planner::input::OffHeap;
 use planner::k8s::{derive_k8s, parse_cpu_millis, plan_k8s, K8sInput, K8sNodes, K8sSpark};
 use planner::layout::BlockKind;
 use planner::place::ExecutorCount;
-use planner::spark::{
-    resources, AppType, ClusterManager, DeployMode, ResourceQuery, SparkResources, SparkVersion,
-};
+use planner::spark::{resources, AppType, DeployMode, ResourceQuery, SparkResources, SparkVersion};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
@@ -138,7 +137,7 @@ proptest! {
         // The pod is what Spark's own math gives for the same configuration.
         let r = resources(&ResourceQuery {
             conf: input.spark.conf(),
-            cluster_manager: ClusterManager::Kubernetes,
+            cluster_manager: Some(ClusterManager::Kubernetes),
             deploy_mode: input.spark.deploy_mode,
             app_type: input.spark.app_type,
             version: input.spark.version,
@@ -236,7 +235,7 @@ fn the_cpu_total_says_where_it_comes_from() {
 fn spark_resources(spark: &K8sSpark) -> SparkResources {
     resources(&ResourceQuery {
         conf: spark.conf(),
-        cluster_manager: ClusterManager::Kubernetes,
+        cluster_manager: Some(ClusterManager::Kubernetes),
         deploy_mode: spark.deploy_mode,
         app_type: spark.app_type,
         version: spark.version,

@@ -7,9 +7,9 @@
 
 mod common;
 
+use planner::catalog::ClusterManager;
 use planner::spark::{
-    resources, AppType, ClusterManager, DeployMode, ResourceQuery, SparkConf, SparkResources,
-    SparkVersion,
+    resources, AppType, DeployMode, ResourceQuery, SparkConf, SparkResources, SparkVersion,
 };
 use planner::submit::parse_submit;
 use planner::units::MIB;
@@ -60,9 +60,9 @@ fn query_for(case: &Value) -> Result<ResourceQuery, String> {
             .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_string()))
             .collect::<SparkConf>();
         q.cluster_manager = match case["cluster_manager"].as_str() {
-            Some("yarn") => ClusterManager::Yarn,
-            Some("k8s") => ClusterManager::Kubernetes,
-            Some("none") | None => ClusterManager::Other,
+            Some("yarn") => Some(ClusterManager::Yarn),
+            Some("k8s") => Some(ClusterManager::Kubernetes),
+            Some("none") | None => None,
             Some(other) => return Err(format!("unknown cluster_manager {other}")),
         };
         q.deploy_mode = match case["deploy_mode"].as_str() {

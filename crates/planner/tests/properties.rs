@@ -2,10 +2,11 @@
 //! invariants; and every plan's configuration, fed back to Spark's container math, gives the
 //! same containers the plan placed.
 
+use planner::catalog::ClusterManager;
 use planner::input::{Field, MaximumAllocation, NodeManagerResources};
 use planner::layout::{Block, BlockKind};
 use planner::place::{place, ExecutorCount, ExecutorShape, PlaceInput, Placement};
-use planner::spark::{resources, AppType, ClusterManager, DeployMode, ResourceQuery, SparkVersion};
+use planner::spark::{resources, AppType, DeployMode, ResourceQuery, SparkVersion};
 use planner::yarn::{Calculator, Resource, YarnScheduler};
 use planner::{
     plan, Cluster, Granularity, Method, OffHeap, PlanInput, Policy, Scheduler, SparkSettings,
@@ -249,7 +250,7 @@ fn check_against_spark_math(input: &PlanInput, p: &planner::Plan) -> Result<(), 
     let v = input.validate().expect("valid");
     let query = ResourceQuery {
         conf,
-        cluster_manager: ClusterManager::Yarn,
+        cluster_manager: Some(ClusterManager::Yarn),
         deploy_mode: input.spark.deploy_mode,
         app_type: input.spark.app_type,
         version: input.spark.version,

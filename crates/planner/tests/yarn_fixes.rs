@@ -1,10 +1,9 @@
 //! The YARN fixes of issue 8, each checked against what Spark or Hadoop does (source cited).
 
+use planner::catalog::ClusterManager;
 use planner::layout::BlockKind;
 use planner::plan::{rule_of_thumb_numbers, spark_exact_numbers};
-use planner::spark::{
-    resources, ClusterManager, DeployMode, ResourceQuery, SparkConf, SparkVersion,
-};
+use planner::spark::{resources, DeployMode, ResourceQuery, SparkConf, SparkVersion};
 use planner::yarn::Calculator;
 use planner::{
     place, plan, Code, Comparison, ExecutorCount, Granularity, MaximumAllocation, PlaceInput,
@@ -20,7 +19,7 @@ fn am_from_emitted_conf(input: &PlanInput, c: &Comparison) -> planner::spark::Am
     let conf: SparkConf = c.spark_exact.spark_conf.iter().cloned().collect();
     let query = ResourceQuery {
         conf,
-        cluster_manager: ClusterManager::Yarn,
+        cluster_manager: Some(ClusterManager::Yarn),
         deploy_mode: input.spark.deploy_mode,
         version: input.spark.version,
         ..ResourceQuery::default()
