@@ -6,8 +6,11 @@
 
 mod common;
 
+use std::fs;
+use std::path::Path;
+
 use common::app::Headline;
-use common::Browser;
+use common::{dist_dir, serve_dir, target_dir, Browser};
 
 #[tokio::test]
 async fn page_loads_locally_without_console_errors() {
@@ -159,6 +162,50 @@ async fn screenshots_at_desktop_and_phone_widths_light_and_dark() {
     problems.extend(screenshots_of(&browser, "emr-seed003").await);
     assert!(problems.is_empty(), "{problems:#?}");
 
+    browser.assert_clean_console();
+    browser.close().await;
+}
+
+/// Copies the files of `from` (and its sub-folders) into `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("create the copy's folder");
+    for entry in fs::read_dir(from).expect("read dist/") {
+        let entry = entry.expect("a dist/ entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), &target).expect("copy a dist/ file");
+        }
+    }
+}
+
+/// `dist/` copied into a folder of a web server plans as it does at the root: every asset URL
+/// in the page is relative, so nothing is asked of the server's root (a blank page before).
+#[tokio::test]
+async fn plans_when_served_from_a_sub_path() {
+    let root = target_dir().join("e2e").join("hosted");
+    let _ = fs::remove_dir_all(&root);
+    copy_dir(&dist_dir(), &root.join("tools").join("sizer"));
+    let base = serve_dir(root);
+    let browser = Browser::open("sub-path").await;
+    let url = format!("{base}/tools/sizer/?v=1&c=32");
+    browser
+        .client()
+        .goto(&url)
+        .await
+        .unwrap_or_else(|e| panic!("cannot open {url}: {e}"));
+    browser
+        .wait_for_headline(&Headline::new(36, 5, "9 GiB"))
+        .await;
+    let folder = format!("{base}/tools/sizer/");
+    let outside: Vec<String> = browser
+        .loaded_urls()
+        .await
+        .into_iter()
+        .filter(|u| !(u.starts_with(&folder) || u.starts_with("data:")))
+        .collect();
+    assert!(outside.is_empty(), "requests outside {folder}: {outside:?}");
     browser.assert_clean_console();
     browser.close().await;
 }
