@@ -222,6 +222,14 @@ async fn layout_svg_shows_each_node_group() {
         .await;
     let want: Vec<&str> = rule.warnings.iter().map(|w| w.code.as_str()).collect();
     assert_eq!(codes, serde_json::json!(want), "#warnings");
+    // The codes are for tests and links between notes, not for people: none is printed.
+    let shown = b.text("#warnings").await;
+    for code in &want {
+        assert!(
+            !shown.contains(code),
+            "#warnings prints the code {code}: {shown}"
+        );
+    }
 
     b.assert_clean_console();
     b.assert_all_requests_local().await;

@@ -150,7 +150,12 @@ async fn emr_seed_003_merges_requests_and_the_toggle_turns_it_off() {
         planner::emr::instance_types().len()
     );
     b.type_into("#f-dm", "16g").await;
-    b.wait_for_text_containing("#warnings", &["driver-above-master", "m5.xlarge"])
+    b.wait_for_js(
+        "the driver-above-master warning",
+        "document.querySelector(\"#warnings li[data-code='driver-above-master']\") !== null",
+    )
+    .await;
+    b.wait_for_text_containing("#warnings", &["m5.xlarge"])
         .await;
     b.type_into("#f-mt", "r5.xlarge").await;
     b.wait_for_js(
@@ -158,8 +163,11 @@ async fn emr_seed_003_merges_requests_and_the_toggle_turns_it_off() {
         "location.search.includes('mt=r5.xlarge')",
     )
     .await;
-    let warnings = b.text("#warnings").await;
-    assert!(!warnings.contains("driver-above-master"), "{warnings}");
+    b.wait_for_js(
+        "the driver-above-master warning to go",
+        "document.querySelector(\"#warnings li[data-code='driver-above-master']\") === null",
+    )
+    .await;
     b.wait_for_text_containing("#working", &["r5.xlarge: 4 vCPUs and 32 GiB"])
         .await;
     b.assert_clean_console();

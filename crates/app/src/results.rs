@@ -132,8 +132,6 @@ pub fn warning_list(ws: &[Warning], id: &'static str) -> impl IntoView + use<> {
                     <span class="sev-word">{word}</span>
                     " "
                     <span class="msg">{w.message.clone()}</span>
-                    " "
-                    <code class="code">{w.code.as_str()}</code>
                 </li>
             }
         })
