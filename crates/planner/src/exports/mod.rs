@@ -32,7 +32,21 @@ pub fn spark_conf(
     );
     put(keys::DRIVER_CORES, spark.driver_cores.to_string());
     if spark.deploy_mode == DeployMode::Cluster {
-        driver_overhead_conf(spark, &mut put);
+        // In cluster mode the driver's overhead sizes the ApplicationMaster container.
+        overhead_conf(
+            &mut put,
+            [
+                keys::DRIVER_OVERHEAD,
+                keys::DRIVER_OVERHEAD_FACTOR,
+                keys::DRIVER_MIN_OVERHEAD,
+            ],
+            spark.version,
+            (
+                spark.driver_overhead_mib,
+                spark.driver_overhead_factor,
+                spark.driver_overhead_minimum_mib,
+            ),
+        );
     }
     if spark.deploy_mode == DeployMode::Client {
         if spark.am_memory_mib != 512 {
@@ -42,24 +56,20 @@ pub fn spark_conf(
             put(keys::AM_CORES, spark.am_cores.to_string());
         }
     }
-    match spark.executor_overhead_mib {
-        Some(mib) => put(keys::EXECUTOR_OVERHEAD, format_spark_mib(mib)),
-        None => {
-            if spark.overhead_factor != 0.10 {
-                put(
-                    keys::EXECUTOR_OVERHEAD_FACTOR,
-                    crate::decimal::shortest(spark.overhead_factor),
-                );
-            }
-            if spark.version == SparkVersion::V4_0 && spark.overhead_minimum_mib != MIN_OVERHEAD_MIB
-            {
-                put(
-                    keys::EXECUTOR_MIN_OVERHEAD,
-                    format_spark_mib(spark.overhead_minimum_mib),
-                );
-            }
-        }
-    }
+    overhead_conf(
+        &mut put,
+        [
+            keys::EXECUTOR_OVERHEAD,
+            keys::EXECUTOR_OVERHEAD_FACTOR,
+            keys::EXECUTOR_MIN_OVERHEAD,
+        ],
+        spark.version,
+        (
+            spark.executor_overhead_mib,
+            spark.overhead_factor,
+            spark.overhead_minimum_mib,
+        ),
+    );
     if spark.offheap.enabled {
         put(keys::OFFHEAP_ENABLED, "true".into());
         put(keys::OFFHEAP_SIZE, format_spark_mib(spark.offheap.size_mib));
@@ -85,25 +95,25 @@ pub fn spark_conf(
     c
 }
 
-/// The driver's overhead settings that differ from Spark's defaults (in cluster mode they size
-/// the ApplicationMaster container; the minimum exists from Spark 4.0).
-fn driver_overhead_conf(spark: &SparkSettings, put: &mut impl FnMut(&str, String)) {
-    if let Some(mib) = spark.driver_overhead_mib {
-        put(keys::DRIVER_OVERHEAD, format_spark_mib(mib));
+/// One side's overhead settings that differ from Spark's defaults, under `keys` (explicit,
+/// factor, minimum): the explicit overhead replaces the other two, and the minimum exists from
+/// Spark 4.0. `(explicit, factor, minimum)` are the settings' values.
+fn overhead_conf(
+    put: &mut impl FnMut(&str, String),
+    keys: [&str; 3],
+    version: SparkVersion,
+    (explicit, factor, minimum): (Option<u64>, f64, u64),
+) {
+    let [explicit_key, factor_key, minimum_key] = keys;
+    if let Some(mib) = explicit {
+        put(explicit_key, format_spark_mib(mib));
         return;
     }
-    if spark.driver_overhead_factor != DEFAULT_OVERHEAD_FACTOR {
-        put(
-            keys::DRIVER_OVERHEAD_FACTOR,
-            crate::decimal::shortest(spark.driver_overhead_factor),
-        );
+    if factor != DEFAULT_OVERHEAD_FACTOR {
+        put(factor_key, crate::decimal::shortest(factor));
     }
-    if spark.version == SparkVersion::V4_0 && spark.driver_overhead_minimum_mib != MIN_OVERHEAD_MIB
-    {
-        put(
-            keys::DRIVER_MIN_OVERHEAD,
-            format_spark_mib(spark.driver_overhead_minimum_mib),
-        );
+    if version == SparkVersion::V4_0 && minimum != MIN_OVERHEAD_MIB {
+        put(minimum_key, format_spark_mib(minimum));
     }
 }
 

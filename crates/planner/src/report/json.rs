@@ -343,7 +343,12 @@ fn yarn_plan(p: &Plan, selected: bool) -> PlanView {
             fits: t.executors > 0,
         },
         containers: yarn_containers(&p.placement),
-        layout: p.placement.layout.iter().map(node_group).collect(),
+        layout: p
+            .placement
+            .layout
+            .iter()
+            .map(|g| group_view(g, false))
+            .collect(),
         totals: yarn_totals(&t),
         unified_memory: p.memory.as_ref().ok().map(unified_memory),
         working: steps(&p.working),
@@ -433,7 +438,7 @@ fn kubernetes_plan(p: &K8sPlan, spark: &K8sSpark) -> PlanView {
             fits: t.executors > 0,
         },
         containers: pods(p),
-        layout: p.layout.iter().map(pod_group).collect(),
+        layout: p.layout.iter().map(|g| group_view(g, true)).collect(),
         totals: kubernetes_totals(&t),
         unified_memory: None,
         working: steps(&p.working),
@@ -498,7 +503,7 @@ fn emr_plan(p: &EmrPlan) -> PlanView {
             fits: p.launched_executors > 0,
         },
         containers: emr_containers(p),
-        layout: p.layout.iter().map(node_group).collect(),
+        layout: p.layout.iter().map(|g| group_view(g, false)).collect(),
         totals: yarn_totals(&p.totals),
         unified_memory: None,
         working: steps(&emr::working_steps(p)),
@@ -544,7 +549,8 @@ fn emr_containers(p: &EmrPlan) -> Vec<ContainerView> {
         .collect()
 }
 
-fn node_group(g: &NodeGroup) -> NodeGroupView {
+/// A node group's blocks; YARN and EMR count vcores, Kubernetes millicores.
+fn group_view(g: &NodeGroup, kubernetes: bool) -> NodeGroupView {
     NodeGroupView {
         first_node: g.first_node,
         last_node: g.last_node,
@@ -552,16 +558,9 @@ fn node_group(g: &NodeGroup) -> NodeGroupView {
             .blocks
             .iter()
             .map(|b| BlockView {
-                kind: match b.kind {
-                    BlockKind::Reserved => "os-reserved",
-                    BlockKind::ApplicationMaster => "application-master",
-                    BlockKind::Executor => "executor",
-                    BlockKind::Unused => "unused",
-                    BlockKind::DaemonSets => "daemonsets",
-                    BlockKind::DriverPod => "driver",
-                },
-                vcores: Some(b.vcores()),
-                cpu_millis: None,
+                kind: block_kind(b.kind, kubernetes),
+                vcores: (!kubernetes).then(|| b.vcores()),
+                cpu_millis: kubernetes.then_some(b.cpu_millis),
                 memory_mib: b.memory_mib,
                 parts: parts(&b.parts),
             })
@@ -569,28 +568,16 @@ fn node_group(g: &NodeGroup) -> NodeGroupView {
     }
 }
 
-fn pod_group(g: &NodeGroup) -> NodeGroupView {
-    NodeGroupView {
-        first_node: g.first_node,
-        last_node: g.last_node,
-        blocks: g
-            .blocks
-            .iter()
-            .map(|b| BlockView {
-                kind: match b.kind {
-                    BlockKind::Reserved => "system-reserved",
-                    BlockKind::DaemonSets => "daemonsets",
-                    BlockKind::DriverPod => "driver",
-                    BlockKind::Executor => "executor",
-                    BlockKind::Unused => "unused",
-                    BlockKind::ApplicationMaster => "application-master",
-                },
-                vcores: None,
-                cpu_millis: Some(b.cpu_millis),
-                memory_mib: b.memory_mib,
-                parts: parts(&b.parts),
-            })
-            .collect(),
+/// A block's kind as the document names it for the manager.
+fn block_kind(kind: BlockKind, kubernetes: bool) -> &'static str {
+    match (kind, kubernetes) {
+        (BlockKind::Reserved, false) => "os-reserved",
+        (BlockKind::Reserved, true) => "system-reserved",
+        (BlockKind::ApplicationMaster, _) => "application-master",
+        (BlockKind::Executor, _) => "executor",
+        (BlockKind::Unused, _) => "unused",
+        (BlockKind::DaemonSets, _) => "daemonsets",
+        (BlockKind::DriverPod, _) => "driver",
     }
 }
 

@@ -48,7 +48,14 @@ pub fn comparison(c: &Comparison) -> String {
     yarn_containers(&mut out, &p.placement);
     out.push_str("## Layout\n\n");
     for group in &p.placement.layout {
-        node_group_table(&mut out, group, true);
+        node_group_table(
+            &mut out,
+            group,
+            GroupTable {
+                kubernetes: false,
+                parts: true,
+            },
+        );
     }
     yarn_totals(&mut out, &p.placement);
     unified_memory(&mut out, &p.memory);
@@ -72,7 +79,14 @@ pub fn kubernetes(p: &K8sPlan, spark: &K8sSpark) -> String {
     kubernetes_pods(&mut out, p);
     out.push_str("## Layout\n\n");
     for group in &p.layout {
-        pod_group_table(&mut out, group);
+        node_group_table(
+            &mut out,
+            group,
+            GroupTable {
+                kubernetes: true,
+                parts: true,
+            },
+        );
     }
     let t = p.totals;
     let _ = writeln!(
@@ -106,7 +120,14 @@ pub fn emr(p: &EmrPlan) -> String {
     emr_containers(&mut out, p);
     out.push_str("## Layout (core nodes)\n\n");
     for group in &p.layout {
-        node_group_table(&mut out, group, false);
+        node_group_table(
+            &mut out,
+            group,
+            GroupTable {
+                kubernetes: false,
+                parts: false,
+            },
+        );
     }
     working(&mut out, &emr::working_steps(p));
     warnings(&mut out, m, "Warnings", &emr::warnings(p));
@@ -396,8 +417,16 @@ fn nodes_title(first: u32, last: u32) -> String {
     }
 }
 
-/// One node group's blocks as a table (`parts`: with the memory parts of each container).
-fn node_group_table(out: &mut String, group: &NodeGroup, parts: bool) {
+/// How a manager's layout tables read: YARN and EMR count vcores, Kubernetes millicores and
+/// pods; `parts` adds each container's memory parts.
+#[derive(Clone, Copy)]
+struct GroupTable {
+    kubernetes: bool,
+    parts: bool,
+}
+
+/// One node group's blocks as a table.
+fn node_group_table(out: &mut String, group: &NodeGroup, t: GroupTable) {
     let _ = writeln!(
         out,
         "### {}\n",
@@ -407,67 +436,48 @@ fn node_group_table(out: &mut String, group: &NodeGroup, parts: bool) {
         .blocks
         .iter()
         .map(|b| {
-            let kind = match b.kind {
-                BlockKind::Reserved => "OS and daemons",
-                BlockKind::ApplicationMaster => "ApplicationMaster",
-                BlockKind::Executor => "Executor",
-                BlockKind::Unused => "Unused",
-                BlockKind::DaemonSets => "DaemonSets",
-                BlockKind::DriverPod => "Driver pod",
+            let cpu = if t.kubernetes {
+                b.cpu_millis
+            } else {
+                b.vcores()
             };
             let mut cells = vec![
-                kind.to_string(),
-                b.vcores().to_string(),
+                block_name(b.kind, t.kubernetes).to_string(),
+                cpu.to_string(),
                 b.memory_mib.to_string(),
             ];
-            if parts {
+            if t.parts {
                 cells.push(parts_text(&b.parts));
             }
             cells
         })
         .collect();
+    let cpu = if t.kubernetes {
+        "CPU (millicores)"
+    } else {
+        "Vcores"
+    };
     let columns = [
         ("Block", false),
-        ("Vcores", true),
+        (cpu, true),
         ("Memory (MiB)", true),
         ("Parts (MiB)", false),
     ];
-    table(out, &columns[..if parts { 4 } else { 3 }], &rows);
+    table(out, &columns[..if t.parts { 4 } else { 3 }], &rows);
 }
 
-fn pod_group_table(out: &mut String, group: &NodeGroup) {
-    let _ = writeln!(
-        out,
-        "### {}\n",
-        nodes_title(group.first_node, group.last_node)
-    );
-    let rows: Vec<Vec<String>> = group
-        .blocks
-        .iter()
-        .map(|b| {
-            let kind = match b.kind {
-                BlockKind::Reserved => "System reserved",
-                BlockKind::DaemonSets => "DaemonSets",
-                BlockKind::DriverPod => "Driver pod",
-                BlockKind::Executor => "Executor pod",
-                BlockKind::Unused => "Unused",
-                BlockKind::ApplicationMaster => "ApplicationMaster",
-            };
-            vec![
-                kind.to_string(),
-                b.cpu_millis.to_string(),
-                b.memory_mib.to_string(),
-                parts_text(&b.parts),
-            ]
-        })
-        .collect();
-    let columns = [
-        ("Block", false),
-        ("CPU (millicores)", true),
-        ("Memory (MiB)", true),
-        ("Parts (MiB)", false),
-    ];
-    table(out, &columns, &rows);
+/// A block as the manager's table names it.
+fn block_name(kind: BlockKind, kubernetes: bool) -> &'static str {
+    match (kind, kubernetes) {
+        (BlockKind::Reserved, false) => "OS and daemons",
+        (BlockKind::Reserved, true) => "System reserved",
+        (BlockKind::Executor, false) => "Executor",
+        (BlockKind::Executor, true) => "Executor pod",
+        (BlockKind::ApplicationMaster, _) => "ApplicationMaster",
+        (BlockKind::DaemonSets, _) => "DaemonSets",
+        (BlockKind::DriverPod, _) => "Driver pod",
+        (BlockKind::Unused, _) => "Unused",
+    }
 }
 
 /// "heap 19456 + overhead 1945 + rounding 103" (empty without parts).
