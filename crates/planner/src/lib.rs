@@ -32,6 +32,7 @@
 pub mod catalog;
 pub mod decimal;
 pub mod emr;
+pub mod explorer;
 pub mod exports;
 pub mod fixed;
 pub mod input;

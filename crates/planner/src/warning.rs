@@ -52,6 +52,12 @@ pub enum Code {
     ManyCoresPerExecutor,
     /// A heap above about 64 GiB (long GC pauses).
     LargeHeap,
+    /// A heap from 32 GiB to about 48 GiB: compressed object pointers are off.
+    HeapWithoutCompressedOops,
+    /// An executor whose fixed per-JVM cost is more than a quarter of its container.
+    SmallExecutor,
+    /// One core per executor: no sharing of broadcast or cached data between tasks.
+    SingleCoreExecutor,
     /// Much memory left unused.
     MemoryUnused,
     /// Many vcores left unused.
@@ -104,6 +110,9 @@ impl Code {
             Code::HeapBelowMinimum => "heap-below-minimum",
             Code::ManyCoresPerExecutor => "many-cores-per-executor",
             Code::LargeHeap => "large-heap",
+            Code::HeapWithoutCompressedOops => "heap-without-compressed-oops",
+            Code::SmallExecutor => "small-executor",
+            Code::SingleCoreExecutor => "single-core-executor",
             Code::MemoryUnused => "memory-unused",
             Code::VcoresUnused => "vcores-unused",
             Code::VcoresIgnored => "vcores-ignored",

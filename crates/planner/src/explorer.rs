@@ -1,0 +1,405 @@
+//! The trade-off explorer: every executor shape worth considering for the cluster on the form,
+//! fat to slim, one row per cores-per-executor count from 1 to the most that fit a node, each
+//! sized the Spark-exact way (the largest heap whose container still fits that many per node)
+//! and placed with the cluster manager's own numbers-only functions. Numbers only: the guidance
+//! a shape triggers is a separate function ([`guidance`]), and the page words the rest.
+//!
+//! ```
+//! use planner::explorer::explore;
+//! use planner::presets::preset;
+//! use planner::scenario::Scenario;
+//!
+//! let case1 = Scenario::Yarn(preset("case1").unwrap().input); // 6 × 16 cores × 64 GB
+//! let e = explore(&case1).unwrap();
+//! assert_eq!(e.rows.len(), 15); // 1 to 15 cores per executor
+//! let five = e.row(5).unwrap();
+//! assert_eq!((five.executors, five.heap_mib, five.executors_per_node), (17, 19 * 1024, 3));
+//! assert_eq!((e.rule_of_thumb_cores, e.spark_exact_cores), (Some(5), Some(5)));
+//! ```
+
+use crate::catalog::ClusterManager;
+use crate::emr::EmrInput;
+use crate::input::{Method, PlanInput, Validated};
+use crate::k8s::{derive_k8s, K8sDerivation, K8sInput, PodRoom};
+use crate::memory::{unified_memory, MemoryFractions};
+use crate::place::{ExecutorCount, Placement};
+use crate::plan::{largest_fitting, rule_of_thumb_numbers, spark_exact_numbers};
+use crate::scenario::Scenario;
+use crate::spark::kubernetes_pods;
+use crate::units::MIB;
+use crate::warning::{Code, Severity, Warning};
+
+/// Execution memory one running task of an executor may use, in bytes. Spark's
+/// `ExecutionMemoryPool` lets each of N running tasks take at most 1/N of the execution pool
+/// and guarantees it at least 1/(2N) before it must spill (`ExecutionMemoryPool.scala`,
+/// `acquireMemory`); `memory::unified_memory` computes both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PerTaskMemory {
+    /// Guaranteed before spilling: execution ÷ (2 × tasks).
+    pub min_bytes: u64,
+    /// The most one task may take: execution ÷ tasks.
+    pub max_bytes: u64,
+}
+
+/// One executor shape: how it is sized and what it gives the cluster.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShapeRow {
+    /// `spark.executor.cores`.
+    pub cores: u32,
+    /// Executors placed on the cluster (the ApplicationMaster or driver pod in place).
+    pub executors: u32,
+    /// `spark.executor.memory` in MiB.
+    pub heap_mib: u64,
+    /// The executor's memory overhead in MiB.
+    pub overhead_mib: u64,
+    /// The container (YARN, EMR: granted after rounding) or pod memory (Kubernetes), in MiB.
+    pub container_mib: u64,
+    /// Tasks one executor runs at once: cores ÷ `spark.task.cpus`.
+    pub task_slots_per_executor: u64,
+    /// Tasks the cluster runs at once.
+    pub task_slots: u64,
+    /// Execution memory per running task; `None` when the heap is below Spark's 450 MiB.
+    pub per_task: Option<PerTaskMemory>,
+    /// Executors on a node without the ApplicationMaster or driver pod.
+    pub executors_per_node: u64,
+    /// Memory such a node leaves unused, in MiB.
+    pub unused_memory_mib_per_node: u64,
+    /// Cores such a node leaves to no task, in millicores (YARN counts an executor's
+    /// `spark.executor.cores`, whatever vcores its calculator records).
+    pub unused_cpu_millis_per_node: u64,
+}
+
+/// The sweep for one scenario.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Explorer {
+    /// Whose numbers.
+    pub manager: ClusterManager,
+    /// One row per cores-per-executor count that gives a placeable executor, fewest first.
+    pub rows: Vec<ShapeRow>,
+    /// The cores the rule of thumb picks (YARN and EMR's YARN view; `None` on Kubernetes).
+    pub rule_of_thumb_cores: Option<u32>,
+    /// The cores the Spark-exact method picks (YARN and EMR's YARN view; `None` on
+    /// Kubernetes).
+    pub spark_exact_cores: Option<u32>,
+    /// The cores of the plan on the form.
+    pub current_cores: u32,
+}
+
+impl Explorer {
+    /// The row of `cores` per executor, when that shape fits.
+    pub fn row(&self, cores: u32) -> Option<&ShapeRow> {
+        self.rows.iter().find(|r| r.cores == cores)
+    }
+}
+
+/// Sweeps the executor shapes of a scenario; `None` when the scenario is invalid.
+pub fn explore(scenario: &Scenario) -> Option<Explorer> {
+    match scenario {
+        Scenario::Yarn(input) => explore_yarn(input),
+        Scenario::Kubernetes(input) => explore_k8s(input),
+        Scenario::Emr(input) => explore_emr(input),
+    }
+}
+
+/// The scenario with a row's shape adopted: the plan then gives that row. YARN: the row's
+/// cores per executor, no memory target, the Spark-exact method. Kubernetes and EMR: the row's
+/// cores, heap and executor count (EMR without `maximizeResourceAllocation`).
+pub fn adopt(scenario: &Scenario, row: &ShapeRow) -> Scenario {
+    match scenario {
+        Scenario::Yarn(input) => {
+            let mut input = input.clone();
+            input.policy.cores_per_executor = row.cores;
+            input.policy.memory_target_mib = None;
+            input.policy.method = Method::SparkExact;
+            Scenario::Yarn(input)
+        }
+        Scenario::Kubernetes(input) => {
+            let mut input = input.clone();
+            input.spark.executor_cores = row.cores;
+            input.spark.executor_memory_mib = row.heap_mib;
+            input.count = ExecutorCount::Exactly(row.executors);
+            Scenario::Kubernetes(input)
+        }
+        Scenario::Emr(input) => Scenario::Emr(EmrInput {
+            executor_cores: row.cores,
+            executor_memory_mib: row.heap_mib,
+            executors: row.executors,
+            maximize_resource_allocation: false,
+            ..*input
+        }),
+    }
+}
+
+/// The validated input with `cores` per executor and no memory target: the plan of that one
+/// shape.
+fn with_cores(v: &Validated, cores: u32) -> Validated {
+    let mut one = v.clone();
+    one.input.policy.cores_per_executor = cores;
+    one.input.policy.memory_target_mib = None;
+    one
+}
+
+fn explore_yarn(input: &PlanInput) -> Option<Explorer> {
+    let v = input.validate().ok()?;
+    let rule = rule_of_thumb_numbers(&v).shape.cores;
+    let exact = spark_exact_numbers(&v).shape.cores;
+    let current = match v.input.policy.method {
+        Method::RuleOfThumb => rule,
+        Method::SparkExact => exact,
+    };
+    Some(Explorer {
+        manager: ClusterManager::Yarn,
+        rows: yarn_rows(&v),
+        rule_of_thumb_cores: Some(rule),
+        spark_exact_cores: Some(exact),
+        current_cores: current,
+    })
+}
+
+fn explore_emr(input: &EmrInput) -> Option<Explorer> {
+    crate::emr::plan_emr(input).ok()?;
+    let mut yarn = crate::emr::plan_input(input);
+    // The methods' own choice on EMR's nodes: the rule's 5 cores, not the request's.
+    yarn.policy.cores_per_executor = crate::input::Policy::default().cores_per_executor;
+    let v = yarn.validate().ok()?;
+    let current = if input.maximize_resource_allocation {
+        v.shape.nodemanager.vcores
+    } else {
+        input.executor_cores
+    };
+    Some(Explorer {
+        manager: ClusterManager::Emr,
+        rows: yarn_rows(&v),
+        rule_of_thumb_cores: Some(rule_of_thumb_numbers(&v).shape.cores),
+        spark_exact_cores: Some(spark_exact_numbers(&v).shape.cores),
+        current_cores: current,
+    })
+}
+
+/// Every cores count from 1 to the most a node and the maximum allocation allow.
+fn yarn_rows(v: &Validated) -> Vec<ShapeRow> {
+    let most = v
+        .shape
+        .nodemanager
+        .vcores
+        .min(v.scheduler.maximum_allocation_vcores);
+    (1..=most).filter_map(|c| yarn_row(v, c)).collect()
+}
+
+fn yarn_row(v: &Validated, cores: u32) -> Option<ShapeRow> {
+    let one = with_cores(v, cores);
+    let d = spark_exact_numbers(&one);
+    d.shape.heap_mib?;
+    let spark = &v.input.spark;
+    let fractions = MemoryFractions {
+        memory_fraction: spark.memory_fraction,
+        storage_fraction: spark.storage_fraction,
+    };
+    Some(yarn_row_of(v, &d.placement, fractions, spark.offheap_mib()))
+}
+
+fn yarn_row_of(
+    v: &Validated,
+    p: &Placement,
+    fractions: MemoryFractions,
+    offheap_mib: u64,
+) -> ShapeRow {
+    let nm = v.shape.nodemanager;
+    let e = &p.executor;
+    let per_node = p.per_node;
+    let cores_used = per_node.saturating_mul(u64::from(e.cores));
+    ShapeRow {
+        cores: e.cores,
+        executors: p.totals.executors,
+        heap_mib: e.memory.heap_mib,
+        overhead_mib: e.memory.overhead_mib,
+        container_mib: e.granted.memory_mib,
+        task_slots_per_executor: u64::from(e.cores),
+        task_slots: p.totals.task_slots,
+        per_task: per_task(e.memory.heap_mib, fractions, offheap_mib, e.cores),
+        executors_per_node: per_node,
+        unused_memory_mib_per_node: nm
+            .memory_mib
+            .saturating_sub(per_node.saturating_mul(e.granted.memory_mib)),
+        unused_cpu_millis_per_node: u64::from(nm.vcores)
+            .saturating_sub(cores_used)
+            .saturating_mul(1000),
+    }
+}
+
+fn per_task(
+    heap_mib: u64,
+    fractions: MemoryFractions,
+    offheap_mib: u64,
+    tasks: u32,
+) -> Option<PerTaskMemory> {
+    let m = unified_memory(
+        heap_mib.saturating_mul(MIB),
+        fractions,
+        offheap_mib.saturating_mul(MIB),
+        tasks,
+    )
+    .ok()?;
+    Some(PerTaskMemory {
+        min_bytes: m.per_task_min_bytes,
+        max_bytes: m.per_task_max_bytes,
+    })
+}
+
+fn explore_k8s(input: &K8sInput) -> Option<Explorer> {
+    derive_k8s(input).ok()?;
+    let room = PodRoom::of(&input.nodes);
+    let most = u32::try_from(room.cpu_millis / 1000).unwrap_or(u32::MAX);
+    Some(Explorer {
+        manager: ClusterManager::Kubernetes,
+        rows: (1..=most).filter_map(|c| k8s_row(input, c)).collect(),
+        rule_of_thumb_cores: None,
+        spark_exact_cores: None,
+        current_cores: input.spark.executor_cores,
+    })
+}
+
+/// The largest whole-GiB heap whose executor pod, `per_node` of them, fits a node's room, placed
+/// as many as fit.
+fn k8s_row(input: &K8sInput, cores: u32) -> Option<ShapeRow> {
+    let mut one = input.clone();
+    one.spark.executor_cores = cores;
+    one.count = ExecutorCount::AsManyAsFit;
+    let cpu_millis = derive_k8s(&one).ok()?.executor_cpu_millis;
+    let room = PodRoom::of(&input.nodes);
+    let per_node = room.cpu_millis.checked_div(cpu_millis)?;
+    let budget = room.memory_mib.checked_div(per_node)?;
+    let pod_mib = |heap_mib: u64| {
+        let mut settings = one.spark.pod_settings();
+        settings.executor.heap_mib = heap_mib;
+        kubernetes_pods(&settings).executor.memory.total_mib()
+    };
+    let gib = largest_fitting(budget / 1024, |g| pod_mib(g.saturating_mul(1024)) <= budget)?;
+    one.spark.executor_memory_mib = gib * 1024;
+    let d = derive_k8s(&one).ok()?;
+    Some(k8s_row_of(&d, room, cores))
+}
+
+fn k8s_row_of(d: &K8sDerivation<'_>, room: PodRoom, cores: u32) -> ShapeRow {
+    let m = &d.pods.executor.memory;
+    let per_node = d.fit.per_node;
+    let slots = u32::try_from(d.task_slots_per_executor).unwrap_or(u32::MAX);
+    ShapeRow {
+        cores,
+        executors: d.totals.executors,
+        heap_mib: m.heap_mib,
+        overhead_mib: m.overhead_mib,
+        container_mib: d.executor_memory_mib(),
+        task_slots_per_executor: d.task_slots_per_executor,
+        task_slots: d.totals.task_slots,
+        per_task: per_task(m.heap_mib, MemoryFractions::default(), m.offheap_mib, slots),
+        executors_per_node: per_node,
+        unused_memory_mib_per_node: room
+            .memory_mib
+            .saturating_sub(per_node.saturating_mul(d.executor_memory_mib())),
+        unused_cpu_millis_per_node: room
+            .cpu_millis
+            .saturating_sub(per_node.saturating_mul(d.executor_cpu_millis)),
+    }
+}
+
+/// More than this many cores per executor: the HDFS client's write throughput suffers. Sandy
+/// Ryza, "How-to: Tune Your Apache Spark Jobs (Part 2)", Cloudera engineering blog (2015): "the
+/// HDFS client has trouble with tons of concurrent threads … at most five tasks per executor
+/// can achieve full write throughput"; seed 001 keeps the same 5.
+pub const MOST_CORES_FOR_HDFS: u32 = 5;
+
+/// From this heap on, HotSpot's compressed object pointers are off: with the default 8-byte
+/// object alignment they address at most 32 GiB, so a heap of 32 GiB or more uses 8-byte
+/// references (Azul, "JVM Memory Layout Terminology: OOPs and Compressed OOPs"; Oracle's
+/// HotSpot `Arguments::max_heap_for_compressed_oops`).
+pub const COMPRESSED_OOPS_LIMIT_MIB: u64 = 32 * 1024;
+
+/// Below this heap, 8-byte references cost more than the heap above 32 GiB gives: Atlassian,
+/// "Do not use heap sizes between 32 GB and 47 GB" (a 31 GiB heap holds about as much).
+pub const COMPRESSED_OOPS_BREAK_EVEN_MIB: u64 = 48 * 1024;
+
+/// Above this heap, garbage-collection pauses grow long (Ryza, same article: "64GB is a rough
+/// guess at a good upper limit for a single executor"); the placement's own check uses it too.
+pub const LARGE_HEAP_MIB: u64 = 64 * 1024;
+
+/// Memory Spark takes from every executor whatever its size: the 300 MiB reserved in the heap
+/// (`UnifiedMemoryManager.RESERVED_SYSTEM_MEMORY_BYTES`) and the overhead.
+fn fixed_cost_mib(row: &ShapeRow) -> u64 {
+    crate::memory::RESERVED_BYTES / MIB + row.overhead_mib
+}
+
+/// An executor is "small" when the fixed per-JVM cost (reserved memory and overhead) is more
+/// than a quarter of its container: most of what it asks for is not room for data.
+fn is_small(row: &ShapeRow) -> bool {
+    fixed_cost_mib(row).saturating_mul(4) > row.container_mib
+}
+
+/// What a shape triggers, with the reason in words: more than 5 cores, a heap without
+/// compressed object pointers, a very large heap, a very small executor, one core.
+pub fn guidance(row: &ShapeRow) -> Vec<Warning> {
+    let mut w = Vec::new();
+    let gib = crate::units::format_spark_mib;
+    if row.cores > MOST_CORES_FOR_HDFS {
+        w.push(Warning::new(
+            Code::ManyCoresPerExecutor,
+            Severity::Warning,
+            format!(
+                "{} cores per executor: beyond about 5 tasks at once per executor, the HDFS \
+                 client's write throughput suffers.",
+                row.cores
+            ),
+        ));
+    }
+    if (COMPRESSED_OOPS_LIMIT_MIB..COMPRESSED_OOPS_BREAK_EVEN_MIB).contains(&row.heap_mib) {
+        w.push(Warning::new(
+            Code::HeapWithoutCompressedOops,
+            Severity::Warning,
+            format!(
+                "A {} heap is 32 GiB or more: the JVM turns off compressed object pointers, so \
+                 every reference takes 8 bytes instead of 4, and a 31g heap holds about as much.",
+                gib(row.heap_mib)
+            ),
+        ));
+    }
+    if row.heap_mib > LARGE_HEAP_MIB {
+        w.push(Warning::new(
+            Code::LargeHeap,
+            Severity::Warning,
+            format!(
+                "A {} heap: heaps above about 64 GiB bring long garbage-collection pauses.",
+                gib(row.heap_mib)
+            ),
+        ));
+    }
+    w.extend(small_executor_guidance(row));
+    w
+}
+
+fn small_executor_guidance(row: &ShapeRow) -> Vec<Warning> {
+    let mut w = Vec::new();
+    if is_small(row) {
+        w.push(Warning::new(
+            Code::SmallExecutor,
+            Severity::Info,
+            format!(
+                "A small executor: {} MiB of its {} MiB container is Spark's fixed cost per \
+                 JVM (300 MiB reserved and {} MiB overhead), and every broadcast table is \
+                 copied into each of the {} executors.",
+                fixed_cost_mib(row),
+                row.container_mib,
+                row.overhead_mib,
+                row.executors
+            ),
+        ));
+    }
+    if row.cores == 1 {
+        w.push(Warning::new(
+            Code::SingleCoreExecutor,
+            Severity::Info,
+            "1 core per executor: tasks share no JVM, so broadcast variables and cached data \
+             are held once per task slot instead of once per several.",
+        ));
+    }
+    w
+}

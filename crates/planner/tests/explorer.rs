@@ -1,0 +1,414 @@
+//! The trade-off explorer: every row of case 1 recomputed here by hand-written arithmetic (not
+//! the planner's functions), every row equal to planning that shape on its own (YARN, EMR,
+//! Kubernetes), the marked choices equal to the planner's own plans, each guidance note
+//! triggered and not, and no panic on any input.
+
+use planner::emr::{plan_emr, EmrInput};
+use planner::explorer::{adopt, explore, guidance, PerTaskMemory, ShapeRow};
+use planner::k8s::{derive_k8s, K8sInput, K8sNodes};
+use planner::presets::preset;
+use planner::scenario::{self, Outcome, Scenario};
+use planner::{Code, ExecutorCount, Method, PlanInput};
+use proptest::prelude::*;
+
+const MIB: u64 = 1024 * 1024;
+
+/// Spark's execution pool for a heap (UnifiedMemoryManager with spark.memory.fraction 0.6 and
+/// storageFraction 0.5, Java's double-to-long truncation), written out again here.
+fn execution_bytes(heap_mib: u64) -> u64 {
+    let usable = (heap_mib - 300) * MIB;
+    let unified = (usable as f64 * 0.6) as u64;
+    let storage = (unified as f64 * 0.5) as u64;
+    unified - storage
+}
+
+/// Case 1 (6 × 16 cores × 64 GiB, 1 core and 1 GiB reserved: 15 vcores and 64 512 MiB per
+/// NodeManager; 1024 MiB minimum allocation; a 1 GiB driver in a 2048 MiB ApplicationMaster on
+/// node 1): the Spark-exact shape for `cores`, by hand.
+fn case1_by_hand(cores: u32) -> ShapeRow {
+    let (node_mib, node_vcores, am_mib) = (64_512u64, 15u64, 2048u64);
+    let c = u64::from(cores);
+    let per_node = node_vcores / c;
+    let budget = node_mib / per_node;
+    let container = |heap: u64| (heap + (heap / 10).max(384)).div_ceil(1024) * 1024;
+    let gib = (1..=64u64)
+        .take_while(|g| container(g * 1024) <= budget)
+        .last()
+        .expect("a heap fits");
+    let heap = gib * 1024;
+    let granted = container(heap);
+    let beside_am = ((node_mib - am_mib) / granted).min((node_vcores - 1) / c);
+    let executors = beside_am + 5 * per_node;
+    let execution = execution_bytes(heap);
+    ShapeRow {
+        cores,
+        executors: executors as u32,
+        heap_mib: heap,
+        overhead_mib: (heap / 10).max(384),
+        container_mib: granted,
+        task_slots_per_executor: c,
+        task_slots: executors * c,
+        per_task: Some(PerTaskMemory {
+            min_bytes: execution / (2 * c),
+            max_bytes: execution / c,
+        }),
+        executors_per_node: per_node,
+        unused_memory_mib_per_node: node_mib - per_node * granted,
+        unused_cpu_millis_per_node: (node_vcores - per_node * c) * 1000,
+    }
+}
+
+fn case(id: &str) -> PlanInput {
+    preset(id).expect("preset").input
+}
+
+#[test]
+fn case1_lists_every_shape_from_1_to_15_cores_as_computed_by_hand() {
+    let e = explore(&Scenario::Yarn(case("case1"))).expect("valid");
+    let cores: Vec<u32> = e.rows.iter().map(|r| r.cores).collect();
+    assert_eq!(cores, (1..=15).collect::<Vec<_>>());
+    for row in &e.rows {
+        assert_eq!(*row, case1_by_hand(row.cores), "{} cores", row.cores);
+    }
+    // The seeds' answer, as written in seed 000: 17 executors × 5 cores × 19 GB.
+    let five = e.row(5).expect("5 cores");
+    assert_eq!((five.executors, five.heap_mib), (17, 19 * 1024));
+}
+
+#[test]
+fn every_row_is_the_plan_of_that_shape_on_its_own() {
+    for id in ["case1", "case2", "case3"] {
+        let s = Scenario::Yarn(case(id));
+        let e = explore(&s).expect("valid");
+        assert!(!e.rows.is_empty(), "{id}");
+        for row in &e.rows {
+            let Outcome::Yarn(c) = scenario::plan(&adopt(&s, row)) else {
+                panic!("{id}: adopting {} cores is valid", row.cores)
+            };
+            let p = c.selected_plan();
+            assert_eq!(c.selected, Method::SparkExact);
+            let e = p.placement.executor;
+            assert_eq!(
+                (
+                    p.instances,
+                    e.cores,
+                    e.memory.heap_mib,
+                    e.granted.memory_mib
+                ),
+                (row.executors, row.cores, row.heap_mib, row.container_mib),
+                "{id}, {} cores",
+                row.cores
+            );
+            assert_eq!(p.placement.totals.task_slots, row.task_slots);
+            assert_eq!(p.placement.per_node, row.executors_per_node);
+        }
+    }
+}
+
+#[test]
+fn the_marked_choices_are_the_planners_own_plans() {
+    for id in ["case1", "case2", "case3"] {
+        for method in [Method::SparkExact, Method::RuleOfThumb] {
+            let mut input = case(id);
+            input.policy.method = method;
+            let c = planner::plan(&input).expect("valid");
+            let e = explore(&Scenario::Yarn(input)).expect("valid");
+            assert_eq!(e.rule_of_thumb_cores, Some(c.rule_of_thumb.cores()), "{id}");
+            assert_eq!(e.spark_exact_cores, Some(c.spark_exact.cores()), "{id}");
+            assert_eq!(e.current_cores, c.selected_plan().cores(), "{id}");
+            let exact = e
+                .row(c.spark_exact.cores())
+                .expect("the exact choice is a row");
+            let p = &c.spark_exact.placement;
+            assert_eq!(
+                (exact.executors, exact.heap_mib, exact.container_mib),
+                (
+                    c.spark_exact.instances,
+                    p.executor.memory.heap_mib,
+                    p.executor.granted.memory_mib
+                ),
+                "{id}"
+            );
+        }
+    }
+    // Case 3 (10 GB enough): both methods settle on 3 cores.
+    let e = explore(&Scenario::Yarn(case("case3"))).expect("valid");
+    assert_eq!(
+        (e.rule_of_thumb_cores, e.spark_exact_cores),
+        (Some(3), Some(3))
+    );
+}
+
+#[test]
+fn kubernetes_rows_fill_the_nodes_room_and_plan_as_adopted() {
+    let s = Scenario::Kubernetes(K8sInput::default());
+    let e = explore(&s).expect("valid");
+    // Room per node: 16 000 − 180 − 300 = 15 520 millicores; 65 536 − 2 662 − 512 = 62 362 MiB.
+    assert_eq!(e.rows.len(), 15);
+    assert_eq!(e.current_cores, 2);
+    // 2 cores: 7 pods a node (15 520 ÷ 2 000); 62 362 ÷ 7 = 8 908 MiB each; 7g + 716 = 7 884
+    // fits, 8g + 819 = 9 011 does not. Node 1 also holds the 1 408 MiB, 1-CPU driver pod: still 7.
+    let two = e.row(2).expect("2 cores");
+    assert_eq!(
+        (
+            two.heap_mib,
+            two.container_mib,
+            two.executors_per_node,
+            two.executors
+        ),
+        (7 * 1024, 7884, 7, 56)
+    );
+    assert_eq!(two.task_slots, 112);
+    assert_eq!(two.unused_memory_mib_per_node, 62_362 - 7 * 7884);
+    assert_eq!(two.unused_cpu_millis_per_node, 15_520 - 14_000);
+    for row in &e.rows {
+        let Scenario::Kubernetes(adopted) = adopt(&s, row) else {
+            panic!("stays Kubernetes")
+        };
+        let d = derive_k8s(&adopted).expect("adopted row is valid");
+        assert_eq!(
+            (
+                d.totals.executors,
+                d.executor_memory_mib(),
+                d.totals.task_slots
+            ),
+            (row.executors, row.container_mib, row.task_slots),
+            "{} cores",
+            row.cores
+        );
+    }
+}
+
+#[test]
+fn task_cpus_divide_the_slots_on_kubernetes() {
+    let mut input = K8sInput::default();
+    input.spark.task_cpus = 2;
+    let e = explore(&Scenario::Kubernetes(input)).expect("valid");
+    // spark.task.cpus = 2: fewer than 2 cores is no executor at all, and 4 cores run 2 tasks.
+    assert!(e.row(1).is_none());
+    let four = e.row(4).expect("4 cores");
+    assert_eq!(four.task_slots_per_executor, 2);
+    assert_eq!(four.task_slots, u64::from(four.executors) * 2);
+}
+
+#[test]
+fn emr_rows_are_the_requests_emr_plans_for_them() {
+    let input = EmrInput::default(); // 9 × r5.4xlarge: 16 vCPUs, 122 880 MiB for YARN
+    let s = Scenario::Emr(input);
+    let e = explore(&s).expect("valid");
+    assert_eq!(e.rows.len(), 16);
+    assert_eq!(e.current_cores, 4);
+    for row in &e.rows {
+        let Scenario::Emr(adopted) = adopt(&s, row) else {
+            panic!("stays EMR")
+        };
+        let p = plan_emr(&adopted).expect("adopted row is valid");
+        assert_eq!(
+            (
+                p.request.cores,
+                p.request.memory.heap_mib,
+                p.request.granted.memory_mib,
+                p.requests_capacity
+            ),
+            (
+                row.cores,
+                row.heap_mib,
+                row.container_mib,
+                u64::from(row.executors)
+            ),
+            "{} cores",
+            row.cores
+        );
+    }
+}
+
+fn row(cores: u32, heap_gib: u64) -> ShapeRow {
+    let heap = heap_gib * 1024;
+    let overhead = (heap / 10).max(384);
+    ShapeRow {
+        cores,
+        executors: 10,
+        heap_mib: heap,
+        overhead_mib: overhead,
+        container_mib: heap + overhead,
+        task_slots_per_executor: u64::from(cores),
+        task_slots: 10 * u64::from(cores),
+        per_task: None,
+        executors_per_node: 1,
+        unused_memory_mib_per_node: 0,
+        unused_cpu_millis_per_node: 0,
+    }
+}
+
+fn codes(r: &ShapeRow) -> Vec<Code> {
+    guidance(r).iter().map(|w| w.code).collect()
+}
+
+#[test]
+fn more_than_5_cores_names_hdfs_throughput() {
+    assert!(!codes(&row(5, 19)).contains(&Code::ManyCoresPerExecutor));
+    let w = guidance(&row(6, 19));
+    let many = w
+        .iter()
+        .find(|w| w.code == Code::ManyCoresPerExecutor)
+        .expect("6 cores");
+    assert!(many.message.contains("HDFS"), "{}", many.message);
+}
+
+#[test]
+fn heaps_from_32_to_48_gib_lose_compressed_pointers() {
+    for gib in [31, 48, 64] {
+        assert!(
+            !codes(&row(5, gib)).contains(&Code::HeapWithoutCompressedOops),
+            "{gib}"
+        );
+    }
+    for gib in [32, 40, 47] {
+        assert!(
+            codes(&row(5, gib)).contains(&Code::HeapWithoutCompressedOops),
+            "{gib}"
+        );
+    }
+}
+
+#[test]
+fn heaps_above_64_gib_warn_of_gc_pauses() {
+    assert!(!codes(&row(5, 64)).contains(&Code::LargeHeap));
+    assert!(codes(&row(5, 65)).contains(&Code::LargeHeap));
+}
+
+#[test]
+fn small_executors_name_their_fixed_cost() {
+    // 2 GiB: 300 reserved + 384 overhead = 684 MiB of a 2 432 MiB container, more than a quarter.
+    let w = guidance(&row(2, 2));
+    let small = w
+        .iter()
+        .find(|w| w.code == Code::SmallExecutor)
+        .expect("small");
+    assert!(
+        small.message.contains("684 MiB of its 2432 MiB"),
+        "{}",
+        small.message
+    );
+    // 3 GiB: 684 of 3 456 MiB, less than a quarter.
+    assert!(!codes(&row(2, 3)).contains(&Code::SmallExecutor));
+}
+
+#[test]
+fn one_core_executors_share_nothing() {
+    assert!(codes(&row(1, 4)).contains(&Code::SingleCoreExecutor));
+    assert!(!codes(&row(2, 4)).contains(&Code::SingleCoreExecutor));
+}
+
+#[test]
+fn case1_guidance_follows_the_shapes() {
+    let e = explore(&Scenario::Yarn(case("case1"))).expect("valid");
+    let at = |c: u32| codes(e.row(c).expect("row"));
+    assert!(at(1).contains(&Code::SingleCoreExecutor));
+    assert!(at(5).is_empty(), "{:?}", at(5));
+    assert!(at(8).contains(&Code::ManyCoresPerExecutor));
+    // 8 cores: one executor a node, a 57g heap — past 48 GiB, below 64 GiB.
+    assert_eq!(e.row(8).map(|r| r.heap_mib), Some(57 * 1024));
+    assert!(!at(8).contains(&Code::HeapWithoutCompressedOops));
+}
+
+#[test]
+fn invalid_scenarios_have_no_explorer() {
+    let mut input = case("case1");
+    input.cluster.nodes = 0;
+    assert!(explore(&Scenario::Yarn(input)).is_none());
+    let mut k8s = K8sInput::default();
+    k8s.nodes.nodes = 0;
+    assert!(explore(&Scenario::Kubernetes(k8s)).is_none());
+}
+
+fn check_rows(rows: &[ShapeRow]) -> Result<(), TestCaseError> {
+    for pair in rows.windows(2) {
+        prop_assert!(pair[0].cores < pair[1].cores);
+    }
+    for r in rows {
+        prop_assert!(r.container_mib >= r.heap_mib);
+        prop_assert_eq!(
+            r.task_slots,
+            u64::from(r.executors) * r.task_slots_per_executor
+        );
+        if let Some(t) = r.per_task {
+            prop_assert!(t.min_bytes <= t.max_bytes);
+        }
+        let _ = guidance(r);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn yarn_sweeps_never_panic_and_rows_plan_as_shown(
+        nodes in prop_oneof![1u32..50, Just(100_000), any::<u32>()],
+        cores in prop_oneof![1u32..130, any::<u32>()],
+        gib in prop_oneof![1.0f64..1024.0, Just(f64::NAN), Just(1e300), Just(0.0)],
+        per_exec in 1u32..9,
+        target in proptest::option::of(prop_oneof![1u64..100_000, any::<u64>()]),
+        factor in prop_oneof![0.01f64..2.0, Just(f64::NAN)],
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let mut input = PlanInput::default();
+        input.cluster.nodes = nodes;
+        input.cluster.cores_per_node = cores;
+        input.cluster.memory_per_node_gib = gib;
+        input.policy.cores_per_executor = per_exec;
+        input.policy.memory_target_mib = target;
+        input.spark.overhead_factor = factor;
+        let s = Scenario::Yarn(input);
+        if let Some(e) = explore(&s) {
+            check_rows(&e.rows)?;
+            if !e.rows.is_empty() {
+                let row = e.rows[pick.index(e.rows.len())];
+                let Outcome::Yarn(c) = scenario::plan(&adopt(&s, &row)) else {
+                    return Err(TestCaseError::fail("adopted row is invalid"));
+                };
+                prop_assert_eq!(c.spark_exact.instances, row.executors);
+                prop_assert_eq!(c.spark_exact.heap_mib(), row.heap_mib);
+            }
+        }
+    }
+
+    #[test]
+    fn kubernetes_and_emr_sweeps_never_panic(
+        nodes in prop_oneof![1u32..50, any::<u32>()],
+        cpu in prop_oneof![1u64..200_000, any::<u64>()],
+        mem in prop_oneof![1u64..2_000_000, any::<u64>()],
+        exec_cores in prop_oneof![1u32..9, any::<u32>()],
+        heap in prop_oneof![512u64..40_000, any::<u64>()],
+        request in proptest::option::of(prop_oneof![Just("0.5"), Just("100m"), Just("x")]),
+        task_cpus in 1u32..4,
+    ) {
+        let mut k8s = K8sInput {
+            nodes: K8sNodes {
+                nodes,
+                capacity_cpu_millis: cpu,
+                capacity_memory_mib: mem,
+                ..K8sNodes::default()
+            },
+            count: ExecutorCount::AsManyAsFit,
+            ..K8sInput::default()
+        };
+        k8s.spark.executor_cores = exec_cores;
+        k8s.spark.executor_memory_mib = heap;
+        k8s.spark.request_cores = request.map(str::to_string);
+        k8s.spark.task_cpus = task_cpus;
+        if let Some(e) = explore(&Scenario::Kubernetes(k8s)) {
+            check_rows(&e.rows)?;
+        }
+        let emr = EmrInput {
+            core_nodes: nodes,
+            executor_cores: exec_cores,
+            executor_memory_mib: heap,
+            ..EmrInput::default()
+        };
+        if let Some(e) = explore(&Scenario::Emr(emr)) {
+            check_rows(&e.rows)?;
+        }
+    }
+}
