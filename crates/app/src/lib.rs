@@ -4,6 +4,7 @@
 //! `Comparison` or the field messages → the views. The address bar mirrors the form.
 
 pub mod browser;
+pub mod explorer;
 pub mod fields;
 pub mod fmt;
 pub mod form;
@@ -288,6 +289,7 @@ pub fn App() -> impl IntoView {
             <div class="details">
                 {yarn_details(outcome)}
                 {other_plan}
+                {explorer::explorer_section(ctx, outcome)}
                 <section class="card" id="about">
                     <h2>"How this is computed"</h2>
                     {move || results::about(form.with(|f| f.manager))}

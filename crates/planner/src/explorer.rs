@@ -24,6 +24,7 @@ use crate::k8s::{derive_k8s, K8sDerivation, K8sInput, PodRoom};
 use crate::memory::{unified_memory, MemoryFractions};
 use crate::place::{ExecutorCount, Placement};
 use crate::plan::{largest_fitting, rule_of_thumb_numbers, spark_exact_numbers};
+use crate::presets::BudgetSplit;
 use crate::scenario::Scenario;
 use crate::spark::kubernetes_pods;
 use crate::units::MIB;
@@ -402,4 +403,39 @@ fn small_executor_guidance(row: &ShapeRow) -> Vec<Warning> {
         ));
     }
     w
+}
+
+/// What one split of a memory budget means per task: the room a broadcast table has in each
+/// executor, and the memory one task (a skewed key) can have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SplitNumbers {
+    /// The split.
+    pub split: BudgetSplit,
+    /// Cores per executor.
+    pub cores: u32,
+    /// Tasks at once: executors × cores.
+    pub task_slots: u64,
+    /// Execution memory per running task when every slot is busy; `None` below 450 MiB.
+    pub per_task: Option<PerTaskMemory>,
+    /// The storage region of one executor, immune to eviction: where a broadcast table (copied
+    /// into every executor) and cached blocks live.
+    pub storage_bytes: u64,
+    /// The unified region of one executor: the most a single task can use when it runs alone
+    /// and nothing is cached (a skewed key's task).
+    pub unified_bytes: u64,
+}
+
+/// The numbers of one split with Spark's default memory fractions.
+pub fn split_numbers(split: BudgetSplit, cores: u32) -> SplitNumbers {
+    let heap_mib = split.heap_gib.saturating_mul(1024);
+    let fractions = MemoryFractions::default();
+    let pools = unified_memory(heap_mib.saturating_mul(MIB), fractions, 0, cores).ok();
+    SplitNumbers {
+        split,
+        cores,
+        task_slots: u64::from(split.executors).saturating_mul(u64::from(cores)),
+        per_task: per_task(heap_mib, fractions, 0, cores),
+        storage_bytes: pools.map_or(0, |p| p.storage_bytes),
+        unified_bytes: pools.map_or(0, |p| p.unified_bytes),
+    }
 }

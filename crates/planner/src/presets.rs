@@ -139,3 +139,48 @@ pub fn emr_presets() -> Vec<EmrPreset> {
 pub fn emr_preset(id: &str) -> Option<EmrPreset> {
     emr_presets().into_iter().find(|p| p.id == id)
 }
+
+/// One way to split a memory budget: `executors` executors of `heap_gib` GB each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BudgetSplit {
+    /// How many executors.
+    pub executors: u32,
+    /// Each executor's heap, in GiB.
+    pub heap_gib: u64,
+}
+
+/// A memory budget split two ways, fat and slim executors, to compare per task.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FatOrSlim {
+    /// Stable identifier (the page's element ids).
+    pub id: &'static str,
+    /// Short name.
+    pub name: &'static str,
+    /// The total executor memory, in GiB.
+    pub total_gib: u64,
+    /// Cores per executor in both splits (the seeds' 5).
+    pub cores_per_executor: u32,
+    /// Slim first, then fat.
+    pub splits: [BudgetSplit; 2],
+}
+
+/// Seed 001's example: "a total of 50 GB RAM" as 10 executors of 5 GB, or 5 executors of
+/// 10 GB ("what we meant by Fat executors"), each with the seeds' 5 cores.
+pub fn fat_or_slim() -> FatOrSlim {
+    FatOrSlim {
+        id: "fat-or-slim-50g",
+        name: "50 GB as 10 × 5 GB or 5 × 10 GB",
+        total_gib: 50,
+        cores_per_executor: 5,
+        splits: [
+            BudgetSplit {
+                executors: 10,
+                heap_gib: 5,
+            },
+            BudgetSplit {
+                executors: 5,
+                heap_gib: 10,
+            },
+        ],
+    }
+}

@@ -412,3 +412,24 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn fifty_gb_as_slim_or_fat_executors_per_task() {
+    use planner::explorer::split_numbers;
+    let f = planner::presets::fat_or_slim();
+    assert_eq!(f.total_gib, 50);
+    for s in f.splits {
+        assert_eq!(u64::from(s.executors) * s.heap_gib, f.total_gib);
+    }
+    let [slim, fat] = f.splits.map(|s| split_numbers(s, f.cores_per_executor));
+    // 5 GiB: (5120 − 300) × 0.6 = 2892 MiB unified, half of it storage, half execution;
+    // 1446 MiB ÷ 5 tasks = 289.2, ÷ 10 = 144.6.
+    assert_eq!((slim.task_slots, fat.task_slots), (50, 25));
+    assert_eq!(slim.unified_bytes / MIB, 2892);
+    assert_eq!(slim.per_task.map(|t| t.max_bytes / MIB), Some(289));
+    assert_eq!(slim.per_task.map(|t| t.min_bytes / MIB), Some(144));
+    // 10 GiB: (10 240 − 300) × 0.6 = 5964 MiB unified, 2982 MiB storage and execution.
+    assert_eq!(fat.storage_bytes / MIB, 2982);
+    assert_eq!(fat.unified_bytes / MIB, 5964);
+    assert_eq!(fat.per_task.map(|t| t.max_bytes / MIB), Some(596));
+}

@@ -1,0 +1,455 @@
+//! The trade-off explorer, collapsed under the plan: every executor shape for the cluster on
+//! the form as a sortable table (the current shape highlighted, the methods' choices marked,
+//! "Adopt" to make a row the plan), an SVG chart of task slots and memory per task slot
+//! against cores per executor, and seed 001's 50 GB fat-or-slim split side by side. The sweep
+//! runs only while the section is open, so typing stays as fast as without it.
+
+use leptos::prelude::*;
+use planner::explorer::{self, Explorer, ShapeRow};
+use planner::presets::fat_or_slim;
+use planner::scenario::Outcome;
+use planner::{Code, Severity};
+
+use crate::browser;
+use crate::fields::Ctx;
+use crate::fmt;
+use crate::form::Form;
+
+const MIB: u64 = 1024 * 1024;
+
+/// A sortable column: its heading, the number it sorts by and the text of a cell.
+struct Column {
+    heading: &'static str,
+    key: fn(&ShapeRow) -> u64,
+    text: fn(&ShapeRow) -> String,
+}
+
+const COLUMNS: &[Column] = &[
+    Column {
+        heading: "Cores per executor",
+        key: |r| u64::from(r.cores),
+        text: |r| r.cores.to_string(),
+    },
+    Column {
+        heading: "Executors",
+        key: |r| u64::from(r.executors),
+        text: |r| fmt::group(u64::from(r.executors)),
+    },
+    Column {
+        heading: "Heap",
+        key: |r| r.heap_mib,
+        text: |r| fmt::size(r.heap_mib),
+    },
+    Column {
+        heading: "Overhead",
+        key: |r| r.overhead_mib,
+        text: |r| fmt::mib(r.overhead_mib),
+    },
+    Column {
+        heading: "Container",
+        key: |r| r.container_mib,
+        text: |r| fmt::mib(r.container_mib),
+    },
+    Column {
+        heading: "Task slots",
+        key: |r| r.task_slots,
+        text: |r| fmt::group(r.task_slots),
+    },
+    Column {
+        heading: "Memory per task slot",
+        key: |r| r.per_task.map_or(0, |t| t.max_bytes),
+        text: per_task_text,
+    },
+    Column {
+        heading: "Executors per node",
+        key: |r| r.executors_per_node,
+        text: |r| fmt::group(r.executors_per_node),
+    },
+    Column {
+        heading: "Unused memory per node",
+        key: |r| r.unused_memory_mib_per_node,
+        text: |r| fmt::size(r.unused_memory_mib_per_node),
+    },
+    Column {
+        heading: "Unused cores per node",
+        key: |r| r.unused_cpu_millis_per_node,
+        text: |r| cores_words(r.unused_cpu_millis_per_node),
+    },
+];
+
+/// Which column sorts the table, and which way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Sort {
+    column: usize,
+    ascending: bool,
+}
+
+/// The rows in the order `sort` asks for; ties keep the order by cores. An insertion sort:
+/// a few dozen rows, and std's sorts would add kilobytes to the page.
+fn sorted(rows: &[ShapeRow], sort: Sort) -> Vec<ShapeRow> {
+    let key = COLUMNS.get(sort.column).map_or(COLUMNS[0].key, |c| c.key);
+    let before = |a: &ShapeRow, b: &ShapeRow| {
+        if sort.ascending {
+            key(a) < key(b)
+        } else {
+            key(a) > key(b)
+        }
+    };
+    let mut out: Vec<ShapeRow> = Vec::with_capacity(rows.len());
+    for r in rows {
+        let at = out.iter().position(|o| before(r, o)).unwrap_or(out.len());
+        out.insert(at, *r);
+    }
+    out
+}
+
+/// `1.4–2.8 GiB` (or `640 MiB – 1.2 GiB`): the range one running task gets.
+fn range_words(min_bytes: u64, max_bytes: u64) -> String {
+    let (lo, hi) = (fmt::size(min_bytes / MIB), fmt::size(max_bytes / MIB));
+    match (lo.rsplit_once(' '), hi.rsplit_once(' ')) {
+        (Some((n, unit)), Some((_, hi_unit))) if unit == hi_unit => format!("{n}–{hi}"),
+        _ => format!("{lo} – {hi}"),
+    }
+}
+
+fn per_task_text(r: &ShapeRow) -> String {
+    r.per_task.map_or("heap below 450 MiB".to_string(), |t| {
+        range_words(t.min_bytes, t.max_bytes)
+    })
+}
+
+fn cores_words(millis: u64) -> String {
+    let cores = planner::k8s::format_cores(millis);
+    format!("{cores} {}", if millis == 1000 { "core" } else { "cores" })
+}
+
+/// A guidance code's name in a table cell; the full reason is listed under the table.
+fn short_name(code: Code) -> &'static str {
+    match code {
+        Code::ManyCoresPerExecutor => "more than 5 cores",
+        Code::HeapWithoutCompressedOops => "no compressed pointers",
+        Code::LargeHeap => "very large heap",
+        Code::SmallExecutor => "small executor",
+        Code::SingleCoreExecutor => "1 core",
+        _ => "see below",
+    }
+}
+
+/// The marks of a row: the methods' choices and the current plan, in words.
+fn marks(e: &Explorer, cores: u32) -> Vec<&'static str> {
+    let mut m = Vec::new();
+    if e.rule_of_thumb_cores == Some(cores) {
+        m.push("rule of thumb");
+    }
+    if e.spark_exact_cores == Some(cores) {
+        m.push("Spark-exact");
+    }
+    if e.current_cores == cores {
+        m.push("current plan");
+    }
+    m
+}
+
+fn adopt(ctx: Ctx, row: ShapeRow) {
+    let scenario = ctx.form.with_untracked(|f| f.read().scenario);
+    let adopted = explorer::adopt(&scenario, &row);
+    ctx.form.set(Form::from_scenario(&adopted));
+    browser::push_query(&ctx.form.with_untracked(Form::to_query));
+}
+
+fn table_row(ctx: Ctx, e: &Explorer, r: ShapeRow) -> impl IntoView + use<> {
+    let current = e.current_cores == r.cores;
+    let marks = marks(e, r.cores)
+        .into_iter()
+        .map(|m| view! { <span class="mark">{m}</span> })
+        .collect_view();
+    let notes: Vec<&'static str> = explorer::guidance(&r)
+        .iter()
+        .map(|w| short_name(w.code))
+        .collect();
+    let notes = if notes.is_empty() {
+        "—".to_string()
+    } else {
+        notes.join(", ")
+    };
+    let label = format!(
+        "Adopt {} per executor",
+        cores_words(u64::from(r.cores) * 1000)
+    );
+    let cells = COLUMNS[1..]
+        .iter()
+        .map(|c| view! { <td>{(c.text)(&r)}</td> })
+        .collect_view();
+    view! {
+        <tr class:current=current aria-current=if current { Some("true") } else { None }
+            data-cores=r.cores>
+            <th scope="row"><span class="num">{r.cores}</span>{marks}</th>
+            <td>
+                <button type="button" class="adopt" aria-label=label disabled=current
+                    on:click=move |_| adopt(ctx, r)>
+                    {if current { "Current" } else { "Adopt" }}
+                </button>
+            </td>
+            {cells}
+            <td class="notes">{notes}</td>
+        </tr>
+    }
+}
+
+/// A column's header: a button that sorts by it (again: the other way); `aria-sort` says the
+/// order shown.
+fn header(sort: RwSignal<Sort>, shown: Sort, i: usize, heading: &'static str) -> impl IntoView {
+    let (aria, arrow) = match (shown.column == i, shown.ascending) {
+        (false, _) => ("none", ""),
+        (true, true) => ("ascending", "▲"),
+        (true, false) => ("descending", "▼"),
+    };
+    let next = Sort {
+        column: i,
+        ascending: shown.column != i || !shown.ascending,
+    };
+    view! {
+        <th scope="col" aria-sort=aria>
+            <button type="button" class="sort" on:click=move |_| sort.set(next)>
+                {heading}<span class="arrow" aria-hidden="true">{arrow}</span>
+            </button>
+        </th>
+    }
+}
+
+fn table(ctx: Ctx, e: &Explorer, sort: RwSignal<Sort>) -> impl IntoView + use<> {
+    let shown = sort.get();
+    let headers = COLUMNS
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let plan = (i == 0).then(|| view! { <th scope="col">"Plan"</th> });
+            view! { {header(sort, shown, i, c.heading)} {plan} }
+        })
+        .collect_view();
+    let body = sorted(&e.rows, shown)
+        .into_iter()
+        .map(|r| table_row(ctx, e, r))
+        .collect_view();
+    view! {
+        <p class="muted">"Each shape gets the largest heap that still fits its executors on a node. Memory per task slot: the execution memory one running task gets with every slot busy, from what it is guaranteed to the most it may take."</p>
+        <div class="table-scroll" tabindex="0" role="region" aria-label="Executor shapes">
+            <table class="explorer-table" id="explorer-table">
+                <caption class="offscreen">"Executor shapes, one per cores-per-executor count"</caption>
+                <thead>
+                    <tr>{headers}<th scope="col">"Notes"</th></tr>
+                </thead>
+                <tbody>{body}</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// The distinct guidance of the rows, each with the reason of the first row that triggers it.
+fn guidance_list(e: &Explorer) -> impl IntoView + use<> {
+    let mut seen: Vec<Code> = Vec::new();
+    let items = e
+        .rows
+        .iter()
+        .flat_map(explorer::guidance)
+        .filter(|w| {
+            let new = !seen.contains(&w.code);
+            seen.push(w.code);
+            new
+        })
+        .map(|w| {
+            let word = if w.severity == Severity::Info {
+                "Note"
+            } else {
+                "Warning"
+            };
+            view! {
+                <li data-code=w.code.as_str()>
+                    <strong>{format!("{} ({word})", short_name(w.code))}</strong>
+                    ": " {w.message}
+                </li>
+            }
+        })
+        .collect_view();
+    view! { <ul class="guidance" id="explorer-guidance">{items}</ul> }
+}
+
+/// The chart: task slots (bars), memory per task slot (line, with its guaranteed floor dashed)
+/// and unused memory per node (dotted), each scaled to its own largest value, against cores per
+/// executor. The table is its text alternative.
+fn chart(e: &Explorer) -> impl IntoView + use<> {
+    const W: f64 = 640.0;
+    const H: f64 = 260.0;
+    const LEFT: f64 = 48.0;
+    const TOP: f64 = 24.0;
+    const BOTTOM: f64 = 36.0;
+    let n = e.rows.len().max(1) as f64;
+    let step = (W - LEFT - 16.0) / n;
+    let plot_h = H - TOP - BOTTOM;
+    let top = |f: fn(&ShapeRow) -> u64| e.rows.iter().map(f).max().unwrap_or(0).max(1) as f64;
+    let (slots_max, mem_max, unused_max) = (
+        top(|r| r.task_slots),
+        top(|r| r.per_task.map_or(0, |t| t.max_bytes)),
+        top(|r| r.unused_memory_mib_per_node),
+    );
+    let x = |i: usize| LEFT + step * (i as f64 + 0.5);
+    let y = |v: u64, max: f64| TOP + plot_h * (1.0 - v as f64 / max);
+    let line = |f: &dyn Fn(&ShapeRow) -> u64, max: f64| {
+        e.rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| format!("{},{}", num(x(i)), num(y(f(r), max))))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let bars = e
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let current = r.cores == e.current_cores;
+            let (bx, by) = (x(i) - step * 0.35, y(r.task_slots, slots_max));
+            view! {
+                <rect class="bar" class:current=current x=num(bx) y=num(by)
+                    width=num(step * 0.7) height=num(TOP + plot_h - by) />
+                <text class="tick" x=num(x(i)) y=num(H - BOTTOM + 16.0)>{r.cores}</text>
+            }
+        })
+        .collect_view();
+    let per_task_max = line(&|r| r.per_task.map_or(0, |t| t.max_bytes), mem_max);
+    let per_task_min = line(&|r| r.per_task.map_or(0, |t| t.min_bytes), mem_max);
+    let unused = line(&|r| r.unused_memory_mib_per_node, unused_max);
+    let label = format!(
+        "Task slots (bars, up to {}), memory per task slot (solid line, up to {}) and unused memory per node (dotted, up to {}) for 1 to {} cores per executor; the table below lists every number.",
+        fmt::group(slots_max as u64),
+        fmt::size(mem_max as u64 / MIB),
+        fmt::size(unused_max as u64),
+        e.rows.last().map_or(0, |r| r.cores)
+    );
+    view! {
+        <figure class="explorer-chart">
+            <svg viewBox="0 0 640 260" role="img" aria-label=label id="explorer-chart">
+                <line class="axis" x1=num(LEFT) y1=num(TOP + plot_h) x2=num(W - 16.0) y2=num(TOP + plot_h) />
+                {bars}
+                <polyline class="per-task" points=per_task_max />
+                <polyline class="per-task-min" points=per_task_min />
+                <polyline class="unused" points=unused />
+                <text class="tick" x=num(LEFT) y=num(H - 4.0)>"cores per executor →"</text>
+            </svg>
+            <figcaption class="legend">
+                <span class="key key-bar">{format!("task slots (top: {})", fmt::group(slots_max as u64))}</span>
+                <span class="key key-per-task">{format!("memory per task slot, most (top: {})", fmt::size(mem_max as u64 / MIB))}</span>
+                <span class="key key-per-task-min">"guaranteed"</span>
+                <span class="key key-unused">{format!("unused memory per node (top: {})", fmt::size(unused_max as u64))}</span>
+            </figcaption>
+        </figure>
+    }
+}
+
+/// An SVG coordinate with one decimal.
+fn num(v: f64) -> String {
+    planner::decimal::fixed(v, 1)
+}
+
+/// Seed 001's 50 GB, as 10 × 5 GB and as 5 × 10 GB, per task.
+fn fat_or_slim_view() -> impl IntoView {
+    let f = fat_or_slim();
+    let cols = f
+        .splits
+        .map(|s| explorer::split_numbers(s, f.cores_per_executor));
+    fn per_task(c: &explorer::SplitNumbers) -> String {
+        c.per_task
+            .map_or("—".to_string(), |t| range_words(t.min_bytes, t.max_bytes))
+    }
+    type Line = (&'static str, fn(&explorer::SplitNumbers) -> String);
+    let lines: [Line; 5] = [
+        ("Task slots", |c| fmt::group(c.task_slots)),
+        ("Memory per task slot, all slots busy", per_task),
+        (
+            "Room for a broadcast table in each executor (storage region)",
+            |c| fmt::size(c.storage_bytes / MIB),
+        ),
+        ("Copies of a broadcast table", |c| {
+            fmt::group(u64::from(c.split.executors))
+        }),
+        ("Most one task can use alone (a skewed key)", |c| {
+            fmt::size(c.unified_bytes / MIB)
+        }),
+    ];
+    let rows = lines
+        .into_iter()
+        .map(|(label, text)| {
+            let cells = cols
+                .iter()
+                .map(|c| view! { <td>{text(c)}</td> })
+                .collect_view();
+            view! { <tr><th scope="row">{label}</th>{cells}</tr> }
+        })
+        .collect_view();
+    let headers = cols
+        .iter()
+        .map(|c| {
+            let kind = if c.split.executors > f.splits[0].executors.min(f.splits[1].executors) {
+                "slim"
+            } else {
+                "fat"
+            };
+            view! { <th scope="col">{format!("{} × {} GB ({kind})", c.split.executors, c.split.heap_gib)}</th> }
+        })
+        .collect_view();
+    view! {
+        <h3 class="subhead" id=f.id>{format!("Fat or slim: {} GB of executor memory two ways", f.total_gib)}</h3>
+        <table class="compare fat-or-slim" id="fat-or-slim">
+            <thead><tr><th scope="col">{format!("{} cores per executor", f.cores_per_executor)}</th>{headers}</tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
+        <p class="muted">"A map-side join needs the whole table in every executor: fat executors hold a larger one, and fewer copies. Skewed keys need memory in one task: a fat executor gives its busiest task more. Slim executors run more tasks at once."</p>
+    }
+}
+
+/// The explorer section: collapsed by default; the sweep runs while it is open.
+pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let sort = RwSignal::new(Sort {
+        column: 0,
+        ascending: true,
+    });
+    let explored = Memo::new(move |_| {
+        if !open.get() || matches!(&*outcome.read(), Outcome::Invalid(_)) {
+            return None;
+        }
+        ctx.form.with(|f| explorer::explore(&f.read().scenario))
+    });
+    let body = move || {
+        explored.with(|e| match e {
+            Some(e) if !e.rows.is_empty() => view! {
+                {chart(e)}
+                {table(ctx, e, sort)}
+                <h3 class="subhead">"What the shapes trigger"</h3>
+                {guidance_list(e)}
+            }
+            .into_any(),
+            Some(_) => {
+                view! { <p class="muted">"No executor shape fits these nodes."</p> }.into_any()
+            }
+            None => ().into_any(),
+        })
+    };
+    let toggle = move |ev: leptos::ev::Event| {
+        use wasm_bindgen::JsCast;
+        let is_open = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|el| el.has_attribute("open"));
+        open.set(is_open);
+    };
+    view! {
+        <section class="card" id="explorer">
+            <details id="explorer-details" on:toggle=toggle>
+                <summary><h2>"Fat or slim: every executor shape"</h2></summary>
+                {body}
+                {fat_or_slim_view()}
+            </details>
+        </section>
+    }
+}

@@ -1,0 +1,211 @@
+//! End-to-end tests of the trade-off explorer: collapsed until opened; on case 1 one row per
+//! cores count from 1 to 15 with the planner's numbers; sortable headers that say their order;
+//! "Adopt" makes a row the plan (headline, address, history; Back returns); the fat-or-slim
+//! split; Kubernetes and EMR rows; screenshots at 1280 and 375 px, light and dark.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use common::app::{group, Headline};
+use common::Browser;
+use planner::explorer::{adopt, explore};
+use planner::presets::preset;
+use planner::scenario::Scenario;
+
+async fn open_explorer(browser: &Browser) {
+    browser.click("#explorer-details > summary").await;
+    browser
+        .wait_for_js(
+            "the explorer's table",
+            "document.querySelectorAll('#explorer-table tbody tr').length > 0",
+        )
+        .await;
+}
+
+async fn row_cores(browser: &Browser) -> Vec<u32> {
+    browser
+        .js("return [...document.querySelectorAll('#explorer-table tbody tr')].map(r => +r.dataset.cores);")
+        .await
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|v| v.as_u64().expect("a number") as u32)
+        .collect()
+}
+
+#[tokio::test]
+async fn explorer_lists_case1_shapes_sorts_and_adopts_a_row() {
+    let browser = Browser::open("explorer").await;
+    browser.open_plan("").await;
+    browser
+        .wait_for_headline(&Headline::new(17, 5, "19 GiB"))
+        .await;
+    assert!(
+        !browser.exists("#explorer-table").await,
+        "collapsed at first"
+    );
+    open_explorer(&browser).await;
+
+    let case1 = Scenario::Yarn(preset("case1").expect("case1").input);
+    let e = explore(&case1).expect("valid");
+    assert_eq!(row_cores(&browser).await, (1..=15).collect::<Vec<_>>());
+    let five = e.row(5).expect("5 cores");
+    let cells = browser.text("#explorer-table tr[data-cores='5']").await;
+    for needle in [
+        "rule of thumb",
+        "Spark-exact",
+        "current plan",
+        "19 GiB",
+        &group(five.task_slots),
+        &format!("{} MiB", group(five.container_mib)),
+    ] {
+        assert!(cells.contains(needle), "{needle:?} not in {cells:?}");
+    }
+    assert_eq!(
+        browser
+            .attr("#explorer-table tr.current", "data-cores")
+            .await
+            .as_deref(),
+        Some("5")
+    );
+    assert_eq!(browser.count("#explorer-chart rect.bar").await, 15);
+
+    // Sorting: a button in each header; aria-sort tells the order.
+    let executors_header = "#explorer-table thead th:nth-child(3)"; // after Cores and Plan
+    assert_eq!(
+        browser.attr(executors_header, "aria-sort").await.as_deref(),
+        Some("none")
+    );
+    browser.click(&format!("{executors_header} button")).await;
+    browser
+        .wait_for_attr(executors_header, "aria-sort", "ascending")
+        .await;
+    let mut by_executors = e.rows.clone();
+    by_executors.sort_by_key(|r| r.executors);
+    let expected: Vec<u32> = by_executors.iter().map(|r| r.cores).collect();
+    assert_eq!(row_cores(&browser).await, expected);
+    browser.click(&format!("{executors_header} button")).await;
+    browser
+        .wait_for_attr(executors_header, "aria-sort", "descending")
+        .await;
+    // Descending keeps ties in order of cores, as ascending does.
+    by_executors.sort_by_key(|r| std::cmp::Reverse(r.executors));
+    let descending: Vec<u32> = by_executors.iter().map(|r| r.cores).collect();
+    assert_eq!(descending[..7], [1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(row_cores(&browser).await, descending);
+
+    // Adopt 3 cores: the plan, the address and history follow; Back returns.
+    let history = browser.history_length().await;
+    let three = *e.row(3).expect("3 cores");
+    browser
+        .click("#explorer-table tr[data-cores='3'] button.adopt")
+        .await;
+    browser
+        .wait_for_headline(&Headline::new(
+            three.executors,
+            3,
+            &common::app::heap_words(three.heap_mib),
+        ))
+        .await;
+    let adopted = planner::url::scenario_to_query(&adopt(&case1, &three));
+    browser.wait_for_query(&adopted).await;
+    assert_eq!(browser.history_length().await, history + 1);
+    assert_eq!(
+        browser
+            .attr("#explorer-table tr.current", "data-cores")
+            .await
+            .as_deref(),
+        Some("3")
+    );
+    browser.client().back().await.expect("Back");
+    browser
+        .wait_for_headline(&Headline::new(17, 5, "19 GiB"))
+        .await;
+
+    // Seed 001's 50 GB both ways.
+    let fat_or_slim = browser.text("#fat-or-slim").await;
+    for needle in ["10 × 5 GB (slim)", "5 × 10 GB (fat)", "Task slots"] {
+        assert!(
+            fat_or_slim.contains(needle),
+            "{needle:?} not in {fat_or_slim:?}"
+        );
+    }
+    browser.assert_clean_console();
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn explorer_sweeps_kubernetes_and_emr() {
+    let browser = Browser::open("explorer-platforms").await;
+    browser.open_plan("v=1&cm=k8s").await;
+    browser
+        .wait_for_headline(&Headline::new(16, 2, "6 GiB"))
+        .await;
+    open_explorer(&browser).await;
+    assert_eq!(row_cores(&browser).await, (1..=15).collect::<Vec<_>>());
+    assert_eq!(
+        browser
+            .attr("#explorer-table tr.current", "data-cores")
+            .await
+            .as_deref(),
+        Some("2")
+    );
+    browser.click("#cm-emr").await;
+    browser
+        .wait_for_js(
+            "the EMR rows",
+            "document.querySelectorAll('#explorer-table tbody tr').length === 16",
+        )
+        .await;
+    assert_eq!(
+        browser
+            .attr("#explorer-table tr.current", "data-cores")
+            .await
+            .as_deref(),
+        Some("4")
+    );
+    browser.assert_clean_console();
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn explorer_screenshots_at_desktop_and_phone_widths_light_and_dark() {
+    let browser = Browser::open("explorer-screens").await;
+    browser.open_plan("").await;
+    browser
+        .wait_for_headline(&Headline::new(17, 5, "19 GiB"))
+        .await;
+    open_explorer(&browser).await;
+    let mut problems = Vec::new();
+    for (scheme, part) in [
+        ("light", "explorer"),
+        ("dark", "explorer"),
+        ("light", "fat-or-slim"),
+        ("dark", "fat-or-slim"),
+    ] {
+        browser.set_color_scheme(scheme).await;
+        let suffix = if scheme == "dark" { "-dark" } else { "" };
+        for width in [1280, 375] {
+            browser.set_viewport(width, 900).await;
+            browser
+                .js(&format!(
+                    "document.getElementById('{part}').scrollIntoView(); return true;"
+                ))
+                .await;
+            let path = browser
+                .screenshot(&format!("explorer-{part}{suffix}"), width)
+                .await;
+            let size = std::fs::metadata(&path).expect("screenshot saved").len();
+            assert!(size > 10_000, "{} is only {size} bytes", path.display());
+            if browser.overflows_horizontally().await {
+                problems.push(format!(
+                    "explorer ({scheme}) scrolls sideways at {width} px: {:?}",
+                    browser.elements_past_right_edge().await
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+    browser.assert_clean_console();
+    browser.close().await;
+}
