@@ -8,7 +8,7 @@ mod common;
 
 use common::app::{group, Headline};
 use common::Browser;
-use planner::explorer::{adopt, explore};
+use planner::explorer::{adopt, explore, Explorer};
 use planner::presets::preset;
 use planner::scenario::Scenario;
 
@@ -31,6 +31,32 @@ async fn row_cores(browser: &Browser) -> Vec<u32> {
         .iter()
         .map(|v| v.as_u64().expect("a number") as u32)
         .collect()
+}
+
+/// Sorting: a button in each header; `aria-sort` tells the order; again sorts the other way.
+async fn check_sorting(browser: &Browser, e: &Explorer) {
+    let executors_header = "#explorer-table thead th:nth-child(3)"; // after Cores and Plan
+    assert_eq!(
+        browser.attr(executors_header, "aria-sort").await.as_deref(),
+        Some("none")
+    );
+    browser.click(&format!("{executors_header} button")).await;
+    browser
+        .wait_for_attr(executors_header, "aria-sort", "ascending")
+        .await;
+    let mut by_executors = e.rows.clone();
+    by_executors.sort_by_key(|r| r.executors);
+    let expected: Vec<u32> = by_executors.iter().map(|r| r.cores).collect();
+    assert_eq!(row_cores(browser).await, expected);
+    browser.click(&format!("{executors_header} button")).await;
+    browser
+        .wait_for_attr(executors_header, "aria-sort", "descending")
+        .await;
+    // Descending keeps ties in order of cores, as ascending does.
+    by_executors.sort_by_key(|r| std::cmp::Reverse(r.executors));
+    let descending: Vec<u32> = by_executors.iter().map(|r| r.cores).collect();
+    assert_eq!(descending[..7], [1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(row_cores(browser).await, descending);
 }
 
 #[tokio::test]
@@ -70,29 +96,7 @@ async fn explorer_lists_case1_shapes_sorts_and_adopts_a_row() {
     );
     assert_eq!(browser.count("#explorer-chart rect.bar").await, 15);
 
-    // Sorting: a button in each header; aria-sort tells the order.
-    let executors_header = "#explorer-table thead th:nth-child(3)"; // after Cores and Plan
-    assert_eq!(
-        browser.attr(executors_header, "aria-sort").await.as_deref(),
-        Some("none")
-    );
-    browser.click(&format!("{executors_header} button")).await;
-    browser
-        .wait_for_attr(executors_header, "aria-sort", "ascending")
-        .await;
-    let mut by_executors = e.rows.clone();
-    by_executors.sort_by_key(|r| r.executors);
-    let expected: Vec<u32> = by_executors.iter().map(|r| r.cores).collect();
-    assert_eq!(row_cores(&browser).await, expected);
-    browser.click(&format!("{executors_header} button")).await;
-    browser
-        .wait_for_attr(executors_header, "aria-sort", "descending")
-        .await;
-    // Descending keeps ties in order of cores, as ascending does.
-    by_executors.sort_by_key(|r| std::cmp::Reverse(r.executors));
-    let descending: Vec<u32> = by_executors.iter().map(|r| r.cores).collect();
-    assert_eq!(descending[..7], [1, 2, 3, 4, 5, 6, 7]);
-    assert_eq!(row_cores(&browser).await, descending);
+    check_sorting(&browser, &e).await;
 
     // Adopt 3 cores: the plan, the address and history follow; Back returns.
     let history = browser.history_length().await;
