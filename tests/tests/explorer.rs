@@ -154,6 +154,7 @@ async fn explorer_sweeps_kubernetes_and_emr() {
             .as_deref(),
         Some("2")
     );
+    assert!(!browser.exists("#explorer-emr-note").await);
     browser.click("#cm-emr").await;
     browser
         .wait_for_js(
@@ -168,6 +169,8 @@ async fn explorer_sweeps_kubernetes_and_emr() {
             .as_deref(),
         Some("4")
     );
+    // EMR merges requests per node: the rows say they are requests.
+    assert!(browser.exists("#explorer-emr-note").await);
     browser.assert_clean_console();
     browser.close().await;
 }

@@ -423,6 +423,9 @@ pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
     let body = move || {
         explored.with(|e| match e {
             Some(e) if !e.rows.is_empty() => view! {
+                {(e.manager == planner::ClusterManager::Emr).then(|| view! {
+                    <p class="muted" id="explorer-emr-note">"On EMR each row is an executor request. With spark.yarn.heterogeneousExecutors.enabled (EMR's default), EMR merges the requests that land on one node into one larger executor: the plan above shows what launches."</p>
+                })}
                 {chart(e)}
                 {table(ctx, e, sort)}
                 <h3 class="subhead">"What the shapes trigger"</h3>
@@ -451,5 +454,45 @@ pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
                 {fat_or_slim_view()}
             </details>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(cores: u32, executors: u32) -> ShapeRow {
+        ShapeRow {
+            cores,
+            executors,
+            heap_mib: 1024,
+            overhead_mib: 384,
+            container_mib: 2048,
+            task_slots_per_executor: u64::from(cores),
+            task_slots: u64::from(cores * executors),
+            per_task: None,
+            executors_per_node: 1,
+            unused_memory_mib_per_node: 0,
+            unused_cpu_millis_per_node: 0,
+        }
+    }
+
+    #[test]
+    fn sorting_keeps_ties_in_order_of_cores_both_ways() {
+        let rows = [shape(1, 9), shape(2, 5), shape(3, 5), shape(4, 1)];
+        let cores = |s: Sort| -> Vec<u32> { sorted(&rows, s).iter().map(|r| r.cores).collect() };
+        let by_executors = |ascending| Sort {
+            column: 1,
+            ascending,
+        };
+        assert_eq!(cores(by_executors(true)), [4, 2, 3, 1]);
+        assert_eq!(cores(by_executors(false)), [1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn ranges_name_their_unit_once_when_both_ends_share_it() {
+        assert_eq!(range_words(415 * MIB, 831 * MIB), "415–831 MiB");
+        assert_eq!(range_words(591 * MIB, 1229 * MIB), "591 MiB – 1.2 GiB");
+        assert_eq!(range_words(1126 * MIB, 2150 * MIB), "1.1–2.1 GiB");
     }
 }
