@@ -87,7 +87,10 @@ const SCHEDULER: &[FieldId] = &[
 ];
 
 const K8S_NODES: &[FieldId] = &[
+    F::Provider,
+    F::NodeType,
     F::Nodes,
+    F::MaxPods,
     F::NodeCpu,
     F::NodeMemory,
     F::KubeReservedCpu,
@@ -211,11 +214,23 @@ fn text_box(
     let numeric = matches!(entry.unit, Unit::Cores | Unit::Vcores) || entry.id == F::Nodes;
     // EMR's instance types, offered as suggestions (any listed type may be typed).
     let instance_field = entry.kind == Kind::InstanceType;
+    let node_type_field = entry.id == F::NodeType;
     let types = instance_field.then(|| {
-        let options = planner::emr::instance_types()
-            .into_iter()
-            .map(|t| view! { <option value=t.name()></option> })
-            .collect_view();
+        // Kubernetes' types follow the chosen provider; EMR's list is fixed.
+        let options = move || {
+            let names: Vec<String> = if node_type_field {
+                node_type_names(ctx)
+            } else {
+                planner::emr::instance_types()
+                    .into_iter()
+                    .map(|t| t.name())
+                    .collect()
+            };
+            names
+                .into_iter()
+                .map(|name| view! { <option value=name></option> })
+                .collect_view()
+        };
         view! { <datalist id=format!("{id}-types")>{options}</datalist> }
     });
     view! {
@@ -239,6 +254,17 @@ fn text_box(
         </div>
         <p class="hint">{entry.hint}</p>
     }
+}
+
+/// The chosen Kubernetes provider's instance or machine types, for the type box's suggestions.
+fn node_type_names(ctx: Ctx) -> Vec<String> {
+    let provider = ctx.form.with(|f| {
+        planner::providers::Provider::parse(f.text("kp"))
+            .unwrap_or(planner::providers::Provider::Custom)
+    });
+    planner::providers::node_types(provider)
+        .map(|t| t.name.to_string())
+        .collect()
 }
 
 /// A label that may wrap after its dots (`spark.executor.␣memoryOverhead`), not mid-word.
