@@ -1299,14 +1299,15 @@ const ENTRIES: &[Entry] = &[
         "kp",
         "Node reservations",
         Kind::Choice(&[
-            ("custom", "Custom: type the reservations"),
-            ("eks", "Amazon EKS (AMI bootstrap formula)"),
-            ("gke", "Google GKE (published formula)"),
-            ("aks", "Azure AKS 1.29+ (published formula)"),
+            ("custom", "Custom (typed)"),
+            ("eks", "Amazon EKS"),
+            ("gke", "Google GKE"),
+            ("aks", "Azure AKS 1.29+"),
         ]),
         Unit::None,
     )
-    .with_name("Provider"),
+    .with_name("Provider")
+    .with_hint("EKS, GKE, AKS: allocatable from the provider's published formula"),
     entry_of(
         F::NodeType,
         K8S,

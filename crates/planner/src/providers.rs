@@ -355,11 +355,8 @@ fn chosen_type(m: &ManagedNode) -> Result<Option<&'static NodeType>, FieldError>
             field: FieldId::NodeType,
             value: format!("\"{name}\""),
             allowed: format!(
-                "one of {}, or empty to type CPU and memory",
-                node_types(m.provider)
-                    .map(|t| t.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                "a {} type from the suggestions, or empty to type CPU and memory",
+                m.provider.name()
             ),
         })
 }
@@ -453,41 +450,21 @@ fn millis(m: u64) -> String {
 
 /// The kube-reserved CPU formula with its numbers.
 fn cpu_words(r: &NodeReservation) -> String {
-    let cores = r.capacity_cpu_millis;
+    let cpu = millis(r.capacity_cpu_millis);
+    let reserved = millis(r.kube_reserved_cpu_millis);
     match r.provider {
         Provider::Aks => format!(
-            "AKS's table for {} cores: {}",
-            cores / 1000,
-            millis(r.kube_reserved_cpu_millis)
+            "AKS's table for {} cores: {reserved}",
+            r.capacity_cpu_millis / 1000
         ),
-        _ => {
-            let parts: Vec<String> = band_terms(cores, &CPU_BANDS)
-                .zip(["6%", "1%", "0.5%", "0.25%"])
-                .filter(|(t, _)| *t > 0)
-                .map(|(t, share)| {
-                    let whole = t / 10_000;
-                    let rest = t % 10_000;
-                    if rest == 0 {
-                        format!("{share} → {whole}m")
-                    } else {
-                        format!(
-                            "{share} → {whole}.{}m",
-                            format!("{rest:04}").trim_end_matches('0')
-                        )
-                    }
-                })
-                .collect();
-            let rounding = if r.provider == Provider::Eks {
-                "each band truncated, as the AMI's shell arithmetic does"
-            } else {
-                "rounded up to a whole millicore"
-            };
-            format!(
-                "6% of the first core, 1% of the second, 0.5% of cores 3–4, 0.25% above: {} = {} ({rounding})",
-                parts.join(" + "),
-                millis(r.kube_reserved_cpu_millis)
-            )
-        }
+        Provider::Eks => format!(
+            "6% of the first core, 1% of the second, 0.5% of cores 3–4, 0.25% above, of \
+             {cpu} = {reserved} (each band truncated, as the AMI's shell arithmetic does)"
+        ),
+        _ => format!(
+            "6% of the first core, 1% of the second, 0.5% of cores 3–4, 0.25% above, of \
+             {cpu} = {reserved} (rounded up to a whole millicore)"
+        ),
     }
 }
 

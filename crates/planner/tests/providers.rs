@@ -227,7 +227,7 @@ fn bad_managed_settings_are_field_errors() {
     let errors = plan_k8s(&input).expect_err("refused").0;
     assert_eq!(errors[0].field, FieldId::NodeType);
     assert!(
-        errors[0].allowed.contains("n2-standard-16"),
+        errors[0].allowed.contains("Google GKE type"),
         "{}",
         errors[0].allowed
     );
@@ -299,9 +299,9 @@ fn seed_002_on_the_three_providers() {
     let eks = plan_k8s(&k8s_preset("k8s-seed002-eks").unwrap().input).unwrap();
     assert_eq!(
         eks.working[1].detail,
-        "CPU: 6% of the first core, 1% of the second, 0.5% of cores 3–4, 0.25% above: \
-         6% → 60m + 1% → 10m + 0.5% → 10m + 0.25% → 30m = 110m (each band truncated, as the \
-         AMI's shell arithmetic does). Memory: 11 MiB × 234 max pods + 255 MiB = 2829 MiB."
+        "CPU: 6% of the first core, 1% of the second, 0.5% of cores 3–4, 0.25% above, of \
+         16000m = 110m (each band truncated, as the AMI's shell arithmetic does). Memory: \
+         11 MiB × 234 max pods + 255 MiB = 2829 MiB."
     );
     assert_eq!(
         eks.working[4].detail,
