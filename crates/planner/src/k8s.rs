@@ -674,8 +674,12 @@ pub struct PodRoom {
 }
 
 impl PodRoom {
-    /// What each node has left after the kubelet, the system and the daemonsets.
+    /// What each node has left after the kubelet, the system and the daemonsets: a managed
+    /// provider's capacity and reservations when one is chosen ([`planned_nodes`]; the same
+    /// numbers when `n` is already planned), else the typed ones.
     pub fn of(n: &K8sNodes) -> PodRoom {
+        let planned = planned_nodes(n).map(|(p, _)| p);
+        let n = planned.as_ref().unwrap_or(n);
         PodRoom {
             cpu_millis: n
                 .capacity_cpu_millis

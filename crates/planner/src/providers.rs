@@ -552,7 +552,7 @@ pub fn reservation_steps(
                 r.kube_reserved_memory_mib + r.system_reserved_memory_mib,
                 r.eviction_memory_mib,
                 r.allocatable_memory_mib(),
-                r.allocatable_memory_mib() * 1024
+                r.allocatable_memory_mib().saturating_mul(1024)
             ),
         ),
         step(

@@ -4,7 +4,7 @@
 //! the EKS, GKE and AKS presets; links with and without a provider.
 
 use planner::catalog::FieldId;
-use planner::k8s::{derive_k8s, plan_k8s, planned_nodes, K8sInput};
+use planner::k8s::{derive_k8s, plan_k8s, planned_nodes, K8sInput, PodRoom};
 use planner::presets::k8s_preset;
 use planner::providers::{
     aks_cpu_reserved_millis, aks_memory_reserved_mib, eks_cpu_reserved_millis,
@@ -270,6 +270,9 @@ fn seed_002_on_the_three_providers() {
             (cpu, memory),
             "{id}"
         );
+        // The room read from the typed input is the provider's too, as from the planned nodes.
+        assert_eq!(PodRoom::of(&input.nodes), d.room, "{id}");
+        assert_eq!(PodRoom::of(&d.nodes), d.room, "{id}");
         assert_eq!(d.fit.per_node, per_node, "{id}");
         assert_eq!(d.totals.executors, 16, "{id}");
         // Every node's blocks add up to the type's capacity, reservation first.
@@ -355,4 +358,36 @@ fn links_carry_the_provider_and_old_links_open_as_custom() {
     let bad = scenario_from_query("v=1&cm=k8s&kp=eks2");
     assert_eq!(bad.bad.len(), 1);
     assert_eq!(bad.bad[0].field, Some(FieldId::Provider));
+}
+
+proptest::proptest! {
+    /// Any managed settings and capacity: no panic, and a reservation never gives more than the
+    /// node has.
+    #[test]
+    fn any_managed_node_plans_without_panic(
+        provider in 0usize..4,
+        type_index in proptest::option::of(0usize..20),
+        max_pods in proptest::option::of(proptest::num::u32::ANY),
+        cpu in proptest::num::u64::ANY,
+        memory in proptest::num::u64::ANY,
+    ) {
+        let provider = Provider::ALL[provider];
+        let names: Vec<&str> = Provider::ALL
+            .into_iter()
+            .flat_map(planner::providers::node_types)
+            .map(|t| t.name)
+            .chain(["", "m5.huge"])
+            .collect();
+        let node_type = type_index.map(|i| names[i % names.len()]);
+        let m = managed(provider, node_type, max_pods);
+        if let Ok(Some(r)) = node_reservation(&m, cpu, memory) {
+            proptest::prop_assert!(r.allocatable_cpu_millis() <= r.capacity_cpu_millis);
+            proptest::prop_assert!(r.allocatable_memory_mib() <= r.capacity_memory_mib);
+        }
+        let mut input = K8sInput::default();
+        input.nodes.managed = m;
+        input.nodes.capacity_cpu_millis = cpu;
+        input.nodes.capacity_memory_mib = memory;
+        let _ = plan_k8s(&input);
+    }
 }
