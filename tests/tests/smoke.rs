@@ -153,6 +153,23 @@ async fn screenshots_at_desktop_and_phone_widths_light_and_dark() {
         .wait_for_headline(&Headline::new(16, 2, "6 GiB"))
         .await;
     problems.extend(screenshots_of(&browser, "k8s-seed002").await);
+    // Seed 002's job on EKS, GKE and AKS nodes: each provider's reservation.
+    for (provider, node_type) in [
+        ("eks", "m5.4xlarge"),
+        ("gke", "n2-standard-16"),
+        ("aks", "Standard_D16s_v5"),
+    ] {
+        browser.set_viewport(1280, 900).await;
+        browser.set_color_scheme("light").await;
+        browser.click(&format!("#preset-seed002-{provider}")).await;
+        browser
+            .wait_for_query(&format!("v=1&cm=k8s&kp={provider}&knt={node_type}"))
+            .await;
+        browser
+            .wait_for_headline(&Headline::new(16, 2, "6 GiB"))
+            .await;
+        problems.extend(screenshots_of(&browser, &format!("k8s-seed002-{provider}")).await);
+    }
     browser.set_viewport(1280, 900).await;
     browser.set_color_scheme("light").await;
     browser.click("#cm-emr").await;

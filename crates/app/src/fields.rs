@@ -87,7 +87,10 @@ const SCHEDULER: &[FieldId] = &[
 ];
 
 const K8S_NODES: &[FieldId] = &[
+    F::Provider,
+    F::NodeType,
     F::Nodes,
+    F::MaxPods,
     F::NodeCpu,
     F::NodeMemory,
     F::KubeReservedCpu,
@@ -209,14 +212,27 @@ fn text_box(
     // Phones show a digits-only keypad for "decimal": only for fields that take plain
     // numbers, not sizes (6g), CPU quantities (500m), instance types or "max".
     let numeric = matches!(entry.unit, Unit::Cores | Unit::Vcores) || entry.id == F::Nodes;
-    // EMR's instance types, offered as suggestions (any listed type may be typed).
+    // Instance types offered as suggestions (any listed type may be typed): EMR's, or the
+    // chosen Kubernetes provider's, which follow the provider. The options are plain names,
+    // written as markup (cheaper in the wasm than a reactive list of option views).
     let instance_field = entry.kind == Kind::InstanceType;
+    let node_type_field = entry.id == F::NodeType;
     let types = instance_field.then(|| {
-        let options = planner::emr::instance_types()
-            .into_iter()
-            .map(|t| view! { <option value=t.name()></option> })
-            .collect_view();
-        view! { <datalist id=format!("{id}-types")>{options}</datalist> }
+        let options = move || {
+            let names: Vec<String> = if node_type_field {
+                node_type_names(ctx)
+            } else {
+                planner::emr::instance_types()
+                    .into_iter()
+                    .map(|t| t.name())
+                    .collect()
+            };
+            names
+                .iter()
+                .map(|name| format!("<option value=\"{name}\"></option>"))
+                .collect::<String>()
+        };
+        view! { <datalist id=format!("{id}-types") inner_html=options></datalist> }
     });
     view! {
         <div class="input-wrap">
@@ -239,6 +255,17 @@ fn text_box(
         </div>
         <p class="hint">{entry.hint}</p>
     }
+}
+
+/// The chosen Kubernetes provider's instance or machine types, for the type box's suggestions.
+fn node_type_names(ctx: Ctx) -> Vec<String> {
+    let provider = ctx.form.with(|f| {
+        planner::providers::Provider::parse(f.text("kp"))
+            .unwrap_or(planner::providers::Provider::Custom)
+    });
+    planner::providers::node_types(provider)
+        .map(|t| t.name.to_string())
+        .collect()
 }
 
 /// A label that may wrap after its dots (`spark.executor.␣memoryOverhead`), not mid-word.
@@ -468,6 +495,43 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_managed_provider_hides_the_typed_reservations_and_travels_in_the_link() {
+        use crate::form::Form;
+        use planner::catalog::Shown;
+        let (mut form, _) = Form::from_query("v=1&cm=k8s");
+        let shown = |f: &Form| {
+            [
+                Shown::CustomNode,
+                Shown::ManagedNode,
+                Shown::MaxPods,
+                Shown::TypedShape,
+            ]
+            .map(|w| f.shows(w))
+        };
+        assert_eq!(form.text("kp"), "custom");
+        assert_eq!(shown(&form), [true, false, false, true]);
+        form.set_text("kp", "eks".into());
+        assert_eq!(shown(&form), [false, true, true, true]);
+        form.set_text("knt", "m5.4xlarge".into());
+        assert_eq!(
+            shown(&form),
+            [false, true, true, false],
+            "the type replaces the shape"
+        );
+        assert_eq!(form.to_query(), "v=1&cm=k8s&kp=eks&knt=m5.4xlarge");
+        form.set_text("kp", "gke".into());
+        assert_eq!(
+            shown(&form),
+            [false, true, false, false],
+            "GKE needs no max pods"
+        );
+        // A preset opens with its provider and type.
+        let eks = planner::presets::k8s_preset("k8s-seed002-eks").unwrap();
+        let form = Form::from_scenario(&Scenario::Kubernetes(eks.input));
+        assert_eq!((form.text("kp"), form.text("knt")), ("eks", "m5.4xlarge"));
     }
 
     #[test]

@@ -214,6 +214,12 @@ impl Form {
             Shown::Cluster => self.text("mode") != "client",
             Shown::OffHeap => self.text("off") == "1",
             Shown::Python => self.text("app") == "python",
+            Shown::CustomNode => matches!(self.text("kp"), "" | "custom"),
+            Shown::ManagedNode => !self.shows(Shown::CustomNode),
+            Shown::MaxPods => matches!(self.text("kp"), "eks" | "aks"),
+            Shown::TypedShape => {
+                self.shows(Shown::CustomNode) || self.text("knt").trim().is_empty()
+            }
         }
     }
 

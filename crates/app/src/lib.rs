@@ -9,6 +9,7 @@ pub mod fields;
 pub mod fmt;
 pub mod form;
 pub mod layout;
+pub mod node_reservation;
 pub mod platforms;
 pub mod results;
 
@@ -265,7 +266,11 @@ pub fn App() -> impl IntoView {
         Outcome::Invalid(_) => invalid_summary(&messages.get()).into_any(),
     };
     let other_plan = move || match &*outcome.read() {
-        Outcome::Kubernetes(p) => platforms::k8s_details(p).into_any(),
+        Outcome::Kubernetes(p) => view! {
+            {node_reservation::node_reservation_card(&form.with_untracked(|f| f.read().scenario))}
+            {platforms::k8s_details(p)}
+        }
+        .into_any(),
         Outcome::Emr(p) => platforms::emr_details(p).into_any(),
         _ => ().into_any(),
     };

@@ -172,6 +172,12 @@ pub enum FieldId {
     ExecutorMaxCores,
     /// `spark.executor.maxMemory` (EMR).
     ExecutorMaxMemory,
+    /// Kubernetes: whose reservation formula (custom, EKS, GKE, AKS).
+    Provider,
+    /// Kubernetes: the provider's instance or machine type.
+    NodeType,
+    /// Kubernetes: maximum pods per node (EKS and AKS reserve memory by it).
+    MaxPods,
 }
 
 impl FieldId {
@@ -414,6 +420,14 @@ pub enum Shown {
     OffHeap,
     /// For Python apps.
     Python,
+    /// Kubernetes with typed reservations (the custom provider).
+    CustomNode,
+    /// Kubernetes on a managed provider (EKS, GKE, AKS).
+    ManagedNode,
+    /// Kubernetes on EKS or AKS (their memory reservation depends on maximum pods).
+    MaxPods,
+    /// Kubernetes node capacity typed in: custom, or no instance type chosen.
+    TypedShape,
 }
 
 /// One field as a cluster manager's form and links show it.
@@ -973,7 +987,8 @@ const ENTRIES: &[Entry] = &[
         Unit::Millicores,
     )
     .with_hint("capacity (16, 15500m), or allocatable with 0 reserved")
-    .with_range(Range::whole(1, limits::MAX_MILLICORES)),
+    .with_range(Range::whole(1, limits::MAX_MILLICORES))
+    .shown_when(Shown::TypedShape),
     entry_of(
         F::NodeMemory,
         K8S,
@@ -983,7 +998,8 @@ const ENTRIES: &[Entry] = &[
         Unit::MiB,
     )
     .with_hint("capacity (64g, 65536 MiB), or allocatable with 0 reserved")
-    .with_range(MIB_SETTING),
+    .with_range(MIB_SETTING)
+    .shown_when(Shown::TypedShape),
     entry_of(
         F::KubeReservedCpu,
         K8S,
@@ -993,7 +1009,8 @@ const ENTRIES: &[Entry] = &[
         Unit::Millicores,
     )
     .with_hint("kube-reserved + system-reserved")
-    .with_range(MILLICORES_OR_ZERO),
+    .with_range(MILLICORES_OR_ZERO)
+    .shown_when(Shown::CustomNode),
     entry_of(
         F::KubeReservedMemory,
         K8S,
@@ -1003,7 +1020,8 @@ const ENTRIES: &[Entry] = &[
         Unit::MiB,
     )
     .with_hint("kube/system reserved + eviction threshold")
-    .with_range(MIB_OR_ZERO),
+    .with_range(MIB_OR_ZERO)
+    .shown_when(Shown::CustomNode),
     entry_of(
         F::DaemonsetCpu,
         K8S,
@@ -1274,6 +1292,45 @@ const ENTRIES: &[Entry] = &[
     )
     .with_hint("default 1g")
     .with_range(MIB_SETTING),
+    // Kubernetes: the managed provider whose reservation formula sets allocatable.
+    entry_of(
+        F::Provider,
+        K8S,
+        "kp",
+        "Node reservations",
+        Kind::Choice(&[
+            ("custom", "Custom (typed)"),
+            ("eks", "Amazon EKS"),
+            ("gke", "Google GKE"),
+            ("aks", "Azure AKS 1.29+"),
+        ]),
+        Unit::None,
+    )
+    .with_name("Provider")
+    .with_hint("EKS, GKE, AKS: allocatable from the provider's published formula"),
+    entry_of(
+        F::NodeType,
+        K8S,
+        "knt",
+        "Instance or machine type",
+        Kind::InstanceType,
+        Unit::None,
+    )
+    .with_hint("optional: its vCPUs and memory replace the typed ones")
+    .optional_when_empty()
+    .shown_when(Shown::ManagedNode),
+    entry_of(
+        F::MaxPods,
+        K8S,
+        "kmp",
+        "Max pods per node",
+        Kind::Count,
+        Unit::None,
+    )
+    .with_hint("optional: the EKS type's (eni-max-pods.txt), or AKS's 250")
+    .optional_when_empty()
+    .shown_when(Shown::MaxPods)
+    .with_range(Range::whole(1, 10_000)),
 ];
 
 const VERSIONS: Kind = Kind::Choice(&[("4.0", "4.0"), ("3.5", "3.5")]);

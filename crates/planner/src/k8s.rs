@@ -14,6 +14,7 @@ use crate::input::{FieldError, InputErrors, OffHeap};
 use crate::layout::{container_parts, group_nodes, spread_runs, Block, BlockKind, NodeGroup};
 use crate::place::ExecutorCount;
 use crate::plan::Step;
+use crate::providers::{node_reservation, reservation_steps, ManagedNode, NodeReservation};
 use crate::spark::{
     keys, kubernetes_pods, AppType, CpuRequest, DeployMode, DriverPod, DriverPodSettings,
     ExecutorPodSettings, KubernetesPods, KubernetesResources, OverheadSettings, PodCpuSettings,
@@ -121,6 +122,9 @@ pub struct K8sNodes {
     pub daemonset_cpu_millis: u64,
     /// Memory requested by daemonsets on every node, in MiB.
     pub daemonset_memory_mib: u64,
+    /// The managed provider: when not custom, its formula replaces the reserved fields and its
+    /// instance type the capacity ([`crate::providers`]).
+    pub managed: ManagedNode,
 }
 
 impl Default for K8sNodes {
@@ -134,6 +138,7 @@ impl Default for K8sNodes {
             reserved_memory_mib: 2_662,
             daemonset_cpu_millis: 300,
             daemonset_memory_mib: 512,
+            managed: ManagedNode::default(),
         }
     }
 }
@@ -596,14 +601,64 @@ fn cpu_requests(pods: &KubernetesPods<'_>, errors: &mut Vec<FieldError>) -> CpuR
     }
 }
 
+/// The nodes as planned: a managed provider's instance type and reservation formula replace
+/// the typed capacity and reservations ([`crate::providers::node_reservation`]); custom nodes
+/// stay as typed, so old links plan the same.
+pub fn planned_nodes(n: &K8sNodes) -> Result<(K8sNodes, Option<NodeReservation>), FieldError> {
+    let reservation = node_reservation(&n.managed, n.capacity_cpu_millis, n.capacity_memory_mib)?;
+    let mut planned = n.clone();
+    if let Some(r) = &reservation {
+        planned.capacity_cpu_millis = r.capacity_cpu_millis;
+        planned.capacity_memory_mib = r.capacity_memory_mib;
+        planned.reserved_cpu_millis = r.reserved_cpu_millis();
+        planned.reserved_memory_mib = r.reserved_memory_mib();
+    }
+    Ok((planned, reservation))
+}
+
+/// A managed node's range errors: a reservation the provider's formula set is not a field, so a
+/// node it leaves no room on is the capacity's error.
+fn managed_node_errors(n: &K8sNodes) -> Vec<FieldError> {
+    node_errors(n)
+        .into_iter()
+        .map(|e| {
+            let (field, capacity, held) = match e.field {
+                FieldId::KubeReservedCpu => (
+                    FieldId::NodeCpu,
+                    n.capacity_cpu_millis,
+                    n.reserved_cpu_millis + n.daemonset_cpu_millis,
+                ),
+                FieldId::KubeReservedMemory => (
+                    FieldId::NodeMemory,
+                    n.capacity_memory_mib,
+                    n.reserved_memory_mib + n.daemonset_memory_mib,
+                ),
+                _ => return e,
+            };
+            let allowed = format!(
+                "more than the provider's reservation plus the daemonsets, {}",
+                field.unit().format_whole(held)
+            );
+            FieldError::whole(field, capacity, allowed)
+        })
+        .collect()
+}
+
 /// Every problem of the input at once, in form order, each at its catalog field; on success,
-/// the pods' CPU requests.
-fn validate(input: &K8sInput, pods: &KubernetesPods<'_>) -> Result<CpuRequests, InputErrors> {
-    let mut errors = node_errors(&input.nodes);
+/// the pods' CPU requests and the nodes as planned.
+fn validate(
+    input: &K8sInput,
+    pods: &KubernetesPods<'_>,
+) -> Result<(CpuRequests, K8sNodes, Option<NodeReservation>), InputErrors> {
+    let (nodes, reservation, mut errors) = match planned_nodes(&input.nodes) {
+        Ok((nodes, None)) => (nodes.clone(), None, node_errors(&nodes)),
+        Ok((nodes, Some(r))) => (nodes.clone(), Some(r), managed_node_errors(&nodes)),
+        Err(e) => (input.nodes.clone(), None, vec![e]),
+    };
     errors.extend(spark_errors(&input.spark));
     let requests = cpu_requests(pods, &mut errors);
     if errors.is_empty() {
-        Ok(requests)
+        Ok((requests, nodes, reservation))
     } else {
         Err(InputErrors(errors))
     }
@@ -619,8 +674,12 @@ pub struct PodRoom {
 }
 
 impl PodRoom {
-    /// What each node has left after the kubelet, the system and the daemonsets.
+    /// What each node has left after the kubelet, the system and the daemonsets: a managed
+    /// provider's capacity and reservations when one is chosen ([`planned_nodes`]; the same
+    /// numbers when `n` is already planned), else the typed ones.
     pub fn of(n: &K8sNodes) -> PodRoom {
+        let planned = planned_nodes(n).map(|(p, _)| p);
+        let n = planned.as_ref().unwrap_or(n);
         PodRoom {
             cpu_millis: n
                 .capacity_cpu_millis
@@ -700,6 +759,10 @@ impl PodFit {
 /// Everything [`plan_k8s`] computes, as numbers: no text is built.
 #[derive(Debug, Clone, PartialEq)]
 pub struct K8sDerivation<'a> {
+    /// The nodes as planned (a managed provider's capacity and reservations applied).
+    pub nodes: K8sNodes,
+    /// The managed provider's reservation, when not custom.
+    pub reservation: Option<NodeReservation>,
     /// The pods as Spark's formula sizes them.
     pub pods: KubernetesPods<'a>,
     /// The executor pod's CPU request in millicores.
@@ -744,8 +807,8 @@ impl K8sDerivation<'_> {
 /// this directly; [`plan_k8s`] adds the working, warnings and configuration.
 pub fn derive_k8s(input: &K8sInput) -> Result<K8sDerivation<'_>, InputErrors> {
     let pods = kubernetes_pods(&input.spark.pod_settings());
-    let cpu = validate(input, &pods)?;
-    let room = PodRoom::of(&input.nodes);
+    let (cpu, nodes, reservation) = validate(input, &pods)?;
+    let room = PodRoom::of(&nodes);
     let executor = PodRequest {
         cpu_millis: cpu.executor_millis,
         memory_mib: pods.executor.memory.total_mib(),
@@ -754,7 +817,7 @@ pub fn derive_k8s(input: &K8sInput) -> Result<K8sDerivation<'_>, InputErrors> {
         cpu_millis: cpu.driver_millis,
         memory_mib: pods.driver.as_ref().map_or(0, DriverPod::memory_mib),
     };
-    let fit = PodFit::of(room, executor, driver, input.nodes.nodes);
+    let fit = PodFit::of(room, executor, driver, nodes.nodes);
     let wanted = match input.count {
         ExecutorCount::Exactly(w) => u64::from(w),
         ExecutorCount::AsManyAsFit => fit.capacity,
@@ -772,17 +835,19 @@ pub fn derive_k8s(input: &K8sInput) -> Result<K8sDerivation<'_>, InputErrors> {
         },
         driver: (pods.driver.is_some() && fit.driver_fits).then_some(driver),
     };
-    let layout = pod_layout(&input.nodes, room, &pod_blocks, &fit, placed);
+    let layout = pod_layout(&nodes, room, &pod_blocks, &fit, placed);
     let s = &input.spark;
     let task_slots_per_executor = u64::from(s.executor_cores / s.task_cpus.max(1));
     let totals = k8s_totals(
         &layout,
         &pod_blocks,
         room,
-        input.nodes.nodes,
+        nodes.nodes,
         task_slots_per_executor,
     );
     Ok(K8sDerivation {
+        nodes,
+        reservation,
         pods,
         executor_cpu_millis: cpu.executor_millis,
         driver_cpu_millis: cpu.driver_millis,
@@ -896,8 +961,12 @@ fn k8s_totals(
 
 /// The working: room per node, the executor pod, pods per node, executors placed.
 pub fn k8s_working(input: &K8sInput, d: &K8sDerivation<'_>) -> Vec<Step> {
-    vec![
-        room_step(&input.nodes, d.room),
+    let n = &input.nodes;
+    let node_steps = d.reservation.map_or_else(
+        || vec![room_step(&d.nodes, d.room)],
+        |r| reservation_steps(&r, n.daemonset_cpu_millis, n.daemonset_memory_mib),
+    );
+    let steps = vec![
         executor_pod_step(d),
         Step {
             title: "Executor pods per node".into(),
@@ -911,7 +980,8 @@ pub fn k8s_working(input: &K8sInput, d: &K8sDerivation<'_>) -> Vec<Step> {
             ),
         },
         placed_step(input.count, d),
-    ]
+    ];
+    node_steps.into_iter().chain(steps).collect()
 }
 
 fn room_step(n: &K8sNodes, room: PodRoom) -> Step {

@@ -42,6 +42,7 @@ pub mod memory;
 pub mod place;
 pub mod plan;
 pub mod presets;
+pub mod providers;
 pub mod report;
 pub mod scenario;
 pub mod spark;

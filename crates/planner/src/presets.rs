@@ -4,6 +4,7 @@
 use crate::emr::EmrInput;
 use crate::input::{Cluster, PlanInput, Policy};
 use crate::k8s::K8sInput;
+use crate::providers::{ManagedNode, Provider};
 
 /// A named input (a YARN [`PlanInput`] unless another input type is given).
 #[derive(Debug, Clone, PartialEq)]
@@ -106,7 +107,42 @@ pub fn k8s_presets() -> Vec<K8sPreset> {
                           executor while reserving a quarter of the CPUs.",
             input: half_cpu,
         },
+        Preset {
+            id: "k8s-seed002-eks",
+            name: "EKS: same job on 8 × m5.4xlarge",
+            description: "The same 16 executors × 2 cores × 6 GB on 8 m5.4xlarge nodes (16 vCPUs, \
+                          64 GiB, 234 max pods): the EKS AMI reserves 110m CPU and 11 MiB × 234 + \
+                          255 MiB memory, plus the 100 MiB eviction threshold.",
+            input: on_managed_node(Provider::Eks, "m5.4xlarge"),
+        },
+        Preset {
+            id: "k8s-seed002-gke",
+            name: "GKE: same job on 8 × n2-standard-16",
+            description: "The same job on 8 n2-standard-16 nodes (16 vCPUs, 64 GiB): GKE reserves \
+                          110m CPU and 25/20/10/6% of the memory bands, plus 100 MiB for eviction.",
+            input: on_managed_node(Provider::Gke, "n2-standard-16"),
+        },
+        Preset {
+            id: "k8s-seed002-aks",
+            name: "AKS: same job on 8 × Standard_D16s_v5",
+            description: "The same job on 8 Standard_D16s_v5 nodes (16 vCPUs, 64 GiB, 250 max \
+                          pods): AKS 1.29+ reserves 260m CPU and the lesser of 20 MiB × 250 + 50 MiB \
+                          and 25% of memory, plus 100 MiB for eviction.",
+            input: on_managed_node(Provider::Aks, "Standard_D16s_v5"),
+        },
     ]
+}
+
+/// Seed 002's job (the default Kubernetes input) on 8 nodes of `node_type` with `provider`'s
+/// reservation formula; the daemonsets stay the default's.
+fn on_managed_node(provider: Provider, node_type: &str) -> K8sInput {
+    let mut input = K8sInput::default();
+    input.nodes.managed = ManagedNode {
+        provider,
+        node_type: Some(node_type.into()),
+        max_pods: None,
+    };
+    input
 }
 
 /// The Kubernetes preset with `id`.

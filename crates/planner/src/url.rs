@@ -33,6 +33,7 @@
 //! | `sv`, `mode`, `app` | as for YARN | `kof`, `ovh` | overhead factor, explicit overhead |
 //! | `omin`, `domin` | executor, driver minimum overhead (4.0; empty: unset) | | |
 //! | `off`, `offs`, `py` | as for YARN | `dm`, `dc`, `drq`, `dlim` | driver memory, cores, CPU request, limit |
+//! | `kp` | `custom` / `eks` / `gke` / `aks` (links without it are custom) | `knt`, `kmp` | instance type, max pods per node |
 //!
 //! `cm=emr` selects the Amazon EMR keys:
 //!
@@ -50,6 +51,7 @@ use crate::emr::{instance_type, EmrInput};
 use crate::input::{Field, MaximumAllocation, Method, NodeManagerResources, PlanInput};
 use crate::k8s::{format_cpu, parse_cpu_millis, K8sInput};
 use crate::place::ExecutorCount;
+use crate::providers::Provider;
 pub use crate::scenario::{ClusterManager as Manager, Scenario};
 use crate::spark::{AppType, DeployMode, SparkVersion};
 use crate::text::{
@@ -1069,6 +1071,35 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         get: |i| i.spark.driver_limit_cores.clone(),
         set: |i, t| {
             i.spark.driver_limit_cores = optional_cpu(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::Provider,
+        get: |i| Some(i.nodes.managed.provider.as_str().into()),
+        set: |i, t| {
+            i.nodes.managed.provider =
+                Provider::parse(t).ok_or_else(|| choice(t, "custom, eks, gke or aks"))?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::NodeType,
+        get: |i| i.nodes.managed.node_type.clone(),
+        set: |i, t| {
+            i.nodes.managed.node_type = (!t.is_empty()).then(|| t.to_string());
+            Ok(())
+        },
+    },
+    Param {
+        id: F::MaxPods,
+        get: |i| i.nodes.managed.max_pods.map(|p| p.to_string()),
+        set: |i, t| {
+            i.nodes.managed.max_pods = if t.is_empty() {
+                None
+            } else {
+                Some(parse_count_u32(t)?)
+            };
             Ok(())
         },
     },

@@ -113,6 +113,7 @@ proptest! {
                 reserved_memory_mib: 1_024,
                 daemonset_cpu_millis: ds.0,
                 daemonset_memory_mib: ds.1,
+                managed: planner::providers::ManagedNode::default(),
             },
             spark,
             count: count.map_or(ExecutorCount::AsManyAsFit, ExecutorCount::Exactly),

@@ -202,6 +202,9 @@ fn presets_speak_to_users_not_to_sources() {
             "defaults",
             "k8s-seed002",
             "k8s-seed002-half",
+            "k8s-seed002-eks",
+            "k8s-seed002-gke",
+            "k8s-seed002-aks",
             "emr-seed003",
             "emr-maximize"
         ]

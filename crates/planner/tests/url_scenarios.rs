@@ -106,6 +106,7 @@ fn k8s() -> impl Strategy<Value = K8sInput> {
                 reserved_memory_mib: a.4,
                 daemonset_cpu_millis: b.0,
                 daemonset_memory_mib: b.1,
+                managed: planner::providers::ManagedNode::default(),
             },
             spark: K8sSpark {
                 version: if flags.0 {

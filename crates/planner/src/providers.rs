@@ -1,0 +1,572 @@
+//! What a managed Kubernetes node keeps for itself: each provider's published reservation
+//! formula (Amazon EKS, Google GKE, Azure AKS), so allocatable CPU and memory follow from the
+//! node's shape instead of typed reservations.
+//!
+//! Numbers first: [`node_reservation`] computes a [`NodeReservation`] (capacity, kube-reserved,
+//! system-reserved, eviction threshold, allocatable) without text; [`reservation_steps`]
+//! explains it, step by step, in the order `kubectl describe node` can be checked against.
+//! The hand-worked values the tests check are in `tests/providers.md`.
+//!
+//! Sources (each formula's constants are cited where they are used):
+//! - EKS: the EKS-optimized AMI's bootstrap script, `awslabs/amazon-eks-ami`,
+//!   `templates/al2/runtime/bootstrap.sh` (`get_memory_mebibytes_to_reserve`,
+//!   `get_cpu_millicores_to_reserve`, `evictionHard`), and its maximum pods per instance type,
+//!   `templates/shared/runtime/eni-max-pods.txt`.
+//! - GKE: "About GKE node sizing" (Plan GKE Standard node sizes),
+//!   <https://cloud.google.com/kubernetes-engine/docs/concepts/plan-node-sizes>, section
+//!   "Node allocatable resources" → "Memory and CPU reservations".
+//! - AKS: "Node resource reservations in Azure Kubernetes Service (AKS)",
+//!   <https://learn.microsoft.com/azure/aks/node-resource-reservations>, sections
+//!   "CPU reservations" and "Memory reservations" → "AKS 1.29 and later".
+
+use crate::catalog::{ClusterManager::Kubernetes, FieldId};
+use crate::input::FieldError;
+use crate::plan::Step;
+
+/// Who runs the node, and so which reservation formula applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Provider {
+    /// The reservations are typed in (the form's reserved CPU and memory).
+    #[default]
+    Custom,
+    /// Amazon EKS (EKS-optimized AMI).
+    Eks,
+    /// Google Kubernetes Engine (Standard node pools).
+    Gke,
+    /// Azure Kubernetes Service (1.29 and later).
+    Aks,
+}
+
+impl Provider {
+    /// Every provider, in the form's order.
+    pub const ALL: [Provider; 4] = [
+        Provider::Custom,
+        Provider::Eks,
+        Provider::Gke,
+        Provider::Aks,
+    ];
+
+    /// The value in links (`custom`, `eks`, `gke`, `aks`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Provider::Custom => "custom",
+            Provider::Eks => "eks",
+            Provider::Gke => "gke",
+            Provider::Aks => "aks",
+        }
+    }
+
+    /// The provider named by a link's value.
+    pub fn parse(text: &str) -> Option<Provider> {
+        Provider::ALL.into_iter().find(|p| p.as_str() == text)
+    }
+
+    /// The service's name for people.
+    pub fn name(self) -> &'static str {
+        match self {
+            Provider::Custom => "Custom",
+            Provider::Eks => "Amazon EKS",
+            Provider::Gke => "Google GKE",
+            Provider::Aks => "Azure AKS",
+        }
+    }
+
+    /// Where the formula is published, for people to check.
+    pub fn source(self) -> &'static str {
+        match self {
+            Provider::Custom => "",
+            Provider::Eks => {
+                "EKS-optimized AMI bootstrap script (github.com/awslabs/amazon-eks-ami, \
+                 bootstrap.sh and eni-max-pods.txt)"
+            }
+            Provider::Gke => {
+                "Google Cloud, \"About GKE node sizing\", Memory and CPU reservations \
+                 (cloud.google.com/kubernetes-engine/docs/concepts/plan-node-sizes)"
+            }
+            Provider::Aks => {
+                "Microsoft Learn, \"Node resource reservations in AKS\", AKS 1.29 and later \
+                 (learn.microsoft.com/azure/aks/node-resource-reservations)"
+            }
+        }
+    }
+}
+
+/// The managed-node settings of a Kubernetes node pool: the provider, the instance or machine
+/// type (its vCPUs and memory replace the typed capacity), and the maximum pods per node (EKS
+/// and AKS reserve memory by it).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ManagedNode {
+    /// Whose formula; [`Provider::Custom`] keeps the typed reservations.
+    pub provider: Provider,
+    /// An instance or machine type from [`node_types`] (`m5.4xlarge`), when given.
+    pub node_type: Option<String>,
+    /// Maximum pods per node, when typed (else the type's, or the provider's default).
+    pub max_pods: Option<u32>,
+}
+
+/// An instance or machine type the planner knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NodeType {
+    /// The provider that offers it.
+    pub provider: Provider,
+    /// Its name (`m5.4xlarge`, `n2-standard-16`, `Standard_D16s_v5`).
+    pub name: &'static str,
+    /// vCPUs.
+    pub vcpus: u32,
+    /// Memory in GiB.
+    pub memory_gib: u32,
+    /// EKS: maximum pods from `eni-max-pods.txt` (0 for other providers).
+    pub max_pods: u32,
+}
+
+const fn node_type(
+    provider: Provider,
+    name: &'static str,
+    vcpus: u32,
+    memory_gib: u32,
+    max_pods: u32,
+) -> NodeType {
+    NodeType {
+        provider,
+        name,
+        vcpus,
+        memory_gib,
+        max_pods,
+    }
+}
+
+/// A short list of common types. EKS's maximum pods are `eni-max-pods.txt`'s
+/// (`awslabs/amazon-eks-ami`, `templates/shared/runtime/eni-max-pods.txt`: "# of ENI * (# of
+/// IPv4 per ENI - 1) + 2"); vCPUs and memory are the providers' published sizes.
+const NODE_TYPES: &[NodeType] = &[
+    node_type(Provider::Eks, "m5.2xlarge", 8, 32, 58),
+    node_type(Provider::Eks, "m5.4xlarge", 16, 64, 234),
+    node_type(Provider::Eks, "m5.8xlarge", 32, 128, 234),
+    node_type(Provider::Eks, "m6i.4xlarge", 16, 64, 234),
+    node_type(Provider::Eks, "r5.4xlarge", 16, 128, 234),
+    node_type(Provider::Eks, "c5.4xlarge", 16, 32, 234),
+    node_type(Provider::Gke, "n2-standard-8", 8, 32, 0),
+    node_type(Provider::Gke, "n2-standard-16", 16, 64, 0),
+    node_type(Provider::Gke, "n2-standard-32", 32, 128, 0),
+    node_type(Provider::Gke, "n2-highmem-16", 16, 128, 0),
+    node_type(Provider::Gke, "e2-standard-16", 16, 64, 0),
+    node_type(Provider::Aks, "Standard_D8s_v5", 8, 32, 0),
+    node_type(Provider::Aks, "Standard_D16s_v5", 16, 64, 0),
+    node_type(Provider::Aks, "Standard_D32s_v5", 32, 128, 0),
+    node_type(Provider::Aks, "Standard_E16s_v5", 16, 128, 0),
+];
+
+/// The types the planner knows for `provider` (none for custom).
+pub fn node_types(provider: Provider) -> impl Iterator<Item = &'static NodeType> {
+    NODE_TYPES.iter().filter(move |t| t.provider == provider)
+}
+
+/// AKS's default maximum pods per node with Azure CNI Overlay, its recommended network plugin
+/// (AKS documentation, "IP address planning", Maximum pods per node: 250 for Azure CNI
+/// Overlay; 110 for kubenet, 30 for Azure CNI node subnet).
+pub const AKS_DEFAULT_MAX_PODS: u32 = 250;
+
+/// How the memory reservation was reached, for the words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemoryRule {
+    /// EKS: 11 MiB × max pods + 255 MiB.
+    EksPods,
+    /// GKE: 255 MiB on machines under 1 GiB.
+    GkeSmall,
+    /// GKE: the regressive bands (25/20/10/6/2 %).
+    GkeBands,
+    /// AKS: 20 MiB × max pods + 50 MiB, the lesser.
+    AksPods,
+    /// AKS: 25 % of memory, the lesser.
+    AksQuarter,
+}
+
+/// A node's reservations by its provider's formula, all as numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NodeReservation {
+    /// Whose formula.
+    pub provider: Provider,
+    /// The type the capacity came from, when one was chosen.
+    pub node_type: Option<&'static NodeType>,
+    /// CPU capacity, in millicores.
+    pub capacity_cpu_millis: u64,
+    /// Memory capacity, in MiB.
+    pub capacity_memory_mib: u64,
+    /// Maximum pods the memory formula used (GKE: none).
+    pub max_pods: Option<u32>,
+    /// kube-reserved CPU, in millicores.
+    pub kube_reserved_cpu_millis: u64,
+    /// system-reserved CPU (0: none of the three sets it), in millicores.
+    pub system_reserved_cpu_millis: u64,
+    /// kube-reserved memory, in MiB.
+    pub kube_reserved_memory_mib: u64,
+    /// system-reserved memory (0: none of the three sets it), in MiB.
+    pub system_reserved_memory_mib: u64,
+    /// The kubelet's hard eviction threshold `memory.available`, in MiB.
+    pub eviction_memory_mib: u64,
+    /// Which memory rule applied.
+    pub memory_rule: MemoryRule,
+}
+
+impl NodeReservation {
+    /// Reserved CPU: kube-reserved + system-reserved, in millicores.
+    pub fn reserved_cpu_millis(&self) -> u64 {
+        self.kube_reserved_cpu_millis + self.system_reserved_cpu_millis
+    }
+
+    /// Reserved memory: kube-reserved + system-reserved + eviction threshold, in MiB.
+    pub fn reserved_memory_mib(&self) -> u64 {
+        self.kube_reserved_memory_mib + self.system_reserved_memory_mib + self.eviction_memory_mib
+    }
+
+    /// Allocatable CPU: capacity − reserved, in millicores.
+    pub fn allocatable_cpu_millis(&self) -> u64 {
+        self.capacity_cpu_millis
+            .saturating_sub(self.reserved_cpu_millis())
+    }
+
+    /// Allocatable memory: capacity − reserved − eviction threshold, in MiB.
+    pub fn allocatable_memory_mib(&self) -> u64 {
+        self.capacity_memory_mib
+            .saturating_sub(self.reserved_memory_mib())
+    }
+}
+
+/// A share of a band: `(from, to, hundredths of a percent)`.
+type Band = (u64, u64, u64);
+
+/// GKE's and EKS's CPU bands in millicores: 6 % of the first core, 1 % of the next core (up to
+/// 2), 0.5 % of the next 2 cores (up to 4), 0.25 % of any cores above 4 (GKE, "Memory and CPU
+/// reservations"; the EKS AMI's `cpu_percentage_reserved_for_ranges=(600 100 50 25)` over
+/// `cpu_ranges=(0 1000 2000 4000 total)`, which cites GKE's page).
+const CPU_BANDS: [Band; 4] = [
+    (0, 1000, 600),
+    (1000, 2000, 100),
+    (2000, 4000, 50),
+    (4000, u64::MAX, 25),
+];
+
+/// GKE's memory bands in MiB: 25 % of the first 4 GiB, 20 % of the next 4 GiB (up to 8), 10 %
+/// of the next 8 GiB (up to 16), 6 % of the next 112 GiB (up to 128), 2 % of any memory above
+/// 128 GiB (GKE, "Memory and CPU reservations").
+const GKE_MEMORY_BANDS: [Band; 5] = [
+    (0, 4096, 2500),
+    (4096, 8192, 2000),
+    (8192, 16_384, 1000),
+    (16_384, 131_072, 600),
+    (131_072, u64::MAX, 200),
+];
+
+/// The part of `total` inside each band times its share, in ten-thousandths of the unit
+/// (exact), one term per band.
+fn band_terms(total: u64, bands: &[Band]) -> impl Iterator<Item = u64> + '_ {
+    bands
+        .iter()
+        .map(move |&(from, to, share)| total.min(to).saturating_sub(from).saturating_mul(share))
+}
+
+/// The EKS AMI's CPU reservation: each band's share truncated to whole millicores, as
+/// `get_resource_to_reserve_in_range` computes `... * $percentage / 100 / 100` in shell
+/// integers.
+pub fn eks_cpu_reserved_millis(capacity_millis: u64) -> u64 {
+    band_terms(capacity_millis, &CPU_BANDS)
+        .map(|t| t / 10_000)
+        .sum()
+}
+
+/// GKE's CPU reservation, rounded up to a whole millicore (the kubelet takes whole
+/// millicores; rounding up never promises pods CPU the node keeps).
+pub fn gke_cpu_reserved_millis(capacity_millis: u64) -> u64 {
+    band_terms(capacity_millis, &CPU_BANDS)
+        .fold(0u64, u64::saturating_add)
+        .div_ceil(10_000)
+}
+
+/// GKE's memory reservation in MiB, rounded up to a whole MiB: 255 MiB for machines with less
+/// than 1 GiB, else the regressive bands.
+pub fn gke_memory_reserved_mib(capacity_mib: u64) -> (u64, MemoryRule) {
+    if capacity_mib < 1024 {
+        // "255 MiB of memory for machines with less than 1 GiB of memory".
+        return (255, MemoryRule::GkeSmall);
+    }
+    let exact = band_terms(capacity_mib, &GKE_MEMORY_BANDS).fold(0u64, u64::saturating_add);
+    (exact.div_ceil(10_000), MemoryRule::GkeBands)
+}
+
+/// The EKS AMI's memory reservation: `11 * max_pods + 255` MiB
+/// (`get_memory_mebibytes_to_reserve`).
+pub fn eks_memory_reserved_mib(max_pods: u32) -> u64 {
+    11 * u64::from(max_pods) + 255
+}
+
+/// AKS's CPU reservations in millicores by cores on the host ("CPU reservations": a table;
+/// AKS publishes no value for other core counts).
+const AKS_CPU_TABLE: [(u64, u64); 7] = [
+    (1, 60),
+    (2, 100),
+    (4, 140),
+    (8, 180),
+    (16, 260),
+    (32, 420),
+    (64, 740),
+];
+
+/// AKS's kube-reserved CPU for a whole number of cores in its table.
+pub fn aks_cpu_reserved_millis(capacity_millis: u64) -> Option<u64> {
+    AKS_CPU_TABLE
+        .iter()
+        .find(|(cores, _)| cores * 1000 == capacity_millis)
+        .map(|&(_, millis)| millis)
+}
+
+/// AKS 1.29 and later: the lesser of 20 MB × max pods + 50 MB and 25 % of the memory. The
+/// page writes MB; the kubelet's settings are MiB, and MiB is what is used here (25 % rounded
+/// up to a whole MiB).
+pub fn aks_memory_reserved_mib(capacity_mib: u64, max_pods: u32) -> (u64, MemoryRule) {
+    let by_pods = 20 * u64::from(max_pods) + 50;
+    let quarter = capacity_mib.div_ceil(4);
+    if by_pods <= quarter {
+        (by_pods, MemoryRule::AksPods)
+    } else {
+        (quarter, MemoryRule::AksQuarter)
+    }
+}
+
+/// The kubelet's hard eviction threshold `memory.available`: 100 MiB on all three (EKS AMI:
+/// `"evictionHard": {"memory.available": "100Mi"}`; GKE: "an additional 100 MiB of memory on
+/// each node for kubelet eviction"; AKS 1.29 and later: "memory.available < 100 Mi").
+pub const EVICTION_MIB: u64 = 100;
+
+/// The chosen type, when the settings name one: an error naming the field when the provider
+/// has no such type.
+fn chosen_type(m: &ManagedNode) -> Result<Option<&'static NodeType>, FieldError> {
+    let Some(name) = m
+        .node_type
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    else {
+        return Ok(None);
+    };
+    node_types(m.provider)
+        .find(|t| t.name.eq_ignore_ascii_case(name))
+        .map(Some)
+        .ok_or_else(|| FieldError {
+            field: FieldId::NodeType,
+            value: format!("\"{name}\""),
+            allowed: format!(
+                "a {} type from the suggestions, or empty to type CPU and memory",
+                m.provider.name()
+            ),
+        })
+}
+
+/// The maximum pods EKS or AKS uses: typed, else the type's (EKS), else AKS's default.
+fn max_pods_used(m: &ManagedNode, t: Option<&NodeType>) -> Result<u32, FieldError> {
+    if let Some(p) = m.max_pods {
+        return FieldError::outside_catalog_range_of(Kubernetes, FieldId::MaxPods, p.into())
+            .map_or(Ok(p), Err);
+    }
+    match (m.provider, t) {
+        (Provider::Eks, Some(t)) => Ok(t.max_pods),
+        (Provider::Aks, _) => Ok(AKS_DEFAULT_MAX_PODS),
+        _ => Err(FieldError {
+            field: FieldId::MaxPods,
+            value: "not set".into(),
+            allowed: "a number of pods (EKS reserves memory by it), or an instance type to \
+                      take it from"
+                .into(),
+        }),
+    }
+}
+
+/// A node's reservations by its provider's formula, from the typed capacity (millicores, MiB)
+/// or the chosen type's. `Ok(None)` for custom (the typed reservations stand).
+pub fn node_reservation(
+    m: &ManagedNode,
+    typed_cpu_millis: u64,
+    typed_memory_mib: u64,
+) -> Result<Option<NodeReservation>, FieldError> {
+    if m.provider == Provider::Custom {
+        return Ok(None);
+    }
+    let t = chosen_type(m)?;
+    let cpu = t.map_or(typed_cpu_millis, |t| u64::from(t.vcpus) * 1000);
+    let memory = t.map_or(typed_memory_mib, |t| u64::from(t.memory_gib) * 1024);
+    let (kube_cpu, (kube_memory, rule), max_pods) = match m.provider {
+        Provider::Eks => {
+            let pods = max_pods_used(m, t)?;
+            let memory = (eks_memory_reserved_mib(pods), MemoryRule::EksPods);
+            (eks_cpu_reserved_millis(cpu), memory, Some(pods))
+        }
+        Provider::Gke => (
+            gke_cpu_reserved_millis(cpu),
+            gke_memory_reserved_mib(memory),
+            None,
+        ),
+        _ => {
+            let pods = max_pods_used(m, t)?;
+            let cpu_reserved = aks_cpu_reserved_millis(cpu).ok_or_else(|| {
+                FieldError::whole(
+                    FieldId::NodeCpu,
+                    cpu,
+                    "1, 2, 4, 8, 16, 32 or 64 CPU: the core counts AKS publishes a CPU \
+                     reservation for",
+                )
+            })?;
+            (
+                cpu_reserved,
+                aks_memory_reserved_mib(memory, pods),
+                Some(pods),
+            )
+        }
+    };
+    Ok(Some(NodeReservation {
+        provider: m.provider,
+        node_type: t,
+        capacity_cpu_millis: cpu,
+        capacity_memory_mib: memory,
+        max_pods,
+        kube_reserved_cpu_millis: kube_cpu,
+        system_reserved_cpu_millis: 0,
+        kube_reserved_memory_mib: kube_memory,
+        system_reserved_memory_mib: 0,
+        eviction_memory_mib: EVICTION_MIB,
+        memory_rule: rule,
+    }))
+}
+
+fn step(title: &str, detail: String) -> Step {
+    Step {
+        title: title.to_string(),
+        detail,
+    }
+}
+
+/// Millicores as Kubernetes writes them in `kubectl describe node` (`15890m`).
+fn millis(m: u64) -> String {
+    format!("{m}m")
+}
+
+/// The kube-reserved CPU formula with its numbers.
+fn cpu_words(r: &NodeReservation) -> String {
+    let cpu = millis(r.capacity_cpu_millis);
+    let reserved = millis(r.kube_reserved_cpu_millis);
+    match r.provider {
+        Provider::Aks => format!(
+            "AKS's table for {} cores: {reserved}",
+            r.capacity_cpu_millis / 1000
+        ),
+        Provider::Eks => format!(
+            "6% of the first core, 1% of the second, 0.5% of cores 3–4, 0.25% above, of \
+             {cpu} = {reserved} (each band truncated, as the AMI's shell arithmetic does)"
+        ),
+        _ => format!(
+            "6% of the first core, 1% of the second, 0.5% of cores 3–4, 0.25% above, of \
+             {cpu} = {reserved} (rounded up to a whole millicore)"
+        ),
+    }
+}
+
+/// The kube-reserved memory formula with its numbers.
+fn memory_words(r: &NodeReservation) -> String {
+    let pods = r.max_pods.unwrap_or(0);
+    let kube = r.kube_reserved_memory_mib;
+    match r.memory_rule {
+        MemoryRule::EksPods => format!("11 MiB × {pods} max pods + 255 MiB = {kube} MiB"),
+        MemoryRule::GkeSmall => format!("255 MiB (machines under 1 GiB) = {kube} MiB"),
+        MemoryRule::GkeBands => format!(
+            "25% of the first 4 GiB, 20% of the next 4, 10% of the next 8, 6% of the next 112, \
+             2% above 128 GiB, of {} MiB = {kube} MiB (rounded up to a whole MiB)",
+            r.capacity_memory_mib
+        ),
+        MemoryRule::AksPods => format!(
+            "the lesser of 20 MiB × {pods} max pods + 50 MiB = {kube} MiB and 25% of {} MiB = {} MiB: {kube} MiB",
+            r.capacity_memory_mib,
+            r.capacity_memory_mib.div_ceil(4)
+        ),
+        MemoryRule::AksQuarter => format!(
+            "the lesser of 20 MiB × {pods} max pods + 50 MiB = {} MiB and 25% of {} MiB = {kube} MiB: {kube} MiB",
+            20 * u64::from(pods) + 50,
+            r.capacity_memory_mib
+        ),
+    }
+}
+
+/// The capacity step: the type's vCPUs and memory, or the typed ones.
+fn capacity_step(r: &NodeReservation) -> Step {
+    let from = r.node_type.map_or_else(
+        || "as typed".to_string(),
+        |t| format!("{}: {} vCPUs, {} GiB", t.name, t.vcpus, t.memory_gib),
+    );
+    step(
+        "Node capacity",
+        format!(
+            "{} ({from}): {} CPU, {} MiB of memory",
+            r.provider.name(),
+            millis(r.capacity_cpu_millis),
+            r.capacity_memory_mib
+        ),
+    )
+}
+
+/// The reservation step by step, as `kubectl describe node` shows a node: capacity,
+/// kube-reserved, system-reserved, eviction threshold, allocatable, then the daemonsets and
+/// what is left for Spark's pods. Empty for custom settings.
+pub fn reservation_steps(
+    r: &NodeReservation,
+    daemonset_cpu_millis: u64,
+    daemonset_memory_mib: u64,
+) -> Vec<Step> {
+    let cpu_left = r
+        .allocatable_cpu_millis()
+        .saturating_sub(daemonset_cpu_millis);
+    let memory_left = r
+        .allocatable_memory_mib()
+        .saturating_sub(daemonset_memory_mib);
+    vec![
+        capacity_step(r),
+        step(
+            "kube-reserved",
+            format!("CPU: {}. Memory: {}.", cpu_words(r), memory_words(r)),
+        ),
+        step(
+            "system-reserved",
+            format!(
+                "{} sets none: 0m CPU, 0 MiB (its formula above is the whole reservation).",
+                r.provider.name()
+            ),
+        ),
+        step(
+            "Eviction threshold",
+            format!("memory.available < {} MiB, kept free of pods", r.eviction_memory_mib),
+        ),
+        step(
+            "Allocatable (kubectl describe node)",
+            format!(
+                "CPU {} − {} = {}; memory {} MiB − {} MiB − {} MiB = {} MiB ({} Ki)",
+                millis(r.capacity_cpu_millis),
+                millis(r.reserved_cpu_millis()),
+                millis(r.allocatable_cpu_millis()),
+                r.capacity_memory_mib,
+                r.kube_reserved_memory_mib + r.system_reserved_memory_mib,
+                r.eviction_memory_mib,
+                r.allocatable_memory_mib(),
+                r.allocatable_memory_mib().saturating_mul(1024)
+            ),
+        ),
+        step(
+            "Room for Spark's pods per node",
+            format!(
+                "allocatable − daemonsets: CPU {} − {} = {}; memory {} MiB − {} MiB = {} MiB. Source: {}.",
+                millis(r.allocatable_cpu_millis()),
+                millis(daemonset_cpu_millis),
+                millis(cpu_left),
+                r.allocatable_memory_mib(),
+                daemonset_memory_mib,
+                memory_left,
+                r.provider.source()
+            ),
+        ),
+    ]
+}
