@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::app::{expected_layout, input_of, plan_of, with, Group, Headline};
+use common::app::{comparison, expected_layout, input_of, plan_of, with, Group, Headline};
 use common::Browser;
 use planner::presets::preset;
 use planner::{Method, PlanInput};
@@ -202,7 +202,8 @@ async fn layout_svg_shows_each_node_group() {
     assert_eq!(placed, 24);
 
     // The executor-memory section and the working belong to the selected plan.
-    let rule = plan_of(&input_of("v=1&meth=rule&tgt=10240"), Method::RuleOfThumb);
+    let rule_comparison = comparison(&input_of("v=1&meth=rule&tgt=10240"));
+    let rule = &rule_comparison.rule_of_thumb;
     let container = b.text("#memory-container").await;
     assert!(
         container.contains(&format!(
@@ -214,13 +215,14 @@ async fn layout_svg_shows_each_node_group() {
     assert_eq!(b.count("#memory-pools tbody tr").await, 5);
     assert_eq!(
         b.count("#working > ol.working > li").await,
-        rule.working.len(),
+        planner::plan::working_steps(&rule_comparison, Method::RuleOfThumb).len(),
         "working steps"
     );
     let codes = b
         .js("return [...document.querySelectorAll('#warnings li[data-code]')].map(l => l.dataset.code);")
         .await;
-    let want: Vec<&str> = rule.warnings.iter().map(|w| w.code.as_str()).collect();
+    let rule_warnings = planner::plan::warnings(&rule_comparison, Method::RuleOfThumb);
+    let want: Vec<&str> = rule_warnings.iter().map(|w| w.code.as_str()).collect();
     assert_eq!(codes, serde_json::json!(want), "#warnings");
     // The codes are for tests and links between notes, not for people: none is printed.
     let shown = b.text("#warnings").await;

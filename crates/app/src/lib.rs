@@ -13,7 +13,7 @@ pub mod results;
 
 use leptos::prelude::*;
 pub use planner::scenario::Outcome;
-use planner::{Comparison, Method, Plan};
+use planner::{Comparison, Method};
 
 use crate::fields::Ctx;
 use crate::form::{field_messages, FieldMessage, Form, Reading};
@@ -75,20 +75,20 @@ fn heap_words(mib: u64) -> String {
     }
 }
 
-fn submit_text(p: &Plan) -> String {
-    planner::exports::submit_command(&planner::exports::submit_flags(&p.spark_conf))
+fn submit_text(c: &Comparison, method: Method) -> String {
+    let conf = planner::exports::yarn_spark_conf(c, method);
+    planner::exports::submit_command(&planner::exports::submit_flags(&conf))
 }
 
 fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl IntoView + use<> {
     let p = c.selected_plan().clone();
     let t = p.placement.totals;
     let e = p.placement.executor;
-    let submit = submit_text(&p);
+    let submit = submit_text(c, c.selected);
     let submit_copy = submit.clone();
     // The most serious finding about the headline itself: Spark or YARN refuses the plan, or
     // runs fewer executors than it asks for.
-    let refusal = p
-        .warnings
+    let refusal = planner::plan::warnings(c, c.selected)
         .iter()
         .find(|w| w.severity == planner::Severity::Error)
         .map(|w| ("sev sev-error refusal", w.message.clone()))
@@ -215,10 +215,10 @@ fn yarn_details(outcome: Memo<Outcome>) -> impl IntoView {
                     };
                     view! {
                         <h3 class="subhead">{results::method_name(c.selected)}</h3>
-                        {results::working(c.selected_plan())}
+                        {results::working(c, c.selected)}
                         <details>
                             <summary>{format!("{} working", results::method_name(other.method))}</summary>
-                            {results::working(other)}
+                            {results::working(c, other.method)}
                         </details>
                     }
                     .into_any()
@@ -226,7 +226,7 @@ fn yarn_details(outcome: Memo<Outcome>) -> impl IntoView {
             </section>
             <section class="card" id="warnings-section">
                 <h2>"Warnings"</h2>
-                {with_plan(|c| results::warning_list(&c.selected_plan().warnings, "warnings").into_any())}
+                {with_plan(|c| results::warning_list(&planner::plan::warnings(c, c.selected), "warnings").into_any())}
             </section>
         </Show>
     }
@@ -264,7 +264,9 @@ pub fn App() -> impl IntoView {
         Outcome::Invalid(_) => invalid_summary(&messages.get()).into_any(),
     };
     let other_plan = move || match &*outcome.read() {
-        Outcome::Kubernetes(p) => platforms::k8s_details(p).into_any(),
+        Outcome::Kubernetes(p) => {
+            platforms::k8s_details(p, &form.with_untracked(|f| f.read().scenario)).into_any()
+        }
         Outcome::Emr(p) => platforms::emr_details(p).into_any(),
         _ => ().into_any(),
     };
@@ -421,7 +423,7 @@ mod tests {
     #[test]
     fn submit_text_lists_flags() {
         let c = planner::plan(&preset("case1").unwrap().input).unwrap();
-        let s = submit_text(&c.spark_exact);
+        let s = submit_text(&c, Method::SparkExact);
         assert!(s.starts_with("spark-submit \\\n  --master yarn \\\n"));
         assert!(s.contains("--num-executors 17"));
         assert!(s.contains("--executor-memory 19g"));

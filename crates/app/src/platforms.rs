@@ -64,7 +64,7 @@ pub fn k8s_headline(
         planner::place::ExecutorCount::Exactly(n) => n,
         planner::place::ExecutorCount::AsManyAsFit => t.executors,
     };
-    let args = planner::exports::k8s::spark_submit_flags(p);
+    let args = planner::exports::k8s::spark_submit_flags(p, &input.spark);
     let yaml = planner::exports::k8s::spark_operator_yaml(p, &input.spark);
     view! {
         <p class="eyebrow muted">"Kubernetes"</p>
@@ -153,8 +153,11 @@ fn working_and_warnings(working: &[Step], warnings: &[Warning]) -> impl IntoView
     }
 }
 
-/// Kubernetes sections below the answer.
-pub fn k8s_details(p: &K8sPlan) -> impl IntoView + use<> {
+/// Kubernetes sections below the answer (`scenario`: what `p` was planned from).
+pub fn k8s_details(p: &K8sPlan, scenario: &Scenario) -> impl IntoView + use<> {
+    let Scenario::Kubernetes(input) = scenario else {
+        return ().into_any();
+    };
     let rows = [
         (
             "Executor memory request = limit",
@@ -194,8 +197,9 @@ pub fn k8s_details(p: &K8sPlan) -> impl IntoView + use<> {
             <h2>"Pod resources"</h2>
             <table class="kv" id="pod-resources"><tbody>{rows}</tbody></table>
         </section>
-        {working_and_warnings(&p.working, &p.warnings)}
+        {working_and_warnings(&planner::k8s::k8s_working(input, p), &planner::k8s::k8s_warnings(input, p))}
     }
+    .into_any()
 }
 
 /// The EMR headline, the heterogeneous-executors switch and the exports.

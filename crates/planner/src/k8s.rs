@@ -345,7 +345,8 @@ pub struct K8sTotals {
     pub memory_available_mib: u64,
 }
 
-/// The result of [`plan_k8s`].
+/// The result of [`plan_k8s`]: numbers only. The words come from [`k8s_working`] and
+/// [`k8s_warnings`], the configuration and exports from [`crate::exports::k8s`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct K8sPlan {
     /// The executor pod as Spark writes it.
@@ -366,12 +367,36 @@ pub struct K8sPlan {
     pub layout: Vec<NodeGroup>,
     /// Totals.
     pub totals: K8sTotals,
-    /// Derivation steps.
-    pub working: Vec<Step>,
-    /// Findings.
-    pub warnings: Vec<Warning>,
-    /// The Spark configuration (`--conf` pairs).
-    pub spark_conf: Vec<(String, String)>,
+    /// The driver pod's CPU request in millicores (0 in client mode).
+    pub driver_cpu_millis: u64,
+    /// What each node has left for Spark's pods.
+    pub room: PodRoom,
+    /// How many executor pods fit, beside the driver pod.
+    pub fit: PodFit,
+    /// Executor pods asked for: `spark.executor.instances` as given, or the capacity when as
+    /// many as fit.
+    pub wanted: u64,
+    /// Executor pods placed: the smaller of asked and capacity.
+    pub placed: u64,
+    /// Tasks each executor runs at once: cores ÷ `spark.task.cpus`.
+    pub task_slots_per_executor: u64,
+}
+
+impl K8sPlan {
+    /// The executor pod's memory request (= limit), in MiB.
+    pub fn executor_memory_mib(&self) -> u64 {
+        self.executor_memory.total_mib()
+    }
+
+    /// The driver pod's memory request (= limit), in MiB (0 in client mode).
+    pub fn driver_memory_mib(&self) -> u64 {
+        self.driver.as_ref().map_or(0, |d| d.memory_mib)
+    }
+
+    /// Whether a driver pod runs on node 1 (cluster mode, and it fits).
+    pub fn has_driver(&self) -> bool {
+        self.driver.is_some() && self.fit.driver_fits
+    }
 }
 
 /// Kubernetes' form: validation ranges and field names come from its catalog entries.
@@ -895,7 +920,7 @@ fn k8s_totals(
 }
 
 /// The working: room per node, the executor pod, pods per node, executors placed.
-pub fn k8s_working(input: &K8sInput, d: &K8sDerivation<'_>) -> Vec<Step> {
+pub fn k8s_working(input: &K8sInput, d: &K8sPlan) -> Vec<Step> {
     vec![
         room_step(&input.nodes, d.room),
         executor_pod_step(d),
@@ -931,9 +956,9 @@ fn room_step(n: &K8sNodes, room: PodRoom) -> Step {
     }
 }
 
-fn executor_pod_step(d: &K8sDerivation<'_>) -> Step {
-    let m = &d.pods.executor.memory;
-    let cpu = &d.pods.executor.cpu;
+fn executor_pod_step(d: &K8sPlan) -> Step {
+    let m = &d.executor_memory;
+    let cpu = &d.executor;
     Step {
         title: "Executor pod".into(),
         detail: format!(
@@ -946,13 +971,15 @@ fn executor_pod_step(d: &K8sDerivation<'_>) -> Step {
                 String::new()
             },
             d.executor_memory_mib(),
-            cpu.request,
-            cpu.limit.map_or(String::new(), |l| format!(", limit {l}"))
+            cpu.cpu_request,
+            cpu.cpu_limit
+                .as_ref()
+                .map_or(String::new(), |l| format!(", limit {l}"))
         ),
     }
 }
 
-fn placed_step(count: ExecutorCount, d: &K8sDerivation<'_>) -> Step {
+fn placed_step(count: ExecutorCount, d: &K8sPlan) -> Step {
     let t = &d.totals;
     let beside = if d.has_driver() {
         " with the driver pod on node 1"
@@ -973,7 +1000,7 @@ fn placed_step(count: ExecutorCount, d: &K8sDerivation<'_>) -> Step {
             " + {} CPU for the driver pod",
             format_cores(d.driver_cpu_millis)
         )
-    } else if d.pods.driver.is_none() {
+    } else if d.driver.is_none() {
         " (client mode: the driver runs outside the cluster)".to_string()
     } else {
         " (the driver pod fits on no node)".to_string()
@@ -991,7 +1018,7 @@ fn placed_step(count: ExecutorCount, d: &K8sDerivation<'_>) -> Step {
 }
 
 /// The findings, most severe first: pods that stay Pending, then settings worth knowing about.
-pub fn k8s_warnings(input: &K8sInput, d: &K8sDerivation<'_>) -> Vec<Warning> {
+pub fn k8s_warnings(input: &K8sInput, d: &K8sPlan) -> Vec<Warning> {
     let mut warnings = fit_warnings(d);
     warnings.extend(cpu_request_warning(&input.spark, d));
     warnings.extend(setting_warnings(&input.spark, d));
@@ -1000,7 +1027,7 @@ pub fn k8s_warnings(input: &K8sInput, d: &K8sDerivation<'_>) -> Vec<Warning> {
 
 /// Pods that stay Pending: the driver or executors larger than a node's room, or more
 /// executors asked than fit.
-fn fit_warnings(d: &K8sDerivation<'_>) -> Vec<Warning> {
+fn fit_warnings(d: &K8sPlan) -> Vec<Warning> {
     let mut warnings = Vec::new();
     let room = d.room;
     if !d.fit.driver_fits {
@@ -1049,7 +1076,7 @@ fn fit_warnings(d: &K8sDerivation<'_>) -> Vec<Warning> {
 }
 
 /// A CPU request below the executor's cores: same parallelism, fewer CPUs reserved.
-fn cpu_request_warning(s: &K8sSpark, d: &K8sDerivation<'_>) -> Option<Warning> {
+fn cpu_request_warning(s: &K8sSpark, d: &K8sPlan) -> Option<Warning> {
     let cores_millis = u64::from(s.executor_cores) * 1000;
     let requested = d.executor_cpu_millis;
     (requested < cores_millis).then(|| {
@@ -1073,10 +1100,10 @@ fn cpu_request_warning(s: &K8sSpark, d: &K8sDerivation<'_>) -> Option<Warning> {
 
 /// Settings whose effect on Kubernetes is easy to miss: the 0.4 non-JVM factor, PySpark
 /// memory in client mode, and minimum overheads Spark 3.5 does not have.
-fn setting_warnings(s: &K8sSpark, d: &K8sDerivation<'_>) -> Vec<Warning> {
+fn setting_warnings(s: &K8sSpark, d: &K8sPlan) -> Vec<Warning> {
     let mut warnings = Vec::new();
     let info = |message: String| Warning::new(Code::SettingIgnored, Severity::Info, message);
-    if d.pods.executor.overhead_factor == NON_JVM_OVERHEAD_FACTOR
+    if d.overhead_factor == NON_JVM_OVERHEAD_FACTOR
         && s.overhead_factor.is_none()
         && s.overhead_mib.is_none()
     {
@@ -1088,7 +1115,7 @@ fn setting_warnings(s: &K8sSpark, d: &K8sDerivation<'_>) -> Vec<Warning> {
             } else {
                 "Python"
             },
-            d.pods.executor.memory.overhead_mib
+            d.executor_memory.overhead_mib
         )));
     }
     if s.app_type == AppType::Python
@@ -1103,7 +1130,7 @@ fn setting_warnings(s: &K8sSpark, d: &K8sDerivation<'_>) -> Vec<Warning> {
     }
     if s.version == SparkVersion::V3_5
         && (s.executor_min_overhead_mib.is_some() && s.overhead_mib.is_none()
-            || s.driver_min_overhead_mib.is_some() && d.pods.driver.is_some())
+            || s.driver_min_overhead_mib.is_some() && d.driver.is_some())
     {
         warnings.push(info(
             "spark.executor.minMemoryOverhead and spark.driver.minMemoryOverhead exist from \
@@ -1114,22 +1141,9 @@ fn setting_warnings(s: &K8sSpark, d: &K8sDerivation<'_>) -> Vec<Warning> {
     warnings
 }
 
-/// The configuration (`--conf` pairs): the deploy mode, the executor pods placed, and every
-/// setting of `spark` that is not Spark's default.
-fn k8s_spark_conf(spark: &K8sSpark, placed: u64) -> Vec<(String, String)> {
-    let mut spark_conf: Vec<(String, String)> = vec![
-        (
-            "spark.submit.deployMode".into(),
-            spark.deploy_mode.as_str().into(),
-        ),
-        (keys::EXECUTOR_INSTANCES.into(), placed.to_string()),
-    ];
-    spark_conf.extend(spark.conf().entries().iter().cloned());
-    spark_conf
-}
-
-/// Plans executor pods on Kubernetes nodes: the numbers of [`derive_k8s`], explained by
-/// [`k8s_working`] and [`k8s_warnings`], with the Spark configuration.
+/// Plans executor pods on Kubernetes nodes: the numbers of [`derive_k8s`], owned, with no
+/// text (a sweep may call this for each input). [`k8s_working`] and [`k8s_warnings`] explain
+/// the plan; [`crate::exports::k8s`] writes its configuration.
 ///
 /// ```
 /// use planner::k8s::{plan_k8s, K8sInput};
@@ -1144,9 +1158,6 @@ fn k8s_spark_conf(spark: &K8sSpark, placed: u64) -> Vec<(String, String)> {
 /// ```
 pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, InputErrors> {
     let d = derive_k8s(input)?;
-    let working = k8s_working(input, &d);
-    let warnings = k8s_warnings(input, &d);
-    let spark_conf = k8s_spark_conf(&input.spark, d.placed);
     let pods = KubernetesResources::from_pods(&d.pods);
     Ok(K8sPlan {
         executor: pods.executor,
@@ -1158,9 +1169,12 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, InputErrors> {
         capacity: d.fit.capacity,
         layout: d.layout,
         totals: d.totals,
-        working,
-        warnings,
-        spark_conf,
+        driver_cpu_millis: d.driver_cpu_millis,
+        room: d.room,
+        fit: d.fit,
+        wanted: d.wanted,
+        placed: d.placed,
+        task_slots_per_executor: d.task_slots_per_executor,
     })
 }
 
@@ -1201,7 +1215,8 @@ mod tests {
         assert_eq!(half.executor.cpu_request, "0.5");
         assert_eq!(half.totals.task_slots, 32);
         assert_eq!(half.totals.cpu_requested_millis, 9_000);
-        assert!(half.warnings.iter().any(|w| w.message.contains("25%")));
+        let warnings = k8s_warnings(&input, &half);
+        assert!(warnings.iter().any(|w| w.message.contains("25%")));
     }
 
     #[test]

@@ -56,7 +56,7 @@ pub use input::{
     Cluster, Field, FieldError, Granularity, InputErrors, MaximumAllocation, Method,
     NodeManagerResources, OffHeap, PlanInput, Policy, Scheduler, SparkSettings,
 };
-pub use place::{place, ExecutorCount, PlaceInput, Placement};
+pub use place::{place, CheckedPlacement, ExecutorCount, PlaceInput, Placement};
 pub use plan::{plan, Comparison, Plan, Step};
 pub use scenario::{Outcome, Scenario};
 pub use warning::{Code, Diagnostic, Severity, Warning};

@@ -139,7 +139,14 @@ pub struct Placement {
     pub layout: Vec<NodeGroup>,
     /// Sums over the layout.
     pub totals: Totals,
-    /// Findings (empty from [`place_numbers`]).
+}
+
+/// A given executor shape placed, with its findings: what [`place`] answers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckedPlacement {
+    /// The numbers.
+    pub placement: Placement,
+    /// The findings, from [`explain_placement`].
     pub warnings: Vec<Warning>,
 }
 
@@ -196,8 +203,8 @@ pub struct PlaceInput {
 }
 
 /// Places a given executor shape on a cluster (the second entry point: how a rule-of-thumb
-/// answer, or a user's own `spark-submit`, fares under YARN's real math).
-pub fn place(input: &PlaceInput) -> Result<Placement, InputErrors> {
+/// answer, or a user's own `spark-submit`, fares under YARN's real math), with the findings.
+pub fn place(input: &PlaceInput) -> Result<CheckedPlacement, InputErrors> {
     let mut plan = input.plan.clone();
     plan.policy.cores_per_executor = 1;
     plan.policy.memory_target_mib = None;
@@ -225,13 +232,13 @@ pub fn place(input: &PlaceInput) -> Result<Placement, InputErrors> {
     }
     let containers =
         Containers::from_settings(&plan.spark, input.executor_heap_mib, input.executor_cores);
-    Ok(place_containers(
-        &v.shape,
-        &v.scheduler,
-        &containers,
-        input.count,
-        plan.policy.cluster_share_pct,
-    ))
+    let share = plan.policy.cluster_share_pct;
+    let placement = place_numbers(&v.shape, &v.scheduler, &containers, input.count, share);
+    let warnings = explain_placement(&placement, &v.shape, &v.scheduler, share);
+    Ok(CheckedPlacement {
+        placement,
+        warnings,
+    })
 }
 
 /// Whether each container can run and how many executors fit: the numbers behind a placement
@@ -268,38 +275,24 @@ impl Fit {
     }
 }
 
-/// Places resolved containers on validated nodes, with the findings in words. Never panics; all
-/// arithmetic saturates.
-pub fn place_containers(
-    shape: &NodeShape,
-    scheduler: &YarnScheduler,
-    c: &Containers,
-    count: ExecutorCount,
-    share_pct: f64,
-) -> Placement {
-    let mut placement = place_numbers(shape, scheduler, c, count, share_pct);
-    explain_placement(&mut placement, shape, scheduler, share_pct);
-    placement
-}
-
-/// Fills the warnings of a placement from [`place_numbers`] (the same nodes, scheduler and
-/// share).
+/// The findings of a placement from [`place_numbers`] (the same nodes, scheduler and share), in
+/// words: refusals, the share and count, then the shape's.
 pub fn explain_placement(
-    placement: &mut Placement,
+    placement: &Placement,
     shape: &NodeShape,
     scheduler: &YarnScheduler,
     share_pct: f64,
-) {
+) -> Vec<Warning> {
     let limits = Limits {
         scheduler,
         shape,
         whole_cluster: share_pct >= 100.0,
     };
-    placement.warnings = placement_warnings(placement, &limits, share_pct);
+    placement_warnings(placement, &limits, share_pct)
 }
 
-/// Places resolved containers on validated nodes: numbers only (`warnings` is left empty), for
-/// callers that sweep many shapes. Never panics; all arithmetic saturates.
+/// Places resolved containers on validated nodes: numbers only, for callers that sweep many
+/// shapes ([`explain_placement`] gives the words). Never panics; all arithmetic saturates.
 pub fn place_numbers(
     shape: &NodeShape,
     scheduler: &YarnScheduler,
@@ -349,7 +342,6 @@ pub fn place_numbers(
         fit,
         layout,
         totals,
-        warnings: Vec::new(),
     }
 }
 
