@@ -617,6 +617,11 @@ fn validate_settings(
             format!("{heap} MiB"),
             format!("1 to {} MiB", limits::MAX_MIB),
         ));
+    } else {
+        errors.extend(FieldError::below_spark_minimum_heap(
+            Field::ExecutorMemory,
+            heap,
+        ));
     }
     if s.maximize_resource_allocation && maximized.is_none() && errors.is_empty() {
         errors.push(field_error(

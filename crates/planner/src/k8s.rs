@@ -506,30 +506,29 @@ fn held_back_error(
 /// executor's cores (Spark refuses fewer cores than one task needs:
 /// `ResourceUtils.validateTaskCpusLargeEnough` in `org.apache.spark.resource`).
 fn spark_errors(s: &K8sSpark) -> Vec<FieldError> {
-    let ranges = [
-        (FieldId::CoresPerExecutor, u64::from(s.executor_cores)),
-        (FieldId::ExecutorMemory, s.executor_memory_mib),
-    ];
-    let mut errors: Vec<FieldError> = ranges
-        .into_iter()
-        .filter_map(|(field, value)| outside_catalog_range(field, value))
-        .collect();
+    let mut errors: Vec<FieldError> =
+        outside_catalog_range(FieldId::CoresPerExecutor, u64::from(s.executor_cores))
+            .into_iter()
+            .collect();
+    errors.extend(heap_errors(FieldId::ExecutorMemory, s.executor_memory_mib));
     let most_task_cpus = u64::from(s.executor_cores.max(1));
     errors.extend(
         FieldError::out_of_range(FieldId::TaskCpus, s.task_cpus.into(), 1, most_task_cpus)
             .map(|e| e.because("at most spark.executor.cores")),
     );
-    let driver = [
-        (FieldId::DriverMemory, s.driver_memory_mib),
-        (FieldId::DriverCores, u64::from(s.driver_cores)),
-    ];
-    errors.extend(
-        driver
-            .into_iter()
-            .filter_map(|(field, value)| outside_catalog_range(field, value)),
-    );
+    errors.extend(heap_errors(FieldId::DriverMemory, s.driver_memory_mib));
+    errors.extend(outside_catalog_range(
+        FieldId::DriverCores,
+        u64::from(s.driver_cores),
+    ));
     errors.extend(overhead_errors(s));
     errors
+}
+
+/// A heap setting outside its catalog range, or else under Spark's 450 MiB floor.
+fn heap_errors(field: FieldId, heap_mib: u64) -> Option<FieldError> {
+    outside_catalog_range(field, heap_mib)
+        .or_else(|| FieldError::below_spark_minimum_heap(field, heap_mib))
 }
 
 /// The overhead factor, the explicit and minimum overheads, off-heap and PySpark memory.
@@ -1022,7 +1021,34 @@ pub fn k8s_warnings(input: &K8sInput, d: &K8sPlan) -> Vec<Warning> {
     let mut warnings = fit_warnings(d);
     warnings.extend(cpu_request_warning(&input.spark, d));
     warnings.extend(setting_warnings(&input.spark, d));
+    warnings.extend(likely_mistakes(input));
     most_severe_first(warnings)
+}
+
+/// Likely mistakes Spark accepts: no executors asked for, an overhead factor of 1 or more.
+fn likely_mistakes(input: &K8sInput) -> Vec<Warning> {
+    let s = &input.spark;
+    let mut warnings = Vec::new();
+    if input.count == ExecutorCount::Exactly(0) {
+        warnings.push(
+            Warning::new(
+                Code::NoExecutorsRequested,
+                Severity::Warning,
+                "No executor pods are asked for (spark.executor.instances = 0). Spark accepts it, \
+                 but only the driver starts: jobs wait for executors unless dynamic allocation \
+                 adds them. Type max for as many as fit.",
+            )
+            .about(FieldId::ExecutorInstances),
+        );
+    }
+    if let (Some(f), None) = (s.overhead_factor, s.overhead_mib) {
+        warnings.extend(crate::plan::large_overhead_factor_warning(
+            keys::EXECUTOR_OVERHEAD_FACTOR,
+            f,
+            FieldId::OverheadFactor,
+        ));
+    }
+    warnings
 }
 
 /// Pods that stay Pending: the driver or executors larger than a node's room, or more
@@ -1139,6 +1165,151 @@ fn setting_warnings(s: &K8sSpark, d: &K8sPlan) -> Vec<Warning> {
         ));
     }
     warnings
+}
+
+/// Why a Kubernetes plan runs fewer executor pods than asked: numbers only (see
+/// [`k8s_shortfall`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct K8sShortfall {
+    /// Executor pods asked for.
+    pub asked: u64,
+    /// Executor pods that run.
+    pub runs: u64,
+    /// What stops the rest.
+    pub blocker: PodBlocker,
+    /// The nearest heap that runs them (or, when none runs all, at least one): the setting
+    /// changed, its value in MiB, and the executor pods that then run.
+    pub nearest: Option<(FieldId, u64, u64)>,
+}
+
+/// What keeps executor pods Pending.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PodBlocker {
+    /// The driver pod is larger than what a node has left for pods: nothing starts.
+    DriverPod(PodRequest),
+    /// An executor pod is larger than what a node has left for pods.
+    ExecutorPod(PodRequest),
+    /// Pods fit, but the nodes hold only `capacity` of them.
+    Room {
+        /// Executor pods the nodes hold beside the driver pod.
+        capacity: u64,
+    },
+}
+
+/// When the plan runs fewer executor pods than asked: why, and the nearest heap that runs
+/// them. `None` when every pod asked for runs (or none is asked for).
+pub fn k8s_shortfall(input: &K8sInput, p: &K8sPlan) -> Option<K8sShortfall> {
+    if p.placed >= p.wanted {
+        return None;
+    }
+    let executor = PodRequest {
+        cpu_millis: p.executor_cpu_millis,
+        memory_mib: p.executor_memory_mib(),
+    };
+    let (blocker, nearest) = if !p.fit.driver_fits {
+        let request = PodRequest {
+            cpu_millis: p.driver_cpu_millis,
+            memory_mib: p.driver_memory_mib(),
+        };
+        let set = |i: &mut K8sInput, heap| i.spark.driver_memory_mib = heap;
+        let nearest = largest_heap(input, set, |q| q.fit.driver_fits && q.placed > 0);
+        let nearest = nearest.map(|(heap, runs)| (FieldId::DriverMemory, heap, runs));
+        (PodBlocker::DriverPod(request), nearest)
+    } else {
+        let set = |i: &mut K8sInput, heap| i.spark.executor_memory_mib = heap;
+        let nearest = largest_heap(input, set, |q| q.placed >= q.wanted)
+            .or_else(|| largest_heap(input, set, |q| q.placed > 0).filter(|_| p.placed == 0));
+        let nearest = nearest.map(|(heap, runs)| (FieldId::ExecutorMemory, heap, runs));
+        let blocker = if p.fit.per_node == 0 {
+            PodBlocker::ExecutorPod(executor)
+        } else {
+            PodBlocker::Room {
+                capacity: p.fit.capacity,
+            }
+        };
+        (blocker, nearest)
+    };
+    Some(K8sShortfall {
+        asked: p.wanted,
+        runs: p.placed,
+        blocker,
+        nearest,
+    })
+}
+
+/// The largest heap (whole GiB where possible, else MiB, never under Spark's 450 MiB) that
+/// `set` can give the input with `runs` true of its plan, and the executor pods then placed.
+fn largest_heap(
+    input: &K8sInput,
+    set: impl Fn(&mut K8sInput, u64),
+    runs: impl Fn(&K8sPlan) -> bool,
+) -> Option<(u64, u64)> {
+    let least = crate::memory::MIN_HEAP_MIB;
+    let plan_with = |heap: u64| {
+        let mut changed = input.clone();
+        set(&mut changed, heap.max(least));
+        plan_k8s(&changed).ok()
+    };
+    let probe = |heap: u64| plan_with(heap).is_some_and(|q| runs(&q));
+    let room = PodRoom::of(&input.nodes).memory_mib;
+    let heap = match crate::plan::largest_fitting(room / 1024, |gib| probe(gib * 1024)) {
+        Some(gib) => gib * 1024,
+        None => crate::plan::largest_fitting(room, probe)?.max(least),
+    };
+    Some((heap, plan_with(heap)?.placed))
+}
+
+/// The shortfall in words: what keeps pods Pending and by how much.
+pub fn k8s_shortfall_words(s: &K8sShortfall, room: PodRoom) -> String {
+    let too_large = |what: &str, r: PodRequest| {
+        let by = if r.memory_mib > room.memory_mib {
+            format!("{} MiB too much memory", r.memory_mib - room.memory_mib)
+        } else {
+            format!(
+                "{} CPU too much",
+                format_cores(r.cpu_millis.saturating_sub(room.cpu_millis))
+            )
+        };
+        format!(
+            "{what} ({} CPU, {} MiB) is larger than what a node has left for pods ({} CPU, {} \
+             MiB): {by}",
+            format_cpu(r.cpu_millis),
+            r.memory_mib,
+            format_cpu(room.cpu_millis),
+            room.memory_mib
+        )
+    };
+    match s.blocker {
+        PodBlocker::DriverPod(r) => format!(
+            "No executor pod runs. {}, so it stays Pending and no executor starts.",
+            too_large("The driver pod", r)
+        ),
+        PodBlocker::ExecutorPod(r) => format!(
+            "No executor pod fits. {}.",
+            too_large("Each executor pod", r)
+        ),
+        PodBlocker::Room { capacity } => format!(
+            "Only {capacity} of the {} executor pods fit; the other {} stay Pending.",
+            s.asked,
+            s.asked - capacity
+        ),
+    }
+}
+
+/// The nearest heap that runs, in words.
+pub fn k8s_nearest_words(s: &K8sShortfall) -> Option<String> {
+    let (field, heap, runs) = s.nearest?;
+    let all = if runs >= s.asked {
+        format!("all {}", s.asked)
+    } else {
+        runs.to_string()
+    };
+    Some(format!(
+        "Nearest that runs: {}={} runs {all} executor pod{}.",
+        field.label(),
+        format_spark_mib(heap),
+        if runs == 1 { "" } else { "s" }
+    ))
 }
 
 /// Plans executor pods on Kubernetes nodes: the numbers of [`derive_k8s`], owned, with no

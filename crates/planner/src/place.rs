@@ -7,6 +7,7 @@ use crate::layout::{
     container_parts, group_nodes, spread_runs, vcores_as_millicores, Block, BlockKind, NodeGroup,
     PartKind,
 };
+use crate::memory::MIN_HEAP_MIB;
 use crate::spark::{yarn_am_container, DeployMode, ExecutorMemory};
 use crate::warning::{Code, Severity, Warning};
 use crate::yarn::{fit_count, fits, granted, Calculator, Resource, YarnScheduler};
@@ -719,8 +720,6 @@ pub(crate) struct Limits<'a> {
     pub(crate) whole_cluster: bool,
 }
 
-/// Spark's smallest heap: 1.5 × the 300 MiB it reserves (`UnifiedMemoryManager`).
-const MIN_HEAP_MIB: u64 = 450;
 /// Concurrent tasks per executor beyond which HDFS client throughput and GC suffer.
 const MAX_SENSIBLE_CORES: u32 = 5;
 /// Heaps above this bring long garbage-collection pauses.

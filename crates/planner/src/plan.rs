@@ -148,6 +148,7 @@ pub fn warnings(c: &Comparison, method: Method) -> Vec<Warning> {
             w
         }
     };
+    warnings.extend(likely_mistakes(&v.input.spark));
     warnings.extend(ignored_settings(&v.input.spark));
     crate::warning::most_severe_first(warnings)
 }
@@ -1175,6 +1176,304 @@ fn count_difference(rule: &Plan, exact: &Plan, exact_warnings: &[Warning]) -> Op
             rule.instances
         ),
     ))
+}
+
+/// Why a plan runs fewer executors than it asks for: numbers only (see [`shortfall`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shortfall {
+    /// Executors the plan asks for (`spark.executor.instances`).
+    pub asked: u32,
+    /// Executors YARN would run.
+    pub runs: u32,
+    /// What stops the rest.
+    pub blocker: Blocker,
+    /// The nearest plan that runs, when one is found.
+    pub nearest: Option<Nearest>,
+}
+
+/// What stops executors from running, with the sizes compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blocker {
+    /// The ApplicationMaster (the driver, in cluster mode) is refused or larger than a node, so
+    /// nothing starts: its `request` against the `limit` it must fit (the maximum allocation or
+    /// a node's YARN resources).
+    ApplicationMaster {
+        /// What the AM container asks for (or is granted, against a node).
+        request: Resource,
+        /// What it must fit.
+        limit: Resource,
+    },
+    /// Executor containers are refused or larger than a node.
+    Executor {
+        /// What one executor container asks for (or is granted, against a node).
+        request: Resource,
+        /// What it must fit.
+        limit: Resource,
+    },
+    /// Executors fit, but fewer than asked: the cluster (with the AM in place) holds
+    /// `capacity`, or the cluster share allows `capacity`.
+    Room {
+        /// Executors that can run.
+        capacity: u64,
+    },
+}
+
+/// The nearest plan that runs, as numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Nearest {
+    /// The largest heap (whole GiB where possible) of the ApplicationMaster's JVM
+    /// (`spark.driver.memory` in cluster mode, `spark.yarn.am.memory` in client mode) whose
+    /// container fits, and the plan the same method then gives.
+    AmHeap {
+        /// The heap to set, in MiB.
+        heap_mib: u64,
+        /// The plan with it: executors, cores, heap in MiB.
+        shape: (u32, u32, u64),
+    },
+    /// The Spark-exact shape, which runs every executor it asks for (the rule of thumb's plan
+    /// runs fewer).
+    SparkExact {
+        /// Executors, cores, heap in MiB.
+        shape: (u32, u32, u64),
+    },
+}
+
+/// When `method`'s plan runs fewer executors than it asks for (none, or some): why, and the
+/// nearest plan that runs. `None` when every executor asked for runs.
+pub fn shortfall(c: &Comparison, method: Method) -> Option<Shortfall> {
+    let p = c.plan_of(method);
+    let (asked, runs) = (p.instances, p.placement.totals.executors);
+    if runs >= asked && runs > 0 {
+        return None;
+    }
+    let blocker = blocker(&c.input, &p.placement);
+    let nearest = match blocker {
+        Blocker::ApplicationMaster { .. } => nearest_am_heap(&c.input, method),
+        _ => {
+            let e = &c.spark_exact;
+            let runs_all = e.placement.totals.executors == e.instances && e.instances > 0;
+            (method == Method::RuleOfThumb && runs_all).then_some(Nearest::SparkExact {
+                shape: (e.instances, e.cores(), e.heap_mib()),
+            })
+        }
+    };
+    Some(Shortfall {
+        asked,
+        runs,
+        blocker,
+        nearest,
+    })
+}
+
+fn blocker(v: &Validated, p: &Placement) -> Blocker {
+    let nm = v.shape.nodemanager;
+    let maximum = Resource::new(
+        v.scheduler.maximum_allocation_mb,
+        v.scheduler.maximum_allocation_vcores,
+    );
+    let f = &p.fit;
+    if f.am_refused {
+        Blocker::ApplicationMaster {
+            request: p.am.request,
+            limit: maximum,
+        }
+    } else if f.am_too_large {
+        Blocker::ApplicationMaster {
+            request: p.am.granted,
+            limit: nm,
+        }
+    } else if f.executor_memory_refused || f.executor_vcores_refused {
+        Blocker::Executor {
+            request: p.executor.request,
+            limit: maximum,
+        }
+    } else if f.executor_too_large {
+        Blocker::Executor {
+            request: p.executor.granted,
+            limit: nm,
+        }
+    } else {
+        Blocker::Room {
+            capacity: p.capacity.min(f.share_limit),
+        }
+    }
+}
+
+/// The largest AM heap whose container runs, searched in whole GiB and then in MiB, with the
+/// plan `method` gives for it; `None` when not even Spark's smallest heap runs.
+fn nearest_am_heap(v: &Validated, method: Method) -> Option<Nearest> {
+    let cluster = v.input.spark.deploy_mode == DeployMode::Cluster;
+    let with_heap = |heap_mib: u64| -> Option<Plan> {
+        let mut input = v.input.clone();
+        if cluster {
+            input.spark.driver_memory_mib = heap_mib;
+        } else {
+            input.spark.am_memory_mib = heap_mib;
+        }
+        let v = input.validate().ok()?;
+        Some(match method {
+            Method::RuleOfThumb => rule_of_thumb_numbers(&v),
+            Method::SparkExact => spark_exact_numbers(&v),
+        })
+    };
+    // The driver's heap has Spark's floor; the client-mode AM's JVM does not start Spark's
+    // memory manager, so 1 MiB is its least.
+    let least = if cluster {
+        crate::memory::MIN_HEAP_MIB
+    } else {
+        1
+    };
+    let runs =
+        |heap_mib: u64| with_heap(heap_mib.max(least)).is_some_and(|p| p.placement.fit.am_runs());
+    let node_mib = v.shape.nodemanager.memory_mib;
+    let heap_mib = match largest_fitting(node_mib / 1024, |gib| runs(gib * 1024)) {
+        Some(gib) => gib * 1024,
+        None => largest_fitting(node_mib, runs)?.max(least),
+    };
+    let p = with_heap(heap_mib)?;
+    Some(Nearest::AmHeap {
+        heap_mib,
+        shape: (p.instances, p.cores(), p.heap_mib()),
+    })
+}
+
+/// The shortfall in words: what stops the executors and by how much.
+pub fn shortfall_words(c: &Comparison, s: &Shortfall) -> String {
+    let ran = if s.runs == 0 {
+        "No executor runs".to_string()
+    } else {
+        format!(
+            "YARN runs only {} of the {} executors ({} fewer)",
+            s.runs,
+            s.asked,
+            s.asked - s.runs
+        )
+    };
+    let why = match s.blocker {
+        Blocker::ApplicationMaster { request, limit } => {
+            let what = match c.input.input.spark.deploy_mode {
+                DeployMode::Cluster => "The ApplicationMaster, which hosts the driver,",
+                DeployMode::Client => "The ApplicationMaster",
+            };
+            format!("{what} {}", over_limit(request, limit, &c.input))
+        }
+        Blocker::Executor { request, limit } => {
+            format!("Each executor {}", over_limit(request, limit, &c.input))
+        }
+        Blocker::Room { capacity } => format!("the cluster holds {capacity} with the AM in place"),
+    };
+    match s.blocker {
+        Blocker::Room { .. } => format!("{ran}: {why}."),
+        _ => format!("{ran}. {why}."),
+    }
+}
+
+/// "asks for X MiB, Y MiB more than … (Z MiB)", or the vcores when memory is within the limit.
+fn over_limit(request: Resource, limit: Resource, v: &Validated) -> String {
+    let maximum = limit.memory_mib == v.scheduler.maximum_allocation_mb
+        && limit.vcores == v.scheduler.maximum_allocation_vcores;
+    let (memory_limit, vcores_limit) = if maximum {
+        (
+            "yarn.scheduler.maximum-allocation-mb",
+            "yarn.scheduler.maximum-allocation-vcores",
+        )
+    } else {
+        ("a node's YARN memory", "a node's vcores")
+    };
+    if request.memory_mib > limit.memory_mib {
+        format!(
+            "asks for {} MiB, {} MiB more than {memory_limit} ({} MiB)",
+            request.memory_mib,
+            request.memory_mib - limit.memory_mib,
+            limit.memory_mib
+        )
+    } else {
+        format!(
+            "asks for {} vcores, {} more than {vcores_limit} ({})",
+            request.vcores,
+            request.vcores.saturating_sub(limit.vcores),
+            limit.vcores
+        )
+    }
+}
+
+/// The nearest plan that runs, in words.
+pub fn nearest_words(c: &Comparison, n: &Nearest) -> String {
+    let shape = |(executors, cores, heap): (u32, u32, u64)| {
+        format!(
+            "{executors} executor{} × {cores} cores × {}",
+            if executors == 1 { "" } else { "s" },
+            format_spark_mib(heap)
+        )
+    };
+    match *n {
+        Nearest::AmHeap { heap_mib, shape: s } => {
+            let key = match c.input.input.spark.deploy_mode {
+                DeployMode::Cluster => "spark.driver.memory",
+                DeployMode::Client => "spark.yarn.am.memory",
+            };
+            format!(
+                "Nearest plan that runs: {key}={} gives {}.",
+                format_spark_mib(heap_mib),
+                shape(s)
+            )
+        }
+        Nearest::SparkExact { shape: s } => {
+            format!(
+                "Nearest plan that runs every executor: Spark-exact's {}.",
+                shape(s)
+            )
+        }
+    }
+}
+
+/// Overhead factors at or above this are likely mistakes: the overhead would be at least as
+/// large as the heap (Spark's defaults are 0.1, and 0.4 for Python and R on Kubernetes).
+const LARGE_OVERHEAD_FACTOR: f64 = 1.0;
+
+/// A likely mistake: an overhead factor of 1 or more (`key` = `factor`, at `field`). Spark
+/// accepts it, so the plan keeps it; the warning says what it means.
+pub(crate) fn large_overhead_factor_warning(
+    key: &str,
+    factor: f64,
+    field: crate::catalog::FieldId,
+) -> Option<Warning> {
+    (factor >= LARGE_OVERHEAD_FACTOR).then(|| {
+        Warning::new(
+            Code::LargeOverheadFactor,
+            Severity::Warning,
+            format!(
+                "{key} = {} adds {}% of the heap as overhead, on top of the heap. Spark accepts \
+                 it, but its default is 0.1 (10%): the factor is a fraction of the heap, not a \
+                 percentage.",
+                crate::decimal::shortest(factor),
+                percent_text(factor)
+            ),
+        )
+        .about(field)
+    })
+}
+
+/// Likely mistakes among the YARN settings Spark accepts: overhead factors of 1 or more, where
+/// no explicit overhead replaces them.
+fn likely_mistakes(spark: &crate::input::SparkSettings) -> Vec<Warning> {
+    use crate::catalog::FieldId;
+    let mut warnings = Vec::new();
+    if spark.executor_overhead_mib.is_none() {
+        warnings.extend(large_overhead_factor_warning(
+            crate::spark::keys::EXECUTOR_OVERHEAD_FACTOR,
+            spark.overhead_factor,
+            FieldId::OverheadFactor,
+        ));
+    }
+    if spark.driver_overhead_mib.is_none() && spark.deploy_mode == DeployMode::Cluster {
+        warnings.extend(large_overhead_factor_warning(
+            crate::spark::keys::DRIVER_OVERHEAD_FACTOR,
+            spark.driver_overhead_factor,
+            FieldId::DriverOverheadFactor,
+        ));
+    }
+    warnings
 }
 
 #[cfg(test)]
