@@ -363,3 +363,52 @@ async fn typing_and_switching_recompute_the_plan() {
     b.assert_all_requests_local().await;
     b.close().await;
 }
+
+/// Issue 13: a plan under which nothing runs has no confident headline and no command to copy;
+/// it says why, by how much, and the nearest plan that runs (the planner's numbers, also
+/// worked by hand in `crates/planner/tests/impossible_plans.rs`). On Kubernetes the exports
+/// keep the 16 executors asked for. A heap under Spark's 450 MiB floor is a field error.
+#[tokio::test]
+async fn an_impossible_plan_says_so_and_suggests_the_nearest_that_runs() {
+    let b = Browser::open("impossible").await;
+    b.open_page("/?v=1&dm=200g", "#hl-none").await;
+    assert_eq!(b.text("#headline").await, "No executor runs");
+    assert!(!b.exists("#submit").await && !b.exists("#copy-flags").await);
+    assert!(!b.exists("#hl-executors").await);
+    let c = comparison(&input_of("v=1&dm=200g"));
+    let s = planner::plan::shortfall(&c, Method::SparkExact).expect("nothing runs");
+    assert_eq!(
+        b.text("#refusal").await,
+        planner::plan::shortfall_words(&c, &s)
+    );
+    let nearest = b.text("#nearest").await;
+    assert_eq!(
+        nearest,
+        "Nearest plan that runs: spark.driver.memory=57g gives 15 executors × 5 cores × 19g."
+    );
+    assert!(b.exists("#copy-link").await);
+
+    b.open_page("/?v=1&cm=k8s&em=100g", "#hl-none").await;
+    assert_eq!(b.text("#headline").await, "No executor pod fits");
+    let refusal = b.text("#refusal").await;
+    assert!(refusal.contains("50278 MiB too much memory"), "{refusal}");
+    assert_eq!(
+        b.text("#nearest").await,
+        "Nearest that runs: spark.executor.memory=27g runs all 16 executor pods."
+    );
+    let submit = b.text("#submit").await;
+    assert!(submit.contains("spark.executor.instances=16"), "{submit}");
+    assert!(b.text("#k8s-yaml").await.contains("instances: 16"));
+
+    b.open_page("/?v=1&cm=k8s&em=400m", "#invalid").await;
+    let invalid = b.text("#invalid").await;
+    assert!(
+        invalid.contains("spark.executor.memory is 400 MiB; allowed: at least 450 MiB"),
+        "{invalid}"
+    );
+    assert!(!b.exists("#headline").await);
+
+    b.assert_clean_console();
+    b.assert_all_requests_local().await;
+    b.close().await;
+}

@@ -80,30 +80,35 @@ fn submit_text(c: &Comparison, method: Method) -> String {
     planner::exports::submit_command(&planner::exports::submit_flags(&conf))
 }
 
-fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl IntoView + use<> {
-    let p = c.selected_plan().clone();
-    let t = p.placement.totals;
-    let e = p.placement.executor;
-    let submit = submit_text(c, c.selected);
-    let submit_copy = submit.clone();
-    // The most serious finding about the headline itself: Spark or YARN refuses the plan, or
-    // runs fewer executors than it asks for.
-    let refusal = planner::plan::warnings(c, c.selected)
-        .iter()
-        .find(|w| w.severity == planner::Severity::Error)
-        .map(|w| ("sev sev-error refusal", w.message.clone()))
-        .or_else(|| {
-            (t.executors < p.instances).then(|| {
-                (
-                    "sev sev-warning refusal",
-                    format!(
-                        "YARN runs only {} of these {} executors: see the layout below.",
-                        t.executors, p.instances
-                    ),
-                )
-            })
-        });
-    let method = c.selected;
+/// What the headline says beside the numbers when the plan does not run in full: the
+/// shortfall (with its severity class) and the nearest plan that runs; or, when every executor
+/// runs, the first error Spark or YARN would raise.
+fn yarn_refusal(c: &Comparison) -> (Option<(&'static str, String)>, Option<String>) {
+    match planner::plan::shortfall(c, c.selected) {
+        Some(s) => {
+            let class = if s.runs == 0 {
+                "sev sev-error refusal"
+            } else {
+                "sev sev-warning refusal"
+            };
+            let nearest = s.nearest.map(|n| planner::plan::nearest_words(c, &n));
+            (
+                Some((class, planner::plan::shortfall_words(c, &s))),
+                nearest,
+            )
+        }
+        None => {
+            let error = planner::plan::warnings(c, c.selected)
+                .into_iter()
+                .find(|w| w.severity == planner::Severity::Error)
+                .map(|w| ("sev sev-error refusal", w.message));
+            (error, None)
+        }
+    }
+}
+
+/// The buttons that choose the headline's method.
+fn method_switch(ctx: Ctx, method: Method) -> impl IntoView {
     let switch = [Method::SparkExact, Method::RuleOfThumb]
         .into_iter()
         .map(|m| {
@@ -120,8 +125,46 @@ fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl In
             }
         })
         .collect_view();
+    view! { <div class="method-switch" role="group" aria-label="Method for the headline">{switch}</div> }
+}
+
+/// A plan under which no executor runs: no shape and no command to copy, but why, by how much,
+/// and the nearest plan that runs.
+fn yarn_no_plan(
+    refusal: Option<(&'static str, String)>,
+    nearest: Option<String>,
+    copied: RwSignal<&'static str>,
+) -> impl IntoView {
     view! {
-        <div class="method-switch" role="group" aria-label="Method for the headline">{switch}</div>
+        <p class="big" id="headline"><span id="hl-none">"No executor runs"</span></p>
+        {refusal.map(|(class, r)| view! { <p class=class id="refusal" role="alert">{r}</p> })}
+        {nearest.map(|n| view! { <p class="nearest" id="nearest">{n}</p> })}
+        <div class="actions">
+            <button type="button" id="copy-link"
+                on:click=move |_| copied.set(if browser::copy(&browser::current_href()) { "Link copied" } else { "Copy failed: use the address bar" })>
+                "Copy link"
+            </button>
+            <span class="status" role="status">{move || copied.get()}</span>
+        </div>
+    }
+}
+
+fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl IntoView + use<> {
+    let p = c.selected_plan().clone();
+    let t = p.placement.totals;
+    let e = p.placement.executor;
+    let (refusal, nearest) = yarn_refusal(c);
+    if t.executors == 0 {
+        return view! {
+            {method_switch(ctx, c.selected)}
+            {yarn_no_plan(refusal, nearest, copied)}
+        }
+        .into_any();
+    }
+    let submit = submit_text(c, c.selected);
+    let submit_copy = submit.clone();
+    view! {
+        {method_switch(ctx, c.selected)}
         <p class="big" id="headline">
             <span class="num" id="hl-executors">{p.instances}</span>
             " executors × "
@@ -141,6 +184,7 @@ fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl In
             )}
         </p>
         {refusal.map(|(class, r)| view! { <p class=class id="refusal" role="alert">{r}</p> })}
+        {nearest.map(|n| view! { <p class="nearest" id="nearest">{n}</p> })}
         <pre class="submit" id="submit"><code>{submit}</code></pre>
         <div class="actions">
             <button type="button" id="copy-flags"
@@ -154,6 +198,7 @@ fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl In
             <span class="status" role="status">{move || copied.get()}</span>
         </div>
     }
+    .into_any()
 }
 
 fn invalid_summary(messages: &[FieldMessage]) -> impl IntoView + use<> {

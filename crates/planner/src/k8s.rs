@@ -1259,7 +1259,8 @@ fn largest_heap(
     Some((heap, plan_with(heap)?.placed))
 }
 
-/// The shortfall in words: what keeps pods Pending and by how much.
+/// The shortfall in words: what keeps pods Pending and by how much (the reason alone when none
+/// runs: a headline says so).
 pub fn k8s_shortfall_words(s: &K8sShortfall, room: PodRoom) -> String {
     let too_large = |what: &str, r: PodRequest| {
         let by = if r.memory_mib > room.memory_mib {
@@ -1273,21 +1274,18 @@ pub fn k8s_shortfall_words(s: &K8sShortfall, room: PodRoom) -> String {
         format!(
             "{what} ({} CPU, {} MiB) is larger than what a node has left for pods ({} CPU, {} \
              MiB): {by}",
-            format_cpu(r.cpu_millis),
+            format_cores(r.cpu_millis),
             r.memory_mib,
-            format_cpu(room.cpu_millis),
+            format_cores(room.cpu_millis),
             room.memory_mib
         )
     };
     match s.blocker {
         PodBlocker::DriverPod(r) => format!(
-            "No executor pod runs. {}, so it stays Pending and no executor starts.",
+            "{}, so it stays Pending and no executor starts.",
             too_large("The driver pod", r)
         ),
-        PodBlocker::ExecutorPod(r) => format!(
-            "No executor pod fits. {}.",
-            too_large("Each executor pod", r)
-        ),
+        PodBlocker::ExecutorPod(r) => format!("{}.", too_large("Each executor pod", r)),
         PodBlocker::Room { capacity } => format!(
             "Only {capacity} of the {} executor pods fit; the other {} stay Pending.",
             s.asked,

@@ -1337,42 +1337,57 @@ fn nearest_am_heap(v: &Validated, method: Method) -> Option<Nearest> {
     })
 }
 
-/// The shortfall in words: what stops the executors and by how much.
+/// The shortfall in words: what stops the executors and by how much (when none runs, the
+/// reason alone: a headline says "No executor runs").
 pub fn shortfall_words(c: &Comparison, s: &Shortfall) -> String {
-    let ran = if s.runs == 0 {
-        "No executor runs".to_string()
-    } else {
-        format!(
-            "YARN runs only {} of the {} executors ({} fewer)",
-            s.runs,
-            s.asked,
-            s.asked - s.runs
-        )
-    };
+    let ran = format!(
+        "YARN runs only {} of the {} executors ({} fewer)",
+        s.runs,
+        s.asked,
+        s.asked.saturating_sub(s.runs)
+    );
     let why = match s.blocker {
         Blocker::ApplicationMaster { request, limit } => {
             let what = match c.input.input.spark.deploy_mode {
                 DeployMode::Cluster => "The ApplicationMaster, which hosts the driver,",
                 DeployMode::Client => "The ApplicationMaster",
             };
-            format!("{what} {}", over_limit(request, limit, &c.input))
+            let then = if is_maximum(limit, &c.input) {
+                "spark-submit refuses the application"
+            } else {
+                "it can never start"
+            };
+            format!("{what} {}: {then}", over_limit(request, limit, &c.input))
         }
         Blocker::Executor { request, limit } => {
-            format!("Each executor {}", over_limit(request, limit, &c.input))
+            let then = if is_maximum(limit, &c.input) {
+                "YARN or spark-submit refuses them"
+            } else {
+                "none can start"
+            };
+            format!(
+                "Each executor {}: {then}",
+                over_limit(request, limit, &c.input)
+            )
         }
         Blocker::Room { capacity } => format!("the cluster holds {capacity} with the AM in place"),
     };
     match s.blocker {
         Blocker::Room { .. } => format!("{ran}: {why}."),
+        _ if s.runs == 0 => format!("{why}."),
         _ => format!("{ran}. {why}."),
     }
 }
 
+/// Whether `limit` is the maximum allocation (else a node's YARN resources).
+fn is_maximum(limit: Resource, v: &Validated) -> bool {
+    limit.memory_mib == v.scheduler.maximum_allocation_mb
+        && limit.vcores == v.scheduler.maximum_allocation_vcores
+}
+
 /// "asks for X MiB, Y MiB more than … (Z MiB)", or the vcores when memory is within the limit.
 fn over_limit(request: Resource, limit: Resource, v: &Validated) -> String {
-    let maximum = limit.memory_mib == v.scheduler.maximum_allocation_mb
-        && limit.vcores == v.scheduler.maximum_allocation_vcores;
-    let (memory_limit, vcores_limit) = if maximum {
+    let (memory_limit, vcores_limit) = if is_maximum(limit, v) {
         (
             "yarn.scheduler.maximum-allocation-mb",
             "yarn.scheduler.maximum-allocation-vcores",

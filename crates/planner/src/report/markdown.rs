@@ -12,7 +12,7 @@ use super::{manager_name, mib_one_decimal, Report};
 use crate::catalog::{self, ClusterManager};
 use crate::emr::{self, EmrPlan};
 use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
-use crate::k8s::{k8s_warnings, k8s_working, K8sInput, K8sPlan, K8sSpark};
+use crate::k8s::{k8s_warnings, k8s_working, K8sInput, K8sPlan};
 use crate::layout::{BlockKind, NodeGroup, Part, PartKind};
 use crate::memory::UnifiedMemory;
 use crate::place::Placement;
@@ -79,7 +79,7 @@ pub fn kubernetes(p: &K8sPlan, input: &K8sInput) -> String {
     let spark = &input.spark;
     let findings = k8s_warnings(input, p);
     let mut out = String::new();
-    kubernetes_headline(&mut out, p, spark, &findings);
+    kubernetes_headline(&mut out, p, input, &findings);
     kubernetes_pods(&mut out, p);
     out.push_str("## Layout\n\n");
     for group in &p.layout {
@@ -183,6 +183,10 @@ fn yarn_headline(out: &mut String, c: &Comparison) {
         out.push_str("# YARN: no executor fits\n\n");
         if let Some(e) = first_error(&plan::warnings(c, c.selected)) {
             let _ = writeln!(out, "{}\n", escape(&e.message));
+        }
+        let nearest = plan::shortfall(c, c.selected).and_then(|s| s.nearest);
+        if let Some(n) = nearest {
+            let _ = writeln!(out, "{}\n", escape(&plan::nearest_words(c, &n)));
         }
     } else {
         let _ = write!(
@@ -293,7 +297,8 @@ fn unified_memory(out: &mut String, memory: &Result<UnifiedMemory, HeapTooSmall>
     }
 }
 
-fn kubernetes_headline(out: &mut String, p: &K8sPlan, spark: &K8sSpark, findings: &[Warning]) {
+fn kubernetes_headline(out: &mut String, p: &K8sPlan, input: &K8sInput, findings: &[Warning]) {
+    let spark = &input.spark;
     let placed = p.totals.executors;
     if placed == 0 {
         out.push_str("# Kubernetes: no executor pod fits\n\n");
@@ -303,6 +308,10 @@ fn kubernetes_headline(out: &mut String, p: &K8sPlan, spark: &K8sSpark, findings
     } else {
         let heading = shape(placed, spark.executor_cores, spark.executor_memory_mib);
         let _ = writeln!(out, "# Kubernetes: {heading}\n");
+    }
+    let short = crate::k8s::k8s_shortfall(input, p);
+    if let Some(n) = short.as_ref().and_then(crate::k8s::k8s_nearest_words) {
+        let _ = writeln!(out, "{}\n", escape(&n));
     }
     let _ = writeln!(
         out,
