@@ -217,3 +217,57 @@ fn likely_mistakes_get_a_word() {
     let w = planner::plan::warnings(&c, Method::SparkExact);
     assert!(w.iter().all(|w| w.code != Code::LargeOverheadFactor));
 }
+
+/// Some pods fit but fewer than asked: 40 GiB executors (45 056 MiB pods) fit one per node, 8
+/// of 16; the nearest heap that runs all 16 is 27 GiB, as above. A 100 GiB driver pod
+/// (112 640 MiB) fits no node: nothing starts; the largest driver that fits,
+/// h + max(384, ⌊0.1 h⌋) ≤ 62 362, is 55 GiB (56 320 + 5 632 = 61 952), and the 16 executors
+/// then run on the other nodes.
+#[test]
+fn fewer_pods_than_asked_and_a_driver_pod_too_large() {
+    let sc = scenario("v=1&cm=k8s&em=40g");
+    let Scenario::Kubernetes(input) = &sc else {
+        panic!("Kubernetes")
+    };
+    let Outcome::Kubernetes(p) = plan(&sc) else {
+        panic!("plans")
+    };
+    let s = k8s_shortfall(input, &p).expect("fewer fit");
+    assert_eq!((s.asked, s.runs), (16, 8));
+    assert_eq!(s.blocker, PodBlocker::Room { capacity: 8 });
+    assert_eq!(s.nearest, Some((FieldId::ExecutorMemory, 27 * 1024, 16)));
+    assert_eq!(
+        k8s_shortfall_words(&s, p.room),
+        "Only 8 of the 16 executor pods fit; the other 8 stay Pending."
+    );
+    assert!(
+        spark_conf(&p, &input.spark).contains(&("spark.executor.instances".into(), "16".into()))
+    );
+
+    let sc = scenario("v=1&cm=k8s&dm=100g");
+    let Scenario::Kubernetes(input) = &sc else {
+        panic!("Kubernetes")
+    };
+    let Outcome::Kubernetes(p) = plan(&sc) else {
+        panic!("plans")
+    };
+    let s = k8s_shortfall(input, &p).expect("nothing starts");
+    assert_eq!(s.runs, 0);
+    assert!(matches!(s.blocker, PodBlocker::DriverPod(r) if r.memory_mib == 112_640));
+    assert_eq!(s.nearest, Some((FieldId::DriverMemory, 55 * 1024, 16)));
+    assert_eq!(
+        k8s_nearest_words(&s).as_deref(),
+        Some("Nearest that runs: spark.driver.memory=55g runs all 16 executor pods.")
+    );
+    // When CPU binds, no heap runs them all, and none is suggested: 100 pods of 2 CPU need 13
+    // per node, 26 CPU, where a node has 15.52.
+    let sc = scenario("v=1&cm=k8s&cnt=100");
+    let Scenario::Kubernetes(input) = &sc else {
+        panic!("Kubernetes")
+    };
+    let Outcome::Kubernetes(p) = plan(&sc) else {
+        panic!("plans")
+    };
+    let s = k8s_shortfall(input, &p).expect("fewer fit");
+    assert_eq!((s.runs, s.nearest), (56, None));
+}
