@@ -177,6 +177,19 @@ async fn screenshots_at_desktop_and_phone_widths_light_and_dark() {
         .wait_for_headline(&Headline::new(9, 20, "94\u{202f}854 MiB"))
         .await;
     problems.extend(screenshots_of(&browser, "emr-seed003").await);
+
+    // Plans under which nothing runs (issue 13): YARN with a 200 GiB driver, Kubernetes with
+    // a 100 GiB executor pod; and Kubernetes with 8 of 16 pods running.
+    for (name, path, ready) in [
+        ("yarn-impossible", "/?v=1&dm=200g", "#hl-none"),
+        ("k8s-impossible", "/?v=1&cm=k8s&em=100g", "#hl-none"),
+        ("k8s-fewer", "/?v=1&cm=k8s&em=40g", "#nearest"),
+    ] {
+        browser.set_viewport(1280, 900).await;
+        browser.set_color_scheme("light").await;
+        browser.open_page(path, ready).await;
+        problems.extend(screenshots_of(&browser, name).await);
+    }
     assert!(problems.is_empty(), "{problems:#?}");
 
     browser.assert_clean_console();

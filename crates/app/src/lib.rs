@@ -15,7 +15,7 @@ pub mod results;
 
 use leptos::prelude::*;
 pub use planner::scenario::Outcome;
-use planner::{Comparison, Method, Plan};
+use planner::{Comparison, Method};
 
 use crate::fields::Ctx;
 use crate::form::{field_messages, FieldMessage, Form, Reading};
@@ -77,35 +77,40 @@ fn heap_words(mib: u64) -> String {
     }
 }
 
-fn submit_text(p: &Plan) -> String {
-    planner::exports::submit_command(&planner::exports::submit_flags(&p.spark_conf))
+fn submit_text(c: &Comparison, method: Method) -> String {
+    let conf = planner::exports::yarn_spark_conf(c, method);
+    planner::exports::submit_command(&planner::exports::submit_flags(&conf))
 }
 
-fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl IntoView + use<> {
-    let p = c.selected_plan().clone();
-    let t = p.placement.totals;
-    let e = p.placement.executor;
-    let submit = submit_text(&p);
-    let submit_copy = submit.clone();
-    // The most serious finding about the headline itself: Spark or YARN refuses the plan, or
-    // runs fewer executors than it asks for.
-    let refusal = p
-        .warnings
-        .iter()
-        .find(|w| w.severity == planner::Severity::Error)
-        .map(|w| ("sev sev-error refusal", w.message.clone()))
-        .or_else(|| {
-            (t.executors < p.instances).then(|| {
-                (
-                    "sev sev-warning refusal",
-                    format!(
-                        "YARN runs only {} of these {} executors: see the layout below.",
-                        t.executors, p.instances
-                    ),
-                )
-            })
-        });
-    let method = c.selected;
+/// What the headline says beside the numbers when the plan does not run in full: the
+/// shortfall (with its severity class) and the nearest plan that runs; or, when every executor
+/// runs, the first error Spark or YARN would raise.
+fn yarn_refusal(c: &Comparison) -> (Option<(&'static str, String)>, Option<String>) {
+    match planner::plan::shortfall(c, c.selected) {
+        Some(s) => {
+            let class = if s.runs == 0 {
+                "sev sev-error refusal"
+            } else {
+                "sev sev-warning refusal"
+            };
+            let nearest = s.nearest.map(|n| planner::plan::nearest_words(c, &n));
+            (
+                Some((class, planner::plan::shortfall_words(c, &s))),
+                nearest,
+            )
+        }
+        None => {
+            let error = planner::plan::warnings(c, c.selected)
+                .into_iter()
+                .find(|w| w.severity == planner::Severity::Error)
+                .map(|w| ("sev sev-error refusal", w.message));
+            (error, None)
+        }
+    }
+}
+
+/// The buttons that choose the headline's method.
+fn method_switch(ctx: Ctx, method: Method) -> impl IntoView {
     let switch = [Method::SparkExact, Method::RuleOfThumb]
         .into_iter()
         .map(|m| {
@@ -122,8 +127,46 @@ fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl In
             }
         })
         .collect_view();
+    view! { <div class="method-switch" role="group" aria-label="Method for the headline">{switch}</div> }
+}
+
+/// A plan under which no executor runs: no shape and no command to copy, but why, by how much,
+/// and the nearest plan that runs.
+fn yarn_no_plan(
+    refusal: Option<(&'static str, String)>,
+    nearest: Option<String>,
+    copied: RwSignal<&'static str>,
+) -> impl IntoView {
     view! {
-        <div class="method-switch" role="group" aria-label="Method for the headline">{switch}</div>
+        <p class="big" id="headline"><span id="hl-none">"No executor runs"</span></p>
+        {refusal.map(|(class, r)| view! { <p class=class id="refusal" role="alert">{r}</p> })}
+        {nearest.map(|n| view! { <p class="nearest" id="nearest">{n}</p> })}
+        <div class="actions">
+            <button type="button" id="copy-link"
+                on:click=move |_| copied.set(if browser::copy(&browser::current_href()) { "Link copied" } else { "Copy failed: use the address bar" })>
+                "Copy link"
+            </button>
+            <span class="status" role="status">{move || copied.get()}</span>
+        </div>
+    }
+}
+
+fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl IntoView + use<> {
+    let p = c.selected_plan().clone();
+    let t = p.placement.totals;
+    let e = p.placement.executor;
+    let (refusal, nearest) = yarn_refusal(c);
+    if t.executors == 0 {
+        return view! {
+            {method_switch(ctx, c.selected)}
+            {yarn_no_plan(refusal, nearest, copied)}
+        }
+        .into_any();
+    }
+    let submit = submit_text(c, c.selected);
+    let submit_copy = submit.clone();
+    view! {
+        {method_switch(ctx, c.selected)}
         <p class="big" id="headline">
             <span class="num" id="hl-executors">{p.instances}</span>
             " executors × "
@@ -143,6 +186,7 @@ fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl In
             )}
         </p>
         {refusal.map(|(class, r)| view! { <p class=class id="refusal" role="alert">{r}</p> })}
+        {nearest.map(|n| view! { <p class="nearest" id="nearest">{n}</p> })}
         <pre class="submit" id="submit"><code>{submit}</code></pre>
         <div class="actions">
             <button type="button" id="copy-flags"
@@ -156,6 +200,7 @@ fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl In
             <span class="status" role="status">{move || copied.get()}</span>
         </div>
     }
+    .into_any()
 }
 
 fn invalid_summary(messages: &[FieldMessage]) -> impl IntoView + use<> {
@@ -217,10 +262,10 @@ fn yarn_details(outcome: Memo<Outcome>) -> impl IntoView {
                     };
                     view! {
                         <h3 class="subhead">{results::method_name(c.selected)}</h3>
-                        {results::working(c.selected_plan())}
+                        {results::working(c, c.selected)}
                         <details>
                             <summary>{format!("{} working", results::method_name(other.method))}</summary>
-                            {results::working(other)}
+                            {results::working(c, other.method)}
                         </details>
                     }
                     .into_any()
@@ -228,7 +273,7 @@ fn yarn_details(outcome: Memo<Outcome>) -> impl IntoView {
             </section>
             <section class="card" id="warnings-section">
                 <h2>"Warnings"</h2>
-                {with_plan(|c| results::warning_list(&c.selected_plan().warnings, "warnings").into_any())}
+                {with_plan(|c| results::warning_list(&planner::plan::warnings(c, c.selected), "warnings").into_any())}
             </section>
         </Show>
     }
@@ -266,11 +311,14 @@ pub fn App() -> impl IntoView {
         Outcome::Invalid(_) => invalid_summary(&messages.get()).into_any(),
     };
     let other_plan = move || match &*outcome.read() {
-        Outcome::Kubernetes(p) => view! {
-            {node_reservation::node_reservation_card(&form.with_untracked(|f| f.read().scenario))}
-            {platforms::k8s_details(p)}
+        Outcome::Kubernetes(p) => {
+            let scenario = form.with_untracked(|f| f.read().scenario);
+            view! {
+                {node_reservation::node_reservation_card(&scenario)}
+                {platforms::k8s_details(p, &scenario)}
+            }
+            .into_any()
         }
-        .into_any(),
         Outcome::Emr(p) => platforms::emr_details(p).into_any(),
         _ => ().into_any(),
     };
@@ -428,7 +476,7 @@ mod tests {
     #[test]
     fn submit_text_lists_flags() {
         let c = planner::plan(&preset("case1").unwrap().input).unwrap();
-        let s = submit_text(&c.spark_exact);
+        let s = submit_text(&c, Method::SparkExact);
         assert!(s.starts_with("spark-submit \\\n  --master yarn \\\n"));
         assert!(s.contains("--num-executors 17"));
         assert!(s.contains("--executor-memory 19g"));

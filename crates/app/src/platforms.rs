@@ -36,11 +36,6 @@ fn copy_block(
     }
 }
 
-fn shortfall(placed: u32, asked: u32) -> Option<String> {
-    (placed < asked)
-        .then(|| format!("Only {placed} of the {asked} executors run: see the layout below."))
-}
-
 fn heap_words(mib: u64) -> String {
     if mib.is_multiple_of(1024) {
         format!("{} GiB", mib / 1024)
@@ -49,7 +44,8 @@ fn heap_words(mib: u64) -> String {
     }
 }
 
-/// The Kubernetes headline and exports.
+/// The Kubernetes headline and exports. When fewer executor pods run than asked, it says so,
+/// by how much, and the nearest heap that runs them; the exports keep what was asked for.
 pub fn k8s_headline(
     p: &K8sPlan,
     scenario: &Scenario,
@@ -59,22 +55,21 @@ pub fn k8s_headline(
         return ().into_any();
     };
     let t = p.totals;
-    let m = p.executor_memory;
-    let asked = match input.count {
-        planner::place::ExecutorCount::Exactly(n) => n,
-        planner::place::ExecutorCount::AsManyAsFit => t.executors,
-    };
-    let args = planner::exports::k8s::spark_submit_flags(p);
+    let args = planner::exports::k8s::spark_submit_flags(p, &input.spark);
     let yaml = planner::exports::k8s::spark_operator_yaml(p, &input.spark);
+    let short = planner::k8s::k8s_shortfall(input, p);
+    let refusal = short.map(|s| {
+        let class = if s.runs == 0 {
+            "sev sev-error refusal"
+        } else {
+            "sev sev-warning refusal"
+        };
+        (class, planner::k8s::k8s_shortfall_words(&s, p.room))
+    });
+    let nearest = short.and_then(|s| planner::k8s::k8s_nearest_words(&s));
     view! {
         <p class="eyebrow muted">"Kubernetes"</p>
-        <p class="big" id="headline">
-            <span class="num" id="hl-executors">{t.executors}</span>
-            " executor pods × "
-            <span class="num" id="hl-cores">{input.spark.executor_cores}</span>
-            " cores × "
-            <span class="num" id="hl-memory">{heap_words(m.heap_mib)}</span>
-        </p>
+        {k8s_big_line(p, input)}
         <p class="sub" id="k8s-sub">
             {format!(
                 "{} task slots · each pod requests {} CPU and {}Mi (memory limit = request) · {} CPU requested by Spark's pods, of {} CPU allocatable after daemonsets",
@@ -85,9 +80,40 @@ pub fn k8s_headline(
                 format_cores(t.cpu_available_millis),
             )}
         </p>
-        {shortfall(t.executors, asked).map(|s| view! { <p class="sev sev-warning refusal" id="refusal">{s}</p> })}
+        {refusal.map(|(class, r)| view! { <p class=class id="refusal" role="alert">{r}</p> })}
+        {nearest.map(|n| view! { <p class="nearest" id="nearest">{n}</p> })}
         {copy_block("submit", "spark-submit", planner::exports::submit_command(&args), copied)}
         {copy_block("k8s-yaml", "SparkApplication YAML", yaml, copied)}
+    }
+    .into_any()
+}
+
+/// The headline's numbers: pods × cores × heap when any run (with "of N" when fewer than asked),
+/// else what stops them.
+fn k8s_big_line(p: &K8sPlan, input: &planner::k8s::K8sInput) -> AnyView {
+    let t = p.totals;
+    if p.wanted == 0 {
+        return view! { <p class="big" id="headline"><span id="hl-none">"No executor pods asked for"</span></p> }.into_any();
+    }
+    if t.executors == 0 {
+        let none = if p.fit.driver_fits {
+            "No executor pod fits"
+        } else {
+            "The driver pod does not fit"
+        };
+        return view! { <p class="big" id="headline"><span id="hl-none">{none}</span></p> }
+            .into_any();
+    }
+    let of_asked = (u64::from(t.executors) < p.wanted).then(|| format!(" of {}", p.wanted));
+    view! {
+        <p class="big" id="headline">
+            <span class="num" id="hl-executors">{t.executors}</span>
+            {of_asked}
+            " executor pods × "
+            <span class="num" id="hl-cores">{input.spark.executor_cores}</span>
+            " cores × "
+            <span class="num" id="hl-memory">{heap_words(p.executor_memory.heap_mib)}</span>
+        </p>
     }
     .into_any()
 }
@@ -153,8 +179,11 @@ fn working_and_warnings(working: &[Step], warnings: &[Warning]) -> impl IntoView
     }
 }
 
-/// Kubernetes sections below the answer.
-pub fn k8s_details(p: &K8sPlan) -> impl IntoView + use<> {
+/// Kubernetes sections below the answer (`scenario`: what `p` was planned from).
+pub fn k8s_details(p: &K8sPlan, scenario: &Scenario) -> impl IntoView + use<> {
+    let Scenario::Kubernetes(input) = scenario else {
+        return ().into_any();
+    };
     let rows = [
         (
             "Executor memory request = limit",
@@ -194,8 +223,9 @@ pub fn k8s_details(p: &K8sPlan) -> impl IntoView + use<> {
             <h2>"Pod resources"</h2>
             <table class="kv" id="pod-resources"><tbody>{rows}</tbody></table>
         </section>
-        {working_and_warnings(&p.working, &p.warnings)}
+        {working_and_warnings(&planner::k8s::k8s_working(input, p), &planner::k8s::k8s_warnings(input, p))}
     }
+    .into_any()
 }
 
 /// The EMR headline, the heterogeneous-executors switch and the exports.

@@ -17,11 +17,6 @@ pub fn method_name(m: Method) -> &'static str {
     }
 }
 
-/// Whether YARN or Spark would refuse the plan.
-pub fn refused(p: &Plan) -> bool {
-    p.warnings.iter().any(|w| w.severity == Severity::Error)
-}
-
 fn verdict(p: &Placement, instances: u32) -> String {
     let placed = p.totals.executors;
     if placed == 0 {
@@ -84,10 +79,10 @@ pub fn comparison(c: &Comparison) -> impl IntoView + use<> {
             fmt::pct(p.placement.totals.vcores_used_pct())
         }),
     ];
-    let reasons: Vec<Warning> = c
-        .differences
+    let rule_warnings = planner::plan::warnings(c, Method::RuleOfThumb);
+    let reasons: Vec<Warning> = planner::plan::differences(c)
         .iter()
-        .chain(r.warnings.iter().filter(|w| {
+        .chain(rule_warnings.iter().filter(|w| {
             matches!(
                 w.code,
                 planner::Code::LegacyOverheadFactor
@@ -139,9 +134,9 @@ pub fn warning_list(ws: &[Warning], id: &'static str) -> impl IntoView + use<> {
     view! { <ul class="warnings" id=id>{items}</ul> }.into_any()
 }
 
-/// The derivation steps as a numbered list.
-pub fn working(p: &Plan) -> impl IntoView + use<> {
-    steps(&p.working)
+/// The derivation steps of `method`'s plan as a numbered list.
+pub fn working(c: &Comparison, method: Method) -> impl IntoView + use<> {
+    steps(&planner::plan::working_steps(c, method))
 }
 
 /// Any derivation steps as a numbered list.

@@ -45,8 +45,8 @@ use crate::input::{
 };
 use crate::layout::{group_nodes, Block, BlockKind, NodeGroup, NodeRun};
 use crate::place::{
-    executor_block, place_containers, shape_warnings, totals, yarn_node_blocks, AmShape,
-    Containers, ExecutorCount, ExecutorShape, Limits, Totals,
+    executor_block, explain_placement, place_numbers, shape_warnings, totals, yarn_node_blocks,
+    AmShape, Containers, ExecutorCount, ExecutorShape, Limits, Totals,
 };
 use crate::plan::Step;
 use crate::spark::{
@@ -617,6 +617,11 @@ fn validate_settings(
             format!("{heap} MiB"),
             format!("1 to {} MiB", limits::MAX_MIB),
         ));
+    } else {
+        errors.extend(FieldError::below_spark_minimum_heap(
+            Field::ExecutorMemory,
+            heap,
+        ));
     }
     if s.maximize_resource_allocation && maximized.is_none() && errors.is_empty() {
         errors.push(field_error(
@@ -665,7 +670,7 @@ fn merge_cap_from_limits(s: &EmrInput, req: &ExecutorShape) -> u64 {
 /// Plans an application on an EMR cluster, numbers only: the executor request with EMR's
 /// overhead factor, the AM on core node 1, and either heterogeneous executors (requests merged
 /// per node, see the module documentation: a model of observed behaviour) or containers as
-/// requested, placed with [`place_containers`]. Reports every invalid field at once. The words
+/// requested, placed with [`place_numbers`]. Reports every invalid field at once. The words
 /// come from the plan: [`working_steps`], [`warnings`] and [`crate::exports::emr`].
 ///
 /// ```
@@ -683,13 +688,14 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
     let (shape, scheduler) = (v.shape, v.scheduler);
     let containers =
         Containers::from_settings(&v.input.spark, s.executor_memory_mib, s.executor_cores);
-    let asked = place_containers(
+    let asked = place_numbers(
         &shape,
         &scheduler,
         &containers,
         ExecutorCount::Exactly(s.executors),
         100.0,
     );
+    let asked_warnings = explain_placement(&asked, &shape, &scheduler, 100.0);
     let request = asked.executor;
     let others = u64::from(shape.nodes).saturating_sub(1);
     let requests_beside_am = asked
@@ -738,7 +744,7 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
         pending_requests: s.executors - covered_requests,
         layout,
         totals,
-        placement_warnings: asked.warnings,
+        placement_warnings: asked_warnings,
     })
 }
 

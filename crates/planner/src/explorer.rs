@@ -23,7 +23,7 @@ use crate::input::{Method, PlanInput, Validated};
 use crate::k8s::{derive_k8s, K8sDerivation, K8sInput, PodRoom};
 use crate::memory::{unified_memory, MemoryFractions};
 use crate::place::{ExecutorCount, Placement};
-use crate::plan::{largest_fitting, rule_of_thumb_numbers, spark_exact_numbers};
+use crate::plan::{largest_fitting, rule_of_thumb_numbers, spark_exact_numbers, Derivation};
 use crate::presets::BudgetSplit;
 use crate::scenario::Scenario;
 use crate::spark::kubernetes_pods;
@@ -142,8 +142,8 @@ fn with_cores(v: &Validated, cores: u32) -> Validated {
 
 fn explore_yarn(input: &PlanInput) -> Option<Explorer> {
     let v = input.validate().ok()?;
-    let rule = rule_of_thumb_numbers(&v).shape.cores;
-    let exact = spark_exact_numbers(&v).shape.cores;
+    let rule = rule_of_thumb_numbers(&v).cores();
+    let exact = spark_exact_numbers(&v).cores();
     let current = match v.input.policy.method {
         Method::RuleOfThumb => rule,
         Method::SparkExact => exact,
@@ -171,8 +171,8 @@ fn explore_emr(input: &EmrInput) -> Option<Explorer> {
     Some(Explorer {
         manager: ClusterManager::Emr,
         rows: yarn_rows(&v),
-        rule_of_thumb_cores: Some(rule_of_thumb_numbers(&v).shape.cores),
-        spark_exact_cores: Some(spark_exact_numbers(&v).shape.cores),
+        rule_of_thumb_cores: Some(rule_of_thumb_numbers(&v).cores()),
+        spark_exact_cores: Some(spark_exact_numbers(&v).cores()),
         current_cores: current,
     })
 }
@@ -190,7 +190,11 @@ fn yarn_rows(v: &Validated) -> Vec<ShapeRow> {
 fn yarn_row(v: &Validated, cores: u32) -> Option<ShapeRow> {
     let one = with_cores(v, cores);
     let d = spark_exact_numbers(&one);
-    d.shape.heap_mib?;
+    // A shape where not even one heap step fits the node is not a row.
+    match &d.derivation {
+        Derivation::SparkExact(exact) => exact.shape.heap_mib?,
+        Derivation::RuleOfThumb(_) => return None,
+    };
     let spark = &v.input.spark;
     let fractions = MemoryFractions {
         memory_fraction: spark.memory_fraction,

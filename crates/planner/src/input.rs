@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::catalog::{ClusterManager, Range};
 use crate::decimal::shortest;
+use crate::memory::MIN_HEAP_MIB;
 use crate::spark::{
     driver_overhead_rule, AmSettings, AppType, DeployMode, OverheadRule, SparkVersion,
     DEFAULT_AM_MEMORY_MIB, DEFAULT_OVERHEAD_FACTOR, MIN_OVERHEAD_MIB,
@@ -373,6 +374,20 @@ impl FieldError {
         }
     }
 
+    /// Spark's own floor for a heap setting (`spark.executor.memory`, `spark.driver.memory`),
+    /// the one check of all three cluster managers: Spark reserves 300 MiB of every heap and
+    /// stops the driver or an executor whose heap is under 1.5 × that, 450 MiB
+    /// (`UnifiedMemoryManager.getMaxMemory`: "Executor memory … must be at least 471859200",
+    /// and "System memory … must be at least 471859200" for the driver). `None` at or above it.
+    pub fn below_spark_minimum_heap(field: Field, heap_mib: u64) -> Option<FieldError> {
+        (heap_mib < MIN_HEAP_MIB).then(|| {
+            FieldError::whole(field, heap_mib, format!("at least {MIN_HEAP_MIB} MiB")).because(
+                "Spark reserves 300 MiB of every heap and refuses to start with less than 1.5 \
+                 times that",
+            )
+        })
+    }
+
     /// The same error, saying after the allowed values why they are bounded so (`1 to 2 (at
     /// most spark.executor.cores)`).
     pub fn because(self, why: &str) -> FieldError {
@@ -492,7 +507,7 @@ impl Scheduler {
 
 impl SparkSettings {
     fn check(&self, c: &mut Check) {
-        c.whole(Field::DriverMemory, self.driver_memory_mib);
+        c.heap(Field::DriverMemory, self.driver_memory_mib);
         c.whole(Field::DriverCores, self.driver_cores.into());
         c.whole(Field::AmMemory, self.am_memory_mib);
         c.whole(Field::AmCores, self.am_cores.into());
@@ -561,6 +576,16 @@ impl Check {
     fn whole(&mut self, field: Field, value: u64) {
         self.0
             .extend(FieldError::outside_catalog_range(field, value));
+    }
+
+    /// A heap setting: within the field's catalog range, and then not under Spark's floor.
+    fn heap(&mut self, field: Field, heap_mib: u64) {
+        let before = self.0.len();
+        self.whole(field, heap_mib);
+        if self.0.len() == before {
+            self.0
+                .extend(FieldError::below_spark_minimum_heap(field, heap_mib));
+        }
     }
 
     /// A whole value within `lo..=hi` (bounds that depend on other inputs).

@@ -350,9 +350,14 @@ pub struct K8sTotals {
     pub memory_available_mib: u64,
 }
 
-/// The result of [`plan_k8s`].
+/// The result of [`plan_k8s`]: numbers only. The words come from [`k8s_working`] and
+/// [`k8s_warnings`], the configuration and exports from [`crate::exports::k8s`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct K8sPlan {
+    /// The nodes as planned (a managed provider's capacity and reservations applied).
+    pub nodes: K8sNodes,
+    /// The managed provider's reservation, when not custom.
+    pub reservation: Option<NodeReservation>,
     /// The executor pod as Spark writes it.
     pub executor: PodResources,
     /// Heap, overhead, off-heap and pyspark of the executor container, in MiB.
@@ -371,12 +376,36 @@ pub struct K8sPlan {
     pub layout: Vec<NodeGroup>,
     /// Totals.
     pub totals: K8sTotals,
-    /// Derivation steps.
-    pub working: Vec<Step>,
-    /// Findings.
-    pub warnings: Vec<Warning>,
-    /// The Spark configuration (`--conf` pairs).
-    pub spark_conf: Vec<(String, String)>,
+    /// The driver pod's CPU request in millicores (0 in client mode).
+    pub driver_cpu_millis: u64,
+    /// What each node has left for Spark's pods.
+    pub room: PodRoom,
+    /// How many executor pods fit, beside the driver pod.
+    pub fit: PodFit,
+    /// Executor pods asked for: `spark.executor.instances` as given, or the capacity when as
+    /// many as fit.
+    pub wanted: u64,
+    /// Executor pods placed: the smaller of asked and capacity.
+    pub placed: u64,
+    /// Tasks each executor runs at once: cores ÷ `spark.task.cpus`.
+    pub task_slots_per_executor: u64,
+}
+
+impl K8sPlan {
+    /// The executor pod's memory request (= limit), in MiB.
+    pub fn executor_memory_mib(&self) -> u64 {
+        self.executor_memory.total_mib()
+    }
+
+    /// The driver pod's memory request (= limit), in MiB (0 in client mode).
+    pub fn driver_memory_mib(&self) -> u64 {
+        self.driver.as_ref().map_or(0, |d| d.memory_mib)
+    }
+
+    /// Whether a driver pod runs on node 1 (cluster mode, and it fits).
+    pub fn has_driver(&self) -> bool {
+        self.driver.is_some() && self.fit.driver_fits
+    }
 }
 
 /// Kubernetes' form: validation ranges and field names come from its catalog entries.
@@ -486,30 +515,29 @@ fn held_back_error(
 /// executor's cores (Spark refuses fewer cores than one task needs:
 /// `ResourceUtils.validateTaskCpusLargeEnough` in `org.apache.spark.resource`).
 fn spark_errors(s: &K8sSpark) -> Vec<FieldError> {
-    let ranges = [
-        (FieldId::CoresPerExecutor, u64::from(s.executor_cores)),
-        (FieldId::ExecutorMemory, s.executor_memory_mib),
-    ];
-    let mut errors: Vec<FieldError> = ranges
-        .into_iter()
-        .filter_map(|(field, value)| outside_catalog_range(field, value))
-        .collect();
+    let mut errors: Vec<FieldError> =
+        outside_catalog_range(FieldId::CoresPerExecutor, u64::from(s.executor_cores))
+            .into_iter()
+            .collect();
+    errors.extend(heap_errors(FieldId::ExecutorMemory, s.executor_memory_mib));
     let most_task_cpus = u64::from(s.executor_cores.max(1));
     errors.extend(
         FieldError::out_of_range(FieldId::TaskCpus, s.task_cpus.into(), 1, most_task_cpus)
             .map(|e| e.because("at most spark.executor.cores")),
     );
-    let driver = [
-        (FieldId::DriverMemory, s.driver_memory_mib),
-        (FieldId::DriverCores, u64::from(s.driver_cores)),
-    ];
-    errors.extend(
-        driver
-            .into_iter()
-            .filter_map(|(field, value)| outside_catalog_range(field, value)),
-    );
+    errors.extend(heap_errors(FieldId::DriverMemory, s.driver_memory_mib));
+    errors.extend(outside_catalog_range(
+        FieldId::DriverCores,
+        u64::from(s.driver_cores),
+    ));
     errors.extend(overhead_errors(s));
     errors
+}
+
+/// A heap setting outside its catalog range, or else under Spark's 450 MiB floor.
+fn heap_errors(field: FieldId, heap_mib: u64) -> Option<FieldError> {
+    outside_catalog_range(field, heap_mib)
+        .or_else(|| FieldError::below_spark_minimum_heap(field, heap_mib))
 }
 
 /// The overhead factor, the explicit and minimum overheads, off-heap and PySpark memory.
@@ -960,7 +988,7 @@ fn k8s_totals(
 }
 
 /// The working: room per node, the executor pod, pods per node, executors placed.
-pub fn k8s_working(input: &K8sInput, d: &K8sDerivation<'_>) -> Vec<Step> {
+pub fn k8s_working(input: &K8sInput, d: &K8sPlan) -> Vec<Step> {
     let n = &input.nodes;
     let node_steps = d.reservation.map_or_else(
         || vec![room_step(&d.nodes, d.room)],
@@ -1001,9 +1029,9 @@ fn room_step(n: &K8sNodes, room: PodRoom) -> Step {
     }
 }
 
-fn executor_pod_step(d: &K8sDerivation<'_>) -> Step {
-    let m = &d.pods.executor.memory;
-    let cpu = &d.pods.executor.cpu;
+fn executor_pod_step(d: &K8sPlan) -> Step {
+    let m = &d.executor_memory;
+    let cpu = &d.executor;
     Step {
         title: "Executor pod".into(),
         detail: format!(
@@ -1016,13 +1044,15 @@ fn executor_pod_step(d: &K8sDerivation<'_>) -> Step {
                 String::new()
             },
             d.executor_memory_mib(),
-            cpu.request,
-            cpu.limit.map_or(String::new(), |l| format!(", limit {l}"))
+            cpu.cpu_request,
+            cpu.cpu_limit
+                .as_ref()
+                .map_or(String::new(), |l| format!(", limit {l}"))
         ),
     }
 }
 
-fn placed_step(count: ExecutorCount, d: &K8sDerivation<'_>) -> Step {
+fn placed_step(count: ExecutorCount, d: &K8sPlan) -> Step {
     let t = &d.totals;
     let beside = if d.has_driver() {
         " with the driver pod on node 1"
@@ -1043,7 +1073,7 @@ fn placed_step(count: ExecutorCount, d: &K8sDerivation<'_>) -> Step {
             " + {} CPU for the driver pod",
             format_cores(d.driver_cpu_millis)
         )
-    } else if d.pods.driver.is_none() {
+    } else if d.driver.is_none() {
         " (client mode: the driver runs outside the cluster)".to_string()
     } else {
         " (the driver pod fits on no node)".to_string()
@@ -1061,16 +1091,43 @@ fn placed_step(count: ExecutorCount, d: &K8sDerivation<'_>) -> Step {
 }
 
 /// The findings, most severe first: pods that stay Pending, then settings worth knowing about.
-pub fn k8s_warnings(input: &K8sInput, d: &K8sDerivation<'_>) -> Vec<Warning> {
+pub fn k8s_warnings(input: &K8sInput, d: &K8sPlan) -> Vec<Warning> {
     let mut warnings = fit_warnings(d);
     warnings.extend(cpu_request_warning(&input.spark, d));
     warnings.extend(setting_warnings(&input.spark, d));
+    warnings.extend(likely_mistakes(input));
     most_severe_first(warnings)
+}
+
+/// Likely mistakes Spark accepts: no executors asked for, an overhead factor of 1 or more.
+fn likely_mistakes(input: &K8sInput) -> Vec<Warning> {
+    let s = &input.spark;
+    let mut warnings = Vec::new();
+    if input.count == ExecutorCount::Exactly(0) {
+        warnings.push(
+            Warning::new(
+                Code::NoExecutorsRequested,
+                Severity::Warning,
+                "No executor pods are asked for (spark.executor.instances = 0). Spark accepts it, \
+                 but only the driver starts: jobs wait for executors unless dynamic allocation \
+                 adds them. Type max for as many as fit.",
+            )
+            .about(FieldId::ExecutorInstances),
+        );
+    }
+    if let (Some(f), None) = (s.overhead_factor, s.overhead_mib) {
+        warnings.extend(crate::plan::large_overhead_factor_warning(
+            keys::EXECUTOR_OVERHEAD_FACTOR,
+            f,
+            FieldId::OverheadFactor,
+        ));
+    }
+    warnings
 }
 
 /// Pods that stay Pending: the driver or executors larger than a node's room, or more
 /// executors asked than fit.
-fn fit_warnings(d: &K8sDerivation<'_>) -> Vec<Warning> {
+fn fit_warnings(d: &K8sPlan) -> Vec<Warning> {
     let mut warnings = Vec::new();
     let room = d.room;
     if !d.fit.driver_fits {
@@ -1119,7 +1176,7 @@ fn fit_warnings(d: &K8sDerivation<'_>) -> Vec<Warning> {
 }
 
 /// A CPU request below the executor's cores: same parallelism, fewer CPUs reserved.
-fn cpu_request_warning(s: &K8sSpark, d: &K8sDerivation<'_>) -> Option<Warning> {
+fn cpu_request_warning(s: &K8sSpark, d: &K8sPlan) -> Option<Warning> {
     let cores_millis = u64::from(s.executor_cores) * 1000;
     let requested = d.executor_cpu_millis;
     (requested < cores_millis).then(|| {
@@ -1143,10 +1200,10 @@ fn cpu_request_warning(s: &K8sSpark, d: &K8sDerivation<'_>) -> Option<Warning> {
 
 /// Settings whose effect on Kubernetes is easy to miss: the 0.4 non-JVM factor, PySpark
 /// memory in client mode, and minimum overheads Spark 3.5 does not have.
-fn setting_warnings(s: &K8sSpark, d: &K8sDerivation<'_>) -> Vec<Warning> {
+fn setting_warnings(s: &K8sSpark, d: &K8sPlan) -> Vec<Warning> {
     let mut warnings = Vec::new();
     let info = |message: String| Warning::new(Code::SettingIgnored, Severity::Info, message);
-    if d.pods.executor.overhead_factor == NON_JVM_OVERHEAD_FACTOR
+    if d.overhead_factor == NON_JVM_OVERHEAD_FACTOR
         && s.overhead_factor.is_none()
         && s.overhead_mib.is_none()
     {
@@ -1158,7 +1215,7 @@ fn setting_warnings(s: &K8sSpark, d: &K8sDerivation<'_>) -> Vec<Warning> {
             } else {
                 "Python"
             },
-            d.pods.executor.memory.overhead_mib
+            d.executor_memory.overhead_mib
         )));
     }
     if s.app_type == AppType::Python
@@ -1173,7 +1230,7 @@ fn setting_warnings(s: &K8sSpark, d: &K8sDerivation<'_>) -> Vec<Warning> {
     }
     if s.version == SparkVersion::V3_5
         && (s.executor_min_overhead_mib.is_some() && s.overhead_mib.is_none()
-            || s.driver_min_overhead_mib.is_some() && d.pods.driver.is_some())
+            || s.driver_min_overhead_mib.is_some() && d.driver.is_some())
     {
         warnings.push(info(
             "spark.executor.minMemoryOverhead and spark.driver.minMemoryOverhead exist from \
@@ -1184,22 +1241,152 @@ fn setting_warnings(s: &K8sSpark, d: &K8sDerivation<'_>) -> Vec<Warning> {
     warnings
 }
 
-/// The configuration (`--conf` pairs): the deploy mode, the executor pods placed, and every
-/// setting of `spark` that is not Spark's default.
-fn k8s_spark_conf(spark: &K8sSpark, placed: u64) -> Vec<(String, String)> {
-    let mut spark_conf: Vec<(String, String)> = vec![
-        (
-            "spark.submit.deployMode".into(),
-            spark.deploy_mode.as_str().into(),
-        ),
-        (keys::EXECUTOR_INSTANCES.into(), placed.to_string()),
-    ];
-    spark_conf.extend(spark.conf().entries().iter().cloned());
-    spark_conf
+/// Why a Kubernetes plan runs fewer executor pods than asked: numbers only (see
+/// [`k8s_shortfall`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct K8sShortfall {
+    /// Executor pods asked for.
+    pub asked: u64,
+    /// Executor pods that run.
+    pub runs: u64,
+    /// What stops the rest.
+    pub blocker: PodBlocker,
+    /// The nearest heap that runs them (or, when none runs all, at least one): the setting
+    /// changed, its value in MiB, and the executor pods that then run.
+    pub nearest: Option<(FieldId, u64, u64)>,
 }
 
-/// Plans executor pods on Kubernetes nodes: the numbers of [`derive_k8s`], explained by
-/// [`k8s_working`] and [`k8s_warnings`], with the Spark configuration.
+/// What keeps executor pods Pending.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PodBlocker {
+    /// The driver pod is larger than what a node has left for pods: nothing starts.
+    DriverPod(PodRequest),
+    /// An executor pod is larger than what a node has left for pods.
+    ExecutorPod(PodRequest),
+    /// Pods fit, but the nodes hold only `capacity` of them.
+    Room {
+        /// Executor pods the nodes hold beside the driver pod.
+        capacity: u64,
+    },
+}
+
+/// When the plan runs fewer executor pods than asked: why, and the nearest heap that runs
+/// them. `None` when every pod asked for runs (or none is asked for).
+pub fn k8s_shortfall(input: &K8sInput, p: &K8sPlan) -> Option<K8sShortfall> {
+    if p.placed >= p.wanted {
+        return None;
+    }
+    let executor = PodRequest {
+        cpu_millis: p.executor_cpu_millis,
+        memory_mib: p.executor_memory_mib(),
+    };
+    let (blocker, nearest) = if !p.fit.driver_fits {
+        let request = PodRequest {
+            cpu_millis: p.driver_cpu_millis,
+            memory_mib: p.driver_memory_mib(),
+        };
+        let set = |i: &mut K8sInput, heap| i.spark.driver_memory_mib = heap;
+        let nearest = largest_heap(input, set, |q| q.fit.driver_fits && q.placed > 0);
+        let nearest = nearest.map(|(heap, runs)| (FieldId::DriverMemory, heap, runs));
+        (PodBlocker::DriverPod(request), nearest)
+    } else {
+        let set = |i: &mut K8sInput, heap| i.spark.executor_memory_mib = heap;
+        let nearest = largest_heap(input, set, |q| q.placed >= q.wanted)
+            .or_else(|| largest_heap(input, set, |q| q.placed > 0).filter(|_| p.placed == 0));
+        let nearest = nearest.map(|(heap, runs)| (FieldId::ExecutorMemory, heap, runs));
+        let blocker = if p.fit.per_node == 0 {
+            PodBlocker::ExecutorPod(executor)
+        } else {
+            PodBlocker::Room {
+                capacity: p.fit.capacity,
+            }
+        };
+        (blocker, nearest)
+    };
+    Some(K8sShortfall {
+        asked: p.wanted,
+        runs: p.placed,
+        blocker,
+        nearest,
+    })
+}
+
+/// The largest heap (whole GiB where possible, else MiB, never under Spark's 450 MiB) that
+/// `set` can give the input with `runs` true of its plan, and the executor pods then placed.
+fn largest_heap(
+    input: &K8sInput,
+    set: impl Fn(&mut K8sInput, u64),
+    runs: impl Fn(&K8sPlan) -> bool,
+) -> Option<(u64, u64)> {
+    let least = crate::memory::MIN_HEAP_MIB;
+    let plan_with = |heap: u64| {
+        let mut changed = input.clone();
+        set(&mut changed, heap.max(least));
+        plan_k8s(&changed).ok()
+    };
+    let probe = |heap: u64| plan_with(heap).is_some_and(|q| runs(&q));
+    let room = PodRoom::of(&input.nodes).memory_mib;
+    let heap = match crate::plan::largest_fitting(room / 1024, |gib| probe(gib * 1024)) {
+        Some(gib) => gib * 1024,
+        None => crate::plan::largest_fitting(room, probe)?.max(least),
+    };
+    Some((heap, plan_with(heap)?.placed))
+}
+
+/// The shortfall in words: what keeps pods Pending and by how much (the reason alone when none
+/// runs: a headline says so).
+pub fn k8s_shortfall_words(s: &K8sShortfall, room: PodRoom) -> String {
+    let too_large = |what: &str, r: PodRequest| {
+        let by = if r.memory_mib > room.memory_mib {
+            format!("{} MiB too much memory", r.memory_mib - room.memory_mib)
+        } else {
+            format!(
+                "{} CPU too much",
+                format_cores(r.cpu_millis.saturating_sub(room.cpu_millis))
+            )
+        };
+        format!(
+            "{what} ({} CPU, {} MiB) is larger than what a node has left for pods ({} CPU, {} \
+             MiB): {by}",
+            format_cores(r.cpu_millis),
+            r.memory_mib,
+            format_cores(room.cpu_millis),
+            room.memory_mib
+        )
+    };
+    match s.blocker {
+        PodBlocker::DriverPod(r) => format!(
+            "{}, so it stays Pending and no executor starts.",
+            too_large("The driver pod", r)
+        ),
+        PodBlocker::ExecutorPod(r) => format!("{}.", too_large("Each executor pod", r)),
+        PodBlocker::Room { capacity } => format!(
+            "Only {capacity} of the {} executor pods fit; the other {} stay Pending.",
+            s.asked,
+            s.asked - capacity
+        ),
+    }
+}
+
+/// The nearest heap that runs, in words.
+pub fn k8s_nearest_words(s: &K8sShortfall) -> Option<String> {
+    let (field, heap, runs) = s.nearest?;
+    let all = if runs >= s.asked {
+        format!("all {}", s.asked)
+    } else {
+        runs.to_string()
+    };
+    Some(format!(
+        "Nearest that runs: {}={} runs {all} executor pod{}.",
+        field.label(),
+        format_spark_mib(heap),
+        if runs == 1 { "" } else { "s" }
+    ))
+}
+
+/// Plans executor pods on Kubernetes nodes: the numbers of [`derive_k8s`], owned, with no
+/// text (a sweep may call this for each input). [`k8s_working`] and [`k8s_warnings`] explain
+/// the plan; [`crate::exports::k8s`] writes its configuration.
 ///
 /// ```
 /// use planner::k8s::{plan_k8s, K8sInput};
@@ -1214,11 +1401,10 @@ fn k8s_spark_conf(spark: &K8sSpark, placed: u64) -> Vec<(String, String)> {
 /// ```
 pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, InputErrors> {
     let d = derive_k8s(input)?;
-    let working = k8s_working(input, &d);
-    let warnings = k8s_warnings(input, &d);
-    let spark_conf = k8s_spark_conf(&input.spark, d.placed);
     let pods = KubernetesResources::from_pods(&d.pods);
     Ok(K8sPlan {
+        nodes: d.nodes,
+        reservation: d.reservation,
         executor: pods.executor,
         executor_memory: d.pods.executor.memory,
         executor_cpu_millis: d.executor_cpu_millis,
@@ -1228,9 +1414,12 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, InputErrors> {
         capacity: d.fit.capacity,
         layout: d.layout,
         totals: d.totals,
-        working,
-        warnings,
-        spark_conf,
+        driver_cpu_millis: d.driver_cpu_millis,
+        room: d.room,
+        fit: d.fit,
+        wanted: d.wanted,
+        placed: d.placed,
+        task_slots_per_executor: d.task_slots_per_executor,
     })
 }
 
@@ -1271,7 +1460,8 @@ mod tests {
         assert_eq!(half.executor.cpu_request, "0.5");
         assert_eq!(half.totals.task_slots, 32);
         assert_eq!(half.totals.cpu_requested_millis, 9_000);
-        assert!(half.warnings.iter().any(|w| w.message.contains("25%")));
+        let warnings = k8s_warnings(&input, &half);
+        assert!(warnings.iter().any(|w| w.message.contains("25%")));
     }
 
     #[test]

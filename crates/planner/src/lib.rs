@@ -6,7 +6,8 @@
 //!
 //! Entry points:
 //! - [`plan()`]: both methods for a [`PlanInput`], side by side ([`Comparison`]).
-//! - [`place()`]: a given executor shape placed on a cluster ([`Placement`]).
+//! - [`place()`]: a given executor shape placed on a cluster, with its findings
+//!   ([`CheckedPlacement`]).
 //! - [`spark::resources`]: Spark's own container math from a [`spark::SparkConf`].
 //! - [`submit::parse_submit`]: a `spark-submit` argument list read as spark-submit reads it.
 //! - [`k8s::plan_k8s`]: executor and driver pods on Kubernetes nodes (pod specs as Spark writes
@@ -58,7 +59,7 @@ pub use input::{
     Cluster, Field, FieldError, Granularity, InputErrors, MaximumAllocation, Method,
     NodeManagerResources, OffHeap, PlanInput, Policy, Scheduler, SparkSettings,
 };
-pub use place::{place, ExecutorCount, PlaceInput, Placement};
+pub use place::{place, CheckedPlacement, ExecutorCount, PlaceInput, Placement};
 pub use plan::{plan, Comparison, Plan, Step};
 pub use scenario::{Outcome, Scenario};
 pub use warning::{Code, Diagnostic, Severity, Warning};

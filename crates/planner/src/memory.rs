@@ -10,8 +10,11 @@ use crate::units::MIB;
 
 /// Memory Spark reserves inside every heap (300 MiB).
 pub const RESERVED_BYTES: u64 = 300 * MIB;
-/// The smallest heap Spark accepts: `ceil(1.5 × 300 MiB)` = 450 MiB.
-pub const MIN_HEAP_BYTES: u64 = 450 * MIB;
+/// The smallest heap Spark accepts, in MiB: `ceil(1.5 × 300 MiB)` = 450 MiB
+/// (`UnifiedMemoryManager.getMaxMemory`: `minSystemMemory = (reservedMemory * 1.5).ceil`).
+pub const MIN_HEAP_MIB: u64 = 450;
+/// The smallest heap Spark accepts, in bytes (471 859 200, the number in Spark's message).
+pub const MIN_HEAP_BYTES: u64 = MIN_HEAP_MIB * MIB;
 
 /// `spark.memory.fraction` and `spark.memory.storageFraction`.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -7,6 +7,7 @@ use crate::layout::{
     container_parts, group_nodes, spread_runs, vcores_as_millicores, Block, BlockKind, NodeGroup,
     PartKind,
 };
+use crate::memory::MIN_HEAP_MIB;
 use crate::spark::{yarn_am_container, DeployMode, ExecutorMemory};
 use crate::warning::{Code, Severity, Warning};
 use crate::yarn::{fit_count, fits, granted, Calculator, Resource, YarnScheduler};
@@ -139,7 +140,14 @@ pub struct Placement {
     pub layout: Vec<NodeGroup>,
     /// Sums over the layout.
     pub totals: Totals,
-    /// Findings (empty from [`place_numbers`]).
+}
+
+/// A given executor shape placed, with its findings: what [`place`] answers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckedPlacement {
+    /// The numbers.
+    pub placement: Placement,
+    /// The findings, from [`explain_placement`].
     pub warnings: Vec<Warning>,
 }
 
@@ -196,8 +204,8 @@ pub struct PlaceInput {
 }
 
 /// Places a given executor shape on a cluster (the second entry point: how a rule-of-thumb
-/// answer, or a user's own `spark-submit`, fares under YARN's real math).
-pub fn place(input: &PlaceInput) -> Result<Placement, InputErrors> {
+/// answer, or a user's own `spark-submit`, fares under YARN's real math), with the findings.
+pub fn place(input: &PlaceInput) -> Result<CheckedPlacement, InputErrors> {
     let mut plan = input.plan.clone();
     plan.policy.cores_per_executor = 1;
     plan.policy.memory_target_mib = None;
@@ -225,13 +233,13 @@ pub fn place(input: &PlaceInput) -> Result<Placement, InputErrors> {
     }
     let containers =
         Containers::from_settings(&plan.spark, input.executor_heap_mib, input.executor_cores);
-    Ok(place_containers(
-        &v.shape,
-        &v.scheduler,
-        &containers,
-        input.count,
-        plan.policy.cluster_share_pct,
-    ))
+    let share = plan.policy.cluster_share_pct;
+    let placement = place_numbers(&v.shape, &v.scheduler, &containers, input.count, share);
+    let warnings = explain_placement(&placement, &v.shape, &v.scheduler, share);
+    Ok(CheckedPlacement {
+        placement,
+        warnings,
+    })
 }
 
 /// Whether each container can run and how many executors fit: the numbers behind a placement
@@ -268,38 +276,24 @@ impl Fit {
     }
 }
 
-/// Places resolved containers on validated nodes, with the findings in words. Never panics; all
-/// arithmetic saturates.
-pub fn place_containers(
-    shape: &NodeShape,
-    scheduler: &YarnScheduler,
-    c: &Containers,
-    count: ExecutorCount,
-    share_pct: f64,
-) -> Placement {
-    let mut placement = place_numbers(shape, scheduler, c, count, share_pct);
-    explain_placement(&mut placement, shape, scheduler, share_pct);
-    placement
-}
-
-/// Fills the warnings of a placement from [`place_numbers`] (the same nodes, scheduler and
-/// share).
+/// The findings of a placement from [`place_numbers`] (the same nodes, scheduler and share), in
+/// words: refusals, the share and count, then the shape's.
 pub fn explain_placement(
-    placement: &mut Placement,
+    placement: &Placement,
     shape: &NodeShape,
     scheduler: &YarnScheduler,
     share_pct: f64,
-) {
+) -> Vec<Warning> {
     let limits = Limits {
         scheduler,
         shape,
         whole_cluster: share_pct >= 100.0,
     };
-    placement.warnings = placement_warnings(placement, &limits, share_pct);
+    placement_warnings(placement, &limits, share_pct)
 }
 
-/// Places resolved containers on validated nodes: numbers only (`warnings` is left empty), for
-/// callers that sweep many shapes. Never panics; all arithmetic saturates.
+/// Places resolved containers on validated nodes: numbers only, for callers that sweep many
+/// shapes ([`explain_placement`] gives the words). Never panics; all arithmetic saturates.
 pub fn place_numbers(
     shape: &NodeShape,
     scheduler: &YarnScheduler,
@@ -349,7 +343,6 @@ pub fn place_numbers(
         fit,
         layout,
         totals,
-        warnings: Vec::new(),
     }
 }
 
@@ -727,8 +720,6 @@ pub(crate) struct Limits<'a> {
     pub(crate) whole_cluster: bool,
 }
 
-/// Spark's smallest heap: 1.5 × the 300 MiB it reserves (`UnifiedMemoryManager`).
-const MIN_HEAP_MIB: u64 = 450;
 /// Concurrent tasks per executor beyond which HDFS client throughput and GC suffer.
 const MAX_SENSIBLE_CORES: u32 = 5;
 /// Heaps above this bring long garbage-collection pauses.

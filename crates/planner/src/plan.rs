@@ -2,7 +2,6 @@
 //! method that sizes containers with Spark's and YARN's real math. Both run for every input so
 //! they can be shown side by side, with the reasons they differ.
 
-use crate::exports::spark_conf;
 use crate::input::{InputErrors, Method, NodeManagerResources, PlanInput, Validated};
 use crate::memory::{unified_memory, MemoryFractions, UnifiedMemory};
 use crate::place::{
@@ -29,7 +28,9 @@ fn step(title: &str, detail: impl Into<String>) -> Step {
     }
 }
 
-/// One method's answer.
+/// One method's answer: numbers only. Its words come from separate functions of the
+/// [`Comparison`] it belongs to ([`working_steps`], [`warnings`], [`differences`]) and its
+/// configuration from [`crate::exports::yarn_spark_conf`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Plan {
     /// Which method.
@@ -40,12 +41,17 @@ pub struct Plan {
     pub placement: Placement,
     /// Unified-memory pools of one executor, or Spark's refusal of the heap.
     pub memory: Result<UnifiedMemory, HeapTooSmall>,
-    /// The derivation, in order.
-    pub working: Vec<Step>,
-    /// Findings, most severe first.
-    pub warnings: Vec<Warning>,
-    /// The Spark configuration to use.
-    pub spark_conf: Vec<(String, String)>,
+    /// The method's intermediate numbers (what its working shows).
+    pub derivation: Derivation,
+}
+
+/// The intermediate numbers of one method.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Derivation {
+    /// The rule of thumb's.
+    RuleOfThumb(RuleOfThumbDerivation),
+    /// Spark-exact's.
+    SparkExact(SparkExactDerivation),
 }
 
 impl Plan {
@@ -65,7 +71,7 @@ impl Plan {
     }
 }
 
-/// Both methods for one input.
+/// Both methods for one input: numbers only.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Comparison {
     /// The seeds' rule of thumb (its count checked under YARN's math).
@@ -74,14 +80,19 @@ pub struct Comparison {
     pub spark_exact: Plan,
     /// The method the input selected for the headline.
     pub selected: Method,
-    /// Why the two answers differ, in words (empty when they agree).
-    pub differences: Vec<Warning>,
+    /// The validated input both were planned from (its words and exports need it).
+    pub input: Validated,
 }
 
 impl Comparison {
     /// The plan of the selected method.
     pub fn selected_plan(&self) -> &Plan {
-        match self.selected {
+        self.plan_of(self.selected)
+    }
+
+    /// The plan of `method`.
+    pub fn plan_of(&self, method: Method) -> &Plan {
+        match method {
             Method::RuleOfThumb => &self.rule_of_thumb,
             Method::SparkExact => &self.spark_exact,
         }
@@ -103,17 +114,43 @@ pub fn plan(input: &PlanInput) -> Result<Comparison, InputErrors> {
     Ok(plan_validated(&v))
 }
 
-/// Plans a validated input.
+/// Plans a validated input: both methods' numbers, no text (a sweep calls this, or one
+/// method's [`rule_of_thumb_numbers`] / [`spark_exact_numbers`]).
 pub fn plan_validated(v: &Validated) -> Comparison {
-    let rule_of_thumb = rule_of_thumb(v);
-    let spark_exact = spark_exact(v);
-    let differences = differences(&rule_of_thumb, &spark_exact);
     Comparison {
-        rule_of_thumb,
-        spark_exact,
+        rule_of_thumb: rule_of_thumb_numbers(v),
+        spark_exact: spark_exact_numbers(v),
         selected: v.input.policy.method,
-        differences,
+        input: v.clone(),
     }
+}
+
+/// The working steps of `method`'s plan, in order.
+pub fn working_steps(c: &Comparison, method: Method) -> Vec<Step> {
+    let (v, p) = (&c.input, c.plan_of(method));
+    match &p.derivation {
+        Derivation::RuleOfThumb(d) => rule_working(v, d, &p.placement),
+        Derivation::SparkExact(d) => exact_working(v, d, &p.placement),
+    }
+}
+
+/// The findings of `method`'s plan, most severe first: the method's own, the placement's, and
+/// settings the Spark version or app type ignores.
+pub fn warnings(c: &Comparison, method: Method) -> Vec<Warning> {
+    let (v, p) = (&c.input, c.plan_of(method));
+    let share = v.input.policy.cluster_share_pct;
+    let placed = explain_placement(&p.placement, &v.shape, &v.scheduler, share);
+    let mut warnings = match &p.derivation {
+        Derivation::RuleOfThumb(d) => rule_warnings(v, d, &p.placement, placed),
+        Derivation::SparkExact(d) => {
+            let mut w = exact_warnings(v, d);
+            w.extend(placed);
+            w
+        }
+    };
+    warnings.extend(likely_mistakes(&v.input.spark));
+    warnings.extend(ignored_settings(&v.input.spark));
+    crate::warning::most_severe_first(warnings)
 }
 
 /// Thousandths of a GB, written without trailing zeros (1470 → "1.47").
@@ -252,12 +289,10 @@ pub struct RuleOfThumbDerivation {
     pub instances: u32,
     /// The heap in MiB (whole GB × 1024).
     pub heap_mib: u64,
-    /// The answer placed under YARN's real math (numbers; no warnings yet).
-    pub placement: Placement,
 }
 
-/// The rule of thumb's numbers for a validated input, with no text (for sweeps).
-pub fn rule_of_thumb_numbers(v: &Validated) -> RuleOfThumbDerivation {
+/// The rule of thumb's plan for a validated input: numbers only, no text (for sweeps).
+pub fn rule_of_thumb_numbers(v: &Validated) -> Plan {
     let nm = v.shape.nodemanager;
     let policy = &v.input.policy;
     let most = || rule_shape(nm.vcores, nm.memory_mib, policy.cores_per_executor);
@@ -283,36 +318,20 @@ pub fn rule_of_thumb_numbers(v: &Validated) -> RuleOfThumbDerivation {
     let heap_mib = shape.heap_gb * 1024;
     let containers = Containers::from_settings(&v.input.spark, heap_mib, shape.cores);
     let count = ExecutorCount::Exactly(instances);
-    RuleOfThumbDerivation {
+    let placement = place_numbers(&v.shape, &v.scheduler, &containers, count, share);
+    let d = RuleOfThumbDerivation {
         search,
         shape,
         slots,
         share_slots,
         instances,
         heap_mib,
-        placement: place_numbers(&v.shape, &v.scheduler, &containers, count, share),
-    }
-}
-
-fn rule_of_thumb(v: &Validated) -> Plan {
-    let d = rule_of_thumb_numbers(v);
-    let working = rule_working(v, &d);
-    let mut placement = d.placement.clone();
-    let share = v.input.policy.cluster_share_pct;
-    explain_placement(&mut placement, &v.shape, &v.scheduler, share);
-    let warnings = rule_warnings(v, &d, &placement);
-    finish(
-        Method::RuleOfThumb,
-        v,
-        d.instances,
-        placement,
-        working,
-        warnings,
-    )
+    };
+    finish(v, instances, placement, Derivation::RuleOfThumb(d))
 }
 
 /// The rule of thumb's working steps, from its numbers.
-fn rule_working(v: &Validated, d: &RuleOfThumbDerivation) -> Vec<Step> {
+fn rule_working(v: &Validated, d: &RuleOfThumbDerivation, placement: &Placement) -> Vec<Step> {
     let nm = v.shape.nodemanager;
     let s = &d.shape;
     let mut working = vec![rule_resources_step(v), rule_cores_step(v, d)];
@@ -352,8 +371,8 @@ fn rule_working(v: &Validated, d: &RuleOfThumbDerivation) -> Vec<Step> {
             s.heap_gb
         ),
     ));
-    working.push(rule_check_step(v, d));
-    working.extend(recorded_vcores_step(v, &d.placement));
+    working.push(rule_check_step(v, d, placement));
+    working.extend(recorded_vcores_step(v, placement));
     working
 }
 
@@ -445,8 +464,7 @@ fn rule_cluster_step(v: &Validated, d: &RuleOfThumbDerivation) -> Step {
     )
 }
 
-fn rule_check_step(v: &Validated, d: &RuleOfThumbDerivation) -> Step {
-    let p = &d.placement;
+fn rule_check_step(v: &Validated, d: &RuleOfThumbDerivation, p: &Placement) -> Step {
     let e = p.executor;
     step(
         "Checked under YARN",
@@ -466,8 +484,14 @@ fn rule_check_step(v: &Validated, d: &RuleOfThumbDerivation) -> Step {
     )
 }
 
-/// What the rule got right or wrong, in words, then the placement's findings.
-fn rule_warnings(v: &Validated, d: &RuleOfThumbDerivation, placement: &Placement) -> Vec<Warning> {
+/// What the rule got right or wrong, in words, then the placement's findings (`placed`, from
+/// [`explain_placement`]).
+fn rule_warnings(
+    v: &Validated,
+    d: &RuleOfThumbDerivation,
+    placement: &Placement,
+    placed: Vec<Warning>,
+) -> Vec<Warning> {
     let mut warnings = Vec::new();
     if let Some(search) = d.search.as_ref().filter(|s| !s.found) {
         warnings.push(Warning::new(
@@ -498,19 +522,20 @@ fn rule_warnings(v: &Validated, d: &RuleOfThumbDerivation, placement: &Placement
             d.shape.mem_gb
         ),
     ));
-    warnings.extend(rule_am_warning(d, placement));
-    warnings.extend(rule_placement_warnings(v, d, placement));
+    warnings.extend(rule_am_warning(d, placement, &placed));
+    warnings.extend(rule_placement_warnings(v, d, placement, placed));
     warnings
 }
 
 /// Whether the rule's "minus one for the AM" holds, and why.
-fn rule_am_warning(d: &RuleOfThumbDerivation, placement: &Placement) -> Option<Warning> {
+fn rule_am_warning(
+    d: &RuleOfThumbDerivation,
+    placement: &Placement,
+    placed: &[Warning],
+) -> Option<Warning> {
     let (capacity, instances) = (placement.capacity, d.instances);
     let am_mib = placement.am.granted.memory_mib;
-    let refused = placement
-        .warnings
-        .iter()
-        .any(|w| w.severity == Severity::Error);
+    let refused = placed.iter().any(|w| w.severity == Severity::Error);
     if capacity > u64::from(instances) && !refused {
         Some(Warning::new(
             Code::RoomForMore,
@@ -542,11 +567,11 @@ fn rule_placement_warnings(
     v: &Validated,
     d: &RuleOfThumbDerivation,
     placement: &Placement,
+    mut warnings: Vec<Warning>,
 ) -> Vec<Warning> {
     let nm = v.shape.nodemanager;
     let e = placement.executor;
     let per_node = d.shape.per_node;
-    let mut warnings = placement.warnings.clone();
     if let Some(w) = warnings
         .iter_mut()
         .find(|w| w.code == Code::FewerExecutorsFit)
@@ -645,18 +670,10 @@ fn ignored_settings(spark: &crate::input::SparkSettings) -> Vec<Warning> {
     warnings
 }
 
-fn finish(
-    method: Method,
-    v: &Validated,
-    instances: u32,
-    placement: Placement,
-    working: Vec<Step>,
-    mut warnings: Vec<Warning>,
-) -> Plan {
+/// A plan from a method's numbers: its placement and the executor's unified-memory pools.
+fn finish(v: &Validated, instances: u32, placement: Placement, derivation: Derivation) -> Plan {
     let spark = &v.input.spark;
     let e = placement.executor;
-    warnings.extend(ignored_settings(spark));
-    let warnings = crate::warning::most_severe_first(warnings);
     let fractions = MemoryFractions {
         memory_fraction: spark.memory_fraction,
         storage_fraction: spark.storage_fraction,
@@ -667,14 +684,16 @@ fn finish(
         spark.offheap_mib().saturating_mul(MIB),
         e.cores,
     );
+    let method = match derivation {
+        Derivation::RuleOfThumb(_) => Method::RuleOfThumb,
+        Derivation::SparkExact(_) => Method::SparkExact,
+    };
     Plan {
         method,
         instances,
-        spark_conf: spark_conf(spark, instances, e.cores, e.memory.heap_mib),
         placement,
         memory,
-        working,
-        warnings,
+        derivation,
     }
 }
 
@@ -772,12 +791,10 @@ pub struct SparkExactDerivation {
     pub next_heap_mib: u64,
     /// What one step more heap would need, rounded.
     pub next_rounded_mib: u64,
-    /// The executors placed under YARN's real math (numbers; no warnings yet).
-    pub placement: Placement,
 }
 
-/// The Spark-exact numbers for a validated input, with no text (for sweeps).
-pub fn spark_exact_numbers(v: &Validated) -> SparkExactDerivation {
+/// The Spark-exact plan for a validated input: numbers only, no text (for sweeps).
+pub fn spark_exact_numbers(v: &Validated) -> Plan {
     let policy = &v.input.policy;
     let max_cores = policy
         .cores_per_executor
@@ -801,7 +818,7 @@ pub fn spark_exact_numbers(v: &Validated) -> SparkExactDerivation {
         ExecutorCount::AsManyAsFit,
         policy.cluster_share_pct,
     );
-    SparkExactDerivation {
+    let d = SparkExactDerivation {
         max_cores,
         search,
         shape,
@@ -811,31 +828,13 @@ pub fn spark_exact_numbers(v: &Validated) -> SparkExactDerivation {
         granted_mib: granted_for(v, heap, cores).memory_mib,
         next_heap_mib,
         next_rounded_mib: rounded_memory_mib(request_for(v, next_heap_mib, cores), &v.scheduler),
-        placement,
-    }
-}
-
-fn spark_exact(v: &Validated) -> Plan {
-    let d = spark_exact_numbers(v);
-    let working = exact_working(v, &d);
-    let mut placement = d.placement.clone();
-    let share = v.input.policy.cluster_share_pct;
-    explain_placement(&mut placement, &v.shape, &v.scheduler, share);
-    let mut warnings = exact_warnings(v, &d);
-    warnings.extend(placement.warnings.iter().cloned());
+    };
     let instances = placement.totals.executors;
-    finish(
-        Method::SparkExact,
-        v,
-        instances,
-        placement,
-        working,
-        warnings,
-    )
+    finish(v, instances, placement, Derivation::SparkExact(d))
 }
 
 /// The Spark-exact working steps, from its numbers.
-fn exact_working(v: &Validated, d: &SparkExactDerivation) -> Vec<Step> {
+fn exact_working(v: &Validated, d: &SparkExactDerivation, placement: &Placement) -> Vec<Step> {
     let nm = v.shape.nodemanager;
     let s = &d.shape;
     let mut working = vec![exact_resources_step(v)];
@@ -860,10 +859,10 @@ fn exact_working(v: &Validated, d: &SparkExactDerivation) -> Vec<Step> {
         ),
     ));
     working.push(exact_budget_step(v, d));
-    working.push(exact_heap_step(v, d));
-    working.push(am_step(&d.placement.am));
-    working.extend(exact_count_steps(d));
-    working.extend(recorded_vcores_step(v, &d.placement));
+    working.push(exact_heap_step(v, d, placement));
+    working.push(am_step(&placement.am));
+    working.extend(exact_count_steps(d, placement));
+    working.extend(recorded_vcores_step(v, placement));
     working
 }
 
@@ -904,9 +903,9 @@ fn exact_budget_step(v: &Validated, d: &SparkExactDerivation) -> Step {
     )
 }
 
-fn exact_heap_step(v: &Validated, d: &SparkExactDerivation) -> Step {
+fn exact_heap_step(v: &Validated, d: &SparkExactDerivation, placement: &Placement) -> Step {
     let (heap, budget) = (d.heap_mib, d.shape.budget_mib);
-    let e = &d.placement.executor;
+    let e = &placement.executor;
     let detail = match d.shape.heap_mib {
         Some(_) => format!(
             "{}: {heap} MiB + {} MiB overhead{} = {} MiB, rounded up to a multiple of {} MiB \
@@ -949,8 +948,7 @@ fn am_step(am: &AmShape) -> Step {
     )
 }
 
-fn exact_count_steps(d: &SparkExactDerivation) -> [Step; 2] {
-    let p = &d.placement;
+fn exact_count_steps(d: &SparkExactDerivation, p: &Placement) -> [Step; 2] {
     let t = p.totals;
     let groups: Vec<String> = p
         .layout
@@ -1063,26 +1061,29 @@ fn article(setting: &str) -> &'static str {
     }
 }
 
-fn has(plan: &Plan, code: Code) -> bool {
-    plan.warnings.iter().any(|w| w.code == code)
+fn has(warnings: &[Warning], code: Code) -> bool {
+    warnings.iter().any(|w| w.code == code)
 }
 
-fn differences(rule: &Plan, exact: &Plan) -> Vec<Warning> {
+/// Why the two methods' answers differ, in words (empty when they agree).
+pub fn differences(c: &Comparison) -> Vec<Warning> {
+    let (rule, exact) = (&c.rule_of_thumb, &c.spark_exact);
+    let exact_warnings = warnings(c, Method::SparkExact);
     [
-        cores_difference(rule, exact),
+        cores_difference(rule, exact, &exact_warnings),
         heap_difference(rule, exact),
-        count_difference(rule, exact),
+        count_difference(rule, exact, &exact_warnings),
     ]
     .into_iter()
     .flatten()
     .collect()
 }
 
-fn cores_difference(rule: &Plan, exact: &Plan) -> Option<Warning> {
+fn cores_difference(rule: &Plan, exact: &Plan, exact_warnings: &[Warning]) -> Option<Warning> {
     if rule.cores() == exact.cores() {
         return None;
     }
-    let why = if has(exact, Code::CoresLoweredToMaximum) {
+    let why = if has(exact_warnings, Code::CoresLoweredToMaximum) {
         "yarn.scheduler.maximum-allocation-vcores allows no more"
     } else {
         "with real container sizes a different core count is the fewest that reaches the \
@@ -1136,7 +1137,7 @@ fn heap_difference(rule: &Plan, exact: &Plan) -> Option<Warning> {
     ))
 }
 
-fn count_difference(rule: &Plan, exact: &Plan) -> Option<Warning> {
+fn count_difference(rule: &Plan, exact: &Plan, exact_warnings: &[Warning]) -> Option<Warning> {
     let (ri, ei) = (rule.placement.totals.executors, exact.instances);
     if rule.instances == ei {
         return None;
@@ -1148,7 +1149,9 @@ fn count_difference(rule: &Plan, exact: &Plan) -> Option<Warning> {
     let why = if fit.executor_memory_refused || fit.executor_vcores_refused {
         "YARN refuses the rule's executors altogether (see its errors)".to_string()
     } else if ei > rule.instances && am_squeezed {
-        let calc = if has(exact, Code::VcoresOvercommitted) || has(exact, Code::VcoresIgnored) {
+        let calc = if has(exact_warnings, Code::VcoresOvercommitted)
+            || has(exact_warnings, Code::VcoresIgnored)
+        {
             " (the DefaultResourceCalculator does not count its vcore)"
         } else {
             ""
@@ -1173,6 +1176,319 @@ fn count_difference(rule: &Plan, exact: &Plan) -> Option<Warning> {
             rule.instances
         ),
     ))
+}
+
+/// Why a plan runs fewer executors than it asks for: numbers only (see [`shortfall`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shortfall {
+    /// Executors the plan asks for (`spark.executor.instances`).
+    pub asked: u32,
+    /// Executors YARN would run.
+    pub runs: u32,
+    /// What stops the rest.
+    pub blocker: Blocker,
+    /// The nearest plan that runs, when one is found.
+    pub nearest: Option<Nearest>,
+}
+
+/// What stops executors from running, with the sizes compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Blocker {
+    /// The ApplicationMaster (the driver, in cluster mode) is refused or larger than a node, so
+    /// nothing starts: its `request` against the `limit` it must fit (the maximum allocation or
+    /// a node's YARN resources).
+    ApplicationMaster {
+        /// What the AM container asks for (or is granted, against a node).
+        request: Resource,
+        /// What it must fit.
+        limit: Resource,
+    },
+    /// Executor containers are refused or larger than a node.
+    Executor {
+        /// What one executor container asks for (or is granted, against a node).
+        request: Resource,
+        /// What it must fit.
+        limit: Resource,
+    },
+    /// Executors fit, but fewer than asked: the cluster (with the AM in place) holds
+    /// `capacity`, or the cluster share allows `capacity`.
+    Room {
+        /// Executors that can run.
+        capacity: u64,
+    },
+}
+
+/// The nearest plan that runs, as numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Nearest {
+    /// The largest heap (whole GiB where possible) of the ApplicationMaster's JVM
+    /// (`spark.driver.memory` in cluster mode, `spark.yarn.am.memory` in client mode) whose
+    /// container fits, and the plan the same method then gives.
+    AmHeap {
+        /// The heap to set, in MiB.
+        heap_mib: u64,
+        /// The plan with it: executors, cores, heap in MiB.
+        shape: (u32, u32, u64),
+    },
+    /// The Spark-exact shape, which runs every executor it asks for (the rule of thumb's plan
+    /// runs fewer).
+    SparkExact {
+        /// Executors, cores, heap in MiB.
+        shape: (u32, u32, u64),
+    },
+}
+
+/// When `method`'s plan runs fewer executors than it asks for (none, or some): why, and the
+/// nearest plan that runs. `None` when every executor asked for runs.
+pub fn shortfall(c: &Comparison, method: Method) -> Option<Shortfall> {
+    let p = c.plan_of(method);
+    let (asked, runs) = (p.instances, p.placement.totals.executors);
+    if runs >= asked && runs > 0 {
+        return None;
+    }
+    let blocker = blocker(&c.input, &p.placement);
+    let nearest = match blocker {
+        Blocker::ApplicationMaster { .. } => nearest_am_heap(&c.input, method),
+        _ => {
+            let e = &c.spark_exact;
+            let runs_all = e.placement.totals.executors == e.instances && e.instances > 0;
+            (method == Method::RuleOfThumb && runs_all).then_some(Nearest::SparkExact {
+                shape: (e.instances, e.cores(), e.heap_mib()),
+            })
+        }
+    };
+    Some(Shortfall {
+        asked,
+        runs,
+        blocker,
+        nearest,
+    })
+}
+
+fn blocker(v: &Validated, p: &Placement) -> Blocker {
+    let nm = v.shape.nodemanager;
+    let maximum = Resource::new(
+        v.scheduler.maximum_allocation_mb,
+        v.scheduler.maximum_allocation_vcores,
+    );
+    let f = &p.fit;
+    if f.am_refused {
+        Blocker::ApplicationMaster {
+            request: p.am.request,
+            limit: maximum,
+        }
+    } else if f.am_too_large {
+        Blocker::ApplicationMaster {
+            request: p.am.granted,
+            limit: nm,
+        }
+    } else if f.executor_memory_refused || f.executor_vcores_refused {
+        Blocker::Executor {
+            request: p.executor.request,
+            limit: maximum,
+        }
+    } else if f.executor_too_large {
+        Blocker::Executor {
+            request: p.executor.granted,
+            limit: nm,
+        }
+    } else {
+        Blocker::Room {
+            capacity: p.capacity.min(f.share_limit),
+        }
+    }
+}
+
+/// The largest AM heap whose container runs, searched in whole GiB and then in MiB, with the
+/// plan `method` gives for it; `None` when not even Spark's smallest heap runs.
+fn nearest_am_heap(v: &Validated, method: Method) -> Option<Nearest> {
+    let cluster = v.input.spark.deploy_mode == DeployMode::Cluster;
+    let with_heap = |heap_mib: u64| -> Option<Plan> {
+        let mut input = v.input.clone();
+        if cluster {
+            input.spark.driver_memory_mib = heap_mib;
+        } else {
+            input.spark.am_memory_mib = heap_mib;
+        }
+        let v = input.validate().ok()?;
+        Some(match method {
+            Method::RuleOfThumb => rule_of_thumb_numbers(&v),
+            Method::SparkExact => spark_exact_numbers(&v),
+        })
+    };
+    // The driver's heap has Spark's floor; the client-mode AM's JVM does not start Spark's
+    // memory manager, so 1 MiB is its least.
+    let least = if cluster {
+        crate::memory::MIN_HEAP_MIB
+    } else {
+        1
+    };
+    let runs =
+        |heap_mib: u64| with_heap(heap_mib.max(least)).is_some_and(|p| p.placement.fit.am_runs());
+    let node_mib = v.shape.nodemanager.memory_mib;
+    let heap_mib = match largest_fitting(node_mib / 1024, |gib| runs(gib * 1024)) {
+        Some(gib) => gib * 1024,
+        None => largest_fitting(node_mib, runs)?.max(least),
+    };
+    let p = with_heap(heap_mib)?;
+    Some(Nearest::AmHeap {
+        heap_mib,
+        shape: (p.instances, p.cores(), p.heap_mib()),
+    })
+}
+
+/// The shortfall in words: what stops the executors and by how much (when none runs, the
+/// reason alone: a headline says "No executor runs").
+pub fn shortfall_words(c: &Comparison, s: &Shortfall) -> String {
+    let ran = format!(
+        "YARN runs only {} of the {} executors ({} fewer)",
+        s.runs,
+        s.asked,
+        s.asked.saturating_sub(s.runs)
+    );
+    let why = match s.blocker {
+        Blocker::ApplicationMaster { request, limit } => {
+            let what = match c.input.input.spark.deploy_mode {
+                DeployMode::Cluster => "The ApplicationMaster, which hosts the driver,",
+                DeployMode::Client => "The ApplicationMaster",
+            };
+            let then = if is_maximum(limit, &c.input) {
+                "spark-submit refuses the application"
+            } else {
+                "it can never start"
+            };
+            format!("{what} {}: {then}", over_limit(request, limit, &c.input))
+        }
+        Blocker::Executor { request, limit } => {
+            let then = if is_maximum(limit, &c.input) {
+                "YARN or spark-submit refuses them"
+            } else {
+                "none can start"
+            };
+            format!(
+                "Each executor {}: {then}",
+                over_limit(request, limit, &c.input)
+            )
+        }
+        Blocker::Room { capacity } => format!("the cluster holds {capacity} with the AM in place"),
+    };
+    match s.blocker {
+        Blocker::Room { .. } => format!("{ran}: {why}."),
+        _ if s.runs == 0 => format!("{why}."),
+        _ => format!("{ran}. {why}."),
+    }
+}
+
+/// Whether `limit` is the maximum allocation (else a node's YARN resources).
+fn is_maximum(limit: Resource, v: &Validated) -> bool {
+    limit.memory_mib == v.scheduler.maximum_allocation_mb
+        && limit.vcores == v.scheduler.maximum_allocation_vcores
+}
+
+/// "asks for X MiB, Y MiB more than … (Z MiB)", or the vcores when memory is within the limit.
+fn over_limit(request: Resource, limit: Resource, v: &Validated) -> String {
+    let (memory_limit, vcores_limit) = if is_maximum(limit, v) {
+        (
+            "yarn.scheduler.maximum-allocation-mb",
+            "yarn.scheduler.maximum-allocation-vcores",
+        )
+    } else {
+        ("a node's YARN memory", "a node's vcores")
+    };
+    if request.memory_mib > limit.memory_mib {
+        format!(
+            "asks for {} MiB, {} MiB more than {memory_limit} ({} MiB)",
+            request.memory_mib,
+            request.memory_mib - limit.memory_mib,
+            limit.memory_mib
+        )
+    } else {
+        format!(
+            "asks for {} vcores, {} more than {vcores_limit} ({})",
+            request.vcores,
+            request.vcores.saturating_sub(limit.vcores),
+            limit.vcores
+        )
+    }
+}
+
+/// The nearest plan that runs, in words.
+pub fn nearest_words(c: &Comparison, n: &Nearest) -> String {
+    let shape = |(executors, cores, heap): (u32, u32, u64)| {
+        format!(
+            "{executors} executor{} × {cores} cores × {}",
+            if executors == 1 { "" } else { "s" },
+            format_spark_mib(heap)
+        )
+    };
+    match *n {
+        Nearest::AmHeap { heap_mib, shape: s } => {
+            let key = match c.input.input.spark.deploy_mode {
+                DeployMode::Cluster => "spark.driver.memory",
+                DeployMode::Client => "spark.yarn.am.memory",
+            };
+            format!(
+                "Nearest plan that runs: {key}={} gives {}.",
+                format_spark_mib(heap_mib),
+                shape(s)
+            )
+        }
+        Nearest::SparkExact { shape: s } => {
+            format!(
+                "Nearest plan that runs every executor: Spark-exact's {}.",
+                shape(s)
+            )
+        }
+    }
+}
+
+/// Overhead factors at or above this are likely mistakes: the overhead would be at least as
+/// large as the heap (Spark's defaults are 0.1, and 0.4 for Python and R on Kubernetes).
+const LARGE_OVERHEAD_FACTOR: f64 = 1.0;
+
+/// A likely mistake: an overhead factor of 1 or more (`key` = `factor`, at `field`). Spark
+/// accepts it, so the plan keeps it; the warning says what it means.
+pub(crate) fn large_overhead_factor_warning(
+    key: &str,
+    factor: f64,
+    field: crate::catalog::FieldId,
+) -> Option<Warning> {
+    (factor >= LARGE_OVERHEAD_FACTOR).then(|| {
+        Warning::new(
+            Code::LargeOverheadFactor,
+            Severity::Warning,
+            format!(
+                "{key} = {} adds {}% of the heap as overhead, on top of the heap. Spark accepts \
+                 it, but its default is 0.1 (10%): the factor is a fraction of the heap, not a \
+                 percentage.",
+                crate::decimal::shortest(factor),
+                percent_text(factor)
+            ),
+        )
+        .about(field)
+    })
+}
+
+/// Likely mistakes among the YARN settings Spark accepts: overhead factors of 1 or more, where
+/// no explicit overhead replaces them.
+fn likely_mistakes(spark: &crate::input::SparkSettings) -> Vec<Warning> {
+    use crate::catalog::FieldId;
+    let mut warnings = Vec::new();
+    if spark.executor_overhead_mib.is_none() {
+        warnings.extend(large_overhead_factor_warning(
+            crate::spark::keys::EXECUTOR_OVERHEAD_FACTOR,
+            spark.overhead_factor,
+            FieldId::OverheadFactor,
+        ));
+    }
+    if spark.driver_overhead_mib.is_none() && spark.deploy_mode == DeployMode::Cluster {
+        warnings.extend(large_overhead_factor_warning(
+            crate::spark::keys::DRIVER_OVERHEAD_FACTOR,
+            spark.driver_overhead_factor,
+            FieldId::DriverOverheadFactor,
+        ));
+    }
+    warnings
 }
 
 #[cfg(test)]

@@ -90,6 +90,10 @@ pub enum Code {
     /// The driver's heap is larger than the EMR master node leaves to applications (client
     /// mode runs the driver there).
     DriverAboveMaster,
+    /// An overhead factor of 1 or more: likely a percentage typed as a factor.
+    LargeOverheadFactor,
+    /// No executors requested (`spark.executor.instances` = 0).
+    NoExecutorsRequested,
     /// An input value outside what is allowed.
     InvalidValue,
     /// An input text that could not be read.
@@ -128,6 +132,8 @@ impl Code {
             Code::MethodsDiffer => "methods-differ",
             Code::DriverAboveMaster => "driver-above-master",
             Code::ExecutorsMerged => "executors-merged",
+            Code::LargeOverheadFactor => "large-overhead-factor",
+            Code::NoExecutorsRequested => "no-executors-requested",
             Code::InvalidValue => "invalid-value",
             Code::UnreadableValue => "unreadable-value",
         }

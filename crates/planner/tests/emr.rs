@@ -11,7 +11,7 @@ use planner::emr::{
 use planner::exports::emr::{classification_json, driver_log, spark_conf, submit_flags};
 use planner::input::Field;
 use planner::layout::{Block, BlockKind, PartKind};
-use planner::place::{place_containers, Containers, ExecutorCount};
+use planner::place::{place_numbers, Containers, ExecutorCount};
 use planner::presets::{emr_preset, emr_presets};
 use planner::spark::{resources, DeployMode, ResourceQuery, SparkConf};
 use planner::yarn::Calculator;
@@ -172,7 +172,7 @@ fn toggling_heterogeneous_executors_off_gives_containers_as_requested() {
     // Exactly what the YARN placement gives for the same containers.
     let v = plan_input(&input).validate().expect("valid");
     let c = Containers::from_settings(&v.input.spark, 18971, 4);
-    let placed = place_containers(
+    let placed = place_numbers(
         &v.shape,
         &v.scheduler,
         &c,

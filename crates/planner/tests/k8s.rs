@@ -7,9 +7,11 @@ use std::cell::Cell;
 
 use planner::catalog::ClusterManager;
 use planner::catalog::{self, FieldId};
-use planner::exports::k8s::{spark_operator_yaml, spark_submit_flags};
+use planner::exports::k8s::{spark_conf, spark_operator_yaml, spark_submit_flags};
 use planner::input::OffHeap;
-use planner::k8s::{derive_k8s, parse_cpu_millis, plan_k8s, K8sInput, K8sNodes, K8sSpark};
+use planner::k8s::{
+    derive_k8s, k8s_warnings, k8s_working, parse_cpu_millis, plan_k8s, K8sInput, K8sNodes, K8sSpark,
+};
 use planner::layout::BlockKind;
 use planner::place::ExecutorCount;
 use planner::spark::{resources, AppType, DeployMode, ResourceQuery, SparkResources, SparkVersion};
@@ -202,10 +204,10 @@ fn every_bad_field_is_reported_at_once() {
 
 #[test]
 fn the_cpu_total_says_where_it_comes_from() {
-    let full = plan_k8s(&K8sInput::default()).expect("plans");
-    let placed = full
-        .working
-        .iter()
+    let input = K8sInput::default();
+    let full = plan_k8s(&input).expect("plans");
+    let placed = k8s_working(&input, &full)
+        .into_iter()
         .find(|s| s.title == "Executors placed")
         .expect("step");
     assert!(
@@ -218,9 +220,8 @@ fn the_cpu_total_says_where_it_comes_from() {
     let mut half = K8sInput::default();
     half.spark.request_cores = Some("500m".into());
     let p = plan_k8s(&half).expect("plans");
-    let placed = p
-        .working
-        .iter()
+    let placed = k8s_working(&half, &p)
+        .into_iter()
         .find(|s| s.title == "Executors placed")
         .unwrap();
     assert!(
@@ -400,10 +401,9 @@ fn spark_4_honours_the_minimum_overheads() {
         "4096 + max(0.4 × 4096, 2048)"
     );
     assert_eq!(p.executor_memory.overhead_mib, 2048);
-    assert!(p
-        .spark_conf
+    assert!(spark_conf(&p, &python.spark)
         .contains(&("spark.executor.minMemoryOverhead".into(), "2g".into())));
-    let step = &p.working[1].detail;
+    let step = &k8s_working(&python, &p)[1].detail;
     assert!(
         step.starts_with("memory 4096 + 2048 overhead = 6144Mi"),
         "{step}"
@@ -416,12 +416,10 @@ fn spark_4_honours_the_minimum_overheads() {
         "5734Mi",
         "3.5: 4096 + 0.4 × 4096"
     );
-    assert!(!p
-        .spark_conf
+    assert!(!spark_conf(&p, &python.spark)
         .iter()
         .any(|(k, _)| k.contains("minMemoryOverhead")));
-    assert!(p
-        .warnings
+    assert!(k8s_warnings(&python, &p)
         .iter()
         .any(|w| w.message.contains("Spark 3.5 ignores them")));
 
@@ -438,8 +436,7 @@ fn spark_4_honours_the_minimum_overheads() {
     );
     let driver = p.driver.as_ref().map(|d| d.memory_quantity());
     assert_eq!(driver.as_deref(), Some("2048Mi"), "1024 + max(102, 1024)");
-    assert!(p
-        .spark_conf
+    assert!(spark_conf(&p, &jvm.spark)
         .contains(&("spark.driver.minMemoryOverhead".into(), "1g".into())));
     jvm.spark.version = SparkVersion::V3_5;
     let p = plan_k8s(&jvm).expect("plans");
@@ -451,8 +448,7 @@ fn spark_4_honours_the_minimum_overheads() {
     explicit.spark.executor_min_overhead_mib = Some(4096);
     let p = plan_k8s(&explicit).expect("plans");
     assert_eq!(p.executor.memory_quantity(), "6644Mi");
-    assert!(!p
-        .spark_conf
+    assert!(!spark_conf(&p, &explicit.spark)
         .iter()
         .any(|(k, _)| k.contains("minMemoryOverhead")));
 }
@@ -463,7 +459,7 @@ fn exports_carry_the_plan() {
     input.spark.request_cores = Some("500m".into());
     let p = plan_k8s(&input).expect("plans");
     assert_eq!(
-        spark_submit_flags(&p).join(" "),
+        spark_submit_flags(&p, &input.spark).join(" "),
         "--master k8s://https://<api-server> --conf spark.submit.deployMode=cluster \
          --conf spark.executor.instances=16 --conf spark.executor.cores=2 \
          --conf spark.executor.memory=6g --conf spark.driver.memory=1g \

@@ -239,8 +239,14 @@ fn check_placement(p: &Placement, calculator: Calculator) -> Result<(), TestCase
 }
 
 /// Feeds a plan's configuration to Spark's container math and compares.
-fn check_against_spark_math(input: &PlanInput, p: &planner::Plan) -> Result<(), TestCaseError> {
-    let mut conf: planner::spark::SparkConf = p.spark_conf.iter().cloned().collect();
+fn check_against_spark_math(
+    input: &PlanInput,
+    c: &planner::Comparison,
+    method: planner::Method,
+) -> Result<(), TestCaseError> {
+    let p = c.plan_of(method);
+    let pairs = planner::exports::yarn_spark_conf(c, method);
+    let mut conf: planner::spark::SparkConf = pairs.iter().cloned().collect();
     if input.spark.app_type != AppType::Python && input.spark.pyspark_memory_mib > 0 {
         conf.set(
             "spark.executor.pyspark.memory",
@@ -274,12 +280,13 @@ proptest! {
     fn valid_inputs_keep_the_invariants(input in sane_input()) {
         match plan(&input) {
             Ok(c) => {
-                for p in [&c.rule_of_thumb, &c.spark_exact] {
-                    check_placement(&p.placement, input.scheduler.calculator)?;
-                    check_against_spark_math(&input, p)?;
+                for method in [planner::Method::RuleOfThumb, planner::Method::SparkExact] {
+                    check_placement(&c.plan_of(method).placement, input.scheduler.calculator)?;
+                    check_against_spark_math(&input, &c, method)?;
                 }
                 prop_assert_eq!(c.spark_exact.instances, c.spark_exact.placement.totals.executors);
-                prop_assert!(!c.spark_exact.working.is_empty());
+                let working = planner::plan::working_steps(&c, planner::Method::SparkExact);
+                prop_assert!(!working.is_empty());
             }
             Err(e) => prop_assert!(!e.0.is_empty(), "an error names at least one field"),
         }
@@ -360,8 +367,8 @@ proptest! {
             executor_cores: cores,
             count: count.map_or(ExecutorCount::AsManyAsFit, ExecutorCount::Exactly),
         };
-        if let Ok(placement) = place(&p) {
-            check_placement(&placement, input.scheduler.calculator)?;
+        if let Ok(checked) = place(&p) {
+            check_placement(&checked.placement, input.scheduler.calculator)?;
         }
     }
 }
@@ -445,7 +452,7 @@ fn executor_for_heap(input: &PlanInput, heap_mib: u64, cores: u32) -> Option<Exe
         executor_cores: cores,
         count: ExecutorCount::Exactly(0),
     };
-    place(&p).ok().map(|placement| placement.executor)
+    place(&p).ok().map(|checked| checked.placement.executor)
 }
 
 /// How many containers of `container_mib` MiB and `cores` fit in `free`, as Hadoop's resource

@@ -4,7 +4,7 @@
 //! the EKS, GKE and AKS presets; links with and without a provider.
 
 use planner::catalog::FieldId;
-use planner::k8s::{derive_k8s, plan_k8s, planned_nodes, K8sInput, PodRoom};
+use planner::k8s::{derive_k8s, k8s_working, plan_k8s, planned_nodes, K8sInput, PodRoom};
 use planner::presets::k8s_preset;
 use planner::providers::{
     aks_cpu_reserved_millis, aks_memory_reserved_mib, eks_cpu_reserved_millis,
@@ -282,7 +282,8 @@ fn seed_002_on_the_three_providers() {
             assert_eq!((cpu, mem), (16_000, 65_536), "{id}");
         }
         let p = plan_k8s(&input).expect("plans");
-        let titles: Vec<&str> = p.working.iter().map(|s| s.title.as_str()).collect();
+        let working = k8s_working(&input, &p);
+        let titles: Vec<&str> = working.iter().map(|s| s.title.as_str()).collect();
         assert_eq!(
             titles[..6],
             [
@@ -295,27 +296,27 @@ fn seed_002_on_the_three_providers() {
             ],
             "{id}"
         );
-        let room = &p.working[5].detail;
+        let room = &working[5].detail;
         assert!(room.contains(&format!("= {cpu}m")), "{id}: {room}");
         assert!(room.contains(&format!("= {memory} MiB")), "{id}: {room}");
     }
-    let eks = plan_k8s(&k8s_preset("k8s-seed002-eks").unwrap().input).unwrap();
+    let eks_input = k8s_preset("k8s-seed002-eks").unwrap().input;
+    let eks = k8s_working(&eks_input, &plan_k8s(&eks_input).unwrap());
     assert_eq!(
-        eks.working[1].detail,
+        eks[1].detail,
         "CPU: 6% of the first core, 1% of the second, 0.5% of cores 3–4, 0.25% above, of \
          16000m = 110m (each band truncated, as the AMI's shell arithmetic does). Memory: \
          11 MiB × 234 max pods + 255 MiB = 2829 MiB."
     );
     assert_eq!(
-        eks.working[4].detail,
+        eks[4].detail,
         "CPU 16000m − 110m = 15890m; memory 65536 MiB − 2829 MiB − 100 MiB = 62607 MiB \
          (64109568 Ki)"
     );
-    let aks = plan_k8s(&k8s_preset("k8s-seed002-aks").unwrap().input).unwrap();
-    assert!(aks.working[1]
-        .detail
-        .contains("AKS's table for 16 cores: 260m"));
-    assert!(aks.working[1]
+    let aks_input = k8s_preset("k8s-seed002-aks").unwrap().input;
+    let aks = k8s_working(&aks_input, &plan_k8s(&aks_input).unwrap());
+    assert!(aks[1].detail.contains("AKS's table for 16 cores: 260m"));
+    assert!(aks[1]
         .detail
         .contains("the lesser of 20 MiB × 250 max pods + 50 MiB = 5050 MiB"));
 }

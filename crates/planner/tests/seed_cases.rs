@@ -3,10 +3,11 @@
 //! and checking each rule answer under YARN's math must show where it breaks.
 
 use planner::k8s::{K8sInput, K8sSpark};
+use planner::plan::{differences, warnings, working_steps};
 use planner::presets::emr_presets;
 use planner::presets::{k8s_preset, k8s_presets, preset, presets};
 use planner::yarn::Calculator;
-use planner::{plan, Code, Comparison, Granularity, Plan, PlanInput};
+use planner::{plan, Code, Comparison, Granularity, Method, Plan, PlanInput};
 use proptest::prelude::*;
 
 fn run(id: &str) -> Comparison {
@@ -17,8 +18,8 @@ fn shape(p: &Plan) -> (u32, u32, String) {
     (p.instances, p.cores(), p.heap_setting())
 }
 
-fn has(p: &Plan, code: Code) -> bool {
-    p.warnings.iter().any(|w| w.code == code)
+fn has(c: &Comparison, method: Method, code: Code) -> bool {
+    warnings(c, method).iter().any(|w| w.code == code)
 }
 
 #[test]
@@ -30,8 +31,8 @@ fn case1_rule_and_exact_agree_by_accident() {
     assert_eq!((e.request.memory_mib, e.granted.memory_mib), (21401, 21504));
     // 3 containers fill a node exactly, so the AM displaces one executor.
     assert_eq!(c.rule_of_thumb.placement.capacity, 17);
-    assert!(has(&c.rule_of_thumb, Code::AmSlotAssumption));
-    assert!(c.differences.is_empty());
+    assert!(has(&c, Method::RuleOfThumb, Code::AmSlotAssumption));
+    assert!(differences(&c).is_empty());
 }
 
 #[test]
@@ -40,9 +41,8 @@ fn case2_has_room_for_36() {
     assert_eq!(shape(&c.rule_of_thumb), (35, 5, "9g".into()));
     assert_eq!(shape(&c.spark_exact), (36, 5, "9g".into()));
     assert_eq!(c.rule_of_thumb.placement.capacity, 36);
-    assert!(has(&c.rule_of_thumb, Code::RoomForMore));
-    assert!(c
-        .differences
+    assert!(has(&c, Method::RuleOfThumb, Code::RoomForMore));
+    assert!(differences(&c)
         .iter()
         .any(|w| w.message.contains("36") && w.message.contains("35")));
 }
@@ -55,9 +55,9 @@ fn case3_rule_does_not_fit_and_exact_picks_10g() {
     assert_eq!(r.executor.granted.memory_mib, 13312);
     assert_eq!(r.per_node, 4, "11g × 3 cores fits only 4 per node");
     assert_eq!(r.totals.executors, 24);
-    assert!(has(&c.rule_of_thumb, Code::FewerExecutorsFit));
+    assert!(has(&c, Method::RuleOfThumb, Code::FewerExecutorsFit));
     assert_eq!(shape(&c.spark_exact), (29, 3, "10g".into()));
-    assert!(c.differences.iter().any(|w| w.message.contains("10g")));
+    assert!(differences(&c).iter().any(|w| w.message.contains("10g")));
 }
 
 #[test]
@@ -75,7 +75,7 @@ fn case3_default_calculator_squeezes_in_the_am() {
     input.scheduler.calculator = Calculator::Default;
     let c = plan(&input).expect("valid");
     assert_eq!(shape(&c.spark_exact), (30, 3, "10g".into()));
-    assert!(has(&c.spark_exact, Code::VcoresOvercommitted));
+    assert!(has(&c, Method::SparkExact, Code::VcoresOvercommitted));
 }
 
 #[test]
@@ -83,12 +83,10 @@ fn seed_001_case1_is_case1() {
     // Seed 001 works the same hardware (6 × 16 cores × 64 GB) to the same 17 × 5 × 19 GB.
     let c = run("case1");
     assert_eq!(
-        c.rule_of_thumb.spark_conf[1],
+        planner::exports::yarn_spark_conf(&c, Method::RuleOfThumb)[1],
         ("spark.executor.instances".into(), "17".into())
     );
-    assert!(c
-        .rule_of_thumb
-        .working
+    assert!(working_steps(&c, Method::RuleOfThumb)
         .iter()
         .any(|s| s.detail == "21 GB − 1.47 GB = 19.53 GB → 19 GB (rounded down)"));
 }

@@ -171,7 +171,7 @@ fn kubernetes_and_emr_match_snapshots() {
     let mut out = Vec::new();
     for (name, input) in k8s_cases() {
         let p = plan_k8s(&input).expect(name);
-        out.push((name.to_string(), text::kubernetes(&p, &input.spark)));
+        out.push((name.to_string(), text::kubernetes(&p, &input)));
     }
     for (name, input) in emr_cases() {
         out.push((name.to_string(), text::emr(&plan_emr(&input).expect(name))));

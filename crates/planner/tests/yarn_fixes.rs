@@ -1,14 +1,25 @@
 //! The YARN fixes of issue 8, each checked against what Spark or Hadoop does (source cited).
 
 use planner::catalog::ClusterManager;
+use planner::exports::yarn_spark_conf;
 use planner::layout::BlockKind;
-use planner::plan::{rule_of_thumb_numbers, spark_exact_numbers};
+use planner::plan::{rule_of_thumb_numbers, spark_exact_numbers, working_steps};
 use planner::spark::{resources, DeployMode, ResourceQuery, SparkConf, SparkVersion};
 use planner::yarn::Calculator;
 use planner::{
-    place, plan, Code, Comparison, ExecutorCount, Granularity, MaximumAllocation, PlaceInput,
-    Placement, PlanInput, Severity, Warning,
+    place, plan, CheckedPlacement, Code, Comparison, ExecutorCount, Granularity, MaximumAllocation,
+    Method, PlaceInput, PlanInput, Severity, Warning,
 };
+
+/// The Spark-exact plan's configuration.
+fn exact_conf(c: &Comparison) -> Vec<(String, String)> {
+    yarn_spark_conf(c, Method::SparkExact)
+}
+
+/// The Spark-exact plan's findings.
+fn exact_warnings(c: &Comparison) -> Vec<Warning> {
+    planner::plan::warnings(c, Method::SparkExact)
+}
 
 fn conf_value<'a>(conf: &'a [(String, String)], key: &str) -> Option<&'a str> {
     conf.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
@@ -16,7 +27,7 @@ fn conf_value<'a>(conf: &'a [(String, String)], key: &str) -> Option<&'a str> {
 
 /// What `spark::resources` computes for the AM from a plan's own emitted configuration.
 fn am_from_emitted_conf(input: &PlanInput, c: &Comparison) -> planner::spark::AmContainer {
-    let conf: SparkConf = c.spark_exact.spark_conf.iter().cloned().collect();
+    let conf: SparkConf = exact_conf(c).into_iter().collect();
     let query = ResourceQuery {
         conf,
         cluster_manager: Some(ClusterManager::Yarn),
@@ -43,7 +54,7 @@ fn explicit_driver_overhead_sizes_the_cluster_mode_am() {
     let am = c.spark_exact.placement.am;
     assert_eq!((am.heap_mib, am.overhead_mib), (4096, 2048));
     assert_eq!(am.request.memory_mib, 6144);
-    let conf = &c.spark_exact.spark_conf;
+    let conf = &exact_conf(&c);
     assert_eq!(conf_value(conf, "spark.driver.memoryOverhead"), Some("2g"));
     let spark_am = am_from_emitted_conf(&input, &c);
     assert_eq!(spark_am.request, am.request);
@@ -60,10 +71,7 @@ fn driver_overhead_factor_and_minimum_size_the_cluster_mode_am() {
     let c = plan(&input).unwrap();
     assert_eq!(c.spark_exact.placement.am.overhead_mib, 2048);
     assert_eq!(
-        conf_value(
-            &c.spark_exact.spark_conf,
-            "spark.driver.memoryOverheadFactor"
-        ),
+        conf_value(&exact_conf(&c), "spark.driver.memoryOverheadFactor"),
         Some("0.25")
     );
     assert_eq!(am_from_emitted_conf(&input, &c).overhead_mib, 2048);
@@ -72,7 +80,7 @@ fn driver_overhead_factor_and_minimum_size_the_cluster_mode_am() {
     let c = plan(&input).unwrap();
     assert_eq!(c.spark_exact.placement.am.overhead_mib, 3000);
     assert_eq!(
-        conf_value(&c.spark_exact.spark_conf, "spark.driver.minMemoryOverhead"),
+        conf_value(&exact_conf(&c), "spark.driver.minMemoryOverhead"),
         Some("3000m")
     );
     assert_eq!(am_from_emitted_conf(&input, &c).overhead_mib, 3000);
@@ -82,12 +90,10 @@ fn driver_overhead_factor_and_minimum_size_the_cluster_mode_am() {
     let c = plan(&input).unwrap();
     assert_eq!(c.spark_exact.placement.am.overhead_mib, 2048);
     assert_eq!(
-        conf_value(&c.spark_exact.spark_conf, "spark.driver.minMemoryOverhead"),
+        conf_value(&exact_conf(&c), "spark.driver.minMemoryOverhead"),
         None
     );
-    assert!(c
-        .spark_exact
-        .warnings
+    assert!(exact_warnings(&c)
         .iter()
         .any(|w| w.code == Code::SettingIgnored
             && w.message.starts_with("spark.driver.minMemoryOverhead")));
@@ -104,7 +110,7 @@ fn driver_overhead_leaves_the_client_mode_am_alone() {
     let am = c.spark_exact.placement.am;
     assert_eq!((am.heap_mib, am.overhead_mib), (512, 384));
     assert_eq!(
-        conf_value(&c.spark_exact.spark_conf, "spark.driver.memoryOverhead"),
+        conf_value(&exact_conf(&c), "spark.driver.memoryOverhead"),
         None
     );
     assert_eq!(am_from_emitted_conf(&input, &c).request, am.request);
@@ -138,7 +144,7 @@ fn odd_maximum() -> PlanInput {
     input
 }
 
-fn place_executor(input: &PlanInput, heap_mib: u64) -> Placement {
+fn place_executor(input: &PlanInput, heap_mib: u64) -> CheckedPlacement {
     place(&PlaceInput {
         plan: input.clone(),
         executor_heap_mib: heap_mib,
@@ -158,10 +164,11 @@ fn has(warnings: &[Warning], code: Code) -> bool {
 /// (7884 MiB, rounding to 8192) is granted 8000 MiB, not refused.
 #[test]
 fn a_request_at_or_below_the_maximum_is_granted_the_maximum() {
-    let p = place_executor(&odd_maximum(), 7168);
+    let checked = place_executor(&odd_maximum(), 7168);
+    let p = &checked.placement;
     assert_eq!(p.executor.request.memory_mib, 7884);
     assert_eq!(p.executor.granted.memory_mib, 8000);
-    assert!(!has(&p.warnings, Code::ExecutorAboveMaximumMemory));
+    assert!(!has(&checked.warnings, Code::ExecutorAboveMaximumMemory));
     assert_eq!(p.per_node, 3); // 15 vcores ÷ 4 under the DominantResourceCalculator
 
     let c = plan(&odd_maximum()).unwrap();
@@ -179,10 +186,11 @@ fn a_request_at_or_below_the_maximum_is_granted_the_maximum() {
 /// (`org.apache.spark.deploy.yarn.Client.verifyClusterResources`).
 #[test]
 fn a_request_above_the_maximum_is_refused_in_sparks_words() {
-    let p = place_executor(&odd_maximum(), 7500);
+    let checked = place_executor(&odd_maximum(), 7500);
+    let p = &checked.placement;
     assert_eq!(p.executor.request.memory_mib, 8250);
     assert_eq!(p.totals.executors, 0);
-    let refusal = p
+    let refusal = checked
         .warnings
         .iter()
         .find(|w| w.code == Code::ExecutorAboveMaximumMemory)
@@ -197,9 +205,9 @@ fn a_request_above_the_maximum_is_refused_in_sparks_words() {
 
     let mut big_driver = odd_maximum();
     big_driver.spark.driver_memory_mib = 8192;
-    let p = place_executor(&big_driver, 4096);
-    assert_eq!(p.am.node, None);
-    let refusal = p
+    let checked = place_executor(&big_driver, 4096);
+    assert_eq!(checked.placement.am.node, None);
+    let refusal = checked
         .warnings
         .iter()
         .find(|w| w.code == Code::AmAboveMaximum)
@@ -217,7 +225,8 @@ fn a_request_above_the_maximum_is_refused_in_sparks_words() {
 fn default_calculator_reports_one_vcore_per_container() {
     let mut input = planner::presets::preset("case3").expect("case3").input;
     input.scheduler.calculator = Calculator::Default;
-    let exact = plan(&input).unwrap().spark_exact;
+    let c = plan(&input).unwrap();
+    let exact = &c.spark_exact;
     let p = &exact.placement;
     assert_eq!((exact.instances, exact.cores()), (30, 3));
     assert_eq!(p.executor.granted.vcores, 1);
@@ -230,25 +239,21 @@ fn default_calculator_reports_one_vcore_per_container() {
     // 30 executors and the AM: what the ResourceManager's "VCores Used" shows.
     assert_eq!(p.totals.granted_vcores, 31);
     assert_eq!(p.totals.task_slots, 90);
-    let step = exact
-        .working
-        .iter()
+    let step = working_steps(&c, Method::SparkExact)
+        .into_iter()
         .find(|s| s.title == "Vcores YARN reports")
         .expect("a step explains the vcores");
     assert!(step.detail.contains("31 of 90 vcores used"));
     assert!(step.detail.contains("still runs 3 tasks at once"));
     // The cores really in use fill the nodes: no "vcores unused" finding.
-    assert!(!exact.warnings.iter().any(|w| w.code == Code::VcoresUnused));
-    assert!(exact
-        .warnings
-        .iter()
-        .any(|w| w.code == Code::VcoresOvercommitted));
+    let warnings = exact_warnings(&c);
+    assert!(!warnings.iter().any(|w| w.code == Code::VcoresUnused));
+    assert!(warnings.iter().any(|w| w.code == Code::VcoresOvercommitted));
 
     input.scheduler.calculator = Calculator::Dominant;
-    let dominant = plan(&input).unwrap().spark_exact;
-    assert_eq!(dominant.placement.executor.granted.vcores, 3);
-    assert!(!dominant
-        .working
+    let dominant = plan(&input).unwrap();
+    assert_eq!(dominant.spark_exact.placement.executor.granted.vcores, 3);
+    assert!(!working_steps(&dominant, Method::SparkExact)
         .iter()
         .any(|s| s.title == "Vcores YARN reports"));
 }
@@ -260,23 +265,22 @@ fn numbers_only_derivations_match_the_plans() {
     for preset in planner::presets::presets() {
         let v = preset.input.validate().expect("a valid preset");
         let c = planner::plan::plan_validated(&v);
-        let rule = rule_of_thumb_numbers(&v);
+        assert_eq!(rule_of_thumb_numbers(&v), c.rule_of_thumb);
+        assert_eq!(spark_exact_numbers(&v), c.spark_exact);
+        let planner::plan::Derivation::RuleOfThumb(rule) = &c.rule_of_thumb.derivation else {
+            panic!("the rule of thumb's derivation")
+        };
         assert_eq!(rule.instances, c.rule_of_thumb.instances);
         assert_eq!(rule.shape.cores, c.rule_of_thumb.cores());
         assert_eq!(rule.heap_mib, c.rule_of_thumb.heap_mib());
-        assert!(rule.placement.warnings.is_empty());
-        assert_eq!(
-            Placement {
-                warnings: Vec::new(),
-                ..c.rule_of_thumb.placement.clone()
-            },
-            rule.placement
-        );
-        let exact = spark_exact_numbers(&v);
-        assert_eq!(exact.placement.totals.executors, c.spark_exact.instances);
+        let planner::plan::Derivation::SparkExact(exact) = &c.spark_exact.derivation else {
+            panic!("Spark-exact's derivation")
+        };
         assert_eq!(exact.heap_mib, c.spark_exact.heap_mib());
-        assert!(exact.placement.warnings.is_empty());
-        assert_eq!(exact.placement.layout, c.spark_exact.placement.layout);
+        assert_eq!(
+            c.spark_exact.placement.totals.executors,
+            c.spark_exact.instances
+        );
     }
 }
 
@@ -288,9 +292,7 @@ fn a_share_is_exact_on_the_typed_decimal() {
     input.cluster.nodes = 125;
     input.policy.cluster_share_pct = 18.4;
     let c = planner::plan(&input).expect("valid");
-    let steps: Vec<String> = c
-        .rule_of_thumb
-        .working
+    let steps: Vec<String> = working_steps(&c, Method::RuleOfThumb)
         .iter()
         .map(|s| s.detail.clone())
         .collect();
@@ -309,16 +311,20 @@ fn an_overhead_factor_prints_as_typed() {
     let mut input = planner::presets::preset("case1").expect("case 1").input;
     input.spark.overhead_factor = 0.07;
     let c = planner::plan(&input).expect("valid");
-    let plans = [&c.rule_of_thumb, &c.spark_exact];
-    let words: Vec<String> = plans
+    let methods = [Method::RuleOfThumb, Method::SparkExact];
+    let words: Vec<String> = methods
         .iter()
-        .flat_map(|p| p.working.iter().map(|s| s.detail.clone()))
+        .flat_map(|m| working_steps(&c, *m).into_iter().map(|s| s.detail))
+        .chain(methods.iter().flat_map(|m| {
+            planner::plan::warnings(&c, *m)
+                .into_iter()
+                .map(|w| w.message)
+        }))
         .chain(
-            plans
-                .iter()
-                .flat_map(|p| p.warnings.iter().map(|w| w.message.clone())),
+            planner::plan::differences(&c)
+                .into_iter()
+                .map(|w| w.message),
         )
-        .chain(c.differences.iter().map(|w| w.message.clone()))
         .collect();
     assert!(words.iter().any(|w| w.contains("7%")), "{words:#?}");
     assert!(

@@ -99,8 +99,9 @@ pub fn with(input: &PlanInput, key: &str, text: &str) -> PlanInput {
 
 /// The words a shell makes of the page's `spark-submit` text should be the plan's flags
 /// (then the app placeholder); `spark-submit` itself is dropped by the splitter.
-pub fn submit_words(plan: &Plan) -> Vec<String> {
-    let mut words = planner::exports::submit_flags(&plan.spark_conf);
+pub fn submit_words(c: &Comparison, method: Method) -> Vec<String> {
+    let conf = planner::exports::yarn_spark_conf(c, method);
+    let mut words = planner::exports::submit_flags(&conf);
     words.push("<your-app>".to_owned());
     words
 }
@@ -231,7 +232,11 @@ impl Browser {
         let c = comparison(input);
         let selected = c.selected_plan();
         self.wait_for_headline(&Headline::of(selected)).await;
-        assert_eq!(self.submit_words().await, submit_words(selected), "#submit");
+        assert_eq!(
+            self.submit_words().await,
+            submit_words(&c, c.selected),
+            "#submit"
+        );
         let (pressed, other) = match c.selected {
             Method::SparkExact => ("#method-exact", "#method-rule"),
             Method::RuleOfThumb => ("#method-rule", "#method-exact"),

@@ -1,5 +1,7 @@
-//! Kubernetes exports: the `spark-submit` flags and the Spark operator's `SparkApplication`
-//! YAML fragment, built from a [`K8sPlan`]'s numbers and configuration.
+//! Kubernetes exports: the Spark configuration, the `spark-submit` flags and the Spark
+//! operator's `SparkApplication` YAML fragment, built from a [`K8sPlan`]'s numbers and the
+//! settings it was planned with. They carry what the user asked for: `spark.executor.instances`
+//! is the count asked (or, for as many as fit, what fits), never lowered to what fits.
 
 use crate::k8s::{K8sPlan, K8sSpark};
 use crate::spark::keys;
@@ -8,18 +10,34 @@ use crate::units::format_spark_mib;
 /// The `--master` of a Kubernetes `spark-submit`, with a placeholder for the API server.
 pub const MASTER: &str = "k8s://https://<api-server>";
 
+/// The configuration (`--conf` pairs): the deploy mode, the executor pods asked for, and every
+/// setting of `spark` that is not Spark's default.
+pub fn spark_conf(plan: &K8sPlan, spark: &K8sSpark) -> Vec<(String, String)> {
+    let mut conf: Vec<(String, String)> = vec![
+        (
+            "spark.submit.deployMode".into(),
+            spark.deploy_mode.as_str().into(),
+        ),
+        (keys::EXECUTOR_INSTANCES.into(), plan.wanted.to_string()),
+    ];
+    conf.extend(spark.conf().entries().iter().cloned());
+    conf
+}
+
 /// `spark-submit` arguments for a Kubernetes plan: the master, then every configuration pair
 /// as `--conf key=value`.
 ///
 /// ```
 /// use planner::k8s::{plan_k8s, K8sInput};
 ///
-/// let flags = planner::exports::k8s::spark_submit_flags(&plan_k8s(&K8sInput::default()).unwrap());
+/// let input = K8sInput::default();
+/// let plan = plan_k8s(&input).unwrap();
+/// let flags = planner::exports::k8s::spark_submit_flags(&plan, &input.spark);
 /// assert_eq!(flags[..4], ["--master", "k8s://https://<api-server>", "--conf", "spark.submit.deployMode=cluster"]);
 /// ```
-pub fn spark_submit_flags(plan: &K8sPlan) -> Vec<String> {
+pub fn spark_submit_flags(plan: &K8sPlan, spark: &K8sSpark) -> Vec<String> {
     let mut args = vec!["--master".to_string(), MASTER.to_string()];
-    for (k, v) in &plan.spark_conf {
+    for (k, v) in &spark_conf(plan, spark) {
         args.push("--conf".into());
         args.push(format!("{k}={v}"));
     }
@@ -42,7 +60,7 @@ pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
     }
     y += &format!(
         "  executor:\n    instances: {}\n    cores: {}\n    coreRequest: \"{}\"\n    memory: \"{}\"\n",
-        plan.totals.executors,
+        plan.wanted,
         spark.executor_cores,
         plan.executor.cpu_request,
         format_spark_mib(spark.executor_memory_mib)
@@ -69,8 +87,8 @@ pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
         keys::K8S_DRIVER_REQUEST_CORES,
         keys::K8S_DRIVER_LIMIT_CORES,
     ];
-    let rest: Vec<&(String, String)> = plan
-        .spark_conf
+    let conf = spark_conf(plan, spark);
+    let rest: Vec<&(String, String)> = conf
         .iter()
         .filter(|(k, _)| !covered.contains(&k.as_str()))
         .collect();

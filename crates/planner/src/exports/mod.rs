@@ -5,11 +5,19 @@
 pub mod emr;
 pub mod k8s;
 
-use crate::input::SparkSettings;
+use crate::input::{Method, SparkSettings};
+use crate::plan::Comparison;
 use crate::spark::{
     keys, AppType, DeployMode, SparkVersion, DEFAULT_OVERHEAD_FACTOR, MIN_OVERHEAD_MIB,
 };
 use crate::units::format_spark_mib;
+
+/// The configuration of `method`'s plan in a YARN comparison: its executors, cores and heap,
+/// and the input's settings that differ from Spark's defaults.
+pub fn yarn_spark_conf(c: &Comparison, method: Method) -> Vec<(String, String)> {
+    let p = c.plan_of(method);
+    spark_conf(&c.input.input.spark, p.instances, p.cores(), p.heap_mib())
+}
 
 /// Builds the configuration for `instances` executors of `heap_mib` and `cores`, plus every
 /// setting in `spark` that differs from Spark's default. Memory values are in forms Spark

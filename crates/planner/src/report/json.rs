@@ -17,11 +17,11 @@ use crate::catalog::{self, ClusterManager};
 use crate::emr::{self, EmrPlan};
 use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
 use crate::input::Method;
-use crate::k8s::{K8sPlan, K8sSpark, K8sTotals};
+use crate::k8s::{k8s_warnings, k8s_working, K8sInput, K8sPlan, K8sTotals};
 use crate::layout::{BlockKind, NodeGroup, Part, PartKind};
 use crate::memory::UnifiedMemory;
 use crate::place::{Placement, Totals};
-use crate::plan::{Plan, Step};
+use crate::plan::{self, Comparison, Step};
 use crate::spark::PodResources;
 use crate::units::format_spark_mib;
 use crate::warning::Warning;
@@ -305,13 +305,13 @@ pub fn document(report: &Report<'_>) -> Document {
     };
     match *report {
         Report::Yarn(c) => {
-            doc.plans = [&c.rule_of_thumb, &c.spark_exact]
+            doc.plans = [Method::RuleOfThumb, Method::SparkExact]
                 .into_iter()
-                .map(|p| yarn_plan(p, p.method == c.selected))
+                .map(|method| yarn_plan(c, method))
                 .collect();
-            doc.differences = diagnostics(m, &c.differences);
+            doc.differences = diagnostics(m, &plan::differences(c));
         }
-        Report::Kubernetes(p, spark) => doc.plans = vec![kubernetes_plan(p, spark)],
+        Report::Kubernetes(p, input) => doc.plans = vec![kubernetes_plan(p, input)],
         Report::Emr(p) => doc.plans = vec![emr_plan(p)],
         Report::Invalid(_, problems) => {
             doc.status = "invalid";
@@ -328,7 +328,10 @@ fn method_id(method: Method) -> &'static str {
     }
 }
 
-fn yarn_plan(p: &Plan, selected: bool) -> PlanView {
+fn yarn_plan(c: &Comparison, method: Method) -> PlanView {
+    let p = c.plan_of(method);
+    let selected = method == c.selected;
+    let pairs = exports::yarn_spark_conf(c, method);
     let t = p.placement.totals;
     PlanView {
         method: method_id(p.method),
@@ -351,11 +354,11 @@ fn yarn_plan(p: &Plan, selected: bool) -> PlanView {
             .collect(),
         totals: yarn_totals(&t),
         unified_memory: p.memory.as_ref().ok().map(unified_memory),
-        working: steps(&p.working),
-        warnings: diagnostics(ClusterManager::Yarn, &p.warnings),
+        working: steps(&plan::working_steps(c, method)),
+        warnings: diagnostics(ClusterManager::Yarn, &plan::warnings(c, method)),
         exports: ExportsView {
-            spark_conf: conf(&p.spark_conf),
-            spark_submit: exports::submit_flags(&p.spark_conf),
+            spark_conf: conf(&pairs),
+            spark_submit: exports::submit_flags(&pairs),
             spark_operator_yaml: None,
             emr_classifications: None,
             driver_log: None,
@@ -423,7 +426,8 @@ fn unified_memory(m: &UnifiedMemory) -> UnifiedMemoryView {
     }
 }
 
-fn kubernetes_plan(p: &K8sPlan, spark: &K8sSpark) -> PlanView {
+fn kubernetes_plan(p: &K8sPlan, input: &K8sInput) -> PlanView {
+    let spark = &input.spark;
     let t = p.totals;
     PlanView {
         method: "kubernetes",
@@ -441,11 +445,11 @@ fn kubernetes_plan(p: &K8sPlan, spark: &K8sSpark) -> PlanView {
         layout: p.layout.iter().map(|g| group_view(g, true)).collect(),
         totals: kubernetes_totals(&t),
         unified_memory: None,
-        working: steps(&p.working),
-        warnings: diagnostics(ClusterManager::Kubernetes, &p.warnings),
+        working: steps(&k8s_working(input, p)),
+        warnings: diagnostics(ClusterManager::Kubernetes, &k8s_warnings(input, p)),
         exports: ExportsView {
-            spark_conf: conf(&p.spark_conf),
-            spark_submit: k8s_exports::spark_submit_flags(p),
+            spark_conf: conf(&k8s_exports::spark_conf(p, spark)),
+            spark_submit: k8s_exports::spark_submit_flags(p, spark),
             spark_operator_yaml: Some(k8s_exports::spark_operator_yaml(p, spark)),
             emr_classifications: None,
             driver_log: None,

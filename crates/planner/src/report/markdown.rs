@@ -12,11 +12,11 @@ use super::{manager_name, mib_one_decimal, Report};
 use crate::catalog::{self, ClusterManager};
 use crate::emr::{self, EmrPlan};
 use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
-use crate::k8s::{K8sPlan, K8sSpark};
+use crate::k8s::{k8s_warnings, k8s_working, K8sInput, K8sPlan};
 use crate::layout::{BlockKind, NodeGroup, Part, PartKind};
 use crate::memory::UnifiedMemory;
 use crate::place::Placement;
-use crate::plan::{Comparison, Step};
+use crate::plan::{self, Comparison, Step};
 use crate::spark::{HeapTooSmall, PodResources};
 use crate::units::format_spark_mib;
 use crate::warning::{Severity, Warning};
@@ -25,7 +25,7 @@ use crate::warning::{Severity, Warning};
 pub fn report(report: &Report<'_>) -> String {
     match *report {
         Report::Yarn(c) => comparison(c),
-        Report::Kubernetes(p, spark) => kubernetes(p, spark),
+        Report::Kubernetes(p, input) => kubernetes(p, input),
         Report::Emr(p) => emr(p),
         Report::Invalid(m, diagnostics) => invalid(m, diagnostics),
     }
@@ -59,23 +59,27 @@ pub fn comparison(c: &Comparison) -> String {
     }
     yarn_totals(&mut out, &p.placement);
     unified_memory(&mut out, &p.memory);
-    working(&mut out, &p.working);
-    warnings(&mut out, m, "Warnings", &p.warnings);
-    if !c.differences.is_empty() {
-        warnings(&mut out, m, "Why the two methods differ", &c.differences);
+    working(&mut out, &plan::working_steps(c, c.selected));
+    warnings(&mut out, m, "Warnings", &plan::warnings(c, c.selected));
+    let differences = plan::differences(c);
+    if !differences.is_empty() {
+        warnings(&mut out, m, "Why the two methods differ", &differences);
     }
     out.push_str("## Exports\n\n");
-    conf_block(&mut out, &p.spark_conf);
-    let submit = exports::submit_command(&exports::submit_flags(&p.spark_conf));
+    let conf = exports::yarn_spark_conf(c, c.selected);
+    conf_block(&mut out, &conf);
+    let submit = exports::submit_command(&exports::submit_flags(&conf));
     code_block(&mut out, "spark-submit", "sh", &submit);
     finished(out)
 }
 
-/// A Kubernetes plan (`spark`: the settings it was planned with).
-pub fn kubernetes(p: &K8sPlan, spark: &K8sSpark) -> String {
+/// A Kubernetes plan (`input`: what it was planned from).
+pub fn kubernetes(p: &K8sPlan, input: &K8sInput) -> String {
     let m = ClusterManager::Kubernetes;
+    let spark = &input.spark;
+    let findings = k8s_warnings(input, p);
     let mut out = String::new();
-    kubernetes_headline(&mut out, p, spark);
+    kubernetes_headline(&mut out, p, input, &findings);
     kubernetes_pods(&mut out, p);
     out.push_str("## Layout\n\n");
     for group in &p.layout {
@@ -100,11 +104,11 @@ pub fn kubernetes(p: &K8sPlan, spark: &K8sSpark) -> String {
         t.cpu_available_millis,
         t.memory_available_mib
     );
-    working(&mut out, &p.working);
-    warnings(&mut out, m, "Warnings", &p.warnings);
+    working(&mut out, &k8s_working(input, p));
+    warnings(&mut out, m, "Warnings", &findings);
     out.push_str("## Exports\n\n");
-    conf_block(&mut out, &p.spark_conf);
-    let submit = exports::submit_command(&k8s_exports::spark_submit_flags(p));
+    conf_block(&mut out, &k8s_exports::spark_conf(p, spark));
+    let submit = exports::submit_command(&k8s_exports::spark_submit_flags(p, spark));
     code_block(&mut out, "spark-submit", "sh", &submit);
     let yaml = k8s_exports::spark_operator_yaml(p, spark);
     code_block(&mut out, "Spark operator (SparkApplication)", "yaml", &yaml);
@@ -177,8 +181,12 @@ fn yarn_headline(out: &mut String, c: &Comparison) {
     let placed = p.placement.totals.executors;
     if placed == 0 {
         out.push_str("# YARN: no executor fits\n\n");
-        if let Some(e) = first_error(&p.warnings) {
+        if let Some(e) = first_error(&plan::warnings(c, c.selected)) {
             let _ = writeln!(out, "{}\n", escape(&e.message));
+        }
+        let nearest = plan::shortfall(c, c.selected).and_then(|s| s.nearest);
+        if let Some(n) = nearest {
+            let _ = writeln!(out, "{}\n", escape(&plan::nearest_words(c, &n)));
         }
     } else {
         let _ = write!(
@@ -289,16 +297,21 @@ fn unified_memory(out: &mut String, memory: &Result<UnifiedMemory, HeapTooSmall>
     }
 }
 
-fn kubernetes_headline(out: &mut String, p: &K8sPlan, spark: &K8sSpark) {
+fn kubernetes_headline(out: &mut String, p: &K8sPlan, input: &K8sInput, findings: &[Warning]) {
+    let spark = &input.spark;
     let placed = p.totals.executors;
     if placed == 0 {
         out.push_str("# Kubernetes: no executor pod fits\n\n");
-        if let Some(e) = first_error(&p.warnings) {
+        if let Some(e) = first_error(findings) {
             let _ = writeln!(out, "{}\n", escape(&e.message));
         }
     } else {
         let heading = shape(placed, spark.executor_cores, spark.executor_memory_mib);
         let _ = writeln!(out, "# Kubernetes: {heading}\n");
+    }
+    let short = crate::k8s::k8s_shortfall(input, p);
+    if let Some(n) = short.as_ref().and_then(crate::k8s::k8s_nearest_words) {
+        let _ = writeln!(out, "{}\n", escape(&n));
     }
     let _ = writeln!(
         out,

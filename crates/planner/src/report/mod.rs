@@ -20,7 +20,7 @@ use std::sync::LazyLock;
 
 use crate::catalog::ClusterManager;
 use crate::emr::EmrPlan;
-use crate::k8s::{K8sPlan, K8sSpark};
+use crate::k8s::{K8sInput, K8sPlan};
 use crate::plan::Comparison;
 use crate::scenario::{Outcome, Scenario};
 use crate::warning::Diagnostic;
@@ -49,8 +49,8 @@ pub enum Format {
 pub enum Report<'a> {
     /// Both YARN methods.
     Yarn(&'a Comparison),
-    /// A Kubernetes plan and the settings it was planned with (its YAML export needs them).
-    Kubernetes(&'a K8sPlan, &'a K8sSpark),
+    /// A Kubernetes plan and the input it was planned from (its words and exports need it).
+    Kubernetes(&'a K8sPlan, &'a K8sInput),
     /// An Amazon EMR plan.
     Emr(&'a EmrPlan),
     /// An input that cannot be planned, for this cluster manager.
@@ -64,9 +64,7 @@ impl<'a> Report<'a> {
     pub fn new(scenario: &'a Scenario, outcome: &'a Outcome) -> Report<'a> {
         match (scenario, outcome) {
             (Scenario::Yarn(_), Outcome::Yarn(c)) => Report::Yarn(c),
-            (Scenario::Kubernetes(input), Outcome::Kubernetes(p)) => {
-                Report::Kubernetes(p, &input.spark)
-            }
+            (Scenario::Kubernetes(input), Outcome::Kubernetes(p)) => Report::Kubernetes(p, input),
             (Scenario::Emr(_), Outcome::Emr(p)) => Report::Emr(p),
             (_, Outcome::Invalid(diagnostics)) => Report::Invalid(scenario.manager(), diagnostics),
             _ => Report::Invalid(scenario.manager(), &*OUTCOME_OF_ANOTHER_MANAGER),

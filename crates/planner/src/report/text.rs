@@ -10,13 +10,14 @@ use super::{mib_one_decimal, Report};
 use crate::catalog::ClusterManager;
 use crate::emr::{self, EmrPlan};
 use crate::exports::emr::{classification_json, driver_log, submit_flags};
-use crate::exports::k8s::spark_operator_yaml;
+use crate::exports::k8s::{spark_conf as k8s_spark_conf, spark_operator_yaml};
+use crate::exports::yarn_spark_conf;
 use crate::input::Method;
-use crate::k8s::{K8sPlan, K8sSpark};
+use crate::k8s::{k8s_warnings, k8s_working, K8sInput, K8sPlan};
 use crate::layout::{Block, BlockKind, NodeGroup, Part, PartKind};
 use crate::memory::UnifiedMemory;
 use crate::place::Totals;
-use crate::plan::{Comparison, Plan, Step};
+use crate::plan::{self, Comparison, Plan, Step};
 use crate::spark::{HeapTooSmall, PodResources};
 use crate::warning::Warning;
 
@@ -24,7 +25,7 @@ use crate::warning::Warning;
 pub fn report(report: &Report<'_>) -> String {
     match *report {
         Report::Yarn(c) => comparison(c),
-        Report::Kubernetes(p, spark) => kubernetes(p, spark),
+        Report::Kubernetes(p, input) => kubernetes(p, input),
         Report::Emr(p) => emr(p),
         Report::Invalid(m, diagnostics) => invalid(m, diagnostics),
     }
@@ -33,19 +34,19 @@ pub fn report(report: &Report<'_>) -> String {
 /// Both YARN methods, then the reasons they differ.
 pub fn comparison(c: &Comparison) -> String {
     let mut out = String::new();
-    yarn_plan(&mut out, &c.rule_of_thumb);
+    yarn_plan(&mut out, c, Method::RuleOfThumb);
     out.push('\n');
-    yarn_plan(&mut out, &c.spark_exact);
+    yarn_plan(&mut out, c, Method::SparkExact);
     out.push_str("\ndifferences:\n");
-    diagnostic_lines(&mut out, &c.differences);
+    diagnostic_lines(&mut out, &plan::differences(c));
     out
 }
 
-/// A Kubernetes plan and its Spark operator YAML (`spark`: the settings it was planned with).
-pub fn kubernetes(p: &K8sPlan, spark: &K8sSpark) -> String {
-    let mut out = kubernetes_without_yaml(p);
+/// A Kubernetes plan and its Spark operator YAML (`input`: what it was planned from).
+pub fn kubernetes(p: &K8sPlan, input: &K8sInput) -> String {
+    let mut out = kubernetes_without_yaml(p, input);
     out.push_str("yaml:\n");
-    out.push_str(&spark_operator_yaml(p, spark));
+    out.push_str(&spark_operator_yaml(p, &input.spark));
     out
 }
 
@@ -93,7 +94,8 @@ fn node_text(node: Option<u32>) -> String {
     }
 }
 
-fn yarn_plan(out: &mut String, p: &Plan) {
+fn yarn_plan(out: &mut String, c: &Comparison, method: Method) {
+    let p = c.plan_of(method);
     let _ = writeln!(
         out,
         "== {}: {} executors × {} cores × {}",
@@ -103,7 +105,7 @@ fn yarn_plan(out: &mut String, p: &Plan) {
         p.heap_setting()
     );
     yarn_containers(out, p);
-    working(out, &p.working);
+    working(out, &plan::working_steps(c, method));
     out.push_str("layout:\n");
     for group in &p.placement.layout {
         yarn_group_line(out, group);
@@ -111,8 +113,8 @@ fn yarn_plan(out: &mut String, p: &Plan) {
     yarn_totals(out, &p.placement.totals);
     memory_line(out, &p.memory);
     out.push_str("warnings:\n");
-    diagnostic_lines(out, &p.warnings);
-    conf_line(out, &p.spark_conf);
+    diagnostic_lines(out, &plan::warnings(c, method));
+    conf_line(out, &yarn_spark_conf(c, method));
 }
 
 fn yarn_containers(out: &mut String, p: &Plan) {
@@ -273,10 +275,10 @@ fn pod(r: &PodResources) -> String {
     )
 }
 
-fn kubernetes_without_yaml(p: &K8sPlan) -> String {
+fn kubernetes_without_yaml(p: &K8sPlan, input: &K8sInput) -> String {
     let mut out = String::new();
     kubernetes_pods(&mut out, p);
-    working(&mut out, &p.working);
+    working(&mut out, &k8s_working(input, p));
     out.push_str("layout:\n");
     for group in &p.layout {
         let blocks: Vec<String> = group.blocks.iter().map(pod_block).collect();
@@ -294,8 +296,8 @@ fn kubernetes_without_yaml(p: &K8sPlan) -> String {
         t.memory_available_mib
     );
     out.push_str("warnings:\n");
-    diagnostic_lines(&mut out, &p.warnings);
-    conf_line(&mut out, &p.spark_conf);
+    diagnostic_lines(&mut out, &k8s_warnings(input, p));
+    conf_line(&mut out, &k8s_spark_conf(p, &input.spark));
     out
 }
 

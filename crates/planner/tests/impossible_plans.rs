@@ -1,0 +1,273 @@
+//! Issue 13: no wrong answer looks right. An impossible plan says so, by how much, and what the
+//! nearest plan that runs is; Spark's own 450 MiB heap floor is one check on all three cluster
+//! managers; likely mistakes Spark accepts get a warning. Each example is read from a link, as
+//! the page reads it.
+
+use planner::catalog::FieldId;
+use planner::exports::k8s::{spark_conf, spark_operator_yaml};
+use planner::k8s::{
+    k8s_nearest_words, k8s_shortfall, k8s_shortfall_words, k8s_warnings, PodBlocker,
+};
+use planner::plan::{nearest_words, shortfall, shortfall_words, Blocker, Nearest};
+use planner::scenario::{plan, Outcome, Scenario};
+use planner::url::scenario_from_query;
+use planner::{Code, Method, Severity};
+
+fn scenario(query: &str) -> Scenario {
+    let d = scenario_from_query(query);
+    assert!(
+        d.bad.is_empty() && d.unknown.is_empty(),
+        "{query}: {:?}",
+        d.bad
+    );
+    d.scenario
+}
+
+/// The diagnostics of an invalid link (panics when it plans).
+fn invalid(query: &str) -> Vec<planner::Diagnostic> {
+    match plan(&scenario(query)) {
+        Outcome::Invalid(d) => d,
+        other => panic!("{query} should not plan: {other:?}"),
+    }
+}
+
+/// A 200 GiB driver: in cluster mode the ApplicationMaster hosts it, and its container
+/// (200 GiB + 10 % overhead = 225 280 MiB) is above the maximum allocation, which defaults to
+/// the NodeManager's memory (64 GiB − 1 GiB reserved = 64 512 MiB). Spark refuses the
+/// application, so no executor runs.
+#[test]
+fn a_driver_too_large_for_yarn_is_no_plan() {
+    let Outcome::Yarn(c) = plan(&scenario("v=1&dm=200g")) else {
+        panic!("plans")
+    };
+    let s = shortfall(&c, Method::SparkExact).expect("nothing runs");
+    assert_eq!(s.runs, 0);
+    let Blocker::ApplicationMaster { request, limit } = s.blocker else {
+        panic!("{:?}", s.blocker)
+    };
+    assert_eq!((request.memory_mib, limit.memory_mib), (225_280, 64_512));
+    let words = shortfall_words(&c, &s);
+    assert_eq!(
+        words,
+        "The ApplicationMaster, which hosts the driver, asks for 225280 MiB, 160768 MiB more than \
+         yarn.scheduler.maximum-allocation-mb (64512 MiB): spark-submit refuses the \
+         application."
+    );
+
+    // The largest driver whose AM fits: h + max(384, ⌊0.1 h⌋) rounded up to 1 GiB ≤ 64 512 MiB.
+    // 57 GiB: 58 368 + 5 836 = 64 204 → 64 512 fits; 58 GiB: 59 392 + 5 939 = 65 331 does not.
+    // The AM then fills node 1, and the 5 other nodes hold 3 executors each.
+    let Some(Nearest::AmHeap { heap_mib, shape }) = s.nearest else {
+        panic!("{:?}", s.nearest)
+    };
+    assert_eq!(heap_mib, 57 * 1024);
+    assert_eq!(shape, (15, 5, 19 * 1024));
+    assert_eq!(
+        nearest_words(&c, s.nearest.as_ref().unwrap()),
+        "Nearest plan that runs: spark.driver.memory=57g gives 15 executors × 5 cores × 19g."
+    );
+    // The rule of thumb's plan does not run either.
+    assert_eq!(shortfall(&c, Method::RuleOfThumb).map(|s| s.runs), Some(0));
+    // A plan that runs has no shortfall.
+    let Outcome::Yarn(ok) = plan(&scenario("v=1")) else {
+        panic!("plans")
+    };
+    assert_eq!(shortfall(&ok, Method::SparkExact), None);
+}
+
+/// Case 3's rule of thumb asks for 29 executors of 11g and YARN runs 24: the nearest plan that
+/// runs them all is Spark-exact's 29 × 3 × 10g (sizing-model.md, seed 000 case 3).
+#[test]
+fn a_rule_that_runs_fewer_points_to_spark_exact() {
+    let input = planner::presets::preset("case3").expect("case 3").input;
+    let c = planner::plan(&input).expect("valid");
+    let s = shortfall(&c, Method::RuleOfThumb).expect("fewer run");
+    assert_eq!((s.asked, s.runs), (29, 24));
+    assert_eq!(s.blocker, Blocker::Room { capacity: 24 });
+    assert_eq!(
+        s.nearest,
+        Some(Nearest::SparkExact {
+            shape: (29, 3, 10 * 1024)
+        })
+    );
+    assert!(shortfall_words(&c, &s).starts_with("YARN runs only 24 of the 29 executors (5 fewer)"));
+}
+
+/// A 100 GiB executor pod (100 GiB + 10 % = 112 640 MiB) is larger than what a node has left
+/// (64 GiB − 2 662 MiB reserved − 512 MiB daemonsets = 62 362 MiB). The exports keep the 16
+/// executors asked for; the nearest heap that runs all 16 (2 per node, the driver's 1 408 MiB
+/// beside two on node 1): h + max(384, ⌊0.1 h⌋) ≤ 30 477 → 27 GiB (27 648 + 2 764 = 30 412).
+#[test]
+fn an_executor_pod_too_large_is_no_plan_and_the_exports_keep_the_count() {
+    let sc = scenario("v=1&cm=k8s&em=100g");
+    let Scenario::Kubernetes(input) = &sc else {
+        panic!("Kubernetes")
+    };
+    let Outcome::Kubernetes(p) = plan(&sc) else {
+        panic!("plans")
+    };
+    assert_eq!(p.totals.executors, 0);
+    let conf = spark_conf(&p, &input.spark);
+    assert!(conf.contains(&("spark.executor.instances".into(), "16".into())));
+    assert!(spark_operator_yaml(&p, &input.spark).contains("    instances: 16\n"));
+
+    let s = k8s_shortfall(input, &p).expect("nothing fits");
+    assert_eq!((s.asked, s.runs), (16, 0));
+    assert!(matches!(s.blocker, PodBlocker::ExecutorPod(r) if r.memory_mib == 112_640));
+    assert_eq!(s.nearest, Some((FieldId::ExecutorMemory, 27 * 1024, 16)));
+    let words = k8s_shortfall_words(&s, p.room);
+    assert_eq!(
+        words,
+        "Each executor pod (2 CPU, 112640 MiB) is larger than what a node has left for pods \
+         (15.52 CPU, 62362 MiB): 50278 MiB too much memory."
+    );
+    assert_eq!(
+        k8s_nearest_words(&s).as_deref(),
+        Some("Nearest that runs: spark.executor.memory=27g runs all 16 executor pods.")
+    );
+}
+
+/// Spark refuses heaps under 450 MiB (300 MiB reserved × 1.5, `UnifiedMemoryManager`): one
+/// check names the field on every cluster manager, and no plan is shown.
+#[test]
+fn heaps_under_450_mib_are_refused_everywhere() {
+    let cases = [
+        ("v=1&cm=k8s&em=1", FieldId::ExecutorMemory, "1 MiB"),
+        ("v=1&cm=k8s&em=400m", FieldId::ExecutorMemory, "400 MiB"),
+        ("v=1&cm=k8s&dm=449m", FieldId::DriverMemory, "449 MiB"),
+        ("v=1&cm=emr&em=2", FieldId::ExecutorMemory, "2 MiB"),
+        ("v=1&cm=emr&dm=300m", FieldId::DriverMemory, "300 MiB"),
+        ("v=1&dm=400m", FieldId::DriverMemory, "400 MiB"),
+    ];
+    for (query, field, value) in cases {
+        let d = invalid(query);
+        assert_eq!(d.len(), 1, "{query}: {d:?}");
+        assert_eq!(d[0].field, Some(field), "{query}");
+        let key = field.label();
+        assert_eq!(
+            d[0].message,
+            format!(
+                "{key} is {value}; allowed: at least 450 MiB (Spark reserves 300 MiB of every \
+                 heap and refuses to start with less than 1.5 times that)"
+            ),
+            "{query}"
+        );
+    }
+    for query in ["v=1&cm=k8s&em=450m", "v=1&cm=k8s&dm=450m", "v=1&dm=450m"] {
+        assert!(
+            !matches!(plan(&scenario(query)), Outcome::Invalid(_)),
+            "{query}"
+        );
+    }
+}
+
+/// Likely mistakes Spark accepts are planned, with a warning at the field: an overhead factor
+/// of 1.5 (150 % of the heap as overhead), no executors asked for.
+#[test]
+fn likely_mistakes_get_a_word() {
+    let Outcome::Yarn(c) = plan(&scenario("v=1&of=1.5")) else {
+        panic!("plans")
+    };
+    let w = planner::plan::warnings(&c, Method::SparkExact);
+    let large = w
+        .iter()
+        .find(|w| w.code == Code::LargeOverheadFactor)
+        .expect("a warning");
+    assert_eq!(large.field, Some(FieldId::OverheadFactor));
+    assert!(
+        large.message.contains("1.5 adds 150% of the heap"),
+        "{}",
+        large.message
+    );
+    assert_eq!(c.spark_exact.placement.executor.memory.overhead_mib, {
+        let heap = c.spark_exact.heap_mib();
+        heap * 3 / 2
+    });
+
+    for (query, code, field) in [
+        (
+            "v=1&cm=k8s&kof=1.5",
+            Code::LargeOverheadFactor,
+            FieldId::OverheadFactor,
+        ),
+        (
+            "v=1&cm=k8s&cnt=0",
+            Code::NoExecutorsRequested,
+            FieldId::ExecutorInstances,
+        ),
+    ] {
+        let sc = scenario(query);
+        let Scenario::Kubernetes(input) = &sc else {
+            panic!("Kubernetes")
+        };
+        let Outcome::Kubernetes(p) = plan(&sc) else {
+            panic!("{query} plans")
+        };
+        let w = k8s_warnings(input, &p);
+        let found = w.iter().find(|w| w.code == code).expect(query);
+        assert_eq!(
+            (found.field, found.severity),
+            (Some(field), Severity::Warning)
+        );
+    }
+    // Spark's defaults draw no such warning.
+    let Outcome::Yarn(c) = plan(&scenario("v=1")) else {
+        panic!("plans")
+    };
+    let w = planner::plan::warnings(&c, Method::SparkExact);
+    assert!(w.iter().all(|w| w.code != Code::LargeOverheadFactor));
+}
+
+/// Some pods fit but fewer than asked: 40 GiB executors (45 056 MiB pods) fit one per node, 8
+/// of 16; the nearest heap that runs all 16 is 27 GiB, as above. A 100 GiB driver pod
+/// (112 640 MiB) fits no node: nothing starts; the largest driver that fits,
+/// h + max(384, ⌊0.1 h⌋) ≤ 62 362, is 55 GiB (56 320 + 5 632 = 61 952), and the 16 executors
+/// then run on the other nodes.
+#[test]
+fn fewer_pods_than_asked_and_a_driver_pod_too_large() {
+    let sc = scenario("v=1&cm=k8s&em=40g");
+    let Scenario::Kubernetes(input) = &sc else {
+        panic!("Kubernetes")
+    };
+    let Outcome::Kubernetes(p) = plan(&sc) else {
+        panic!("plans")
+    };
+    let s = k8s_shortfall(input, &p).expect("fewer fit");
+    assert_eq!((s.asked, s.runs), (16, 8));
+    assert_eq!(s.blocker, PodBlocker::Room { capacity: 8 });
+    assert_eq!(s.nearest, Some((FieldId::ExecutorMemory, 27 * 1024, 16)));
+    assert_eq!(
+        k8s_shortfall_words(&s, p.room),
+        "Only 8 of the 16 executor pods fit; the other 8 stay Pending."
+    );
+    assert!(
+        spark_conf(&p, &input.spark).contains(&("spark.executor.instances".into(), "16".into()))
+    );
+
+    let sc = scenario("v=1&cm=k8s&dm=100g");
+    let Scenario::Kubernetes(input) = &sc else {
+        panic!("Kubernetes")
+    };
+    let Outcome::Kubernetes(p) = plan(&sc) else {
+        panic!("plans")
+    };
+    let s = k8s_shortfall(input, &p).expect("nothing starts");
+    assert_eq!(s.runs, 0);
+    assert!(matches!(s.blocker, PodBlocker::DriverPod(r) if r.memory_mib == 112_640));
+    assert_eq!(s.nearest, Some((FieldId::DriverMemory, 55 * 1024, 16)));
+    assert_eq!(
+        k8s_nearest_words(&s).as_deref(),
+        Some("Nearest that runs: spark.driver.memory=55g runs all 16 executor pods.")
+    );
+    // When CPU binds, no heap runs them all, and none is suggested: 100 pods of 2 CPU need 13
+    // per node, 26 CPU, where a node has 15.52.
+    let sc = scenario("v=1&cm=k8s&cnt=100");
+    let Scenario::Kubernetes(input) = &sc else {
+        panic!("Kubernetes")
+    };
+    let Outcome::Kubernetes(p) = plan(&sc) else {
+        panic!("plans")
+    };
+    let s = k8s_shortfall(input, &p).expect("fewer fit");
+    assert_eq!((s.runs, s.nearest), (56, None));
+}
