@@ -172,6 +172,12 @@ pub enum FieldId {
     ExecutorMaxCores,
     /// `spark.executor.maxMemory` (EMR).
     ExecutorMaxMemory,
+    /// A custom EMR core node's vCPUs.
+    InstanceVcpus,
+    /// A custom EMR core node's memory.
+    InstanceMemory,
+    /// A custom EMR core node's `yarn.nodemanager.resource.memory-mb`.
+    InstanceYarnMemory,
 }
 
 impl FieldId {
@@ -414,6 +420,8 @@ pub enum Shown {
     OffHeap,
     /// For Python apps.
     Python,
+    /// With a custom EMR core node instance (`it=custom`).
+    CustomInstance,
 }
 
 /// One field as a cluster manager's form and links show it.
@@ -1145,7 +1153,7 @@ const ENTRIES: &[Entry] = &[
         Kind::InstanceType,
         Unit::None,
     )
-    .with_hint("m5, r5 or c5: e.g. r5.4xlarge"),
+    .with_hint("an EC2 type (m5–m7, r5–r7, c5–c7 families), or custom"),
     entry_of(F::Nodes, EMR, "n", "Core nodes", Kind::Count, Unit::None)
         .with_hint("NodeManagers")
         .with_range(Range::whole(1, limits::MAX_NODES as u64)),
@@ -1274,6 +1282,41 @@ const ENTRIES: &[Entry] = &[
     )
     .with_hint("default 1g")
     .with_range(MIB_SETTING),
+    // Amazon EMR: a custom core node instance, by its numbers.
+    entry_of(
+        F::InstanceVcpus,
+        EMR,
+        "ivc",
+        "Custom instance: vCPUs",
+        Kind::Count,
+        Unit::None,
+    )
+    .with_hint("EMR gives YARN every vCPU")
+    .with_range(CORES)
+    .shown_when(Shown::CustomInstance),
+    entry_of(
+        F::InstanceMemory,
+        EMR,
+        "imem",
+        "Custom instance: memory",
+        Kind::Memory,
+        Unit::GiB,
+    )
+    .with_hint("the instance's memory")
+    .with_range(Range::whole(1, 65_536)) // limits::MAX_NODE_GIB
+    .shown_when(Shown::CustomInstance),
+    entry_of(
+        F::InstanceYarnMemory,
+        EMR,
+        "inm",
+        "Custom instance: yarn.nodemanager.resource.memory-mb",
+        Kind::Memory,
+        Unit::MiB,
+    )
+    .with_name("Custom instance: YARN memory")
+    .with_hint("EMR's default for the type: Release Guide, Task configuration")
+    .with_range(MIB_SETTING)
+    .shown_when(Shown::CustomInstance),
 ];
 
 const VERSIONS: Kind = Kind::Choice(&[("4.0", "4.0"), ("3.5", "3.5")]);

@@ -32,6 +32,7 @@
 pub mod catalog;
 pub mod decimal;
 pub mod emr;
+pub mod emr_instances;
 pub mod exports;
 pub mod fixed;
 pub mod input;

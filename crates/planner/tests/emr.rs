@@ -459,12 +459,12 @@ fn any_instance() -> impl Strategy<Value = InstanceType> {
     let known = instance_types();
     prop_oneof![
         3 => (0..known.len()).prop_map(move |i| known[i]),
-        1 => (1u32..200, 1u32..2048, 512u64..3_000_000).prop_map(|(vcpus, gib, nm)| InstanceType {
-            family: "x9",
-            size: "custom",
+        // A custom instance: YARN gets 50 % to 95 % of its memory, as EMR gives it.
+        1 => (1u32..200, 1u32..2048, 50u64..96).prop_map(|(vcpus, gib, pct)| InstanceType {
+            listed: None,
             vcpus,
             memory_gib: gib,
-            nodemanager_mb: nm,
+            nodemanager_mb: (u64::from(gib) * 1024 * pct / 100).max(1),
         }),
     ]
 }
@@ -623,7 +623,7 @@ proptest! {
         driver in any::<u64>(),
     ) {
         let input = EmrInput {
-            instance: InstanceType { family: "x", size: "y", vcpus, memory_gib: gib, nodemanager_mb: nm },
+            instance: InstanceType { listed: None, vcpus, memory_gib: gib, nodemanager_mb: nm },
             core_nodes: nodes,
             executor_memory_mib: heap,
             executor_cores: cores,
