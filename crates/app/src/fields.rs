@@ -124,6 +124,9 @@ const K8S_SPARK: &[FieldId] = &[
 
 const EMR_CLUSTER: &[FieldId] = &[
     F::InstanceType,
+    F::InstanceVcpus,
+    F::InstanceMemory,
+    F::InstanceYarnMemory,
     F::Nodes,
     F::MasterInstanceType,
     F::MaximizeResourceAllocation,
@@ -212,9 +215,12 @@ fn text_box(
     // EMR's instance types, offered as suggestions (any listed type may be typed).
     let instance_field = entry.kind == Kind::InstanceType;
     let types = instance_field.then(|| {
+        let custom = (entry.id == F::InstanceType).then_some(planner::emr::CUSTOM);
         let options = planner::emr::instance_types()
             .into_iter()
-            .map(|t| view! { <option value=t.name()></option> })
+            .map(|t| t.name())
+            .chain(custom.map(String::from))
+            .map(|name| view! { <option value=name></option> })
             .collect_view();
         view! { <datalist id=format!("{id}-types")>{options}</datalist> }
     });

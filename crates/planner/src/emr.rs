@@ -805,7 +805,7 @@ pub fn working_steps(p: &EmrPlan) -> Vec<Step> {
 /// records k (EMR's driver log shows `vCores:5` for 5 merged requests) — and the tasks that
 /// really run at once.
 fn recorded_vcores_step(p: &EmrPlan) -> Option<Step> {
-    if p.scheduler.calculator != Calculator::Default {
+    if p.scheduler.calculator != Calculator::Default || p.launched_executors == 0 {
         return None;
     }
     let t = &p.totals;
