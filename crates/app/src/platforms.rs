@@ -236,26 +236,20 @@ pub fn emr_headline(p: &EmrPlan, copied: RwSignal<&'static str>) -> impl IntoVie
 
 /// What EMR runs: the launched executors (the most merged shape), or that nothing runs.
 fn emr_runs(p: &EmrPlan) -> impl IntoView + use<> {
-    let Some(top) = p.launched.first().copied() else {
-        return view! {
-            <p class="big" id="headline"><span class="ask-label">"EMR runs"</span>" nothing"</p>
-        }
-        .into_any();
-    };
-    let largest = (p.launched.len() > 1).then_some(" (the largest)");
-    view! {
-        <p class="big" id="headline">
-            <span class="ask-label">"EMR runs"</span>
-            " "
+    let numbers = p.launched.first().copied().map(|top| {
+        view! {
             <span class="num" id="hl-executors">{p.launched_executors}</span>
             {if p.launched_executors == 1 { " executor × " } else { " executors × " }}
             <span class="num" id="hl-cores">{top.cores}</span>
             " cores × "
             <span class="num" id="hl-memory">{heap_words(top.heap_mib)}</span>
-            {largest}
-        </p>
+            {(p.launched.len() > 1).then_some(" (the largest)")}
+        }
+    });
+    let nothing = numbers.is_none().then_some("nothing");
+    view! {
+        <p class="big" id="headline"><span class="ask-label">"EMR runs"</span>" "{numbers}{nothing}</p>
     }
-    .into_any()
 }
 
 /// How EMR turns the requests into executors, and how many requests run.
@@ -404,53 +398,30 @@ fn emr_alerts(p: &EmrPlan) -> Option<impl IntoView + use<>> {
     })
 }
 
-/// Under the DefaultResourceCalculator, what the CPU bars show: the vcores YARN records, 1 per
-/// requested container as on the YARN page (a merged executor holds several), not the tasks
-/// that run.
-fn recorded_vcores_note(p: &EmrPlan) -> Option<impl IntoView + use<>> {
-    if p.scheduler.calculator != planner::yarn::Calculator::Default {
-        return None;
-    }
-    let example = p.launched.first().map_or(String::new(), |l| {
-        format!(
-            ": an executor of {} records {} while it runs {} tasks at once",
-            fmt::count(u64::from(l.merged), "request", "requests"),
-            fmt::count(u64::from(l.yarn_vcores), "vcore", "vcores"),
-            l.cores
-        )
-    });
-    Some(view! {
-        <p class="muted" id="emr-vcores-note">
-            {format!("The CPU bars show the vcores YARN records under the DefaultResourceCalculator, 1 per requested container{example}.")}
-        </p>
-    })
-}
-
 /// EMR sections below the answer.
 pub fn emr_details(p: &EmrPlan) -> impl IntoView + use<> {
-    let rows = p
+    let mut cells: Vec<[String; 5]> = p
         .launched
         .iter()
         .map(|l| {
-            view! {
-                <tr>
-                    <td>{l.count}</td>
-                    <td>{l.merged}</td>
-                    <td>{fmt::mib(l.memory_mib)}</td>
-                    <td>{l.cores}</td>
-                    <td>{format!("{}m + {}m", l.heap_mib, l.overhead_mib)}</td>
-                </tr>
-            }
+            [
+                l.count.to_string(),
+                l.merged.to_string(),
+                fmt::mib(l.memory_mib),
+                l.cores.to_string(),
+                format!("{}m + {}m", l.heap_mib, l.overhead_mib),
+            ]
+        })
+        .collect();
+    if cells.is_empty() {
+        cells.push(["0".into(), "—".into(), "—".into(), "—".into(), "—".into()]);
+    }
+    let rows = cells
+        .into_iter()
+        .map(|[a, b, c, d, e]| {
+            view! { <tr><td>{a}</td><td>{b}</td><td>{c}</td><td>{d}</td><td>{e}</td></tr> }
         })
         .collect_view();
-    let none = p.launched.is_empty().then(|| {
-        let why = if p.requested == 0 {
-            "None: no executor is asked for."
-        } else {
-            "None: no requested container fits."
-        };
-        view! { <tr><td colspan="5">{why}</td></tr> }
-    });
     let log = emr_exports::driver_log(p).join("\n");
     view! {
         <section class="card" id="emr-launched">
@@ -463,7 +434,7 @@ pub fn emr_details(p: &EmrPlan) -> impl IntoView + use<> {
                     <th scope="col">"Cores"</th>
                     <th scope="col">"Heap + overhead"</th>
                 </tr></thead>
-                <tbody>{rows}{none}</tbody>
+                <tbody>{rows}</tbody>
             </table></div>
             <h3 class="subhead">"Driver log (as YarnAllocator would write it)"</h3>
             <pre class="submit" id="driver-log"><code>{log}</code></pre>
@@ -471,7 +442,6 @@ pub fn emr_details(p: &EmrPlan) -> impl IntoView + use<> {
         <section class="card" id="layout-section">
             <h2>"Per-node layout (EMR)"</h2>
             {layout::groups_view(&p.layout, &layout::YARN_WORDS, layout::legend(false, false))}
-            {recorded_vcores_note(p)}
         </section>
         {working_and_warnings(&planner::emr::working_steps(p), &planner::emr::warnings(p))}
     }
