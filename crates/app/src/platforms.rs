@@ -361,12 +361,14 @@ fn emr_shortfall(p: &EmrPlan) -> Option<impl IntoView + use<>> {
     if !nearest.is_empty() {
         text.push_str(&format!(" Nearest that fits: {}.", nearest.join("; or ")));
     }
-    let class = if p.launched_executors == 0 {
-        "sev sev-error refusal"
+    let (class, word) = if p.launched_executors == 0 {
+        ("sev sev-error refusal", "Error")
     } else {
-        "sev sev-warning refusal"
+        ("sev sev-warning refusal", "Warning")
     };
-    Some(view! { <p class=class id="emr-shortfall" role="status">{text}</p> })
+    Some(view! {
+        <p class=class id="emr-shortfall" role="status"><span class="sev-word">{word}</span>" "{text}</p>
+    })
 }
 
 /// Warnings shown above the fold besides every error; the rest are in the Warnings section.
