@@ -875,6 +875,10 @@ fn current_families_are_instance_types_with_the_release_guides_yarn_memory() {
         let want = (vcpus > 0).then_some((vcpus, gib, nm));
         assert_eq!(found, want, "{name}");
     }
+    // 16 rows: m5/m5a/m5d 3 × 7, m6i 8, m6a/m7a 2 × 9, m6g 6, m7g/m7gd 2 × 6, m7i 8,
+    // r5/r5a/r5d 3 × 7, r6i 8, r6a/r7a 2 × 9, r6g/r6gd/r7g/r7gd 4 × 6, r7i 8, c5 7,
+    // c6i/c6id 2 × 8, c6a/c7a 2 × 9, c6g/c7g/c7gd 3 × 6, c7i 8.
+    assert_eq!(instance_types().len(), 73 + 79 + 67);
     // The examples plan from a link.
     for it in ["m6i.4xlarge", "r6g.4xlarge"] {
         let input = emr_link(&format!("v=1&cm=emr&it={it}"));
@@ -1096,4 +1100,29 @@ fn the_working_says_what_vcores_yarn_records_under_the_default_calculator() {
     assert!(working_steps(&dominant)
         .iter()
         .all(|s| s.title != "Vcores YARN reports"));
+}
+
+proptest! {
+    #[test]
+    fn custom_instances_round_trip_through_links(
+        vcpus in 1u32..=4096,
+        gib in 1u32..=65_536,
+        nm in 1u64..=67_108_864,
+        listed in 0usize..219,
+    ) {
+        let custom = InstanceType { listed: None, vcpus, memory_gib: gib, nodemanager_mb: nm };
+        let input = EmrInput { instance: custom, ..EmrInput::default() };
+        let query = planner::url::scenario_to_query(&planner::Scenario::Emr(input));
+        let decoded = planner::url::scenario_from_query(&query);
+        prop_assert!(decoded.bad.is_empty(), "{query}: {:?}", decoded.bad);
+        prop_assert_eq!(decoded.scenario, planner::Scenario::Emr(input));
+        // A listed type writes no custom numbers.
+        let types = instance_types();
+        let t = types[listed % types.len()];
+        let query = planner::url::scenario_to_query(&planner::Scenario::Emr(EmrInput {
+            instance: t,
+            ..EmrInput::default()
+        }));
+        prop_assert!(!query.contains("ivc=") && !query.contains("inm="), "{}", query);
+    }
 }
