@@ -14,7 +14,10 @@
 //! - vCPUs and memory: Amazon EC2's instance type specifications. In these families a size of
 //!   N × `xlarge` has 4N vCPUs, and memory is 2 GiB per vCPU for the compute-optimised
 //!   families (c), 4 GiB for the general-purpose ones (m), 8 GiB for the memory-optimised ones
-//!   (r).
+//!   (r). Checked type by type against the AWS worker types OpenShift Dedicated's service
+//!   definition lists with their vCPUs and GiB (openshift/openshift-docs), for m5, r5 and the
+//!   Intel and AMD 6th and 7th generations (m6i.32xlarge 128 vCPU, 512 GiB; r7a.48xlarge 192
+//!   vCPU, 1,536 GiB); the Graviton sizes follow the same rule.
 //!
 //! A family is listed only where the release guide gives EMR's YARN memory for each of its
 //! sizes; any other type is a custom instance.
