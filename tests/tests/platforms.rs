@@ -8,7 +8,7 @@ mod common;
 
 use common::app::{group, Headline};
 use common::Browser;
-use planner::emr::{plan_emr, EmrInput};
+use planner::emr::{instance_type, plan_emr, EmrInput};
 use planner::k8s::{plan_k8s, K8sInput};
 use planner::presets::k8s_preset;
 
@@ -95,6 +95,47 @@ async fn kubernetes_seed_002_keeps_task_slots_on_a_quarter_of_the_cpus() {
     b.close().await;
 }
 
+/// Seed 003's answer above the fold: the advice (what to ask for, as the command asks it), what
+/// EMR runs with it, the shortfall with the nearest shapes that fit (the planner's numbers: 45
+/// as asked, or 50 with at most 17 247 MiB of heap) and the warnings that matter.
+async fn assert_seed_003_answer(b: &Browser) {
+    b.wait_for_text_containing(
+        "#emr-ask",
+        &[
+            "You ask for",
+            "50 executors × 4 cores × 18\u{202f}971 MiB heap",
+        ],
+    )
+    .await;
+    assert!(b.text("#headline").await.starts_with("EMR runs"));
+    b.wait_for_text_containing(
+        "#emr-sub",
+        &[
+            "merge up to 5 requests",
+            "22\u{202f}528 MiB",
+            "45 of the 50 requests run, 5 pending",
+        ],
+    )
+    .await;
+    // Fewer run than asked: said above the fold with the nearest shapes that fit (the
+    // planner's numbers: 45 as asked, or 50 with at most 17 247 MiB of heap).
+    b.wait_for_text_containing(
+        "#emr-shortfall",
+        &[
+            "Only 45 of the 50 requested executors run (merged into 9 executors): 5 stay pending",
+            "45 × 4 cores × 18\u{202f}971 MiB",
+            "50 × 4 cores × 17\u{202f}247 MiB",
+        ],
+    )
+    .await;
+    // The warnings that matter are above the fold too.
+    b.wait_for_text_containing("#emr-alerts", &["20 cores per executor"])
+        .await;
+    assert_eq!(b.count("#emr-alerts li").await, 2);
+    b.wait_for_text_containing("#emr-more-warnings", &["1 more warning in Warnings below"])
+        .await;
+}
+
 #[tokio::test]
 async fn emr_seed_003_merges_requests_and_the_toggle_turns_it_off() {
     let b = Browser::open("emr").await;
@@ -103,11 +144,7 @@ async fn emr_seed_003_merges_requests_and_the_toggle_turns_it_off() {
     // 112640 MiB and 20 cores with 94854m of heap plus 17786m overhead.
     b.wait_for_headline(&Headline::new(9, 20, &heap(94854)))
         .await;
-    b.wait_for_text_containing(
-        "#emr-sub",
-        &["50 requested", "22\u{202f}528 MiB", "5 pending"],
-    )
-    .await;
+    assert_seed_003_answer(&b).await;
     b.wait_for_text_containing(
         "#driver-log",
         &[
@@ -121,13 +158,12 @@ async fn emr_seed_003_merges_requests_and_the_toggle_turns_it_off() {
     assert!(b.exists("#emr-model").await, "the page says it is a model");
     b.wait_for_text_containing("#emr-json", &["\"Classification\"", "spark-defaults"])
         .await;
-    assert_eq!(
-        b.attr("#het-on", "aria-pressed").await.as_deref(),
-        Some("true")
-    );
+    // The heterogeneous-executors setting is on the page once: the form's.
+    assert!(!b.exists("#het-on").await && !b.exists("#het-off").await);
+    assert_eq!(b.value("#f-het").await, "1");
 
     // Heterogeneous executors off: containers as requested.
-    b.click("#het-off").await;
+    b.select("#f-het", "0").await;
     b.wait_for_query("v=1&cm=emr&het=0").await;
     let off = plan_emr(&EmrInput {
         heterogeneous_executors: false,
@@ -136,10 +172,7 @@ async fn emr_seed_003_merges_requests_and_the_toggle_turns_it_off() {
     .expect("plans");
     b.wait_for_headline(&Headline::new(off.launched_executors, 4, &heap(18971)))
         .await;
-    assert_eq!(
-        b.attr("#het-off", "aria-pressed").await.as_deref(),
-        Some("true")
-    );
+    assert_eq!(b.value("#f-het").await, "0");
     let groups = b.count("#layout .node").await;
     assert_eq!(groups, off.layout.len());
 
@@ -193,6 +226,154 @@ async fn switching_cluster_manager_pushes_history_and_back_returns() {
     // Old links (no cm) still open as YARN.
     b.open_plan("v=1&c=32").await;
     b.wait_for_headline(&Headline::new(36, 5, "9 GiB")).await;
+    b.assert_clean_console();
+    b.close().await;
+}
+
+/// Full-page screenshots of the current state at 1280 and 375 px, light and dark, to
+/// `target/screenshots/<name>[-dark]-<width>.png`; the page must not scroll sideways.
+async fn screenshots(b: &Browser, name: &str) {
+    for scheme in ["light", "dark"] {
+        b.set_color_scheme(scheme).await;
+        let suffix = if scheme == "dark" { "-dark" } else { "" };
+        for width in [1280, 375] {
+            // The first screen (the answer above the fold), then the whole page.
+            b.js("window.scrollTo(0, 0); return true;").await;
+            b.screenshot(&format!("{name}{suffix}-top"), width).await;
+            b.screenshot_full_page(&format!("{name}{suffix}"), width)
+                .await;
+            assert!(
+                !b.overflows_horizontally().await,
+                "{name} ({scheme}) scrolls sideways at {width} px: {:?}",
+                b.elements_past_right_edge().await
+            );
+        }
+    }
+    b.set_color_scheme("light").await;
+    b.set_viewport(1280, 900).await;
+}
+
+#[tokio::test]
+async fn emr_takes_current_instance_families_and_a_custom_instance() {
+    let b = Browser::open("emr-custom").await;
+    b.open_plan("v=1&cm=emr").await;
+    // Custom fields show only for a custom instance.
+    assert!(!b.field_shown("ivc").await);
+    // m6i.4xlarge (the release guide: 54 272 MiB for YARN) plans; no "not an instance type".
+    b.type_into("#f-it", "m6i.4xlarge").await;
+    b.wait_for_query("v=1&cm=emr&it=m6i.4xlarge").await;
+    let m6i = plan_emr(&EmrInput {
+        instance: instance_type("m6i.4xlarge").expect("listed"),
+        ..EmrInput::default()
+    })
+    .expect("plans");
+    let top = m6i.launched[0];
+    b.wait_for_headline(&Headline::new(
+        m6i.launched_executors,
+        top.cores,
+        &heap(top.heap_mib),
+    ))
+    .await;
+    b.wait_for_text_containing("#working", &["EMR gives YARN 54272 MiB"])
+        .await;
+    assert!(b.field_error("it").await.is_empty());
+
+    // Custom: the three numbers appear, filled with the m6i.4xlarge's, and the plan holds.
+    b.type_into("#f-it", "custom").await;
+    b.wait_for_query("v=1&cm=emr&it=custom&ivc=16&imem=64&inm=54272")
+        .await;
+    assert!(b.field_shown("ivc").await && b.field_shown("inm").await);
+    assert_eq!(b.value("#f-inm").await, "54272");
+    b.wait_for_headline(&Headline::new(
+        m6i.launched_executors,
+        top.cores,
+        &heap(top.heap_mib),
+    ))
+    .await;
+    // A type the table does not have (say 32 vCPUs, 256 GiB, 240 000 MiB for YARN).
+    b.type_into("#f-ivc", "32").await;
+    b.type_into("#f-imem", "256").await;
+    b.type_into("#f-inm", "240000").await;
+    b.wait_for_query("v=1&cm=emr&it=custom&ivc=32&imem=256&inm=240000")
+        .await;
+    let mut custom = instance_type("m6i.4xlarge").expect("listed").as_custom();
+    (custom.vcpus, custom.memory_gib, custom.nodemanager_mb) = (32, 256, 240000);
+    let p = plan_emr(&EmrInput {
+        instance: custom,
+        ..EmrInput::default()
+    })
+    .expect("plans");
+    let top = p.launched[0];
+    b.wait_for_headline(&Headline::new(
+        p.launched_executors,
+        top.cores,
+        &heap(top.heap_mib),
+    ))
+    .await;
+    b.wait_for_text_containing("#working", &["9 × custom instance: 32 vCPUs and 256 GiB"])
+        .await;
+    screenshots(&b, "emr-custom-instance").await;
+
+    // YARN's memory above the instance's own is refused at its field.
+    b.type_into("#f-inm", "300000").await;
+    b.wait_for_text_containing("#err-inm", &["300000 MiB", "1 MiB to 256 GiB"])
+        .await;
+    b.assert_clean_console();
+    b.close().await;
+}
+
+#[tokio::test]
+async fn an_impossible_emr_plan_says_so_and_keeps_the_request() {
+    let b = Browser::open("emr-impossible").await;
+    b.open_page("/?v=1&cm=emr&em=200g", "#emr-shortfall").await;
+    let p = plan_emr(&EmrInput {
+        executor_memory_mib: 200 * 1024,
+        ..EmrInput::default()
+    })
+    .expect("plans");
+    let f = p.shortfall.expect("nothing fits");
+    let (largest, all) = (
+        f.largest_that_fits.expect("largest"),
+        f.smaller_heap.expect("all"),
+    );
+    // No headline of 0 executors: it says nothing runs, why, by how much, and what fits.
+    assert!(b.headline().await.is_none());
+    assert!(b.text("#headline").await.contains("nothing"));
+    b.wait_for_text_containing(
+        "#emr-shortfall",
+        &[
+            "None of the 50 requested executors runs",
+            "each container needs 243\u{202f}200 MiB, 120\u{202f}320 MiB more than the 122\u{202f}880 MiB a core node gives YARN",
+            &format!("{} × 4 cores × {}", largest.executors, heap(largest.heap_mib)),
+            &format!("50 × 4 cores × {}", heap(all.heap_mib)),
+        ],
+    )
+    .await;
+    assert_eq!(
+        b.attr("#emr-shortfall", "class").await.as_deref(),
+        Some("sev sev-error refusal")
+    );
+    // The exports keep what was asked.
+    let submit = b.submit_words().await.join(" ");
+    assert!(submit.contains("--num-executors 50"), "{submit}");
+    assert!(submit.contains("--executor-memory 200g"), "{submit}");
+    screenshots(&b, "emr-impossible").await;
+
+    // Nothing asked for: said so, with how many of this shape the cluster holds.
+    b.open_page("/?v=1&cm=emr&cnt=0", "#emr-shortfall").await;
+    b.wait_for_text_containing(
+        "#emr-shortfall",
+        &[
+            "No executors are asked for",
+            "45 × 4 cores × 18\u{202f}971 MiB",
+        ],
+    )
+    .await;
+    assert!(b
+        .submit_words()
+        .await
+        .join(" ")
+        .contains("--num-executors 0"));
     b.assert_clean_console();
     b.close().await;
 }

@@ -127,6 +127,9 @@ const K8S_SPARK: &[FieldId] = &[
 
 const EMR_CLUSTER: &[FieldId] = &[
     F::InstanceType,
+    F::InstanceVcpus,
+    F::InstanceMemory,
+    F::InstanceYarnMemory,
     F::Nodes,
     F::MasterInstanceType,
     F::MaximizeResourceAllocation,
@@ -218,6 +221,7 @@ fn text_box(
     let instance_field = entry.kind == Kind::InstanceType;
     let node_type_field = entry.id == F::NodeType;
     let types = instance_field.then(|| {
+        let custom = (entry.id == F::InstanceType).then_some(planner::emr::CUSTOM);
         let options = move || {
             let names: Vec<String> = if node_type_field {
                 node_type_names(ctx)
@@ -225,6 +229,7 @@ fn text_box(
                 planner::emr::instance_types()
                     .into_iter()
                     .map(|t| t.name())
+                    .chain(custom.map(String::from))
                     .collect()
             };
             names

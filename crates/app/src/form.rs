@@ -181,11 +181,38 @@ impl Form {
 
     /// Sets the text of `key` (keys of other cluster managers are ignored).
     pub fn set_text(&mut self, key: &str, text: String) {
+        let before = (key == "it").then(|| self.read());
         if let Some(k) = url::manager_keys(self.manager)
             .into_iter()
             .find(|k| *k == key)
         {
             self.texts.insert(k, text);
+        }
+        if let Some(before) = before {
+            self.keep_instance_numbers(before);
+        }
+    }
+
+    /// When the EMR core node type changes from a listed type, its vCPUs, memory and YARN
+    /// memory become the custom instance's texts: choosing `custom` (even letter by letter)
+    /// starts from the type it replaces, as `it=custom` does in a link, and the plan does not
+    /// jump.
+    fn keep_instance_numbers(&mut self, before: Reading) {
+        let listed = match &before.scenario {
+            Scenario::Emr(i) => i.instance.listed.is_some(),
+            _ => false,
+        };
+        if !listed || before.unreadable.iter().any(|(k, _)| *k == "it") {
+            return;
+        }
+        let mut s = before.scenario;
+        if url::scenario_apply("it", &mut s, "custom").is_err() {
+            return;
+        }
+        for key in ["ivc", "imem", "inm"] {
+            if let Some(text) = url::scenario_text_of(key, &s) {
+                self.texts.insert(key, text);
+            }
         }
     }
 
@@ -220,6 +247,7 @@ impl Form {
             Shown::TypedShape => {
                 self.shows(Shown::CustomNode) || self.text("knt").trim().is_empty()
             }
+            Shown::CustomInstance => self.text("it").trim().eq_ignore_ascii_case("custom"),
         }
     }
 
@@ -228,7 +256,12 @@ impl Form {
     /// settings, is still read).
     pub fn applies(&self, key: &str) -> bool {
         match catalog::entry_by_key(self.manager, key).map(|e| e.shown) {
-            Some(when @ (Shown::Reserve | Shown::NodeManager | Shown::Maximum)) => self.shows(when),
+            Some(
+                when @ (Shown::Reserve
+                | Shown::NodeManager
+                | Shown::Maximum
+                | Shown::CustomInstance),
+            ) => self.shows(when),
             _ => true,
         }
     }

@@ -307,7 +307,7 @@ pub fn App() -> impl IntoView {
             platforms::k8s_headline(p, &form.with_untracked(|f| f.read().scenario), copied)
                 .into_any()
         }
-        Outcome::Emr(p) => platforms::emr_headline(ctx, p, copied).into_any(),
+        Outcome::Emr(p) => platforms::emr_headline(p, copied).into_any(),
         Outcome::Invalid(_) => invalid_summary(&messages.get()).into_any(),
     };
     let other_plan = move || match &*outcome.read() {

@@ -2,7 +2,7 @@
 //! EMR classification JSON), per-node layouts and the working.
 
 use leptos::prelude::*;
-use planner::emr::EmrPlan;
+use planner::emr::{EmrPlan, FittingShape};
 use planner::exports::emr as emr_exports;
 use planner::k8s::{format_cores, format_cpu, K8sPlan};
 use planner::layout::{BlockKind, NodeGroup};
@@ -10,7 +10,6 @@ use planner::url::Scenario;
 use planner::{Step, Warning};
 
 use crate::browser;
-use crate::fields::Ctx;
 use crate::fmt;
 use crate::layout::{self, LayoutWords};
 use crate::results;
@@ -228,73 +227,231 @@ pub fn k8s_details(p: &K8sPlan, scenario: &Scenario) -> impl IntoView + use<> {
     .into_any()
 }
 
-/// The EMR headline, the heterogeneous-executors switch and the exports.
-pub fn emr_headline(
-    ctx: Ctx,
-    p: &EmrPlan,
-    copied: RwSignal<&'static str>,
-) -> impl IntoView + use<> {
+/// The EMR answer: what to ask for (the advice, which the exports carry as asked), what EMR
+/// runs with it (merged executors), a shortfall with the nearest shapes that fit, the warnings
+/// that matter, and the exports.
+pub fn emr_headline(p: &EmrPlan, copied: RwSignal<&'static str>) -> impl IntoView + use<> {
     let s = p.settings;
-    let top = p.launched.first().copied();
-    let het = s.heterogeneous_executors;
-    let switch = [(true, "on"), (false, "off")]
-        .into_iter()
-        .map(|(on, word)| {
-            view! {
-                <button type="button" class="pill" id=format!("het-{word}")
-                    aria-pressed=if on == het { "true" } else { "false" }
-                    on:click=move |_| ctx.edit("het", if on { "1".into() } else { "0".into() })>
-                    {format!("Heterogeneous executors {word}")}
-                </button>
-            }
-        })
-        .collect_view();
+    let ask = format!(
+        "{} × {} cores × {} heap",
+        fmt::count(u64::from(p.requested), "executor", "executors"),
+        s.executor_cores,
+        heap_words(s.executor_memory_mib)
+    );
+    let merged = p.launched.iter().any(|l| l.merged > 1);
     view! {
-        <p class="eyebrow muted">{format!("Amazon EMR · {} core nodes of {}", s.core_nodes, s.instance.name())}</p>
-        <div class="method-switch" role="group" aria-label="spark.yarn.heterogeneousExecutors.enabled">{switch}</div>
-        <p class="big" id="headline">
-            <span class="num" id="hl-executors">{p.launched_executors}</span>
-            " executors × "
-            <span class="num" id="hl-cores">{top.map_or(s.executor_cores, |l| l.cores)}</span>
-            " cores × "
-            <span class="num" id="hl-memory">{heap_words(top.map_or(s.executor_memory_mib, |l| l.heap_mib))}</span>
+        <p class="eyebrow muted">
+            {format!("Amazon EMR · {} core nodes of ", s.core_nodes)}
+            <span class="as-typed">{s.instance.describe()}</span>
         </p>
-        <p class="sub" id="emr-sub">
-            {format!(
-                "launched for {} requested × {} cores × {}m ({} containers of {} / {} vcores) · {} requests covered, {} pending",
-                p.requested,
-                s.executor_cores,
-                s.executor_memory_mib,
-                if p.launched.iter().any(|l| l.merged > 1) { "merged from" } else { "as requested:" },
-                fmt::mib(p.request.request.memory_mib),
-                p.request.request.vcores,
-                p.covered_requests,
-                p.pending_requests,
-            )}
+        <p class="ask" id="emr-ask">
+            <span class="ask-label">"You ask for"</span>
+            " "
+            <span class="ask-shape">{ask}</span>
+            <span class="muted">" — the spark-submit command below"</span>
         </p>
-        <p class="sev sev-info" id="emr-model">
-            "EMR does not publish how it merges executor requests: this is a model that reproduces the behaviour observed in EMR's driver logs."
-        </p>
+        {emr_runs(p)}
+        <p class="sub" id="emr-sub">{emr_sub(p)}</p>
+        {emr_shortfall(p)}
+        {emr_alerts(p)}
+        {merged.then(|| view! {
+            <p class="sev sev-info" id="emr-model">
+                "EMR does not publish how it merges executor requests: the merged executors are a model that reproduces EMR's driver logs."
+            </p>
+        })}
         {copy_block("submit", "spark-submit", planner::exports::submit_command(&emr_exports::submit_flags(p)), copied)}
         {copy_block("emr-json", "EMR configuration JSON", emr_exports::classification_json(p), copied)}
     }
 }
 
+/// What EMR runs: the launched executors (the most merged shape), or that nothing runs.
+fn emr_runs(p: &EmrPlan) -> impl IntoView + use<> {
+    let numbers = p.launched.first().copied().map(|top| {
+        view! {
+            <span class="num" id="hl-executors">{p.launched_executors}</span>
+            {if p.launched_executors == 1 { " executor × " } else { " executors × " }}
+            <span class="num" id="hl-cores">{top.cores}</span>
+            " cores × "
+            <span class="num" id="hl-memory">{heap_words(top.heap_mib)}</span>
+            {(p.launched.len() > 1).then_some(" (the largest)")}
+        }
+    });
+    let nothing = numbers.is_none().then_some("nothing");
+    view! {
+        <p class="big" id="headline"><span class="ask-label">"EMR runs"</span>" "{numbers}{nothing}</p>
+    }
+}
+
+/// How EMR turns the requests into executors, and how many requests run.
+fn emr_sub(p: &EmrPlan) -> String {
+    let container = format!(
+        "{} / {} vcores",
+        fmt::mib(p.request.request.memory_mib),
+        p.request.request.vcores
+    );
+    let how = match p.launched.first() {
+        Some(l) if l.merged > 1 => format!(
+            "Heterogeneous executors merge up to {} requests ({container} each) into one executor",
+            l.merged
+        ),
+        Some(_) => format!("Containers run as requested ({container} each)"),
+        None => format!("Each request asks for {container}"),
+    };
+    format!(
+        "{how} · {} of the {} run, {} pending",
+        p.covered_requests,
+        fmt::count(u64::from(p.requested), "request", "requests"),
+        p.pending_requests
+    )
+}
+
+/// A shape to ask for, in words: `45 × 4 cores × 18 971 MiB`.
+fn fitting_words(f: &FittingShape) -> String {
+    format!(
+        "{} × {} cores × {}",
+        fmt::group(u64::from(f.executors)),
+        f.cores,
+        heap_words(f.heap_mib)
+    )
+}
+
+/// Why not one request runs, with how far it is from fitting.
+fn nothing_fits_reason(p: &EmrPlan) -> String {
+    let nm = p.shape.nodemanager;
+    let asked = p.request.request.memory_mib;
+    if asked > nm.memory_mib {
+        format!(
+            "each container needs {}, {} more than the {} a core node gives YARN",
+            fmt::mib(asked),
+            fmt::mib(asked - nm.memory_mib),
+            fmt::mib(nm.memory_mib)
+        )
+    } else if p.request.cores > nm.vcores {
+        format!(
+            "{} cores per executor, {} more than a core node's {} vcores",
+            p.request.cores,
+            p.request.cores - nm.vcores,
+            nm.vcores
+        )
+    } else if p.am.node.is_none() {
+        "the ApplicationMaster does not fit a core node".to_string()
+    } else {
+        format!(
+            "no core node has {} free",
+            fmt::mib(p.request.granted.memory_mib)
+        )
+    }
+}
+
+/// When fewer executors run than were asked for: by how much, and the nearest shapes that fit
+/// (the planner's numbers). The exports keep what was asked.
+fn emr_shortfall(p: &EmrPlan) -> Option<impl IntoView + use<>> {
+    let f = p.shortfall?;
+    let mut text = if p.requested == 0 {
+        "No executors are asked for (spark.executor.instances is 0), so none runs.".to_string()
+    } else if p.launched_executors == 0 {
+        format!(
+            "None of the {} runs: {}.",
+            fmt::count(
+                u64::from(p.requested),
+                "requested executor",
+                "requested executors"
+            ),
+            nothing_fits_reason(p)
+        )
+    } else {
+        let merged = match p.launched.first() {
+            Some(l) if l.merged > 1 => format!(
+                " (merged into {})",
+                fmt::count(u64::from(p.launched_executors), "executor", "executors")
+            ),
+            _ => String::new(),
+        };
+        format!(
+            "Only {} of the {} requested executors run{merged}: {} stay pending.",
+            p.covered_requests, p.requested, p.pending_requests
+        )
+    };
+    let mut nearest: Vec<String> = Vec::new();
+    if let Some(l) = f.largest_that_fits {
+        nearest.push(format!(
+            "{} (the largest heap that fits)",
+            fitting_words(&l)
+        ));
+    }
+    if let Some(fewer) = f.fewer {
+        nearest.push(format!("{} (as many as fit)", fitting_words(&fewer)));
+    }
+    if let Some(h) = f.smaller_heap {
+        nearest.push(format!(
+            "{} (all of them, with a smaller heap)",
+            fitting_words(&h)
+        ));
+    }
+    if !nearest.is_empty() {
+        text.push_str(&format!(" Nearest that fits: {}.", nearest.join("; or ")));
+    }
+    let (class, word) = if p.launched_executors == 0 {
+        ("sev sev-error refusal", "Error")
+    } else {
+        ("sev sev-warning refusal", "Warning")
+    };
+    Some(view! {
+        <p class=class id="emr-shortfall" role="status"><span class="sev-word">{word}</span>" "{text}</p>
+    })
+}
+
+/// Warnings shown above the fold besides every error; the rest are in the Warnings section.
+const ALERTS_ABOVE_THE_FOLD: usize = 2;
+
+/// The errors and the first warnings, above the fold, with a link to the others (the shortfall
+/// already says what `fewer-executors-fit` says).
+fn emr_alerts(p: &EmrPlan) -> Option<impl IntoView + use<>> {
+    let all: Vec<Warning> = planner::emr::warnings(p)
+        .into_iter()
+        .filter(|w| w.severity != planner::Severity::Info)
+        .filter(|w| !(p.shortfall.is_some() && w.code == planner::Code::FewerExecutorsFit))
+        .collect();
+    let errors = all
+        .iter()
+        .filter(|w| w.severity == planner::Severity::Error)
+        .count();
+    let shown = all.len().min(errors + ALERTS_ABOVE_THE_FOLD);
+    let more = all.len() - shown;
+    (!all.is_empty()).then(|| {
+        view! {
+            {results::warning_list(&all[..shown], "emr-alerts")}
+            {(more > 0).then(|| view! {
+                <p class="sub" id="emr-more-warnings">
+                    <a href="#warnings-section">{format!("{more} more {} in Warnings below", if more == 1 { "warning" } else { "warnings" })}</a>
+                </p>
+            })}
+        }
+    })
+}
+
 /// EMR sections below the answer.
 pub fn emr_details(p: &EmrPlan) -> impl IntoView + use<> {
-    let rows = p
+    let mut cells: Vec<[String; 5]> = p
         .launched
         .iter()
         .map(|l| {
-            view! {
-                <tr>
-                    <td>{l.count}</td>
-                    <td>{l.merged}</td>
-                    <td>{fmt::mib(l.memory_mib)}</td>
-                    <td>{l.cores}</td>
-                    <td>{format!("{}m + {}m", l.heap_mib, l.overhead_mib)}</td>
-                </tr>
-            }
+            [
+                l.count.to_string(),
+                l.merged.to_string(),
+                fmt::mib(l.memory_mib),
+                l.cores.to_string(),
+                format!("{}m + {}m", l.heap_mib, l.overhead_mib),
+            ]
+        })
+        .collect();
+    if cells.is_empty() {
+        cells.push(["0".into(), "—".into(), "—".into(), "—".into(), "—".into()]);
+    }
+    let rows = cells
+        .into_iter()
+        .map(|[a, b, c, d, e]| {
+            view! { <tr><td>{a}</td><td>{b}</td><td>{c}</td><td>{d}</td><td>{e}</td></tr> }
         })
         .collect_view();
     let log = emr_exports::driver_log(p).join("\n");

@@ -178,6 +178,12 @@ pub enum FieldId {
     NodeType,
     /// Kubernetes: maximum pods per node (EKS and AKS reserve memory by it).
     MaxPods,
+    /// A custom EMR core node's vCPUs.
+    InstanceVcpus,
+    /// A custom EMR core node's memory.
+    InstanceMemory,
+    /// A custom EMR core node's `yarn.nodemanager.resource.memory-mb`.
+    InstanceYarnMemory,
 }
 
 impl FieldId {
@@ -428,6 +434,8 @@ pub enum Shown {
     MaxPods,
     /// Kubernetes node capacity typed in: custom, or no instance type chosen.
     TypedShape,
+    /// With a custom EMR core node instance (`it=custom`).
+    CustomInstance,
 }
 
 /// One field as a cluster manager's form and links show it.
@@ -1163,7 +1171,7 @@ const ENTRIES: &[Entry] = &[
         Kind::InstanceType,
         Unit::None,
     )
-    .with_hint("m5, r5 or c5: e.g. r5.4xlarge"),
+    .with_hint("an EC2 type (m5–m7, r5–r7, c5–c7 families), or custom"),
     entry_of(F::Nodes, EMR, "n", "Core nodes", Kind::Count, Unit::None)
         .with_hint("NodeManagers")
         .with_range(Range::whole(1, limits::MAX_NODES as u64)),
@@ -1331,6 +1339,41 @@ const ENTRIES: &[Entry] = &[
     .optional_when_empty()
     .shown_when(Shown::MaxPods)
     .with_range(Range::whole(1, 10_000)),
+    // Amazon EMR: a custom core node instance, by its numbers.
+    entry_of(
+        F::InstanceVcpus,
+        EMR,
+        "ivc",
+        "Custom instance: vCPUs",
+        Kind::Count,
+        Unit::None,
+    )
+    .with_hint("EMR gives YARN every vCPU")
+    .with_range(CORES)
+    .shown_when(Shown::CustomInstance),
+    entry_of(
+        F::InstanceMemory,
+        EMR,
+        "imem",
+        "Custom instance: memory",
+        Kind::Memory,
+        Unit::GiB,
+    )
+    .with_hint("the instance's memory")
+    .with_range(Range::whole(1, 65_536)) // limits::MAX_NODE_GIB
+    .shown_when(Shown::CustomInstance),
+    entry_of(
+        F::InstanceYarnMemory,
+        EMR,
+        "inm",
+        "Custom instance: yarn.nodemanager.resource.memory-mb",
+        Kind::Memory,
+        Unit::MiB,
+    )
+    .with_name("Custom instance: YARN memory")
+    .with_hint("EMR's default for the type: Release Guide, Task configuration")
+    .with_range(MIB_SETTING)
+    .shown_when(Shown::CustomInstance),
 ];
 
 const VERSIONS: Kind = Kind::Choice(&[("4.0", "4.0"), ("3.5", "3.5")]);

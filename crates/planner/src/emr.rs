@@ -39,6 +39,7 @@
 //! and [`crate::exports::emr`] turns it into the configuration, `spark-submit` flags, the
 //! classification JSON and the driver log.
 
+use crate::catalog::ClusterManager;
 use crate::input::{
     limits, Cluster, Field, FieldError, InputErrors, MaximumAllocation, NodeManagerResources,
     NodeShape, PlanInput, Policy, Scheduler, SparkSettings, Validated,
@@ -63,116 +64,18 @@ pub const MINIMUM_ALLOCATION_MB: u64 = 32;
 /// The EMR-only switch that merges executor requests.
 pub const HETEROGENEOUS_KEY: &str = "spark.yarn.heterogeneousExecutors.enabled";
 
-/// An EC2 instance type as an EMR core node.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct InstanceType {
-    /// Family as named (`"r5"`, `"m5a"`).
-    pub family: &'static str,
-    /// Size (`"4xlarge"`).
-    pub size: &'static str,
-    /// vCPUs; EMR gives YARN all of them (`yarn.nodemanager.resource.cpu-vcores`).
-    pub vcpus: u32,
-    /// Memory in GiB.
-    pub memory_gib: u32,
-    /// EMR's `yarn.nodemanager.resource.memory-mb` for this type.
-    pub nodemanager_mb: u64,
-}
-
-impl InstanceType {
-    /// The EC2 name (`"r5.4xlarge"`).
-    pub fn name(&self) -> String {
-        format!("{}.{}", self.family, self.size)
-    }
-}
-
-/// A family's sizes with vCPUs, memory (GiB) and EMR's NodeManager memory (MiB), from the EMR
-/// release guide's task configuration table (sizing-model.md §6).
-struct Family {
-    names: &'static [&'static str],
-    sizes: &'static [&'static str; 7],
-    vcpus: [u32; 7],
-    memory_gib: [u32; 7],
-    nodemanager_mb: [u32; 7],
-}
-
-const SIZES: [&str; 7] = [
-    "xlarge", "2xlarge", "4xlarge", "8xlarge", "12xlarge", "16xlarge", "24xlarge",
-];
-const C5_SIZES: [&str; 7] = [
-    "xlarge", "2xlarge", "4xlarge", "9xlarge", "12xlarge", "18xlarge", "24xlarge",
-];
-const FAMILIES: [Family; 3] = [
-    Family {
-        names: &["m5", "m5a", "m5d"],
-        sizes: &SIZES,
-        vcpus: [4, 8, 16, 32, 48, 64, 96],
-        memory_gib: [16, 32, 64, 128, 192, 256, 384],
-        nodemanager_mb: [12288, 24576, 57344, 122880, 188416, 253952, 385024],
-    },
-    Family {
-        names: &["r5", "r5a", "r5d"],
-        sizes: &SIZES,
-        vcpus: [4, 8, 16, 32, 48, 64, 96],
-        memory_gib: [32, 64, 128, 256, 384, 512, 768],
-        nodemanager_mb: [24576, 57344, 122880, 253952, 385024, 516096, 778240],
-    },
-    Family {
-        names: &["c5"],
-        sizes: &C5_SIZES,
-        vcpus: [4, 8, 16, 36, 48, 72, 96],
-        memory_gib: [8, 16, 32, 72, 96, 144, 192],
-        nodemanager_mb: [6144, 12288, 24576, 65536, 90112, 139264, 188416],
-    },
-];
-
-impl Family {
-    fn get(&self, name: &'static str, i: usize) -> InstanceType {
-        InstanceType {
-            family: name,
-            size: self.sizes[i % 7],
-            vcpus: self.vcpus[i % 7],
-            memory_gib: self.memory_gib[i % 7],
-            nodemanager_mb: u64::from(self.nodemanager_mb[i % 7]),
-        }
-    }
-}
-
-/// Every known instance type (m5, m5a, m5d, r5, r5a, r5d, c5; xlarge to 24xlarge), in order.
-pub fn instance_types() -> Vec<InstanceType> {
-    FAMILIES
-        .iter()
-        .flat_map(|f| {
-            f.names
-                .iter()
-                .flat_map(move |name| (0..7).map(move |i| f.get(name, i)))
-        })
-        .collect()
-}
-
-/// The instance type named `name` (`"r5.4xlarge"`, case-insensitive, surrounding spaces
-/// ignored), if known.
-pub fn instance_type(name: &str) -> Option<InstanceType> {
-    let lower = name.trim().to_ascii_lowercase();
-    let (family, size) = lower.split_once('.')?;
-    FAMILIES.iter().find_map(|f| {
-        let name = f.names.iter().find(|n| **n == family)?;
-        let i = f.sizes.iter().position(|s| *s == size)?;
-        Some(f.get(name, i))
-    })
-}
+pub use crate::emr_instances::{instance_type, instance_types, InstanceType, CUSTOM};
 
 /// The master node assumed for seed 003 (the seed does not name it): EMR's console default.
 const M5_XLARGE: InstanceType = InstanceType {
-    family: "m5",
-    size: "xlarge",
+    listed: Some(("m5", "xlarge")),
     vcpus: 4,
     memory_gib: 16,
     nodemanager_mb: 12288,
 };
 /// The core nodes of seed 003.
 const R5_4XLARGE: InstanceType = InstanceType {
-    family: "r5",
-    size: "4xlarge",
+    listed: Some(("r5", "4xlarge")),
     vcpus: 16,
     memory_gib: 128,
     nodemanager_mb: 122880,
@@ -417,6 +320,33 @@ pub struct EmrPlan {
     /// What the YARN placement found about the containers as requested (its refusals, and
     /// with heterogeneous executors off its findings about the executor shape).
     pub placement_warnings: Vec<Warning>,
+    /// When fewer requests run than were asked for (or none were asked for): the nearest
+    /// shapes that fit.
+    pub shortfall: Option<Shortfall>,
+}
+
+/// An executor request that fits the cluster: what to ask for instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FittingShape {
+    /// `spark.executor.instances`.
+    pub executors: u32,
+    /// `spark.executor.cores`.
+    pub cores: u32,
+    /// `spark.executor.memory` in MiB.
+    pub heap_mib: u64,
+}
+
+/// The nearest requests that fit when the asked ones do not all run. Heaps are at least
+/// Spark's 450 MiB minimum and at most the heap asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shortfall {
+    /// The shape asked for, as many as the cluster holds (`None` when not one fits).
+    pub fewer: Option<FittingShape>,
+    /// The count and cores asked for, with the largest heap at which all of them fit.
+    pub smaller_heap: Option<FittingShape>,
+    /// When not one request fits: the largest heap that does (cores at most a node's vcores),
+    /// as many as the cluster holds, up to the count asked for.
+    pub largest_that_fits: Option<FittingShape>,
 }
 
 fn sat_u32(x: u64) -> u32 {
@@ -608,7 +538,14 @@ fn validate_settings(
     maximized: Option<&Maximized>,
 ) -> Result<Validated, InputErrors> {
     let validated = plan_input(s).validate();
-    let mut errors = validated.as_ref().err().map_or(Vec::new(), |e| e.0.clone());
+    // A custom instance's own fields name what is wrong; YARN's checks of the same numbers
+    // would name fields the EMR form does not have.
+    let custom = custom_instance_errors(&s.instance);
+    let mut errors = if custom.is_empty() {
+        validated.as_ref().err().map_or(Vec::new(), |e| e.0.clone())
+    } else {
+        custom
+    };
     let heap = s.executor_memory_mib;
     let heap_ok = (1..=limits::MAX_MIB).contains(&heap);
     if !heap_ok {
@@ -624,8 +561,12 @@ fn validate_settings(
         ));
     }
     if s.maximize_resource_allocation && maximized.is_none() && errors.is_empty() {
+        let field = match s.instance.listed {
+            Some(_) => Field::InstanceType,
+            None => Field::InstanceYarnMemory,
+        };
         errors.push(field_error(
-            Field::NodeManagerMemory,
+            field,
             s.instance.nodemanager_mb.to_string(),
             "enough for one executor (a 1 MiB heap and 384 MiB overhead)".to_string(),
         ));
@@ -652,6 +593,32 @@ fn validate_settings(
         Ok(v) if errors.is_empty() => Ok(v),
         _ => Err(InputErrors(errors)),
     }
+}
+
+/// A custom core node's numbers: vCPUs and memory within their catalog ranges, YARN's memory
+/// from 1 MiB up to the instance's memory. Nothing for a listed type.
+fn custom_instance_errors(t: &InstanceType) -> Vec<FieldError> {
+    if t.listed.is_some() {
+        return Vec::new();
+    }
+    let m = ClusterManager::Emr;
+    let mut errors: Vec<FieldError> = [
+        FieldError::outside_catalog_range_of(m, Field::InstanceVcpus, t.vcpus.into()),
+        FieldError::outside_catalog_range_of(m, Field::InstanceMemory, t.memory_gib.into()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let memory_ok = errors.iter().all(|e| e.field != Field::InstanceMemory);
+    let memory_mib = u64::from(t.memory_gib).saturating_mul(1024);
+    errors.extend(
+        memory_ok
+            .then(|| {
+                FieldError::out_of_range(Field::InstanceYarnMemory, t.nodemanager_mb, 1, memory_mib)
+            })
+            .flatten(),
+    );
+    errors
 }
 
 /// The most requests merged into one executor under `spark.executor.maxCores` and
@@ -726,6 +693,7 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
         .map(|l| u64::from(l.count).saturating_mul(u64::from(l.merged)))
         .sum();
     let covered_requests = sat_u32(covered).min(s.executors);
+    let shortfall = shortfall(&v, &s, asked.capacity, covered_requests);
     Ok(EmrPlan {
         settings: s,
         maximized,
@@ -745,6 +713,55 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
         layout,
         totals,
         placement_warnings: asked_warnings,
+        shortfall,
+    })
+}
+
+/// Requests of `heap_mib` and `cores` the validated cluster holds as asked: 0 when YARN
+/// refuses them, none fits a node, or the AM cannot run.
+fn capacity_for(v: &Validated, heap_mib: u64, cores: u32) -> u64 {
+    let c = Containers::from_settings(&v.input.spark, heap_mib, cores);
+    let count = ExecutorCount::Exactly(1);
+    place_numbers(&v.shape, &v.scheduler, &c, count, 100.0).capacity
+}
+
+/// The largest heap up to `at_most` (and at least Spark's 450 MiB minimum) at which the cluster
+/// holds `wanted` requests of `cores`.
+fn largest_heap_holding(v: &Validated, at_most: u64, cores: u32, wanted: u64) -> Option<u64> {
+    let min_heap = crate::memory::MIN_HEAP_BYTES / (1024 * 1024);
+    let fits = |heap| capacity_for(v, heap, cores) >= wanted;
+    crate::plan::largest_fitting(at_most.min(limits::MAX_MIB), fits).filter(|h| *h >= min_heap)
+}
+
+/// The nearest shapes that fit when fewer than the asked-for requests run (`covered` of them),
+/// or none were asked for; `None` when all run. `capacity` is the requests the cluster holds
+/// as asked.
+fn shortfall(v: &Validated, s: &EmrInput, capacity: u64, covered: u32) -> Option<Shortfall> {
+    if s.executors > 0 && covered >= s.executors {
+        return None;
+    }
+    let (heap, cores, wanted) = (s.executor_memory_mib, s.executor_cores, s.executors);
+    let shape = |executors: u64, cores, heap_mib| FittingShape {
+        executors: sat_u32(executors),
+        cores,
+        heap_mib,
+    };
+    let smaller_heap = (wanted > 0)
+        .then(|| largest_heap_holding(v, heap, cores, wanted.into()))
+        .flatten()
+        .map(|h| shape(wanted.into(), cores, h));
+    let largest_that_fits = (capacity == 0)
+        .then(|| {
+            let cores = cores.min(v.shape.nodemanager.vcores);
+            let h = largest_heap_holding(v, heap, cores, 1)?;
+            let held = capacity_for(v, h, cores).min(wanted.max(1).into());
+            Some(shape(held, cores, h))
+        })
+        .flatten();
+    Some(Shortfall {
+        fewer: (capacity > 0).then(|| shape(capacity, cores, heap)),
+        smaller_heap,
+        largest_that_fits,
     })
 }
 
@@ -785,20 +802,49 @@ pub fn working_steps(p: &EmrPlan) -> Vec<Step> {
         ));
     }
     steps.push(requested_vs_launched_step(p));
+    steps.extend(recorded_vcores_step(p));
     steps
+}
+
+/// Under the DefaultResourceCalculator, what the ResourceManager reports for vcores — the
+/// YARN page's rule: 1 vcore per container as requested, so a merged executor of k requests
+/// records k (EMR's driver log shows `vCores:5` for 5 merged requests) — and the tasks that
+/// really run at once.
+fn recorded_vcores_step(p: &EmrPlan) -> Option<Step> {
+    if p.scheduler.calculator != Calculator::Default || p.launched_executors == 0 {
+        return None;
+    }
+    let t = &p.totals;
+    let merged = if p.launched.iter().any(|l| l.merged > 1) {
+        " (a merged executor records one per request it holds)"
+    } else {
+        ""
+    };
+    Some(step(
+        "Vcores YARN reports",
+        format!(
+            "the DefaultResourceCalculator records 1 vcore per requested container, whatever \
+             it asks{merged}: the ResourceManager shows {} of {} vcores used, while the \
+             executors run {} tasks at once (their spark.executor.cores)",
+            t.granted_vcores, t.yarn_vcores, t.task_slots
+        ),
+    ))
 }
 
 fn core_nodes_step(p: &EmrPlan) -> Step {
     let (instance, nm) = (&p.settings.instance, p.shape.nodemanager);
+    let (name, gives) = match instance.listed {
+        Some(_) => (instance.name(), "EMR gives YARN"),
+        None => ("custom instance".to_string(), "YARN gets (as given)"),
+    };
     step(
         "Core nodes",
         format!(
-            "{} × {}: {} vCPUs and {} GiB each. EMR gives YARN {} MiB \
+            "{} × {name}: {} vCPUs and {} GiB each. {gives} {} MiB \
              (yarn.nodemanager.resource.memory-mb) and {} vcores per node; minimum allocation \
              {MINIMUM_ALLOCATION_MB} MiB, maximum allocation {} MiB; {}. The master node runs no \
              NodeManager.",
             p.shape.nodes,
-            instance.name(),
             instance.vcpus,
             instance.memory_gib,
             nm.memory_mib,
@@ -1125,24 +1171,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn table_has_every_family_and_size() {
-        let all = instance_types();
-        assert_eq!(all.len(), 7 * 7);
+    fn seed_003_types_are_in_the_table() {
         assert_eq!(instance_type("r5.4xlarge"), Some(R5_4XLARGE));
+        assert_eq!(instance_type("m5.xlarge"), Some(M5_XLARGE));
         let c5 = instance_type(" C5.9XLarge ").expect("c5.9xlarge");
         assert_eq!(
             (c5.vcpus, c5.memory_gib, c5.nodemanager_mb),
             (36, 72, 65536)
         );
-        let m5a = instance_type("m5a.24xlarge").expect("alias");
-        assert_eq!((m5a.family, m5a.nodemanager_mb), ("m5a", 385024));
-        assert_eq!(m5a.name(), "m5a.24xlarge");
         assert_eq!(instance_type("c5.8xlarge"), None);
-        assert_eq!(instance_type("r5"), None);
-        assert_eq!(instance_type(""), None);
-        for t in &all {
-            assert!(t.nodemanager_mb < u64::from(t.memory_gib) * 1024);
-        }
     }
 
     #[test]

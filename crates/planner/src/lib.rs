@@ -33,6 +33,7 @@
 pub mod catalog;
 pub mod decimal;
 pub mod emr;
+pub mod emr_instances;
 pub mod explorer;
 pub mod exports;
 pub mod fixed;

@@ -44,10 +44,10 @@
 //! | `n` | core nodes | `mxc`, `mxm` | `spark.executor.maxCores`, `maxMemory` |
 //! | `max` | `maximizeResourceAllocation` (`1`) | `dyn` | dynamic allocation (`0` for off) |
 //! | `het` | heterogeneous executors (`0` for off) | `mode`, `dm`, `dc`, `amm`, `amc` | as for YARN |
-//! | `calc` | `dominant` / `default` | | |
+//! | `calc` | `dominant` / `default` | `ivc`, `imem`, `inm` | with `it=custom`: its vCPUs, memory (GiB), YARN memory (MiB) |
 
 use crate::catalog::{self, ClusterManager, FieldId as F};
-use crate::emr::{instance_type, EmrInput};
+use crate::emr::{instance_type, EmrInput, InstanceType, CUSTOM};
 use crate::input::{Field, MaximumAllocation, Method, NodeManagerResources, PlanInput};
 use crate::k8s::{format_cpu, parse_cpu_millis, K8sInput};
 use crate::place::ExecutorCount;
@@ -758,6 +758,20 @@ pub fn scenario_from_query(query: &str) -> DecodedScenario {
     }
 }
 
+/// The core node instance of `i` when it is a custom one.
+fn custom_instance(i: &EmrInput) -> Option<InstanceType> {
+    Some(i.instance).filter(|t| t.listed.is_none())
+}
+
+/// A whole number of GiB (`128`, `128 GiB`), as an instance's memory is given.
+fn parse_whole_gib(text: &str) -> Result<u32, TextError> {
+    let gib = parse_size(text, SizeUnit::GiB)?;
+    if gib.fract() != 0.0 || !(0.0..=f64::from(u32::MAX)).contains(&gib) {
+        return Err(choice(text, "a whole number of GiB"));
+    }
+    Ok(gib as u32)
+}
+
 /// A MiB setting whose empty text means "not set".
 fn optional_mib(text: &str) -> Result<Option<u64>, TextError> {
     if text.is_empty() {
@@ -1111,8 +1125,47 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         id: F::InstanceType,
         get: |i| Some(i.instance.name()),
         set: |i, t| {
-            i.instance =
-                instance_type(t).ok_or_else(|| choice(t, "an instance type such as r5.4xlarge"))?;
+            i.instance = if t.eq_ignore_ascii_case(CUSTOM) {
+                i.instance.as_custom()
+            } else {
+                instance_type(t)
+                    .ok_or_else(|| choice(t, "an instance type such as r5.4xlarge, or custom"))?
+            };
+            Ok(())
+        },
+    },
+    // A custom instance's numbers (written only for a custom instance; setting one makes the
+    // instance custom, keeping the other numbers).
+    Param {
+        id: F::InstanceVcpus,
+        get: |i| custom_instance(i).map(|t| t.vcpus.to_string()),
+        set: |i, t| {
+            i.instance = InstanceType {
+                vcpus: parse_count_u32(t)?,
+                ..i.instance.as_custom()
+            };
+            Ok(())
+        },
+    },
+    Param {
+        id: F::InstanceMemory,
+        get: |i| custom_instance(i).map(|t| t.memory_gib.to_string()),
+        set: |i, t| {
+            i.instance = InstanceType {
+                memory_gib: parse_whole_gib(t)?,
+                ..i.instance.as_custom()
+            };
+            Ok(())
+        },
+    },
+    Param {
+        id: F::InstanceYarnMemory,
+        get: |i| custom_instance(i).map(|t| t.nodemanager_mb.to_string()),
+        set: |i, t| {
+            i.instance = InstanceType {
+                nodemanager_mb: parse_mib(t)?,
+                ..i.instance.as_custom()
+            };
             Ok(())
         },
     },

@@ -459,12 +459,12 @@ fn any_instance() -> impl Strategy<Value = InstanceType> {
     let known = instance_types();
     prop_oneof![
         3 => (0..known.len()).prop_map(move |i| known[i]),
-        1 => (1u32..200, 1u32..2048, 512u64..3_000_000).prop_map(|(vcpus, gib, nm)| InstanceType {
-            family: "x9",
-            size: "custom",
+        // A custom instance: YARN gets 50 % to 95 % of its memory, as EMR gives it.
+        1 => (1u32..200, 1u32..2048, 50u64..96).prop_map(|(vcpus, gib, pct)| InstanceType {
+            listed: None,
             vcpus,
             memory_gib: gib,
-            nodemanager_mb: nm,
+            nodemanager_mb: (u64::from(gib) * 1024 * pct / 100).max(1),
         }),
     ]
 }
@@ -623,7 +623,7 @@ proptest! {
         driver in any::<u64>(),
     ) {
         let input = EmrInput {
-            instance: InstanceType { family: "x", size: "y", vcpus, memory_gib: gib, nodemanager_mb: nm },
+            instance: InstanceType { listed: None, vcpus, memory_gib: gib, nodemanager_mb: nm },
             core_nodes: nodes,
             executor_memory_mib: heap,
             executor_cores: cores,
@@ -835,4 +835,294 @@ fn user_facing_text_does_not_name_our_sources() {
         "{}",
         merged.message
     );
+}
+
+/// The EMR input a link opens, with nothing unreadable in it.
+fn emr_link(query: &str) -> EmrInput {
+    let d = planner::url::scenario_from_query(query);
+    assert!(d.bad.is_empty(), "{query}: {:?}", d.bad);
+    assert!(d.unknown.is_empty(), "{query}: {:?}", d.unknown);
+    match d.scenario {
+        planner::Scenario::Emr(i) => i,
+        other => panic!("{query} opens {other:?}"),
+    }
+}
+
+#[test]
+fn current_families_are_instance_types_with_the_release_guides_yarn_memory() {
+    // The EMR Release Guide's task configuration table (yarn.nodemanager.resource.memory-mb,
+    // "Default value"), and EC2's vCPUs and memory, typed in by hand from those pages.
+    let expected = [
+        ("m6i.4xlarge", 16, 64, 54272),
+        ("m6a.12xlarge", 48, 192, 179200),
+        ("m6g.12xlarge", 48, 192, 181248),
+        ("m7g.16xlarge", 64, 256, 241664),
+        ("m7i.48xlarge", 192, 768, 741376),
+        ("m7a.xlarge", 4, 16, 11712),
+        ("r6g.4xlarge", 16, 128, 116736),
+        ("r6i.32xlarge", 128, 1024, 964608),
+        ("r7a.48xlarge", 192, 1536, 1490944),
+        ("r7i.24xlarge", 96, 768, 741376),
+        ("r7gd.2xlarge", 8, 64, 54272),
+        ("c6i.4xlarge", 16, 32, 23424),
+        ("c6a.48xlarge", 192, 384, 366592),
+        ("c7g.12xlarge", 48, 96, 85504),
+        ("c7i.24xlarge", 96, 192, 179200),
+        ("c6gd.xlarge", 0, 0, 0), // not every size of c6gd was sourced: not listed
+    ];
+    for (name, vcpus, gib, nm) in expected {
+        let found = instance_type(name).map(|t| (t.vcpus, t.memory_gib, t.nodemanager_mb));
+        let want = (vcpus > 0).then_some((vcpus, gib, nm));
+        assert_eq!(found, want, "{name}");
+    }
+    // 16 rows: m5/m5a/m5d 3 × 7, m6i 8, m6a/m7a 2 × 9, m6g 6, m7g/m7gd 2 × 6, m7i 8,
+    // r5/r5a/r5d 3 × 7, r6i 8, r6a/r7a 2 × 9, r6g/r6gd/r7g/r7gd 4 × 6, r7i 8, c5 7,
+    // c6i/c6id 2 × 8, c6a/c7a 2 × 9, c6g/c7g/c7gd 3 × 6, c7i 8.
+    assert_eq!(instance_types().len(), 73 + 79 + 67);
+    // The examples plan from a link.
+    for it in ["m6i.4xlarge", "r6g.4xlarge"] {
+        let input = emr_link(&format!("v=1&cm=emr&it={it}"));
+        assert_eq!(input.instance.name(), it);
+        let p = plan_emr(&input).expect("plans");
+        assert!(p.launched_executors > 0, "{it}");
+    }
+    // r6g.4xlarge: (116736 − 896) ÷ 22528 = 5 beside the AM, 116736 ÷ 22528 = 5 elsewhere.
+    let p = plan_emr(&emr_link("v=1&cm=emr&it=r6g.4xlarge")).expect("plans");
+    assert_eq!((p.requests_per_node, p.requests_beside_am), (5, 5));
+}
+
+#[test]
+fn old_links_with_m5_r5_c5_keep_their_numbers() {
+    // sizing-model.md §6 (the release guide's table as seed 003 used it), typed in by hand.
+    let table: [(&str, [u64; 7], [&str; 7]); 3] = [
+        (
+            "m5",
+            [12288, 24576, 57344, 122880, 188416, 253952, 385024],
+            [
+                "xlarge", "2xlarge", "4xlarge", "8xlarge", "12xlarge", "16xlarge", "24xlarge",
+            ],
+        ),
+        (
+            "r5",
+            [24576, 57344, 122880, 253952, 385024, 516096, 778240],
+            [
+                "xlarge", "2xlarge", "4xlarge", "8xlarge", "12xlarge", "16xlarge", "24xlarge",
+            ],
+        ),
+        (
+            "c5",
+            [6144, 12288, 24576, 65536, 90112, 139264, 188416],
+            [
+                "xlarge", "2xlarge", "4xlarge", "9xlarge", "12xlarge", "18xlarge", "24xlarge",
+            ],
+        ),
+    ];
+    for (family, nm, sizes) in table {
+        for (mb, size) in nm.iter().zip(sizes) {
+            let name = format!("{family}.{size}");
+            let input = emr_link(&format!("v=1&cm=emr&it={name}"));
+            assert_eq!(input.instance.nodemanager_mb, *mb, "{name}");
+            assert_eq!(input.instance.listed.map(|l| l.0), Some(family));
+        }
+    }
+    // Seed 003's link plans seed 003's numbers.
+    let p = plan_emr(&emr_link("v=1&cm=emr&it=r5.4xlarge&mt=m5.xlarge")).expect("plans");
+    let l = p.launched[0];
+    assert_eq!((p.launched_executors, l.cores, l.heap_mib), (9, 20, 94854));
+}
+
+#[test]
+fn a_custom_instance_is_given_by_its_numbers() {
+    let link = "v=1&cm=emr&it=custom&ivc=32&imem=256&inm=240000";
+    let input = emr_link(link);
+    assert_eq!(input.instance.listed, None);
+    assert_eq!(
+        (
+            input.instance.vcpus,
+            input.instance.memory_gib,
+            input.instance.nodemanager_mb
+        ),
+        (32, 256, 240000)
+    );
+    // The link is canonical: it encodes back to itself.
+    let again = planner::url::scenario_to_query(&planner::Scenario::Emr(input));
+    assert_eq!(again, link);
+    let p = plan_emr(&input).expect("plans");
+    assert_eq!(p.shape.nodemanager.memory_mib, 240000);
+    assert_eq!(p.shape.nodemanager.vcores, 32);
+    // 240000 ÷ 22528 = 10 requests per node (240000 − 896 = 239104 ÷ 22528 = 10 beside the AM).
+    assert_eq!((p.requests_per_node, p.requests_beside_am), (10, 10));
+    assert_eq!(p.pending_requests, 0);
+    assert!(working_steps(&p)[0]
+        .detail
+        .starts_with("9 × custom instance: 32 vCPUs and 256 GiB each"));
+    // `it=custom` alone keeps the numbers of the type it replaces (r5.4xlarge by default).
+    let bare = emr_link("v=1&cm=emr&it=custom");
+    assert_eq!(
+        bare.instance,
+        instance_type("r5.4xlarge").unwrap().as_custom()
+    );
+    // Setting a number alone makes the instance custom too.
+    let one = emr_link("v=1&cm=emr&it=m6i.4xlarge&inm=50000");
+    assert_eq!(
+        (
+            one.instance.listed,
+            one.instance.vcpus,
+            one.instance.nodemanager_mb
+        ),
+        (None, 16, 50000)
+    );
+}
+
+#[test]
+fn a_custom_instances_bad_numbers_name_its_fields() {
+    let input = emr_link("v=1&cm=emr&it=custom&ivc=0&imem=64&inm=70000");
+    let e = plan_emr(&input).expect_err("invalid");
+    let fields: Vec<Field> = e.0.iter().map(|e| e.field).collect();
+    assert_eq!(fields, [Field::InstanceVcpus, Field::InstanceYarnMemory]);
+    let nm = &e.0[1];
+    assert_eq!(nm.value, "70000 MiB");
+    assert_eq!(nm.allowed, "1 MiB to 64 GiB");
+    // Words with units, not digits alone; a whole number of GiB.
+    let d = planner::url::scenario_from_query("v=1&cm=emr&it=custom&imem=12.5");
+    assert_eq!(d.bad.len(), 1);
+    assert_eq!(d.bad[0].key, "imem");
+}
+
+#[test]
+fn a_heap_no_node_holds_is_not_a_plan_and_the_nearest_shapes_fit() {
+    let input = emr_link("v=1&cm=emr&em=200g");
+    let p = plan_emr(&input).expect("plans");
+    assert_eq!(p.launched_executors, 0);
+    let f = p.shortfall.expect("a shortfall");
+    assert_eq!(f.fewer, None);
+    // By hand: the largest heap whose container fits a core node's 122880 MiB is 103478m
+    // (maximizeResourceAllocation's); it does not fit beside the 896 MiB AM on node 1, so the
+    // other 8 nodes hold one each.
+    let largest = f.largest_that_fits.expect("a largest shape");
+    assert_eq!(
+        (largest.executors, largest.cores, largest.heap_mib),
+        (8, 4, 103478)
+    );
+    // All 50: 6 per node on nodes 2–9 and 2 beside the AM need containers of at most 20480
+    // MiB (122880 ÷ 6); 17247m + ⌊0.1875 × 17247⌋ = 20480, 17248m gives 20482 → 20512.
+    let all = f.smaller_heap.expect("all 50 with a smaller heap");
+    assert_eq!((all.executors, all.cores, all.heap_mib), (50, 4, 17247));
+    // The exports keep what was asked.
+    let flags = submit_flags(&p).join(" ");
+    assert!(flags.contains("--num-executors 50"), "{flags}");
+    assert!(flags.contains("--executor-memory 200g"), "{flags}");
+    // And the fitting shapes really fit.
+    for shape in [largest, all] {
+        let fits = plan_emr(&EmrInput {
+            executors: shape.executors,
+            executor_memory_mib: shape.heap_mib,
+            ..input
+        })
+        .expect("plans");
+        assert_eq!(fits.pending_requests, 0, "{shape:?}");
+        assert_eq!(fits.shortfall, None);
+    }
+    // One MiB more heap and all 50 no longer fit.
+    let over = plan_emr(&EmrInput {
+        executor_memory_mib: all.heap_mib + 1,
+        ..input
+    })
+    .expect("plans");
+    assert!(over.pending_requests > 0);
+}
+
+#[test]
+fn fewer_requests_run_than_asked_and_none_asked_for() {
+    // Seed 003: 45 of 50 run; ask for 45, or keep 50 at 17247m (see above).
+    let p = plan_emr(&seed003()).expect("plans");
+    let f = p.shortfall.expect("5 pending");
+    let fewer = f.fewer.expect("as many as fit");
+    assert_eq!(
+        (fewer.executors, fewer.cores, fewer.heap_mib),
+        (45, 4, 18971)
+    );
+    assert_eq!(f.smaller_heap.map(|s| s.heap_mib), Some(17247));
+    assert_eq!(f.largest_that_fits, None);
+
+    // Nothing asked for: the cluster holds 45 of this shape.
+    let zero = plan_emr(&emr_link("v=1&cm=emr&cnt=0")).expect("plans");
+    assert_eq!(zero.launched_executors, 0);
+    let f = zero.shortfall.expect("nothing asked for");
+    assert_eq!(f.fewer.map(|s| s.executors), Some(45));
+    assert_eq!((f.smaller_heap, f.largest_that_fits), (None, None));
+    assert!(submit_flags(&zero).join(" ").contains("--num-executors 0"));
+
+    // All of them run: no shortfall.
+    let ok = plan_emr(&emr_link("v=1&cm=emr&cnt=45")).expect("plans");
+    assert_eq!(ok.shortfall, None);
+}
+
+#[test]
+fn the_working_says_what_vcores_yarn_records_under_the_default_calculator() {
+    // The YARN page's rule: 1 vcore per requested container; a merged executor of 5 requests
+    // records 5 (EMR's driver log: vCores:5). 9 × 5 + the AM's 1 = 46 of 9 × 16 = 144, while
+    // 9 × 20 = 180 tasks run at once.
+    let p = plan_emr(&seed003()).expect("plans");
+    let step = working_steps(&p)
+        .into_iter()
+        .find(|s| s.title == "Vcores YARN reports")
+        .expect("the step");
+    assert!(step.detail.contains("46 of 144 vcores"), "{}", step.detail);
+    assert!(step.detail.contains("180 tasks at once"), "{}", step.detail);
+    for g in &p.layout {
+        let recorded: u64 = g
+            .blocks
+            .iter()
+            .filter(|b| b.is_container())
+            .map(Block::vcores)
+            .sum();
+        let am = u64::from(g.has_am());
+        assert_eq!(recorded, 5 * u64::from(g.executors_per_node()) + am);
+    }
+    // Heterogeneous executors off: 45 containers of 1 vcore + the AM.
+    let off = plan_emr(&EmrInput {
+        heterogeneous_executors: false,
+        ..seed003()
+    })
+    .expect("plans");
+    let step = working_steps(&off)
+        .into_iter()
+        .find(|s| s.title == "Vcores YARN reports")
+        .expect("the step");
+    assert!(step.detail.contains("46 of 144 vcores"), "{}", step.detail);
+    // Under the DominantResourceCalculator vcores are what is asked: no such step.
+    let dominant = plan_emr(&EmrInput {
+        calculator: Calculator::Dominant,
+        ..seed003()
+    })
+    .expect("plans");
+    assert!(working_steps(&dominant)
+        .iter()
+        .all(|s| s.title != "Vcores YARN reports"));
+}
+
+proptest! {
+    #[test]
+    fn custom_instances_round_trip_through_links(
+        vcpus in 1u32..=4096,
+        gib in 1u32..=65_536,
+        nm in 1u64..=67_108_864,
+        listed in 0usize..219,
+    ) {
+        let custom = InstanceType { listed: None, vcpus, memory_gib: gib, nodemanager_mb: nm };
+        let input = EmrInput { instance: custom, ..EmrInput::default() };
+        let query = planner::url::scenario_to_query(&planner::Scenario::Emr(input));
+        let decoded = planner::url::scenario_from_query(&query);
+        prop_assert!(decoded.bad.is_empty(), "{query}: {:?}", decoded.bad);
+        prop_assert_eq!(decoded.scenario, planner::Scenario::Emr(input));
+        // A listed type writes no custom numbers.
+        let types = instance_types();
+        let t = types[listed % types.len()];
+        let query = planner::url::scenario_to_query(&planner::Scenario::Emr(EmrInput {
+            instance: t,
+            ..EmrInput::default()
+        }));
+        prop_assert!(!query.contains("ivc=") && !query.contains("inm="), "{}", query);
+    }
 }
