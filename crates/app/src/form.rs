@@ -3,9 +3,9 @@
 //! with the core's URL codec and described by its field catalog, so a field means the same
 //! typed here or in a link.
 
-use planner::catalog::{self, ClusterManager, Kind, Shown};
+use planner::catalog::{self, ClusterManager, Kind, Shown, Typed};
 use planner::input::{MaximumAllocation, NodeManagerResources};
-use planner::text::TextError;
+use planner::text::{format_real, with_bare_unit, TextError};
 use planner::units::format_spark_mib;
 use planner::url::{self, Scenario};
 use planner::{Diagnostic, PlanInput};
@@ -53,12 +53,18 @@ pub fn display_text(key: &str, input: &PlanInput) -> String {
 }
 
 /// The text the form shows for `key` in any scenario: Spark memory settings Spark-style
-/// (`1g`, `512m`), the rest as the link writes them.
+/// (`1g`, `512m`), fields shown in GiB but held in MiB as GiB (`64`, `63.5`), the rest as the
+/// link writes them.
 pub fn display_scenario_text(key: &str, s: &Scenario) -> String {
     let entry = catalog::entry_by_key(s.manager(), key);
     let spark_style = entry.is_some_and(|e| e.kind == Kind::SparkMemory);
+    let gib_of_mib = entry.is_some_and(|e| e.typed == Typed::GiB);
     match (url::scenario_text_of(key, s), s) {
         (Some(t), _) if spark_style => t.parse::<u64>().map(format_spark_mib).unwrap_or(t),
+        (Some(t), _) if gib_of_mib => t
+            .parse::<u64>()
+            .map(|mib| format_real(mib as f64 / 1024.0))
+            .unwrap_or(t),
         (Some(t), _) => t,
         (None, Scenario::Yarn(input)) => {
             entry.map_or_else(String::new, |e| fallback_text(e, input))
@@ -252,7 +258,7 @@ impl Form {
             if !self.applies(key) || self.left_unset(key) {
                 continue;
             }
-            if let Err(e) = url::scenario_apply(key, &mut scenario, self.text(key)) {
+            if let Err(e) = self.apply_typed(key, &mut scenario) {
                 unreadable.push((key, e));
             }
         }
@@ -260,6 +266,22 @@ impl Form {
             scenario,
             unreadable,
         }
+    }
+
+    /// Reads `key`'s text into `scenario`, a bare number in the unit the field shows (`64` in
+    /// a GiB field is `64g`); a text that does not read is kept as typed for the message.
+    fn apply_typed(&self, key: &str, scenario: &mut Scenario) -> Result<(), TextError> {
+        let typed = self.text(key);
+        let suffix = catalog::entry_by_key(self.manager, key).map_or("", |e| e.bare_suffix());
+        let text = planner::text::check_length(typed).and_then(|()| with_bare_unit(typed, suffix))?;
+        url::scenario_apply(key, scenario, &text).map_err(|e| TextError {
+            text: if e.expected == planner::text::TOO_LONG {
+                e.text
+            } else {
+                typed.to_string()
+            },
+            ..e
+        })
     }
 
     /// The YARN input, when the form is for YARN.

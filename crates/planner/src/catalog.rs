@@ -360,6 +360,23 @@ impl Range {
     }
 }
 
+/// What a number typed without a unit means in a field, when that differs from the unit its
+/// value is held in ([`Entry::unit`]). One rule: a field named after a Spark key reads a bare
+/// number as Spark reads that key; any other field reads it in the unit it shows.
+///
+/// Links keep schema v1's meaning of a bare number for every key (the held unit: MiB, or GiB
+/// for `m` and `rm`), so old links plan the same numbers; the codec writes those numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Typed {
+    /// As the held unit.
+    AsHeld,
+    /// GiB, for a field held in MiB (Kubernetes' memory per node, YARN's memory target).
+    GiB,
+    /// Bytes: `spark.memory.offHeap.size` is `bytesConf(ByteUnit.BYTE)` in Spark's
+    /// `internal/config/package.scala` (every other Spark memory key here is `ByteUnit.MiB`).
+    Bytes,
+}
+
 /// How a field is typed and read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -443,6 +460,8 @@ pub struct Entry {
     pub optional: bool,
     /// When the form shows it.
     pub shown: Shown,
+    /// What a bare number typed into the form means.
+    pub typed: Typed,
 }
 
 impl Entry {
@@ -451,11 +470,36 @@ impl Entry {
         self.managers.contains(&m)
     }
 
-    /// The unit written after the box (`cores`, `MiB`, `CPU`; none for Spark-style sizes,
-    /// which carry their own).
+    /// The unit a bare number typed into the form is in, in words (`GiB`, `MiB`, `bytes`;
+    /// `""` for values that are not sizes).
+    pub fn bare_unit(&self) -> &'static str {
+        match (self.typed, self.unit) {
+            (Typed::GiB, _) | (Typed::AsHeld, Unit::GiB) => "GiB",
+            (Typed::Bytes, _) => "bytes",
+            (Typed::AsHeld, Unit::MiB) => "MiB",
+            _ => "",
+        }
+    }
+
+    /// The suffix a bare typed number gets before it is read (`g`, `m`, `b`; `""` for
+    /// values that are not sizes).
+    pub fn bare_suffix(&self) -> &'static str {
+        match self.bare_unit() {
+            "GiB" => "g",
+            "MiB" => "m",
+            "bytes" => "b",
+            _ => "",
+        }
+    }
+
+    /// The unit written after the box (`cores`, `GiB`, `CPU`); Spark-style sizes (`6g`) carry
+    /// their own unit, so theirs says what a number alone means (`MiB if no unit`).
     pub fn unit_text(&self) -> &'static str {
         match (self.kind, self.unit) {
-            (Kind::SparkMemory, _) | (_, Unit::None) => "",
+            (Kind::SparkMemory, _) if self.typed == Typed::Bytes => "bytes if no unit",
+            (Kind::SparkMemory, _) => "MiB if no unit",
+            (_, Unit::None) => "",
+            _ if self.typed == Typed::GiB => "GiB",
             (_, Unit::Cores) => "cores",
             (_, Unit::Vcores) => "vcores",
             (_, Unit::Millicores) => "CPU",
@@ -486,6 +530,10 @@ impl Entry {
 
     const fn with_range(self, range: Range) -> Entry {
         Entry { range, ..self }
+    }
+
+    const fn typed_in(self, typed: Typed) -> Entry {
+        Entry { typed, ..self }
     }
 }
 
@@ -539,6 +587,7 @@ const fn entry_of(
         hint: "",
         optional: false,
         shown: Shown::Always,
+        typed: Typed::AsHeld,
     }
 }
 
@@ -674,10 +723,11 @@ const ENTRIES: &[Entry] = &[
         YARN,
         "tgt",
         "Memory target per executor",
-        Kind::SparkMemory,
+        Kind::Memory,
         Unit::MiB,
     )
-    .with_hint("optional, e.g. 10g: fewest cores that reach it")
+    .typed_in(Typed::GiB)
+    .with_hint("optional heap, e.g. 10: fewest cores that reach it")
     .optional_when_empty()
     .with_range(Range::whole(450, limits::MAX_MIB)),
     entry_of(
@@ -879,6 +929,8 @@ const ENTRIES: &[Entry] = &[
         Kind::SparkMemory,
         Unit::MiB,
     )
+    .typed_in(Typed::Bytes)
+    .with_hint("e.g. 2g; a number alone is bytes, as Spark reads it")
     .shown_when(Shown::OffHeap)
     .with_range(MIB_OR_ZERO),
     entry_of(
@@ -979,10 +1031,11 @@ const ENTRIES: &[Entry] = &[
         K8S,
         "kmem",
         "Memory per node",
-        Kind::SparkMemory,
+        Kind::Memory,
         Unit::MiB,
     )
-    .with_hint("capacity (64g, 65536 MiB), or allocatable with 0 reserved")
+    .typed_in(Typed::GiB)
+    .with_hint("capacity (64, 63.5 or 65536m), or allocatable with 0 reserved")
     .with_range(MIB_SETTING),
     entry_of(
         F::KubeReservedCpu,
@@ -1345,7 +1398,17 @@ mod tests {
         );
         assert_eq!(FieldId::ExecutorMemory.label(), "spark.executor.memory");
         assert_eq!(entry(Emr, F::Nodes).unwrap().name, "Core nodes");
-        assert_eq!(entry(Yarn, F::MemoryTarget).unwrap().unit_text(), "");
+        assert_eq!(entry(Yarn, F::MemoryTarget).unwrap().unit_text(), "GiB");
+        assert_eq!(entry(Yarn, F::MemoryPerNode).unwrap().unit_text(), "GiB");
+        assert_eq!(entry(Kubernetes, F::NodeMemory).unwrap().unit_text(), "GiB");
+        assert_eq!(
+            entry(Yarn, F::DriverMemory).unwrap().unit_text(),
+            "MiB if no unit"
+        );
+        assert_eq!(
+            entry(Kubernetes, F::OffHeapSize).unwrap().unit_text(),
+            "bytes if no unit"
+        );
         assert_eq!(
             entry(Kubernetes, F::KubeReservedMemory)
                 .unwrap()

@@ -40,6 +40,7 @@ pub mod layout;
 pub mod memory;
 pub mod place;
 pub mod plan;
+pub mod plausible;
 pub mod presets;
 pub mod report;
 pub mod scenario;

@@ -84,6 +84,8 @@ pub enum Code {
     /// The driver's heap is larger than the EMR master node leaves to applications (client
     /// mode runs the driver there).
     DriverAboveMaster,
+    /// Hardware that reads but no machine has (memory per core), likely a unit mistake.
+    ImplausibleHardware,
     /// An input value outside what is allowed.
     InvalidValue,
     /// An input text that could not be read.
@@ -119,6 +121,7 @@ impl Code {
             Code::MethodsDiffer => "methods-differ",
             Code::DriverAboveMaster => "driver-above-master",
             Code::ExecutorsMerged => "executors-merged",
+            Code::ImplausibleHardware => "implausible-hardware",
             Code::InvalidValue => "invalid-value",
             Code::UnreadableValue => "unreadable-value",
         }
