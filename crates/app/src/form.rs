@@ -3,7 +3,7 @@
 //! with the core's URL codec and described by its field catalog, so a field means the same
 //! typed here or in a link.
 
-use planner::catalog::{self, ClusterManager, Kind, Shown, Typed};
+use planner::catalog::{self, ClusterManager, FieldId, Kind, Shown, Typed};
 use planner::input::{MaximumAllocation, NodeManagerResources};
 use planner::text::{format_real, with_bare_unit, TextError};
 use planner::units::format_spark_mib;
@@ -307,6 +307,40 @@ impl Form {
     }
 }
 
+/// The hardware every cluster manager's form describes alike: (YARN's field, Kubernetes'
+/// field); nodes are `n` everywhere (EMR's core nodes too). Memory per node reads a bare number
+/// as GiB on both forms, so its text means the same after a switch.
+const SHARED_HARDWARE: [(FieldId, FieldId); 3] = [
+    (FieldId::Nodes, FieldId::Nodes),
+    (FieldId::CoresPerNode, FieldId::NodeCpu),
+    (FieldId::MemoryPerNode, FieldId::NodeMemory),
+];
+
+/// Copies the hardware typed in `from` (values changed from its defaults, readable in `to`)
+/// into `to`, a form of another cluster manager: switching keeps the cluster.
+pub fn carry_hardware(from: &Form, to: &mut Form) {
+    let defaults = Form::from_scenario(&Scenario::default_for(from.manager));
+    for (a, b) in SHARED_HARDWARE {
+        for (source, target) in [(a, b), (b, a)] {
+            let (Some(s), Some(t)) = (
+                catalog::entry(from.manager, source),
+                catalog::entry(to.manager, target),
+            ) else {
+                continue;
+            };
+            let text = from.text(s.key);
+            if text == defaults.text(s.key) {
+                continue;
+            }
+            let mut probe = to.clone();
+            probe.texts.insert(t.key, text.to_string());
+            if probe.read().unreadable.iter().all(|(k, _)| *k != t.key) {
+                to.texts.insert(t.key, text.to_string());
+            }
+        }
+    }
+}
+
 /// One message to show beside a field.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldMessage {
@@ -387,6 +421,73 @@ mod tests {
         k8s.set_text("rq", "0.5".into());
         k8s.set_text("tgt", "10g".into());
         assert_eq!(k8s.to_query(), "v=1&cm=k8s&rq=0.5");
+    }
+
+    #[test]
+    fn a_bare_number_is_read_in_the_unit_the_field_shows() {
+        let (mut k8s, _) = Form::from_query("v=1&cm=k8s");
+        assert_eq!(k8s.text("kmem"), "64");
+        k8s.set_text("kmem", "128".into());
+        let Scenario::Kubernetes(k) = k8s.read().scenario else {
+            panic!("not Kubernetes")
+        };
+        assert_eq!(k.nodes.capacity_memory_mib, 131_072);
+        // The link keeps v1's meaning: MiB, written as before.
+        assert_eq!(k8s.to_query(), "v=1&cm=k8s&kmem=131072");
+        assert_eq!(Form::from_query(&k8s.to_query()).0.text("kmem"), "128");
+
+        let mut yarn = Form::from_input(&PlanInput::default());
+        yarn.set_text("tgt", "10".into());
+        assert_eq!(
+            yarn.yarn_input().unwrap().policy.memory_target_mib,
+            Some(10_240)
+        );
+        assert_eq!(yarn.to_query(), "v=1&tgt=10240");
+        yarn.set_text("off", "1".into());
+        yarn.set_text("offs", "2147483648".into());
+        assert_eq!(yarn.yarn_input().unwrap().spark.offheap.size_mib, 2048);
+        yarn.set_text("offs", "2048".into());
+        let reading = yarn.read();
+        let message = field_messages(ClusterManager::Yarn, &reading.unreadable_diagnostics());
+        assert_eq!(message[0].key, "offs");
+        assert!(message[0].text.ends_with("type 2048m for MiB"), "{message:?}");
+        yarn.set_text("offs", "2g".into());
+        yarn.set_text("of", "150%".into());
+        let reading = yarn.read();
+        let message = field_messages(ClusterManager::Yarn, &reading.unreadable_diagnostics());
+        assert_eq!(
+            (message[0].key, message[0].text.as_str()),
+            (
+                "of",
+                "spark.executor.memoryOverheadFactor: \"150%\" is a percentage; this is a factor: type 1.5"
+            )
+        );
+    }
+
+    #[test]
+    fn switching_cluster_manager_carries_the_typed_hardware() {
+        let mut yarn = Form::from_input(&PlanInput::default());
+        yarn.set_text("n", "20".into());
+        yarn.set_text("m", "128".into());
+        let mut k8s = Form::from_scenario(&Scenario::default_for(ClusterManager::Kubernetes));
+        carry_hardware(&yarn, &mut k8s);
+        assert_eq!((k8s.text("n"), k8s.text("kmem")), ("20", "128"));
+        assert_eq!(k8s.text("kcpu"), "16", "an untouched value is not carried");
+        k8s.set_text("kcpu", "15.5".into());
+        let mut back = Form::from_input(&PlanInput::default());
+        carry_hardware(&k8s, &mut back);
+        assert_eq!(back.text("c"), "16", "15.5 CPU is not a whole number of cores");
+        assert_eq!(back.text("n"), "20");
+    }
+
+    #[test]
+    fn long_texts_are_cut_with_a_message() {
+        let mut form = Form::from_input(&PlanInput::default());
+        form.set_text("n", "1".repeat(300));
+        let reading = form.read();
+        let message = field_messages(ClusterManager::Yarn, &reading.unreadable_diagnostics());
+        assert!(message[0].text.contains("is longer than 40 characters"));
+        assert!(message[0].text.chars().count() < 80, "{}", message[0].text);
     }
 
     #[test]
