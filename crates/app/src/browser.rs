@@ -109,7 +109,9 @@ fn show_for_manual_copy(text: &str) -> Option<()> {
             area.set_attribute("readonly", "").ok()?;
             area.set_attribute("aria-label", "Text to copy").ok()?;
             area.set_attribute("rows", "4").ok()?;
-            doc.get_element_by_id("copy-box")?.append_child(&area).ok()?;
+            doc.get_element_by_id("copy-box")?
+                .append_child(&area)
+                .ok()?;
             area
         }
     };

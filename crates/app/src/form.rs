@@ -273,13 +273,10 @@ impl Form {
     fn apply_typed(&self, key: &str, scenario: &mut Scenario) -> Result<(), TextError> {
         let typed = self.text(key);
         let suffix = catalog::entry_by_key(self.manager, key).map_or("", |e| e.bare_suffix());
-        let text = planner::text::check_length(typed).and_then(|()| with_bare_unit(typed, suffix))?;
+        let text =
+            planner::text::check_length(typed).and_then(|()| with_bare_unit(typed, suffix))?;
         url::scenario_apply(key, scenario, &text).map_err(|e| TextError {
-            text: if e.expected == planner::text::TOO_LONG {
-                e.text
-            } else {
-                typed.to_string()
-            },
+            text: typed.to_string(),
             ..e
         })
     }
@@ -450,7 +447,10 @@ mod tests {
         let reading = yarn.read();
         let message = field_messages(ClusterManager::Yarn, &reading.unreadable_diagnostics());
         assert_eq!(message[0].key, "offs");
-        assert!(message[0].text.ends_with("type 2048m for MiB"), "{message:?}");
+        assert!(
+            message[0].text.ends_with("type 2048m for MiB"),
+            "{message:?}"
+        );
         yarn.set_text("offs", "2g".into());
         yarn.set_text("of", "150%".into());
         let reading = yarn.read();
@@ -476,7 +476,11 @@ mod tests {
         k8s.set_text("kcpu", "15.5".into());
         let mut back = Form::from_input(&PlanInput::default());
         carry_hardware(&k8s, &mut back);
-        assert_eq!(back.text("c"), "16", "15.5 CPU is not a whole number of cores");
+        assert_eq!(
+            back.text("c"),
+            "16",
+            "15.5 CPU is not a whole number of cores"
+        );
         assert_eq!(back.text("n"), "20");
     }
 

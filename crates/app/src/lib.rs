@@ -46,25 +46,134 @@ pub fn messages_of(reading: &Reading, outcome: &Outcome) -> Vec<FieldMessage> {
     }
 }
 
-/// The notice for a link with keys this version does not know.
+/// A key or value of a link as quoted in a notice: cut to a few characters, so no link can
+/// widen the page.
+fn quoted(text: &str) -> String {
+    if text.chars().count() > 24 {
+        format!("{}…", text.chars().take(24).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}
+
+/// The notice for a link: what was done with what it could not use as given — another link
+/// format version, an unknown or misspelt cluster manager, unknown keys, keys given twice.
 pub fn link_notice(decoded: &planner::url::DecodedScenario) -> Option<String> {
     let mut parts = Vec::new();
-    if let Some(v) = decoded
-        .version
-        .filter(|v| *v != planner::url::SCHEMA_VERSION)
-    {
+    let current = planner::url::SCHEMA_VERSION;
+    if let Some(v) = decoded.version.filter(|v| *v != current) {
         parts.push(format!(
-            "This link was made with link format v{v}; this page reads v{}.",
-            planner::url::SCHEMA_VERSION
+            "This link was made with link format v{v}; this page reads v{current}."
         ));
     }
+    let manager_name = decoded.scenario.manager().as_str();
+    for bad in decoded.bad.iter().filter(|b| b.field.is_none()) {
+        let value = quoted(&bad.error.text);
+        parts.push(match bad.key.as_str() {
+            "cm" => format!(
+                "cm={value} is not a cluster manager (yarn, k8s or emr): opened {manager_name}."
+            ),
+            "v" => format!("v={value} is not a link format version: read as v{current}."),
+            key => format!("Ignored {}={value}.", quoted(key)),
+        });
+    }
+    if let Some(written) = &decoded.manager_case {
+        parts.push(format!("Read cm={} as cm={manager_name}.", quoted(written)));
+    }
     if !decoded.unknown.is_empty() {
+        let keys: Vec<String> = decoded.unknown.iter().map(|k| quoted(k)).collect();
         parts.push(format!(
             "Ignored unknown link settings: {}.",
-            decoded.unknown.join(", ")
+            keys.join(", ")
+        ));
+    }
+    if !decoded.repeated.is_empty() {
+        let keys: Vec<String> = decoded.repeated.iter().map(|k| quoted(k)).collect();
+        parts.push(format!(
+            "Given more than once, the last value used: {}.",
+            keys.join(", ")
         ));
     }
     (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+/// Moves the messages of fields the user did not touch since the last plan to the field just
+/// edited: a value that makes another field's value impossible (cores per node 3 with 5 cores
+/// per executor) is the edited field's problem, said there.
+pub fn blame_the_edit(
+    messages: Vec<FieldMessage>,
+    edited: Option<&'static str>,
+    now: &Form,
+    before: Option<&Form>,
+) -> Vec<FieldMessage> {
+    let (Some(edited), Some(before)) = (edited, before) else {
+        return messages;
+    };
+    let edited_label = planner::catalog::entry_by_key(now.manager, edited).map_or("", |e| e.name);
+    messages
+        .into_iter()
+        .map(|m| {
+            let untouched = !m.key.is_empty()
+                && m.key != edited
+                && before.manager == now.manager
+                && before.text(m.key) == now.text(m.key);
+            if untouched {
+                FieldMessage {
+                    key: edited,
+                    text: format!("With this {edited_label}, {}", m.text),
+                }
+            } else {
+                m
+            }
+        })
+        .collect()
+}
+
+/// The last plan made, with the form it was made from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LastPlan {
+    /// The form as it was.
+    pub form: Form,
+    /// Its outcome (never invalid).
+    pub outcome: Outcome,
+}
+
+/// One line that says what a plan was ("17 executors × 5 cores × 19 GiB"), for the last plan
+/// kept while a field is being fixed.
+pub fn plan_summary(last: &LastPlan) -> String {
+    let (executors, cores, heap_mib, pods) = match (&last.outcome, last.form.read().scenario) {
+        (Outcome::Yarn(c), _) => {
+            let p = c.selected_plan();
+            (p.instances, p.cores(), p.heap_mib(), false)
+        }
+        (Outcome::Kubernetes(p), planner::Scenario::Kubernetes(input)) => (
+            p.totals.executors,
+            input.spark.executor_cores,
+            p.executor_memory.heap_mib,
+            true,
+        ),
+        (Outcome::Emr(p), _) => {
+            let top = p.launched.first().copied();
+            (
+                p.launched_executors,
+                top.map_or(p.settings.executor_cores, |l| l.cores),
+                top.map_or(p.settings.executor_memory_mib, |l| l.heap_mib),
+                false,
+            )
+        }
+        _ => return String::new(),
+    };
+    let (one, many) = if pods {
+        ("executor pod", "executor pods")
+    } else {
+        ("executor", "executors")
+    };
+    format!(
+        "{} × {} × {}",
+        fmt::count(u64::from(executors), one, many),
+        fmt::count(u64::from(cores), "core", "cores"),
+        heap_words(heap_mib)
+    )
 }
 
 fn heap_words(mib: u64) -> String {
@@ -147,29 +256,58 @@ fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl In
                 on:click=move |_| copied.set(if browser::copy(&submit_copy) { "Flags copied" } else { "Copy failed: select the text" })>
                 "Copy spark-submit"
             </button>
-            <button type="button" id="copy-link"
-                on:click=move |_| copied.set(if browser::copy(&browser::current_href()) { "Link copied" } else { "Copy failed: use the address bar" })>
-                "Copy link"
-            </button>
             <span class="status" role="status">{move || copied.get()}</span>
         </div>
     }
 }
 
-fn invalid_summary(messages: &[FieldMessage]) -> impl IntoView + use<> {
+/// Whether the form has a visible control for `key` (the method is the headline's switch, and
+/// a field hidden by a mode, such as client mode's AM settings in cluster mode, has none).
+fn has_visible_control(form: &Form, key: &str) -> bool {
+    let on_form = |m| {
+        fields::form_groups(m)
+            .iter()
+            .flat_map(|g| g.iter())
+            .any(|id| planner::catalog::key(m, *id) == key)
+    };
+    planner::catalog::entry_by_key(form.manager, key)
+        .is_some_and(|e| on_form(form.manager) && form.shows(e.shown))
+}
+
+fn invalid_summary(ctx: Ctx, messages: &[FieldMessage]) -> impl IntoView + use<> {
+    let form = ctx.form.get_untracked();
     let items = messages
         .iter()
         .map(|m| {
-            let id = format!("f-{}", m.key);
+            let key = m.key;
+            let id = format!("f-{key}");
             let href = format!("#{id}");
-            view! {
-                <li>
+            // No control on the form to fix it: offer the default instead.
+            let reset = (!has_visible_control(&form, key) && !key.is_empty()).then(|| {
+                let default =
+                    form::display_scenario_text(key, &planner::Scenario::default_for(form.manager));
+                let words = if default.is_empty() {
+                    "Leave it unset".to_string()
+                } else {
+                    format!("Use the default ({default})")
+                };
+                view! {
+                    " "
+                    <button type="button" class="reset" id=format!("reset-{key}")
+                        on:click=move |_| ctx.edit(key, default.clone())>{words}</button>
+                }
+            });
+            let text = m.text.clone();
+            let link = (has_visible_control(&form, key)).then(|| {
+                view! {
                     <a href=href on:click=move |ev| {
                         ev.prevent_default();
                         browser::focus(&id);
-                    }>{m.text.clone()}</a>
-                </li>
-            }
+                    }>{text.clone()}</a>
+                }
+            });
+            let plain = link.is_none().then(|| m.text.clone());
+            view! { <li>{link}{plain}{reset}</li> }
         })
         .collect_view();
     view! {
@@ -232,17 +370,135 @@ fn yarn_details(outcome: Memo<Outcome>) -> impl IntoView {
     }
 }
 
+/// The page-level actions: copy this page's link (every cluster manager), and the box a
+/// failed copy shows its text in, selected.
+fn page_actions(copied: RwSignal<&'static str>) -> impl IntoView {
+    view! {
+        <div class="page-actions">
+            <button type="button" id="copy-link"
+                on:click=move |_| copied.set(if browser::copy(&browser::current_href()) { "Link copied" } else { browser::COPY_FAILED })>
+                "Copy link"
+            </button>
+            <span class="status" id="copy-status" role="status">{move || copied.get()}</span>
+        </div>
+        <div class="copy-box" id="copy-box"></div>
+    }
+}
+
+/// The last plan, kept while a field is being fixed: one line, marked as not current.
+fn last_plan_view(last: Option<LastPlan>) -> impl IntoView {
+    last.map(|last| {
+        view! {
+            <div class="stale" id="stale-plan">
+                <p class="stale-note">"Not current — the plan before this change:"</p>
+                <p class="big stale-summary" id="stale-summary">{plan_summary(&last)}</p>
+            </div>
+        }
+    })
+}
+
+/// Warnings about values that read but are unlikely meant (hardware no machine has), above the
+/// answer, each leading to its field.
+fn notes_view(ctx: Ctx) -> impl IntoView {
+    move || {
+        let notes = ctx.notes.get();
+        (!notes.is_empty()).then(|| {
+            let items = notes
+                .into_iter()
+                .map(|n| {
+                    let id = format!("f-{}", n.key);
+                    view! {
+                        <li><a href=format!("#{id}") on:click=move |ev| {
+                            ev.prevent_default();
+                            browser::focus(&id);
+                        }>{n.text}</a></li>
+                    }
+                })
+                .collect_view();
+            view! { <ul class="sev sev-warning input-notes" id="input-notes">{items}</ul> }
+        })
+    }
+}
+
+/// The page's derived state.
+struct Page {
+    ctx: Ctx,
+    outcome: Memo<Outcome>,
+    last_plan: Memo<Option<LastPlan>>,
+    /// What the sections below the answer show: the plan, or the last one while a field is
+    /// being fixed.
+    shown: Memo<Outcome>,
+}
+
+/// The memos every view reads, from the form.
+fn page_signals(form: RwSignal<Form>) -> Page {
+    let edited = RwSignal::new(None::<&'static str>);
+    let reading = Memo::new(move |_| form.with(Form::read));
+    let outcome = Memo::new(move |_| reading.with(evaluate));
+    // The last plan made for this cluster manager, kept while a field is being fixed.
+    let last_plan = Memo::new(move |previous: Option<&Option<LastPlan>>| {
+        let current = outcome.get();
+        let now = form.get();
+        if !matches!(current, Outcome::Invalid(_)) {
+            return Some(LastPlan {
+                form: now,
+                outcome: current,
+            });
+        }
+        previous
+            .cloned()
+            .flatten()
+            .filter(|last| last.form.manager == now.manager)
+    });
+    let messages = Memo::new(move |_| {
+        let found = reading.with(|r| messages_of(r, &outcome.read()));
+        let last = last_plan.get_untracked();
+        form.with(|now| blame_the_edit(found, edited.get(), now, last.as_ref().map(|l| &l.form)))
+    });
+    let notes = Memo::new(move |_| {
+        reading.with(|r| {
+            field_messages(
+                r.scenario.manager(),
+                &planner::plausible::hardware_warnings(&r.scenario),
+            )
+        })
+    });
+    let shown = Memo::new(move |_| match (outcome.get(), last_plan.get()) {
+        (Outcome::Invalid(_), Some(last)) => last.outcome,
+        (current, _) => current,
+    });
+    Page {
+        ctx: Ctx {
+            form,
+            messages,
+            edited,
+            stash: RwSignal::new(Vec::new()),
+            notes,
+        },
+        outcome,
+        last_plan,
+        shown,
+    }
+}
+
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
     let (initial, decoded) = Form::from_query(&browser::current_query());
     let notice = RwSignal::new(link_notice(&decoded));
     let form = RwSignal::new(initial);
-    let reading = Memo::new(move |_| form.with(Form::read));
-    let outcome = Memo::new(move |_| reading.with(evaluate));
-    let messages = Memo::new(move |_| reading.with(|r| messages_of(r, &outcome.read())));
-    let ctx = Ctx { form, messages };
+    let Page {
+        ctx,
+        outcome,
+        last_plan,
+        shown,
+    } = page_signals(form);
+    let edited = ctx.edited;
+    let messages = ctx.messages;
     let copied = RwSignal::new("");
+    browser::set_copy_status(copied);
+    let stale =
+        move || matches!(&*outcome.read(), Outcome::Invalid(_)) && last_plan.with(Option::is_some);
 
     // Back and Forward restore the plan of that history entry.
     // (An in-page #fragment jump fires popstate too: the query is then unchanged, and what was
@@ -250,6 +506,7 @@ pub fn App() -> impl IntoView {
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
         let query = browser::current_query();
         if form.with_untracked(Form::to_query) != query {
+            edited.set(None);
             form.set(Form::from_query(&query).0);
         }
     });
@@ -261,9 +518,13 @@ pub fn App() -> impl IntoView {
                 .into_any()
         }
         Outcome::Emr(p) => platforms::emr_headline(ctx, p, copied).into_any(),
-        Outcome::Invalid(_) => invalid_summary(&messages.get()).into_any(),
+        Outcome::Invalid(_) => view! {
+            {invalid_summary(ctx, &messages.get())}
+            {last_plan_view(last_plan.get())}
+        }
+        .into_any(),
     };
-    let other_plan = move || match &*outcome.read() {
+    let other_plan = move || match &*shown.read() {
         Outcome::Kubernetes(p) => platforms::k8s_details(p).into_any(),
         Outcome::Emr(p) => platforms::emr_details(p).into_any(),
         _ => ().into_any(),
@@ -283,10 +544,17 @@ pub fn App() -> impl IntoView {
             </div>
         })}
         <main class="grid">
-            <section class="answer card" aria-label="Answer">{answer}</section>
+            <section class="answer card" aria-label="Answer">
+                {page_actions(copied)}
+                {notes_view(ctx)}
+                {answer}
+            </section>
             <aside class="inputs card" aria-label="Inputs">{fields::form_view(ctx)}</aside>
-            <div class="details">
-                {yarn_details(outcome)}
+            <div class="details" class:stale=stale>
+                {move || stale().then(|| view! {
+                    <p class="stale-note" id="stale-details">"Not current: the sections below show the last plan until the fields above are fixed."</p>
+                })}
+                {yarn_details(shown)}
                 {other_plan}
                 <section class="card" id="about">
                     <h2>"How this is computed"</h2>

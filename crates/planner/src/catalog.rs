@@ -492,13 +492,21 @@ impl Entry {
         }
     }
 
-    /// The unit written after the box (`cores`, `GiB`, `CPU`); Spark-style sizes (`6g`) carry
-    /// their own unit, so theirs says what a number alone means (`MiB if no unit`).
+    /// For a Spark-style size (`6g`, which carries its own unit): what a number alone means, as
+    /// Spark reads the key (`MiB if no unit`); `""` for other fields, whose unit is after the box.
+    pub fn bare_hint(&self) -> &'static str {
+        match (self.kind, self.typed) {
+            (Kind::SparkMemory, Typed::Bytes) => "bytes if no unit",
+            (Kind::SparkMemory, _) => "MiB if no unit",
+            _ => "",
+        }
+    }
+
+    /// The unit written after the box (`cores`, `GiB`, `CPU`; none for Spark-style sizes, which
+    /// carry their own: [`Entry::bare_hint`] says what a number alone means there).
     pub fn unit_text(&self) -> &'static str {
         match (self.kind, self.unit) {
-            (Kind::SparkMemory, _) if self.typed == Typed::Bytes => "bytes if no unit",
-            (Kind::SparkMemory, _) => "MiB if no unit",
-            (_, Unit::None) => "",
+            (Kind::SparkMemory, _) | (_, Unit::None) => "",
             _ if self.typed == Typed::GiB => "GiB",
             (_, Unit::Cores) => "cores",
             (_, Unit::Vcores) => "vcores",
@@ -930,7 +938,7 @@ const ENTRIES: &[Entry] = &[
         Unit::MiB,
     )
     .typed_in(Typed::Bytes)
-    .with_hint("e.g. 2g; a number alone is bytes, as Spark reads it")
+    .with_hint("e.g. 2g")
     .shown_when(Shown::OffHeap)
     .with_range(MIB_OR_ZERO),
     entry_of(
@@ -1401,14 +1409,26 @@ mod tests {
         assert_eq!(entry(Yarn, F::MemoryTarget).unwrap().unit_text(), "GiB");
         assert_eq!(entry(Yarn, F::MemoryPerNode).unwrap().unit_text(), "GiB");
         assert_eq!(entry(Kubernetes, F::NodeMemory).unwrap().unit_text(), "GiB");
+        assert_eq!(entry(Yarn, F::DriverMemory).unwrap().unit_text(), "");
         assert_eq!(
-            entry(Yarn, F::DriverMemory).unwrap().unit_text(),
+            entry(Yarn, F::DriverMemory).unwrap().bare_hint(),
             "MiB if no unit"
         );
         assert_eq!(
-            entry(Kubernetes, F::OffHeapSize).unwrap().unit_text(),
+            entry(Kubernetes, F::OffHeapSize).unwrap().bare_hint(),
             "bytes if no unit"
         );
+        // Every memory field says what a number alone means: its unit after the box, or the
+        // Spark-style hint.
+        for e in all_entries() {
+            if matches!(e.kind, Kind::Memory | Kind::SparkMemory) {
+                assert!(
+                    !(e.unit_text().is_empty() && e.bare_hint().is_empty()),
+                    "{}",
+                    e.key
+                );
+            }
+        }
         assert_eq!(
             entry(Kubernetes, F::KubeReservedMemory)
                 .unwrap()
