@@ -595,7 +595,7 @@ mod tests {
                 let m = messages_of(&reading, &outcome);
                 let keys: Vec<&str> = m.iter().map(|x| x.key).collect();
                 assert_eq!(keys, ["m", "n"]);
-                assert!(m[1].text.contains("allowed: 1 to 100000"));
+                assert!(m[1].text.contains("allowed: 1 to 100\u{202f}000"));
             }
             other => panic!("should be invalid: {other:?}"),
         }
@@ -625,7 +625,10 @@ mod tests {
         );
         assert_eq!(
             emr[1],
-            ("n", "Core nodes is 0; allowed: 1 to 100000".to_string())
+            (
+                "n",
+                "Core nodes is 0; allowed: 1 to 100\u{202f}000".to_string()
+            )
         );
 
         let k8s = messages("v=1&cm=k8s&n=0&kmem=2g&krmem=2048&rq=abc");
@@ -634,7 +637,7 @@ mod tests {
         assert!(k8s[0]
             .1
             .starts_with("spark.kubernetes.executor.request.cores: \"abc\""));
-        assert_eq!(k8s[1].1, "Nodes is 0; allowed: 1 to 100000");
+        assert_eq!(k8s[1].1, "Nodes is 0; allowed: 1 to 100\u{202f}000");
         assert_eq!(
             k8s[2].1,
             "Reserved memory is 2 GiB; allowed: less than the node's 2 GiB minus the \

@@ -126,7 +126,7 @@ async fn typing_nodes_updates_the_headline_and_bad_values_show_a_field_error() {
     .await;
     let error = text(&host, "#err-n").unwrap_or_default();
     assert!(
-        error.contains("Nodes") && error.contains("1 to 100000"),
+        error.contains("Nodes") && error.contains("1 to 100\u{202f}000"),
         "{error}"
     );
     let input = find(&host, "#f-n").expect("#f-n");
@@ -186,7 +186,7 @@ async fn kubernetes_errors_show_at_their_fields() {
     type_into(&host, "#f-em", "0");
     type_into(&host, "#f-tc", "9");
     let expected = [
-        ("n", "Nodes is 0; allowed: 1 to 100000"),
+        ("n", "Nodes is 0; allowed: 1 to 100\u{202f}000"),
         (
             "krcpu",
             "Reserved CPU is 16 CPU; allowed: less than the node's 16 CPU minus the \

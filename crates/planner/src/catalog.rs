@@ -225,7 +225,7 @@ impl Unit {
             Unit::MiB => format_mib(value),
             Unit::Millicores => format!("{} CPU", format_millicores(value)),
             Unit::GiB => format_mib(value.saturating_mul(1024)),
-            Unit::None | Unit::Cores | Unit::Vcores | Unit::Percent => value.to_string(),
+            Unit::None | Unit::Cores | Unit::Vcores | Unit::Percent => group_digits(value),
         }
     }
 
@@ -243,26 +243,41 @@ impl Unit {
     }
 }
 
+/// A whole number with its thousands separated by a narrow no-break space (U+202F), as the
+/// page writes every number (`100 000`, `21 504`; `999` alone).
+pub fn group_digits(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('\u{202f}');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 /// MiB in the largest binary unit that divides it (`67108864` → `64 TiB`).
 fn format_mib(mib: u64) -> String {
     const TIB: u64 = 1024 * 1024;
     if mib >= TIB && mib.is_multiple_of(TIB) {
-        format!("{} TiB", mib / TIB)
+        format!("{} TiB", group_digits(mib / TIB))
     } else if mib >= 1024 && mib.is_multiple_of(1024) {
-        format!("{} GiB", mib / 1024)
+        format!("{} GiB", group_digits(mib / 1024))
     } else {
-        format!("{mib} MiB")
+        format!("{} MiB", group_digits(mib))
     }
 }
 
 /// Millicores as cores with up to three decimals (`1500` → `1.5`).
 fn format_millicores(millis: u64) -> String {
     let fraction = millis % 1000;
+    let cores = group_digits(millis / 1000);
     if fraction == 0 {
-        (millis / 1000).to_string()
+        cores
     } else {
         let digits = format!("{fraction:03}");
-        format!("{}.{}", millis / 1000, digits.trim_end_matches('0'))
+        format!("{cores}.{}", digits.trim_end_matches('0'))
     }
 }
 
@@ -334,7 +349,7 @@ impl Range {
         }
     }
 
-    /// The range in words, values in `unit` for people (`1 to 100000`, `1 MiB to 64 TiB`,
+    /// The range in words, values in `unit` for people (`1 to 100 000`, `1 MiB to 64 TiB`,
     /// `more than 0 up to 10`, `from 0 up to less than 1`).
     pub fn describe(self, unit: Unit) -> String {
         match self {
@@ -1371,7 +1386,12 @@ mod tests {
         assert_eq!(MIB_SETTING.describe(Unit::MiB), "1 MiB to 64 TiB");
         assert_eq!(
             Range::whole(1, limits::MAX_NODES as u64).describe(Unit::None),
-            "1 to 100000"
+            "1 to 100\u{202f}000"
+        );
+        assert_eq!(Unit::MiB.format_whole(21_505), "21\u{202f}505 MiB");
+        assert_eq!(
+            Unit::Millicores.format_whole(99_999_500),
+            "99\u{202f}999.5 CPU"
         );
         assert_eq!(
             FieldId::MemoryPerNode.range().describe(Unit::GiB),
@@ -1383,7 +1403,7 @@ mod tests {
         );
         assert_eq!(
             Range::whole(500, 4_096_000).describe(Unit::Millicores),
-            "0.5 CPU to 4096 CPU"
+            "0.5 CPU to 4\u{202f}096 CPU"
         );
         assert_eq!(
             entry(Kubernetes, F::OverheadFactor)

@@ -26,14 +26,14 @@ pub struct TextError {
 /// message (and shown cut), so no value can widen the page or be echoed at length.
 pub const MAX_TEXT_CHARS: usize = 40;
 
-/// Most significant digits a number may have: more than a double holds exactly would be read,
-/// and echoed back, as a different number.
-const MAX_DIGITS: usize = 15;
+/// Most significant digits a number may have: 17 round-trip any double (the codec writes at
+/// most that many); more would be read, and echoed back, as a different number.
+const MAX_DIGITS: usize = 17;
 
 /// What [`TextError::expected`] says for a text longer than [`MAX_TEXT_CHARS`].
 pub const TOO_LONG: &str = "at most 40 characters long";
 /// What [`TextError::expected`] says for a number with more than [`MAX_DIGITS`] digits.
-const TOO_MANY_DIGITS: &str = "a number of at most 15 digits";
+const TOO_MANY_DIGITS: &str = "a number of at most 17 digits";
 /// What [`TextError::expected`] says for a factor typed as a percentage (`150%`).
 pub const FACTOR: &str = "a factor such as 0.1";
 /// What [`TextError::expected`] says for a bare number of bytes below 1 MiB in a field Spark
@@ -318,7 +318,8 @@ mod tests {
         );
         assert!(check_length(&"9".repeat(40)).is_ok());
         assert!(parse_size("1234567890123456789", SizeUnit::GiB).is_err());
-        assert!(parse_real("0.12345678901234567").is_err());
+        assert!(parse_real("0.123456789012345678").is_err());
+        assert_eq!(parse_real("0.7048987819642148"), Ok(0.7048987819642148));
         assert_eq!(parse_real("0.000000000000001"), Ok(1e-15));
         assert!(parse_count_u32("4294967296")
             .unwrap_err()
