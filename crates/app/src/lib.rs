@@ -129,19 +129,10 @@ pub fn blame_the_edit(
         .collect()
 }
 
-/// The last plan made, with the form it was made from.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LastPlan {
-    /// The form as it was.
-    pub form: Form,
-    /// Its outcome (never invalid).
-    pub outcome: Outcome,
-}
-
 /// One line that says what a plan was ("17 executors × 5 cores × 19 GiB"), for the last plan
-/// kept while a field is being fixed.
-pub fn plan_summary(last: &LastPlan) -> String {
-    let (executors, cores, heap_mib, pods) = match (&last.outcome, last.form.read().scenario) {
+/// kept while a field is being fixed; `form` is the form it was made from.
+pub fn plan_summary(outcome: &Outcome, form: &Form) -> String {
+    let (executors, cores, heap_mib, pods) = match (outcome, form.read().scenario) {
         (Outcome::Yarn(c), _) => {
             let p = c.selected_plan();
             (p.instances, p.cores(), p.heap_mib(), false)
@@ -274,6 +265,8 @@ fn has_visible_control(form: &Form, key: &str) -> bool {
         .is_some_and(|e| on_form(form.manager) && form.shows(e.shown))
 }
 
+/// What to fix, each message a link to its field; a message whose field has no visible control
+/// (the method, a field hidden by a mode) offers the default instead, in the same link.
 fn invalid_summary(ctx: Ctx, messages: &[FieldMessage]) -> impl IntoView + use<> {
     let form = ctx.form.get_untracked();
     let items = messages
@@ -281,33 +274,32 @@ fn invalid_summary(ctx: Ctx, messages: &[FieldMessage]) -> impl IntoView + use<>
         .map(|m| {
             let key = m.key;
             let id = format!("f-{key}");
-            let href = format!("#{id}");
-            // No control on the form to fix it: offer the default instead.
-            let reset = (!has_visible_control(&form, key) && !key.is_empty()).then(|| {
-                let default =
-                    form::display_scenario_text(key, &planner::Scenario::default_for(form.manager));
-                let words = if default.is_empty() {
-                    "Leave it unset".to_string()
-                } else {
-                    format!("Use the default ({default})")
-                };
-                view! {
-                    " "
-                    <button type="button" class="reset" id=format!("reset-{key}")
-                        on:click=move |_| ctx.edit(key, default.clone())>{words}</button>
-                }
+            let reset = (!key.is_empty() && !has_visible_control(&form, key)).then(|| {
+                form::display_scenario_text(key, &planner::Scenario::default_for(form.manager))
             });
-            let text = m.text.clone();
-            let link = (has_visible_control(&form, key)).then(|| {
-                view! {
-                    <a href=href on:click=move |ev| {
+            let shown_as = |value: &str| {
+                planner::catalog::entry_by_key(form.manager, key)
+                    .and_then(|e| e.kind.options())
+                    .and_then(|o| o.iter().find(|(v, _)| *v == value))
+                    .map_or_else(|| value.to_string(), |(_, label)| (*label).to_string())
+            };
+            let words = match &reset {
+                Some(d) if d.is_empty() => format!("{} — leave it unset", m.text),
+                Some(d) => format!("{} — use the default ({})", m.text, shown_as(d)),
+                None => m.text.clone(),
+            };
+            let reset_id = reset.is_some().then(|| format!("reset-{key}"));
+            view! {
+                <li>
+                    <a href=format!("#{id}") id=reset_id on:click=move |ev| {
                         ev.prevent_default();
-                        browser::focus(&id);
-                    }>{text.clone()}</a>
-                }
-            });
-            let plain = link.is_none().then(|| m.text.clone());
-            view! { <li>{link}{plain}{reset}</li> }
+                        match &reset {
+                            Some(default) => ctx.edit(key, default.clone()),
+                            None => browser::focus(&id),
+                        }
+                    }>{words}</a>
+                </li>
+            }
         })
         .collect_view();
     view! {
@@ -386,36 +378,25 @@ fn page_actions(copied: RwSignal<&'static str>) -> impl IntoView {
 }
 
 /// The last plan, kept while a field is being fixed: one line, marked as not current.
-fn last_plan_view(last: Option<LastPlan>) -> impl IntoView {
-    last.map(|last| {
+fn last_plan_view(shown: &Outcome, last_form: Option<Form>) -> impl IntoView + use<> {
+    last_form.map(|form| {
         view! {
             <div class="stale" id="stale-plan">
                 <p class="stale-note">"Not current — the plan before this change:"</p>
-                <p class="big stale-summary" id="stale-summary">{plan_summary(&last)}</p>
+                <p class="big stale-summary" id="stale-summary">{plan_summary(shown, &form)}</p>
             </div>
         }
     })
 }
 
 /// Warnings about values that read but are unlikely meant (hardware no machine has), above the
-/// answer, each leading to its field.
+/// answer; each is also at its field.
 fn notes_view(ctx: Ctx) -> impl IntoView {
     move || {
         let notes = ctx.notes.get();
         (!notes.is_empty()).then(|| {
-            let items = notes
-                .into_iter()
-                .map(|n| {
-                    let id = format!("f-{}", n.key);
-                    view! {
-                        <li><a href=format!("#{id}") on:click=move |ev| {
-                            ev.prevent_default();
-                            browser::focus(&id);
-                        }>{n.text}</a></li>
-                    }
-                })
-                .collect_view();
-            view! { <ul class="sev sev-warning input-notes" id="input-notes">{items}</ul> }
+            let text: Vec<String> = notes.into_iter().map(|n| n.text).collect();
+            view! { <p class="sev sev-warning input-notes" id="input-notes">{text.join(" ")}</p> }
         })
     }
 }
@@ -424,7 +405,10 @@ fn notes_view(ctx: Ctx) -> impl IntoView {
 struct Page {
     ctx: Ctx,
     outcome: Memo<Outcome>,
-    last_plan: Memo<Option<LastPlan>>,
+    /// The form of the last plan made for this cluster manager, kept while a field is being
+    /// fixed (the form, not its plan: planning again is cheaper in the page's size than
+    /// cloning plans).
+    last_form: Memo<Option<Form>>,
     /// What the sections below the answer show: the plan, or the last one while a field is
     /// being fixed.
     shown: Memo<Outcome>,
@@ -435,25 +419,20 @@ fn page_signals(form: RwSignal<Form>) -> Page {
     let edited = RwSignal::new(None::<&'static str>);
     let reading = Memo::new(move |_| form.with(Form::read));
     let outcome = Memo::new(move |_| reading.with(evaluate));
-    // The last plan made for this cluster manager, kept while a field is being fixed.
-    let last_plan = Memo::new(move |previous: Option<&Option<LastPlan>>| {
-        let current = outcome.get();
+    let last_form = Memo::new(move |previous: Option<&Option<Form>>| {
         let now = form.get();
-        if !matches!(current, Outcome::Invalid(_)) {
-            return Some(LastPlan {
-                form: now,
-                outcome: current,
-            });
+        if !outcome.with(|o| matches!(o, Outcome::Invalid(_))) {
+            return Some(now);
         }
         previous
             .cloned()
             .flatten()
-            .filter(|last| last.form.manager == now.manager)
+            .filter(|last| last.manager == now.manager)
     });
     let messages = Memo::new(move |_| {
         let found = reading.with(|r| messages_of(r, &outcome.read()));
-        let last = last_plan.get_untracked();
-        form.with(|now| blame_the_edit(found, edited.get(), now, last.as_ref().map(|l| &l.form)))
+        let last = last_form.get_untracked();
+        form.with(|now| blame_the_edit(found, edited.get(), now, last.as_ref()))
     });
     let notes = Memo::new(move |_| {
         reading.with(|r| {
@@ -463,9 +442,8 @@ fn page_signals(form: RwSignal<Form>) -> Page {
             )
         })
     });
-    let shown = Memo::new(move |_| match (outcome.get(), last_plan.get()) {
-        (Outcome::Invalid(_), Some(last)) => last.outcome,
-        (current, _) => current,
+    let shown = Memo::new(move |_| {
+        last_form.with(|f| evaluate(&f.as_ref().map_or_else(|| form.with(Form::read), Form::read)))
     });
     Page {
         ctx: Ctx {
@@ -476,7 +454,7 @@ fn page_signals(form: RwSignal<Form>) -> Page {
             notes,
         },
         outcome,
-        last_plan,
+        last_form,
         shown,
     }
 }
@@ -490,7 +468,7 @@ pub fn App() -> impl IntoView {
     let Page {
         ctx,
         outcome,
-        last_plan,
+        last_form,
         shown,
     } = page_signals(form);
     let edited = ctx.edited;
@@ -498,7 +476,7 @@ pub fn App() -> impl IntoView {
     let copied = RwSignal::new("");
     browser::set_copy_status(copied);
     let stale =
-        move || matches!(&*outcome.read(), Outcome::Invalid(_)) && last_plan.with(Option::is_some);
+        move || matches!(&*outcome.read(), Outcome::Invalid(_)) && last_form.with(Option::is_some);
 
     // Back and Forward restore the plan of that history entry.
     // (An in-page #fragment jump fires popstate too: the query is then unchanged, and what was
@@ -520,7 +498,7 @@ pub fn App() -> impl IntoView {
         Outcome::Emr(p) => platforms::emr_headline(ctx, p, copied).into_any(),
         Outcome::Invalid(_) => view! {
             {invalid_summary(ctx, &messages.get())}
-            {last_plan_view(last_plan.get())}
+            {last_plan_view(&shown.read(), last_form.get())}
         }
         .into_any(),
     };
