@@ -72,7 +72,7 @@ async fn kubernetes_seed_002_keeps_task_slots_on_a_quarter_of_the_cpus() {
             "#invalid",
             &[
                 "spark.kubernetes.executor.request.cores: \"two\"",
-                "Nodes is 0; allowed: 1 to 100000",
+                "Nodes is 0; allowed: 1 to 100\u{202f}000",
             ],
         )
         .await;

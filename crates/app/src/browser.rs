@@ -46,17 +46,79 @@ pub fn push_query(query: &str) {
     write_query(query, true);
 }
 
-/// Copies `text` to the clipboard; returns whether a copy was started. Falls back to a hidden
-/// text area and `execCommand("copy")` where the Clipboard API is missing (insecure contexts).
+/// The page's copy status (the headlines' "copied" line): set to a failure when a copy the
+/// Clipboard API accepted at first is refused later (an iframe without clipboard permission).
+static COPY_STATUS: std::sync::OnceLock<leptos::prelude::RwSignal<&'static str>> =
+    std::sync::OnceLock::new();
+
+/// What the copy status says when nothing was copied.
+pub const COPY_FAILED: &str = "Not copied: this page may not use the clipboard here. The text is selected below: press Ctrl+C (⌘C on a Mac).";
+
+/// Registers the signal that [`copy`] corrects when a copy fails after it returned.
+pub fn set_copy_status(status: leptos::prelude::RwSignal<&'static str>) {
+    let _ = COPY_STATUS.set(status);
+}
+
+/// Copies `text` to the clipboard; returns whether a copy was started. The Clipboard API is
+/// asynchronous and refuses in some embeddings (an iframe without `clipboard-write`): then, and
+/// where the API is missing, a hidden text area and `execCommand("copy")` are tried, and when
+/// that fails too the text is shown selected for a manual copy and the copy status says so.
 pub fn copy(text: &str) -> bool {
+    use wasm_bindgen::closure::Closure;
     let nav = window().navigator();
     let has_clipboard =
         js_sys::Reflect::has(&nav, &JsValue::from_str("clipboard")).unwrap_or(false);
     if has_clipboard {
-        let _promise = nav.clipboard().write_text(text);
+        let owned = text.to_string();
+        let refused = Closure::once(move |_: JsValue| {
+            if copy_with_textarea(&owned).is_none() {
+                copy_failed(&owned);
+            }
+        });
+        let _ = nav.clipboard().write_text(text).catch(&refused);
+        // The promise settles later: the closure must outlive this call (one small closure
+        // per click).
+        refused.forget();
         return true;
     }
-    copy_with_textarea(text).is_some()
+    let copied = copy_with_textarea(text).is_some();
+    if !copied {
+        copy_failed(text);
+    }
+    copied
+}
+
+/// Shows `text` selected in a box for a manual copy, and says the copy failed.
+fn copy_failed(text: &str) {
+    use leptos::prelude::Set;
+    if let Some(status) = COPY_STATUS.get() {
+        status.set(COPY_FAILED);
+    }
+    let _ = show_for_manual_copy(text);
+}
+
+fn show_for_manual_copy(text: &str) -> Option<()> {
+    use wasm_bindgen::JsCast;
+    let doc = window().document()?;
+    let area: web_sys::HtmlTextAreaElement = match doc.get_element_by_id("manual-copy") {
+        Some(el) => el.dyn_into().ok()?,
+        None => {
+            let area: web_sys::HtmlTextAreaElement =
+                doc.create_element("textarea").ok()?.dyn_into().ok()?;
+            area.set_id("manual-copy");
+            area.set_attribute("readonly", "").ok()?;
+            area.set_attribute("aria-label", "Text to copy").ok()?;
+            area.set_attribute("rows", "4").ok()?;
+            doc.get_element_by_id("copy-box")?
+                .append_child(&area)
+                .ok()?;
+            area
+        }
+    };
+    area.set_value(text);
+    let _ = area.focus();
+    area.select();
+    Some(())
 }
 
 fn copy_with_textarea(text: &str) -> Option<()> {
@@ -76,14 +138,21 @@ fn copy_with_textarea(text: &str) -> Option<()> {
 }
 
 /// Moves the keyboard focus to the element with `id` (and scrolls it into view), without
-/// touching the address or the history.
+/// touching the address or the history; a closed `<details>` around it is opened first, so a
+/// message's link always reaches a visible control.
 pub fn focus(id: &str) {
     use wasm_bindgen::JsCast;
-    if let Some(el) = window()
-        .document()
-        .and_then(|d| d.get_element_by_id(id))
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-    {
+    let Some(el) = window().document().and_then(|d| d.get_element_by_id(id)) else {
+        return;
+    };
+    let mut parent = el.parent_element();
+    while let Some(p) = parent {
+        if p.tag_name().eq_ignore_ascii_case("details") {
+            let _ = p.set_attribute("open", "");
+        }
+        parent = p.parent_element();
+    }
+    if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
         let _ = el.focus();
     }
 }

@@ -7,7 +7,7 @@ use planner::url::{self, Scenario};
 use ClusterManager as Manager;
 
 use crate::browser;
-use crate::form::{display_scenario_text, FieldMessage, Form};
+use crate::form::{carry_hardware, display_scenario_text, FieldMessage, Form};
 
 /// The form's signals, shared by every field.
 #[derive(Clone, Copy)]
@@ -16,17 +16,25 @@ pub struct Ctx {
     pub form: RwSignal<Form>,
     /// The message of each invalid field.
     pub messages: Memo<Vec<FieldMessage>>,
+    /// The key typed into last (a conflict it causes is reported there).
+    pub edited: RwSignal<Option<&'static str>>,
+    /// The other cluster managers' forms as they were left.
+    pub stash: RwSignal<Vec<Form>>,
+    /// Warnings about values that read but are unlikely meant, at their fields.
+    pub notes: Memo<Vec<FieldMessage>>,
 }
 
 impl Ctx {
     /// A typed edit: update the text and replace the history entry.
     pub fn edit(self, key: &'static str, text: String) {
+        self.edited.set(Some(key));
         self.form.update(|f| f.set_text(key, text));
         browser::replace_query(&self.form.with_untracked(Form::to_query));
     }
 
     /// A mode switch (not a text).
     pub fn edit_form(self, change: impl FnOnce(&mut Form)) {
+        self.edited.set(None);
         self.form.update(change);
         browser::replace_query(&self.form.with_untracked(Form::to_query));
     }
@@ -36,6 +44,34 @@ impl Ctx {
             self.messages
                 .with(|m| m.iter().find(|x| x.key == key).map(|x| x.text.clone()))
         }
+    }
+
+    fn note(self, key: &'static str) -> impl Fn() -> Option<String> + Copy + Send + Sync {
+        move || {
+            self.notes
+                .with(|m| m.iter().find(|x| x.key == key).map(|x| x.text.clone()))
+        }
+    }
+
+    /// Switches to cluster manager `m`: the current form is kept for a switch back, `m`'s
+    /// form is restored as it was left (or its defaults), and typed hardware comes along.
+    fn switch_manager(self, m: ClusterManager) {
+        let current = self.form.get_untracked();
+        if current.manager == m {
+            return;
+        }
+        let kept = self
+            .stash
+            .with_untracked(|s| s.iter().find(|f| f.manager == m).cloned());
+        let mut next = kept.unwrap_or_else(|| Form::from_scenario(&Scenario::default_for(m)));
+        carry_hardware(&current, &mut next);
+        self.stash.update(|s| {
+            s.retain(|f| f.manager != current.manager);
+            s.push(current);
+        });
+        self.edited.set(None);
+        self.form.set(next);
+        browser::push_query(&self.form.with_untracked(Form::to_query));
     }
 }
 
@@ -166,6 +202,7 @@ fn field(ctx: Ctx, entry: &'static Entry) -> impl IntoView {
     let id = format!("f-{key}");
     let err_id = format!("err-{key}");
     let message = ctx.message(key);
+    let note = ctx.note(key);
     let hidden = move || !ctx.form.with(|f| f.shows(entry.shown));
     let value = move || ctx.form.with(|f| f.text(key).to_string());
     let control = match entry.kind.options() {
@@ -191,6 +228,7 @@ fn field(ctx: Ctx, entry: &'static Entry) -> impl IntoView {
             <label for=id>{breakable(entry.label)}</label>
             {control}
             <p class="error" id=err_id aria-live="polite">{message}</p>
+            <p class="note" id=format!("note-{key}") aria-live="polite">{note}</p>
         </div>
     }
 }
@@ -250,6 +288,7 @@ fn text_box(
                 autocomplete="off"
                 spellcheck="false"
                 placeholder=placeholder
+                maxlength=planner::text::MAX_TEXT_CHARS.to_string()
                 prop:value=value
                 aria-invalid=move || if message().is_some() { "true" } else { "false" }
                 aria-describedby=err_id.to_string()
@@ -258,7 +297,16 @@ fn text_box(
             <span class="unit">{entry.unit_text()}</span>
             {types}
         </div>
-        <p class="hint">{entry.hint}</p>
+        <p class="hint">{hint_text(entry)}</p>
+    }
+}
+
+/// The hint under a box, with what a number alone means for Spark-style sizes.
+fn hint_text(entry: &Entry) -> String {
+    match (entry.hint, entry.bare_hint()) {
+        (hint, "") => hint.to_string(),
+        ("", bare) => bare.to_string(),
+        (hint, bare) => format!("{hint} · {bare}"),
     }
 }
 
@@ -315,11 +363,13 @@ fn mode_switch(
 }
 
 fn choose(ctx: Ctx, s: &Scenario) {
+    ctx.edited.set(None);
     ctx.form.set(Form::from_scenario(s));
     browser::push_query(&url::scenario_to_query(s));
 }
 
-/// The cluster-manager switch; choosing one loads its defaults (and a history entry).
+/// The cluster-manager switch; choosing one restores that manager's form as it was left (its
+/// defaults the first time), with the typed hardware, and adds a history entry.
 pub fn manager_bar(ctx: Ctx) -> impl IntoView {
     let buttons = [
         (Manager::Yarn, "YARN"),
@@ -331,11 +381,7 @@ pub fn manager_bar(ctx: Ctx) -> impl IntoView {
         view! {
             <button type="button" class="pill" id=format!("cm-{}", m.as_str())
                 aria-pressed=move || if ctx.form.with(|f| f.manager == m) { "true" } else { "false" }
-                on:click=move |_| {
-                    if ctx.form.with_untracked(|f| f.manager != m) {
-                        choose(ctx, &Scenario::default_for(m));
-                    }
-                }>
+                on:click=move |_| ctx.switch_manager(m)>
                 {name}
             </button>
         }

@@ -3,9 +3,9 @@
 //! with the core's URL codec and described by its field catalog, so a field means the same
 //! typed here or in a link.
 
-use planner::catalog::{self, ClusterManager, Kind, Shown};
+use planner::catalog::{self, ClusterManager, FieldId, Kind, Shown, Typed};
 use planner::input::{MaximumAllocation, NodeManagerResources};
-use planner::text::TextError;
+use planner::text::{format_real, with_bare_unit, TextError};
 use planner::units::format_spark_mib;
 use planner::url::{self, Scenario};
 use planner::{Diagnostic, PlanInput};
@@ -53,12 +53,18 @@ pub fn display_text(key: &str, input: &PlanInput) -> String {
 }
 
 /// The text the form shows for `key` in any scenario: Spark memory settings Spark-style
-/// (`1g`, `512m`), the rest as the link writes them.
+/// (`1g`, `512m`), fields shown in GiB but held in MiB as GiB (`64`, `63.5`), the rest as the
+/// link writes them.
 pub fn display_scenario_text(key: &str, s: &Scenario) -> String {
     let entry = catalog::entry_by_key(s.manager(), key);
     let spark_style = entry.is_some_and(|e| e.kind == Kind::SparkMemory);
+    let gib_of_mib = entry.is_some_and(|e| e.typed == Typed::GiB);
     match (url::scenario_text_of(key, s), s) {
         (Some(t), _) if spark_style => t.parse::<u64>().map(format_spark_mib).unwrap_or(t),
+        (Some(t), _) if gib_of_mib => t
+            .parse::<u64>()
+            .map(|mib| format_real(mib as f64 / 1024.0))
+            .unwrap_or(t),
         (Some(t), _) => t,
         (None, Scenario::Yarn(input)) => {
             entry.map_or_else(String::new, |e| fallback_text(e, input))
@@ -291,7 +297,7 @@ impl Form {
             if !self.applies(key) || self.left_unset(key) {
                 continue;
             }
-            if let Err(e) = url::scenario_apply(key, &mut scenario, self.text(key)) {
+            if let Err(e) = self.apply_typed(key, &mut scenario) {
                 unreadable.push((key, e));
             }
         }
@@ -299,6 +305,19 @@ impl Form {
             scenario,
             unreadable,
         }
+    }
+
+    /// Reads `key`'s text into `scenario`, a bare number in the unit the field shows (`64` in
+    /// a GiB field is `64g`); a text that does not read is kept as typed for the message.
+    fn apply_typed(&self, key: &str, scenario: &mut Scenario) -> Result<(), TextError> {
+        let typed = self.text(key);
+        let suffix = catalog::entry_by_key(self.manager, key).map_or("", |e| e.bare_suffix());
+        let text =
+            planner::text::check_length(typed).and_then(|()| with_bare_unit(typed, suffix))?;
+        url::scenario_apply(key, scenario, &text).map_err(|e| TextError {
+            text: typed.to_string(),
+            ..e
+        })
     }
 
     /// The YARN input, when the form is for YARN.
@@ -321,6 +340,40 @@ impl Form {
             q.push_str(&url::encode_component(&e.text));
         }
         q
+    }
+}
+
+/// The hardware every cluster manager's form describes alike: (YARN's field, Kubernetes'
+/// field); nodes are `n` everywhere (EMR's core nodes too). Memory per node reads a bare number
+/// as GiB on both forms, so its text means the same after a switch.
+const SHARED_HARDWARE: [(FieldId, FieldId); 3] = [
+    (FieldId::Nodes, FieldId::Nodes),
+    (FieldId::CoresPerNode, FieldId::NodeCpu),
+    (FieldId::MemoryPerNode, FieldId::NodeMemory),
+];
+
+/// Copies the hardware typed in `from` (values changed from its defaults, readable in `to`)
+/// into `to`, a form of another cluster manager: switching keeps the cluster.
+pub fn carry_hardware(from: &Form, to: &mut Form) {
+    let defaults = Form::from_scenario(&Scenario::default_for(from.manager));
+    for (a, b) in SHARED_HARDWARE {
+        for (source, target) in [(a, b), (b, a)] {
+            let (Some(s), Some(t)) = (
+                catalog::entry(from.manager, source),
+                catalog::entry(to.manager, target),
+            ) else {
+                continue;
+            };
+            let text = from.text(s.key);
+            if text == defaults.text(s.key) {
+                continue;
+            }
+            let mut probe = to.clone();
+            probe.texts.insert(t.key, text.to_string());
+            if probe.read().unreadable.iter().all(|(k, _)| *k != t.key) {
+                to.texts.insert(t.key, text.to_string());
+            }
+        }
     }
 }
 
@@ -404,6 +457,80 @@ mod tests {
         k8s.set_text("rq", "0.5".into());
         k8s.set_text("tgt", "10g".into());
         assert_eq!(k8s.to_query(), "v=1&cm=k8s&rq=0.5");
+    }
+
+    #[test]
+    fn a_bare_number_is_read_in_the_unit_the_field_shows() {
+        let (mut k8s, _) = Form::from_query("v=1&cm=k8s");
+        assert_eq!(k8s.text("kmem"), "64");
+        k8s.set_text("kmem", "128".into());
+        let Scenario::Kubernetes(k) = k8s.read().scenario else {
+            panic!("not Kubernetes")
+        };
+        assert_eq!(k.nodes.capacity_memory_mib, 131_072);
+        // The link keeps v1's meaning: MiB, written as before.
+        assert_eq!(k8s.to_query(), "v=1&cm=k8s&kmem=131072");
+        assert_eq!(Form::from_query(&k8s.to_query()).0.text("kmem"), "128");
+
+        let mut yarn = Form::from_input(&PlanInput::default());
+        yarn.set_text("tgt", "10".into());
+        assert_eq!(
+            yarn.yarn_input().unwrap().policy.memory_target_mib,
+            Some(10_240)
+        );
+        assert_eq!(yarn.to_query(), "v=1&tgt=10240");
+        yarn.set_text("off", "1".into());
+        yarn.set_text("offs", "2147483648".into());
+        assert_eq!(yarn.yarn_input().unwrap().spark.offheap.size_mib, 2048);
+        yarn.set_text("offs", "2048".into());
+        let reading = yarn.read();
+        let message = field_messages(ClusterManager::Yarn, &reading.unreadable_diagnostics());
+        assert_eq!(message[0].key, "offs");
+        assert!(
+            message[0].text.ends_with("type 2048m for MiB"),
+            "{message:?}"
+        );
+        yarn.set_text("offs", "2g".into());
+        yarn.set_text("of", "150%".into());
+        let reading = yarn.read();
+        let message = field_messages(ClusterManager::Yarn, &reading.unreadable_diagnostics());
+        assert_eq!(
+            (message[0].key, message[0].text.as_str()),
+            (
+                "of",
+                "spark.executor.memoryOverheadFactor: \"150%\" is a percentage; this is a factor: type 1.5"
+            )
+        );
+    }
+
+    #[test]
+    fn switching_cluster_manager_carries_the_typed_hardware() {
+        let mut yarn = Form::from_input(&PlanInput::default());
+        yarn.set_text("n", "20".into());
+        yarn.set_text("m", "128".into());
+        let mut k8s = Form::from_scenario(&Scenario::default_for(ClusterManager::Kubernetes));
+        carry_hardware(&yarn, &mut k8s);
+        assert_eq!((k8s.text("n"), k8s.text("kmem")), ("20", "128"));
+        assert_eq!(k8s.text("kcpu"), "16", "an untouched value is not carried");
+        k8s.set_text("kcpu", "15.5".into());
+        let mut back = Form::from_input(&PlanInput::default());
+        carry_hardware(&k8s, &mut back);
+        assert_eq!(
+            back.text("c"),
+            "16",
+            "15.5 CPU is not a whole number of cores"
+        );
+        assert_eq!(back.text("n"), "20");
+    }
+
+    #[test]
+    fn long_texts_are_cut_with_a_message() {
+        let mut form = Form::from_input(&PlanInput::default());
+        form.set_text("n", "1".repeat(300));
+        let reading = form.read();
+        let message = field_messages(ClusterManager::Yarn, &reading.unreadable_diagnostics());
+        assert!(message[0].text.contains("is longer than 40 characters"));
+        assert!(message[0].text.chars().count() < 80, "{}", message[0].text);
     }
 
     #[test]

@@ -48,25 +48,125 @@ pub fn messages_of(reading: &Reading, outcome: &Outcome) -> Vec<FieldMessage> {
     }
 }
 
-/// The notice for a link with keys this version does not know.
+/// A key or value of a link as quoted in a notice: cut to a few characters, so no link can
+/// widen the page.
+fn quoted(text: &str) -> String {
+    if text.chars().count() > 24 {
+        format!("{}…", text.chars().take(24).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}
+
+/// The notice for a link: what was done with what it could not use as given — another link
+/// format version, an unknown or misspelt cluster manager, unknown keys, keys given twice.
 pub fn link_notice(decoded: &planner::url::DecodedScenario) -> Option<String> {
     let mut parts = Vec::new();
-    if let Some(v) = decoded
-        .version
-        .filter(|v| *v != planner::url::SCHEMA_VERSION)
-    {
+    let current = planner::url::SCHEMA_VERSION;
+    if let Some(v) = decoded.version.filter(|v| *v != current) {
         parts.push(format!(
-            "This link was made with link format v{v}; this page reads v{}.",
-            planner::url::SCHEMA_VERSION
+            "This link was made with link format v{v}; this page reads v{current}."
         ));
     }
+    let manager_name = decoded.scenario.manager().as_str();
+    for bad in decoded.bad.iter().filter(|b| b.field.is_none()) {
+        let value = quoted(&bad.error.text);
+        parts.push(match bad.key.as_str() {
+            "cm" => format!(
+                "cm={value} is not a cluster manager (yarn, k8s or emr): opened {manager_name}."
+            ),
+            "v" => format!("v={value} is not a link format version: read as v{current}."),
+            key => format!("Ignored {}={value}.", quoted(key)),
+        });
+    }
+    if let Some(written) = &decoded.manager_case {
+        parts.push(format!("Read cm={} as cm={manager_name}.", quoted(written)));
+    }
     if !decoded.unknown.is_empty() {
+        let keys: Vec<String> = decoded.unknown.iter().map(|k| quoted(k)).collect();
         parts.push(format!(
             "Ignored unknown link settings: {}.",
-            decoded.unknown.join(", ")
+            keys.join(", ")
+        ));
+    }
+    if !decoded.repeated.is_empty() {
+        let keys: Vec<String> = decoded.repeated.iter().map(|k| quoted(k)).collect();
+        parts.push(format!(
+            "Given more than once, the last value used: {}.",
+            keys.join(", ")
         ));
     }
     (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+/// Moves the messages of fields the user did not touch since the last plan to the field just
+/// edited: a value that makes another field's value impossible (cores per node 3 with 5 cores
+/// per executor) is the edited field's problem, said there.
+pub fn blame_the_edit(
+    messages: Vec<FieldMessage>,
+    edited: Option<&'static str>,
+    now: &Form,
+    before: Option<&Form>,
+) -> Vec<FieldMessage> {
+    let (Some(edited), Some(before)) = (edited, before) else {
+        return messages;
+    };
+    let edited_label = planner::catalog::entry_by_key(now.manager, edited).map_or("", |e| e.name);
+    messages
+        .into_iter()
+        .map(|m| {
+            let untouched = !m.key.is_empty()
+                && m.key != edited
+                && before.manager == now.manager
+                && before.text(m.key) == now.text(m.key);
+            if untouched {
+                FieldMessage {
+                    key: edited,
+                    text: format!("With this {edited_label}, {}", m.text),
+                }
+            } else {
+                m
+            }
+        })
+        .collect()
+}
+
+/// One line that says what a plan was ("17 executors × 5 cores × 19 GiB"), for the last plan
+/// kept while a field is being fixed; `form` is the form it was made from.
+pub fn plan_summary(outcome: &Outcome, form: &Form) -> String {
+    let (executors, cores, heap_mib, pods) = match (outcome, form.read().scenario) {
+        (Outcome::Yarn(c), _) => {
+            let p = c.selected_plan();
+            (p.instances, p.cores(), p.heap_mib(), false)
+        }
+        (Outcome::Kubernetes(p), planner::Scenario::Kubernetes(input)) => (
+            p.totals.executors,
+            input.spark.executor_cores,
+            p.executor_memory.heap_mib,
+            true,
+        ),
+        (Outcome::Emr(p), _) => {
+            let top = p.launched.first().copied();
+            (
+                p.launched_executors,
+                top.map_or(p.settings.executor_cores, |l| l.cores),
+                top.map_or(p.settings.executor_memory_mib, |l| l.heap_mib),
+                false,
+            )
+        }
+        _ => return String::new(),
+    };
+    let (one, many) = if pods {
+        ("executor pod", "executor pods")
+    } else {
+        ("executor", "executors")
+    };
+    format!(
+        "{} × {} × {}",
+        fmt::count(u64::from(executors), one, many),
+        fmt::count(u64::from(cores), "core", "cores"),
+        heap_words(heap_mib)
+    )
 }
 
 fn heap_words(mib: u64) -> String {
@@ -193,28 +293,58 @@ fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl In
                 on:click=move |_| copied.set(if browser::copy(&submit_copy) { "Flags copied" } else { "Copy failed: select the text" })>
                 "Copy spark-submit"
             </button>
-            <button type="button" id="copy-link"
-                on:click=move |_| copied.set(if browser::copy(&browser::current_href()) { "Link copied" } else { "Copy failed: use the address bar" })>
-                "Copy link"
-            </button>
             <span class="status" role="status">{move || copied.get()}</span>
         </div>
     }
     .into_any()
 }
 
-fn invalid_summary(messages: &[FieldMessage]) -> impl IntoView + use<> {
+/// Whether the form has a visible control for `key` (the method is the headline's switch, and
+/// a field hidden by a mode, such as client mode's AM settings in cluster mode, has none).
+fn has_visible_control(form: &Form, key: &str) -> bool {
+    let on_form = |m| {
+        fields::form_groups(m)
+            .iter()
+            .flat_map(|g| g.iter())
+            .any(|id| planner::catalog::key(m, *id) == key)
+    };
+    planner::catalog::entry_by_key(form.manager, key)
+        .is_some_and(|e| on_form(form.manager) && form.shows(e.shown))
+}
+
+/// What to fix, each message a link to its field; a message whose field has no visible control
+/// (the method, a field hidden by a mode) offers the default instead, in the same link.
+fn invalid_summary(ctx: Ctx, messages: &[FieldMessage]) -> impl IntoView + use<> {
+    let form = ctx.form.get_untracked();
     let items = messages
         .iter()
         .map(|m| {
-            let id = format!("f-{}", m.key);
-            let href = format!("#{id}");
+            let key = m.key;
+            let id = format!("f-{key}");
+            let reset = (!key.is_empty() && !has_visible_control(&form, key)).then(|| {
+                form::display_scenario_text(key, &planner::Scenario::default_for(form.manager))
+            });
+            let shown_as = |value: &str| {
+                planner::catalog::entry_by_key(form.manager, key)
+                    .and_then(|e| e.kind.options())
+                    .and_then(|o| o.iter().find(|(v, _)| *v == value))
+                    .map_or_else(|| value.to_string(), |(_, label)| (*label).to_string())
+            };
+            let words = match &reset {
+                Some(d) if d.is_empty() => format!("{} — leave it unset", m.text),
+                Some(d) => format!("{} — use the default ({})", m.text, shown_as(d)),
+                None => m.text.clone(),
+            };
+            let reset_id = reset.is_some().then(|| format!("reset-{key}"));
             view! {
                 <li>
-                    <a href=href on:click=move |ev| {
+                    <a href=format!("#{id}") id=reset_id on:click=move |ev| {
                         ev.prevent_default();
-                        browser::focus(&id);
-                    }>{m.text.clone()}</a>
+                        match &reset {
+                            Some(default) => ctx.edit(key, default.clone()),
+                            None => browser::focus(&id),
+                        }
+                    }>{words}</a>
                 </li>
             }
         })
@@ -279,17 +409,144 @@ fn yarn_details(outcome: Memo<Outcome>) -> impl IntoView {
     }
 }
 
+/// The page-level actions: copy this page's link (every cluster manager), and the box a
+/// failed copy shows its text in, selected.
+fn page_actions(copied: RwSignal<&'static str>) -> impl IntoView {
+    view! {
+        <div class="page-actions">
+            <button type="button" id="copy-link"
+                on:click=move |_| copied.set(if browser::copy(&browser::current_href()) { "Link copied" } else { browser::COPY_FAILED })>
+                "Copy link"
+            </button>
+            <span class="status" id="copy-status" role="status">{move || copied.get()}</span>
+        </div>
+        <div class="copy-box" id="copy-box"></div>
+    }
+}
+
+/// The last plan, kept while a field is being fixed: one line, marked as not current.
+fn last_plan_view(shown: &Outcome, last_form: Option<Form>) -> impl IntoView + use<> {
+    last_form.map(|form| {
+        view! {
+            <div class="stale" id="stale-plan">
+                <p class="stale-note">"Not current — the plan before this change:"</p>
+                <p class="big stale-summary" id="stale-summary">{plan_summary(shown, &form)}</p>
+            </div>
+        }
+    })
+}
+
+/// Warnings about values that read but are unlikely meant (hardware no machine has), above the
+/// answer; each is also at its field.
+fn notes_view(ctx: Ctx) -> impl IntoView {
+    move || {
+        let notes = ctx.notes.get();
+        (!notes.is_empty()).then(|| {
+            let text: Vec<String> = notes.into_iter().map(|n| n.text).collect();
+            view! { <p class="sev sev-warning input-notes" id="input-notes">{text.join(" ")}</p> }
+        })
+    }
+}
+
+/// The page's derived state.
+struct Page {
+    ctx: Ctx,
+    outcome: Memo<Outcome>,
+    /// The form of the last plan made for this cluster manager, kept while a field is being
+    /// fixed (the form, not its plan: planning again is cheaper in the page's size than
+    /// cloning plans).
+    last_form: Memo<Option<Form>>,
+    /// What the sections below the answer show: the plan, or the last one while a field is
+    /// being fixed.
+    shown: Memo<Outcome>,
+}
+
+/// The memos every view reads, from the form.
+fn page_signals(form: RwSignal<Form>) -> Page {
+    let edited = RwSignal::new(None::<&'static str>);
+    let reading = Memo::new(move |_| form.with(Form::read));
+    let outcome = Memo::new(move |_| reading.with(evaluate));
+    let last_form = Memo::new(move |previous: Option<&Option<Form>>| {
+        let now = form.get();
+        if !outcome.with(|o| matches!(o, Outcome::Invalid(_))) {
+            return Some(now);
+        }
+        previous
+            .cloned()
+            .flatten()
+            .filter(|last| last.manager == now.manager)
+    });
+    let messages = Memo::new(move |_| {
+        let found = reading.with(|r| messages_of(r, &outcome.read()));
+        let last = last_form.get_untracked();
+        form.with(|now| blame_the_edit(found, edited.get(), now, last.as_ref()))
+    });
+    let notes = Memo::new(move |_| {
+        reading.with(|r| {
+            field_messages(
+                r.scenario.manager(),
+                &planner::plausible::hardware_warnings(&r.scenario),
+            )
+        })
+    });
+    let shown = Memo::new(move |_| {
+        last_form.with(|f| evaluate(&f.as_ref().map_or_else(|| form.with(Form::read), Form::read)))
+    });
+    Page {
+        ctx: Ctx {
+            form,
+            messages,
+            edited,
+            stash: RwSignal::new(Vec::new()),
+            notes,
+        },
+        outcome,
+        last_form,
+        shown,
+    }
+}
+
+/// The Kubernetes and EMR sections under the answer, for the plan shown (the last good one
+/// while a field is being fixed); nothing for YARN, whose details are their own view.
+fn other_plan_view(
+    shown: &Outcome,
+    last_form: Memo<Option<Form>>,
+    form: RwSignal<Form>,
+) -> AnyView {
+    match shown {
+        Outcome::Kubernetes(p) => {
+            let scenario = last_form
+                .with_untracked(|f| f.as_ref().map(|f| f.read().scenario))
+                .unwrap_or_else(|| form.with_untracked(|f| f.read().scenario));
+            view! {
+                {node_reservation::node_reservation_card(&scenario)}
+                {platforms::k8s_details(p, &scenario)}
+            }
+            .into_any()
+        }
+        Outcome::Emr(p) => platforms::emr_details(p).into_any(),
+        _ => ().into_any(),
+    }
+}
+
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
     let (initial, decoded) = Form::from_query(&browser::current_query());
     let notice = RwSignal::new(link_notice(&decoded));
     let form = RwSignal::new(initial);
-    let reading = Memo::new(move |_| form.with(Form::read));
-    let outcome = Memo::new(move |_| reading.with(evaluate));
-    let messages = Memo::new(move |_| reading.with(|r| messages_of(r, &outcome.read())));
-    let ctx = Ctx { form, messages };
+    let Page {
+        ctx,
+        outcome,
+        last_form,
+        shown,
+    } = page_signals(form);
+    let edited = ctx.edited;
+    let messages = ctx.messages;
     let copied = RwSignal::new("");
+    browser::set_copy_status(copied);
+    let stale =
+        move || matches!(&*outcome.read(), Outcome::Invalid(_)) && last_form.with(Option::is_some);
 
     // Back and Forward restore the plan of that history entry.
     // (An in-page #fragment jump fires popstate too: the query is then unchanged, and what was
@@ -297,6 +554,7 @@ pub fn App() -> impl IntoView {
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
         let query = browser::current_query();
         if form.with_untracked(Form::to_query) != query {
+            edited.set(None);
             form.set(Form::from_query(&query).0);
         }
     });
@@ -308,20 +566,13 @@ pub fn App() -> impl IntoView {
                 .into_any()
         }
         Outcome::Emr(p) => platforms::emr_headline(p, copied).into_any(),
-        Outcome::Invalid(_) => invalid_summary(&messages.get()).into_any(),
-    };
-    let other_plan = move || match &*outcome.read() {
-        Outcome::Kubernetes(p) => {
-            let scenario = form.with_untracked(|f| f.read().scenario);
-            view! {
-                {node_reservation::node_reservation_card(&scenario)}
-                {platforms::k8s_details(p, &scenario)}
-            }
-            .into_any()
+        Outcome::Invalid(_) => view! {
+            {invalid_summary(ctx, &messages.get())}
+            {last_plan_view(&shown.read(), last_form.get())}
         }
-        Outcome::Emr(p) => platforms::emr_details(p).into_any(),
-        _ => ().into_any(),
+        .into_any(),
     };
+    let other_plan = move || other_plan_view(&shown.read(), last_form, form);
     view! {
         {layout::patterns()}
         <header class="top">
@@ -337,10 +588,17 @@ pub fn App() -> impl IntoView {
             </div>
         })}
         <main class="grid">
-            <section class="answer card" aria-label="Answer">{answer}</section>
+            <section class="answer card" aria-label="Answer">
+                {page_actions(copied)}
+                {notes_view(ctx)}
+                {answer}
+            </section>
             <aside class="inputs card" aria-label="Inputs">{fields::form_view(ctx)}</aside>
-            <div class="details">
-                {yarn_details(outcome)}
+            <div class="details" class:stale=stale>
+                {move || stale().then(|| view! {
+                    <p class="stale-note" id="stale-details">"Not current: the sections below show the last plan until the fields above are fixed."</p>
+                })}
+                {yarn_details(shown)}
                 {other_plan}
                 {explorer::explorer_section(ctx, outcome)}
                 <section class="card" id="about">
@@ -382,7 +640,7 @@ mod tests {
                 let m = messages_of(&reading, &outcome);
                 let keys: Vec<&str> = m.iter().map(|x| x.key).collect();
                 assert_eq!(keys, ["m", "n"]);
-                assert!(m[1].text.contains("allowed: 1 to 100000"));
+                assert!(m[1].text.contains("allowed: 1 to 100\u{202f}000"));
             }
             other => panic!("should be invalid: {other:?}"),
         }
@@ -412,7 +670,10 @@ mod tests {
         );
         assert_eq!(
             emr[1],
-            ("n", "Core nodes is 0; allowed: 1 to 100000".to_string())
+            (
+                "n",
+                "Core nodes is 0; allowed: 1 to 100\u{202f}000".to_string()
+            )
         );
 
         let k8s = messages("v=1&cm=k8s&n=0&kmem=2g&krmem=2048&rq=abc");
@@ -421,7 +682,7 @@ mod tests {
         assert!(k8s[0]
             .1
             .starts_with("spark.kubernetes.executor.request.cores: \"abc\""));
-        assert_eq!(k8s[1].1, "Nodes is 0; allowed: 1 to 100000");
+        assert_eq!(k8s[1].1, "Nodes is 0; allowed: 1 to 100\u{202f}000");
         assert_eq!(
             k8s[2].1,
             "Reserved memory is 2 GiB; allowed: less than the node's 2 GiB minus the \

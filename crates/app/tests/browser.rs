@@ -118,7 +118,7 @@ async fn typing_nodes_updates_the_headline_and_bad_values_show_a_field_error() {
         "node groups (last node, executors per node)"
     );
 
-    // 0 nodes: the field says why, the answer lists it, and there is no plan.
+    // 0 nodes: the field says why, the answer lists it, and there is no current plan.
     type_into(&host, "#f-n", "0");
     until("the nodes error", || {
         text(&host, "#err-n").is_some_and(|t| !t.is_empty())
@@ -126,7 +126,7 @@ async fn typing_nodes_updates_the_headline_and_bad_values_show_a_field_error() {
     .await;
     let error = text(&host, "#err-n").unwrap_or_default();
     assert!(
-        error.contains("Nodes") && error.contains("1 to 100000"),
+        error.contains("Nodes") && error.contains("1 to 100\u{202f}000"),
         "{error}"
     );
     let input = find(&host, "#f-n").expect("#f-n");
@@ -134,7 +134,9 @@ async fn typing_nodes_updates_the_headline_and_bad_values_show_a_field_error() {
     assert!(find(&host, ".field.invalid #f-n").is_some());
     assert!(find(&host, "#invalid").is_some());
     assert!(find(&host, "#hl-executors").is_none());
-    assert!(find(&host, "#layout").is_none());
+    // The last plan stays in view below, marked as not current.
+    assert!(find(&host, "#stale-summary").is_some());
+    assert!(find(&host, ".details.stale #layout").is_some());
     assert_eq!(query(), "?v=1&n=0");
 
     // Unreadable text is an error too, at its own field.
@@ -186,7 +188,7 @@ async fn kubernetes_errors_show_at_their_fields() {
     type_into(&host, "#f-em", "0");
     type_into(&host, "#f-tc", "9");
     let expected = [
-        ("n", "Nodes is 0; allowed: 1 to 100000"),
+        ("n", "Nodes is 0; allowed: 1 to 100\u{202f}000"),
         (
             "krcpu",
             "Reserved CPU is 16 CPU; allowed: less than the node's 16 CPU minus the \

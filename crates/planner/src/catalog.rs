@@ -237,7 +237,7 @@ impl Unit {
             Unit::MiB => format_mib(value),
             Unit::Millicores => format!("{} CPU", format_millicores(value)),
             Unit::GiB => format_mib(value.saturating_mul(1024)),
-            Unit::None | Unit::Cores | Unit::Vcores | Unit::Percent => value.to_string(),
+            Unit::None | Unit::Cores | Unit::Vcores | Unit::Percent => group_digits(value),
         }
     }
 
@@ -255,26 +255,41 @@ impl Unit {
     }
 }
 
+/// A whole number with its thousands separated by a narrow no-break space (U+202F), as the
+/// page writes every number (`100 000`, `21 504`; `999` alone).
+pub fn group_digits(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('\u{202f}');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 /// MiB in the largest binary unit that divides it (`67108864` → `64 TiB`).
 fn format_mib(mib: u64) -> String {
     const TIB: u64 = 1024 * 1024;
     if mib >= TIB && mib.is_multiple_of(TIB) {
-        format!("{} TiB", mib / TIB)
+        format!("{} TiB", group_digits(mib / TIB))
     } else if mib >= 1024 && mib.is_multiple_of(1024) {
-        format!("{} GiB", mib / 1024)
+        format!("{} GiB", group_digits(mib / 1024))
     } else {
-        format!("{mib} MiB")
+        format!("{} MiB", group_digits(mib))
     }
 }
 
 /// Millicores as cores with up to three decimals (`1500` → `1.5`).
 fn format_millicores(millis: u64) -> String {
     let fraction = millis % 1000;
+    let cores = group_digits(millis / 1000);
     if fraction == 0 {
-        (millis / 1000).to_string()
+        cores
     } else {
         let digits = format!("{fraction:03}");
-        format!("{}.{}", millis / 1000, digits.trim_end_matches('0'))
+        format!("{cores}.{}", digits.trim_end_matches('0'))
     }
 }
 
@@ -346,7 +361,7 @@ impl Range {
         }
     }
 
-    /// The range in words, values in `unit` for people (`1 to 100000`, `1 MiB to 64 TiB`,
+    /// The range in words, values in `unit` for people (`1 to 100 000`, `1 MiB to 64 TiB`,
     /// `more than 0 up to 10`, `from 0 up to less than 1`).
     pub fn describe(self, unit: Unit) -> String {
         match self {
@@ -370,6 +385,23 @@ impl Range {
             }
         }
     }
+}
+
+/// What a number typed without a unit means in a field, when that differs from the unit its
+/// value is held in ([`Entry::unit`]). One rule: a field named after a Spark key reads a bare
+/// number as Spark reads that key; any other field reads it in the unit it shows.
+///
+/// Links keep schema v1's meaning of a bare number for every key (the held unit: MiB, or GiB
+/// for `m` and `rm`), so old links plan the same numbers; the codec writes those numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Typed {
+    /// As the held unit.
+    AsHeld,
+    /// GiB, for a field held in MiB (Kubernetes' memory per node, YARN's memory target).
+    GiB,
+    /// Bytes: `spark.memory.offHeap.size` is `bytesConf(ByteUnit.BYTE)` in Spark's
+    /// `internal/config/package.scala` (every other Spark memory key here is `ByteUnit.MiB`).
+    Bytes,
 }
 
 /// How a field is typed and read.
@@ -465,6 +497,8 @@ pub struct Entry {
     pub optional: bool,
     /// When the form shows it.
     pub shown: Shown,
+    /// What a bare number typed into the form means.
+    pub typed: Typed,
 }
 
 impl Entry {
@@ -473,11 +507,44 @@ impl Entry {
         self.managers.contains(&m)
     }
 
-    /// The unit written after the box (`cores`, `MiB`, `CPU`; none for Spark-style sizes,
-    /// which carry their own).
+    /// The unit a bare number typed into the form is in, in words (`GiB`, `MiB`, `bytes`;
+    /// `""` for values that are not sizes).
+    pub fn bare_unit(&self) -> &'static str {
+        match (self.typed, self.unit) {
+            (Typed::GiB, _) | (Typed::AsHeld, Unit::GiB) => "GiB",
+            (Typed::Bytes, _) => "bytes",
+            (Typed::AsHeld, Unit::MiB) => "MiB",
+            _ => "",
+        }
+    }
+
+    /// The suffix a bare typed number gets before it is read (`g`, `m`, `b`; `""` for
+    /// values that are not sizes).
+    pub fn bare_suffix(&self) -> &'static str {
+        match self.bare_unit() {
+            "GiB" => "g",
+            "MiB" => "m",
+            "bytes" => "b",
+            _ => "",
+        }
+    }
+
+    /// For a Spark-style size (`6g`, which carries its own unit): what a number alone means, as
+    /// Spark reads the key (`MiB if no unit`); `""` for other fields, whose unit is after the box.
+    pub fn bare_hint(&self) -> &'static str {
+        match (self.kind, self.typed) {
+            (Kind::SparkMemory, Typed::Bytes) => "bytes if no unit",
+            (Kind::SparkMemory, _) => "MiB if no unit",
+            _ => "",
+        }
+    }
+
+    /// The unit written after the box (`cores`, `GiB`, `CPU`; none for Spark-style sizes, which
+    /// carry their own: [`Entry::bare_hint`] says what a number alone means there).
     pub fn unit_text(&self) -> &'static str {
         match (self.kind, self.unit) {
             (Kind::SparkMemory, _) | (_, Unit::None) => "",
+            _ if self.typed == Typed::GiB => "GiB",
             (_, Unit::Cores) => "cores",
             (_, Unit::Vcores) => "vcores",
             (_, Unit::Millicores) => "CPU",
@@ -508,6 +575,10 @@ impl Entry {
 
     const fn with_range(self, range: Range) -> Entry {
         Entry { range, ..self }
+    }
+
+    const fn typed_in(self, typed: Typed) -> Entry {
+        Entry { typed, ..self }
     }
 }
 
@@ -561,6 +632,7 @@ const fn entry_of(
         hint: "",
         optional: false,
         shown: Shown::Always,
+        typed: Typed::AsHeld,
     }
 }
 
@@ -696,10 +768,11 @@ const ENTRIES: &[Entry] = &[
         YARN,
         "tgt",
         "Memory target per executor",
-        Kind::SparkMemory,
+        Kind::Memory,
         Unit::MiB,
     )
-    .with_hint("optional, e.g. 10g: fewest cores that reach it")
+    .typed_in(Typed::GiB)
+    .with_hint("optional heap, e.g. 10: fewest cores that reach it")
     .optional_when_empty()
     .with_range(Range::whole(450, limits::MAX_MIB)),
     entry_of(
@@ -901,6 +974,8 @@ const ENTRIES: &[Entry] = &[
         Kind::SparkMemory,
         Unit::MiB,
     )
+    .typed_in(Typed::Bytes)
+    .with_hint("e.g. 2g")
     .shown_when(Shown::OffHeap)
     .with_range(MIB_OR_ZERO),
     entry_of(
@@ -1002,10 +1077,11 @@ const ENTRIES: &[Entry] = &[
         K8S,
         "kmem",
         "Memory per node",
-        Kind::SparkMemory,
+        Kind::Memory,
         Unit::MiB,
     )
-    .with_hint("capacity (64g, 65536 MiB), or allocatable with 0 reserved")
+    .typed_in(Typed::GiB)
+    .with_hint("capacity (64, 63.5 or 65536m), or allocatable with 0 reserved")
     .with_range(MIB_SETTING)
     .shown_when(Shown::TypedShape),
     entry_of(
@@ -1410,7 +1486,12 @@ mod tests {
         assert_eq!(MIB_SETTING.describe(Unit::MiB), "1 MiB to 64 TiB");
         assert_eq!(
             Range::whole(1, limits::MAX_NODES as u64).describe(Unit::None),
-            "1 to 100000"
+            "1 to 100\u{202f}000"
+        );
+        assert_eq!(Unit::MiB.format_whole(21_505), "21\u{202f}505 MiB");
+        assert_eq!(
+            Unit::Millicores.format_whole(99_999_500),
+            "99\u{202f}999.5 CPU"
         );
         assert_eq!(
             FieldId::MemoryPerNode.range().describe(Unit::GiB),
@@ -1422,7 +1503,7 @@ mod tests {
         );
         assert_eq!(
             Range::whole(500, 4_096_000).describe(Unit::Millicores),
-            "0.5 CPU to 4096 CPU"
+            "0.5 CPU to 4\u{202f}096 CPU"
         );
         assert_eq!(
             entry(Kubernetes, F::OverheadFactor)
@@ -1445,7 +1526,29 @@ mod tests {
         );
         assert_eq!(FieldId::ExecutorMemory.label(), "spark.executor.memory");
         assert_eq!(entry(Emr, F::Nodes).unwrap().name, "Core nodes");
-        assert_eq!(entry(Yarn, F::MemoryTarget).unwrap().unit_text(), "");
+        assert_eq!(entry(Yarn, F::MemoryTarget).unwrap().unit_text(), "GiB");
+        assert_eq!(entry(Yarn, F::MemoryPerNode).unwrap().unit_text(), "GiB");
+        assert_eq!(entry(Kubernetes, F::NodeMemory).unwrap().unit_text(), "GiB");
+        assert_eq!(entry(Yarn, F::DriverMemory).unwrap().unit_text(), "");
+        assert_eq!(
+            entry(Yarn, F::DriverMemory).unwrap().bare_hint(),
+            "MiB if no unit"
+        );
+        assert_eq!(
+            entry(Kubernetes, F::OffHeapSize).unwrap().bare_hint(),
+            "bytes if no unit"
+        );
+        // Every memory field says what a number alone means: its unit after the box, or the
+        // Spark-style hint.
+        for e in all_entries() {
+            if matches!(e.kind, Kind::Memory | Kind::SparkMemory) {
+                assert!(
+                    !(e.unit_text().is_empty() && e.bare_hint().is_empty()),
+                    "{}",
+                    e.key
+                );
+            }
+        }
         assert_eq!(
             entry(Kubernetes, F::KubeReservedMemory)
                 .unwrap()

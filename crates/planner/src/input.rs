@@ -4,7 +4,6 @@
 use std::fmt;
 
 use crate::catalog::{ClusterManager, Range};
-use crate::decimal::shortest;
 use crate::memory::MIN_HEAP_MIB;
 use crate::spark::{
     driver_overhead_rule, AmSettings, AppType, DeployMode, OverheadRule, SparkVersion,
@@ -321,7 +320,7 @@ pub struct FieldError {
     pub field: Field,
     /// The value as the planner saw it.
     pub value: String,
-    /// The allowed range or values, in words (`"1 to 100000"`).
+    /// The allowed range or values, in words (`"1 to 100 000"`).
     pub allowed: String,
 }
 
@@ -603,14 +602,6 @@ impl Check {
     }
 }
 
-fn fmt_real(v: f64) -> String {
-    if v.is_nan() {
-        "not a number".to_string()
-    } else {
-        shortest(v)
-    }
-}
-
 impl Cluster {
     /// Validates the cluster alone and returns its integer shape.
     pub fn shape(&self) -> Result<NodeShape, InputErrors> {
@@ -646,13 +637,19 @@ impl Cluster {
                 if !reserved_ok {
                     let allowed = if mem_ok {
                         format!(
-                            "0 up to less than the node's {} GiB",
-                            shortest(self.memory_per_node_gib)
+                            "0 up to less than the node's {}",
+                            Field::MemoryPerNode
+                                .unit()
+                                .format_real(self.memory_per_node_gib)
                         )
                     } else {
                         "0 up to less than the node's memory".to_string()
                     };
-                    c.fail(Field::ReservedMemory, fmt_real(memory_gib), allowed);
+                    c.fail(
+                        Field::ReservedMemory,
+                        Field::ReservedMemory.unit().format_real(memory_gib),
+                        allowed,
+                    );
                 }
                 let reserved = gib_to_mib(memory_gib).filter(|_| reserved_ok)?;
                 Resource::new(

@@ -43,6 +43,7 @@ pub mod layout;
 pub mod memory;
 pub mod place;
 pub mod plan;
+pub mod plausible;
 pub mod presets;
 pub mod providers;
 pub mod report;

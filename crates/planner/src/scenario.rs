@@ -165,7 +165,7 @@ mod tests {
             fields,
             [Some(FieldId::Nodes), Some(FieldId::ExecutorCpuRequest)]
         );
-        assert_eq!(d[0].message, "Nodes is 0; allowed: 1 to 100000");
+        assert_eq!(d[0].message, "Nodes is 0; allowed: 1 to 100\u{202f}000");
         assert_eq!(
             catalog::key(ClusterManager::Kubernetes, FieldId::ExecutorCpuRequest),
             "rq"
@@ -178,6 +178,9 @@ mod tests {
         let Outcome::Invalid(d) = plan(&Scenario::Emr(emr)) else {
             panic!("should be invalid")
         };
-        assert_eq!(d[0].message, "Core nodes is 0; allowed: 1 to 100000");
+        assert_eq!(
+            d[0].message,
+            "Core nodes is 0; allowed: 1 to 100\u{202f}000"
+        );
     }
 }

@@ -22,14 +22,106 @@ pub struct TextError {
     pub expected: &'static str,
 }
 
+/// Most characters a typed value or a link value may have: longer texts are refused with a
+/// message (and shown cut), so no value can widen the page or be echoed at length.
+pub const MAX_TEXT_CHARS: usize = 40;
+
+/// Most significant digits a number may have: 17 round-trip any double (the codec writes at
+/// most that many); more would be read, and echoed back, as a different number.
+const MAX_DIGITS: usize = 17;
+
+/// What [`TextError::expected`] says for a text longer than [`MAX_TEXT_CHARS`].
+pub const TOO_LONG: &str = "at most 40 characters long";
+/// What [`TextError::expected`] says for a number with more than [`MAX_DIGITS`] digits.
+const TOO_MANY_DIGITS: &str = "a number of at most 17 digits";
+/// What [`TextError::expected`] says for a factor typed as a percentage (`150%`).
+pub const FACTOR: &str = "a factor such as 0.1";
+/// What [`TextError::expected`] says for a bare number of bytes below 1 MiB in a field Spark
+/// reads in bytes (`spark.memory.offHeap.size`).
+pub const BYTES_BELOW_ONE_MIB: &str = "at least 1 MiB";
+
 impl fmt::Display for TextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.text.trim().is_empty() {
-            write!(f, "empty: type {}", self.expected)
-        } else {
-            write!(f, "\"{}\" is not {}", self.text.trim(), self.expected)
+        let text = self.text.trim();
+        if text.is_empty() {
+            return write!(f, "empty: type {}", self.expected);
+        }
+        match self.expected {
+            TOO_LONG => {
+                let start: String = text.chars().take(24).collect();
+                write!(f, "\"{start}…\" is longer than {MAX_TEXT_CHARS} characters")
+            }
+            FACTOR if text.ends_with('%') => match percent_as_factor(text) {
+                Some(factor) => write!(
+                    f,
+                    "\"{text}\" is a percentage; this is a factor: type {factor}"
+                ),
+                None => write!(f, "\"{text}\" is not {FACTOR}"),
+            },
+            BYTES_BELOW_ONE_MIB => write!(
+                f,
+                "\"{text}\" is {text} bytes (Spark reads a number alone here as bytes): \
+                 type {text}m for MiB"
+            ),
+            _ => write!(f, "\"{text}\" is not {}", self.expected),
         }
     }
+}
+
+/// `150%` → `1.5`, `7 %` → `0.07`: the decimal text moved two places, without floats.
+fn percent_as_factor(text: &str) -> Option<String> {
+    let number = text.strip_suffix('%')?.trim();
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    let all_digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+    if (whole.is_empty() && fraction.is_empty()) || !all_digits(whole) || !all_digits(fraction) {
+        return None;
+    }
+    let padded = format!("{whole:0>3}");
+    let (int, moved) = padded.split_at(padded.len() - 2);
+    let int = int.trim_start_matches('0');
+    let decimals = format!("{moved}{fraction}");
+    let decimals = decimals.trim_end_matches('0');
+    let int = if int.is_empty() { "0" } else { int };
+    Some(if decimals.is_empty() {
+        int.to_string()
+    } else {
+        format!("{int}.{decimals}")
+    })
+}
+
+/// Refuses a text longer than [`MAX_TEXT_CHARS`]; the message quotes only its start.
+pub fn check_length(text: &str) -> Result<(), TextError> {
+    if text.chars().count() <= MAX_TEXT_CHARS {
+        return Ok(());
+    }
+    Err(TextError {
+        text: text.to_string(),
+        expected: TOO_LONG,
+    })
+}
+
+/// A typed text read in the unit its field shows: a bare number gets `suffix` (`g`, `m`, or `b`
+/// for bytes), so `64` in a GiB field is 64 GiB wherever it is typed; text with its own unit,
+/// and texts that are not a bare number, pass unchanged (the field's reader judges them).
+pub fn with_bare_unit(text: &str, suffix: &str) -> Result<String, TextError> {
+    let t = text.trim();
+    let bare = !t.is_empty()
+        && t.chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == '_')
+        && t.chars().any(|c| c.is_ascii_digit());
+    if !bare || suffix.is_empty() {
+        return Ok(text.to_string());
+    }
+    if suffix == "b" {
+        let below_one_mib = parse_count(t).is_ok_and(|b| b > 0 && b < 1024 * 1024);
+        if below_one_mib {
+            return Err(TextError {
+                text: t.to_string(),
+                expected: BYTES_BELOW_ONE_MIB,
+            });
+        }
+    }
+    Ok(format!("{t}{suffix}"))
 }
 
 fn split_number(text: &str) -> Option<(f64, String)> {
@@ -39,11 +131,26 @@ fn split_number(text: &str) -> Option<(f64, String)> {
         .unwrap_or(t.len());
     let (num, unit) = t.split_at(end);
     let num: String = num.chars().filter(|c| *c != '_').collect();
-    if num.is_empty() || num == "-" || num == "+" {
+    if num.is_empty() || num == "-" || num == "+" || too_many_digits(&num) {
         return None;
     }
     let value = crate::decimal::parse(&num)?;
     Some((value, unit.trim().to_ascii_lowercase()))
+}
+
+/// Whether a number has more significant digits than a double keeps exactly.
+fn too_many_digits(number: &str) -> bool {
+    let digits = number
+        .trim_start_matches(['-', '+'])
+        .split(['e', 'E'])
+        .next()
+        .unwrap_or("");
+    let significant = digits
+        .chars()
+        .filter(char::is_ascii_digit)
+        .skip_while(|c| *c == '0')
+        .count();
+    significant > MAX_DIGITS
 }
 
 /// A memory size: a number (fractions allowed) with an optional unit (`k`, `m`/`mb`/`mib`,
@@ -57,12 +164,19 @@ pub fn parse_size(text: &str, unit: SizeUnit) -> Result<f64, TextError> {
             SizeUnit::MiB => "a size such as 1024, 1024m or 2g",
         },
     };
+    if too_many_digits(text.trim().trim_end_matches(|c: char| !c.is_ascii_digit())) {
+        return Err(TextError {
+            text: text.to_string(),
+            expected: TOO_MANY_DIGITS,
+        });
+    }
     let (value, suffix) = split_number(text).ok_or_else(err)?;
     let mib_per_unit = match suffix.as_str() {
         "" => match unit {
             SizeUnit::GiB => 1024.0,
             SizeUnit::MiB => 1.0,
         },
+        "b" | "byte" | "bytes" => 1.0 / (1024.0 * 1024.0),
         "k" | "kb" | "kib" => 1.0 / 1024.0,
         "m" | "mb" | "mib" => 1.0,
         "g" | "gb" | "gib" => 1024.0,
@@ -104,15 +218,25 @@ pub fn parse_count(text: &str) -> Result<u64, TextError> {
     t.parse().map_err(|_| err())
 }
 
-/// A whole number that fits a `u32` (larger values become `u32::MAX`, which validation
-/// then reports with the allowed range).
+/// A whole number that fits a `u32`; a larger one is refused as typed (not echoed back as
+/// another number).
 pub fn parse_count_u32(text: &str) -> Result<u32, TextError> {
-    parse_count(text).map(|n| u32::try_from(n).unwrap_or(u32::MAX))
+    let n = parse_count(text)?;
+    u32::try_from(n).map_err(|_| TextError {
+        text: text.to_string(),
+        expected: "a whole number below 4 billion",
+    })
 }
 
 /// A plain number (`0.1875`, `.6`, `1e-1`), finite.
 pub fn parse_real(text: &str) -> Result<f64, TextError> {
     let t = text.trim();
+    if too_many_digits(t) {
+        return Err(TextError {
+            text: text.to_string(),
+            expected: TOO_MANY_DIGITS,
+        });
+    }
     match crate::decimal::parse(t) {
         Some(v) if v.is_finite() => Ok(v),
         _ => Err(TextError {
@@ -120,6 +244,19 @@ pub fn parse_real(text: &str) -> Result<f64, TextError> {
             expected: "a number such as 0.1",
         }),
     }
+}
+
+/// A factor (`0.1875`, `1.5`): a plain number; a percentage typed instead (`150%`) is refused
+/// with the factor to type (`1.5`).
+pub fn parse_factor(text: &str) -> Result<f64, TextError> {
+    parse_real(text).map_err(|e| TextError {
+        expected: if text.trim().ends_with('%') {
+            FACTOR
+        } else {
+            e.expected
+        },
+        ..e
+    })
 }
 
 /// A percentage (`50`, `50%`, `12.5 %`).
@@ -157,12 +294,61 @@ mod tests {
     }
 
     #[test]
+    fn a_percentage_typed_as_a_factor_says_which_factor_to_type() {
+        let message = |t: &str| parse_factor(t).unwrap_err().to_string();
+        assert_eq!(
+            message("150%"),
+            "\"150%\" is a percentage; this is a factor: type 1.5"
+        );
+        assert!(message("7 %").ends_with("type 0.07"), "{}", message("7 %"));
+        assert!(message("18.75%").ends_with("type 0.1875"));
+        assert!(message("0.5%").ends_with("type 0.005"));
+        assert!(message("100%").ends_with("type 1"));
+        assert_eq!(message("abc"), "\"abc\" is not a number such as 0.1");
+        assert_eq!(parse_factor("1.5"), Ok(1.5));
+    }
+
+    #[test]
+    fn long_texts_and_long_numbers_are_refused_not_misquoted() {
+        let long = "9".repeat(300);
+        let e = check_length(&long).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("\"{}…\" is longer than 40 characters", "9".repeat(24))
+        );
+        assert!(check_length(&"9".repeat(40)).is_ok());
+        assert!(parse_size("1234567890123456789", SizeUnit::GiB).is_err());
+        assert!(parse_real("0.123456789012345678").is_err());
+        assert_eq!(parse_real("0.7048987819642148"), Ok(0.7048987819642148));
+        assert_eq!(parse_real("0.000000000000001"), Ok(1e-15));
+        assert!(parse_count_u32("4294967296")
+            .unwrap_err()
+            .to_string()
+            .contains("below 4 billion"));
+    }
+
+    #[test]
+    fn bare_numbers_take_the_unit_their_field_shows() {
+        assert_eq!(with_bare_unit("64", "g").unwrap(), "64g");
+        assert_eq!(with_bare_unit(" 63.5 ", "g").unwrap(), "63.5g");
+        assert_eq!(with_bare_unit("2g", "m").unwrap(), "2g");
+        assert_eq!(with_bare_unit("lots", "g").unwrap(), "lots");
+        assert_eq!(with_bare_unit("5", "").unwrap(), "5");
+        assert_eq!(with_bare_unit("2147483648", "b").unwrap(), "2147483648b");
+        assert_eq!(parse_mib("2147483648b"), Ok(2048));
+        assert_eq!(
+            with_bare_unit("2048", "b").unwrap_err().to_string(),
+            "\"2048\" is 2048 bytes (Spark reads a number alone here as bytes): type 2048m for MiB"
+        );
+    }
+
+    #[test]
     fn counts_and_percentages() {
         assert_eq!(parse_count(" 16 "), Ok(16));
         assert_eq!(parse_count("1_000"), Ok(1000));
         assert!(parse_count("1.5").is_err());
         assert!(parse_count("-3").is_err());
-        assert_eq!(parse_count_u32("99999999999"), Ok(u32::MAX));
+        assert!(parse_count_u32("99999999999").is_err());
         assert_eq!(parse_percent("50%"), Ok(50.0));
         assert!(parse_real("NaN").is_err());
         assert_eq!(

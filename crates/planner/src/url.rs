@@ -55,8 +55,8 @@ use crate::providers::Provider;
 pub use crate::scenario::{ClusterManager as Manager, Scenario};
 use crate::spark::{AppType, DeployMode, SparkVersion};
 use crate::text::{
-    format_real, parse_count, parse_count_u32, parse_mib, parse_percent, parse_real, parse_size,
-    SizeUnit, TextError,
+    check_length, format_real, parse_count, parse_count_u32, parse_factor, parse_mib,
+    parse_percent, parse_size, SizeUnit, TextError,
 };
 use crate::warning::Diagnostic;
 use crate::yarn::Calculator;
@@ -126,16 +126,26 @@ impl<T> Schema<T> {
         self.find(key).and_then(|p| (p.get)(input))
     }
 
-    /// Sets `key` from `text`; `None` when the schema has no such key.
+    /// Sets `key` from `text`; `None` when the schema has no such key. A text longer than
+    /// [`crate::text::MAX_TEXT_CHARS`] is refused before it is read.
     fn apply(&self, key: &str, input: &mut T, text: &str) -> Option<(F, Result<(), TextError>)> {
-        self.find(key).map(|p| (p.id, (p.set)(input, text.trim())))
+        self.find(key).map(|p| {
+            let read = check_length(text).and_then(|()| (p.set)(input, text.trim()));
+            (p.id, read)
+        })
     }
 
     /// Reads every pair of `query` into `input`; `cm` is left to the caller. Returns the
-    /// version, the unknown keys and the unreadable values.
-    fn decode(&self, query: &str, input: &mut T) -> (Option<u32>, Vec<String>, Vec<BadParam>) {
+    /// version, the unknown keys and the unreadable values; a key given twice is read in order
+    /// (the last value stands) and listed in `repeated`.
+    fn decode(&self, query: &str, input: &mut T, repeated: &mut Vec<String>) -> Decoding {
         let (mut version, mut unknown, mut bad) = (None, Vec::new(), Vec::new());
+        let mut seen: Vec<String> = Vec::new();
         for (k, v) in pairs(query) {
+            if seen.contains(&k) && !repeated.contains(&k) {
+                repeated.push(k.clone());
+            }
+            seen.push(k.clone());
             if k == "cm" {
                 continue;
             }
@@ -145,7 +155,7 @@ impl<T> Schema<T> {
                     Err(error) => bad.push(BadParam {
                         key: k,
                         field: None,
-                        error,
+                        error: check_length(&v).err().unwrap_or(error),
                     }),
                 }
                 continue;
@@ -163,6 +173,9 @@ impl<T> Schema<T> {
         (version, unknown, bad)
     }
 }
+
+/// What one schema's decoding found: the version, unknown keys, unreadable values.
+type Decoding = (Option<u32>, Vec<String>, Vec<BadParam>);
 
 fn choice(text: &str, expected: &'static str) -> TextError {
     TextError {
@@ -411,7 +424,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         id: F::OverheadFactor,
         get: |i| Some(format_real(i.spark.overhead_factor)),
         set: |i, t| {
-            i.spark.overhead_factor = parse_real(t)?;
+            i.spark.overhead_factor = parse_factor(t)?;
             Ok(())
         },
     },
@@ -443,7 +456,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         id: F::DriverOverheadFactor,
         get: |i| Some(format_real(i.spark.driver_overhead_factor)),
         set: |i, t| {
-            i.spark.driver_overhead_factor = parse_real(t)?;
+            i.spark.driver_overhead_factor = parse_factor(t)?;
             Ok(())
         },
     },
@@ -487,7 +500,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         id: F::MemoryFraction,
         get: |i| Some(format_real(i.spark.memory_fraction)),
         set: |i, t| {
-            i.spark.memory_fraction = parse_real(t)?;
+            i.spark.memory_fraction = parse_factor(t)?;
             Ok(())
         },
     },
@@ -495,7 +508,7 @@ const PARAMS: &[Param<PlanInput>] = &[
         id: F::StorageFraction,
         get: |i| Some(format_real(i.spark.storage_fraction)),
         set: |i, t| {
-            i.spark.storage_fraction = parse_real(t)?;
+            i.spark.storage_fraction = parse_factor(t)?;
             Ok(())
         },
     },
@@ -647,7 +660,7 @@ pub struct Decoded {
 /// values are reported beside the input read from the rest.
 pub fn from_query(query: &str) -> Decoded {
     let mut input = PlanInput::default();
-    let (version, unknown, bad) = YARN.decode(query, &mut input);
+    let (version, unknown, bad) = YARN.decode(query, &mut input, &mut Vec::new());
     Decoded {
         input,
         version,
@@ -727,27 +740,43 @@ pub struct DecodedScenario {
     pub unknown: Vec<String>,
     /// Values that could not be read.
     pub bad: Vec<BadParam>,
+    /// Keys given more than once (the last value stands).
+    pub repeated: Vec<String>,
+    /// A `cm` value read only after its case was ignored (`K8S`), as written.
+    pub manager_case: Option<String>,
+}
+
+/// Reads a `cm` value; other letter cases (`K8S`, `EMR`) are accepted too.
+fn read_manager(text: &str) -> Option<Manager> {
+    Manager::parse(text.trim()).or_else(|| Manager::parse(&text.trim().to_ascii_lowercase()))
 }
 
 /// Decodes a link for any cluster manager. Never fails.
 pub fn scenario_from_query(query: &str) -> DecodedScenario {
     let mut bad = Vec::new();
     let mut manager = Manager::Yarn;
+    let mut manager_case = None;
     for (k, v) in pairs(query).filter(|(k, _)| k == "cm") {
-        match Manager::parse(v.trim()) {
-            Some(m) => manager = m,
+        match read_manager(&v) {
+            Some(m) => {
+                manager = m;
+                manager_case = (v.trim() != m.as_str()).then(|| v.trim().to_string());
+            }
             None => bad.push(BadParam {
                 key: k,
                 field: None,
-                error: choice(&v, "yarn, k8s or emr"),
+                error: check_length(&v)
+                    .err()
+                    .unwrap_or_else(|| choice(&v, "yarn, k8s or emr")),
             }),
         }
     }
     let mut scenario = Scenario::default_for(manager);
+    let mut repeated = Vec::new();
     let (version, unknown, more_bad) = match &mut scenario {
-        Scenario::Yarn(i) => YARN.decode(query, i),
-        Scenario::Kubernetes(i) => KUBERNETES.decode(query, i),
-        Scenario::Emr(i) => EMR.decode(query, i),
+        Scenario::Yarn(i) => YARN.decode(query, i, &mut repeated),
+        Scenario::Kubernetes(i) => KUBERNETES.decode(query, i, &mut repeated),
+        Scenario::Emr(i) => EMR.decode(query, i, &mut repeated),
     };
     bad.extend(more_bad);
     DecodedScenario {
@@ -755,6 +784,8 @@ pub fn scenario_from_query(query: &str) -> DecodedScenario {
         version,
         unknown,
         bad,
+        repeated,
+        manager_case,
     }
 }
 
@@ -999,7 +1030,7 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
             i.spark.overhead_factor = if t.is_empty() {
                 None
             } else {
-                Some(parse_real(t)?)
+                Some(parse_factor(t)?)
             };
             Ok(())
         },
@@ -1230,7 +1261,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         id: F::OverheadFactor,
         get: |i| Some(format_real(i.overhead_factor)),
         set: |i, t| {
-            i.overhead_factor = parse_real(t)?;
+            i.overhead_factor = parse_factor(t)?;
             Ok(())
         },
     },

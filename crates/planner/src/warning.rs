@@ -94,6 +94,8 @@ pub enum Code {
     LargeOverheadFactor,
     /// No executors requested (`spark.executor.instances` = 0).
     NoExecutorsRequested,
+    /// Hardware that reads but no machine has (memory per core), likely a unit mistake.
+    ImplausibleHardware,
     /// An input value outside what is allowed.
     InvalidValue,
     /// An input text that could not be read.
@@ -134,6 +136,7 @@ impl Code {
             Code::ExecutorsMerged => "executors-merged",
             Code::LargeOverheadFactor => "large-overhead-factor",
             Code::NoExecutorsRequested => "no-executors-requested",
+            Code::ImplausibleHardware => "implausible-hardware",
             Code::InvalidValue => "invalid-value",
             Code::UnreadableValue => "unreadable-value",
         }

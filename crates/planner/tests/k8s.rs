@@ -179,7 +179,7 @@ fn every_bad_field_is_reported_at_once() {
         .into_iter()
         .map(|d| d.message)
         .collect();
-    assert_eq!(words[0], "Nodes is 0; allowed: 1 to 100000");
+    assert_eq!(words[0], "Nodes is 0; allowed: 1 to 100\u{202f}000");
     assert_eq!(
         words[1],
         "Reserved CPU is 16 CPU; allowed: less than the node's 16 CPU minus the daemonsets' \

@@ -409,7 +409,7 @@ fn every_problem_is_reported_at_once() {
         .find(|e| e.field == Field::Nodes)
         .expect("nodes");
     assert_eq!(nodes.value, "0");
-    assert_eq!(nodes.allowed, "1 to 100000");
+    assert_eq!(nodes.allowed, "1 to 100\u{202f}000");
     assert!(errors
         .iter()
         .any(|e| e.field == Field::MemoryPerNode && e.value == "not a number"));

@@ -210,7 +210,7 @@ fn an_invalid_input_names_its_fields_in_markdown() {
              \n\
              ## Problems\n\
              \n\
-             - **error** `invalid-value` (field `{key}`): Nodes is 0; allowed: 1 to 100000\n"
+             - **error** `invalid-value` (field `{key}`): Nodes is 0; allowed: 1 to 100\u{202f}000\n"
         )
     );
 }
