@@ -981,7 +981,7 @@ fn a_custom_instances_bad_numbers_name_its_fields() {
     let fields: Vec<Field> = e.0.iter().map(|e| e.field).collect();
     assert_eq!(fields, [Field::InstanceVcpus, Field::InstanceYarnMemory]);
     let nm = &e.0[1];
-    assert_eq!(nm.value, "70000 MiB");
+    assert_eq!(nm.value, "70\u{202f}000 MiB");
     assert_eq!(nm.allowed, "1 MiB to 64 GiB");
     // Words with units, not digits alone; a whole number of GiB.
     let d = planner::url::scenario_from_query("v=1&cm=emr&it=custom&imem=12.5");
