@@ -316,7 +316,7 @@ async fn emr_takes_current_instance_families_and_a_custom_instance() {
 
     // YARN's memory above the instance's own is refused at its field.
     b.type_into("#f-inm", "300000").await;
-    b.wait_for_text_containing("#err-inm", &["300000 MiB", "1 MiB to 256 GiB"])
+    b.wait_for_text_containing("#err-inm", &["300\u{202f}000 MiB", "1 MiB to 256 GiB"])
         .await;
     b.assert_clean_console();
     b.close().await;
