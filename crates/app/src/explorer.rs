@@ -348,7 +348,7 @@ fn chart(e: &Explorer) -> impl IntoView + use<> {
 
 /// An SVG coordinate with one decimal.
 fn num(v: f64) -> String {
-    planner::decimal::fixed(v, 1)
+    planner::fixed::format_fixed(v, 1)
 }
 
 /// Seed 001's 50 GB, as 10 × 5 GB and as 5 × 10 GB, per task.

@@ -1,6 +1,6 @@
 //! Number formatting for the page: every number with its unit, MiB exact where it matters.
 
-use planner::decimal::fixed;
+use planner::fixed::{format_fixed, format_ratio};
 
 /// `21504 MiB`.
 pub fn mib(m: u64) -> String {
@@ -18,18 +18,18 @@ pub fn size(m: u64) -> String {
     } else if g >= 100.0 {
         format!("{} GiB", group(g.round() as u64))
     } else {
-        format!("{} GiB", fixed(g, 1))
+        format!("{} GiB", format_ratio(m, 1024, 1))
     }
 }
 
 /// Bytes as MiB with one decimal (`5746.8 MiB`), for the heap's pools.
 pub fn bytes_mib(b: u64) -> String {
-    format!("{} MiB", fixed(b as f64 / 1_048_576.0, 1))
+    format!("{} MiB", format_ratio(b, 1_048_576, 1))
 }
 
 /// A percentage with one decimal.
 pub fn pct(p: f64) -> String {
-    format!("{}%", fixed(p, 1))
+    format!("{}%", format_fixed(p, 1))
 }
 
 /// Thousands separated by a thin space: `1 048 576`.

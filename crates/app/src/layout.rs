@@ -6,7 +6,7 @@
 //! the cluster managers is only words ([`LayoutWords`]).
 
 use leptos::prelude::*;
-use planner::decimal::fixed;
+use planner::fixed::format_fixed;
 use planner::layout::{Block, BlockKind, NodeGroup, Part, PartKind};
 use planner::place::Placement;
 
@@ -308,7 +308,7 @@ pub fn bar(
                 None => s.class,
             };
             view! {
-                <svg x=format!("{}%", fixed(s.x, 4)) width=format!("{}%", fixed(s.w, 4)) height="100%"
+                <svg x=format!("{}%", format_fixed(s.x, 4)) width=format!("{}%", format_fixed(s.w, 4)) height="100%"
                     class="seg" data-kind=kind data-executor=s.executor.map(|e| e.to_string())>
                     <rect width="100%" height="100%" class=format!("fill-{}", s.class)>
                         <title>{s.title}</title>

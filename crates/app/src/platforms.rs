@@ -206,7 +206,7 @@ pub fn k8s_details(p: &K8sPlan, scenario: &Scenario) -> impl IntoView + use<> {
         ),
         (
             "Overhead factor",
-            planner::decimal::shortest(p.overhead_factor),
+            planner::fixed::format_f64(p.overhead_factor),
         ),
         ("Executor pods per node", p.per_node.to_string()),
     ]

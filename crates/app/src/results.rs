@@ -2,7 +2,7 @@
 //! derivation steps and the warnings. Each view is built from plain planner output.
 
 use leptos::prelude::*;
-use planner::decimal::fixed;
+use planner::fixed::format_fixed;
 use planner::place::Placement;
 use planner::url::Manager;
 use planner::{Comparison, Method, Plan, Severity, Warning};
@@ -233,7 +233,7 @@ fn heap_pools(p: &Plan) -> AnyView {
                 .map(|(label, bytes, class, _)| {
                     let w = *bytes as f64 / heap * 100.0;
                     let seg = view! {
-                        <svg x=format!("{}%", fixed(x, 3)) width=format!("{}%", fixed(w, 3)) height="100%" class="seg">
+                        <svg x=format!("{}%", format_fixed(x, 3)) width=format!("{}%", format_fixed(w, 3)) height="100%" class="seg">
                             <rect width="100%" height="100%" class=format!("pool pool-{class}")>
                                 <title>{format!("{label}: {}", fmt::bytes_mib(*bytes))}</title>
                             </rect>

@@ -8,7 +8,7 @@
 //!
 //! A leaf module: it depends on nothing else in the planner, so every other module may use it.
 
-use crate::decimal::shortest;
+use crate::fixed::format_f64 as shortest;
 
 /// The cluster manager a scenario plans for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -863,7 +863,7 @@ fn maximize_step(p: &EmrPlan, m: &Maximized) -> Step {
              max({} × heap, 384), rounded up to {MINIMUM_ALLOCATION_MB} MiB) fits {} \
              MiB is {}m ({} MiB); spark.executor.cores = {} vCPUs; spark.executor.instances \
              = {} core nodes; spark.default.parallelism = 2 × {} vcores = {}",
-            crate::decimal::shortest(p.settings.overhead_factor),
+            crate::fixed::format_f64(p.settings.overhead_factor),
             p.shape.nodemanager.memory_mib,
             m.executor_memory_mib,
             m.container_mib,
@@ -884,7 +884,7 @@ fn request_step(p: &EmrPlan) -> Step {
             "{heap}m heap + {} MiB overhead (max({} × {heap}, 384)) = {} MiB, granted {} \
              MiB (a multiple of {MINIMUM_ALLOCATION_MB}), {} vcores; {} requested{}",
             req.memory.overhead_mib,
-            crate::decimal::shortest(s.overhead_factor),
+            crate::fixed::format_f64(s.overhead_factor),
             req.request.memory_mib,
             req.granted.memory_mib,
             req.cores,
@@ -1005,7 +1005,7 @@ fn merged_executor_step(p: &EmrPlan, l: &Launched) -> Step {
             l.merged,
             l.cores,
             l.memory_mib,
-            crate::decimal::shortest(1.0 + p.settings.overhead_factor),
+            one_plus_text(p.settings.overhead_factor),
             l.heap_mib,
             l.memory_mib,
             l.heap_mib,
@@ -1164,6 +1164,16 @@ fn driver_above_master_warning(s: &EmrInput) -> Warning {
             master.memory_gib
         ),
     )
+}
+
+/// `1 + factor` in integers on the decimal the user typed (`0.1875` → `1.1875`).
+fn one_plus_text(factor: f64) -> String {
+    match crate::fixed::decimal_of(factor) {
+        Some((units, scale)) => {
+            crate::fixed::format_scaled(units.saturating_add(10u64.pow(scale)), scale)
+        }
+        None => crate::fixed::format_f64(1.0 + factor),
+    }
 }
 
 #[cfg(test)]

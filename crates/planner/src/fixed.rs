@@ -2,8 +2,10 @@
 //! in millionths, a percentage in hundredths, GiB in thousandths), read and written without
 //! any floating-point text code, and a ratio of two integers printed with N decimals.
 //!
-//! A prototype measured against [`crate::decimal`] (BENCHMARKS.md, "Decimals"): no page code
-//! calls it.
+//! Every decimal the page reads goes through [`parse_f64`] and every one it prints through
+//! [`format_f64`], [`format_ratio`] or [`format_fixed`]: std's float parser and printer weigh
+//! about 17 KB brotli and stay out of the wasm (`scripts/size-gate.sh` checks; ARCHITECTURE.md,
+//! "Decimals").
 //!
 //! Why [`to_f64`] equals Java's `Double.parseDouble` of the same text: `Double.valueOf(String)`
 //! is specified as the exact decimal value rounded to nearest (its javadoc), and an integer
@@ -116,6 +118,107 @@ pub fn format_ratio(numerator: u64, denominator: u64, decimals: u32) -> String {
         return whole.to_string();
     }
     format!("{whole}.{fraction:0width$}", width = decimals as usize)
+}
+
+/// The whole number of `10^-scale` units whose correctly rounded value is `v` (`0.07, 2` →
+/// `7`), if there is one below 2^53.
+pub fn units_of(v: f64, scale: u32) -> Option<u64> {
+    let scaled = v * pow10(scale)? as f64;
+    if !(0.0..EXACT_INTEGER_LIMIT as f64).contains(&scaled) {
+        return None;
+    }
+    // `scaled` is within an ulp of the units: the one below or the one above.
+    let below = scaled as u64;
+    [below, below + 1]
+        .into_iter()
+        .find(|&units| to_f64(units, scale) == Some(v))
+}
+
+/// `v` as the decimal with the fewest decimals (at most 19) that reads back as `v`, in units
+/// and scale (`0.1875` → `(1875, 4)`): the decimal a user typed, for every `v` [`parse_f64`]
+/// read. `None` for a negative, non-finite or computed value that no such decimal gives.
+pub fn decimal_of(v: f64) -> Option<(u64, u32)> {
+    (0..=MAX_SCALE).find_map(|scale| units_of(v, scale).map(|units| (units, scale)))
+}
+
+/// Reads a decimal text (`0.1875`, `-2`, `.5`, `1e-3`) as the `f64` Java's
+/// `Double.parseDouble` and Rust's `str::parse` give, through [`parse_scaled`] and [`to_f64`]
+/// at the fewest decimals that hold it. `None` for anything else, and for a decimal that needs
+/// 2^53 units or more, or more than 19 decimals (text fields refuse more than 15 digits first).
+pub fn parse_f64(text: &str) -> Option<f64> {
+    let (negative, magnitude) = match text.strip_prefix('-') {
+        Some(rest) if !rest.starts_with('+') => (true, rest),
+        Some(_) => return None,
+        None => (false, text),
+    };
+    let value = (0..=MAX_SCALE)
+        .find_map(|scale| parse_scaled(magnitude, scale).map(|units| to_f64(units, scale)))??;
+    Some(if negative { -value } else { value })
+}
+
+/// `v` as the shortest decimal that reads back as `v` ([`decimal_of`]): the text a user
+/// typed (`0.1875`, `64`, `12.5`). A value with no such decimal (only a computed one) prints
+/// rounded to the units that fit 2^53; infinities and NaN as `inf` and `NaN`.
+pub fn format_f64(v: f64) -> String {
+    if v.is_nan() {
+        return "NaN".to_string();
+    }
+    let sign = if v.is_sign_negative() && v != 0.0 {
+        "-"
+    } else {
+        ""
+    };
+    let magnitude = v.abs();
+    if magnitude.is_infinite() {
+        return format!("{sign}inf");
+    }
+    if let Some((units, scale)) = decimal_of(magnitude) {
+        return format!("{sign}{}", format_scaled(units, scale));
+    }
+    let scale = (0..=MAX_SCALE)
+        .rev()
+        .find(|&s| magnitude * (pow10(s).unwrap_or(1) as f64) < EXACT_INTEGER_LIMIT as f64)
+        .unwrap_or(0);
+    let units = round_half_even(magnitude * pow10(scale).unwrap_or(1) as f64);
+    format!("{sign}{}", format_scaled(units, scale))
+}
+
+/// An `f64` computed for display only (an SVG coordinate, a percentage) with exactly
+/// `decimals` digits after the point, rounding `v * 10^decimals` half to even. Where the
+/// numbers are at hand as integers, [`format_ratio`] is exact instead.
+pub fn format_fixed(v: f64, decimals: u32) -> String {
+    let one = pow10(decimals).unwrap_or(1);
+    let negative = v < 0.0;
+    let units = round_half_even(v.abs() * one as f64);
+    let (whole, fraction) = (units / one, units % one);
+    let sign = if negative && units > 0 { "-" } else { "" };
+    if decimals == 0 {
+        return format!("{sign}{whole}");
+    }
+    format!(
+        "{sign}{whole}.{fraction:0width$}",
+        width = decimals as usize
+    )
+}
+
+/// `part` as a percentage of `whole` with `decimals` decimals (`1, 3, 1` → `33.3`); `0` of
+/// nothing.
+pub fn format_percent(part: u64, whole: u64, decimals: u32) -> String {
+    if whole == 0 {
+        return format_ratio(0, 1, decimals);
+    }
+    format_ratio(part.saturating_mul(100), whole, decimals)
+}
+
+/// The nearest whole number to `v >= 0`, ties to even; saturates at `u64::MAX`.
+fn round_half_even(v: f64) -> u64 {
+    let below = v as u64;
+    let rest = v - below as f64;
+    if rest > 0.5 || (rest == 0.5 && below % 2 == 1) {
+        below.saturating_add(1)
+    } else {
+        below
+    }
 }
 
 #[cfg(test)]

@@ -239,7 +239,7 @@ impl K8sSpark {
             }
         }
         if let Some(f) = self.overhead_factor {
-            c.set(keys::EXECUTOR_OVERHEAD_FACTOR, crate::decimal::shortest(f));
+            c.set(keys::EXECUTOR_OVERHEAD_FACTOR, crate::fixed::format_f64(f));
         }
         if let Some(m) = self.overhead_mib {
             c.set(keys::EXECUTOR_OVERHEAD, format_spark_mib(m));
@@ -1191,7 +1191,7 @@ fn cpu_request_warning(s: &K8sSpark, d: &K8sPlan) -> Option<Warning> {
                 format_cpu(requested),
                 d.task_slots_per_executor,
                 s.executor_cores,
-                crate::decimal::fixed(requested as f64 * 100.0 / cores_millis as f64, 0),
+                crate::fixed::format_percent(requested, cores_millis, 0),
                 s.executor_cores
             ),
         )

@@ -31,7 +31,6 @@
 //! ```
 
 pub mod catalog;
-pub mod decimal;
 pub mod emr;
 pub mod emr_instances;
 pub mod explorer;

@@ -98,15 +98,14 @@ impl Totals {
     }
 }
 
-/// `share_pct` % of `total`, rounded down, computed on the decimal the user typed (the share's
-/// shortest text, in millionths of a percent): 18.4 % of 375 is 69, where the float product
-/// `375.0 * 18.4 / 100.0` is 68.99… and floors to 68. A share with more decimals than that falls
-/// back to the float product.
+/// `share_pct` % of `total`, rounded down, computed in integers on the decimal the user typed
+/// ([`crate::fixed::decimal_of`]): 18.4 % of 375 is 69, where the float product
+/// `375.0 * 18.4 / 100.0` is 68.99… and floors to 68. A share no short decimal gives (only a
+/// computed one) falls back to the float product.
 pub(crate) fn share_of(total: u64, share_pct: f64) -> u64 {
-    const SCALE: u32 = 6;
-    let whole = 100 * 10u128.pow(SCALE);
-    match crate::fixed::parse_scaled(&crate::decimal::shortest(share_pct.max(0.0)), SCALE) {
-        Some(units) => {
+    match crate::fixed::decimal_of(share_pct.max(0.0)) {
+        Some((units, scale)) => {
+            let whole = 100 * 10u128.pow(scale);
             u64::try_from(u128::from(total) * u128::from(units) / whole).unwrap_or(u64::MAX)
         }
         None => (total as f64 * share_pct.max(0.0) / 100.0) as u64,
@@ -432,7 +431,7 @@ fn placement_warnings(p: &Placement, limits: &Limits<'_>, share_pct: f64) -> Vec
             format!(
                 "The job may use {}% of the cluster: {placed} executors (plus the AM) \
                  stay within it, where {} would fit.",
-                crate::decimal::shortest(share_pct),
+                crate::fixed::format_f64(share_pct),
                 f.wanted.min(p.capacity)
             ),
         ));
@@ -707,9 +706,8 @@ pub(crate) fn totals(shape: &NodeShape, layout: &[NodeGroup], cores: u32, heap_m
 }
 
 fn gib(mib: u64) -> String {
-    let g = mib as f64 / 1024.0;
-    let decimals = if g >= 100.0 { 0 } else { 1 };
-    format!("{} GiB", crate::decimal::fixed(g, decimals))
+    let decimals = if mib >= 100 * 1024 { 0 } else { 1 };
+    format!("{} GiB", crate::fixed::format_ratio(mib, 1024, decimals))
 }
 
 /// What the warnings compare against.
@@ -868,7 +866,7 @@ fn usage_warnings(
                 "{} of the cluster's {} YARN memory ({}%) stays unused.",
                 gib(totals.unused_memory_mib),
                 gib(totals.yarn_memory_mib),
-                crate::decimal::fixed(pct(totals.unused_memory_mib, totals.yarn_memory_mib), 0)
+                crate::fixed::format_percent(totals.unused_memory_mib, totals.yarn_memory_mib, 0)
             ),
         ));
     }
@@ -880,7 +878,7 @@ fn usage_warnings(
                 "{} of the cluster's {} vcores ({}%) stay unused.",
                 checks.unasked_vcores,
                 totals.yarn_vcores,
-                crate::decimal::fixed(pct(checks.unasked_vcores, totals.yarn_vcores), 0)
+                crate::fixed::format_percent(checks.unasked_vcores, totals.yarn_vcores, 0)
             ),
         ));
     }

@@ -170,7 +170,7 @@ fn gb(mib: u64) -> String {
     if mib.is_multiple_of(1024) {
         format!("{}", mib / 1024)
     } else {
-        crate::decimal::fixed(mib as f64 / 1024.0, 2)
+        crate::fixed::format_ratio(mib, 1024, 2)
             .trim_end_matches('0')
             .to_string()
     }
@@ -409,7 +409,7 @@ fn rule_resources_step(v: &Validated) -> Step {
                 shape.physical.vcores,
                 nm.vcores,
                 gb(shape.physical.memory_mib),
-                crate::decimal::shortest(memory_gib),
+                crate::fixed::format_f64(memory_gib),
                 gb(nm.memory_mib)
             ),
         ),
@@ -457,7 +457,7 @@ fn rule_cluster_step(v: &Validated, d: &RuleOfThumbDerivation) -> Step {
             format!(
                 "{nodes} nodes × {per_node} = {slots}; {}% of them = {}, minus 1 for \
                  the ApplicationMaster = {instances}",
-                crate::decimal::shortest(share),
+                crate::fixed::format_f64(share),
                 d.share_slots
             )
         },
@@ -623,13 +623,12 @@ fn extras(m: &crate::spark::ExecutorMemory) -> String {
     s
 }
 
-/// A factor as a percentage, moved two decimal places on the factor's own text: 0.07 is "7",
-/// where the float product `0.07 * 100.0` prints as 7.000000000000001.
+/// A factor as a percentage, in integers on the decimal the user typed: 0.07 is "7", where
+/// the float product `0.07 * 100.0` prints as 7.000000000000001.
 fn percent_text(factor: f64) -> String {
-    const SCALE: u32 = 9;
-    match crate::fixed::parse_scaled(&crate::decimal::shortest(factor), SCALE) {
-        Some(units) => crate::fixed::format_scaled(units, SCALE - 2),
-        None => crate::decimal::shortest(factor * 100.0),
+    match crate::fixed::decimal_of(factor) {
+        Some((units, scale)) => crate::fixed::format_scaled(units.saturating_mul(100), scale),
+        None => crate::fixed::format_f64(factor * 100.0),
     }
 }
 
@@ -874,7 +873,7 @@ fn exact_resources_step(v: &Validated) -> Step {
             NodeManagerResources::Reserve { cores, memory_gib } => format!(
                 "{} MiB − {} GiB = {} MiB and {} − {cores} = {} vcores per node",
                 v.shape.physical.memory_mib,
-                crate::decimal::shortest(memory_gib),
+                crate::fixed::format_f64(memory_gib),
                 nm.memory_mib,
                 v.shape.physical.vcores,
                 nm.vcores
@@ -1043,7 +1042,7 @@ fn overhead_formula(rule: OverheadRule, heap: u64) -> String {
             minimum_mib,
         } => format!(
             "max({minimum_mib}, ⌊{} × {heap}⌋) = {}",
-            crate::decimal::shortest(factor),
+            crate::fixed::format_f64(factor),
             rule.overhead_mib(heap)
         ),
     }
@@ -1461,7 +1460,7 @@ pub(crate) fn large_overhead_factor_warning(
                 "{key} = {} adds {}% of the heap as overhead, on top of the heap. Spark accepts \
                  it, but its default is 0.1 (10%): the factor is a fraction of the heap, not a \
                  percentage.",
-                crate::decimal::shortest(factor),
+                crate::fixed::format_f64(factor),
                 percent_text(factor)
             ),
         )

@@ -770,7 +770,7 @@ impl Reader<'_> {
         self.0
             .get(key)
             .map(|v| {
-                crate::decimal::parse(v.trim())
+                crate::fixed::parse_f64(v.trim())
                     .ok_or_else(|| Self::err(key, v, ConfErrorKind::NotNumber))
             })
             .transpose()

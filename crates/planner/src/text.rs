@@ -26,14 +26,15 @@ pub struct TextError {
 /// message (and shown cut), so no value can widen the page or be echoed at length.
 pub const MAX_TEXT_CHARS: usize = 40;
 
-/// Most significant digits a number may have: 17 round-trip any double (the codec writes at
-/// most that many); more would be read, and echoed back, as a different number.
-const MAX_DIGITS: usize = 17;
+/// Most significant digits a number may have: every decimal of 15 digits is below 2^53 units,
+/// so `planner::fixed` reads it exactly as Spark would and prints it back as typed
+/// (ARCHITECTURE.md, "Decimals").
+const MAX_DIGITS: usize = 15;
 
 /// What [`TextError::expected`] says for a text longer than [`MAX_TEXT_CHARS`].
 pub const TOO_LONG: &str = "at most 40 characters long";
 /// What [`TextError::expected`] says for a number with more than [`MAX_DIGITS`] digits.
-const TOO_MANY_DIGITS: &str = "a number of at most 17 digits";
+const TOO_MANY_DIGITS: &str = "a number of at most 15 digits";
 /// What [`TextError::expected`] says for a factor typed as a percentage (`150%`).
 pub const FACTOR: &str = "a factor such as 0.1";
 /// What [`TextError::expected`] says for a bare number of bytes below 1 MiB in a field Spark
@@ -134,7 +135,7 @@ fn split_number(text: &str) -> Option<(f64, String)> {
     if num.is_empty() || num == "-" || num == "+" || too_many_digits(&num) {
         return None;
     }
-    let value = crate::decimal::parse(&num)?;
+    let value = crate::fixed::parse_f64(&num)?;
     Some((value, unit.trim().to_ascii_lowercase()))
 }
 
@@ -237,7 +238,7 @@ pub fn parse_real(text: &str) -> Result<f64, TextError> {
             expected: TOO_MANY_DIGITS,
         });
     }
-    match crate::decimal::parse(t) {
+    match crate::fixed::parse_f64(t) {
         Some(v) if v.is_finite() => Ok(v),
         _ => Err(TextError {
             text: text.to_string(),
@@ -271,7 +272,7 @@ pub fn parse_percent(text: &str) -> Result<f64, TextError> {
 
 /// Writes a number the way [`parse_real`] reads it back exactly (shortest round-trip form).
 pub fn format_real(v: f64) -> String {
-    crate::decimal::shortest(v)
+    crate::fixed::format_f64(v)
 }
 
 #[cfg(test)]
@@ -319,7 +320,8 @@ mod tests {
         assert!(check_length(&"9".repeat(40)).is_ok());
         assert!(parse_size("1234567890123456789", SizeUnit::GiB).is_err());
         assert!(parse_real("0.123456789012345678").is_err());
-        assert_eq!(parse_real("0.7048987819642148"), Ok(0.7048987819642148));
+        assert!(parse_real("0.7048987819642148").is_err());
+        assert_eq!(parse_real("0.704898781964214"), Ok(0.704898781964214));
         assert_eq!(parse_real("0.000000000000001"), Ok(1e-15));
         assert!(parse_count_u32("4294967296")
             .unwrap_err()

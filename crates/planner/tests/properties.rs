@@ -14,12 +14,22 @@ use planner::{
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 
+/// A decimal a user can type: `units` of `10^-scale`, read as the page reads it
+/// (`planner::fixed`), in `[from, to)` units.
+fn typed_decimal(from: u64, to: u64, scale: u32) -> impl Strategy<Value = f64> {
+    (from..to).prop_map(move |units| planner::fixed::to_f64(units, scale).expect("below 2^53"))
+}
+
+fn gib_thousandths(units: u64) -> f64 {
+    planner::fixed::to_f64(units, 3).expect("below 2^53")
+}
+
 fn any_f64() -> impl Strategy<Value = f64> {
     prop_oneof![
-        4 => 0.5f64..2048.0,
+        4 => typed_decimal(500_000, 2_048_000_000, 6),
         1 => Just(f64::NAN),
         1 => Just(f64::INFINITY),
-        1 => -100.0f64..0.0,
+        1 => typed_decimal(1, 100_000, 3).prop_map(|v| -v),
         1 => Just(0.0),
         1 => Just(1e300),
     ]
@@ -30,9 +40,9 @@ fn sane_cluster() -> impl Strategy<Value = Cluster> {
     (
         1u32..2000,
         1u32..129,
-        4.0f64..1024.0,
+        4_000u64..1_024_000,
         0u32..3,
-        0.0f64..4.0,
+        0u64..4_000,
         any::<bool>(),
         1024u64..500_000,
         1u32..200,
@@ -41,7 +51,8 @@ fn sane_cluster() -> impl Strategy<Value = Cluster> {
             |(nodes, cores, mem, rc, rm, explicit, nm_mem, nm_vc)| Cluster {
                 nodes,
                 cores_per_node: cores + rc,
-                memory_per_node_gib: mem + rm,
+                // GiB in thousandths, as the page reads them; the sum in integers.
+                memory_per_node_gib: gib_thousandths(mem + rm),
                 yarn_resources: if explicit {
                     NodeManagerResources::Explicit {
                         memory_mb: nm_mem,
@@ -50,7 +61,7 @@ fn sane_cluster() -> impl Strategy<Value = Cluster> {
                 } else {
                     NodeManagerResources::Reserve {
                         cores: rc,
-                        memory_gib: rm,
+                        memory_gib: gib_thousandths(rm),
                     }
                 },
             },
@@ -96,12 +107,12 @@ fn sane_spark() -> impl Strategy<Value = SparkSettings> {
         0u8..3,
         512u64..20_000,
         1u32..8,
-        0.01f64..0.5,
+        typed_decimal(10_000, 500_000, 6),
         proptest::option::of(0u64..8192),
         (any::<bool>(), 1u64..4096),
         0u64..4096,
-        0.1f64..1.0,
-        0.0f64..0.99,
+        typed_decimal(100_000, 1_000_000, 6),
+        typed_decimal(0, 990_000, 6),
     )
         .prop_map(
             |(v35, client, app, driver, dcores, factor, explicit, (off, offsz), py, mf, sf)| {
@@ -141,7 +152,7 @@ fn sane_policy() -> impl Strategy<Value = Policy> {
         1u32..9,
         proptest::option::of(512u64..65536),
         any::<bool>(),
-        prop_oneof![Just(100.0f64), 1.0f64..100.0],
+        prop_oneof![Just(100.0f64), typed_decimal(100, 10_000, 2)],
     )
         .prop_map(|(rule, cores, target, mib, share)| Policy {
             method: if rule {

@@ -54,7 +54,7 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
     if s.overhead_factor != OVERHEAD_FACTOR {
         put(
             keys::YARN_EXECUTOR_OVERHEAD_FACTOR,
-            crate::decimal::shortest(s.overhead_factor),
+            crate::fixed::format_f64(s.overhead_factor),
         );
     }
     if !s.heterogeneous_executors {

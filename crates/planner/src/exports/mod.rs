@@ -91,13 +91,13 @@ pub fn spark_conf(
     if spark.memory_fraction != 0.6 {
         put(
             keys::MEMORY_FRACTION,
-            crate::decimal::shortest(spark.memory_fraction),
+            crate::fixed::format_f64(spark.memory_fraction),
         );
     }
     if spark.storage_fraction != 0.5 {
         put(
             keys::STORAGE_FRACTION,
-            crate::decimal::shortest(spark.storage_fraction),
+            crate::fixed::format_f64(spark.storage_fraction),
         );
     }
     c
@@ -118,7 +118,7 @@ fn overhead_conf(
         return;
     }
     if factor != DEFAULT_OVERHEAD_FACTOR {
-        put(factor_key, crate::decimal::shortest(factor));
+        put(factor_key, crate::fixed::format_f64(factor));
     }
     if version == SparkVersion::V4_0 && minimum != MIN_OVERHEAD_MIB {
         put(minimum_key, format_spark_mib(minimum));

@@ -266,7 +266,7 @@ fn yarn_totals(out: &mut String, placement: &Placement) {
         t.task_slots,
         t.granted_memory_mib,
         t.yarn_memory_mib,
-        crate::decimal::fixed(t.memory_used_pct(), 1),
+        crate::fixed::format_percent(t.granted_memory_mib, t.yarn_memory_mib, 1),
         t.granted_vcores,
         t.yarn_vcores,
         t.unused_memory_mib,

@@ -104,5 +104,5 @@ fn manager_name(m: ClusterManager) -> &'static str {
 
 /// Bytes as MiB with one decimal (`7662.4`).
 fn mib_one_decimal(bytes: u64) -> String {
-    crate::decimal::fixed(bytes as f64 / 1_048_576.0, 1)
+    crate::fixed::format_ratio(bytes, 1_048_576, 1)
 }

@@ -152,7 +152,7 @@ fn yarn_totals(out: &mut String, t: &Totals) {
         t.heap_mib,
         t.granted_memory_mib,
         t.yarn_memory_mib,
-        crate::decimal::fixed(t.memory_used_pct(), 1),
+        crate::fixed::format_percent(t.granted_memory_mib, t.yarn_memory_mib, 1),
         t.granted_vcores,
         t.yarn_vcores,
         t.unused_memory_mib,
@@ -311,7 +311,7 @@ fn kubernetes_pods(out: &mut String, p: &K8sPlan) {
         m.overhead_mib,
         m.offheap_mib,
         m.pyspark_mib,
-        crate::decimal::shortest(p.overhead_factor)
+        crate::fixed::format_f64(p.overhead_factor)
     );
     let driver = p
         .driver
