@@ -274,7 +274,8 @@ async fn emr_takes_current_instance_families_and_a_custom_instance() {
         &heap(top.heap_mib),
     ))
     .await;
-    b.wait_for_text_containing("#working", &["EMR gives YARN 54272 MiB"])
+    // The working is prose: numbers of 10 000 and above in thin-space groups.
+    b.wait_for_text_containing("#working", &["EMR gives YARN 54\u{202f}272 MiB"])
         .await;
     assert!(b.field_error("it").await.is_empty());
 

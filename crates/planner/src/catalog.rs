@@ -269,6 +269,56 @@ pub fn group_digits(n: u64) -> String {
     out
 }
 
+/// Prose with the page's number format: each whole number of 10 000 and above gets thin-space
+/// digit groups (`64512 MiB ÷ 3 = 21504 MiB` → `64 512 MiB ÷ 3 = 21 504 MiB`). A number that is
+/// part of a word or of Spark's own syntax is left as Spark reads it: one touching a letter,
+/// `_`, `=` or `.` before it (`spark.executor.memory=21504m`, a decimal's fraction), or a
+/// letter after it (`21504m`, `15890m`), one with a leading zero, and any inside double quotes
+/// (a quoted Spark message or a typed value).
+pub fn group_digits_in_text(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 8);
+    let (mut copied, mut i, mut quoted) = (0, 0, false);
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_digit() {
+            quoted ^= bytes[i] == b'"';
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        let glued_before = start > 0
+            && (bytes[start - 1].is_ascii_alphanumeric() || b"_=.".contains(&bytes[start - 1]));
+        let glued_after = i < bytes.len() && (bytes[i].is_ascii_alphabetic() || bytes[i] == b'_');
+        let run = &text[start..i];
+        if quoted || run.len() < 5 || run.starts_with('0') || glued_before || glued_after {
+            continue;
+        }
+        if let Ok(n) = run.parse::<u64>() {
+            out.push_str(&text[copied..start]);
+            out.push_str(&group_digits(n));
+            copied = i;
+        }
+    }
+    out.push_str(&text[copied..]);
+    out
+}
+
+/// `n` and its noun, singular for one (`1 executor`, `1499 executors`, `21 504 executors`),
+/// grouped as [`group_digits_in_text`] groups prose. `noun` is the singular; the plural adds
+/// `s`.
+pub fn counted(n: u64, noun: &str) -> String {
+    let plural = if n == 1 { "" } else { "s" };
+    let number = if n >= 10_000 {
+        group_digits(n)
+    } else {
+        n.to_string()
+    };
+    format!("{number} {noun}{plural}")
+}
+
 /// MiB in the largest binary unit that divides it (`67108864` → `64 TiB`).
 fn format_mib(mib: u64) -> String {
     const TIB: u64 = 1024 * 1024;
@@ -1462,6 +1512,38 @@ const APPLICATIONS: Kind = Kind::Choice(&[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn prose_groups_numbers_from_ten_thousand_but_not_spark_syntax() {
+        let thin = '\u{202f}';
+        assert_eq!(
+            group_digits_in_text("64512 MiB ÷ 3 = 21504 MiB; 1024 MiB; 1234567 slots"),
+            format!("64{thin}512 MiB ÷ 3 = 21{thin}504 MiB; 1024 MiB; 1{thin}234{thin}567 slots")
+        );
+        for plain in [
+            "spark.executor.memory=21504m",
+            "103478m heap",
+            "CPU 15890m",
+            "0.18750000",
+            "r5.12345xlarge",
+            "\"Required executor memory (19456 MB)\"",
+            "id 012345",
+        ] {
+            assert_eq!(group_digits_in_text(plain), plain);
+        }
+        assert_eq!(
+            group_digits_in_text("12345.5 GiB"),
+            format!("12{thin}345.5 GiB")
+        );
+    }
+
+    #[test]
+    fn counts_say_one_executor() {
+        assert_eq!(counted(1, "executor"), "1 executor");
+        assert_eq!(counted(0, "executor"), "0 executors");
+        assert_eq!(counted(1499, "executor"), "1499 executors");
+        assert_eq!(counted(21_504, "core"), "21\u{202f}504 cores");
+    }
 
     #[test]
     fn keys_are_unique_per_manager_and_ids_keep_one_unit() {

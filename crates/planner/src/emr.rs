@@ -771,10 +771,7 @@ fn requests(n: u64) -> String {
 }
 
 fn step(title: &str, detail: String) -> Step {
-    Step {
-        title: title.to_string(),
-        detail,
-    }
+    Step::new(title, detail)
 }
 
 /// The working of an EMR plan, in order: the core nodes, `maximizeResourceAllocation`, the
@@ -882,12 +879,12 @@ fn request_step(p: &EmrPlan) -> Step {
         "Executor request",
         format!(
             "{heap}m heap + {} MiB overhead (max({} × {heap}, 384)) = {} MiB, granted {} \
-             MiB (a multiple of {MINIMUM_ALLOCATION_MB}), {} vcores; {} requested{}",
+             MiB (a multiple of {MINIMUM_ALLOCATION_MB}), {}; {} requested{}",
             req.memory.overhead_mib,
             crate::fixed::format_f64(s.overhead_factor),
             req.request.memory_mib,
             req.granted.memory_mib,
-            req.cores,
+            crate::catalog::counted(u64::from(req.cores), "vcore"),
             s.executors,
             if s.dynamic_allocation {
                 " (dynamic allocation is on: its target at this moment)"
@@ -1068,7 +1065,7 @@ fn merged_executor_warnings(w: &mut Vec<Warning>, p: &EmrPlan) {
             Severity::Info,
             format!(
                 "EMR merged {} requests per node into {} MiB / {}-core executors ({}m heap + \
-                 {}m overhead): {} executors run where {} were requested. EMR does not \
+                 {}m overhead): EMR runs {} where {} were requested. EMR does not \
                  publish how spark.yarn.heterogeneousExecutors merges requests; this is a \
                  model that reproduces the behaviour seen in EMR's driver logs. Set {}=false \
                  to get executors as requested.",
@@ -1077,7 +1074,7 @@ fn merged_executor_warnings(w: &mut Vec<Warning>, p: &EmrPlan) {
                 top.cores,
                 top.heap_mib,
                 top.overhead_mib,
-                p.launched_executors,
+                crate::catalog::counted(u64::from(p.launched_executors), "executor"),
                 p.requested,
                 HETEROGENEOUS_KEY
             ),

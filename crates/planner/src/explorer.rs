@@ -390,11 +390,11 @@ fn small_executor_guidance(row: &ShapeRow) -> Vec<Warning> {
             format!(
                 "A small executor: {} MiB of its {} MiB container is Spark's fixed cost per \
                  JVM (300 MiB reserved and {} MiB overhead), and every broadcast table is \
-                 copied into each of the {} executors.",
+                 copied into each of the {}.",
                 fixed_cost_mib(row),
                 row.container_mib,
                 row.overhead_mib,
-                row.executors
+                crate::catalog::counted(u64::from(row.executors), "executor")
             ),
         ));
     }

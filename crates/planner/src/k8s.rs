@@ -996,9 +996,9 @@ pub fn k8s_working(input: &K8sInput, d: &K8sPlan) -> Vec<Step> {
     );
     let steps = vec![
         executor_pod_step(d),
-        Step {
-            title: "Executor pods per node".into(),
-            detail: format!(
+        Step::new(
+            "Executor pods per node",
+            format!(
                 "min({} MiB ÷ {} MiB, {} CPU ÷ {} CPU) = {}",
                 d.room.memory_mib,
                 d.executor_memory_mib(),
@@ -1006,16 +1006,16 @@ pub fn k8s_working(input: &K8sInput, d: &K8sPlan) -> Vec<Step> {
                 format_cores(d.executor_cpu_millis),
                 d.fit.per_node
             ),
-        },
+        ),
         placed_step(input.count, d),
     ];
     node_steps.into_iter().chain(steps).collect()
 }
 
 fn room_step(n: &K8sNodes, room: PodRoom) -> Step {
-    Step {
-        title: "Room for pods per node".into(),
-        detail: format!(
+    Step::new(
+        "Room for pods per node",
+        format!(
             "{} CPU − {} reserved − {} daemonsets = {} CPU; {} MiB − {} − {} = {} MiB",
             format_cpu(n.capacity_cpu_millis),
             format_cpu(n.reserved_cpu_millis),
@@ -1026,15 +1026,15 @@ fn room_step(n: &K8sNodes, room: PodRoom) -> Step {
             n.daemonset_memory_mib,
             room.memory_mib
         ),
-    }
+    )
 }
 
 fn executor_pod_step(d: &K8sPlan) -> Step {
     let m = &d.executor_memory;
     let cpu = &d.executor;
-    Step {
-        title: "Executor pod".into(),
-        detail: format!(
+    Step::new(
+        "Executor pod",
+        format!(
             "memory {} + {} overhead{} = {}Mi (request = limit); CPU request {}{}",
             m.heap_mib,
             m.overhead_mib,
@@ -1049,7 +1049,7 @@ fn executor_pod_step(d: &K8sPlan) -> Step {
                 .as_ref()
                 .map_or(String::new(), |l| format!(", limit {l}"))
         ),
-    }
+    )
 }
 
 fn placed_step(count: ExecutorCount, d: &K8sPlan) -> Step {
@@ -1078,16 +1078,16 @@ fn placed_step(count: ExecutorCount, d: &K8sPlan) -> Step {
     } else {
         " (the driver pod fits on no node)".to_string()
     };
-    Step {
-        title: "Executors placed".into(),
-        detail: format!(
+    Step::new(
+        "Executors placed",
+        format!(
             "{count}; {} task slots; {} CPU requested = {} executor pods × {} CPU{driver}",
             t.task_slots,
             format_cores(t.cpu_requested_millis),
             t.executors,
             format_cores(d.executor_cpu_millis),
         ),
-    }
+    )
 }
 
 /// The findings, most severe first: pods that stay Pending, then settings worth knowing about.
@@ -1184,12 +1184,12 @@ fn cpu_request_warning(s: &K8sSpark, d: &K8sPlan) -> Option<Warning> {
             Code::SettingIgnored,
             Severity::Info,
             format!(
-                "Each executor requests {} CPU but runs {} tasks at once \
+                "Each executor requests {} CPU but runs {} at once \
                  (spark.executor.cores = {}): parallelism is unchanged while the pods reserve \
                  {}% of the CPUs {} full cores would. Tasks share the CPU; this suits \
                  I/O-bound work.",
                 format_cpu(requested),
-                d.task_slots_per_executor,
+                crate::catalog::counted(d.task_slots_per_executor, "task"),
                 s.executor_cores,
                 crate::fixed::format_percent(requested, cores_millis, 0),
                 s.executor_cores
@@ -1336,6 +1336,10 @@ fn largest_heap(
 /// The shortfall in words: what keeps pods Pending and by how much (the reason alone when none
 /// runs: a headline says so).
 pub fn k8s_shortfall_words(s: &K8sShortfall, room: PodRoom) -> String {
+    crate::catalog::group_digits_in_text(&k8s_shortfall_words_ungrouped(s, room))
+}
+
+fn k8s_shortfall_words_ungrouped(s: &K8sShortfall, room: PodRoom) -> String {
     let too_large = |what: &str, r: PodRequest| {
         let by = if r.memory_mib > room.memory_mib {
             format!("{} MiB too much memory", r.memory_mib - room.memory_mib)
@@ -1361,8 +1365,8 @@ pub fn k8s_shortfall_words(s: &K8sShortfall, room: PodRoom) -> String {
         ),
         PodBlocker::ExecutorPod(r) => format!("{}.", too_large("Each executor pod", r)),
         PodBlocker::Room { capacity } => format!(
-            "Only {capacity} of the {} executor pods fit; the other {} stay Pending.",
-            s.asked,
+            "Only {capacity} of the {} fit; the other {} stay Pending.",
+            crate::catalog::counted(s.asked, "executor pod"),
             s.asked - capacity
         ),
     }
@@ -1370,6 +1374,10 @@ pub fn k8s_shortfall_words(s: &K8sShortfall, room: PodRoom) -> String {
 
 /// The nearest heap that runs, in words.
 pub fn k8s_nearest_words(s: &K8sShortfall) -> Option<String> {
+    k8s_nearest_words_ungrouped(s).map(|words| crate::catalog::group_digits_in_text(&words))
+}
+
+fn k8s_nearest_words_ungrouped(s: &K8sShortfall) -> Option<String> {
     let (field, heap, runs) = s.nearest?;
     let all = if runs >= s.asked {
         format!("all {}", s.asked)

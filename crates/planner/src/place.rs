@@ -429,9 +429,10 @@ fn placement_warnings(p: &Placement, limits: &Limits<'_>, share_pct: f64) -> Vec
             Code::ShareLimitsExecutors,
             Severity::Info,
             format!(
-                "The job may use {}% of the cluster: {placed} executors (plus the AM) \
+                "The job may use {}% of the cluster: {} (plus the AM) \
                  stay within it, where {} would fit.",
                 crate::fixed::format_f64(share_pct),
+                crate::catalog::counted(placed, "executor"),
                 f.wanted.min(p.capacity)
             ),
         ));
@@ -442,15 +443,16 @@ fn placement_warnings(p: &Placement, limits: &Limits<'_>, share_pct: f64) -> Vec
                 Code::FewerExecutorsFit,
                 Severity::Warning,
                 format!(
-                    "Only {} of the {k} executors fit: each takes {} MiB and {} vcores, \
+                    "Only {} of the {} fit: each takes {} MiB and {}, \
                      so {} fit on a node and {} beside the AM; YARN leaves \
-                     the other {} requests pending.",
+                     the other {} pending.",
                     p.capacity,
+                    crate::catalog::counted(u64::from(k), "executor"),
                     p.executor.granted.memory_mib,
-                    p.executor.granted.vcores,
+                    crate::catalog::counted(u64::from(p.executor.granted.vcores), "vcore"),
                     p.per_node,
                     f.beside_am,
-                    u64::from(k) - p.capacity
+                    crate::catalog::counted(u64::from(k) - p.capacity, "request")
                 ),
             ));
         }
@@ -478,9 +480,12 @@ fn refusal_warnings(p: &Placement, scheduler: &YarnScheduler, shape: &NodeShape)
             Code::AmDoesNotFit,
             Severity::Error,
             format!(
-                "The ApplicationMaster container ({} MiB, {} vcores) is larger than a node's \
-                 YARN resources ({} MiB, {} vcores): it can never start.",
-                am.granted.memory_mib, am.granted.vcores, nm.memory_mib, nm.vcores
+                "The ApplicationMaster container ({} MiB, {}) is larger than a node's \
+                 YARN resources ({} MiB, {}): it can never start.",
+                am.granted.memory_mib,
+                crate::catalog::counted(u64::from(am.granted.vcores), "vcore"),
+                nm.memory_mib,
+                crate::catalog::counted(u64::from(nm.vcores), "vcore")
             ),
         ));
     }
@@ -503,9 +508,12 @@ fn refusal_warnings(p: &Placement, scheduler: &YarnScheduler, shape: &NodeShape)
             Code::NoExecutorFits,
             Severity::Error,
             format!(
-                "An executor container ({} MiB, {} vcores) is larger than a node's YARN \
-                 resources ({} MiB, {} vcores): no executor can start.",
-                e.granted.memory_mib, e.granted.vcores, nm.memory_mib, nm.vcores
+                "An executor container ({} MiB, {}) is larger than a node's YARN \
+                 resources ({} MiB, {}): no executor can start.",
+                e.granted.memory_mib,
+                crate::catalog::counted(u64::from(e.granted.vcores), "vcore"),
+                nm.memory_mib,
+                crate::catalog::counted(u64::from(nm.vcores), "vcore")
             ),
         ));
     }
@@ -559,10 +567,11 @@ fn am_refusal(am: &AmShape, scheduler: &YarnScheduler) -> String {
         )
     } else {
         format!(
-            "The ApplicationMaster asks for {} vcores, above \
+            "The ApplicationMaster asks for {}, above \
              yarn.scheduler.maximum-allocation-vcores = {}: YARN refuses the application \
              (InvalidResourceRequestException).",
-            am.request.vcores, scheduler.maximum_allocation_vcores
+            crate::catalog::counted(u64::from(am.request.vcores), "vcore"),
+            scheduler.maximum_allocation_vcores
         )
     }
 }

@@ -2,6 +2,7 @@
 //! method that sizes containers with Spark's and YARN's real math. Both run for every input so
 //! they can be shown side by side, with the reasons they differ.
 
+use crate::catalog::counted;
 use crate::input::{InputErrors, Method, NodeManagerResources, PlanInput, Validated};
 use crate::memory::{unified_memory, MemoryFractions, UnifiedMemory};
 use crate::place::{
@@ -21,11 +22,19 @@ pub struct Step {
     pub detail: String,
 }
 
-fn step(title: &str, detail: impl Into<String>) -> Step {
-    Step {
-        title: title.to_string(),
-        detail: detail.into(),
+impl Step {
+    /// A step of the working; its detail is prose, so its numbers get the page's digit groups
+    /// ([`crate::catalog::group_digits_in_text`]).
+    pub fn new(title: &str, detail: impl Into<String>) -> Step {
+        Step {
+            title: title.to_string(),
+            detail: crate::catalog::group_digits_in_text(&detail.into()),
+        }
     }
+}
+
+fn step(title: &str, detail: impl Into<String>) -> Step {
+    Step::new(title, detail)
 }
 
 /// One method's answer: numbers only. Its words come from separate functions of the
@@ -338,8 +347,10 @@ fn rule_working(v: &Validated, d: &RuleOfThumbDerivation, placement: &Placement)
     working.push(step(
         "Executors per node",
         format!(
-            "{} cores ÷ {} cores per executor = {} executors per node",
-            nm.vcores, s.cores, s.per_node
+            "{} cores ÷ {} per executor = {} per node",
+            nm.vcores,
+            counted(u64::from(s.cores), "core"),
+            counted(s.per_node, "executor")
         ),
     ));
     working.push(rule_cluster_step(v, d));
@@ -392,9 +403,12 @@ fn recorded_vcores_step(v: &Validated, p: &Placement) -> Option<Step> {
         "Vcores YARN reports",
         format!(
             "the DefaultResourceCalculator records 1 vcore per container, whatever is asked: \
-             the ResourceManager shows {} of {} vcores used ({} executors{am}), while each \
-             executor still runs {} tasks at once (spark.executor.cores)",
-            t.granted_vcores, t.yarn_vcores, t.executors, p.executor.cores
+             the ResourceManager shows {} of {} vcores used ({}{am}), while each \
+             executor still runs {} at once (spark.executor.cores)",
+            t.granted_vcores,
+            t.yarn_vcores,
+            counted(u64::from(t.executors), "executor"),
+            counted(u64::from(p.executor.cores), "task")
         ),
     ))
 }
@@ -469,7 +483,7 @@ fn rule_check_step(v: &Validated, d: &RuleOfThumbDerivation, p: &Placement) -> S
     step(
         "Checked under YARN",
         format!(
-            "{}: {} MiB heap + {} MiB overhead{} = {} MiB, {}; {} of the {} executors fit beside \
+            "{}: {} MiB heap + {} MiB overhead{} = {} MiB, {}; {} of the {} fit beside \
              a {} MiB ApplicationMaster",
             format_spark_mib(d.heap_mib),
             d.heap_mib,
@@ -478,7 +492,7 @@ fn rule_check_step(v: &Validated, d: &RuleOfThumbDerivation, p: &Placement) -> S
             e.request.memory_mib,
             granted_words(&e, &v.scheduler),
             p.totals.executors,
-            d.instances,
+            counted(u64::from(d.instances), "executor"),
             p.am.granted.memory_mib
         ),
     )
@@ -542,8 +556,9 @@ fn rule_am_warning(
             Severity::Info,
             format!(
                 "The rule gives up one executor for the ApplicationMaster, but YARN places the \
-                 {am_mib} MiB AM in the room the executors leave: {capacity} executors fit, not \
-                 {instances}."
+                 {am_mib} MiB AM in the room the executors leave: {} fit, not \
+                 {instances}.",
+                counted(capacity, "executor")
             ),
         ))
     } else if capacity == u64::from(instances) && d.slots > 0 {
@@ -552,9 +567,9 @@ fn rule_am_warning(
             Severity::Info,
             format!(
                 "The rule gives up one executor for the ApplicationMaster. Here that holds, but by \
-                 packing, not by rule: {} executors fill a node, so the {am_mib} MiB AM \
+                 packing, not by rule: a node holds {}, so the {am_mib} MiB AM \
                  displaces one of them.",
-                d.shape.per_node
+                counted(d.shape.per_node, "executor")
             ),
         ))
     } else {
@@ -580,10 +595,10 @@ fn rule_placement_warnings(
             Code::FewerExecutorsFit,
             Severity::Warning,
             format!(
-                "YARN would not place the rule's {} executors: each {} container is \
+                "YARN would not place the rule's {}: each {} container is \
                  granted {} MiB, and {per_node} of them need {} MiB where a node offers {} MiB \
                  and {} vcores, so only {} fit per node and {} in all (with the AM).",
-                d.instances,
+                counted(u64::from(d.instances), "executor"),
                 format_spark_mib(d.heap_mib),
                 e.granted.memory_mib,
                 e.granted.memory_mib.saturating_mul(per_node),
@@ -853,8 +868,10 @@ fn exact_working(v: &Validated, d: &SparkExactDerivation, placement: &Placement)
     working.push(step(
         "Executors per node",
         format!(
-            "{} vcores ÷ {} cores per executor = {} executors per node",
-            nm.vcores, s.cores, s.per_node
+            "{} vcores ÷ {} per executor = {} per node",
+            nm.vcores,
+            counted(u64::from(s.cores), "core"),
+            counted(s.per_node, "executor")
         ),
     ));
     working.push(exact_budget_step(v, d));
@@ -969,13 +986,19 @@ fn exact_count_steps(d: &SparkExactDerivation, p: &Placement) -> [Step; 2] {
     [
         step(
             "Executors that fit",
-            format!("{} = {} executors", groups.join("; "), t.executors),
+            format!(
+                "{} = {}",
+                groups.join("; "),
+                counted(u64::from(t.executors), "executor")
+            ),
         ),
         step(
             "Task slots",
             format!(
-                "{} executors × {} cores = {} tasks at once",
-                t.executors, d.shape.cores, t.task_slots
+                "{} × {} = {} at once",
+                counted(u64::from(t.executors), "executor"),
+                counted(u64::from(d.shape.cores), "core"),
+                counted(t.task_slots, "task")
             ),
         ),
     ]
@@ -1161,8 +1184,8 @@ fn count_difference(rule: &Plan, exact: &Plan, exact_warnings: &[Warning]) -> Op
         )
     } else if ri < rule.instances {
         format!(
-            "only {ri} of the rule's {} executors would actually be placed",
-            rule.instances
+            "only {ri} of the rule's {} would actually be placed",
+            counted(u64::from(rule.instances), "executor")
         )
     } else {
         "YARN's packing, not a fixed −1 for the AM, decides the count".to_string()
@@ -1339,10 +1362,14 @@ fn nearest_am_heap(v: &Validated, method: Method) -> Option<Nearest> {
 /// The shortfall in words: what stops the executors and by how much (when none runs, the
 /// reason alone: a headline says "No executor runs").
 pub fn shortfall_words(c: &Comparison, s: &Shortfall) -> String {
+    crate::catalog::group_digits_in_text(&shortfall_words_ungrouped(c, s))
+}
+
+fn shortfall_words_ungrouped(c: &Comparison, s: &Shortfall) -> String {
     let ran = format!(
-        "YARN runs only {} of the {} executors ({} fewer)",
+        "YARN runs only {} of the {} ({} fewer)",
         s.runs,
-        s.asked,
+        counted(u64::from(s.asked), "executor"),
         s.asked.saturating_sub(s.runs)
     );
     let why = match s.blocker {
@@ -1403,8 +1430,8 @@ fn over_limit(request: Resource, limit: Resource, v: &Validated) -> String {
         )
     } else {
         format!(
-            "asks for {} vcores, {} more than {vcores_limit} ({})",
-            request.vcores,
+            "asks for {}, {} more than {vcores_limit} ({})",
+            counted(u64::from(request.vcores), "vcore"),
             request.vcores.saturating_sub(limit.vcores),
             limit.vcores
         )
@@ -1413,10 +1440,15 @@ fn over_limit(request: Resource, limit: Resource, v: &Validated) -> String {
 
 /// The nearest plan that runs, in words.
 pub fn nearest_words(c: &Comparison, n: &Nearest) -> String {
+    crate::catalog::group_digits_in_text(&nearest_words_ungrouped(c, n))
+}
+
+fn nearest_words_ungrouped(c: &Comparison, n: &Nearest) -> String {
     let shape = |(executors, cores, heap): (u32, u32, u64)| {
         format!(
-            "{executors} executor{} × {cores} cores × {}",
-            if executors == 1 { "" } else { "s" },
+            "{} × {} × {}",
+            counted(u64::from(executors), "executor"),
+            counted(u64::from(cores), "core"),
             format_spark_mib(heap)
         )
     };

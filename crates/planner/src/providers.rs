@@ -437,10 +437,7 @@ pub fn node_reservation(
 }
 
 fn step(title: &str, detail: String) -> Step {
-    Step {
-        title: title.to_string(),
-        detail,
-    }
+    Step::new(title, detail)
 }
 
 /// Millicores as Kubernetes writes them in `kubectl describe node` (`15890m`).
@@ -544,7 +541,7 @@ pub fn reservation_steps(
         step(
             "Allocatable (kubectl describe node)",
             format!(
-                "CPU {} − {} = {}; memory {} MiB − {} MiB − {} MiB = {} MiB ({} Ki)",
+                "CPU {} − {} = {}; memory {} MiB − {} MiB − {} MiB = {} MiB ({}Ki, as kubectl writes it)",
                 millis(r.capacity_cpu_millis),
                 millis(r.reserved_cpu_millis()),
                 millis(r.allocatable_cpu_millis()),

@@ -165,7 +165,7 @@ impl Warning {
         Warning {
             code,
             severity,
-            message: message.into(),
+            message: crate::catalog::group_digits_in_text(&message.into()),
             field: None,
         }
     }
@@ -253,7 +253,8 @@ mod tests {
     #[test]
     fn diagnostics_name_fields_as_each_form_does() {
         let d = Warning::invalid_value(ClusterManager::Emr, FieldId::Nodes, 0, "1 to 100000");
-        assert_eq!(d.message, "Core nodes is 0; allowed: 1 to 100000");
+        // A message is prose: its numbers of 10 000 and above get the page's digit groups.
+        assert_eq!(d.message, "Core nodes is 0; allowed: 1 to 100\u{202f}000");
         assert_eq!(
             (d.field, d.code.as_str()),
             (Some(FieldId::Nodes), "invalid-value")

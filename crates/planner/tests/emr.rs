@@ -116,11 +116,11 @@ fn seed003_is_reproduced_exactly() {
         .expect("merged");
     assert!(merged
         .message
-        .starts_with("EMR merged 5 requests per node into 112640 MiB / 20-core executors"));
+        .starts_with("EMR merged 5 requests per node into 112\u{202f}640 MiB / 20-core executors"));
     assert!(merged.message.contains("model"));
     assert!(working_steps(&p)
         .iter()
-        .any(|s| s.detail.contains("floor(112640 ÷ 1.1875) = 94854m")));
+        .any(|s| s.detail.contains("floor(112\u{202f}640 ÷ 1.1875) = 94854m")));
 }
 
 #[test]
@@ -722,7 +722,7 @@ fn master_node_hosts_the_client_mode_driver() {
     );
     assert!(step
         .detail
-        .contains("spark.driver.memory 1024 MiB of the 12288 MiB"));
+        .contains("spark.driver.memory 1024 MiB of the 12\u{202f}288 MiB"));
     let has = |p: &planner::emr::EmrPlan| {
         warnings(p)
             .iter()

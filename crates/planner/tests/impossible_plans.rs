@@ -49,9 +49,9 @@ fn a_driver_too_large_for_yarn_is_no_plan() {
     let words = shortfall_words(&c, &s);
     assert_eq!(
         words,
-        "The ApplicationMaster, which hosts the driver, asks for 225280 MiB, 160768 MiB more than \
-         yarn.scheduler.maximum-allocation-mb (64512 MiB): spark-submit refuses the \
-         application."
+        "The ApplicationMaster, which hosts the driver, asks for 225\u{202f}280 MiB, \
+         160\u{202f}768 MiB more than yarn.scheduler.maximum-allocation-mb (64\u{202f}512 MiB): \
+         spark-submit refuses the application."
     );
 
     // The largest driver whose AM fits: h + max(384, ⌊0.1 h⌋) rounded up to 1 GiB ≤ 64 512 MiB.
@@ -118,8 +118,8 @@ fn an_executor_pod_too_large_is_no_plan_and_the_exports_keep_the_count() {
     let words = k8s_shortfall_words(&s, p.room);
     assert_eq!(
         words,
-        "Each executor pod (2 CPU, 112640 MiB) is larger than what a node has left for pods \
-         (15.52 CPU, 62362 MiB): 50278 MiB too much memory."
+        "Each executor pod (2 CPU, 112\u{202f}640 MiB) is larger than what a node has left for \
+         pods (15.52 CPU, 62\u{202f}362 MiB): 50\u{202f}278 MiB too much memory."
     );
     assert_eq!(
         k8s_nearest_words(&s).as_deref(),
@@ -270,4 +270,43 @@ fn fewer_pods_than_asked_and_a_driver_pod_too_large() {
     };
     let s = k8s_shortfall(input, &p).expect("fewer fit");
     assert_eq!((s.runs, s.nearest), (56, None));
+}
+
+/// Words: a count of one takes the singular ("1 executor", never "1 executors"), and prose
+/// numbers of 10 000 and above take the page's thin-space groups, on all three managers.
+#[test]
+fn one_executor_is_singular_and_large_numbers_are_grouped() {
+    use planner::report::{render, Format};
+    let mut singular_seen = false;
+    for query in [
+        "v=1&n=1&c=8&m=16",
+        "v=1&n=2&c=6&m=16&cpe=5",
+        "v=1&cm=k8s&n=1&cnt=1",
+        "v=1&cm=emr&n=1&cnt=1",
+    ] {
+        let s = scenario(query);
+        let md = render(&s, &plan(&s), Format::Markdown);
+        for plural_one in [
+            "1 executors",
+            "1 cores",
+            "1 vcores",
+            "1 tasks",
+            "1 requests",
+        ] {
+            let bad = md.match_indices(plural_one).any(|(at, _)| {
+                at == 0 || !md.as_bytes()[at - 1].is_ascii_digit() && md.as_bytes()[at - 1] != b'.'
+            });
+            assert!(!bad, "{query}: \"{plural_one}\" in\n{md}");
+        }
+        singular_seen |= md.contains("1 executor ") || md.contains("1 executor.");
+    }
+    assert!(singular_seen, "no plan of one executor among the examples");
+    // The classic example: 64 GiB nodes less 1 GiB reserved, three containers per node.
+    let classic = scenario("v=1");
+    let md = render(&classic, &plan(&classic), Format::Markdown);
+    assert!(
+        md.contains("64\u{202f}512 MiB ÷ 3 = 21\u{202f}504 MiB"),
+        "{md}"
+    );
+    assert!(!md.contains("64512 MiB ÷"), "{md}");
 }

@@ -298,6 +298,12 @@ fn seed_002_on_the_three_providers() {
         );
         let room = &working[5].detail;
         assert!(room.contains(&format!("= {cpu}m")), "{id}: {room}");
+        // Prose groups numbers of 10 000 and above with a thin space (these are below 10^6).
+        let memory = if memory >= 10_000 {
+            format!("{}\u{202f}{:03}", memory / 1000, memory % 1000)
+        } else {
+            memory.to_string()
+        };
         assert!(room.contains(&format!("= {memory} MiB")), "{id}: {room}");
     }
     let eks_input = k8s_preset("k8s-seed002-eks").unwrap().input;
@@ -310,8 +316,8 @@ fn seed_002_on_the_three_providers() {
     );
     assert_eq!(
         eks[4].detail,
-        "CPU 16000m − 110m = 15890m; memory 65536 MiB − 2829 MiB − 100 MiB = 62607 MiB \
-         (64109568 Ki)"
+        "CPU 16000m − 110m = 15890m; memory 65\u{202f}536 MiB − 2829 MiB − 100 MiB = \
+         62\u{202f}607 MiB (64109568Ki, as kubectl writes it)"
     );
     let aks_input = k8s_preset("k8s-seed002-aks").unwrap().input;
     let aks = k8s_working(&aks_input, &plan_k8s(&aks_input).unwrap());

@@ -128,7 +128,8 @@ fn the_classic_example_in_markdown() {
     );
     assert_holds(
         &md,
-        "3. **Memory budget per container**: 64512 MiB ÷ 3 = 21504 MiB\n",
+        // Working steps are prose: numbers of 10 000 and above in thin-space groups.
+        "3. **Memory budget per container**: 64\u{202f}512 MiB ÷ 3 = 21\u{202f}504 MiB\n",
     );
     assert_holds(&md, "## Warnings\n\nNone.\n");
     assert_holds(

@@ -10,6 +10,11 @@ use planner::url::{from_query, scenario_from_query, scenario_to_query, Manager, 
 use planner::yarn::Calculator;
 use proptest::prelude::*;
 
+/// A factor a user can type: millionths from 0.01 to 1, read as the page reads them.
+fn typed_factor() -> impl Strategy<Value = f64> {
+    (10_000u64..1_000_000).prop_map(|units| planner::fixed::to_f64(units, 6).expect("below 2^53"))
+}
+
 #[test]
 fn links_without_cm_open_as_yarn() {
     for q in [
@@ -86,7 +91,7 @@ fn k8s() -> impl Strategy<Value = K8sInput> {
         proptest::option::of(1u64..16_000),
         (any::<bool>(), any::<bool>(), 0u8..3, any::<bool>()),
         (
-            proptest::option::of(0.01f64..1.0),
+            proptest::option::of(typed_factor()),
             proptest::option::of(0u64..9000),
         ),
         (
@@ -147,7 +152,13 @@ fn emr() -> impl Strategy<Value = EmrInput> {
     let types = instance_types();
     (
         (0..types.len(), 0..types.len()),
-        (1u32..500, 1u64..400_000, 1u32..96, 0u32..5000, 0.01f64..1.0),
+        (
+            1u32..500,
+            1u64..400_000,
+            1u32..96,
+            0u32..5000,
+            typed_factor(),
+        ),
         (
             any::<bool>(),
             any::<bool>(),

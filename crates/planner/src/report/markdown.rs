@@ -6,6 +6,7 @@
 //! Every text that comes from a plan is escaped: in tables `|` is written `\|`, and characters
 //! Markdown would read as emphasis, links or HTML are backslash-escaped.
 
+use crate::catalog::{counted, group_digits_in_text};
 use std::fmt::Write;
 
 use super::{manager_name, mib_one_decimal, Report};
@@ -93,17 +94,17 @@ pub fn kubernetes(p: &K8sPlan, input: &K8sInput) -> String {
         );
     }
     let t = p.totals;
-    let _ = writeln!(
-        out,
-        "**Totals:** {} executor pods, {} task slots; {} millicores and {} MiB requested of {} \
+    let totals = format!(
+        "**Totals:** {}, {}; {} millicores and {} MiB requested of {} \
          millicores and {} MiB allocatable beside daemonsets.\n",
-        t.executors,
-        t.task_slots,
+        counted(u64::from(t.executors), "executor pod"),
+        counted(t.task_slots, "task slot"),
         t.cpu_requested_millis,
         t.memory_requested_mib,
         t.cpu_available_millis,
         t.memory_available_mib
     );
+    let _ = writeln!(out, "{}", group_digits_in_text(&totals));
     working(&mut out, &k8s_working(input, p));
     warnings(&mut out, m, "Warnings", &findings);
     out.push_str("## Exports\n\n");
@@ -166,7 +167,9 @@ pub fn invalid(m: ClusterManager, diagnostics: &[Warning]) -> String {
 /// `n executors × c cores × heap`, the answer in a headline's words.
 fn shape(executors: u32, cores: u32, heap_mib: u64) -> String {
     format!(
-        "{executors} executors × {cores} cores × {}",
+        "{} × {} × {}",
+        counted(u64::from(executors), "executor"),
+        counted(u64::from(cores), "core"),
         format_spark_mib(heap_mib)
     )
 }
@@ -205,9 +208,9 @@ fn yarn_headline(out: &mut String, c: &Comparison) {
     };
     let _ = writeln!(
         out,
-        "{this} method: {} executors placed, {} tasks at once. The other method gives {}.\n",
-        placed,
-        p.placement.totals.task_slots,
+        "{this} method: {} placed, {} at once. The other method gives {}.\n",
+        counted(u64::from(placed), "executor"),
+        counted(p.placement.totals.task_slots, "task"),
         shape(other.instances, other.cores(), other.heap_mib())
     );
 }
@@ -258,21 +261,21 @@ const CONTAINER_COLUMNS: [(&str, bool); 9] = [
 
 fn yarn_totals(out: &mut String, placement: &Placement) {
     let t = placement.totals;
-    let _ = writeln!(
-        out,
-        "**Totals:** {} executors, {} task slots; {} of {} MiB of YARN memory granted ({} %), \
-         {} of {} vcores; {} MiB and {} vcores unused; {} MiB added by YARN's rounding.\n",
-        t.executors,
-        t.task_slots,
+    let totals = format!(
+        "**Totals:** {}, {}; {} of {} MiB of YARN memory granted ({} %), \
+         {} of {} vcores; {} MiB and {} unused; {} MiB added by YARN's rounding.\n",
+        counted(u64::from(t.executors), "executor"),
+        counted(t.task_slots, "task slot"),
         t.granted_memory_mib,
         t.yarn_memory_mib,
         crate::fixed::format_percent(t.granted_memory_mib, t.yarn_memory_mib, 1),
         t.granted_vcores,
         t.yarn_vcores,
         t.unused_memory_mib,
-        t.unused_vcores,
+        counted(t.unused_vcores, "vcore"),
         t.rounding_mib()
     );
+    let _ = writeln!(out, "{}", group_digits_in_text(&totals));
 }
 
 /// The unified-memory pools of one executor, or Spark's refusal of the heap.
@@ -313,11 +316,13 @@ fn kubernetes_headline(out: &mut String, p: &K8sPlan, input: &K8sInput, findings
     if let Some(n) = short.as_ref().and_then(crate::k8s::k8s_nearest_words) {
         let _ = writeln!(out, "{}\n", escape(&n));
     }
-    let _ = writeln!(
-        out,
-        "{} executor pods fit on a node, {} on the cluster; {} tasks at once.\n",
-        p.per_node, p.capacity, p.totals.task_slots
+    let fit = format!(
+        "{} fit on a node, {} on the cluster; {} at once.\n",
+        counted(p.per_node, "executor pod"),
+        p.capacity,
+        counted(p.totals.task_slots, "task")
     );
+    let _ = writeln!(out, "{}", group_digits_in_text(&fit));
 }
 
 fn kubernetes_pods(out: &mut String, p: &K8sPlan) {
@@ -368,8 +373,11 @@ fn emr_headline(out: &mut String, p: &EmrPlan) {
     }
     let _ = writeln!(
         out,
-        "EMR launches {} executors covering {} of the {} requests; {} pending.\n",
-        p.launched_executors, p.covered_requests, p.requested, p.pending_requests
+        "EMR launches {} covering {} of the {}; {} pending.\n",
+        counted(u64::from(p.launched_executors), "executor"),
+        p.covered_requests,
+        counted(u64::from(p.requested), "request"),
+        p.pending_requests
     );
 }
 
