@@ -27,7 +27,7 @@ if [ "$total_br" -gt "$limit" ]; then
 fi
 
 # Rust's float parser and printer weigh about 17 KB brotli; the page reads and writes floats
-# through planner::decimal instead (ARCHITECTURE.md, "Floats go through planner::decimal").
+# through planner::fixed instead (ARCHITECTURE.md, "Floats go through planner::fixed").
 # Their tables are recognisable: the first entry of core's powers-of-five table (dec2flt) and
 # of Grisu's cached powers of ten (flt2dec), as little-endian u64.
 float_tables() {
@@ -44,7 +44,7 @@ for w in "${files[@]}"; do
   [[ $w == *.wasm ]] || continue
   found=$(float_tables "$w")
   if [ -n "$found" ]; then
-    echo "size gate: ${w#"$dist"/} carries std's float code: $found; parse and print f64 with planner::decimal (a {} or {:.N} of an f64, or str::parse::<f64>, brings it back)" >&2
+    echo "size gate: ${w#"$dist"/} carries std's float code: $found; parse and print f64 with planner::fixed (a {} or {:.N} of an f64, or str::parse::<f64>, brings it back)" >&2
     exit 1
   fi
 done

@@ -101,15 +101,18 @@ impl Totals {
 /// `share_pct` % of `total`, rounded down, computed in integers on the decimal the user typed
 /// ([`crate::fixed::decimal_of`]): 18.4 % of 375 is 69, where the float product
 /// `375.0 * 18.4 / 100.0` is 68.99… and floors to 68. A share no short decimal gives (only a
-/// computed one) falls back to the float product.
+/// computed one) or one too long for `u64` arithmetic falls back to the float product.
 pub(crate) fn share_of(total: u64, share_pct: f64) -> u64 {
-    match crate::fixed::decimal_of(share_pct.max(0.0)) {
-        Some((units, scale)) => {
-            let whole = 100 * 10u128.pow(scale);
-            u64::try_from(u128::from(total) * u128::from(units) / whole).unwrap_or(u64::MAX)
-        }
-        None => (total as f64 * share_pct.max(0.0) / 100.0) as u64,
-    }
+    let exact = crate::fixed::decimal_of(share_pct.max(0.0)).and_then(|(units, scale)| {
+        let whole = 10u64.checked_pow(scale)?.checked_mul(100)?;
+        // ⌊total × units ÷ whole⌋ in u64 (a u128 division would add 2 KB of wasm): the whole
+        // shares, then the rest.
+        let (shares, rest) = (units / whole, units % whole);
+        total
+            .checked_mul(shares)?
+            .checked_add(total.checked_mul(rest)? / whole)
+    });
+    exact.unwrap_or_else(|| (total as f64 * share_pct.max(0.0) / 100.0) as u64)
 }
 
 fn pct(part: u64, whole: u64) -> f64 {
@@ -930,4 +933,24 @@ fn calculator_warning(checks: &ShapeChecks, shape: &NodeShape) -> Option<Warning
              when packing; only memory limits how many containers share a node.",
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::share_of;
+
+    #[test]
+    fn a_share_is_floored_on_the_typed_decimal() {
+        // By hand: 375 × 18.4 / 100 = 69 exactly (the float product is 68.99…).
+        assert_eq!(share_of(375, 18.4), 69);
+        assert_eq!(share_of(1000, 50.0), 500);
+        assert_eq!(share_of(3, 100.0), 3);
+        // 10 × 33.333 / 100 = 3.3333 → 3; 64 512 × 12.5 / 100 = 8064.
+        assert_eq!(share_of(10, 33.333), 3);
+        assert_eq!(share_of(64_512, 12.5), 8064);
+        // 2^40 × 99.999999 / 100 = 1 099 511 627 776 − 10 995.1… = 1 099 511 616 780.8… (the rest
+        // times 2^40 still fits u64).
+        assert_eq!(share_of(1 << 40, 99.999_999), 1_099_511_616_780);
+        assert_eq!(share_of(7, 0.0), 0);
+    }
 }
