@@ -391,7 +391,8 @@ async fn an_impossible_plan_says_so_and_suggests_the_nearest_that_runs() {
     b.open_page("/?v=1&cm=k8s&em=100g", "#hl-none").await;
     assert_eq!(b.text("#headline").await, "No executor pod fits");
     let refusal = b.text("#refusal").await;
-    assert!(refusal.contains("50278 MiB too much memory"), "{refusal}");
+    // Prose: numbers of 10 000 and above in thin-space groups.
+    assert!(refusal.contains("50\u{202f}278 MiB too much memory"), "{refusal}");
     assert_eq!(
         b.text("#nearest").await,
         "Nearest that runs: spark.executor.memory=27g runs all 16 executor pods."
