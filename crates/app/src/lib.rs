@@ -8,6 +8,7 @@ pub mod explorer;
 pub mod fields;
 pub mod fmt;
 pub mod form;
+pub mod html;
 pub mod layout;
 pub mod node_reservation;
 pub mod platforms;
@@ -603,7 +604,7 @@ pub fn App() -> impl IntoView {
                 {explorer::explorer_section(ctx, outcome)}
                 <section class="card" id="about">
                     <h2>"How this is computed"</h2>
-                    {move || results::about(form.with(|f| f.manager))}
+                    <div class="about" inner_html=move || results::about_html(form.with(|f| f.manager))></div>
                 </section>
             </div>
         </main>
@@ -613,8 +614,11 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// Mounts [`App`] into `<body>`, reporting panics to the browser console.
+/// Mounts [`App`] into `<body>`. Debug builds report panics to the browser console with their
+/// message; the release build leaves the hook out (its message formatting weighs about a
+/// kilobyte of the page, BENCHMARKS.md) and a panic there shows as a wasm `unreachable` trap.
 pub fn start() {
+    #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(App);
 }
