@@ -170,7 +170,8 @@ pub fn plan_summary(outcome: &Outcome, form: &Form) -> String {
     )
 }
 
-fn heap_words(mib: u64) -> String {
+/// A heap in whole GiB when it is one, else in MiB.
+pub(crate) fn heap_words(mib: u64) -> String {
     if mib.is_multiple_of(1024) {
         format!("{} GiB", mib / 1024)
     } else {
@@ -232,24 +233,26 @@ fn method_switch(ctx: Ctx, method: Method) -> impl IntoView {
 }
 
 /// A plan under which no executor runs: no shape and no command to copy, but why, by how much,
-/// and the nearest plan that runs.
-fn yarn_no_plan(
-    refusal: Option<(&'static str, String)>,
-    nearest: Option<String>,
-    copied: RwSignal<&'static str>,
-) -> impl IntoView {
+/// and the nearest plan that runs (the page-level "Copy link" above still copies the link).
+fn yarn_no_plan(refusal: Option<(&'static str, String)>, nearest: Option<String>) -> AnyView {
     view! {
         <p class="big" id="headline"><span id="hl-none">"No executor runs"</span></p>
+        {refusal_and_nearest(refusal, nearest)}
+    }
+    .into_any()
+}
+
+/// Why a plan does not run in full (its severity class and words) and the nearest plan that
+/// runs: one view for every cluster manager's headline.
+pub(crate) fn refusal_and_nearest(
+    refusal: Option<(&'static str, String)>,
+    nearest: Option<String>,
+) -> AnyView {
+    view! {
         {refusal.map(|(class, r)| view! { <p class=class id="refusal" role="alert">{r}</p> })}
         {nearest.map(|n| view! { <p class="nearest" id="nearest">{n}</p> })}
-        <div class="actions">
-            <button type="button" id="copy-link"
-                on:click=move |_| copied.set(if browser::copy(&browser::current_href()) { "Link copied" } else { "Copy failed: use the address bar" })>
-                "Copy link"
-            </button>
-            <span class="status" role="status">{move || copied.get()}</span>
-        </div>
     }
+    .into_any()
 }
 
 fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl IntoView + use<> {
@@ -260,7 +263,7 @@ fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl In
     if t.executors == 0 {
         return view! {
             {method_switch(ctx, c.selected)}
-            {yarn_no_plan(refusal, nearest, copied)}
+            {yarn_no_plan(refusal, nearest)}
         }
         .into_any();
     }
@@ -286,8 +289,7 @@ fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl In
                 fmt::pct(t.vcores_used_pct()),
             )}
         </p>
-        {refusal.map(|(class, r)| view! { <p class=class id="refusal" role="alert">{r}</p> })}
-        {nearest.map(|n| view! { <p class="nearest" id="nearest">{n}</p> })}
+        {refusal_and_nearest(refusal, nearest)}
         <pre class="submit" id="submit"><code>{submit}</code></pre>
         <div class="actions">
             <button type="button" id="copy-flags"
@@ -359,54 +361,45 @@ fn invalid_summary(ctx: Ctx, messages: &[FieldMessage]) -> impl IntoView + use<>
 }
 
 /// The YARN plan's sections: the comparison, the layout, memory, the working and warnings.
+/// One view for all five, rebuilt with the plan (each section's content is anyway).
 fn yarn_details(outcome: Memo<Outcome>) -> impl IntoView {
-    let planned = move || matches!(&*outcome.read(), Outcome::Yarn(_));
-    let with_plan = move |f: fn(&Comparison) -> AnyView| {
-        move || match &*outcome.read() {
-            Outcome::Yarn(c) => f(c),
-            _ => ().into_any(),
-        }
+    move || match &*outcome.read() {
+        Outcome::Yarn(c) => yarn_sections(c).into_any(),
+        _ => ().into_any(),
+    }
+}
+
+fn yarn_sections(c: &Comparison) -> impl IntoView + use<> {
+    let other = match c.selected {
+        Method::SparkExact => &c.rule_of_thumb,
+        Method::RuleOfThumb => &c.spark_exact,
     };
     view! {
-        <Show when=planned>
-            <section class="card" id="compare">
-                <h2>"Rule of thumb vs Spark-exact"</h2>
-                {with_plan(|c| results::comparison(c).into_any())}
-            </section>
-            <section class="card" id="layout-section">
-                <h2>{move || match &*outcome.read() {
-                    Outcome::Yarn(c) => format!("Per-node layout ({})", results::method_name(c.selected)),
-                    _ => String::new(),
-                }}</h2>
-                {with_plan(|c| layout::node_layout(&c.selected_plan().placement).into_any())}
-            </section>
-            <section class="card" id="memory">
-                <h2>"Executor memory"</h2>
-                {with_plan(|c| results::memory_breakdown(c.selected_plan()).into_any())}
-            </section>
-            <section class="card" id="working">
-                <h2>"The working"</h2>
-                {with_plan(|c| {
-                    let other = match c.selected {
-                        Method::SparkExact => &c.rule_of_thumb,
-                        Method::RuleOfThumb => &c.spark_exact,
-                    };
-                    view! {
-                        <h3 class="subhead">{results::method_name(c.selected)}</h3>
-                        {results::working(c, c.selected)}
-                        <details>
-                            <summary>{format!("{} working", results::method_name(other.method))}</summary>
-                            {results::working(c, other.method)}
-                        </details>
-                    }
-                    .into_any()
-                })}
-            </section>
-            <section class="card" id="warnings-section">
-                <h2>"Warnings"</h2>
-                {with_plan(|c| results::warning_list(&planner::plan::warnings(c, c.selected), "warnings").into_any())}
-            </section>
-        </Show>
+        <section class="card" id="compare">
+            <h2>"Rule of thumb vs Spark-exact"</h2>
+            {results::comparison(c)}
+        </section>
+        <section class="card" id="layout-section">
+            <h2>{format!("Per-node layout ({})", results::method_name(c.selected))}</h2>
+            {layout::node_layout(&c.selected_plan().placement)}
+        </section>
+        <section class="card" id="memory">
+            <h2>"Executor memory"</h2>
+            {results::memory_breakdown(c.selected_plan())}
+        </section>
+        <section class="card" id="working">
+            <h2>"The working"</h2>
+            <h3 class="subhead">{results::method_name(c.selected)}</h3>
+            {results::working(c, c.selected)}
+            <details>
+                <summary>{format!("{} working", results::method_name(other.method))}</summary>
+                {results::working(c, other.method)}
+            </details>
+        </section>
+        <section class="card" id="warnings-section">
+            <h2>"Warnings"</h2>
+            {results::warning_list(&planner::plan::warnings(c, c.selected), "warnings")}
+        </section>
     }
 }
 
