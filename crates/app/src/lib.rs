@@ -361,14 +361,6 @@ fn invalid_summary(ctx: Ctx, messages: &[FieldMessage]) -> impl IntoView + use<>
 }
 
 /// The YARN plan's sections: the comparison, the layout, memory, the working and warnings.
-/// One view for all five, rebuilt with the plan (each section's content is anyway).
-fn yarn_details(outcome: Memo<Outcome>) -> impl IntoView {
-    move || match &*outcome.read() {
-        Outcome::Yarn(c) => yarn_sections(c).into_any(),
-        _ => ().into_any(),
-    }
-}
-
 fn yarn_sections(c: &Comparison) -> impl IntoView + use<> {
     let other = match c.selected {
         Method::SparkExact => &c.rule_of_thumb,
@@ -500,9 +492,9 @@ fn page_signals(form: RwSignal<Form>) -> Page {
     }
 }
 
-/// The Kubernetes and EMR sections under the answer, for the plan shown (the last good one
-/// while a field is being fixed); nothing for YARN, whose details are their own view.
-fn other_plan_view(
+/// The sections under the answer, for the plan shown (the last good one while a field is being
+/// fixed): one view for every cluster manager, rebuilt with the plan.
+fn plan_details_view(
     shown: &Outcome,
     last_form: Memo<Option<Form>>,
     form: RwSignal<Form>,
@@ -519,7 +511,8 @@ fn other_plan_view(
             .into_any()
         }
         Outcome::Emr(p) => platforms::emr_details(p).into_any(),
-        _ => ().into_any(),
+        Outcome::Yarn(c) => yarn_sections(c).into_any(),
+        Outcome::Invalid(_) => ().into_any(),
     }
 }
 
@@ -566,7 +559,7 @@ pub fn App() -> impl IntoView {
         }
         .into_any(),
     };
-    let other_plan = move || other_plan_view(&shown.read(), last_form, form);
+    let other_plan = move || plan_details_view(&shown.read(), last_form, form);
     view! {
         {layout::patterns()}
         <header class="top">
@@ -592,7 +585,6 @@ pub fn App() -> impl IntoView {
                 {move || stale().then(|| view! {
                     <p class="stale-note" id="stale-details">"Not current: the sections below show the last plan until the fields above are fixed."</p>
                 })}
-                {yarn_details(shown)}
                 {other_plan}
                 {explorer::explorer_section(ctx, outcome)}
                 <section class="card" id="about">
