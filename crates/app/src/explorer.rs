@@ -13,8 +13,8 @@ use planner::{Code, Severity};
 use crate::browser;
 use crate::fields::Ctx;
 use crate::fmt;
-use crate::html;
 use crate::form::Form;
+use crate::html;
 
 const MIB: u64 = 1024 * 1024;
 

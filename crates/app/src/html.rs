@@ -53,7 +53,10 @@ mod tests {
             "&lt;script&gt;alert(&quot;x&quot; &amp; &#39;y&#39;)&lt;/script&gt;"
         );
         // Text that needs nothing is unchanged, other characters included.
-        assert_eq!(escape("19 GiB × 5 — ⌊0.1 × heap⌋"), "19 GiB × 5 — ⌊0.1 × heap⌋");
+        assert_eq!(
+            escape("19 GiB × 5 — ⌊0.1 × heap⌋"),
+            "19 GiB × 5 — ⌊0.1 × heap⌋"
+        );
         // An entity typed by a user stays text, never a character reference.
         assert_eq!(escape("&lt;"), "&amp;lt;");
         assert_eq!(escape(""), "");

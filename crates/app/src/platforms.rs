@@ -11,8 +11,8 @@ use planner::{Step, Warning};
 
 use crate::browser;
 use crate::fmt;
-use crate::layout::{self, LayoutWords};
 use crate::heap_words;
+use crate::layout::{self, LayoutWords};
 use crate::results;
 
 /// A block of text under a heading, with a button that copies it.
