@@ -14,6 +14,7 @@ use crate::browser;
 use crate::fields::Ctx;
 use crate::fmt;
 use crate::form::Form;
+use crate::html;
 
 const MIB: u64 = 1024 * 1024;
 
@@ -257,21 +258,25 @@ fn guidance_list(e: &Explorer) -> impl IntoView + use<> {
             seen.push(w.code);
             new
         })
-        .map(|w| {
+        .fold(String::new(), |mut out, w| {
             let word = if w.severity == Severity::Info {
                 "Note"
             } else {
                 "Warning"
             };
-            view! {
-                <li data-code=w.code.as_str()>
-                    <strong>{format!("{} ({word})", short_name(w.code))}</strong>
-                    ": " {w.message}
-                </li>
-            }
-        })
-        .collect_view();
-    view! { <ul class="guidance" id="explorer-guidance">{items}</ul> }
+            out.push_str(&format!(r#"<li data-code="{}">"#, w.code.as_str()));
+            html::text(
+                &mut out,
+                "strong",
+                "",
+                &format!("{} ({word})", short_name(w.code)),
+            );
+            out.push_str(": ");
+            html::push_escaped(&mut out, &w.message);
+            out.push_str("</li>");
+            out
+        });
+    view! { <ul class="guidance" id="explorer-guidance" inner_html=items></ul> }
 }
 
 /// The chart: task slots (bars), memory per task slot (line, with its guaranteed floor dashed)
@@ -302,20 +307,25 @@ fn chart(e: &Explorer) -> impl IntoView + use<> {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let bars = e
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let current = r.cores == e.current_cores;
-            let (bx, by) = (x(i) - step * 0.35, y(r.task_slots, slots_max));
-            view! {
-                <rect class="bar" class:current=current x=num(bx) y=num(by)
-                    width=num(step * 0.7) height=num(TOP + plot_h - by) />
-                <text class="tick" x=num(x(i)) y=num(H - BOTTOM + 16.0)>{r.cores}</text>
-            }
-        })
-        .collect_view();
+    let mut bars = String::new();
+    for (i, r) in e.rows.iter().enumerate() {
+        let class = if r.cores == e.current_cores {
+            "bar current"
+        } else {
+            "bar"
+        };
+        let (bx, by) = (x(i) - step * 0.35, y(r.task_slots, slots_max));
+        bars.push_str(&format!(
+            r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}"></rect><text class="tick" x="{}" y="{}">{}</text>"#,
+            num(bx),
+            num(by),
+            num(step * 0.7),
+            num(TOP + plot_h - by),
+            num(x(i)),
+            num(H - BOTTOM + 16.0),
+            r.cores
+        ));
+    }
     let per_task_max = line(&|r| r.per_task.map_or(0, |t| t.max_bytes), mem_max);
     let per_task_min = line(&|r| r.per_task.map_or(0, |t| t.min_bytes), mem_max);
     let unused = line(&|r| r.unused_memory_mib_per_node, unused_max);
@@ -326,22 +336,25 @@ fn chart(e: &Explorer) -> impl IntoView + use<> {
         fmt::size(unused_max as u64),
         e.rows.last().map_or(0, |r| r.cores)
     );
+    let plot = format!(
+        r#"<line class="axis" x1="{}" y1="{}" x2="{}" y2="{}"></line>{bars}<polyline class="per-task" points="{per_task_max}"></polyline><polyline class="per-task-min" points="{per_task_min}"></polyline><polyline class="unused" points="{unused}"></polyline><text class="tick" x="{}" y="{}">cores per executor →</text>"#,
+        num(LEFT),
+        num(TOP + plot_h),
+        num(W - 16.0),
+        num(TOP + plot_h),
+        num(LEFT),
+        num(H - 4.0),
+    );
+    let keys = format!(
+        r#"<span class="key key-bar">task slots (top: {})</span><span class="key key-per-task">memory per task slot, most (top: {})</span><span class="key key-per-task-min">guaranteed</span><span class="key key-unused">unused memory per node (top: {})</span>"#,
+        fmt::group(slots_max as u64),
+        fmt::size(mem_max as u64 / MIB),
+        fmt::size(unused_max as u64),
+    );
     view! {
         <figure class="explorer-chart">
-            <svg viewBox="0 0 640 260" role="img" aria-label=label id="explorer-chart">
-                <line class="axis" x1=num(LEFT) y1=num(TOP + plot_h) x2=num(W - 16.0) y2=num(TOP + plot_h) />
-                {bars}
-                <polyline class="per-task" points=per_task_max />
-                <polyline class="per-task-min" points=per_task_min />
-                <polyline class="unused" points=unused />
-                <text class="tick" x=num(LEFT) y=num(H - 4.0)>"cores per executor →"</text>
-            </svg>
-            <figcaption class="legend">
-                <span class="key key-bar">{format!("task slots (top: {})", fmt::group(slots_max as u64))}</span>
-                <span class="key key-per-task">{format!("memory per task slot, most (top: {})", fmt::size(mem_max as u64 / MIB))}</span>
-                <span class="key key-per-task-min">"guaranteed"</span>
-                <span class="key key-unused">{format!("unused memory per node (top: {})", fmt::size(unused_max as u64))}</span>
-            </figcaption>
+            <svg viewBox="0 0 640 260" role="img" aria-label=label id="explorer-chart" inner_html=plot></svg>
+            <figcaption class="legend" inner_html=keys></figcaption>
         </figure>
     }
 }
@@ -376,33 +389,35 @@ fn fat_or_slim_view() -> impl IntoView {
             fmt::size(c.unified_bytes / MIB)
         }),
     ];
-    let rows = lines
-        .into_iter()
-        .map(|(label, text)| {
-            let cells = cols
-                .iter()
-                .map(|c| view! { <td>{text(c)}</td> })
-                .collect_view();
-            view! { <tr><th scope="row">{label}</th>{cells}</tr> }
-        })
-        .collect_view();
-    let headers = cols
-        .iter()
-        .map(|c| {
-            let kind = if c.split.executors > f.splits[0].executors.min(f.splits[1].executors) {
-                "slim"
-            } else {
-                "fat"
-            };
-            view! { <th scope="col">{format!("{} × {} GB ({kind})", c.split.executors, c.split.heap_gib)}</th> }
-        })
-        .collect_view();
+    let mut table = String::from("<thead><tr>");
+    html::text(
+        &mut table,
+        "th",
+        r#" scope="col""#,
+        &format!("{} cores per executor", f.cores_per_executor),
+    );
+    for c in &cols {
+        let kind = if c.split.executors > f.splits[0].executors.min(f.splits[1].executors) {
+            "slim"
+        } else {
+            "fat"
+        };
+        let heading = format!("{} × {} GB ({kind})", c.split.executors, c.split.heap_gib);
+        html::text(&mut table, "th", r#" scope="col""#, &heading);
+    }
+    table.push_str("</tr></thead><tbody>");
+    for (label, text) in lines {
+        table.push_str("<tr>");
+        html::text(&mut table, "th", r#" scope="row""#, label);
+        for c in &cols {
+            html::text(&mut table, "td", "", &text(c));
+        }
+        table.push_str("</tr>");
+    }
+    table.push_str("</tbody>");
     view! {
         <h3 class="subhead" id=f.id>{format!("Fat or slim: {} GB of executor memory two ways", f.total_gib)}</h3>
-        <table class="compare fat-or-slim" id="fat-or-slim">
-            <thead><tr><th scope="col">{format!("{} cores per executor", f.cores_per_executor)}</th>{headers}</tr></thead>
-            <tbody>{rows}</tbody>
-        </table>
+        <table class="compare fat-or-slim" id="fat-or-slim" inner_html=table></table>
         <p class="muted">"A map-side join needs the whole table in every executor: fat executors hold a larger one, and fewer copies. Skewed keys need memory in one task: a fat executor gives its busiest task more. Slim executors run more tasks at once."</p>
     }
 }

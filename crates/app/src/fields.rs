@@ -497,14 +497,8 @@ fn yarn_fields(ctx: Ctx) -> impl IntoView {
                 )}
                 {group(ctx, Manager::Yarn, YARN_SHARE)}
             </fieldset>
-            <fieldset>
-                <legend>"Sizing policy"</legend>
-                {group(ctx, Manager::Yarn, POLICY)}
-            </fieldset>
-            <fieldset>
-                <legend>"Spark"</legend>
-                {group(ctx, Manager::Yarn, SPARK)}
-            </fieldset>
+            {fieldset(ctx, Manager::Yarn, "Sizing policy", POLICY)}
+            {fieldset(ctx, Manager::Yarn, "Spark", SPARK)}
             <details class="scheduler">
                 <summary>"YARN scheduler"</summary>
                 {mode_switch(

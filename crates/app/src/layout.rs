@@ -10,7 +10,7 @@ use planner::fixed::format_fixed;
 use planner::layout::{Block, BlockKind, NodeGroup, Part, PartKind};
 use planner::place::Placement;
 
-use crate::fmt;
+use crate::{fmt, html};
 
 /// One drawn segment of a bar, in percent of the bar's width.
 #[derive(Debug, Clone, PartialEq)]
@@ -327,39 +327,24 @@ pub fn bar(
     }
 }
 
-/// The shared pattern definitions (one per page).
+/// The shared pattern definitions (one per page): static SVG, so written as text
+/// (`crate::html`).
 pub fn patterns() -> impl IntoView {
     view! {
-        <svg class="defs" width="0" height="0" aria-hidden="true" focusable="false">
-            <defs>
-                <pattern id="pat-os" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-                    <rect width="6" height="6" class="pat-os-bg"></rect>
-                    <line x1="0" y1="0" x2="0" y2="6" class="pat-os-line"></line>
-                </pattern>
-                <pattern id="pat-am" width="6" height="6" patternUnits="userSpaceOnUse">
-                    <rect width="6" height="6" class="pat-am-bg"></rect>
-                    <circle cx="3" cy="3" r="1.2" class="pat-am-dot"></circle>
-                </pattern>
-                <pattern id="pat-overhead" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">
-                    <rect width="5" height="5" class="pat-overhead-bg"></rect>
-                    <line x1="0" y1="0" x2="0" y2="5" class="pat-overhead-line"></line>
-                </pattern>
-                <pattern id="pat-offheap" width="6" height="6" patternUnits="userSpaceOnUse">
-                    <rect width="6" height="6" class="pat-offheap-bg"></rect>
-                    <path d="M0 3 H6" class="pat-offheap-line"></path>
-                </pattern>
-                <pattern id="pat-pyspark" width="6" height="6" patternUnits="userSpaceOnUse">
-                    <rect width="6" height="6" class="pat-pyspark-bg"></rect>
-                    <path d="M0 0 L6 6 M6 0 L0 6" class="pat-pyspark-line"></path>
-                </pattern>
-                <pattern id="pat-rounding" width="4" height="4" patternUnits="userSpaceOnUse">
-                    <rect width="4" height="4" class="pat-rounding-bg"></rect>
-                    <circle cx="2" cy="2" r="0.8" class="pat-rounding-dot"></circle>
-                </pattern>
-            </defs>
-        </svg>
+        <svg class="defs" width="0" height="0" aria-hidden="true" focusable="false" inner_html=PATTERNS></svg>
     }
 }
+
+const PATTERNS: &str = concat!(
+    "<defs>",
+    r#"<pattern id="pat-os" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" class="pat-os-bg"></rect><line x1="0" y1="0" x2="0" y2="6" class="pat-os-line"></line></pattern>"#,
+    r#"<pattern id="pat-am" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" class="pat-am-bg"></rect><circle cx="3" cy="3" r="1.2" class="pat-am-dot"></circle></pattern>"#,
+    r#"<pattern id="pat-overhead" width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)"><rect width="5" height="5" class="pat-overhead-bg"></rect><line x1="0" y1="0" x2="0" y2="5" class="pat-overhead-line"></line></pattern>"#,
+    r#"<pattern id="pat-offheap" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" class="pat-offheap-bg"></rect><path d="M0 3 H6" class="pat-offheap-line"></path></pattern>"#,
+    r#"<pattern id="pat-pyspark" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" class="pat-pyspark-bg"></rect><path d="M0 0 L6 6 M6 0 L0 6" class="pat-pyspark-line"></path></pattern>"#,
+    r#"<pattern id="pat-rounding" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="4" height="4" class="pat-rounding-bg"></rect><circle cx="2" cy="2" r="0.8" class="pat-rounding-dot"></circle></pattern>"#,
+    "</defs>",
+);
 
 /// The legend: a swatch and a word per segment kind.
 pub fn legend(has_offheap: bool, has_pyspark: bool) -> impl IntoView {
@@ -380,22 +365,17 @@ pub fn legend(has_offheap: bool, has_pyspark: bool) -> impl IntoView {
     swatches(items)
 }
 
-/// A legend list: a swatch of each fill class and its word.
+/// A legend list: a swatch of each fill class and its word (no handlers: written as text).
 pub fn swatches(items: Vec<(&'static str, &'static str)>) -> impl IntoView + use<> {
-    let items = items
-        .into_iter()
-        .map(|(class, label)| {
-            view! {
-                <li>
-                    <svg width="18" height="12" aria-hidden="true">
-                        <rect width="18" height="12" class=format!("fill-{class}")></rect>
-                    </svg>
-                    {label}
-                </li>
-            }
-        })
-        .collect_view();
-    view! { <ul class="legend">{items}</ul> }
+    let mut out = String::new();
+    for (class, label) in items {
+        out.push_str(&format!(
+            r#"<li><svg width="18" height="12" aria-hidden="true"><rect width="18" height="12" class="fill-{class}"></rect></svg>"#
+        ));
+        html::push_escaped(&mut out, label);
+        out.push_str("</li>");
+    }
+    view! { <ul class="legend" inner_html=out></ul> }
 }
 
 /// The whole layout for a placement.

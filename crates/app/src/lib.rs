@@ -8,6 +8,7 @@ pub mod explorer;
 pub mod fields;
 pub mod fmt;
 pub mod form;
+pub mod html;
 pub mod layout;
 pub mod node_reservation;
 pub mod platforms;
@@ -169,7 +170,8 @@ pub fn plan_summary(outcome: &Outcome, form: &Form) -> String {
     )
 }
 
-fn heap_words(mib: u64) -> String {
+/// A heap in whole GiB when it is one, else in MiB.
+pub(crate) fn heap_words(mib: u64) -> String {
     if mib.is_multiple_of(1024) {
         format!("{} GiB", mib / 1024)
     } else {
@@ -231,24 +233,26 @@ fn method_switch(ctx: Ctx, method: Method) -> impl IntoView {
 }
 
 /// A plan under which no executor runs: no shape and no command to copy, but why, by how much,
-/// and the nearest plan that runs.
-fn yarn_no_plan(
-    refusal: Option<(&'static str, String)>,
-    nearest: Option<String>,
-    copied: RwSignal<&'static str>,
-) -> impl IntoView {
+/// and the nearest plan that runs (the page-level "Copy link" above still copies the link).
+fn yarn_no_plan(refusal: Option<(&'static str, String)>, nearest: Option<String>) -> AnyView {
     view! {
         <p class="big" id="headline"><span id="hl-none">"No executor runs"</span></p>
+        {refusal_and_nearest(refusal, nearest)}
+    }
+    .into_any()
+}
+
+/// Why a plan does not run in full (its severity class and words) and the nearest plan that
+/// runs: one view for every cluster manager's headline.
+pub(crate) fn refusal_and_nearest(
+    refusal: Option<(&'static str, String)>,
+    nearest: Option<String>,
+) -> AnyView {
+    view! {
         {refusal.map(|(class, r)| view! { <p class=class id="refusal" role="alert">{r}</p> })}
         {nearest.map(|n| view! { <p class="nearest" id="nearest">{n}</p> })}
-        <div class="actions">
-            <button type="button" id="copy-link"
-                on:click=move |_| copied.set(if browser::copy(&browser::current_href()) { "Link copied" } else { "Copy failed: use the address bar" })>
-                "Copy link"
-            </button>
-            <span class="status" role="status">{move || copied.get()}</span>
-        </div>
     }
+    .into_any()
 }
 
 fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl IntoView + use<> {
@@ -259,7 +263,7 @@ fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl In
     if t.executors == 0 {
         return view! {
             {method_switch(ctx, c.selected)}
-            {yarn_no_plan(refusal, nearest, copied)}
+            {yarn_no_plan(refusal, nearest)}
         }
         .into_any();
     }
@@ -285,8 +289,7 @@ fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl In
                 fmt::pct(t.vcores_used_pct()),
             )}
         </p>
-        {refusal.map(|(class, r)| view! { <p class=class id="refusal" role="alert">{r}</p> })}
-        {nearest.map(|n| view! { <p class="nearest" id="nearest">{n}</p> })}
+        {refusal_and_nearest(refusal, nearest)}
         <pre class="submit" id="submit"><code>{submit}</code></pre>
         <div class="actions">
             <button type="button" id="copy-flags"
@@ -358,54 +361,37 @@ fn invalid_summary(ctx: Ctx, messages: &[FieldMessage]) -> impl IntoView + use<>
 }
 
 /// The YARN plan's sections: the comparison, the layout, memory, the working and warnings.
-fn yarn_details(outcome: Memo<Outcome>) -> impl IntoView {
-    let planned = move || matches!(&*outcome.read(), Outcome::Yarn(_));
-    let with_plan = move |f: fn(&Comparison) -> AnyView| {
-        move || match &*outcome.read() {
-            Outcome::Yarn(c) => f(c),
-            _ => ().into_any(),
-        }
+fn yarn_sections(c: &Comparison) -> impl IntoView + use<> {
+    let other = match c.selected {
+        Method::SparkExact => &c.rule_of_thumb,
+        Method::RuleOfThumb => &c.spark_exact,
     };
     view! {
-        <Show when=planned>
-            <section class="card" id="compare">
-                <h2>"Rule of thumb vs Spark-exact"</h2>
-                {with_plan(|c| results::comparison(c).into_any())}
-            </section>
-            <section class="card" id="layout-section">
-                <h2>{move || match &*outcome.read() {
-                    Outcome::Yarn(c) => format!("Per-node layout ({})", results::method_name(c.selected)),
-                    _ => String::new(),
-                }}</h2>
-                {with_plan(|c| layout::node_layout(&c.selected_plan().placement).into_any())}
-            </section>
-            <section class="card" id="memory">
-                <h2>"Executor memory"</h2>
-                {with_plan(|c| results::memory_breakdown(c.selected_plan()).into_any())}
-            </section>
-            <section class="card" id="working">
-                <h2>"The working"</h2>
-                {with_plan(|c| {
-                    let other = match c.selected {
-                        Method::SparkExact => &c.rule_of_thumb,
-                        Method::RuleOfThumb => &c.spark_exact,
-                    };
-                    view! {
-                        <h3 class="subhead">{results::method_name(c.selected)}</h3>
-                        {results::working(c, c.selected)}
-                        <details>
-                            <summary>{format!("{} working", results::method_name(other.method))}</summary>
-                            {results::working(c, other.method)}
-                        </details>
-                    }
-                    .into_any()
-                })}
-            </section>
-            <section class="card" id="warnings-section">
-                <h2>"Warnings"</h2>
-                {with_plan(|c| results::warning_list(&planner::plan::warnings(c, c.selected), "warnings").into_any())}
-            </section>
-        </Show>
+        <section class="card" id="compare">
+            <h2>"Rule of thumb vs Spark-exact"</h2>
+            {results::comparison(c)}
+        </section>
+        <section class="card" id="layout-section">
+            <h2>{format!("Per-node layout ({})", results::method_name(c.selected))}</h2>
+            {layout::node_layout(&c.selected_plan().placement)}
+        </section>
+        <section class="card" id="memory">
+            <h2>"Executor memory"</h2>
+            {results::memory_breakdown(c.selected_plan())}
+        </section>
+        <section class="card" id="working">
+            <h2>"The working"</h2>
+            <h3 class="subhead">{results::method_name(c.selected)}</h3>
+            {results::working(c, c.selected)}
+            <details>
+                <summary>{format!("{} working", results::method_name(other.method))}</summary>
+                {results::working(c, other.method)}
+            </details>
+        </section>
+        <section class="card" id="warnings-section">
+            <h2>"Warnings"</h2>
+            {results::warning_list(&planner::plan::warnings(c, c.selected), "warnings")}
+        </section>
     }
 }
 
@@ -506,9 +492,9 @@ fn page_signals(form: RwSignal<Form>) -> Page {
     }
 }
 
-/// The Kubernetes and EMR sections under the answer, for the plan shown (the last good one
-/// while a field is being fixed); nothing for YARN, whose details are their own view.
-fn other_plan_view(
+/// The sections under the answer, for the plan shown (the last good one while a field is being
+/// fixed): one view for every cluster manager, rebuilt with the plan.
+fn plan_details_view(
     shown: &Outcome,
     last_form: Memo<Option<Form>>,
     form: RwSignal<Form>,
@@ -525,7 +511,8 @@ fn other_plan_view(
             .into_any()
         }
         Outcome::Emr(p) => platforms::emr_details(p).into_any(),
-        _ => ().into_any(),
+        Outcome::Yarn(c) => yarn_sections(c).into_any(),
+        Outcome::Invalid(_) => ().into_any(),
     }
 }
 
@@ -572,7 +559,7 @@ pub fn App() -> impl IntoView {
         }
         .into_any(),
     };
-    let other_plan = move || other_plan_view(&shown.read(), last_form, form);
+    let other_plan = move || plan_details_view(&shown.read(), last_form, form);
     view! {
         {layout::patterns()}
         <header class="top">
@@ -598,12 +585,11 @@ pub fn App() -> impl IntoView {
                 {move || stale().then(|| view! {
                     <p class="stale-note" id="stale-details">"Not current: the sections below show the last plan until the fields above are fixed."</p>
                 })}
-                {yarn_details(shown)}
                 {other_plan}
                 {explorer::explorer_section(ctx, outcome)}
                 <section class="card" id="about">
                     <h2>"How this is computed"</h2>
-                    {move || results::about(form.with(|f| f.manager))}
+                    <div class="about" inner_html=move || results::about_html(form.with(|f| f.manager))></div>
                 </section>
             </div>
         </main>
@@ -613,8 +599,11 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// Mounts [`App`] into `<body>`, reporting panics to the browser console.
+/// Mounts [`App`] into `<body>`. Debug builds report panics to the browser console with their
+/// message; the release build leaves the hook out (its message formatting weighs about a
+/// kilobyte of the page, BENCHMARKS.md) and a panic there shows as a wasm `unreachable` trap.
 pub fn start() {
+    #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(App);
 }

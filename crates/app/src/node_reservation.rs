@@ -7,7 +7,7 @@ use planner::k8s::{planned_nodes, K8sNodes};
 use planner::providers::{NodeReservation, Provider};
 use planner::url::Scenario;
 
-use crate::fmt;
+use crate::{fmt, html};
 
 /// One row: what, CPU in millicores, memory in MiB (`None`: not this resource).
 type Row = (&'static str, Option<u64>, Option<u64>);
@@ -128,21 +128,21 @@ pub fn node_reservation_card(scenario: &Scenario) -> impl IntoView + use<> {
     let Ok((nodes, reservation)) = planned_nodes(&input.nodes) else {
         return ().into_any();
     };
-    let rows = reservation
+    let mut rows = String::new();
+    for (what, c, m) in reservation
         .as_ref()
         .map_or_else(|| custom_rows(&nodes), |r| managed_rows(r, &nodes))
-        .into_iter()
-        .map(|(what, c, m)| {
-            let total = what.starts_with('=');
-            view! {
-                <tr class:total=total>
-                    <th scope="row">{what}</th>
-                    <td>{cpu(c)}</td>
-                    <td>{memory(m)}</td>
-                </tr>
-            }
-        })
-        .collect_view();
+    {
+        rows.push_str(if what.starts_with('=') {
+            r#"<tr class="total">"#
+        } else {
+            "<tr>"
+        });
+        html::text(&mut rows, "th", r#" scope="row""#, what);
+        html::text(&mut rows, "td", "", &cpu(c));
+        html::text(&mut rows, "td", "", &memory(m));
+        rows.push_str("</tr>");
+    }
     let title = reservation
         .as_ref()
         .map_or("Node reservation (custom)", |r| match r.provider {
@@ -160,7 +160,7 @@ pub fn node_reservation_card(scenario: &Scenario) -> impl IntoView + use<> {
                     <th scope="col">"CPU"</th>
                     <th scope="col">"Memory"</th>
                 </tr></thead>
-                <tbody>{rows}</tbody>
+                <tbody inner_html=rows></tbody>
             </table></div>
         </section>
     }

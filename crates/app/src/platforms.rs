@@ -11,6 +11,7 @@ use planner::{Step, Warning};
 
 use crate::browser;
 use crate::fmt;
+use crate::heap_words;
 use crate::layout::{self, LayoutWords};
 use crate::results;
 
@@ -32,14 +33,6 @@ fn copy_block(
             </button>
             <span class="status" role="status">{move || copied.get()}</span>
         </div>
-    }
-}
-
-fn heap_words(mib: u64) -> String {
-    if mib.is_multiple_of(1024) {
-        format!("{} GiB", mib / 1024)
-    } else {
-        format!("{} MiB", fmt::group(mib))
     }
 }
 
@@ -79,8 +72,7 @@ pub fn k8s_headline(
                 format_cores(t.cpu_available_millis),
             )}
         </p>
-        {refusal.map(|(class, r)| view! { <p class=class id="refusal" role="alert">{r}</p> })}
-        {nearest.map(|n| view! { <p class="nearest" id="nearest">{n}</p> })}
+        {crate::refusal_and_nearest(refusal, nearest)}
         {copy_block("submit", "spark-submit", planner::exports::submit_command(&args), copied)}
         {copy_block("k8s-yaml", "SparkApplication YAML", yaml, copied)}
     }
@@ -91,11 +83,10 @@ pub fn k8s_headline(
 /// else what stops them.
 fn k8s_big_line(p: &K8sPlan, input: &planner::k8s::K8sInput) -> AnyView {
     let t = p.totals;
-    if p.wanted == 0 {
-        return view! { <p class="big" id="headline"><span id="hl-none">"No executor pods asked for"</span></p> }.into_any();
-    }
-    if t.executors == 0 {
-        let none = if p.fit.driver_fits {
+    if p.wanted == 0 || t.executors == 0 {
+        let none = if p.wanted == 0 {
+            "No executor pods asked for"
+        } else if p.fit.driver_fits {
             "No executor pod fits"
         } else {
             "The driver pod does not fit"

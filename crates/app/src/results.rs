@@ -7,7 +7,7 @@ use planner::place::Placement;
 use planner::url::Manager;
 use planner::{Comparison, Method, Plan, Severity, Warning};
 
-use crate::fmt;
+use crate::{fmt, html};
 
 /// The method's name as the page says it.
 pub fn method_name(m: Method) -> &'static str {
@@ -114,24 +114,26 @@ pub fn warning_list(ws: &[Warning], id: &'static str) -> impl IntoView + use<> {
     if ws.is_empty() {
         return view! { <p class="muted" id=id>"Nothing to report."</p> }.into_any();
     }
-    let items = ws
-        .iter()
-        .map(|w| {
-            let (class, word) = match w.severity {
-                Severity::Error => ("sev sev-error", "Error"),
-                Severity::Warning => ("sev sev-warning", "Warning"),
-                Severity::Info => ("sev sev-info", "Note"),
-            };
-            view! {
-                <li class=class data-code=w.code.as_str()>
-                    <span class="sev-word">{word}</span>
-                    " "
-                    <span class="msg">{w.message.clone()}</span>
-                </li>
-            }
-        })
-        .collect_view();
-    view! { <ul class="warnings" id=id>{items}</ul> }.into_any()
+    view! { <ul class="warnings" id=id inner_html=warning_items(ws)></ul> }.into_any()
+}
+
+/// The `<li>` items of a warning list, as HTML (no handlers: written as text, `crate::html`).
+pub fn warning_items(ws: &[Warning]) -> String {
+    let mut out = String::new();
+    for w in ws {
+        let (class, word) = match w.severity {
+            Severity::Error => ("sev sev-error", "Error"),
+            Severity::Warning => ("sev sev-warning", "Warning"),
+            Severity::Info => ("sev sev-info", "Note"),
+        };
+        out.push_str(&format!(
+            r#"<li class="{class}" data-code="{}"><span class="sev-word">{word}</span> "#,
+            w.code.as_str()
+        ));
+        html::text(&mut out, "span", r#" class="msg""#, &w.message);
+        out.push_str("</li>");
+    }
+    out
 }
 
 /// The derivation steps of `method`'s plan as a numbered list.
@@ -141,19 +143,20 @@ pub fn working(c: &Comparison, method: Method) -> impl IntoView + use<> {
 
 /// Any derivation steps as a numbered list.
 pub fn steps(working: &[planner::Step]) -> impl IntoView + use<> {
-    let steps = working
-        .iter()
-        .map(|s| {
-            view! {
-                <li>
-                    <strong>{s.title.clone()}</strong>
-                    ": "
-                    <span class="formula">{s.detail.clone()}</span>
-                </li>
-            }
-        })
-        .collect_view();
-    view! { <ol class="working">{steps}</ol> }
+    view! { <ol class="working" inner_html=step_items(working)></ol> }
+}
+
+/// The `<li>` items of derivation steps, as HTML: the title in bold, then the formula.
+pub fn step_items(working: &[planner::Step]) -> String {
+    let mut out = String::new();
+    for s in working {
+        out.push_str("<li>");
+        html::text(&mut out, "strong", "", &s.title);
+        out.push_str(": ");
+        html::text(&mut out, "span", r#" class="formula""#, &s.detail);
+        out.push_str("</li>");
+    }
+    out
 }
 
 /// The rows of the executor container's table: heap, overhead, off-heap, PySpark, rounding.
@@ -306,83 +309,30 @@ pub fn memory_breakdown(p: &Plan) -> impl IntoView + use<> {
     }
 }
 
-/// How the numbers are computed, in short.
-pub fn about(manager: Manager) -> AnyView {
+/// How the numbers are computed, in short: static text, so HTML (`crate::html`).
+pub fn about_html(manager: Manager) -> &'static str {
     match manager {
-        Manager::Yarn => about_yarn().into_any(),
-        Manager::Kubernetes => view! {
-            <div class="about">
-                <p>
-                    <strong>"Pod resources"</strong>
-                    " are computed as Spark's Kubernetes builders write them: memory request = limit = heap + overhead "
-                    "(max(384 MiB, ⌊factor × heap⌋), factor 0.1, or 0.4 for cluster-mode Python and R apps unless set) "
-                    "+ off-heap + PySpark memory, in Mi; CPU request = spark.kubernetes.executor.request.cores or spark.executor.cores; "
-                    "a CPU limit only when one is set. Checked against vectors produced by running Spark 3.5.9's and 4.0.5's own classes."
-                </p>
-                <p>
-                    <strong>"Packing"</strong>
-                    " takes each node's allocatable CPU and memory (capacity minus kube/system reservations and the eviction "
-                    "threshold) less the daemonsets' requests, counts the executor pods whose requests fit, puts the driver pod "
-                    "on node 1, and spreads the executors evenly, as kube-scheduler's default scoring tends to. Task slots are "
-                    "spark.executor.cores ÷ spark.task.cpus per executor, whatever CPU the pod requests."
-                </p>
-                <p>
-                    "Not modelled: scheduler plugins and affinity, taints, resource quotas, priority and preemption, other workloads."
-                </p>
-            </div>
-        }
-        .into_any(),
-        Manager::Emr => view! {
-            <div class="about">
-                <p>
-                    <strong>"EMR's settings"</strong>
-                    " come from the EMR release guide: yarn.nodemanager.resource.memory-mb per instance type (the maximum "
-                    "allocation is the same), a 32 MiB minimum allocation, an executor overhead factor of 0.1875 and dynamic "
-                    "allocation on. Requests are computed as Spark on YARN computes them."
-                </p>
-                <p>
-                    <strong>"Heterogeneous executors"</strong>
-                    " are a model: EMR does not publish how it merges requests. The model merges as many requests as fit in a "
-                    "node's free room into one executor (capped by spark.executor.maxCores and maxMemory), heap = ⌊container ÷ "
-                    "(1 + factor)⌋, with the ApplicationMaster first on core node 1; it reproduces an observed EMR driver log exactly (50 requests of 22528 MiB became 9 executors of 112640 MiB)."
-                </p>
-                <p>
-                    "Not modelled: task nodes, instance fleets, managed scaling, and how dynamic allocation's target moves over time."
-                </p>
-            </div>
-        }
-        .into_any(),
+        Manager::Yarn => ABOUT_YARN,
+        Manager::Kubernetes => ABOUT_KUBERNETES,
+        Manager::Emr => ABOUT_EMR,
     }
 }
 
-fn about_yarn() -> impl IntoView {
-    view! {
-        <div class="about">
-            <p>
-                <strong>"Rule of thumb"</strong>
-                " reproduces the widely shared recipe exactly: reserve 1 core and 1 GB per node, 5 cores per executor, "
-                "executors per node = cores ÷ 5, one executor less for the ApplicationMaster, memory = node memory ÷ executors per node, "
-                "minus max(384 MB, 7%) overhead, rounded down to whole GB. Its answer is then placed under YARN's real math to show whether it holds."
-            </p>
-            <p>
-                <strong>"Spark-exact"</strong>
-                " computes containers as Spark does: overhead = max(384 MiB, ⌊0.10 × heap⌋) (or your settings), plus off-heap and PySpark memory; "
-                "YARN rounds each request up to a multiple of yarn.scheduler.minimum-allocation-mb; the ApplicationMaster is its own container "
-                "(the driver in cluster mode). It picks the largest heap whose granted container still fits the executors per node, then places "
-                "the AM and as many executors as fit."
-            </p>
-            <p>
-                <strong>"Resource calculator"</strong>
-                ": the plan uses the one chosen in the form (Dominant unless you change it). Stock Apache Hadoop's Capacity "
-                "Scheduler and Amazon EMR default to DefaultResourceCalculator, which packs containers by memory only; some "
-                "distributions (e.g. Cloudera CDP) configure DominantResourceCalculator, which counts memory and vcores. It can "
-                "change the answer: at least 10 GB per executor on 6 × 16 cores × 64 GB gives 29 executors with Dominant, 30 with Default."
-            </p>
-            <p>
-                "Modelled: Apache Spark 3.5 and 4.0 (4.0 adds spark.executor.minMemoryOverhead); checked against vectors produced by running "
-                "Spark 3.5.9's and 4.0.5's own classes. YARN: Capacity/FIFO rounding or the Fair scheduler's increment, Default or Dominant "
-                "resource calculator, the maximum allocation. Not modelled: queues' other tenants, node labels, preemption."
-            </p>
-        </div>
-    }
-}
+const ABOUT_KUBERNETES: &str = concat!(
+    "<p><strong>Pod resources</strong> are computed as Spark's Kubernetes builders write them: memory request = limit = heap + overhead (max(384 MiB, ⌊factor × heap⌋), factor 0.1, or 0.4 for cluster-mode Python and R apps unless set) + off-heap + PySpark memory, in Mi; CPU request = spark.kubernetes.executor.request.cores or spark.executor.cores; a CPU limit only when one is set. Checked against vectors produced by running Spark 3.5.9's and 4.0.5's own classes.</p>",
+    "<p><strong>Packing</strong> takes each node's allocatable CPU and memory (capacity minus kube/system reservations and the eviction threshold) less the daemonsets' requests, counts the executor pods whose requests fit, puts the driver pod on node 1, and spreads the executors evenly, as kube-scheduler's default scoring tends to. Task slots are spark.executor.cores ÷ spark.task.cpus per executor, whatever CPU the pod requests.</p>",
+    "<p>Not modelled: scheduler plugins and affinity, taints, resource quotas, priority and preemption, other workloads.</p>",
+);
+
+const ABOUT_EMR: &str = concat!(
+    "<p><strong>EMR's settings</strong> come from the EMR release guide: yarn.nodemanager.resource.memory-mb per instance type (the maximum allocation is the same), a 32 MiB minimum allocation, an executor overhead factor of 0.1875 and dynamic allocation on. Requests are computed as Spark on YARN computes them.</p>",
+    "<p><strong>Heterogeneous executors</strong> are a model: EMR does not publish how it merges requests. The model merges as many requests as fit in a node's free room into one executor (capped by spark.executor.maxCores and maxMemory), heap = ⌊container ÷ (1 + factor)⌋, with the ApplicationMaster first on core node 1; it reproduces an observed EMR driver log exactly (50 requests of 22528 MiB became 9 executors of 112640 MiB).</p>",
+    "<p>Not modelled: task nodes, instance fleets, managed scaling, and how dynamic allocation's target moves over time.</p>",
+);
+
+const ABOUT_YARN: &str = concat!(
+    "<p><strong>Rule of thumb</strong> reproduces the widely shared recipe exactly: reserve 1 core and 1 GB per node, 5 cores per executor, executors per node = cores ÷ 5, one executor less for the ApplicationMaster, memory = node memory ÷ executors per node, minus max(384 MB, 7%) overhead, rounded down to whole GB. Its answer is then placed under YARN's real math to show whether it holds.</p>",
+    "<p><strong>Spark-exact</strong> computes containers as Spark does: overhead = max(384 MiB, ⌊0.10 × heap⌋) (or your settings), plus off-heap and PySpark memory; YARN rounds each request up to a multiple of yarn.scheduler.minimum-allocation-mb; the ApplicationMaster is its own container (the driver in cluster mode). It picks the largest heap whose granted container still fits the executors per node, then places the AM and as many executors as fit.</p>",
+    "<p><strong>Resource calculator</strong>: the plan uses the one chosen in the form (Dominant unless you change it). Stock Apache Hadoop's Capacity Scheduler and Amazon EMR default to DefaultResourceCalculator, which packs containers by memory only; some distributions (e.g. Cloudera CDP) configure DominantResourceCalculator, which counts memory and vcores. It can change the answer: at least 10 GB per executor on 6 × 16 cores × 64 GB gives 29 executors with Dominant, 30 with Default.</p>",
+    "<p>Modelled: Apache Spark 3.5 and 4.0 (4.0 adds spark.executor.minMemoryOverhead); checked against vectors produced by running Spark 3.5.9's and 4.0.5's own classes. YARN: Capacity/FIFO rounding or the Fair scheduler's increment, Default or Dominant resource calculator, the maximum allocation. Not modelled: queues' other tenants, node labels, preemption.</p>",
+);

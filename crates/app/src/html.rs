@@ -1,0 +1,75 @@
+//! Non-interactive parts of the page written as one HTML text and set with `inner_html`.
+//!
+//! Why: every `view!` element is its own Rust code in the wasm (creating, appending, updating
+//! each node), and the page's size is a hard budget (BENCHMARKS.md, "Fitting the page under
+//! 180 KB"). Tables, lists and text that are rebuilt whole for each plan and have no event
+//! handler cost a few bytes of format string instead. No script is ever written (no `<script>`,
+//! no `on*=` attribute), so the strict CSP holds; every text that comes from the planner or the
+//! form goes through [`escape`] (or [`text`]), the one place that makes text safe as HTML.
+
+/// `text` safe inside an element or a double-quoted attribute value: `&`, `<`, `>`, `"` and `'`
+/// written as character references.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    push_escaped(&mut out, text);
+    out
+}
+
+/// Appends `text` to `out`, escaped as [`escape`] does.
+pub fn push_escaped(out: &mut String, text: &str) {
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(ch),
+        }
+    }
+}
+
+/// Appends `<tag>text</tag>` with `text` escaped; `attributes` is markup written by the page
+/// (never user text), such as ` class="muted"`, or empty.
+pub fn text(out: &mut String, tag: &str, attributes: &str, text: &str) {
+    out.push('<');
+    out.push_str(tag);
+    out.push_str(attributes);
+    out.push('>');
+    push_escaped(out, text);
+    out.push_str("</");
+    out.push_str(tag);
+    out.push('>');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_every_character_that_could_end_text_or_an_attribute() {
+        assert_eq!(
+            escape(r#"<script>alert("x" & 'y')</script>"#),
+            "&lt;script&gt;alert(&quot;x&quot; &amp; &#39;y&#39;)&lt;/script&gt;"
+        );
+        // Text that needs nothing is unchanged, other characters included.
+        assert_eq!(
+            escape("19 GiB × 5 — ⌊0.1 × heap⌋"),
+            "19 GiB × 5 — ⌊0.1 × heap⌋"
+        );
+        // An entity typed by a user stays text, never a character reference.
+        assert_eq!(escape("&lt;"), "&amp;lt;");
+        assert_eq!(escape(""), "");
+    }
+
+    #[test]
+    fn writes_an_element_around_escaped_text() {
+        let mut out = String::new();
+        text(&mut out, "td", "", "a<b");
+        text(&mut out, "span", r#" class="msg""#, "\"q\"");
+        assert_eq!(
+            out,
+            r#"<td>a&lt;b</td><span class="msg">&quot;q&quot;</span>"#
+        );
+    }
+}
