@@ -88,6 +88,7 @@ const YARN_SHARE: &[FieldId] = &[
 
 const POLICY: &[FieldId] = &[
     F::CoresPerExecutor,
+    F::TaskCpus,
     F::MemoryTarget,
     F::Granularity,
     F::ClusterShare,
@@ -176,6 +177,7 @@ const EMR_CLUSTER: &[FieldId] = &[
 const EMR_EXECUTORS: &[FieldId] = &[
     F::ExecutorInstances,
     F::CoresPerExecutor,
+    F::TaskCpus,
     F::ExecutorMemory,
     F::OverheadFactor,
     F::ExecutorMaxCores,

@@ -719,7 +719,11 @@ mod tests {
         );
         assert_eq!(
             text("tc"),
-            Some("spark.task.cpus is 9; allowed: 1 to 2 (at most spark.executor.cores)")
+            Some(
+                "spark.task.cpus is 9; allowed: 1 to 2 (at most spark.executor.cores; Spark \
+                 stops with \"The number of cores per executor (=2) has to be >= the number \
+                 of cpus per task = 9.\")"
+            )
         );
         assert_eq!(
             text("lim"),

@@ -1179,7 +1179,7 @@ const ENTRIES: &[Entry] = &[
     .optional_when_empty(),
     entry_of(
         F::TaskCpus,
-        K8S,
+        EVERY,
         "tc",
         "spark.task.cpus",
         Kind::Count,

@@ -161,7 +161,9 @@ fn explore_emr(input: &EmrInput) -> Option<Explorer> {
     crate::emr::plan_emr(input).ok()?;
     let mut yarn = crate::emr::plan_input(input);
     // The methods' own choice on EMR's nodes: the rule's 5 cores, not the request's.
-    yarn.policy.cores_per_executor = crate::input::Policy::default().cores_per_executor;
+    yarn.policy.cores_per_executor = crate::input::Policy::default()
+        .cores_per_executor
+        .max(input.task_cpus);
     let v = yarn.validate().ok()?;
     let current = if input.maximize_resource_allocation {
         v.shape.nodemanager.vcores
@@ -177,14 +179,17 @@ fn explore_emr(input: &EmrInput) -> Option<Explorer> {
     })
 }
 
-/// Every cores count from 1 to the most a node and the maximum allocation allow.
+/// Every cores count from `spark.task.cpus` (1 by default) to the most a node and the maximum
+/// allocation allow.
 fn yarn_rows(v: &Validated) -> Vec<ShapeRow> {
     let most = v
         .shape
         .nodemanager
         .vcores
         .min(v.scheduler.maximum_allocation_vcores);
-    (1..=most).filter_map(|c| yarn_row(v, c)).collect()
+    // Fewer cores than one task needs: Spark refuses the executor, so no row.
+    let least = v.input.spark.task_cpus.max(1);
+    (least..=most).filter_map(|c| yarn_row(v, c)).collect()
 }
 
 fn yarn_row(v: &Validated, cores: u32) -> Option<ShapeRow> {
@@ -213,15 +218,16 @@ fn yarn_row_of(
     let e = &p.executor;
     let per_node = p.per_node;
     let cores_used = per_node.saturating_mul(u64::from(e.cores));
+    let slots = v.input.spark.task_slots_per_executor(e.cores);
     ShapeRow {
         cores: e.cores,
         executors: p.totals.executors,
         heap_mib: e.memory.heap_mib,
         overhead_mib: e.memory.overhead_mib,
         container_mib: e.granted.memory_mib,
-        task_slots_per_executor: u64::from(e.cores),
+        task_slots_per_executor: u64::from(slots),
         task_slots: p.totals.task_slots,
-        per_task: per_task(e.memory.heap_mib, fractions, offheap_mib, e.cores),
+        per_task: per_task(e.memory.heap_mib, fractions, offheap_mib, slots),
         executors_per_node: per_node,
         unused_memory_mib_per_node: nm
             .memory_mib

@@ -173,6 +173,9 @@ pub struct SparkSettings {
     pub memory_fraction: f64,
     /// `spark.memory.storageFraction` (default 0.5).
     pub storage_fraction: f64,
+    /// `spark.task.cpus` (default 1): cores each task takes, so an executor runs
+    /// `spark.executor.cores ÷ spark.task.cpus` tasks at once.
+    pub task_cpus: u32,
 }
 
 impl Default for SparkSettings {
@@ -195,6 +198,7 @@ impl Default for SparkSettings {
             pyspark_memory_mib: 0,
             memory_fraction: 0.6,
             storage_fraction: 0.5,
+            task_cpus: 1,
         }
     }
 }
@@ -239,6 +243,13 @@ impl SparkSettings {
         } else {
             0
         }
+    }
+
+    /// Tasks an executor of `executor_cores` runs at once: `executor_cores ÷ spark.task.cpus`
+    /// (Spark's `ResourceProfile.maxTasksPerExecutor`, rounded down; 0 when the executor has
+    /// fewer cores than one task needs, which validation refuses).
+    pub fn task_slots_per_executor(&self, executor_cores: u32) -> u32 {
+        executor_cores / self.task_cpus.max(1)
     }
 
     /// PySpark memory that counts toward the container (Python apps only).
@@ -384,6 +395,23 @@ impl FieldError {
                 "Spark reserves 300 MiB of every heap and refuses to start with less than 1.5 \
                  times that",
             )
+        })
+    }
+
+    /// `spark.task.cpus` above the executor's cores, with Spark's own refusal
+    /// (`ResourceUtils.validateTaskCpusLargeEnough`: "The number of cores per executor (=2) has
+    /// to be >= the number of cpus per task = 3."). `None` from 1 to `executor_cores`.
+    pub fn task_cpus_above_executor_cores(
+        task_cpus: u32,
+        executor_cores: u32,
+    ) -> Option<FieldError> {
+        let most = u64::from(executor_cores.max(1));
+        FieldError::out_of_range(Field::TaskCpus, task_cpus.into(), 1, most).map(|e| {
+            e.because(&format!(
+                "at most spark.executor.cores; Spark stops with \"The number of cores per \
+                 executor (={executor_cores}) has to be >= the number of cpus per task = \
+                 {task_cpus}.\""
+            ))
         })
     }
 
@@ -715,6 +743,10 @@ impl PlanInput {
         s.check(&mut c);
         self.spark.check(&mut c);
         self.policy.check(&mut c, shape.as_ref());
+        c.0.extend(FieldError::task_cpus_above_executor_cores(
+            self.spark.task_cpus,
+            self.policy.cores_per_executor,
+        ));
         match shape {
             Some(shape) if c.0.is_empty() => {
                 let (maximum_allocation_mb, maximum_allocation_vcores) = match s.maximum_allocation

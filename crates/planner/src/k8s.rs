@@ -520,11 +520,10 @@ fn spark_errors(s: &K8sSpark) -> Vec<FieldError> {
             .into_iter()
             .collect();
     errors.extend(heap_errors(FieldId::ExecutorMemory, s.executor_memory_mib));
-    let most_task_cpus = u64::from(s.executor_cores.max(1));
-    errors.extend(
-        FieldError::out_of_range(FieldId::TaskCpus, s.task_cpus.into(), 1, most_task_cpus)
-            .map(|e| e.because("at most spark.executor.cores")),
-    );
+    errors.extend(FieldError::task_cpus_above_executor_cores(
+        s.task_cpus,
+        s.executor_cores,
+    ));
     errors.extend(heap_errors(FieldId::DriverMemory, s.driver_memory_mib));
     errors.extend(outside_catalog_range(
         FieldId::DriverCores,

@@ -682,7 +682,7 @@ fn finish(v: &Validated, instances: u32, placement: Placement, derivation: Deriv
         e.memory.heap_mib.saturating_mul(MIB),
         fractions,
         spark.offheap_mib().saturating_mul(MIB),
-        e.cores,
+        spark.task_slots_per_executor(e.cores),
     );
     let method = match derivation {
         Derivation::RuleOfThumb(_) => Method::RuleOfThumb,
@@ -861,7 +861,7 @@ fn exact_working(v: &Validated, d: &SparkExactDerivation, placement: &Placement)
     working.push(exact_budget_step(v, d));
     working.push(exact_heap_step(v, d, placement));
     working.push(am_step(&placement.am));
-    working.extend(exact_count_steps(d, placement));
+    working.extend(exact_count_steps(d, placement, v.input.spark.task_cpus));
     working.extend(recorded_vcores_step(v, placement));
     working
 }
@@ -948,7 +948,7 @@ fn am_step(am: &AmShape) -> Step {
     )
 }
 
-fn exact_count_steps(d: &SparkExactDerivation, p: &Placement) -> [Step; 2] {
+fn exact_count_steps(d: &SparkExactDerivation, p: &Placement, task_cpus: u32) -> [Step; 2] {
     let t = p.totals;
     let groups: Vec<String> = p
         .layout
@@ -972,14 +972,23 @@ fn exact_count_steps(d: &SparkExactDerivation, p: &Placement) -> [Step; 2] {
             "Executors that fit",
             format!("{} = {} executors", groups.join("; "), t.executors),
         ),
-        step(
-            "Task slots",
-            format!(
-                "{} executors × {} cores = {} tasks at once",
-                t.executors, d.shape.cores, t.task_slots
-            ),
-        ),
+        task_slots_step(task_cpus, t.executors, d.shape.cores, t.task_slots),
     ]
+}
+
+/// Executors × cores = task slots; with `spark.task.cpus` above 1, each executor's cores are
+/// divided by it first (rounded down, as Spark's `ResourceProfile.maxTasksPerExecutor` does).
+fn task_slots_step(task_cpus: u32, executors: u32, cores: u32, task_slots: u64) -> Step {
+    let text = if task_cpus > 1 {
+        format!(
+            "{executors} executors × ({cores} cores ÷ {task_cpus} spark.task.cpus = {} tasks \
+             each) = {task_slots} tasks at once",
+            cores / task_cpus
+        )
+    } else {
+        format!("{executors} executors × {cores} cores = {task_slots} tasks at once")
+    };
+    step("Task slots", text)
 }
 
 /// Spark-exact's own findings: lowered cores, an unmet target, a heap capped by the maximum.

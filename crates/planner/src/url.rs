@@ -20,6 +20,7 @@
 //! | `meth` | `exact` / `rule` | `mf`, `sf` | memory fraction, storage fraction |
 //! | `cpe` | cores per executor | `tgt` | memory target per executor |
 //! | `gran` | `gib` / `mib` | `share` | cluster share, percent |
+//! | `tc` | `spark.task.cpus` (default 1) | | |
 //!
 //! `cm=k8s` selects the Kubernetes keys (CPU quantities as Kubernetes writes them: `2`, `0.5`,
 //! `500m`); links without `cm` are YARN links:
@@ -45,6 +46,7 @@
 //! | `max` | `maximizeResourceAllocation` (`1`) | `dyn` | dynamic allocation (`0` for off) |
 //! | `het` | heterogeneous executors (`0` for off) | `mode`, `dm`, `dc`, `amm`, `amc` | as for YARN |
 //! | `calc` | `dominant` / `default` | `ivc`, `imem`, `inm` | with `it=custom`: its vCPUs, memory (GiB), YARN memory (MiB) |
+//! | `tc` | `spark.task.cpus` (default 1) | | |
 
 use crate::catalog::{self, ClusterManager, FieldId as F};
 use crate::emr::{instance_type, EmrInput, InstanceType, CUSTOM};
@@ -534,6 +536,14 @@ const PARAMS: &[Param<PlanInput>] = &[
         get: |i| Some(i.policy.cores_per_executor.to_string()),
         set: |i, t| {
             i.policy.cores_per_executor = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::TaskCpus,
+        get: |i| Some(i.spark.task_cpus.to_string()),
+        set: |i, t| {
+            i.spark.task_cpus = parse_count_u32(t)?;
             Ok(())
         },
     },
@@ -1254,6 +1264,14 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         get: |i| Some(i.executor_cores.to_string()),
         set: |i, t| {
             i.executor_cores = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::TaskCpus,
+        get: |i| Some(i.task_cpus.to_string()),
+        set: |i, t| {
+            i.task_cpus = parse_count_u32(t)?;
             Ok(())
         },
     },
