@@ -190,12 +190,21 @@ const EMR_EXECUTORS: &[FieldId] = &[
     F::AmCores,
 ];
 
+/// The driver's load (guidance only), the same on every form.
+const DRIVER: &[FieldId] = &[
+    F::ConcurrentJobs,
+    F::CollectedResults,
+    F::MaxResultSize,
+    F::EdgeNodeMemory,
+    F::EdgeNodeCores,
+];
+
 /// Every group of fields of `m`'s form, in display order (for tests: each is in the catalog).
 pub fn form_groups(m: ClusterManager) -> &'static [&'static [FieldId]] {
     match m {
-        ClusterManager::Yarn => &[HARDWARE, YARN_SHARE, POLICY, SPARK, SCHEDULER],
-        ClusterManager::Kubernetes => &[K8S_NODES, K8S_EXECUTORS, K8S_SPARK],
-        ClusterManager::Emr => &[EMR_CLUSTER, EMR_EXECUTORS],
+        ClusterManager::Yarn => &[HARDWARE, YARN_SHARE, POLICY, SPARK, SCHEDULER, DRIVER],
+        ClusterManager::Kubernetes => &[K8S_NODES, K8S_EXECUTORS, K8S_SPARK, DRIVER],
+        ClusterManager::Emr => &[EMR_CLUSTER, EMR_EXECUTORS, DRIVER],
     }
 }
 
@@ -466,12 +475,14 @@ pub fn form_view(ctx: Ctx) -> impl IntoView {
             {fieldset(ctx, Manager::Kubernetes, "Nodes", K8S_NODES)}
             {fieldset(ctx, Manager::Kubernetes, "Executors", K8S_EXECUTORS)}
             {fieldset(ctx, Manager::Kubernetes, "Spark", K8S_SPARK)}
+            {driver_load(ctx, Manager::Kubernetes)}
         }
         .into_any(),
         Manager::Emr => view! {
             {preset_bar(ctx, Manager::Emr)}
             {fieldset(ctx, Manager::Emr, "EMR cluster", EMR_CLUSTER)}
             {fieldset(ctx, Manager::Emr, "Executors and driver", EMR_EXECUTORS)}
+            {driver_load(ctx, Manager::Emr)}
         }
         .into_any(),
     };
@@ -519,6 +530,17 @@ fn yarn_fields(ctx: Ctx) -> impl IntoView {
                 )}
                 {group(ctx, Manager::Yarn, SCHEDULER)}
             </details>
+            {driver_load(ctx, Manager::Yarn)}
+    }
+}
+
+/// The driver's load, folded: optional inputs for the driver guidance under the plan.
+fn driver_load(ctx: Ctx, m: Manager) -> impl IntoView {
+    view! {
+        <details class="scheduler" id="driver-load">
+            <summary>"Driver load"</summary>
+            {group(ctx, m, DRIVER)}
+        </details>
     }
 }
 

@@ -405,6 +405,7 @@ fn yarn_details(outcome: Memo<Outcome>) -> impl IntoView {
                 <h2>"Warnings"</h2>
                 {with_plan(|c| results::warning_list(&planner::plan::warnings(c, c.selected), "warnings").into_any())}
             </section>
+            {with_plan(|c| results::driver_section(&planner::Scenario::Yarn(c.input.input.clone())))}
         </Show>
     }
 }

@@ -223,6 +223,7 @@ pub fn k8s_details(p: &K8sPlan, scenario: &Scenario) -> impl IntoView + use<> {
             <table class="kv" id="pod-resources"><tbody>{rows}</tbody></table>
         </section>
         {working_and_warnings(&planner::k8s::k8s_working(input, p), &planner::k8s::k8s_warnings(input, p))}
+        {results::driver_section(scenario)}
     }
     .into_any()
 }
@@ -476,5 +477,6 @@ pub fn emr_details(p: &EmrPlan) -> impl IntoView + use<> {
             {layout::groups_view(&p.layout, &layout::YARN_WORDS, layout::legend(false, false))}
         </section>
         {working_and_warnings(&planner::emr::working_steps(p), &planner::emr::warnings(p))}
+        {results::driver_section(&Scenario::Emr(p.settings))}
     }
 }

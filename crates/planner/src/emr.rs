@@ -127,6 +127,8 @@ pub struct EmrInput {
     pub calculator: Calculator,
     /// `spark.task.cpus` (default 1).
     pub task_cpus: u32,
+    /// The driver's load, for the driver guidance (it does not change the plan).
+    pub driver_load: crate::driver::DriverLoad,
 }
 
 impl Default for EmrInput {
@@ -153,6 +155,7 @@ impl Default for EmrInput {
             am_cores: 1,
             calculator: Calculator::Default,
             task_cpus: 1,
+            driver_load: crate::driver::DriverLoad::default(),
         }
     }
 }
@@ -188,6 +191,7 @@ pub fn plan_input(input: &EmrInput) -> PlanInput {
             am_cores: input.am_cores,
             overhead_factor: input.overhead_factor,
             task_cpus: input.task_cpus,
+            driver_load: input.driver_load,
             ..SparkSettings::default()
         },
         policy: Policy {

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::catalog::{ClusterManager, Range};
+use crate::driver::DriverLoad;
 use crate::memory::MIN_HEAP_MIB;
 use crate::spark::{
     driver_overhead_rule, AmSettings, AppType, DeployMode, OverheadRule, SparkVersion,
@@ -176,6 +177,8 @@ pub struct SparkSettings {
     /// `spark.task.cpus` (default 1): cores each task takes, so an executor runs
     /// `spark.executor.cores ÷ spark.task.cpus` tasks at once.
     pub task_cpus: u32,
+    /// The driver's load, for the driver guidance (it does not change the plan).
+    pub driver_load: DriverLoad,
 }
 
 impl Default for SparkSettings {
@@ -199,6 +202,7 @@ impl Default for SparkSettings {
             memory_fraction: 0.6,
             storage_fraction: 0.5,
             task_cpus: 1,
+            driver_load: DriverLoad::default(),
         }
     }
 }
@@ -428,6 +432,23 @@ impl FieldError {
     pub fn diagnostic(&self, m: ClusterManager) -> Diagnostic {
         Diagnostic::invalid_value(m, self.field, &self.value, &self.allowed)
     }
+}
+
+/// The driver load's fields outside their catalog ranges (the same on every cluster manager).
+pub fn driver_load_errors(load: &DriverLoad) -> Vec<FieldError> {
+    let optional = |field: Field, value: Option<u64>| {
+        value.and_then(|v| FieldError::outside_catalog_range(field, v))
+    };
+    [
+        FieldError::outside_catalog_range(Field::ConcurrentJobs, load.concurrent_jobs.into()),
+        optional(Field::CollectedResults, load.collected_mib),
+        FieldError::outside_catalog_range(Field::MaxResultSize, load.max_result_size_mib),
+        optional(Field::EdgeNodeMemory, load.edge_memory_mib),
+        optional(Field::EdgeNodeCores, load.edge_cores.map(u64::from)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// The allowed range of `field` in `m`'s catalog entry, or its first entry's when `m` does not
@@ -743,6 +764,7 @@ impl PlanInput {
         s.check(&mut c);
         self.spark.check(&mut c);
         self.policy.check(&mut c, shape.as_ref());
+        c.0.extend(driver_load_errors(&self.spark.driver_load));
         c.0.extend(FieldError::task_cpus_above_executor_cores(
             self.spark.task_cpus,
             self.policy.cores_per_executor,

@@ -162,6 +162,8 @@ pub struct K8sSpark {
     pub limit_cores: Option<String>,
     /// `spark.task.cpus`.
     pub task_cpus: u32,
+    /// The driver's load, for the driver guidance (it does not change the plan).
+    pub driver_load: crate::driver::DriverLoad,
     /// `spark.executor.memoryOverheadFactor`, when set (else 0.1, or 0.4 for cluster-mode
     /// Python and R apps).
     pub overhead_factor: Option<f64>,
@@ -196,6 +198,7 @@ impl Default for K8sSpark {
             request_cores: None,
             limit_cores: None,
             task_cpus: 1,
+            driver_load: crate::driver::DriverLoad::default(),
             overhead_factor: None,
             overhead_mib: None,
             offheap: OffHeap::default(),
@@ -530,6 +533,7 @@ fn spark_errors(s: &K8sSpark) -> Vec<FieldError> {
         u64::from(s.driver_cores),
     ));
     errors.extend(overhead_errors(s));
+    errors.extend(crate::input::driver_load_errors(&s.driver_load));
     errors
 }
 

@@ -32,6 +32,7 @@
 
 pub mod catalog;
 pub mod decimal;
+pub mod driver;
 pub mod emr;
 pub mod emr_instances;
 pub mod explorer;
