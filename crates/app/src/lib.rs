@@ -403,7 +403,10 @@ fn yarn_details(outcome: Memo<Outcome>) -> impl IntoView {
             </section>
             <section class="card" id="warnings-section">
                 <h2>"Warnings"</h2>
-                {with_plan(|c| results::warning_list(&planner::plan::warnings(c, c.selected), "warnings").into_any())}
+                {with_plan(|c| {
+                    let warnings = results::with_shape_guidance(planner::plan::warnings(c, c.selected), |said| planner::explorer::yarn_plan_guidance(c, said));
+                    results::warning_list(&warnings, "warnings").into_any()
+                })}
             </section>
             {with_plan(|c| results::driver_section(&planner::Scenario::Yarn(c.input.input.clone())))}
         </Show>
