@@ -249,3 +249,41 @@ async fn explorer_screenshots_at_desktop_and_phone_widths_light_and_dark() {
     browser.assert_clean_console();
     browser.close().await;
 }
+
+/// Driver guidance from a link: results collected above the usable heap and the default
+/// maxResultSize, and the edge node's room in client mode; spark.task.cpus dividing the slots;
+/// screenshots of the Driver section at 1280 and 375 px, light and dark.
+#[tokio::test]
+async fn driver_guidance_and_task_cpus_from_a_link() {
+    let browser = Browser::open("driver").await;
+    // A 4g driver in client mode: 4096 + 409 MiB each, 3 fit in 16 GiB; 5000 MiB collected is
+    // above the 1g limit and the 3796 MiB usable heap.
+    browser
+        .open_plan("v=1&mode=client&dm=4096&col=5000&egm=16384&egc=8&tc=2")
+        .await;
+    let text = browser
+        .wait_for_text_containing("#driver-section", &["holds 3 drivers", "maxResultSize"])
+        .await;
+    assert!(text.contains("3\u{202f}796 MiB"), "{text}");
+    // 17 executors × ⌊5 ÷ 2⌋ = 34 tasks at once.
+    let working = browser.text("#working").await;
+    assert!(working.contains("= 34 tasks at once"), "{working}");
+    let mut problems = Vec::new();
+    for scheme in ["light", "dark"] {
+        browser.set_color_scheme(scheme).await;
+        let suffix = if scheme == "dark" { "-dark" } else { "" };
+        for width in [1280, 375] {
+            browser.set_viewport(width, 900).await;
+            browser
+                .js("document.getElementById('driver-section').scrollIntoView(); return true;")
+                .await;
+            browser.screenshot(&format!("driver{suffix}"), width).await;
+            if browser.overflows_horizontally().await {
+                problems.push(format!("driver ({scheme}) scrolls sideways at {width} px"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+    browser.assert_clean_console();
+    browser.close().await;
+}
