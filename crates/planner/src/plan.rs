@@ -301,7 +301,8 @@ pub fn rule_of_thumb_numbers(v: &Validated) -> Plan {
             policy.cores_per_executor,
             target,
             |c| rule_shape(nm.vcores, nm.memory_mib, c),
-            |s| Some(s.heap_gb * 1024),
+            // Fewer cores than one task needs (spark.task.cpus) is no executor Spark starts.
+            |s| (s.cores >= v.input.spark.task_cpus).then_some(s.heap_gb * 1024),
         )
     });
     let shape = search
@@ -799,9 +800,11 @@ pub fn spark_exact_numbers(v: &Validated) -> Plan {
     let max_cores = policy
         .cores_per_executor
         .min(v.scheduler.maximum_allocation_vcores);
-    let search = policy
-        .memory_target_mib
-        .map(|target| fewest_cores(max_cores, target, |c| exact_shape(v, c), |s| s.heap_mib));
+    let search = policy.memory_target_mib.map(|target| {
+        // Fewer cores than one task needs (spark.task.cpus) is no executor Spark starts.
+        let heap_of = |s: &ExactShape| s.heap_mib.filter(|_| s.cores >= v.input.spark.task_cpus);
+        fewest_cores(max_cores, target, |c| exact_shape(v, c), heap_of)
+    });
     let most = || exact_shape(v, max_cores);
     let shape = search
         .as_ref()

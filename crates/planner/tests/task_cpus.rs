@@ -162,3 +162,23 @@ fn the_explorer_divides_slots_and_skips_shapes_smaller_than_a_task() {
     let four = emr.row(4).expect("4 cores");
     assert_eq!(four.task_slots_per_executor, 1);
 }
+
+#[test]
+fn a_memory_target_never_settles_on_fewer_cores_than_a_task_needs() {
+    // A 1 GiB target on case 1's nodes: 1 core per executor already gives it. With
+    // spark.task.cpus = 4 the search goes on to 4 cores, the fewest Spark starts, and each such
+    // executor runs ⌊4 ÷ 4⌋ = 1 task.
+    let mut input = case1();
+    input.policy.memory_target_mib = Some(1024);
+    let c = plan(&input).expect("valid");
+    assert_eq!(c.spark_exact.placement.executor.cores, 1);
+    assert_eq!(c.rule_of_thumb.placement.executor.cores, 1);
+    input.spark.task_cpus = 4;
+    let c = plan(&input).expect("valid");
+    assert_eq!(c.spark_exact.placement.executor.cores, 4);
+    assert_eq!(c.rule_of_thumb.placement.executor.cores, 4);
+    assert_eq!(
+        c.spark_exact.placement.totals.task_slots,
+        u64::from(c.spark_exact.placement.totals.executors)
+    );
+}
