@@ -111,7 +111,11 @@ async fn explorer_lists_case1_shapes_sorts_and_adopts_a_row() {
             &common::app::heap_words(three.heap_mib),
         ))
         .await;
-    let adopted = planner::url::scenario_to_query(&adopt(&case1, &three));
+    // The explorer stays open, sorted by executors (column 1), descending: `ex=1d`.
+    let adopted = format!(
+        "{}&ex=1d",
+        planner::url::scenario_to_query(&adopt(&case1, &three))
+    );
     browser.wait_for_query(&adopted).await;
     assert_eq!(browser.history_length().await, history + 1);
     assert_eq!(
@@ -125,6 +129,7 @@ async fn explorer_lists_case1_shapes_sorts_and_adopts_a_row() {
     browser
         .wait_for_headline(&Headline::new(17, 5, "19 GiB"))
         .await;
+    browser.wait_for_query("v=1&ex=1d").await;
 
     // Seed 001's 50 GB both ways.
     let fat_or_slim = browser.text("#fat-or-slim").await;
@@ -134,6 +139,34 @@ async fn explorer_lists_case1_shapes_sorts_and_adopts_a_row() {
             "{needle:?} not in {fat_or_slim:?}"
         );
     }
+    browser.assert_clean_console();
+    browser.close().await;
+}
+
+/// A link with `ex` opens the explorer as it was shared: open, sorted by that column that way;
+/// closing it takes `ex` out of the address.
+#[tokio::test]
+async fn explorer_state_travels_in_the_link() {
+    let browser = Browser::open("explorer-link").await;
+    browser.open_plan("v=1&ex=1d").await;
+    browser
+        .wait_for_js(
+            "the explorer open from the link",
+            "document.querySelectorAll('#explorer-table tbody tr').length > 0",
+        )
+        .await;
+    let executors_header = "#explorer-table thead th:nth-child(3)";
+    browser
+        .wait_for_attr(executors_header, "aria-sort", "descending")
+        .await;
+    let case1 = Scenario::Yarn(preset("case1").expect("case1").input);
+    let mut rows = explore(&case1).expect("valid").rows;
+    rows.sort_by_key(|r| std::cmp::Reverse(r.executors));
+    let expected: Vec<u32> = rows.iter().map(|r| r.cores).collect();
+    assert_eq!(row_cores(&browser).await, expected);
+    assert!(!browser.exists("#notice").await, "ex is not an unknown key");
+    browser.click("#explorer-details > summary").await;
+    browser.wait_for_query("v=1").await;
     browser.assert_clean_console();
     browser.close().await;
 }
@@ -209,6 +242,44 @@ async fn explorer_screenshots_at_desktop_and_phone_widths_light_and_dark() {
                     "explorer ({scheme}) scrolls sideways at {width} px: {:?}",
                     browser.elements_past_right_edge().await
                 ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+    browser.assert_clean_console();
+    browser.close().await;
+}
+
+/// Driver guidance from a link: results collected above the usable heap and the default
+/// maxResultSize, and the edge node's room in client mode; spark.task.cpus dividing the slots;
+/// screenshots of the Driver section at 1280 and 375 px, light and dark.
+#[tokio::test]
+async fn driver_guidance_and_task_cpus_from_a_link() {
+    let browser = Browser::open("driver").await;
+    // A 4g driver in client mode: 4096 + 409 MiB each, 3 fit in 16 GiB; 5000 MiB collected is
+    // above the 1g limit and the 3796 MiB usable heap.
+    browser
+        .open_plan("v=1&mode=client&dm=4096&col=5000&egm=16384&egc=8&tc=2")
+        .await;
+    let text = browser
+        .wait_for_text_containing("#driver-section", &["holds 3 drivers", "maxResultSize"])
+        .await;
+    assert!(text.contains("3\u{202f}796 MiB"), "{text}");
+    // 17 executors × ⌊5 ÷ 2⌋ = 34 tasks at once.
+    let working = browser.text("#working").await;
+    assert!(working.contains("= 34 tasks at once"), "{working}");
+    let mut problems = Vec::new();
+    for scheme in ["light", "dark"] {
+        browser.set_color_scheme(scheme).await;
+        let suffix = if scheme == "dark" { "-dark" } else { "" };
+        for width in [1280, 375] {
+            browser.set_viewport(width, 900).await;
+            browser
+                .js("document.getElementById('driver-section').scrollIntoView(); return true;")
+                .await;
+            browser.screenshot(&format!("driver{suffix}"), width).await;
+            if browser.overflows_horizontally().await {
+                problems.push(format!("driver ({scheme}) scrolls sideways at {width} px"));
             }
         }
     }

@@ -392,7 +392,10 @@ async fn an_impossible_plan_says_so_and_suggests_the_nearest_that_runs() {
     assert_eq!(b.text("#headline").await, "No executor pod fits");
     let refusal = b.text("#refusal").await;
     // Prose: numbers of 10 000 and above in thin-space groups.
-    assert!(refusal.contains("50\u{202f}278 MiB too much memory"), "{refusal}");
+    assert!(
+        refusal.contains("50\u{202f}278 MiB too much memory"),
+        "{refusal}"
+    );
     assert_eq!(
         b.text("#nearest").await,
         "Nearest that runs: spark.executor.memory=27g runs all 16 executor pods."

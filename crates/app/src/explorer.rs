@@ -13,7 +13,7 @@ use planner::{Code, Severity};
 use crate::browser;
 use crate::fields::Ctx;
 use crate::fmt;
-use crate::form::Form;
+use crate::form::{ExplorerView, Form};
 use crate::html;
 
 const MIB: u64 = 1024 * 1024;
@@ -154,7 +154,9 @@ fn marks(e: &Explorer, cores: u32) -> Vec<&'static str> {
 fn adopt(ctx: Ctx, row: ShapeRow) {
     let scenario = ctx.form.with_untracked(|f| f.read().scenario);
     let adopted = explorer::adopt(&scenario, &row);
-    ctx.form.set(Form::from_scenario(&adopted));
+    let mut form = Form::from_scenario(&adopted);
+    form.explorer = ctx.form.with_untracked(|f| f.explorer);
+    ctx.form.set(form);
     browser::push_query(&ctx.form.with_untracked(Form::to_query));
 }
 
@@ -197,9 +199,27 @@ fn table_row(ctx: Ctx, e: &Explorer, r: ShapeRow) -> impl IntoView + use<> {
     }
 }
 
+/// The address follows the explorer: open (with its sort) or closed (Back/Forward re-read it).
+fn link_explorer(ctx: Ctx, sort: Option<Sort>) {
+    let view = sort.map(|s| ExplorerView {
+        column: s.column,
+        ascending: s.ascending,
+    });
+    if ctx.form.with_untracked(|f| f.explorer) != view {
+        ctx.form.update(|f| f.explorer = view);
+        browser::replace_query(&ctx.form.with_untracked(Form::to_query));
+    }
+}
+
 /// A column's header: a button that sorts by it (again: the other way); `aria-sort` says the
 /// order shown.
-fn header(sort: RwSignal<Sort>, shown: Sort, i: usize, heading: &'static str) -> impl IntoView {
+fn header(
+    ctx: Ctx,
+    sort: RwSignal<Sort>,
+    shown: Sort,
+    i: usize,
+    heading: &'static str,
+) -> impl IntoView {
     let (aria, arrow) = match (shown.column == i, shown.ascending) {
         (false, _) => ("none", ""),
         (true, true) => ("ascending", "▲"),
@@ -211,7 +231,10 @@ fn header(sort: RwSignal<Sort>, shown: Sort, i: usize, heading: &'static str) ->
     };
     view! {
         <th scope="col" aria-sort=aria>
-            <button type="button" class="sort" on:click=move |_| sort.set(next)>
+            <button type="button" class="sort" on:click=move |_| {
+                sort.set(next);
+                link_explorer(ctx, Some(next));
+            }>
                 {heading}<span class="arrow" aria-hidden="true">{arrow}</span>
             </button>
         </th>
@@ -225,7 +248,7 @@ fn table(ctx: Ctx, e: &Explorer, sort: RwSignal<Sort>) -> impl IntoView + use<> 
         .enumerate()
         .map(|(i, c)| {
             let plan = (i == 0).then(|| view! { <th scope="col">"Plan"</th> });
-            view! { {header(sort, shown, i, c.heading)} {plan} }
+            view! { {header(ctx, sort, shown, i, c.heading)} {plan} }
         })
         .collect_view();
     let body = sorted(&e.rows, shown)
@@ -424,11 +447,18 @@ fn fat_or_slim_view() -> impl IntoView {
 
 /// The explorer section: collapsed by default; the sweep runs while it is open.
 pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
-    let open = RwSignal::new(false);
-    let sort = RwSignal::new(Sort {
-        column: 0,
-        ascending: true,
-    });
+    let linked = ctx.form.with_untracked(|f| f.explorer);
+    let open = RwSignal::new(linked.is_some());
+    let sort = RwSignal::new(linked.map_or(
+        Sort {
+            column: 0,
+            ascending: true,
+        },
+        |v| Sort {
+            column: v.column,
+            ascending: v.ascending,
+        },
+    ));
     let explored = Memo::new(move |_| {
         if !open.get() || matches!(&*outcome.read(), Outcome::Invalid(_)) {
             return None;
@@ -460,10 +490,11 @@ pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .is_some_and(|el| el.has_attribute("open"));
         open.set(is_open);
+        link_explorer(ctx, is_open.then(|| sort.get_untracked()));
     };
     view! {
         <section class="card" id="explorer">
-            <details id="explorer-details" on:toggle=toggle>
+            <details id="explorer-details" open=linked.is_some() on:toggle=toggle>
                 <summary><h2>"Fat or slim: every executor shape"</h2></summary>
                 {body}
                 {fat_or_slim_view()}

@@ -65,6 +65,7 @@ impl Ctx {
             .with_untracked(|s| s.iter().find(|f| f.manager == m).cloned());
         let mut next = kept.unwrap_or_else(|| Form::from_scenario(&Scenario::default_for(m)));
         carry_hardware(&current, &mut next);
+        next.explorer = current.explorer;
         self.stash.update(|s| {
             s.retain(|f| f.manager != current.manager);
             s.push(current);
@@ -88,6 +89,7 @@ const YARN_SHARE: &[FieldId] = &[
 
 const POLICY: &[FieldId] = &[
     F::CoresPerExecutor,
+    F::TaskCpus,
     F::MemoryTarget,
     F::Granularity,
     F::ClusterShare,
@@ -176,6 +178,7 @@ const EMR_CLUSTER: &[FieldId] = &[
 const EMR_EXECUTORS: &[FieldId] = &[
     F::ExecutorInstances,
     F::CoresPerExecutor,
+    F::TaskCpus,
     F::ExecutorMemory,
     F::OverheadFactor,
     F::ExecutorMaxCores,
@@ -188,12 +191,21 @@ const EMR_EXECUTORS: &[FieldId] = &[
     F::AmCores,
 ];
 
+/// The driver's load (guidance only), the same on every form.
+const DRIVER: &[FieldId] = &[
+    F::ConcurrentJobs,
+    F::CollectedResults,
+    F::MaxResultSize,
+    F::EdgeNodeMemory,
+    F::EdgeNodeCores,
+];
+
 /// Every group of fields of `m`'s form, in display order (for tests: each is in the catalog).
 pub fn form_groups(m: ClusterManager) -> &'static [&'static [FieldId]] {
     match m {
-        ClusterManager::Yarn => &[HARDWARE, YARN_SHARE, POLICY, SPARK, SCHEDULER],
-        ClusterManager::Kubernetes => &[K8S_NODES, K8S_EXECUTORS, K8S_SPARK],
-        ClusterManager::Emr => &[EMR_CLUSTER, EMR_EXECUTORS],
+        ClusterManager::Yarn => &[HARDWARE, YARN_SHARE, POLICY, SPARK, SCHEDULER, DRIVER],
+        ClusterManager::Kubernetes => &[K8S_NODES, K8S_EXECUTORS, K8S_SPARK, DRIVER],
+        ClusterManager::Emr => &[EMR_CLUSTER, EMR_EXECUTORS, DRIVER],
     }
 }
 
@@ -464,12 +476,14 @@ pub fn form_view(ctx: Ctx) -> impl IntoView {
             {fieldset(ctx, Manager::Kubernetes, "Nodes", K8S_NODES)}
             {fieldset(ctx, Manager::Kubernetes, "Executors", K8S_EXECUTORS)}
             {fieldset(ctx, Manager::Kubernetes, "Spark", K8S_SPARK)}
+            {driver_load(ctx, Manager::Kubernetes)}
         }
         .into_any(),
         Manager::Emr => view! {
             {preset_bar(ctx, Manager::Emr)}
             {fieldset(ctx, Manager::Emr, "EMR cluster", EMR_CLUSTER)}
             {fieldset(ctx, Manager::Emr, "Executors and driver", EMR_EXECUTORS)}
+            {driver_load(ctx, Manager::Emr)}
         }
         .into_any(),
     };
@@ -511,6 +525,17 @@ fn yarn_fields(ctx: Ctx) -> impl IntoView {
                 )}
                 {group(ctx, Manager::Yarn, SCHEDULER)}
             </details>
+            {driver_load(ctx, Manager::Yarn)}
+    }
+}
+
+/// The driver's load, folded: optional inputs for the driver guidance under the plan.
+fn driver_load(ctx: Ctx, m: Manager) -> impl IntoView {
+    view! {
+        <details class="scheduler" id="driver-load">
+            <summary>"Driver load"</summary>
+            {group(ctx, m, DRIVER)}
+        </details>
     }
 }
 

@@ -390,8 +390,14 @@ fn yarn_sections(c: &Comparison) -> impl IntoView + use<> {
         </section>
         <section class="card" id="warnings-section">
             <h2>"Warnings"</h2>
-            {results::warning_list(&planner::plan::warnings(c, c.selected), "warnings")}
+            {results::warning_list(
+                &results::with_shape_guidance(planner::plan::warnings(c, c.selected), |said| {
+                    planner::explorer::yarn_plan_guidance(c, said)
+                }),
+                "warnings",
+            )}
         </section>
+        {results::driver_section(&planner::Scenario::Yarn(c.input.input.clone()))}
     }
 }
 
@@ -708,7 +714,11 @@ mod tests {
         );
         assert_eq!(
             text("tc"),
-            Some("spark.task.cpus is 9; allowed: 1 to 2 (at most spark.executor.cores)")
+            Some(
+                "spark.task.cpus is 9; allowed: 1 to 2 (at most spark.executor.cores; Spark \
+                 stops with \"The number of cores per executor (=2) has to be >= the number \
+                 of cpus per task = 9.\")"
+            )
         );
         assert_eq!(
             text("lim"),

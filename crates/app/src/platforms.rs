@@ -213,7 +213,11 @@ pub fn k8s_details(p: &K8sPlan, scenario: &Scenario) -> impl IntoView + use<> {
             <h2>"Pod resources"</h2>
             <table class="kv" id="pod-resources"><tbody>{rows}</tbody></table>
         </section>
-        {working_and_warnings(&planner::k8s::k8s_working(input, p), &planner::k8s::k8s_warnings(input, p))}
+        {working_and_warnings(
+            &planner::k8s::k8s_working(input, p),
+            &results::with_shape_guidance(planner::k8s::k8s_warnings(input, p), |said| planner::explorer::k8s_plan_guidance(input, p, said)),
+        )}
+        {results::driver_section(scenario)}
     }
     .into_any()
 }
@@ -466,6 +470,10 @@ pub fn emr_details(p: &EmrPlan) -> impl IntoView + use<> {
             <h2>"Per-node layout (EMR)"</h2>
             {layout::groups_view(&p.layout, &layout::YARN_WORDS, layout::legend(false, false))}
         </section>
-        {working_and_warnings(&planner::emr::working_steps(p), &planner::emr::warnings(p))}
+        {working_and_warnings(
+            &planner::emr::working_steps(p),
+            &results::with_shape_guidance(planner::emr::warnings(p), |said| planner::explorer::emr_plan_guidance(p, said)),
+        )}
+        {results::driver_section(&Scenario::Emr(p.settings))}
     }
 }

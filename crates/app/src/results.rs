@@ -109,6 +109,35 @@ pub fn comparison(c: &Comparison) -> impl IntoView + use<> {
     }
 }
 
+/// The driver guidance of a scenario under its own heading (cores for concurrent jobs, results
+/// collected against `spark.driver.maxResultSize` and the heap, client mode's edge node);
+/// nothing when there is none.
+pub fn driver_section(scenario: &planner::Scenario) -> AnyView {
+    let settings = planner::scenario::driver_settings(scenario);
+    let notes = planner::driver::driver_notes(&planner::driver::driver_numbers(&settings));
+    if notes.is_empty() {
+        return ().into_any();
+    }
+    view! {
+        <section class="card" id="driver-section">
+            <h2>"Driver"</h2>
+            {warning_list(&notes, "driver-notes")}
+        </section>
+    }
+    .into_any()
+}
+
+/// A plan's warnings with what its executor shape triggers (the explorer's guidance) among
+/// them, most severe first.
+pub fn with_shape_guidance(
+    mut warnings: Vec<Warning>,
+    guidance: impl FnOnce(&[Warning]) -> Vec<Warning>,
+) -> Vec<Warning> {
+    let more = guidance(&warnings);
+    warnings.extend(more);
+    planner::warning::most_severe_first(warnings)
+}
+
 /// A list of warnings with their severity in words (not colour alone).
 pub fn warning_list(ws: &[Warning], id: &'static str) -> impl IntoView + use<> {
     if ws.is_empty() {

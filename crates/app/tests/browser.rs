@@ -200,7 +200,9 @@ async fn kubernetes_errors_show_at_their_fields() {
         ),
         (
             "tc",
-            "spark.task.cpus is 9; allowed: 1 to 2 (at most spark.executor.cores)",
+            "spark.task.cpus is 9; allowed: 1 to 2 (at most spark.executor.cores; Spark stops \
+             with \"The number of cores per executor (=2) has to be >= the number of cpus per \
+             task = 9.\")",
         ),
     ];
     until("the four errors", || {

@@ -184,6 +184,16 @@ pub enum FieldId {
     InstanceMemory,
     /// A custom EMR core node's `yarn.nodemanager.resource.memory-mb`.
     InstanceYarnMemory,
+    /// Jobs the application runs at once (driver guidance).
+    ConcurrentJobs,
+    /// The largest result collected to the driver (driver guidance).
+    CollectedResults,
+    /// `spark.driver.maxResultSize`.
+    MaxResultSize,
+    /// Client mode: the edge node's memory free for drivers.
+    EdgeNodeMemory,
+    /// Client mode: the edge node's cores free for drivers.
+    EdgeNodeCores,
 }
 
 impl FieldId {
@@ -1229,7 +1239,7 @@ const ENTRIES: &[Entry] = &[
     .optional_when_empty(),
     entry_of(
         F::TaskCpus,
-        K8S,
+        EVERY,
         "tc",
         "spark.task.cpus",
         Kind::Count,
@@ -1500,6 +1510,64 @@ const ENTRIES: &[Entry] = &[
     .with_hint("EMR's default for the type: Release Guide, Task configuration")
     .with_range(MIB_SETTING)
     .shown_when(Shown::CustomInstance),
+    // Every manager: the driver's load (guidance only; the plan does not change).
+    entry_of(
+        F::ConcurrentJobs,
+        EVERY,
+        "jobs",
+        "Jobs run at once",
+        Kind::Count,
+        Unit::None,
+    )
+    .with_hint("default 1: actions started from several threads")
+    .with_range(Range::whole(1, 10_000)),
+    entry_of(
+        F::CollectedResults,
+        EVERY,
+        "col",
+        "Results collected to the driver",
+        Kind::Memory,
+        Unit::MiB,
+    )
+    .typed_in(Typed::GiB)
+    .with_hint("optional: the largest collect() or take()")
+    .optional_when_empty()
+    .with_range(MIB_SETTING),
+    entry_of(
+        F::MaxResultSize,
+        EVERY,
+        "mrs",
+        "spark.driver.maxResultSize",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_hint("default 1g; 0 for unlimited")
+    .with_range(MIB_OR_ZERO),
+    entry_of(
+        F::EdgeNodeMemory,
+        EVERY,
+        "egm",
+        "Edge node memory for drivers",
+        Kind::Memory,
+        Unit::MiB,
+    )
+    .typed_in(Typed::GiB)
+    .with_hint("optional: client mode's launch machine")
+    .optional_when_empty()
+    .with_range(MIB_SETTING)
+    .shown_when(Shown::Client),
+    entry_of(
+        F::EdgeNodeCores,
+        EVERY,
+        "egc",
+        "Edge node cores for drivers",
+        Kind::Count,
+        Unit::Cores,
+    )
+    .with_hint("optional")
+    .optional_when_empty()
+    .with_range(CORES)
+    .shown_when(Shown::Client),
 ];
 
 const VERSIONS: Kind = Kind::Choice(&[("4.0", "4.0"), ("3.5", "3.5")]);

@@ -125,6 +125,10 @@ pub struct EmrInput {
     pub am_cores: u32,
     /// The Capacity Scheduler's resource calculator (seed 003's cluster: Default).
     pub calculator: Calculator,
+    /// `spark.task.cpus` (default 1).
+    pub task_cpus: u32,
+    /// The driver's load, for the driver guidance (it does not change the plan).
+    pub driver_load: crate::driver::DriverLoad,
 }
 
 impl Default for EmrInput {
@@ -150,6 +154,8 @@ impl Default for EmrInput {
             am_memory_mib: 512,
             am_cores: 1,
             calculator: Calculator::Default,
+            task_cpus: 1,
+            driver_load: crate::driver::DriverLoad::default(),
         }
     }
 }
@@ -184,6 +190,8 @@ pub fn plan_input(input: &EmrInput) -> PlanInput {
             am_memory_mib: input.am_memory_mib,
             am_cores: input.am_cores,
             overhead_factor: input.overhead_factor,
+            task_cpus: input.task_cpus,
+            driver_load: input.driver_load,
             ..SparkSettings::default()
         },
         policy: Policy {
@@ -498,17 +506,17 @@ fn merge_requests_on_nodes(
 }
 
 /// Sums over the merged executors' layout; task slots and heap per executor shape, as the
-/// executors differ.
-fn merged_totals(shape: &NodeShape, m: &MergedExecutors) -> Totals {
-    let sum = |of: fn(&Launched) -> u64| {
+/// executors differ (a merged executor runs its cores ÷ `spark.task.cpus` tasks at once).
+fn merged_totals(shape: &NodeShape, m: &MergedExecutors, task_cpus: u32) -> Totals {
+    let sum = |of: &dyn Fn(&Launched) -> u64| {
         m.launched
             .iter()
             .map(|l| u64::from(l.count).saturating_mul(of(l)))
             .fold(0u64, u64::saturating_add)
     };
     Totals {
-        task_slots: sum(|l| u64::from(l.cores)),
-        heap_mib: sum(|l| l.heap_mib),
+        task_slots: sum(&|l| u64::from(l.cores / task_cpus.max(1))),
+        heap_mib: sum(&|l| l.heap_mib),
         ..totals(shape, &m.layout, 0, 0)
     }
 }
@@ -679,7 +687,7 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
         );
         let (factor, calc) = (s.overhead_factor, scheduler.calculator);
         let m = merge_requests_on_nodes(&shape, &asked.am, &request, runs, merge_cap, factor, calc);
-        let t = merged_totals(&shape, &m);
+        let t = merged_totals(&shape, &m, s.task_cpus);
         (m.layout, m.launched, t)
     } else {
         let mut launched = Vec::new();
@@ -817,12 +825,17 @@ fn recorded_vcores_step(p: &EmrPlan) -> Option<Step> {
     } else {
         ""
     };
+    let per_task = if p.settings.task_cpus > 1 {
+        format!(" ÷ spark.task.cpus {}", p.settings.task_cpus)
+    } else {
+        String::new()
+    };
     Some(step(
         "Vcores YARN reports",
         format!(
             "the DefaultResourceCalculator records 1 vcore per requested container, whatever \
              it asks{merged}: the ResourceManager shows {} of {} vcores used, while the \
-             executors run {} tasks at once (their spark.executor.cores)",
+             executors run {} tasks at once (their spark.executor.cores{per_task})",
             t.granted_vcores, t.yarn_vcores, t.task_slots
         ),
     ))

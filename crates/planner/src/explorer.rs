@@ -18,12 +18,14 @@
 //! ```
 
 use crate::catalog::ClusterManager;
-use crate::emr::EmrInput;
+use crate::emr::{EmrInput, EmrPlan};
 use crate::input::{Method, PlanInput, Validated};
-use crate::k8s::{derive_k8s, K8sDerivation, K8sInput, PodRoom};
+use crate::k8s::{derive_k8s, K8sDerivation, K8sInput, K8sPlan, PodRoom};
 use crate::memory::{unified_memory, MemoryFractions};
 use crate::place::{ExecutorCount, Placement};
-use crate::plan::{largest_fitting, rule_of_thumb_numbers, spark_exact_numbers, Derivation};
+use crate::plan::{
+    largest_fitting, rule_of_thumb_numbers, spark_exact_numbers, Comparison, Derivation,
+};
 use crate::presets::BudgetSplit;
 use crate::scenario::Scenario;
 use crate::spark::kubernetes_pods;
@@ -161,7 +163,9 @@ fn explore_emr(input: &EmrInput) -> Option<Explorer> {
     crate::emr::plan_emr(input).ok()?;
     let mut yarn = crate::emr::plan_input(input);
     // The methods' own choice on EMR's nodes: the rule's 5 cores, not the request's.
-    yarn.policy.cores_per_executor = crate::input::Policy::default().cores_per_executor;
+    yarn.policy.cores_per_executor = crate::input::Policy::default()
+        .cores_per_executor
+        .max(input.task_cpus);
     let v = yarn.validate().ok()?;
     let current = if input.maximize_resource_allocation {
         v.shape.nodemanager.vcores
@@ -177,14 +181,17 @@ fn explore_emr(input: &EmrInput) -> Option<Explorer> {
     })
 }
 
-/// Every cores count from 1 to the most a node and the maximum allocation allow.
+/// Every cores count from `spark.task.cpus` (1 by default) to the most a node and the maximum
+/// allocation allow.
 fn yarn_rows(v: &Validated) -> Vec<ShapeRow> {
     let most = v
         .shape
         .nodemanager
         .vcores
         .min(v.scheduler.maximum_allocation_vcores);
-    (1..=most).filter_map(|c| yarn_row(v, c)).collect()
+    // Fewer cores than one task needs: Spark refuses the executor, so no row.
+    let least = v.input.spark.task_cpus.max(1);
+    (least..=most).filter_map(|c| yarn_row(v, c)).collect()
 }
 
 fn yarn_row(v: &Validated, cores: u32) -> Option<ShapeRow> {
@@ -213,15 +220,16 @@ fn yarn_row_of(
     let e = &p.executor;
     let per_node = p.per_node;
     let cores_used = per_node.saturating_mul(u64::from(e.cores));
+    let slots = v.input.spark.task_slots_per_executor(e.cores);
     ShapeRow {
         cores: e.cores,
         executors: p.totals.executors,
         heap_mib: e.memory.heap_mib,
         overhead_mib: e.memory.overhead_mib,
         container_mib: e.granted.memory_mib,
-        task_slots_per_executor: u64::from(e.cores),
+        task_slots_per_executor: u64::from(slots),
         task_slots: p.totals.task_slots,
-        per_task: per_task(e.memory.heap_mib, fractions, offheap_mib, e.cores),
+        per_task: per_task(e.memory.heap_mib, fractions, offheap_mib, slots),
         executors_per_node: per_node,
         unused_memory_mib_per_node: nm
             .memory_mib
@@ -379,6 +387,72 @@ pub fn guidance(row: &ShapeRow) -> Vec<Warning> {
     }
     w.extend(small_executor_guidance(row));
     w
+}
+
+/// The guidance of a plan's own executor shape (the explorer's notes on the plan itself),
+/// leaving out what `said` (the plan's warnings) already says.
+fn own_shape_guidance(
+    cores: u32,
+    memory: &crate::spark::ExecutorMemory,
+    container_mib: u64,
+    executors: u32,
+    said: &[Warning],
+) -> Vec<Warning> {
+    let row = ShapeRow {
+        cores,
+        executors,
+        heap_mib: memory.heap_mib,
+        overhead_mib: memory.overhead_mib,
+        container_mib,
+        task_slots_per_executor: 0,
+        task_slots: 0,
+        per_task: None,
+        executors_per_node: 0,
+        unused_memory_mib_per_node: 0,
+        unused_cpu_millis_per_node: 0,
+    };
+    let mut notes = guidance(&row);
+    notes.retain(|w| !said.iter().any(|s| s.code == w.code));
+    notes
+}
+
+/// What the selected YARN plan's executor shape triggers, beyond `said` (its warnings).
+pub fn yarn_plan_guidance(c: &Comparison, said: &[Warning]) -> Vec<Warning> {
+    let p = &c.selected_plan().placement;
+    let e = &p.executor;
+    own_shape_guidance(
+        e.cores,
+        &e.memory,
+        e.granted.memory_mib,
+        p.totals.executors,
+        said,
+    )
+}
+
+/// What a Kubernetes plan's executor pod triggers, beyond `said`; its cores are
+/// `spark.executor.cores` (tasks at once), whatever CPU the pod requests.
+pub fn k8s_plan_guidance(input: &K8sInput, p: &K8sPlan, said: &[Warning]) -> Vec<Warning> {
+    let memory = &p.executor_memory;
+    let container = p.executor_memory_mib();
+    own_shape_guidance(
+        input.spark.executor_cores,
+        memory,
+        container,
+        p.totals.executors,
+        said,
+    )
+}
+
+/// What an EMR plan's executor request triggers, beyond `said`.
+pub fn emr_plan_guidance(p: &EmrPlan, said: &[Warning]) -> Vec<Warning> {
+    let e = &p.request;
+    own_shape_guidance(
+        e.cores,
+        &e.memory,
+        e.granted.memory_mib,
+        p.totals.executors,
+        said,
+    )
 }
 
 fn small_executor_guidance(row: &ShapeRow) -> Vec<Warning> {

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::catalog::{ClusterManager, Range};
+use crate::driver::DriverLoad;
 use crate::memory::MIN_HEAP_MIB;
 use crate::spark::{
     driver_overhead_rule, AmSettings, AppType, DeployMode, OverheadRule, SparkVersion,
@@ -173,6 +174,11 @@ pub struct SparkSettings {
     pub memory_fraction: f64,
     /// `spark.memory.storageFraction` (default 0.5).
     pub storage_fraction: f64,
+    /// `spark.task.cpus` (default 1): cores each task takes, so an executor runs
+    /// `spark.executor.cores ÷ spark.task.cpus` tasks at once.
+    pub task_cpus: u32,
+    /// The driver's load, for the driver guidance (it does not change the plan).
+    pub driver_load: DriverLoad,
 }
 
 impl Default for SparkSettings {
@@ -195,6 +201,8 @@ impl Default for SparkSettings {
             pyspark_memory_mib: 0,
             memory_fraction: 0.6,
             storage_fraction: 0.5,
+            task_cpus: 1,
+            driver_load: DriverLoad::default(),
         }
     }
 }
@@ -239,6 +247,13 @@ impl SparkSettings {
         } else {
             0
         }
+    }
+
+    /// Tasks an executor of `executor_cores` runs at once: `executor_cores ÷ spark.task.cpus`
+    /// (Spark's `ResourceProfile.maxTasksPerExecutor`, rounded down; 0 when the executor has
+    /// fewer cores than one task needs, which validation refuses).
+    pub fn task_slots_per_executor(&self, executor_cores: u32) -> u32 {
+        executor_cores / self.task_cpus.max(1)
     }
 
     /// PySpark memory that counts toward the container (Python apps only).
@@ -387,6 +402,23 @@ impl FieldError {
         })
     }
 
+    /// `spark.task.cpus` above the executor's cores, with Spark's own refusal
+    /// (`ResourceUtils.validateTaskCpusLargeEnough`: "The number of cores per executor (=2) has
+    /// to be >= the number of cpus per task = 3."). `None` from 1 to `executor_cores`.
+    pub fn task_cpus_above_executor_cores(
+        task_cpus: u32,
+        executor_cores: u32,
+    ) -> Option<FieldError> {
+        let most = u64::from(executor_cores.max(1));
+        FieldError::out_of_range(Field::TaskCpus, task_cpus.into(), 1, most).map(|e| {
+            e.because(&format!(
+                "at most spark.executor.cores; Spark stops with \"The number of cores per \
+                 executor (={executor_cores}) has to be >= the number of cpus per task = \
+                 {task_cpus}.\""
+            ))
+        })
+    }
+
     /// The same error, saying after the allowed values why they are bounded so (`1 to 2 (at
     /// most spark.executor.cores)`).
     pub fn because(self, why: &str) -> FieldError {
@@ -400,6 +432,23 @@ impl FieldError {
     pub fn diagnostic(&self, m: ClusterManager) -> Diagnostic {
         Diagnostic::invalid_value(m, self.field, &self.value, &self.allowed)
     }
+}
+
+/// The driver load's fields outside their catalog ranges (the same on every cluster manager).
+pub fn driver_load_errors(load: &DriverLoad) -> Vec<FieldError> {
+    let optional = |field: Field, value: Option<u64>| {
+        value.and_then(|v| FieldError::outside_catalog_range(field, v))
+    };
+    [
+        FieldError::outside_catalog_range(Field::ConcurrentJobs, load.concurrent_jobs.into()),
+        optional(Field::CollectedResults, load.collected_mib),
+        FieldError::outside_catalog_range(Field::MaxResultSize, load.max_result_size_mib),
+        optional(Field::EdgeNodeMemory, load.edge_memory_mib),
+        optional(Field::EdgeNodeCores, load.edge_cores.map(u64::from)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// The allowed range of `field` in `m`'s catalog entry, or its first entry's when `m` does not
@@ -715,6 +764,11 @@ impl PlanInput {
         s.check(&mut c);
         self.spark.check(&mut c);
         self.policy.check(&mut c, shape.as_ref());
+        c.0.extend(driver_load_errors(&self.spark.driver_load));
+        c.0.extend(FieldError::task_cpus_above_executor_cores(
+            self.spark.task_cpus,
+            self.policy.cores_per_executor,
+        ));
         match shape {
             Some(shape) if c.0.is_empty() => {
                 let (maximum_allocation_mb, maximum_allocation_vcores) = match s.maximum_allocation

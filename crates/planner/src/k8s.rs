@@ -162,6 +162,8 @@ pub struct K8sSpark {
     pub limit_cores: Option<String>,
     /// `spark.task.cpus`.
     pub task_cpus: u32,
+    /// The driver's load, for the driver guidance (it does not change the plan).
+    pub driver_load: crate::driver::DriverLoad,
     /// `spark.executor.memoryOverheadFactor`, when set (else 0.1, or 0.4 for cluster-mode
     /// Python and R apps).
     pub overhead_factor: Option<f64>,
@@ -196,6 +198,7 @@ impl Default for K8sSpark {
             request_cores: None,
             limit_cores: None,
             task_cpus: 1,
+            driver_load: crate::driver::DriverLoad::default(),
             overhead_factor: None,
             overhead_mib: None,
             offheap: OffHeap::default(),
@@ -520,17 +523,17 @@ fn spark_errors(s: &K8sSpark) -> Vec<FieldError> {
             .into_iter()
             .collect();
     errors.extend(heap_errors(FieldId::ExecutorMemory, s.executor_memory_mib));
-    let most_task_cpus = u64::from(s.executor_cores.max(1));
-    errors.extend(
-        FieldError::out_of_range(FieldId::TaskCpus, s.task_cpus.into(), 1, most_task_cpus)
-            .map(|e| e.because("at most spark.executor.cores")),
-    );
+    errors.extend(FieldError::task_cpus_above_executor_cores(
+        s.task_cpus,
+        s.executor_cores,
+    ));
     errors.extend(heap_errors(FieldId::DriverMemory, s.driver_memory_mib));
     errors.extend(outside_catalog_range(
         FieldId::DriverCores,
         u64::from(s.driver_cores),
     ));
     errors.extend(overhead_errors(s));
+    errors.extend(crate::input::driver_load_errors(&s.driver_load));
     errors
 }
 

@@ -56,7 +56,7 @@ pub struct AmShape {
 pub struct Totals {
     /// Executors placed.
     pub executors: u32,
-    /// Tasks that can run at once (executors × cores).
+    /// Tasks that can run at once (executors × cores ÷ `spark.task.cpus`).
     pub task_slots: u64,
     /// Sum of executor heaps.
     pub heap_mib: u64,
@@ -160,6 +160,8 @@ pub struct Containers {
     pub executor_memory: ExecutorMemory,
     /// Executor cores.
     pub executor_cores: u32,
+    /// Tasks one executor runs at once: cores ÷ `spark.task.cpus`.
+    pub task_slots_per_executor: u32,
     /// Deploy mode.
     pub deploy_mode: DeployMode,
     /// AM heap.
@@ -183,6 +185,7 @@ impl Containers {
                 pyspark_mib: spark.pyspark_mib(),
             },
             executor_cores: cores,
+            task_slots_per_executor: spark.task_slots_per_executor(cores),
             deploy_mode: spark.deploy_mode,
             am_heap_mib: am.memory_mib,
             am_overhead_mib: am.overhead_mib,
@@ -332,7 +335,12 @@ pub fn place_numbers(
     };
     let am_here = am.node.is_some().then_some(&am);
     let layout = layout(shape, &executor, am_here, fit.beside_am, other_cap, placed);
-    let totals = totals(shape, &layout, c.executor_cores, c.executor_memory.heap_mib);
+    let totals = totals(
+        shape,
+        &layout,
+        c.task_slots_per_executor,
+        c.executor_memory.heap_mib,
+    );
     Placement {
         executor,
         am,
@@ -677,8 +685,14 @@ fn layout(
     })
 }
 
-/// Sums over a layout; task slots and heap assume every executor has `cores` and `heap_mib`.
-pub(crate) fn totals(shape: &NodeShape, layout: &[NodeGroup], cores: u32, heap_mib: u64) -> Totals {
+/// Sums over a layout; task slots and heap assume every executor runs `task_slots_per_executor`
+/// tasks at once (its cores ÷ `spark.task.cpus`) and has `heap_mib`.
+pub(crate) fn totals(
+    shape: &NodeShape,
+    layout: &[NodeGroup],
+    task_slots_per_executor: u32,
+    heap_mib: u64,
+) -> Totals {
     let n = u64::from(shape.nodes);
     let mut t = Totals {
         physical_memory_mib: shape.physical.memory_mib.saturating_mul(n),
@@ -712,7 +726,7 @@ pub(crate) fn totals(shape: &NodeShape, layout: &[NodeGroup], cores: u32, heap_m
             }
         }
     }
-    t.task_slots = u64::from(t.executors).saturating_mul(u64::from(cores));
+    t.task_slots = u64::from(t.executors).saturating_mul(u64::from(task_slots_per_executor));
     t.heap_mib = u64::from(t.executors).saturating_mul(heap_mib);
     t
 }

@@ -310,7 +310,8 @@ pub fn rule_of_thumb_numbers(v: &Validated) -> Plan {
             policy.cores_per_executor,
             target,
             |c| rule_shape(nm.vcores, nm.memory_mib, c),
-            |s| Some(s.heap_gb * 1024),
+            // Fewer cores than one task needs (spark.task.cpus) is no executor Spark starts.
+            |s| (s.cores >= v.input.spark.task_cpus).then_some(s.heap_gb * 1024),
         )
     });
     let shape = search
@@ -696,7 +697,7 @@ fn finish(v: &Validated, instances: u32, placement: Placement, derivation: Deriv
         e.memory.heap_mib.saturating_mul(MIB),
         fractions,
         spark.offheap_mib().saturating_mul(MIB),
-        e.cores,
+        spark.task_slots_per_executor(e.cores),
     );
     let method = match derivation {
         Derivation::RuleOfThumb(_) => Method::RuleOfThumb,
@@ -813,9 +814,11 @@ pub fn spark_exact_numbers(v: &Validated) -> Plan {
     let max_cores = policy
         .cores_per_executor
         .min(v.scheduler.maximum_allocation_vcores);
-    let search = policy
-        .memory_target_mib
-        .map(|target| fewest_cores(max_cores, target, |c| exact_shape(v, c), |s| s.heap_mib));
+    let search = policy.memory_target_mib.map(|target| {
+        // Fewer cores than one task needs (spark.task.cpus) is no executor Spark starts.
+        let heap_of = |s: &ExactShape| s.heap_mib.filter(|_| s.cores >= v.input.spark.task_cpus);
+        fewest_cores(max_cores, target, |c| exact_shape(v, c), heap_of)
+    });
     let most = || exact_shape(v, max_cores);
     let shape = search
         .as_ref()
@@ -877,7 +880,7 @@ fn exact_working(v: &Validated, d: &SparkExactDerivation, placement: &Placement)
     working.push(exact_budget_step(v, d));
     working.push(exact_heap_step(v, d, placement));
     working.push(am_step(&placement.am));
-    working.extend(exact_count_steps(d, placement));
+    working.extend(exact_count_steps(d, placement, v.input.spark.task_cpus));
     working.extend(recorded_vcores_step(v, placement));
     working
 }
@@ -964,7 +967,7 @@ fn am_step(am: &AmShape) -> Step {
     )
 }
 
-fn exact_count_steps(d: &SparkExactDerivation, p: &Placement) -> [Step; 2] {
+fn exact_count_steps(d: &SparkExactDerivation, p: &Placement, task_cpus: u32) -> [Step; 2] {
     let t = p.totals;
     let groups: Vec<String> = p
         .layout
@@ -992,16 +995,28 @@ fn exact_count_steps(d: &SparkExactDerivation, p: &Placement) -> [Step; 2] {
                 counted(u64::from(t.executors), "executor")
             ),
         ),
-        step(
-            "Task slots",
-            format!(
-                "{} × {} = {} at once",
-                counted(u64::from(t.executors), "executor"),
-                counted(u64::from(d.shape.cores), "core"),
-                counted(t.task_slots, "task")
-            ),
-        ),
+        task_slots_step(task_cpus, t.executors, d.shape.cores, t.task_slots),
     ]
+}
+
+/// Executors × cores = task slots; with `spark.task.cpus` above 1, each executor's cores are
+/// divided by it first (rounded down, as Spark's `ResourceProfile.maxTasksPerExecutor` does).
+fn task_slots_step(task_cpus: u32, executors: u32, cores: u32, task_slots: u64) -> Step {
+    let executors = counted(u64::from(executors), "executor");
+    let tasks = counted(task_slots, "task");
+    let text = if task_cpus > 1 {
+        format!(
+            "{executors} × ({} ÷ {task_cpus} spark.task.cpus = {} each) = {tasks} at once",
+            counted(u64::from(cores), "core"),
+            counted(u64::from(cores / task_cpus), "task")
+        )
+    } else {
+        format!(
+            "{executors} × {} = {tasks} at once",
+            counted(u64::from(cores), "core")
+        )
+    };
+    step("Task slots", text)
 }
 
 /// Spark-exact's own findings: lowered cores, an unmet target, a heap capped by the maximum.

@@ -93,6 +93,32 @@ pub enum Outcome {
     Invalid(Vec<Diagnostic>),
 }
 
+/// The driver as a scenario sets it, with the load its form describes (for
+/// [`crate::driver::driver_numbers`]).
+pub fn driver_settings(scenario: &Scenario) -> crate::driver::DriverSettings {
+    use crate::driver::DriverSettings;
+    match scenario {
+        Scenario::Yarn(i) => DriverSettings {
+            load: i.spark.driver_load,
+            deploy_mode: i.spark.deploy_mode,
+            heap_mib: i.spark.driver_memory_mib,
+            cores: i.spark.driver_cores,
+        },
+        Scenario::Kubernetes(i) => DriverSettings {
+            load: i.spark.driver_load,
+            deploy_mode: i.spark.deploy_mode,
+            heap_mib: i.spark.driver_memory_mib,
+            cores: i.spark.driver_cores,
+        },
+        Scenario::Emr(i) => DriverSettings {
+            load: i.driver_load,
+            deploy_mode: i.deploy_mode,
+            heap_mib: i.driver_memory_mib,
+            cores: i.driver_cores,
+        },
+    }
+}
+
 /// Plans any scenario, or reports every invalid field.
 pub fn plan(scenario: &Scenario) -> Outcome {
     let m = scenario.manager();

@@ -20,6 +20,9 @@
 //! | `meth` | `exact` / `rule` | `mf`, `sf` | memory fraction, storage fraction |
 //! | `cpe` | cores per executor | `tgt` | memory target per executor |
 //! | `gran` | `gib` / `mib` | `share` | cluster share, percent |
+//! | `tc` | `spark.task.cpus` (default 1) | `jobs` | jobs run at once (driver guidance) |
+//! | `col` | results collected to the driver (optional) | `mrs` | `spark.driver.maxResultSize` (`0`: unlimited) |
+//! | `egm`, `egc` | client mode: edge node memory, cores free for drivers (optional) | | |
 //!
 //! `cm=k8s` selects the Kubernetes keys (CPU quantities as Kubernetes writes them: `2`, `0.5`,
 //! `500m`); links without `cm` are YARN links:
@@ -31,7 +34,7 @@
 //! | `krcpu`, `krmem` | kube/system reserved CPU, memory (+ eviction) | `rq`, `lim` | executor CPU request, limit |
 //! | `dscpu`, `dsmem` | daemonset CPU, memory per node | `tc` | `spark.task.cpus` |
 //! | `sv`, `mode`, `app` | as for YARN | `kof`, `ovh` | overhead factor, explicit overhead |
-//! | `omin`, `domin` | executor, driver minimum overhead (4.0; empty: unset) | | |
+//! | `omin`, `domin` | executor, driver minimum overhead (4.0; empty: unset) | `jobs`, `col`, `mrs`, `egm`, `egc` | the driver's load, as for YARN |
 //! | `off`, `offs`, `py` | as for YARN | `dm`, `dc`, `drq`, `dlim` | driver memory, cores, CPU request, limit |
 //! | `kp` | `custom` / `eks` / `gke` / `aks` (links without it are custom) | `knt`, `kmp` | instance type, max pods per node |
 //!
@@ -45,6 +48,7 @@
 //! | `max` | `maximizeResourceAllocation` (`1`) | `dyn` | dynamic allocation (`0` for off) |
 //! | `het` | heterogeneous executors (`0` for off) | `mode`, `dm`, `dc`, `amm`, `amc` | as for YARN |
 //! | `calc` | `dominant` / `default` | `ivc`, `imem`, `inm` | with `it=custom`: its vCPUs, memory (GiB), YARN memory (MiB) |
+//! | `tc` | `spark.task.cpus` (default 1) | `jobs`, `col`, `mrs`, `egm`, `egc` | the driver's load, as for YARN |
 
 use crate::catalog::{self, ClusterManager, FieldId as F};
 use crate::emr::{instance_type, EmrInput, InstanceType, CUSTOM};
@@ -538,6 +542,14 @@ const PARAMS: &[Param<PlanInput>] = &[
         },
     },
     Param {
+        id: F::TaskCpus,
+        get: |i| Some(i.spark.task_cpus.to_string()),
+        set: |i, t| {
+            i.spark.task_cpus = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
         id: F::MemoryTarget,
         get: |i| i.policy.memory_target_mib.map(|v| v.to_string()),
         set: |i, t| {
@@ -567,6 +579,46 @@ const PARAMS: &[Param<PlanInput>] = &[
         get: |i| Some(format_real(i.policy.cluster_share_pct)),
         set: |i, t| {
             i.policy.cluster_share_pct = parse_percent(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::ConcurrentJobs,
+        get: |i| Some(i.spark.driver_load.concurrent_jobs.to_string()),
+        set: |i, t| {
+            i.spark.driver_load.concurrent_jobs = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::CollectedResults,
+        get: |i| i.spark.driver_load.collected_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.driver_load.collected_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::MaxResultSize,
+        get: |i| Some(i.spark.driver_load.max_result_size_mib.to_string()),
+        set: |i, t| {
+            i.spark.driver_load.max_result_size_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::EdgeNodeMemory,
+        get: |i| i.spark.driver_load.edge_memory_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.driver_load.edge_memory_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::EdgeNodeCores,
+        get: |i| i.spark.driver_load.edge_cores.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.driver_load.edge_cores = optional_count(t)?;
             Ok(())
         },
     },
@@ -801,6 +853,15 @@ fn parse_whole_gib(text: &str) -> Result<u32, TextError> {
         return Err(choice(text, "a whole number of GiB"));
     }
     Ok(gib as u32)
+}
+
+/// A count whose empty text means "not set".
+fn optional_count(text: &str) -> Result<Option<u32>, TextError> {
+    if text.is_empty() {
+        Ok(None)
+    } else {
+        parse_count_u32(text).map(Some)
+    }
 }
 
 /// A MiB setting whose empty text means "not set".
@@ -1148,6 +1209,46 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
             Ok(())
         },
     },
+    Param {
+        id: F::ConcurrentJobs,
+        get: |i| Some(i.spark.driver_load.concurrent_jobs.to_string()),
+        set: |i, t| {
+            i.spark.driver_load.concurrent_jobs = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::CollectedResults,
+        get: |i| i.spark.driver_load.collected_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.driver_load.collected_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::MaxResultSize,
+        get: |i| Some(i.spark.driver_load.max_result_size_mib.to_string()),
+        set: |i, t| {
+            i.spark.driver_load.max_result_size_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::EdgeNodeMemory,
+        get: |i| i.spark.driver_load.edge_memory_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.driver_load.edge_memory_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::EdgeNodeCores,
+        get: |i| i.spark.driver_load.edge_cores.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.driver_load.edge_cores = optional_count(t)?;
+            Ok(())
+        },
+    },
 ];
 
 /// EMR keys (schema v1, `cm=emr`).
@@ -1258,6 +1359,14 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
+        id: F::TaskCpus,
+        get: |i| Some(i.task_cpus.to_string()),
+        set: |i, t| {
+            i.task_cpus = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
         id: F::OverheadFactor,
         get: |i| Some(format_real(i.overhead_factor)),
         set: |i, t| {
@@ -1351,6 +1460,46 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
                 "default" => Calculator::Default,
                 _ => return Err(choice(t, "dominant or default")),
             };
+            Ok(())
+        },
+    },
+    Param {
+        id: F::ConcurrentJobs,
+        get: |i| Some(i.driver_load.concurrent_jobs.to_string()),
+        set: |i, t| {
+            i.driver_load.concurrent_jobs = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::CollectedResults,
+        get: |i| i.driver_load.collected_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.driver_load.collected_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::MaxResultSize,
+        get: |i| Some(i.driver_load.max_result_size_mib.to_string()),
+        set: |i, t| {
+            i.driver_load.max_result_size_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::EdgeNodeMemory,
+        get: |i| i.driver_load.edge_memory_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.driver_load.edge_memory_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::EdgeNodeCores,
+        get: |i| i.driver_load.edge_cores.map(|v| v.to_string()),
+        set: |i, t| {
+            i.driver_load.edge_cores = optional_count(t)?;
             Ok(())
         },
     },

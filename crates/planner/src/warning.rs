@@ -100,6 +100,14 @@ pub enum Code {
     InvalidValue,
     /// An input text that could not be read.
     UnreadableValue,
+    /// Results collected to the driver above `spark.driver.maxResultSize`: Spark aborts the job.
+    ResultsAboveMaxResultSize,
+    /// Results collected to the driver above its usable heap: it runs out of memory.
+    ResultsAboveDriverHeap,
+    /// More jobs at once than driver cores (cluster mode).
+    DriverCoresBelowJobs,
+    /// Client mode: how many drivers an edge node holds.
+    EdgeNodeDrivers,
 }
 
 impl Code {
@@ -139,6 +147,10 @@ impl Code {
             Code::ImplausibleHardware => "implausible-hardware",
             Code::InvalidValue => "invalid-value",
             Code::UnreadableValue => "unreadable-value",
+            Code::ResultsAboveMaxResultSize => "results-above-max-result-size",
+            Code::ResultsAboveDriverHeap => "results-above-driver-heap",
+            Code::DriverCoresBelowJobs => "driver-cores-below-jobs",
+            Code::EdgeNodeDrivers => "edge-node-drivers",
         }
     }
 }

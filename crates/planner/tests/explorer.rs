@@ -433,3 +433,48 @@ fn fifty_gb_as_slim_or_fat_executors_per_task() {
     assert_eq!(fat.unified_bytes / MIB, 5964);
     assert_eq!(fat.per_task.map(|t| t.max_bytes / MIB), Some(596));
 }
+
+/// The explorer's guidance on the plan itself: the plan's own shape, once (not again when the
+/// plan's warnings already say it).
+#[test]
+fn the_plans_own_shape_gets_the_explorers_guidance() {
+    use planner::explorer::{emr_plan_guidance, k8s_plan_guidance, yarn_plan_guidance};
+    use planner::k8s::plan_k8s;
+    use planner::plan::warnings;
+    let codes = |w: Vec<planner::Warning>| w.iter().map(|w| w.code).collect::<Vec<_>>();
+    // Case 1: 5 cores, a 19 GiB heap in a 21 504 MiB container: nothing to say.
+    let c = planner::plan(&preset("case1").expect("case1").input).expect("valid");
+    assert!(yarn_plan_guidance(&c, &warnings(&c, c.selected)).is_empty());
+    // 1 core per executor: the single-core note.
+    let mut one = preset("case1").expect("case1").input;
+    one.policy.cores_per_executor = 1;
+    let c = planner::plan(&one).expect("valid");
+    let said = warnings(&c, c.selected);
+    assert!(codes(yarn_plan_guidance(&c, &said)).contains(&Code::SingleCoreExecutor));
+    // 8 cores: the plan's warnings already say "more than 5", so it is not said twice.
+    let mut eight = preset("case1").expect("case1").input;
+    eight.policy.cores_per_executor = 8;
+    let c = planner::plan(&eight).expect("valid");
+    let said = warnings(&c, c.selected);
+    assert!(codes(said.clone()).contains(&Code::ManyCoresPerExecutor));
+    assert!(!codes(yarn_plan_guidance(&c, &said)).contains(&Code::ManyCoresPerExecutor));
+    // Kubernetes: 2-core pods say nothing; 1-core pods get the note.
+    let mut k8s = K8sInput::default();
+    let p = plan_k8s(&k8s).expect("valid");
+    assert!(k8s_plan_guidance(&k8s, &p, &[]).is_empty());
+    k8s.spark.executor_cores = 1;
+    let p = plan_k8s(&k8s).expect("valid");
+    assert_eq!(
+        codes(k8s_plan_guidance(&k8s, &p, &[])),
+        [Code::SingleCoreExecutor]
+    );
+    // EMR: seed 003's 18971m says nothing; a 40g request is without compressed pointers.
+    let p = plan_emr(&EmrInput::default()).expect("valid");
+    assert!(emr_plan_guidance(&p, &[]).is_empty());
+    let p = plan_emr(&EmrInput {
+        executor_memory_mib: 40 * 1024,
+        ..EmrInput::default()
+    })
+    .expect("valid");
+    assert!(codes(emr_plan_guidance(&p, &[])).contains(&Code::HeapWithoutCompressedOops));
+}

@@ -130,6 +130,7 @@ fn k8s() -> impl Strategy<Value = K8sInput> {
                 request_cores: rq.map(|m| format!("{m}m")),
                 limit_cores: lim.map(planner::k8s::format_cpu),
                 task_cpus: 1,
+                driver_load: planner::driver::DriverLoad::default(),
                 overhead_factor: ovh.0,
                 overhead_mib: ovh.1,
                 offheap: OffHeap {
