@@ -210,7 +210,7 @@ impl Form {
         form.explorer = query
             .split('&')
             .filter_map(|pair| pair.strip_prefix(EXPLORER_KEY)?.strip_prefix('='))
-            .fold(None, |_, last| Some(last))
+            .last()
             .and_then(ExplorerView::read);
         if form.explorer.is_some() {
             decoded.unknown.retain(|k| k != EXPLORER_KEY);
