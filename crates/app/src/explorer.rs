@@ -199,27 +199,9 @@ fn table_row(ctx: Ctx, e: &Explorer, r: ShapeRow) -> impl IntoView + use<> {
     }
 }
 
-/// The address follows the explorer: open (with its sort) or closed (Back/Forward re-read it).
-fn link_explorer(ctx: Ctx, sort: Option<Sort>) {
-    let view = sort.map(|s| ExplorerView {
-        column: s.column,
-        ascending: s.ascending,
-    });
-    if ctx.form.with_untracked(|f| f.explorer) != view {
-        ctx.form.update(|f| f.explorer = view);
-        browser::replace_query(&ctx.form.with_untracked(Form::to_query));
-    }
-}
-
 /// A column's header: a button that sorts by it (again: the other way); `aria-sort` says the
 /// order shown.
-fn header(
-    ctx: Ctx,
-    sort: RwSignal<Sort>,
-    shown: Sort,
-    i: usize,
-    heading: &'static str,
-) -> impl IntoView {
+fn header(sort: RwSignal<Sort>, shown: Sort, i: usize, heading: &'static str) -> impl IntoView {
     let (aria, arrow) = match (shown.column == i, shown.ascending) {
         (false, _) => ("none", ""),
         (true, true) => ("ascending", "▲"),
@@ -231,10 +213,7 @@ fn header(
     };
     view! {
         <th scope="col" aria-sort=aria>
-            <button type="button" class="sort" on:click=move |_| {
-                sort.set(next);
-                link_explorer(ctx, Some(next));
-            }>
+            <button type="button" class="sort" on:click=move |_| sort.set(next)>
                 {heading}<span class="arrow" aria-hidden="true">{arrow}</span>
             </button>
         </th>
@@ -248,7 +227,7 @@ fn table(ctx: Ctx, e: &Explorer, sort: RwSignal<Sort>) -> impl IntoView + use<> 
         .enumerate()
         .map(|(i, c)| {
             let plan = (i == 0).then(|| view! { <th scope="col">"Plan"</th> });
-            view! { {header(ctx, sort, shown, i, c.heading)} {plan} }
+            view! { {header(sort, shown, i, c.heading)} {plan} }
         })
         .collect_view();
     let body = sorted(&e.rows, shown)
@@ -459,6 +438,20 @@ pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
             ascending: v.ascending,
         },
     ));
+    // The link follows the explorer: open or not, and its sort (Back/Forward re-read it).
+    Effect::new(move |_| {
+        let view = open.get().then(|| {
+            let s = sort.get();
+            ExplorerView {
+                column: s.column,
+                ascending: s.ascending,
+            }
+        });
+        if ctx.form.with_untracked(|f| f.explorer) != view {
+            ctx.form.update(|f| f.explorer = view);
+            browser::replace_query(&ctx.form.with_untracked(Form::to_query));
+        }
+    });
     let explored = Memo::new(move |_| {
         if !open.get() || matches!(&*outcome.read(), Outcome::Invalid(_)) {
             return None;
@@ -490,7 +483,6 @@ pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .is_some_and(|el| el.has_attribute("open"));
         open.set(is_open);
-        link_explorer(ctx, is_open.then(|| sort.get_untracked()));
     };
     view! {
         <section class="card" id="explorer">

@@ -47,13 +47,7 @@ impl ExplorerView {
             Some(d) => (d, false),
             None => (text, true),
         };
-        // One or two digits, read by hand: a table has a dozen columns.
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let column = digits
-            .bytes()
-            .fold(0, |n, b| n * 10 + usize::from(b - b'0'));
+        let column = digits.parse().ok().filter(|c: &usize| *c < 100)?;
         Some(ExplorerView { column, ascending })
     }
 
@@ -210,7 +204,7 @@ impl Form {
         form.explorer = query
             .split('&')
             .filter_map(|pair| pair.strip_prefix(EXPLORER_KEY)?.strip_prefix('='))
-            .last()
+            .next_back()
             .and_then(ExplorerView::read);
         if form.explorer.is_some() {
             decoded.unknown.retain(|k| k != EXPLORER_KEY);
