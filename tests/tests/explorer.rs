@@ -111,11 +111,7 @@ async fn explorer_lists_case1_shapes_sorts_and_adopts_a_row() {
             &common::app::heap_words(three.heap_mib),
         ))
         .await;
-    // The explorer stays open, sorted by executors (column 1), descending: `ex=1d`.
-    let adopted = format!(
-        "{}&ex=1d",
-        planner::url::scenario_to_query(&adopt(&case1, &three))
-    );
+    let adopted = planner::url::scenario_to_query(&adopt(&case1, &three));
     browser.wait_for_query(&adopted).await;
     assert_eq!(browser.history_length().await, history + 1);
     assert_eq!(
@@ -129,7 +125,6 @@ async fn explorer_lists_case1_shapes_sorts_and_adopts_a_row() {
     browser
         .wait_for_headline(&Headline::new(17, 5, "19 GiB"))
         .await;
-    browser.wait_for_query("v=1&ex=1d").await;
 
     // Seed 001's 50 GB both ways.
     let fat_or_slim = browser.text("#fat-or-slim").await;
@@ -139,34 +134,6 @@ async fn explorer_lists_case1_shapes_sorts_and_adopts_a_row() {
             "{needle:?} not in {fat_or_slim:?}"
         );
     }
-    browser.assert_clean_console();
-    browser.close().await;
-}
-
-/// A link with `ex` opens the explorer as it was shared: open, sorted by that column that way;
-/// closing it takes `ex` out of the address.
-#[tokio::test]
-async fn explorer_state_travels_in_the_link() {
-    let browser = Browser::open("explorer-link").await;
-    browser.open_plan("v=1&ex=1d").await;
-    browser
-        .wait_for_js(
-            "the explorer open from the link",
-            "document.querySelectorAll('#explorer-table tbody tr').length > 0",
-        )
-        .await;
-    let executors_header = "#explorer-table thead th:nth-child(3)";
-    browser
-        .wait_for_attr(executors_header, "aria-sort", "descending")
-        .await;
-    let case1 = Scenario::Yarn(preset("case1").expect("case1").input);
-    let mut rows = explore(&case1).expect("valid").rows;
-    rows.sort_by_key(|r| std::cmp::Reverse(r.executors));
-    let expected: Vec<u32> = rows.iter().map(|r| r.cores).collect();
-    assert_eq!(row_cores(&browser).await, expected);
-    assert!(!browser.exists("#notice").await, "ex is not an unknown key");
-    browser.click("#explorer-details > summary").await;
-    browser.wait_for_query("v=1").await;
     browser.assert_clean_console();
     browser.close().await;
 }

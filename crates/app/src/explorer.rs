@@ -13,7 +13,7 @@ use planner::{Code, Severity};
 use crate::browser;
 use crate::fields::Ctx;
 use crate::fmt;
-use crate::form::{ExplorerView, Form};
+use crate::form::Form;
 use crate::html;
 
 const MIB: u64 = 1024 * 1024;
@@ -154,9 +154,7 @@ fn marks(e: &Explorer, cores: u32) -> Vec<&'static str> {
 fn adopt(ctx: Ctx, row: ShapeRow) {
     let scenario = ctx.form.with_untracked(|f| f.read().scenario);
     let adopted = explorer::adopt(&scenario, &row);
-    let mut form = Form::from_scenario(&adopted);
-    form.explorer = ctx.form.with_untracked(|f| f.explorer);
-    ctx.form.set(form);
+    ctx.form.set(Form::from_scenario(&adopted));
     browser::push_query(&ctx.form.with_untracked(Form::to_query));
 }
 
@@ -426,31 +424,10 @@ fn fat_or_slim_view() -> impl IntoView {
 
 /// The explorer section: collapsed by default; the sweep runs while it is open.
 pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
-    let linked = ctx.form.with_untracked(|f| f.explorer);
-    let open = RwSignal::new(linked.is_some());
-    let sort = RwSignal::new(linked.map_or(
-        Sort {
-            column: 0,
-            ascending: true,
-        },
-        |v| Sort {
-            column: v.column,
-            ascending: v.ascending,
-        },
-    ));
-    // The link follows the explorer: open or not, and its sort (Back/Forward re-read it).
-    Effect::new(move |_| {
-        let view = open.get().then(|| {
-            let s = sort.get();
-            ExplorerView {
-                column: s.column,
-                ascending: s.ascending,
-            }
-        });
-        if ctx.form.with_untracked(|f| f.explorer) != view {
-            ctx.form.update(|f| f.explorer = view);
-            browser::replace_query(&ctx.form.with_untracked(Form::to_query));
-        }
+    let open = RwSignal::new(false);
+    let sort = RwSignal::new(Sort {
+        column: 0,
+        ascending: true,
     });
     let explored = Memo::new(move |_| {
         if !open.get() || matches!(&*outcome.read(), Outcome::Invalid(_)) {
@@ -486,7 +463,7 @@ pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
     };
     view! {
         <section class="card" id="explorer">
-            <details id="explorer-details" open=linked.is_some() on:toggle=toggle>
+            <details id="explorer-details" on:toggle=toggle>
                 <summary><h2>"Fat or slim: every executor shape"</h2></summary>
                 {body}
                 {fat_or_slim_view()}

@@ -65,7 +65,6 @@ impl Ctx {
             .with_untracked(|s| s.iter().find(|f| f.manager == m).cloned());
         let mut next = kept.unwrap_or_else(|| Form::from_scenario(&Scenario::default_for(m)));
         carry_hardware(&current, &mut next);
-        next.explorer = current.explorer;
         self.stash.update(|s| {
             s.retain(|f| f.manager != current.manager);
             s.push(current);

@@ -22,40 +22,6 @@ pub struct Form {
     pub nodemanager_explicit: bool,
     /// Maximum allocation given instead of "the NodeManager's resources".
     pub maximum_explicit: bool,
-    /// The trade-off explorer, when open: how its table is sorted (page state, in the link).
-    pub explorer: Option<ExplorerView>,
-}
-
-/// The link key of the explorer's state: present when the explorer is open, its value the
-/// sort column, `d` after it when descending (`ex=0`, `ex=3d`). Links without it open the
-/// explorer closed, as before.
-pub const EXPLORER_KEY: &str = "ex";
-
-/// The open explorer's sort: a column of its table, and which way.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ExplorerView {
-    /// The column (0: cores per executor).
-    pub column: usize,
-    /// Smallest first.
-    pub ascending: bool,
-}
-
-impl ExplorerView {
-    /// The view a link's `ex` value gives; `None` when it does not read.
-    pub fn read(text: &str) -> Option<ExplorerView> {
-        let (digits, ascending) = match text.strip_suffix('d') {
-            Some(d) => (d, false),
-            None => (text, true),
-        };
-        let column = digits.parse().ok().filter(|c: &usize| *c < 100)?;
-        Some(ExplorerView { column, ascending })
-    }
-
-    /// The `ex` value of this view.
-    pub fn write(self) -> String {
-        let way = if self.ascending { "" } else { "d" };
-        format!("{}{way}", self.column)
-    }
 }
 
 /// What a form reads as.
@@ -193,22 +159,13 @@ impl Form {
                     MaximumAllocation::Explicit { .. }
                 )
             }),
-            explorer: None,
         }
     }
 
     /// The form a link opens: its input, with unreadable values shown as they were typed.
     pub fn from_query(query: &str) -> (Form, url::DecodedScenario) {
-        let mut decoded = url::scenario_from_query(query);
+        let decoded = url::scenario_from_query(query);
         let mut form = Form::from_scenario(&decoded.scenario);
-        form.explorer = query
-            .split('&')
-            .filter_map(|pair| pair.strip_prefix(EXPLORER_KEY)?.strip_prefix('='))
-            .next_back()
-            .and_then(ExplorerView::read);
-        if form.explorer.is_some() {
-            decoded.unknown.retain(|k| k != EXPLORER_KEY);
-        }
         for bad in &decoded.bad {
             if let Some(k) = url::manager_keys(form.manager)
                 .into_iter()
@@ -382,9 +339,6 @@ impl Form {
             q.push('=');
             q.push_str(&url::encode_component(&e.text));
         }
-        if let Some(view) = self.explorer {
-            q.push_str(&format!("&{EXPLORER_KEY}={}", view.write()));
-        }
         q
     }
 }
@@ -448,30 +402,6 @@ pub fn field_messages(m: ClusterManager, diagnostics: &[Diagnostic]) -> Vec<Fiel
 mod tests {
     use super::*;
     use planner::presets::presets;
-
-    #[test]
-    fn the_explorer_state_reads_and_writes_in_the_link() {
-        let (form, decoded) = Form::from_query("v=1&n=8&ex=3d");
-        assert_eq!(
-            form.explorer,
-            Some(ExplorerView {
-                column: 3,
-                ascending: false
-            })
-        );
-        assert!(decoded.unknown.is_empty(), "{:?}", decoded.unknown);
-        assert_eq!(form.to_query(), "v=1&n=8&ex=3d");
-        let (open, _) = Form::from_query("v=1&ex=0");
-        assert_eq!(open.to_query(), "v=1&ex=0");
-        // Old links: closed. An unreadable value is an unknown setting, closed.
-        assert_eq!(Form::from_query("v=1&n=8").0.explorer, None);
-        let (bad, decoded) = Form::from_query("v=1&ex=zz");
-        assert_eq!(bad.explorer, None);
-        assert_eq!(decoded.unknown, ["ex"]);
-        // Another cluster manager's link keeps it too.
-        let (k8s, _) = Form::from_query("v=1&cm=k8s&ex=2");
-        assert_eq!(k8s.to_query(), "v=1&cm=k8s&ex=2");
-    }
 
     #[test]
     fn presets_survive_the_form() {
