@@ -59,6 +59,21 @@ pub fn set_copy_status(status: leptos::prelude::RwSignal<&'static str>) {
     let _ = COPY_STATUS.set(status);
 }
 
+/// Shows `status` in the copy status line of every copy button written as HTML (the answer's).
+pub fn show_copy_status(status: &str) {
+    let Some(doc) = window().document() else {
+        return;
+    };
+    let Ok(lines) = doc.query_selector_all(".actions .status") else {
+        return;
+    };
+    for i in 0..lines.length() {
+        if let Some(line) = lines.item(i) {
+            line.set_text_content(Some(status));
+        }
+    }
+}
+
 /// Copies `text` to the clipboard; returns whether a copy was started. The Clipboard API is
 /// asynchronous and refuses in some embeddings (an iframe without `clipboard-write`): then, and
 /// where the API is missing, a hidden text area and `execCommand("copy")` are tried, and when

@@ -292,40 +292,43 @@ pub fn fits_label(w: f64, label: &str) -> bool {
     !label.is_empty() && w >= 2.4 * label.chars().count() as f64 + 1.0
 }
 
-/// One horizontal bar of segments (memory or CPU), each a nested SVG clipped to its width.
-pub fn bar(
-    segments: Vec<Segment>,
-    class: &'static str,
-    height: u32,
-    label: String,
-) -> impl IntoView {
-    let segs = segments
-        .into_iter()
-        .map(|s| {
-            let show_label = fits_label(s.w, &s.label);
-            let kind = match s.executor {
-                Some(_) => "executor",
-                None => s.class,
-            };
-            view! {
-                <svg x=format!("{}%", format_fixed(s.x, 4)) width=format!("{}%", format_fixed(s.w, 4)) height="100%"
-                    class="seg" data-kind=kind data-executor=s.executor.map(|e| e.to_string())>
-                    <rect width="100%" height="100%" class=format!("fill-{}", s.class)>
-                        <title>{s.title}</title>
-                    </rect>
-                    {show_label.then(|| view! {
-                        <text x="50%" y="50%" dy="0.35em" text-anchor="middle" class="seg-label">{s.label}</text>
-                    })}
-                </svg>
-            }
-        })
-        .collect_view();
-    view! {
-        <svg class=format!("bar {class}") width="100%" height=height role="img" aria-label=label>
-            {segs}
-        </svg>
+/// One horizontal bar of segments (memory or CPU), each a nested SVG clipped to its width,
+/// appended to `out` as HTML (no handlers: written as text, `crate::html`).
+pub fn bar(out: &mut String, segments: Vec<Segment>, class: &str, height: u32, label: &str) {
+    out.push_str(&format!(
+        r#"<svg class="bar {class}" width="100%" height="{height}" role="img" aria-label="{}">"#,
+        html::escape(label)
+    ));
+    for s in segments {
+        let kind = match s.executor {
+            Some(_) => "executor",
+            None => s.class,
+        };
+        out.push_str(&format!(
+            r#"<svg x="{}%" width="{}%" height="100%" class="seg" data-kind="{kind}""#,
+            format_fixed(s.x, 4),
+            format_fixed(s.w, 4)
+        ));
+        if let Some(e) = s.executor {
+            out.push_str(&format!(r#" data-executor="{e}""#));
+        }
+        out.push_str(&format!(
+            r#"><rect width="100%" height="100%" class="fill-{}">"#,
+            s.class
+        ));
+        html::text(out, "title", "", &s.title);
+        out.push_str("</rect>");
+        if fits_label(s.w, &s.label) {
+            html::text(out, "text", SEGMENT_LABEL, &s.label);
+        }
+        out.push_str("</svg>");
     }
+    out.push_str("</svg>");
 }
+
+/// The attributes of a label centred in a bar's segment.
+pub const SEGMENT_LABEL: &str =
+    r#" x="50%" y="50%" dy="0.35em" text-anchor="middle" class="seg-label""#;
 
 /// The shared pattern definitions (one per page): static SVG, so written as text
 /// (`crate::html`).
@@ -346,8 +349,8 @@ const PATTERNS: &str = concat!(
     "</defs>",
 );
 
-/// The legend: a swatch and a word per segment kind.
-pub fn legend(has_offheap: bool, has_pyspark: bool) -> impl IntoView {
+/// The legend: a swatch and a word per segment kind, as HTML.
+pub fn legend(has_offheap: bool, has_pyspark: bool) -> String {
     let mut items = vec![
         ("os", "OS and daemons"),
         ("am", "ApplicationMaster"),
@@ -366,8 +369,8 @@ pub fn legend(has_offheap: bool, has_pyspark: bool) -> impl IntoView {
 }
 
 /// A legend list: a swatch of each fill class and its word (no handlers: written as text).
-pub fn swatches(items: Vec<(&'static str, &'static str)>) -> impl IntoView + use<> {
-    let mut out = String::new();
+pub fn swatches(items: Vec<(&'static str, &'static str)>) -> String {
+    let mut out = String::from(r#"<ul class="legend">"#);
     for (class, label) in items {
         out.push_str(&format!(
             r#"<li><svg width="18" height="12" aria-hidden="true"><rect width="18" height="12" class="fill-{class}"></rect></svg>"#
@@ -375,11 +378,12 @@ pub fn swatches(items: Vec<(&'static str, &'static str)>) -> impl IntoView + use
         html::push_escaped(&mut out, label);
         out.push_str("</li>");
     }
-    view! { <ul class="legend" inner_html=out></ul> }
+    out.push_str("</ul>");
+    out
 }
 
-/// The whole layout for a placement.
-pub fn node_layout(p: &Placement) -> impl IntoView + use<> {
+/// The whole layout for a placement, as HTML.
+pub fn node_layout(p: &Placement) -> String {
     let m = p.executor.memory;
     groups_view(
         &p.layout,
@@ -388,69 +392,68 @@ pub fn node_layout(p: &Placement) -> impl IntoView + use<> {
     )
 }
 
-/// The layout of grouped nodes of any cluster manager, worded by `words`, under `legend`.
-pub fn groups_view<Legend: IntoView>(
-    layout: &[NodeGroup],
-    words: &LayoutWords,
-    legend: Legend,
-) -> impl IntoView + use<Legend> {
+/// The layout of grouped nodes of any cluster manager, worded by `words`, under `legend`, as
+/// HTML.
+pub fn groups_view(layout: &[NodeGroup], words: &LayoutWords, legend: String) -> String {
     let scale_mem = layout.iter().map(NodeGroup::memory_mib).max().unwrap_or(1);
     let scale_cpu = layout.iter().map(NodeGroup::cpu_millis).max().unwrap_or(1);
-    let groups = layout
-        .iter()
-        .map(|g| {
-            node_view(
-                group_name(g),
-                (words.summary)(g),
-                (g.first_node, g.last_node, g.executors_per_node()),
-                (
-                    memory_segments(g, scale_mem, words),
-                    fmt::size(g.memory_mib()),
-                ),
-                (
-                    cpu_segments(g, scale_cpu, words),
-                    (words.node_cpu)(g.cpu_millis()),
-                ),
-            )
-        })
-        .collect_view();
-    view! {
-        <div class="layout" id="layout">
-            {legend}
-            {groups}
-        </div>
+    let mut out = String::from(r#"<div class="layout" id="layout">"#);
+    out.push_str(&legend);
+    for g in layout {
+        node_view(
+            &mut out,
+            &group_name(g),
+            &(words.summary)(g),
+            (g.first_node, g.last_node, g.executors_per_node()),
+            (
+                memory_segments(g, scale_mem, words),
+                fmt::size(g.memory_mib()),
+            ),
+            (
+                cpu_segments(g, scale_cpu, words),
+                (words.node_cpu)(g.cpu_millis()),
+            ),
+        );
     }
+    out.push_str("</div>");
+    out
 }
 
-/// One node group: a heading, a memory bar and a CPU bar.
+/// One node group: a heading, a memory bar and a CPU bar, appended to `out` as HTML.
 pub fn node_view(
-    name: String,
-    summary: String,
+    out: &mut String,
+    name: &str,
+    summary: &str,
     (first, last, executors): (u32, u32, u32),
     (mem_segments, mem_total): (Vec<Segment>, String),
     (cpu_segments, cpu_total): (Vec<Segment>, String),
-) -> impl IntoView {
-    let mem_label = format!("{name}: memory, {mem_total}");
-    let cpu_label = format!("{name}: CPU, {cpu_total}");
-    view! {
-        <div class="node" data-first=first data-last=last data-executors=executors>
-            <div class="node-head">
-                <strong>{name}</strong>
-                " "
-                <span class="muted">{summary}</span>
-            </div>
-            <div class="bar-row">
-                <span class="bar-name">"Memory"</span>
-                {bar(mem_segments, "membar", 30, mem_label)}
-                <span class="bar-total">{mem_total}</span>
-            </div>
-            <div class="bar-row">
-                <span class="bar-name">"Cores"</span>
-                {bar(cpu_segments, "corebar", 18, cpu_label)}
-                <span class="bar-total">{cpu_total}</span>
-            </div>
-        </div>
+) {
+    out.push_str(&format!(
+        r#"<div class="node" data-first="{first}" data-last="{last}" data-executors="{executors}"><div class="node-head">"#
+    ));
+    html::text(out, "strong", "", name);
+    out.push(' ');
+    html::text(out, "span", r#" class="muted""#, summary);
+    out.push_str("</div>");
+    for (title, segments, class, height, total) in [
+        ("Memory", mem_segments, "membar", 30, mem_total),
+        ("Cores", cpu_segments, "corebar", 18, cpu_total),
+    ] {
+        out.push_str(&format!(
+            r#"<div class="bar-row"><span class="bar-name">{title}</span>"#
+        ));
+        let what = if height == 30 { "memory" } else { "CPU" };
+        bar(
+            out,
+            segments,
+            class,
+            height,
+            &format!("{name}: {what}, {total}"),
+        );
+        html::text(out, "span", r#" class="bar-total""#, &total);
+        out.push_str("</div>");
     }
+    out.push_str("</div>");
 }
 
 #[cfg(test)]

@@ -211,95 +211,155 @@ fn yarn_refusal(c: &Comparison) -> (Option<(&'static str, String)>, Option<Strin
     }
 }
 
-/// The buttons that choose the headline's method.
-fn method_switch(ctx: Ctx, method: Method) -> impl IntoView {
-    let switch = [Method::SparkExact, Method::RuleOfThumb]
-        .into_iter()
-        .map(|m| {
-            let value = match m {
-                Method::SparkExact => "exact",
-                Method::RuleOfThumb => "rule",
-            };
-            view! {
-                <button type="button" class="pill" id=format!("method-{value}")
-                    aria-pressed=if m == method { "true" } else { "false" }
-                    on:click=move |_| ctx.edit("meth", value.to_string())>
-                    {results::method_name(m)}
-                </button>
-            }
-        })
-        .collect_view();
-    view! { <div class="method-switch" role="group" aria-label="Method for the headline">{switch}</div> }
-}
-
-/// A plan under which no executor runs: no shape and no command to copy, but why, by how much,
-/// and the nearest plan that runs (the page-level "Copy link" above still copies the link).
-fn yarn_no_plan(refusal: Option<(&'static str, String)>, nearest: Option<String>) -> AnyView {
-    view! {
-        <p class="big" id="headline"><span id="hl-none">"No executor runs"</span></p>
-        {refusal_and_nearest(refusal, nearest)}
+/// The buttons that choose the headline's method, as HTML (a click is handled by
+/// [`answer_click`]).
+fn method_switch(method: Method) -> String {
+    let mut out = String::from(
+        r#"<div class="method-switch" role="group" aria-label="Method for the headline">"#,
+    );
+    for (m, value) in [(Method::SparkExact, "exact"), (Method::RuleOfThumb, "rule")] {
+        out.push_str(&format!(
+            r#"<button type="button" class="pill" id="method-{value}" aria-pressed="{}" data-key="meth" data-value="{value}">{}</button>"#,
+            m == method,
+            results::method_name(m)
+        ));
     }
-    .into_any()
+    out.push_str("</div>");
+    out
 }
 
 /// Why a plan does not run in full (its severity class and words) and the nearest plan that
-/// runs: one view for every cluster manager's headline.
+/// runs: one HTML text for every cluster manager's headline.
 pub(crate) fn refusal_and_nearest(
     refusal: Option<(&'static str, String)>,
     nearest: Option<String>,
-) -> AnyView {
-    view! {
-        {refusal.map(|(class, r)| view! { <p class=class id="refusal" role="alert">{r}</p> })}
-        {nearest.map(|n| view! { <p class="nearest" id="nearest">{n}</p> })}
+) -> String {
+    let mut out = String::new();
+    if let Some((class, r)) = refusal {
+        let attributes = format!(r#" class="{class}" id="refusal" role="alert""#);
+        html::text(&mut out, "p", &attributes, &r);
     }
-    .into_any()
+    if let Some(n) = nearest {
+        html::text(&mut out, "p", r#" class="nearest" id="nearest""#, &n);
+    }
+    out
 }
 
-fn headline(ctx: Ctx, c: &Comparison, copied: RwSignal<&'static str>) -> impl IntoView + use<> {
-    let p = c.selected_plan().clone();
+/// A button that copies the text of the element `source` (a click is handled by
+/// [`answer_click`]), and the copy status, showing `status`.
+pub(crate) fn copy_actions(id: &str, label: &str, source: &str, status: &str) -> String {
+    format!(
+        r#"<div class="actions"><button type="button" id="{id}" data-copy="{source}">{label}</button><span class="status" role="status">{}</span></div>"#,
+        html::escape(status)
+    )
+}
+
+/// The number spans of a headline: executors, cores and heap, with the words between.
+pub(crate) fn headline_numbers(
+    executors: &str,
+    between: &str,
+    cores: u32,
+    heap_mib: u64,
+) -> String {
+    format!(
+        r#"<span class="num" id="hl-executors">{executors}</span>{between}<span class="num" id="hl-cores">{cores}</span> cores × <span class="num" id="hl-memory">{}</span>"#,
+        heap_words(heap_mib)
+    )
+}
+
+/// The YARN headline, as HTML: the method switch, the shape, its numbers, why it does not run
+/// in full, and the command to copy (`copied`: the copy status now).
+fn headline(c: &Comparison, copied: &str) -> String {
+    let p = c.selected_plan();
     let t = p.placement.totals;
     let e = p.placement.executor;
     let (refusal, nearest) = yarn_refusal(c);
+    let mut out = method_switch(c.selected);
     if t.executors == 0 {
-        return view! {
-            {method_switch(ctx, c.selected)}
-            {yarn_no_plan(refusal, nearest)}
+        // No shape and no command to copy, but why, by how much, and the nearest plan that
+        // runs (the page-level "Copy link" above still copies the link).
+        out.push_str(
+            r#"<p class="big" id="headline"><span id="hl-none">No executor runs</span></p>"#,
+        );
+        out.push_str(&refusal_and_nearest(refusal, nearest));
+        return out;
+    }
+    out.push_str(&format!(
+        r#"<p class="big" id="headline">{}</p>"#,
+        headline_numbers(
+            &p.instances.to_string(),
+            " executors × ",
+            p.cores(),
+            p.heap_mib()
+        )
+    ));
+    html::text(
+        &mut out,
+        "p",
+        r#" class="sub""#,
+        &format!(
+            "spark.executor.memory={} · {} task slots · each container {} granted ({} requested) · {} of YARN memory, {} of vcores",
+            p.heap_setting(),
+            fmt::group(t.task_slots),
+            fmt::mib(e.granted.memory_mib),
+            fmt::mib(e.request.memory_mib),
+            fmt::pct(t.memory_used_pct()),
+            fmt::pct(t.vcores_used_pct()),
+        ),
+    );
+    out.push_str(&refusal_and_nearest(refusal, nearest));
+    out.push_str(r#"<pre class="submit" id="submit"><code>"#);
+    html::push_escaped(&mut out, &submit_text(c, c.selected));
+    out.push_str("</code></pre>");
+    out.push_str(&copy_actions(
+        "copy-flags",
+        "Copy spark-submit",
+        "submit",
+        copied,
+    ));
+    out
+}
+
+/// A click in the answer: a button or link written as HTML says what it does in its data
+/// attributes — copy the text of an element (`data-copy`), set a field (`data-key`,
+/// `data-value`), or move the focus to a field (`data-focus`).
+fn answer_click(ctx: Ctx, copied: RwSignal<&'static str>, ev: leptos::ev::MouseEvent) {
+    use wasm_bindgen::JsCast;
+    let Some(el) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|t| {
+            t.closest("[data-copy],[data-key],[data-focus]")
+                .ok()
+                .flatten()
+        })
+    else {
+        return;
+    };
+    if let Some(source) = el.get_attribute("data-copy") {
+        let text = leptos::prelude::document()
+            .get_element_by_id(&source)
+            .and_then(|e| e.text_content())
+            .unwrap_or_default();
+        copied.set(match (browser::copy(&text), el.id() == "copy-flags") {
+            (true, true) => "Flags copied",
+            (true, false) => "Copied",
+            (false, _) => "Copy failed: select the text",
+        });
+        return;
+    }
+    ev.prevent_default();
+    if let Some(id) = el.get_attribute("data-focus") {
+        browser::focus(&id);
+    } else if let Some(key) = el.get_attribute("data-key") {
+        let manager = ctx.form.with_untracked(|f| f.manager);
+        if let Some(entry) = planner::catalog::entry_by_key(manager, &key) {
+            ctx.edit(
+                entry.key,
+                el.get_attribute("data-value").unwrap_or_default(),
+            );
         }
-        .into_any();
     }
-    let submit = submit_text(c, c.selected);
-    let submit_copy = submit.clone();
-    view! {
-        {method_switch(ctx, c.selected)}
-        <p class="big" id="headline">
-            <span class="num" id="hl-executors">{p.instances}</span>
-            " executors × "
-            <span class="num" id="hl-cores">{p.cores()}</span>
-            " cores × "
-            <span class="num" id="hl-memory">{heap_words(p.heap_mib())}</span>
-        </p>
-        <p class="sub">
-            {format!(
-                "spark.executor.memory={} · {} task slots · each container {} granted ({} requested) · {} of YARN memory, {} of vcores",
-                p.heap_setting(),
-                fmt::group(t.task_slots),
-                fmt::mib(e.granted.memory_mib),
-                fmt::mib(e.request.memory_mib),
-                fmt::pct(t.memory_used_pct()),
-                fmt::pct(t.vcores_used_pct()),
-            )}
-        </p>
-        {refusal_and_nearest(refusal, nearest)}
-        <pre class="submit" id="submit"><code>{submit}</code></pre>
-        <div class="actions">
-            <button type="button" id="copy-flags"
-                on:click=move |_| copied.set(if browser::copy(&submit_copy) { "Flags copied" } else { "Copy failed: select the text" })>
-                "Copy spark-submit"
-            </button>
-            <span class="status" role="status">{move || copied.get()}</span>
-        </div>
-    }
-    .into_any()
 }
 
 /// Whether the form has a visible control for `key` (the method is the headline's switch, and
@@ -316,89 +376,74 @@ fn has_visible_control(form: &Form, key: &str) -> bool {
 }
 
 /// What to fix, each message a link to its field; a message whose field has no visible control
-/// (the method, a field hidden by a mode) offers the default instead, in the same link.
-fn invalid_summary(ctx: Ctx, messages: &[FieldMessage]) -> impl IntoView + use<> {
+/// (the method, a field hidden by a mode) offers the default instead, in the same link. HTML:
+/// a click is handled by [`answer_click`].
+fn invalid_summary(ctx: Ctx, messages: &[FieldMessage]) -> String {
     let form = ctx.form.get_untracked();
-    let items = messages
-        .iter()
-        .map(|m| {
-            let key = m.key;
-            let id = format!("f-{key}");
-            let reset = (!key.is_empty() && !has_visible_control(&form, key)).then(|| {
-                form::display_scenario_text(key, &planner::Scenario::default_for(form.manager))
-            });
-            let shown_as = |value: &str| {
-                planner::catalog::entry_by_key(form.manager, key)
-                    .and_then(|e| e.kind.options())
-                    .and_then(|o| o.iter().find(|(v, _)| *v == value))
-                    .map_or_else(|| value.to_string(), |(_, label)| (*label).to_string())
-            };
-            let words = match &reset {
-                Some(d) if d.is_empty() => format!("{} — leave it unset", m.text),
-                Some(d) => format!("{} — use the default ({})", m.text, shown_as(d)),
-                None => m.text.clone(),
-            };
-            let reset_id = reset.is_some().then(|| format!("reset-{key}"));
-            view! {
-                <li>
-                    <a href=format!("#{id}") id=reset_id on:click=move |ev| {
-                        ev.prevent_default();
-                        match &reset {
-                            Some(default) => ctx.edit(key, default.clone()),
-                            None => browser::focus(&id),
-                        }
-                    }>{words}</a>
-                </li>
-            }
-        })
-        .collect_view();
-    view! {
-        <div class="invalid" id="invalid" role="alert">
-            <p><strong>{format!("Fix {} to see the plan:", fmt::count(messages.len() as u64, "field", "fields"))}</strong></p>
-            <ul>{items}</ul>
-        </div>
+    let mut out = format!(
+        r#"<div class="invalid" id="invalid" role="alert"><p><strong>Fix {} to see the plan:</strong></p><ul>"#,
+        fmt::count(messages.len() as u64, "field", "fields")
+    );
+    for m in messages {
+        let key = m.key;
+        let reset = (!key.is_empty() && !has_visible_control(&form, key)).then(|| {
+            form::display_scenario_text(key, &planner::Scenario::default_for(form.manager))
+        });
+        let shown_as = |value: &str| {
+            planner::catalog::entry_by_key(form.manager, key)
+                .and_then(|e| e.kind.options())
+                .and_then(|o| o.iter().find(|(v, _)| *v == value))
+                .map_or_else(|| value.to_string(), |(_, label)| (*label).to_string())
+        };
+        let words = match &reset {
+            Some(d) if d.is_empty() => format!("{} — leave it unset", m.text),
+            Some(d) => format!("{} — use the default ({})", m.text, shown_as(d)),
+            None => m.text.clone(),
+        };
+        let action = match &reset {
+            Some(default) => format!(
+                r#" id="reset-{key}" data-key="{key}" data-value="{}""#,
+                html::escape(default)
+            ),
+            None => format!(r#" data-focus="f-{key}""#),
+        };
+        out.push_str("<li>");
+        html::text(
+            &mut out,
+            "a",
+            &format!(r##" href="#f-{key}"{action}"##),
+            &words,
+        );
+        out.push_str("</li>");
     }
+    out.push_str("</ul></div>");
+    out
 }
 
-/// The YARN plan's sections: the comparison, the layout, memory, the working and warnings.
-fn yarn_sections(c: &Comparison) -> impl IntoView + use<> {
+/// The YARN plan's sections: the comparison, the layout, memory, the working and warnings, as
+/// HTML (no handlers: written as text, `crate::html`).
+fn yarn_sections(c: &Comparison) -> String {
     let other = match c.selected {
         Method::SparkExact => &c.rule_of_thumb,
         Method::RuleOfThumb => &c.spark_exact,
     };
-    view! {
-        <section class="card" id="compare">
-            <h2>"Rule of thumb vs Spark-exact"</h2>
-            {results::comparison(c)}
-        </section>
-        <section class="card" id="layout-section">
-            <h2>{format!("Per-node layout ({})", results::method_name(c.selected))}</h2>
-            {layout::node_layout(&c.selected_plan().placement)}
-        </section>
-        <section class="card" id="memory">
-            <h2>"Executor memory"</h2>
-            {results::memory_breakdown(c.selected_plan())}
-        </section>
-        <section class="card" id="working">
-            <h2>"The working"</h2>
-            <h3 class="subhead">{results::method_name(c.selected)}</h3>
-            {results::working(c, c.selected)}
-            <details>
-                <summary>{format!("{} working", results::method_name(other.method))}</summary>
-                {results::working(c, other.method)}
-            </details>
-        </section>
-        <section class="card" id="warnings-section">
-            <h2>"Warnings"</h2>
-            {results::warning_list(
-                &results::with_shape_guidance(planner::plan::warnings(c, c.selected), |said| {
-                    planner::explorer::yarn_plan_guidance(c, said)
-                }),
-                "warnings",
-            )}
-        </section>
-        {results::driver_section(&planner::Scenario::Yarn(c.input.input.clone()))}
-    }
+    let name = results::method_name(c.selected);
+    format!(
+        r#"<section class="card" id="compare"><h2>Rule of thumb vs Spark-exact</h2>{}</section><section class="card" id="layout-section"><h2>Per-node layout ({name})</h2>{}</section><section class="card" id="memory"><h2>Executor memory</h2>{}</section><section class="card" id="working"><h2>The working</h2><h3 class="subhead">{name}</h3>{}<details><summary>{} working</summary>{}</details></section><section class="card" id="warnings-section"><h2>Warnings</h2>{}</section>{}"#,
+        results::comparison(c),
+        layout::node_layout(&c.selected_plan().placement),
+        results::memory_breakdown(c.selected_plan()),
+        results::working(c, c.selected),
+        results::method_name(other.method),
+        results::working(c, other.method),
+        results::warning_list(
+            &results::with_shape_guidance(planner::plan::warnings(c, c.selected), |said| {
+                planner::explorer::yarn_plan_guidance(c, said)
+            }),
+            "warnings",
+        ),
+        results::driver_section(&planner::Scenario::Yarn(c.input.input.clone())),
+    )
 }
 
 /// The page-level actions: copy this page's link (every cluster manager), and the box a
@@ -416,15 +461,13 @@ fn page_actions(copied: RwSignal<&'static str>) -> impl IntoView {
     }
 }
 
-/// The last plan, kept while a field is being fixed: one line, marked as not current.
-fn last_plan_view(shown: &Outcome, last_form: Option<Form>) -> impl IntoView + use<> {
-    last_form.map(|form| {
-        view! {
-            <div class="stale" id="stale-plan">
-                <p class="stale-note">"Not current — the plan before this change:"</p>
-                <p class="big stale-summary" id="stale-summary">{plan_summary(shown, &form)}</p>
-            </div>
-        }
+/// The last plan, kept while a field is being fixed: one line, marked as not current (HTML).
+fn last_plan_view(shown: &Outcome, last_form: Option<Form>) -> String {
+    last_form.map_or_else(String::new, |form| {
+        format!(
+            r#"<div class="stale" id="stale-plan"><p class="stale-note">Not current — the plan before this change:</p><p class="big stale-summary" id="stale-summary">{}</p></div>"#,
+            html::escape(&plan_summary(shown, &form))
+        )
     })
 }
 
@@ -499,26 +542,23 @@ fn page_signals(form: RwSignal<Form>) -> Page {
 }
 
 /// The sections under the answer, for the plan shown (the last good one while a field is being
-/// fixed): one view for every cluster manager, rebuilt with the plan.
-fn plan_details_view(
+/// fixed): one HTML text for every cluster manager, rebuilt with the plan.
+fn plan_details_html(
     shown: &Outcome,
     last_form: Memo<Option<Form>>,
     form: RwSignal<Form>,
-) -> AnyView {
+) -> String {
     match shown {
         Outcome::Kubernetes(p) => {
             let scenario = last_form
                 .with_untracked(|f| f.as_ref().map(|f| f.read().scenario))
                 .unwrap_or_else(|| form.with_untracked(|f| f.read().scenario));
-            view! {
-                {node_reservation::node_reservation_card(&scenario)}
-                {platforms::k8s_details(p, &scenario)}
-            }
-            .into_any()
+            node_reservation::node_reservation_card(&scenario)
+                + &platforms::k8s_details(p, &scenario)
         }
-        Outcome::Emr(p) => platforms::emr_details(p).into_any(),
-        Outcome::Yarn(c) => yarn_sections(c).into_any(),
-        Outcome::Invalid(_) => ().into_any(),
+        Outcome::Emr(p) => platforms::emr_details(p),
+        Outcome::Yarn(c) => yarn_sections(c),
+        Outcome::Invalid(_) => String::new(),
     }
 }
 
@@ -552,20 +592,25 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    let answer = move || match &*outcome.read() {
-        Outcome::Yarn(c) => headline(ctx, c, copied).into_any(),
-        Outcome::Kubernetes(p) => {
-            platforms::k8s_headline(p, &form.with_untracked(|f| f.read().scenario), copied)
-                .into_any()
+    let answer = move || {
+        // The copy status as it is now; later changes reach the answer's status lines through
+        // `browser::show_copy_status` (rebuilding the answer would take the focus from its
+        // buttons).
+        let now = copied.get_untracked();
+        match &*outcome.read() {
+            Outcome::Yarn(c) => headline(c, now),
+            Outcome::Kubernetes(p) => {
+                platforms::k8s_headline(p, &form.with_untracked(|f| f.read().scenario), now)
+            }
+            Outcome::Emr(p) => platforms::emr_headline(p, now),
+            Outcome::Invalid(_) => {
+                invalid_summary(ctx, &messages.get())
+                    + &last_plan_view(&shown.read(), last_form.get())
+            }
         }
-        Outcome::Emr(p) => platforms::emr_headline(p, copied).into_any(),
-        Outcome::Invalid(_) => view! {
-            {invalid_summary(ctx, &messages.get())}
-            {last_plan_view(&shown.read(), last_form.get())}
-        }
-        .into_any(),
     };
-    let other_plan = move || plan_details_view(&shown.read(), last_form, form);
+    Effect::new(move |_| browser::show_copy_status(copied.get()));
+    let other_plan = move || plan_details_html(&shown.read(), last_form, form);
     view! {
         {layout::patterns()}
         <header class="top">
@@ -584,14 +629,14 @@ pub fn App() -> impl IntoView {
             <section class="answer card" aria-label="Answer">
                 {page_actions(copied)}
                 {notes_view(ctx)}
-                {answer}
+                <div class="answer-body" inner_html=answer on:click=move |ev| answer_click(ctx, copied, ev)></div>
             </section>
             <aside class="inputs card" aria-label="Inputs">{fields::form_view(ctx)}</aside>
             <div class="details" class:stale=stale>
                 {move || stale().then(|| view! {
                     <p class="stale-note" id="stale-details">"Not current: the sections below show the last plan until the fields above are fixed."</p>
                 })}
-                {other_plan}
+                <div class="plan-sections" inner_html=other_plan></div>
                 {explorer::explorer_section(ctx, outcome)}
                 <section class="card" id="about">
                     <h2>"How this is computed"</h2>

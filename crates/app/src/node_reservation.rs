@@ -2,7 +2,6 @@
 //! node`: capacity, kube-reserved, system-reserved, eviction threshold, allocatable, the
 //! daemonsets and what is left for Spark's pods, with the provider's source.
 
-use leptos::prelude::*;
 use planner::k8s::{planned_nodes, K8sNodes};
 use planner::providers::{NodeReservation, Provider};
 use planner::url::Scenario;
@@ -120,13 +119,13 @@ fn source_words(r: Option<&NodeReservation>) -> String {
 }
 
 /// The node reservation card of a Kubernetes scenario (nothing for another manager or when
-/// the settings cannot be planned: the answer then lists the fields to fix).
-pub fn node_reservation_card(scenario: &Scenario) -> impl IntoView + use<> {
+/// the settings cannot be planned: the answer then lists the fields to fix), as HTML.
+pub fn node_reservation_card(scenario: &Scenario) -> String {
     let Scenario::Kubernetes(input) = scenario else {
-        return ().into_any();
+        return String::new();
     };
     let Ok((nodes, reservation)) = planned_nodes(&input.nodes) else {
-        return ().into_any();
+        return String::new();
     };
     let mut rows = String::new();
     for (what, c, m) in reservation
@@ -150,19 +149,15 @@ pub fn node_reservation_card(scenario: &Scenario) -> impl IntoView + use<> {
             Provider::Gke => "Node reservation (Google GKE)",
             _ => "Node reservation (Azure AKS)",
         });
-    view! {
-        <section class="card" id="node-reservation">
-            <h2>{title}</h2>
-            <p class="muted" id="node-source">{source_words(reservation.as_ref())}</p>
-            <div class="table-scroll"><table class="compare" id="node-allocatable">
-                <thead><tr>
-                    <th scope="col">"Per node"</th>
-                    <th scope="col">"CPU"</th>
-                    <th scope="col">"Memory"</th>
-                </tr></thead>
-                <tbody inner_html=rows></tbody>
-            </table></div>
-        </section>
-    }
-    .into_any()
+    let mut out = format!(r#"<section class="card" id="node-reservation"><h2>{title}</h2>"#);
+    html::text(
+        &mut out,
+        "p",
+        r#" class="muted" id="node-source""#,
+        &source_words(reservation.as_ref()),
+    );
+    out.push_str(&format!(
+        r#"<div class="table-scroll"><table class="compare" id="node-allocatable"><thead><tr><th scope="col">Per node</th><th scope="col">CPU</th><th scope="col">Memory</th></tr></thead><tbody>{rows}</tbody></table></div></section>"#
+    ));
+    out
 }

@@ -1,7 +1,6 @@
 //! The Kubernetes and Amazon EMR answers: headline, exports (spark-submit, Spark-operator YAML,
 //! EMR classification JSON), per-node layouts and the working.
 
-use leptos::prelude::*;
 use planner::emr::{EmrPlan, FittingShape};
 use planner::exports::emr as emr_exports;
 use planner::k8s::{format_cores, format_cpu, K8sPlan};
@@ -9,42 +8,34 @@ use planner::layout::{BlockKind, NodeGroup};
 use planner::url::Scenario;
 use planner::{Step, Warning};
 
-use crate::browser;
 use crate::fmt;
 use crate::heap_words;
+use crate::html;
 use crate::layout::{self, LayoutWords};
 use crate::results;
 
-/// A block of text under a heading, with a button that copies it.
-fn copy_block(
-    id: &'static str,
-    title: &'static str,
-    text: String,
-    copied: RwSignal<&'static str>,
-) -> impl IntoView {
-    let copy = text.clone();
-    view! {
-        <h2 class="subhead">{title}</h2>
-        <pre class="submit" id=id><code>{text}</code></pre>
-        <div class="actions">
-            <button type="button" id=format!("copy-{id}")
-                on:click=move |_| copied.set(if browser::copy(&copy) { "Copied" } else { "Copy failed: select the text" })>
-                {format!("Copy {title}")}
-            </button>
-            <span class="status" role="status">{move || copied.get()}</span>
-        </div>
-    }
+/// A block of text under a heading, with a button that copies it (HTML; `copied`: the copy
+/// status now).
+fn copy_block(out: &mut String, id: &str, title: &str, text: &str, copied: &str) {
+    out.push_str(&format!(
+        r#"<h2 class="subhead">{title}</h2><pre class="submit" id="{id}"><code>"#
+    ));
+    html::push_escaped(out, text);
+    out.push_str("</code></pre>");
+    out.push_str(&crate::copy_actions(
+        &format!("copy-{id}"),
+        &format!("Copy {title}"),
+        id,
+        copied,
+    ));
 }
 
-/// The Kubernetes headline and exports. When fewer executor pods run than asked, it says so,
-/// by how much, and the nearest heap that runs them; the exports keep what was asked for.
-pub fn k8s_headline(
-    p: &K8sPlan,
-    scenario: &Scenario,
-    copied: RwSignal<&'static str>,
-) -> impl IntoView + use<> {
+/// The Kubernetes headline and exports, as HTML. When fewer executor pods run than asked, it
+/// says so, by how much, and the nearest heap that runs them; the exports keep what was asked
+/// for.
+pub fn k8s_headline(p: &K8sPlan, scenario: &Scenario, copied: &str) -> String {
     let Scenario::Kubernetes(input) = scenario else {
-        return ().into_any();
+        return String::new();
     };
     let t = p.totals;
     let args = planner::exports::k8s::spark_submit_flags(p, &input.spark);
@@ -59,29 +50,36 @@ pub fn k8s_headline(
         (class, planner::k8s::k8s_shortfall_words(&s, p.room))
     });
     let nearest = short.and_then(|s| planner::k8s::k8s_nearest_words(&s));
-    view! {
-        <p class="eyebrow muted">"Kubernetes"</p>
-        {k8s_big_line(p, input)}
-        <p class="sub" id="k8s-sub">
-            {format!(
-                "{} task slots · each pod requests {} CPU and {}Mi (memory limit = request) · {} CPU requested by Spark's pods, of {} CPU allocatable after daemonsets",
-                fmt::group(t.task_slots),
-                format_cpu(p.executor_cpu_millis),
-                p.executor.memory_mib,
-                format_cores(t.cpu_requested_millis),
-                format_cores(t.cpu_available_millis),
-            )}
-        </p>
-        {crate::refusal_and_nearest(refusal, nearest)}
-        {copy_block("submit", "spark-submit", planner::exports::submit_command(&args), copied)}
-        {copy_block("k8s-yaml", "SparkApplication YAML", yaml, copied)}
-    }
-    .into_any()
+    let mut out = String::from(r#"<p class="eyebrow muted">Kubernetes</p>"#);
+    out.push_str(&k8s_big_line(p, input));
+    html::text(
+        &mut out,
+        "p",
+        r#" class="sub" id="k8s-sub""#,
+        &format!(
+            "{} task slots · each pod requests {} CPU and {}Mi (memory limit = request) · {} CPU requested by Spark's pods, of {} CPU allocatable after daemonsets",
+            fmt::group(t.task_slots),
+            format_cpu(p.executor_cpu_millis),
+            p.executor.memory_mib,
+            format_cores(t.cpu_requested_millis),
+            format_cores(t.cpu_available_millis),
+        ),
+    );
+    out.push_str(&crate::refusal_and_nearest(refusal, nearest));
+    copy_block(
+        &mut out,
+        "submit",
+        "spark-submit",
+        &planner::exports::submit_command(&args),
+        copied,
+    );
+    copy_block(&mut out, "k8s-yaml", "SparkApplication YAML", &yaml, copied);
+    out
 }
 
 /// The headline's numbers: pods × cores × heap when any run (with "of N" when fewer than asked),
 /// else what stops them.
-fn k8s_big_line(p: &K8sPlan, input: &planner::k8s::K8sInput) -> AnyView {
+fn k8s_big_line(p: &K8sPlan, input: &planner::k8s::K8sInput) -> String {
     let t = p.totals;
     if p.wanted == 0 || t.executors == 0 {
         let none = if p.wanted == 0 {
@@ -91,21 +89,22 @@ fn k8s_big_line(p: &K8sPlan, input: &planner::k8s::K8sInput) -> AnyView {
         } else {
             "The driver pod does not fit"
         };
-        return view! { <p class="big" id="headline"><span id="hl-none">{none}</span></p> }
-            .into_any();
+        return format!(r#"<p class="big" id="headline"><span id="hl-none">{none}</span></p>"#);
     }
-    let of_asked = (u64::from(t.executors) < p.wanted).then(|| format!(" of {}", p.wanted));
-    view! {
-        <p class="big" id="headline">
-            <span class="num" id="hl-executors">{t.executors}</span>
-            {of_asked}
-            " executor pods × "
-            <span class="num" id="hl-cores">{input.spark.executor_cores}</span>
-            " cores × "
-            <span class="num" id="hl-memory">{heap_words(p.executor_memory.heap_mib)}</span>
-        </p>
-    }
-    .into_any()
+    let of_asked = if u64::from(t.executors) < p.wanted {
+        format!(" of {}", p.wanted)
+    } else {
+        String::new()
+    };
+    format!(
+        r#"<p class="big" id="headline">{}</p>"#,
+        crate::headline_numbers(
+            &t.executors.to_string(),
+            &format!("{of_asked} executor pods × "),
+            input.spark.executor_cores,
+            p.executor_memory.heap_mib
+        )
+    )
 }
 
 /// Kubernetes' words for the layout: CPU in cores of millicores, the kubelet's reservation,
@@ -143,7 +142,7 @@ fn pods_summary(g: &NodeGroup) -> String {
     )
 }
 
-fn pods_view(p: &K8sPlan) -> impl IntoView + use<> {
+fn pods_view(p: &K8sPlan) -> String {
     let legend = layout::swatches(vec![
         ("os", "Reserved (kubelet, system, eviction)"),
         ("ds", "Daemonsets"),
@@ -155,26 +154,29 @@ fn pods_view(p: &K8sPlan) -> impl IntoView + use<> {
     layout::groups_view(&p.layout, &KUBERNETES_WORDS, legend)
 }
 
-/// The working and warnings sections of a Kubernetes or EMR plan.
-fn working_and_warnings(working: &[Step], warnings: &[Warning]) -> impl IntoView + use<> {
-    view! {
-        <section class="card" id="working">
-            <h2>"The working"</h2>
-            {results::steps(working)}
-        </section>
-        <section class="card" id="warnings-section">
-            <h2>"Warnings"</h2>
-            {results::warning_list(warnings, "warnings")}
-        </section>
-    }
+/// The working and warnings sections of a Kubernetes or EMR plan, as HTML.
+fn working_and_warnings(out: &mut String, working: &[Step], warnings: &[Warning]) {
+    out.push_str(&format!(
+        r#"<section class="card" id="working"><h2>The working</h2>{}</section><section class="card" id="warnings-section"><h2>Warnings</h2>{}</section>"#,
+        results::steps(working),
+        results::warning_list(warnings, "warnings")
+    ));
 }
 
-/// Kubernetes sections below the answer (`scenario`: what `p` was planned from).
-pub fn k8s_details(p: &K8sPlan, scenario: &Scenario) -> impl IntoView + use<> {
+/// A section with its heading: `<section class="card" id=…><h2>…</h2>` and `body`.
+fn card(out: &mut String, id: &str, heading: &str, body: &str) {
+    out.push_str(&format!(
+        r#"<section class="card" id="{id}"><h2>{heading}</h2>{body}</section>"#
+    ));
+}
+
+/// Kubernetes sections below the answer (`scenario`: what `p` was planned from), as HTML.
+pub fn k8s_details(p: &K8sPlan, scenario: &Scenario) -> String {
     let Scenario::Kubernetes(input) = scenario else {
-        return ().into_any();
+        return String::new();
     };
-    let rows = [
+    let mut rows = String::from(r#"<table class="kv" id="pod-resources"><tbody>"#);
+    for (k, v) in [
         (
             "Executor memory request = limit",
             p.executor.memory_quantity(),
@@ -200,32 +202,36 @@ pub fn k8s_details(p: &K8sPlan, scenario: &Scenario) -> impl IntoView + use<> {
             planner::fixed::format_f64(p.overhead_factor),
         ),
         ("Executor pods per node", p.per_node.to_string()),
-    ]
-    .into_iter()
-    .map(|(k, v)| view! { <tr><th scope="row">{k}</th><td>{v}</td></tr> })
-    .collect_view();
-    view! {
-        <section class="card" id="layout-section">
-            <h2>"Per-node layout (Kubernetes)"</h2>
-            {pods_view(p)}
-        </section>
-        <section class="card" id="pods">
-            <h2>"Pod resources"</h2>
-            <table class="kv" id="pod-resources"><tbody>{rows}</tbody></table>
-        </section>
-        {working_and_warnings(
-            &planner::k8s::k8s_working(input, p),
-            &results::with_shape_guidance(planner::k8s::k8s_warnings(input, p), |said| planner::explorer::k8s_plan_guidance(input, p, said)),
-        )}
-        {results::driver_section(scenario)}
+    ] {
+        rows.push_str("<tr>");
+        html::text(&mut rows, "th", r#" scope="row""#, k);
+        html::text(&mut rows, "td", "", &v);
+        rows.push_str("</tr>");
     }
-    .into_any()
+    rows.push_str("</tbody></table>");
+    let mut out = String::new();
+    card(
+        &mut out,
+        "layout-section",
+        "Per-node layout (Kubernetes)",
+        &pods_view(p),
+    );
+    card(&mut out, "pods", "Pod resources", &rows);
+    working_and_warnings(
+        &mut out,
+        &planner::k8s::k8s_working(input, p),
+        &results::with_shape_guidance(planner::k8s::k8s_warnings(input, p), |said| {
+            planner::explorer::k8s_plan_guidance(input, p, said)
+        }),
+    );
+    out.push_str(&results::driver_section(scenario));
+    out
 }
 
 /// The EMR answer: what to ask for (the advice, which the exports carry as asked), what EMR
 /// runs with it (merged executors), a shortfall with the nearest shapes that fit, the warnings
-/// that matter, and the exports.
-pub fn emr_headline(p: &EmrPlan, copied: RwSignal<&'static str>) -> impl IntoView + use<> {
+/// that matter, and the exports; as HTML (`copied`: the copy status now).
+pub fn emr_headline(p: &EmrPlan, copied: &str) -> String {
     let s = p.settings;
     let ask = format!(
         "{} × {} cores × {} heap",
@@ -234,47 +240,67 @@ pub fn emr_headline(p: &EmrPlan, copied: RwSignal<&'static str>) -> impl IntoVie
         heap_words(s.executor_memory_mib)
     );
     let merged = p.launched.iter().any(|l| l.merged > 1);
-    view! {
-        <p class="eyebrow muted">
-            {format!("Amazon EMR · {} core nodes of ", s.core_nodes)}
-            <span class="as-typed">{s.instance.describe()}</span>
-        </p>
-        <p class="ask" id="emr-ask">
-            <span class="ask-label">"You ask for"</span>
-            " "
-            <span class="ask-shape">{ask}</span>
-            <span class="muted">" — the spark-submit command below"</span>
-        </p>
-        {emr_runs(p)}
-        <p class="sub" id="emr-sub">{emr_sub(p)}</p>
-        {emr_shortfall(p)}
-        {emr_alerts(p)}
-        {merged.then(|| view! {
-            <p class="sev sev-info" id="emr-model">
-                "EMR does not publish how it merges executor requests: the merged executors are a model that reproduces EMR's driver logs."
-            </p>
-        })}
-        {copy_block("submit", "spark-submit", planner::exports::submit_command(&emr_exports::submit_flags(p)), copied)}
-        {copy_block("emr-json", "EMR configuration JSON", emr_exports::classification_json(p), copied)}
+    let mut out = format!(
+        r#"<p class="eyebrow muted">Amazon EMR · {} core nodes of "#,
+        s.core_nodes
+    );
+    html::text(
+        &mut out,
+        "span",
+        r#" class="as-typed""#,
+        &s.instance.describe(),
+    );
+    out.push_str(&format!(
+        r#"</p><p class="ask" id="emr-ask"><span class="ask-label">You ask for</span> <span class="ask-shape">{ask}</span><span class="muted"> — the spark-submit command below</span></p>"#
+    ));
+    out.push_str(&emr_runs(p));
+    html::text(&mut out, "p", r#" class="sub" id="emr-sub""#, &emr_sub(p));
+    out.push_str(&emr_shortfall(p));
+    out.push_str(&emr_alerts(p));
+    if merged {
+        out.push_str(r#"<p class="sev sev-info" id="emr-model">EMR does not publish how it merges executor requests: the merged executors are a model that reproduces EMR's driver logs.</p>"#);
     }
+    copy_block(
+        &mut out,
+        "submit",
+        "spark-submit",
+        &planner::exports::submit_command(&emr_exports::submit_flags(p)),
+        copied,
+    );
+    copy_block(
+        &mut out,
+        "emr-json",
+        "EMR configuration JSON",
+        &emr_exports::classification_json(p),
+        copied,
+    );
+    out
 }
 
 /// What EMR runs: the launched executors (the most merged shape), or that nothing runs.
-fn emr_runs(p: &EmrPlan) -> impl IntoView + use<> {
-    let numbers = p.launched.first().copied().map(|top| {
-        view! {
-            <span class="num" id="hl-executors">{p.launched_executors}</span>
-            {if p.launched_executors == 1 { " executor × " } else { " executors × " }}
-            <span class="num" id="hl-cores">{top.cores}</span>
-            " cores × "
-            <span class="num" id="hl-memory">{heap_words(top.heap_mib)}</span>
-            {(p.launched.len() > 1).then_some(" (the largest)")}
-        }
-    });
-    let nothing = numbers.is_none().then_some("nothing");
-    view! {
-        <p class="big" id="headline"><span class="ask-label">"EMR runs"</span>" "{numbers}{nothing}</p>
-    }
+fn emr_runs(p: &EmrPlan) -> String {
+    let numbers = p.launched.first().map_or_else(
+        || "nothing".to_string(),
+        |top| {
+            let words = if p.launched_executors == 1 {
+                " executor × "
+            } else {
+                " executors × "
+            };
+            let largest = if p.launched.len() > 1 {
+                " (the largest)"
+            } else {
+                ""
+            };
+            crate::headline_numbers(
+                &p.launched_executors.to_string(),
+                words,
+                top.cores,
+                top.heap_mib,
+            ) + largest
+        },
+    );
+    format!(r#"<p class="big" id="headline"><span class="ask-label">EMR runs</span> {numbers}</p>"#)
 }
 
 /// How EMR turns the requests into executors, and how many requests run.
@@ -340,8 +366,10 @@ fn nothing_fits_reason(p: &EmrPlan) -> String {
 
 /// When fewer executors run than were asked for: by how much, and the nearest shapes that fit
 /// (the planner's numbers). The exports keep what was asked.
-fn emr_shortfall(p: &EmrPlan) -> Option<impl IntoView + use<>> {
-    let f = p.shortfall?;
+fn emr_shortfall(p: &EmrPlan) -> String {
+    let Some(f) = p.shortfall else {
+        return String::new();
+    };
     let mut text = if p.requested == 0 {
         "No executors are asked for (spark.executor.instances is 0), so none runs.".to_string()
     } else if p.launched_executors == 0 {
@@ -391,9 +419,12 @@ fn emr_shortfall(p: &EmrPlan) -> Option<impl IntoView + use<>> {
     } else {
         ("sev sev-warning refusal", "Warning")
     };
-    Some(view! {
-        <p class=class id="emr-shortfall" role="status"><span class="sev-word">{word}</span>" "{text}</p>
-    })
+    let mut out = format!(
+        r#"<p class="{class}" id="emr-shortfall" role="status"><span class="sev-word">{word}</span> "#
+    );
+    html::push_escaped(&mut out, &text);
+    out.push_str("</p>");
+    out
 }
 
 /// Warnings shown above the fold besides every error; the rest are in the Warnings section.
@@ -401,32 +432,33 @@ const ALERTS_ABOVE_THE_FOLD: usize = 2;
 
 /// The errors and the first warnings, above the fold, with a link to the others (the shortfall
 /// already says what `fewer-executors-fit` says).
-fn emr_alerts(p: &EmrPlan) -> Option<impl IntoView + use<>> {
+fn emr_alerts(p: &EmrPlan) -> String {
     let all: Vec<Warning> = planner::emr::warnings(p)
         .into_iter()
         .filter(|w| w.severity != planner::Severity::Info)
         .filter(|w| !(p.shortfall.is_some() && w.code == planner::Code::FewerExecutorsFit))
         .collect();
+    if all.is_empty() {
+        return String::new();
+    }
     let errors = all
         .iter()
         .filter(|w| w.severity == planner::Severity::Error)
         .count();
     let shown = all.len().min(errors + ALERTS_ABOVE_THE_FOLD);
     let more = all.len() - shown;
-    (!all.is_empty()).then(|| {
-        view! {
-            {results::warning_list(&all[..shown], "emr-alerts")}
-            {(more > 0).then(|| view! {
-                <p class="sub" id="emr-more-warnings">
-                    <a href="#warnings-section">{format!("{more} more {} in Warnings below", if more == 1 { "warning" } else { "warnings" })}</a>
-                </p>
-            })}
-        }
-    })
+    let mut out = results::warning_list(&all[..shown], "emr-alerts");
+    if more > 0 {
+        out.push_str(&format!(
+            r##"<p class="sub" id="emr-more-warnings"><a href="#warnings-section">{more} more {} in Warnings below</a></p>"##,
+            if more == 1 { "warning" } else { "warnings" }
+        ));
+    }
+    out
 }
 
-/// EMR sections below the answer.
-pub fn emr_details(p: &EmrPlan) -> impl IntoView + use<> {
+/// EMR sections below the answer, as HTML.
+pub fn emr_details(p: &EmrPlan) -> String {
     let mut cells: Vec<[String; 5]> = p
         .launched
         .iter()
@@ -443,37 +475,32 @@ pub fn emr_details(p: &EmrPlan) -> impl IntoView + use<> {
     if cells.is_empty() {
         cells.push(["0".into(), "—".into(), "—".into(), "—".into(), "—".into()]);
     }
-    let rows = cells
-        .into_iter()
-        .map(|[a, b, c, d, e]| {
-            view! { <tr><td>{a}</td><td>{b}</td><td>{c}</td><td>{d}</td><td>{e}</td></tr> }
-        })
-        .collect_view();
-    let log = emr_exports::driver_log(p).join("\n");
-    view! {
-        <section class="card" id="emr-launched">
-            <h2>"Requested vs launched"</h2>
-            <div class="table-scroll"><table class="compare">
-                <thead><tr>
-                    <th scope="col">"Executors"</th>
-                    <th scope="col">"Requests each"</th>
-                    <th scope="col">"Container"</th>
-                    <th scope="col">"Cores"</th>
-                    <th scope="col">"Heap + overhead"</th>
-                </tr></thead>
-                <tbody>{rows}</tbody>
-            </table></div>
-            <h3 class="subhead">"Driver log (as YarnAllocator would write it)"</h3>
-            <pre class="submit" id="driver-log"><code>{log}</code></pre>
-        </section>
-        <section class="card" id="layout-section">
-            <h2>"Per-node layout (EMR)"</h2>
-            {layout::groups_view(&p.layout, &layout::YARN_WORDS, layout::legend(false, false))}
-        </section>
-        {working_and_warnings(
-            &planner::emr::working_steps(p),
-            &results::with_shape_guidance(planner::emr::warnings(p), |said| planner::explorer::emr_plan_guidance(p, said)),
-        )}
-        {results::driver_section(&Scenario::Emr(p.settings))}
+    let mut out = String::from(
+        r#"<section class="card" id="emr-launched"><h2>Requested vs launched</h2><div class="table-scroll"><table class="compare"><thead><tr><th scope="col">Executors</th><th scope="col">Requests each</th><th scope="col">Container</th><th scope="col">Cores</th><th scope="col">Heap + overhead</th></tr></thead><tbody>"#,
+    );
+    for row in cells {
+        out.push_str("<tr>");
+        for cell in row {
+            html::text(&mut out, "td", "", &cell);
+        }
+        out.push_str("</tr>");
     }
+    out.push_str(r#"</tbody></table></div><h3 class="subhead">Driver log (as YarnAllocator would write it)</h3><pre class="submit" id="driver-log"><code>"#);
+    html::push_escaped(&mut out, &emr_exports::driver_log(p).join("\n"));
+    out.push_str("</code></pre></section>");
+    card(
+        &mut out,
+        "layout-section",
+        "Per-node layout (EMR)",
+        &layout::groups_view(&p.layout, &layout::YARN_WORDS, layout::legend(false, false)),
+    );
+    working_and_warnings(
+        &mut out,
+        &planner::emr::working_steps(p),
+        &results::with_shape_guidance(planner::emr::warnings(p), |said| {
+            planner::explorer::emr_plan_guidance(p, said)
+        }),
+    );
+    out.push_str(&results::driver_section(&Scenario::Emr(p.settings)));
+    out
 }

@@ -1,7 +1,6 @@
 //! The answer and its working: the comparison of both methods, the executor's memory, the
 //! derivation steps and the warnings. Each view is built from plain planner output.
 
-use leptos::prelude::*;
 use planner::fixed::format_fixed;
 use planner::place::Placement;
 use planner::url::Manager;
@@ -28,57 +27,59 @@ fn verdict(p: &Placement, instances: u32) -> String {
     }
 }
 
-/// Rule of thumb and Spark-exact side by side, with the reasons they differ.
-pub fn comparison(c: &Comparison) -> impl IntoView + use<> {
+/// Rule of thumb and Spark-exact side by side, with the reasons they differ, as HTML.
+pub fn comparison(c: &Comparison) -> String {
     let r = &c.rule_of_thumb;
     let e = &c.spark_exact;
-    let row = |label: &str, f: &dyn Fn(&Plan) -> String| {
+    let mut out = String::from(
+        r#"<table class="compare"><thead><tr><th scope="col"></th><th scope="col">Rule of thumb</th><th scope="col">Spark-exact</th></tr></thead><tbody>"#,
+    );
+    let mut row = |label: &str, f: &dyn Fn(&Plan) -> String| {
         let (a, b) = (f(r), f(e));
-        let differs = a != b;
-        view! {
-            <tr class:differs=differs>
-                <th scope="row">{label.to_string()}</th>
-                <td>{a}</td>
-                <td>{b}</td>
-            </tr>
-        }
+        out.push_str(if a != b {
+            r#"<tr class="differs">"#
+        } else {
+            "<tr>"
+        });
+        html::text(&mut out, "th", r#" scope="row""#, label);
+        html::text(&mut out, "td", "", &a);
+        html::text(&mut out, "td", "", &b);
+        out.push_str("</tr>");
     };
-    let rows = vec![
-        row("Executors (spark.executor.instances)", &|p| {
-            p.instances.to_string()
-        }),
-        row("Cores per executor", &|p| p.cores().to_string()),
-        row("Executor memory (heap)", &|p| p.heap_setting()),
-        row("Overhead", &|p| {
-            fmt::mib(p.placement.executor.memory.overhead_mib)
-        }),
-        row("Container requested → granted", &|p| {
-            format!(
-                "{} → {}",
-                fmt::mib(p.placement.executor.request.memory_mib),
-                fmt::mib(p.placement.executor.granted.memory_mib)
-            )
-        }),
-        row("Executors per node (YARN)", &|p| {
-            p.placement.per_node.to_string()
-        }),
-        row("Executors YARN runs", &|p| {
-            format!(
-                "{} ({})",
-                p.placement.totals.executors,
-                verdict(&p.placement, p.instances)
-            )
-        }),
-        row("Task slots", &|p| fmt::group(p.placement.totals.task_slots)),
-        row("YARN memory used", &|p| {
-            fmt::pct(p.placement.totals.memory_used_pct())
-        }),
-        // What the ResourceManager reports: 1 vcore per container under the
-        // DefaultResourceCalculator, whatever spark.executor.cores runs.
-        row("YARN vcores used (as the ResourceManager reports)", &|p| {
-            fmt::pct(p.placement.totals.vcores_used_pct())
-        }),
-    ];
+    row("Executors (spark.executor.instances)", &|p| {
+        p.instances.to_string()
+    });
+    row("Cores per executor", &|p| p.cores().to_string());
+    row("Executor memory (heap)", &|p| p.heap_setting());
+    row("Overhead", &|p| {
+        fmt::mib(p.placement.executor.memory.overhead_mib)
+    });
+    row("Container requested → granted", &|p| {
+        format!(
+            "{} → {}",
+            fmt::mib(p.placement.executor.request.memory_mib),
+            fmt::mib(p.placement.executor.granted.memory_mib)
+        )
+    });
+    row("Executors per node (YARN)", &|p| {
+        p.placement.per_node.to_string()
+    });
+    row("Executors YARN runs", &|p| {
+        format!(
+            "{} ({})",
+            p.placement.totals.executors,
+            verdict(&p.placement, p.instances)
+        )
+    });
+    row("Task slots", &|p| fmt::group(p.placement.totals.task_slots));
+    row("YARN memory used", &|p| {
+        fmt::pct(p.placement.totals.memory_used_pct())
+    });
+    // What the ResourceManager reports: 1 vcore per container under the
+    // DefaultResourceCalculator, whatever spark.executor.cores runs.
+    row("YARN vcores used (as the ResourceManager reports)", &|p| {
+        fmt::pct(p.placement.totals.vcores_used_pct())
+    });
     let rule_warnings = planner::plan::warnings(c, Method::RuleOfThumb);
     let reasons: Vec<Warning> = planner::plan::differences(c)
         .iter()
@@ -93,37 +94,24 @@ pub fn comparison(c: &Comparison) -> impl IntoView + use<> {
         }))
         .cloned()
         .collect();
-    view! {
-        <table class="compare">
-            <thead>
-                <tr>
-                    <th scope="col"></th>
-                    <th scope="col">"Rule of thumb"</th>
-                    <th scope="col">"Spark-exact"</th>
-                </tr>
-            </thead>
-            <tbody>{rows}</tbody>
-        </table>
-        <h3 class="subhead">"Why they differ"</h3>
-        {warning_list(&reasons, "differences")}
-    }
+    out.push_str(r#"</tbody></table><h3 class="subhead">Why they differ</h3>"#);
+    out.push_str(&warning_list(&reasons, "differences"));
+    out
 }
 
 /// The driver guidance of a scenario under its own heading (cores for concurrent jobs, results
-/// collected against `spark.driver.maxResultSize` and the heap, client mode's edge node);
-/// nothing when there is none.
-pub fn driver_section(scenario: &planner::Scenario) -> AnyView {
+/// collected against `spark.driver.maxResultSize` and the heap, client mode's edge node), as
+/// HTML; nothing when there is none.
+pub fn driver_section(scenario: &planner::Scenario) -> String {
     let settings = planner::scenario::driver_settings(scenario);
     let notes = planner::driver::driver_notes(&planner::driver::driver_numbers(&settings));
     if notes.is_empty() {
-        return ().into_any();
+        return String::new();
     }
-    // Static text: written as HTML (`crate::html`), which costs the page less than a view.
-    let inner = format!(
-        r#"<h2>Driver</h2><ul class="warnings" id="driver-notes">{}</ul>"#,
+    format!(
+        r#"<section class="card" id="driver-section"><h2>Driver</h2><ul class="warnings" id="driver-notes">{}</ul></section>"#,
         warning_items(&notes)
-    );
-    view! { <section class="card" id="driver-section" inner_html=inner></section> }.into_any()
+    )
 }
 
 /// A plan's warnings with what its executor shape triggers (the explorer's guidance) among
@@ -137,12 +125,15 @@ pub fn with_shape_guidance(
     planner::warning::most_severe_first(warnings)
 }
 
-/// A list of warnings with their severity in words (not colour alone).
-pub fn warning_list(ws: &[Warning], id: &'static str) -> impl IntoView + use<> {
+/// A list of warnings with their severity in words (not colour alone), as HTML.
+pub fn warning_list(ws: &[Warning], id: &str) -> String {
     if ws.is_empty() {
-        return view! { <p class="muted" id=id>"Nothing to report."</p> }.into_any();
+        return format!(r#"<p class="muted" id="{id}">Nothing to report.</p>"#);
     }
-    view! { <ul class="warnings" id=id inner_html=warning_items(ws)></ul> }.into_any()
+    format!(
+        r#"<ul class="warnings" id="{id}">{}</ul>"#,
+        warning_items(ws)
+    )
 }
 
 /// The `<li>` items of a warning list, as HTML (no handlers: written as text, `crate::html`).
@@ -164,14 +155,14 @@ pub fn warning_items(ws: &[Warning]) -> String {
     out
 }
 
-/// The derivation steps of `method`'s plan as a numbered list.
-pub fn working(c: &Comparison, method: Method) -> impl IntoView + use<> {
+/// The derivation steps of `method`'s plan as a numbered list, as HTML.
+pub fn working(c: &Comparison, method: Method) -> String {
     steps(&planner::plan::working_steps(c, method))
 }
 
-/// Any derivation steps as a numbered list.
-pub fn steps(working: &[planner::Step]) -> impl IntoView + use<> {
-    view! { <ol class="working" inner_html=step_items(working)></ol> }
+/// Any derivation steps as a numbered list, as HTML.
+pub fn steps(working: &[planner::Step]) -> String {
+    format!(r#"<ol class="working">{}</ol>"#, step_items(working))
 }
 
 /// The `<li>` items of derivation steps, as HTML: the title in bold, then the formula.
@@ -188,36 +179,33 @@ pub fn step_items(working: &[planner::Step]) -> String {
 }
 
 /// The rows of the executor container's table: heap, overhead, off-heap, PySpark, rounding.
-fn container_rows(e: &planner::place::ExecutorShape) -> impl IntoView + use<> {
+fn container_rows(out: &mut String, e: &planner::place::ExecutorShape) {
     let rounding = e.granted.memory_mib.saturating_sub(e.request.memory_mib);
     let mut container = vec![
-        (
-            "Heap (spark.executor.memory)",
-            fmt::mib(e.memory.heap_mib),
-            "heap",
-        ),
-        ("Overhead", fmt::mib(e.memory.overhead_mib), "overhead"),
+        ("Heap (spark.executor.memory)", e.memory.heap_mib, "heap"),
+        ("Overhead", e.memory.overhead_mib, "overhead"),
     ];
     if e.memory.offheap_mib > 0 {
-        container.push(("Off-heap", fmt::mib(e.memory.offheap_mib), "offheap"));
+        container.push(("Off-heap", e.memory.offheap_mib, "offheap"));
     }
     if e.memory.pyspark_mib > 0 {
-        container.push(("PySpark workers", fmt::mib(e.memory.pyspark_mib), "pyspark"));
+        container.push(("PySpark workers", e.memory.pyspark_mib, "pyspark"));
     }
     if rounding > 0 {
-        container.push(("YARN rounding", fmt::mib(rounding), "rounding"));
+        container.push(("YARN rounding", rounding, "rounding"));
     }
-    container
-        .into_iter()
-        .map(|(label, value, class)| {
-            view! {
-                <tr>
-                    <th scope="row"><span class=format!("swatch sw-{class}") aria-hidden="true"></span>{label}</th>
-                    <td>{value}</td>
-                </tr>
-            }
-        })
-        .collect_view()
+    for (label, mib, class) in container {
+        swatch_row(out, "sw", class, label, &fmt::mib(mib));
+        out.push_str("</tr>");
+    }
+}
+
+/// A table row's heading with its colour swatch and its value cell, left open for more cells.
+fn swatch_row(out: &mut String, prefix: &str, class: &str, label: &str, value: &str) {
+    out.push_str(&format!(
+        r#"<tr><th scope="row"><span class="swatch {prefix}-{class}" aria-hidden="true"></span>{label}</th>"#
+    ));
+    html::text(out, "td", "", value);
 }
 
 /// The heap's pools in order: label, bytes, CSS class, what it holds.
@@ -252,89 +240,70 @@ fn pool_parts(
     ]
 }
 
-/// The heap's unified-memory pools as a bar and a table, or Spark's refusal of the heap.
-fn heap_pools(p: &Plan) -> AnyView {
-    match &p.memory {
-        Ok(m) => {
-            let heap = m.heap_bytes.max(1) as f64;
-            let parts = pool_parts(m);
-            let mut x = 0.0;
-            let bar = parts
-                .iter()
-                .map(|(label, bytes, class, _)| {
-                    let w = *bytes as f64 / heap * 100.0;
-                    let seg = view! {
-                        <svg x=format!("{}%", format_fixed(x, 3)) width=format!("{}%", format_fixed(w, 3)) height="100%" class="seg">
-                            <rect width="100%" height="100%" class=format!("pool pool-{class}")>
-                                <title>{format!("{label}: {}", fmt::bytes_mib(*bytes))}</title>
-                            </rect>
-                            {crate::layout::fits_label(w, label).then(|| view! {
-                                <text x="50%" y="50%" dy="0.35em" text-anchor="middle" class="seg-label">{*label}</text>
-                            })}
-                        </svg>
-                    };
-                    x += w;
-                    seg
-                })
-                .collect_view();
-            let rows = parts
-                .iter()
-                .map(|(label, bytes, class, what)| {
-                    view! {
-                        <tr>
-                            <th scope="row"><span class=format!("swatch pool-{class}") aria-hidden="true"></span>{*label}</th>
-                            <td>{fmt::bytes_mib(*bytes)}</td>
-                            <td class="muted">{*what}</td>
-                        </tr>
-                    }
-                })
-                .collect_view();
-            let tasks = m.concurrent_tasks;
-            view! {
-                <svg class="poolbar" width="100%" height="28" role="img"
-                    aria-label="Heap split into reserved, user, storage and execution memory">
-                    {bar}
-                </svg>
-                <table class="kv" id="memory-pools">
-                    <tbody>
-                        {rows}
-                        <tr>
-                            <th scope="row">{format!("Execution per task ({tasks} at once)")}</th>
-                            <td>{format!("{} – {}", fmt::bytes_mib(m.per_task_min_bytes), fmt::bytes_mib(m.per_task_max_bytes))}</td>
-                            <td class="muted">{format!(
-                                "guaranteed before spilling – most while storage holds its region (up to {} when nothing is cached)",
-                                fmt::bytes_mib(m.per_task_max_uncached_bytes)
-                            )}</td>
-                        </tr>
-                    </tbody>
-                </table>
-            }
-            .into_any()
-        }
+/// The heap's unified-memory pools as a bar and a table, or Spark's refusal of the heap, as
+/// HTML.
+fn heap_pools(out: &mut String, p: &Plan) {
+    let m = match &p.memory {
+        Ok(m) => m,
         Err(e) => {
-            view! { <p class="sev sev-error">{format!("Spark refuses this heap: {e} bytes.")}</p> }
-                .into_any()
+            html::text(
+                out,
+                "p",
+                r#" class="sev sev-error""#,
+                &format!("Spark refuses this heap: {e} bytes."),
+            );
+            return;
         }
+    };
+    let heap = m.heap_bytes.max(1) as f64;
+    let parts = pool_parts(m);
+    out.push_str(r#"<svg class="poolbar" width="100%" height="28" role="img" aria-label="Heap split into reserved, user, storage and execution memory">"#);
+    let mut x = 0.0;
+    for (label, bytes, class, _) in &parts {
+        let w = *bytes as f64 / heap * 100.0;
+        out.push_str(&format!(
+            r#"<svg x="{}%" width="{}%" height="100%" class="seg"><rect width="100%" height="100%" class="pool pool-{class}"><title>{label}: {}</title></rect>"#,
+            format_fixed(x, 3),
+            format_fixed(w, 3),
+            fmt::bytes_mib(*bytes)
+        ));
+        if crate::layout::fits_label(w, label) {
+            html::text(out, "text", crate::layout::SEGMENT_LABEL, label);
+        }
+        out.push_str("</svg>");
+        x += w;
     }
+    out.push_str(r#"</svg><table class="kv" id="memory-pools"><tbody>"#);
+    for (label, bytes, class, what) in &parts {
+        swatch_row(out, "pool", class, label, &fmt::bytes_mib(*bytes));
+        html::text(out, "td", r#" class="muted""#, what);
+        out.push_str("</tr>");
+    }
+    out.push_str(&format!(
+        r#"<tr><th scope="row">Execution per task ({} at once)</th><td>{} – {}</td><td class="muted">guaranteed before spilling – most while storage holds its region (up to {} when nothing is cached)</td></tr></tbody></table>"#,
+        m.concurrent_tasks,
+        fmt::bytes_mib(m.per_task_min_bytes),
+        fmt::bytes_mib(m.per_task_max_bytes),
+        fmt::bytes_mib(m.per_task_max_uncached_bytes)
+    ));
 }
 
-/// The executor's memory: the container's parts and the unified-memory pools in the heap.
-pub fn memory_breakdown(p: &Plan) -> impl IntoView + use<> {
+/// The executor's memory: the container's parts and the unified-memory pools in the heap, as
+/// HTML.
+pub fn memory_breakdown(p: &Plan) -> String {
     let e = p.placement.executor;
-    let container_rows = container_rows(&e);
-    let pools = heap_pools(p);
-    view! {
-        <div class="memory-grid">
-            <div>
-                <h3 class="subhead">{format!("Container: {} granted", fmt::mib(e.granted.memory_mib))}</h3>
-                <table class="kv" id="memory-container"><tbody>{container_rows}</tbody></table>
-            </div>
-            <div>
-                <h3 class="subhead">{format!("Inside the {} heap", fmt::size(e.memory.heap_mib))}</h3>
-                {pools}
-            </div>
-        </div>
-    }
+    let mut out = format!(
+        r#"<div class="memory-grid"><div><h3 class="subhead">Container: {} granted</h3><table class="kv" id="memory-container"><tbody>"#,
+        fmt::mib(e.granted.memory_mib)
+    );
+    container_rows(&mut out, &e);
+    out.push_str(&format!(
+        r#"</tbody></table></div><div><h3 class="subhead">Inside the {} heap</h3>"#,
+        fmt::size(e.memory.heap_mib)
+    ));
+    heap_pools(&mut out, p);
+    out.push_str("</div></div>");
+    out
 }
 
 /// How the numbers are computed, in short: static text, so HTML (`crate::html`).
