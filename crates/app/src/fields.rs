@@ -6,8 +6,8 @@ use planner::catalog::{self, ClusterManager, Entry, FieldId, Kind, Unit};
 use planner::url::{self, Scenario};
 use ClusterManager as Manager;
 
-use crate::browser;
 use crate::form::{carry_hardware, display_scenario_text, FieldMessage, Form};
+use crate::{browser, html};
 
 /// The form's signals, shared by every field.
 #[derive(Clone, Copy)]
@@ -37,20 +37,6 @@ impl Ctx {
         self.edited.set(None);
         self.form.update(change);
         browser::replace_query(&self.form.with_untracked(Form::to_query));
-    }
-
-    fn message(self, key: &'static str) -> impl Fn() -> Option<String> + Copy + Send + Sync {
-        move || {
-            self.messages
-                .with(|m| m.iter().find(|x| x.key == key).map(|x| x.text.clone()))
-        }
-    }
-
-    fn note(self, key: &'static str) -> impl Fn() -> Option<String> + Copy + Send + Sync {
-        move || {
-            self.notes
-                .with(|m| m.iter().find(|x| x.key == key).map(|x| x.text.clone()))
-        }
     }
 
     /// Switches to cluster manager `m`: the current form is kept for a switch back, `m`'s
@@ -208,54 +194,37 @@ pub fn form_groups(m: ClusterManager) -> &'static [&'static [FieldId]] {
     }
 }
 
-fn field(ctx: Ctx, entry: &'static Entry) -> impl IntoView {
+/// One field as HTML: its label, control, hint, and the (empty) lines of its message and note,
+/// which [`sync_form`] fills.
+fn field(out: &mut String, m: ClusterManager, entry: &'static Entry) {
     let key = entry.key;
-    let id = format!("f-{key}");
-    let err_id = format!("err-{key}");
-    let message = ctx.message(key);
-    let note = ctx.note(key);
-    let hidden = move || !ctx.form.with(|f| f.shows(entry.shown));
-    let value = move || ctx.form.with(|f| f.text(key).to_string());
-    let control = match entry.kind.options() {
-        None => text_box(ctx, entry, &id, &err_id, message).into_any(),
+    out.push_str(&format!(r#"<div class="field"><label for="f-{key}">"#));
+    html::push_escaped(out, &breakable(entry.label));
+    out.push_str("</label>");
+    match entry.kind.options() {
+        None => text_box(out, m, entry),
         Some(options) => {
-            let opts = options
-                .iter()
-                .map(|(v, t)| view! { <option value=*v>{*t}</option> })
-                .collect_view();
-            let hint = (!entry.hint.is_empty()).then(|| view! { <p class="hint">{entry.hint}</p> });
-            view! {
-                <select id=id.clone() name=key prop:value=value
-                    on:change=move |ev| ctx.edit(key, event_target_value(&ev))>
-                    {opts}
-                </select>
-                {hint}
+            out.push_str(&format!(r#"<select id="f-{key}" name="{key}">"#));
+            for (v, t) in options {
+                out.push_str(&format!(r#"<option value="{v}">"#));
+                html::push_escaped(out, t);
+                out.push_str("</option>");
             }
-            .into_any()
+            out.push_str("</select>");
+            if !entry.hint.is_empty() {
+                html::text(out, "p", r#" class="hint""#, entry.hint);
+            }
         }
-    };
-    view! {
-        <div class="field" class:invalid=move || message().is_some() class:hidden=hidden>
-            <label for=id>{breakable(entry.label)}</label>
-            {control}
-            <p class="error" id=err_id aria-live="polite">{message}</p>
-            <p class="note" id=format!("note-{key}") aria-live="polite">{note}</p>
-        </div>
     }
+    out.push_str(&format!(
+        r#"<p class="error" id="err-{key}" aria-live="polite"></p><p class="note" id="note-{key}" aria-live="polite"></p></div>"#
+    ));
 }
 
-/// A text box with its unit and hint; the default shows as the placeholder.
-fn text_box(
-    ctx: Ctx,
-    entry: &'static Entry,
-    id: &str,
-    err_id: &str,
-    message: impl Fn() -> Option<String> + Copy + Send + Sync + 'static,
-) -> impl IntoView {
+/// A text box with its unit and hint, as HTML; the default shows as the placeholder.
+fn text_box(out: &mut String, m: ClusterManager, entry: &'static Entry) {
     let key = entry.key;
-    let value = move || ctx.form.with(|f| f.text(key).to_string());
-    let manager = ctx.form.with_untracked(|f| f.manager);
-    let default = display_scenario_text(key, &Scenario::default_for(manager));
+    let default = display_scenario_text(key, &Scenario::default_for(m));
     let placeholder = if default.is_empty() {
         "not set".to_string()
     } else {
@@ -265,51 +234,46 @@ fn text_box(
     // numbers, not sizes (6g), CPU quantities (500m), instance types or "max".
     let numeric = matches!(entry.unit, Unit::Cores | Unit::Vcores) || entry.id == F::Nodes;
     // Instance types offered as suggestions (any listed type may be typed): EMR's, or the
-    // chosen Kubernetes provider's, which follow the provider. The options are plain names,
-    // written as markup (cheaper in the wasm than a reactive list of option views).
+    // chosen Kubernetes provider's, which follow the provider ([`sync_form`]).
     let instance_field = entry.kind == Kind::InstanceType;
-    let node_type_field = entry.id == F::NodeType;
-    let types = instance_field.then(|| {
-        let custom = (entry.id == F::InstanceType).then_some(planner::emr::CUSTOM);
-        let options = move || {
-            let names: Vec<String> = if node_type_field {
-                node_type_names(ctx)
-            } else {
-                planner::emr::instance_types()
-                    .into_iter()
-                    .map(|t| t.name())
-                    .chain(custom.map(String::from))
-                    .collect()
-            };
-            names
-                .iter()
-                .map(|name| format!("<option value=\"{name}\"></option>"))
-                .collect::<String>()
+    let list = if instance_field {
+        format!(r#" list="f-{key}-types""#)
+    } else {
+        String::new()
+    };
+    out.push_str(&format!(
+        r#"<div class="input-wrap"><input id="f-{key}" name="{key}" type="text" inputmode="{}"{list} autocomplete="off" spellcheck="false" placeholder="{}" maxlength="{}" aria-invalid="false" aria-describedby="err-{key}"><span class="unit">{}</span>"#,
+        if numeric { "decimal" } else { "text" },
+        html::escape(&placeholder),
+        planner::text::MAX_TEXT_CHARS,
+        entry.unit_text(),
+    ));
+    if instance_field {
+        let names: Vec<String> = if entry.id == F::NodeType {
+            Vec::new()
+        } else {
+            let custom = (entry.id == F::InstanceType).then_some(planner::emr::CUSTOM);
+            planner::emr::instance_types()
+                .into_iter()
+                .map(|t| t.name())
+                .chain(custom.map(String::from))
+                .collect()
         };
-        view! { <datalist id=format!("{id}-types") inner_html=options></datalist> }
-    });
-    view! {
-        <div class="input-wrap">
-            <input
-                id=id.to_string()
-                name=key
-                type="text"
-                inputmode=if numeric { "decimal" } else { "text" }
-                list=instance_field.then(|| format!("{id}-types"))
-                autocomplete="off"
-                spellcheck="false"
-                placeholder=placeholder
-                maxlength=planner::text::MAX_TEXT_CHARS.to_string()
-                prop:value=value
-                aria-invalid=move || if message().is_some() { "true" } else { "false" }
-                aria-describedby=err_id.to_string()
-                on:input=move |ev| ctx.edit(key, event_target_value(&ev))
-            />
-            <span class="unit">{entry.unit_text()}</span>
-            {types}
-        </div>
-        <p class="hint">{hint_text(entry)}</p>
+        out.push_str(&format!(
+            r#"<datalist id="f-{key}-types">{}</datalist>"#,
+            type_options(&names)
+        ));
     }
+    out.push_str("</div>");
+    html::text(out, "p", r#" class="hint""#, &hint_text(entry));
+}
+
+/// Instance type names as the `<option>`s of a datalist.
+fn type_options(names: &[String]) -> String {
+    names
+        .iter()
+        .map(|name| format!("<option value=\"{}\"></option>", html::escape(name)))
+        .collect()
 }
 
 /// The hint under a box, with what a number alone means for Spark-style sizes.
@@ -322,11 +286,9 @@ fn hint_text(entry: &Entry) -> String {
 }
 
 /// The chosen Kubernetes provider's instance or machine types, for the type box's suggestions.
-fn node_type_names(ctx: Ctx) -> Vec<String> {
-    let provider = ctx.form.with(|f| {
-        planner::providers::Provider::parse(f.text("kp"))
-            .unwrap_or(planner::providers::Provider::Custom)
-    });
+fn node_type_names(form: &Form) -> Vec<String> {
+    let provider = planner::providers::Provider::parse(form.text("kp"))
+        .unwrap_or(planner::providers::Provider::Custom);
     planner::providers::node_types(provider)
         .map(|t| t.name.to_string())
         .collect()
@@ -337,40 +299,64 @@ fn breakable(label: &str) -> String {
     label.replace('.', ".\u{200b}")
 }
 
-fn group(ctx: Ctx, m: ClusterManager, ids: &'static [FieldId]) -> impl IntoView {
-    let fields = ids
-        .iter()
-        .filter_map(|id| catalog::entry(m, *id))
-        .map(|e| field(ctx, e))
-        .collect_view();
-    view! { <div class="fields">{fields}</div> }
+fn group(out: &mut String, m: ClusterManager, ids: &'static [FieldId]) {
+    out.push_str(r#"<div class="fields">"#);
+    for e in ids.iter().filter_map(|id| catalog::entry(m, *id)) {
+        field(out, m, e);
+    }
+    out.push_str("</div>");
 }
 
-/// A pair of radio buttons switching a mode of the form.
-fn mode_switch(
-    ctx: Ctx,
+/// A pair of radio buttons switching a mode of YARN's form: its name, label, the radios' ids
+/// and words, and how it reads and sets the form.
+struct ModeSwitch {
     name: &'static str,
     label: &'static str,
     options: [(&'static str, &'static str); 2],
     get: fn(&Form) -> bool,
     set: fn(&mut Form, bool),
-) -> impl IntoView {
-    let radios = options
-        .into_iter()
-        .enumerate()
-        .map(|(i, (id, text))| {
-            let explicit = i == 1;
-            view! {
-                <label>
-                    <input type="radio" name=name id=id
-                        prop:checked=move || ctx.form.with(get) == explicit
-                        on:change=move |_| ctx.edit_form(|f| set(f, explicit)) />
-                    {text}
-                </label>
-            }
-        })
-        .collect_view();
-    view! { <div class="modes" role="radiogroup" aria-label=label>{radios}</div> }
+}
+
+const NODEMANAGER_MODE: ModeSwitch = ModeSwitch {
+    name: "nm-mode",
+    label: "What YARN gets per node",
+    options: [
+        ("nm-reserve", "Reserve for OS and daemons"),
+        ("nm-explicit", "Set NodeManager resources"),
+    ],
+    get: |f| f.nodemanager_explicit,
+    set: Form::set_nodemanager_explicit,
+};
+
+const MAXIMUM_MODE: ModeSwitch = ModeSwitch {
+    name: "max-mode",
+    label: "Maximum allocation",
+    options: [
+        ("max-nm", "Maximum = NodeManager resources"),
+        (
+            "max-explicit",
+            "Set maximum (YARN default 8192 MiB, 4 vcores)",
+        ),
+    ],
+    get: |f| f.maximum_explicit,
+    set: |f, v| f.maximum_explicit = v,
+};
+
+const MODES: [&ModeSwitch; 2] = [&NODEMANAGER_MODE, &MAXIMUM_MODE];
+
+/// A mode switch as HTML; [`sync_form`] checks the radio the form is in.
+fn mode_switch(out: &mut String, mode: &ModeSwitch) {
+    out.push_str(&format!(
+        r#"<div class="modes" role="radiogroup" aria-label="{}">"#,
+        mode.label
+    ));
+    for (id, text) in mode.options {
+        out.push_str(&format!(
+            r#"<label><input type="radio" name="{}" id="{id}">{text}</label>"#,
+            mode.name
+        ));
+    }
+    out.push_str("</div>");
 }
 
 fn choose(ctx: Ctx, s: &Scenario) {
@@ -379,27 +365,13 @@ fn choose(ctx: Ctx, s: &Scenario) {
     browser::push_query(&url::scenario_to_query(s));
 }
 
-/// The cluster-manager switch; choosing one restores that manager's form as it was left (its
-/// defaults the first time), with the typed hardware, and adds a history entry.
-pub fn manager_bar(ctx: Ctx) -> impl IntoView {
-    let buttons = [
-        (Manager::Yarn, "YARN"),
-        (Manager::Kubernetes, "Kubernetes"),
-        (Manager::Emr, "Amazon EMR"),
-    ]
-    .into_iter()
-    .map(|(m, name)| {
-        view! {
-            <button type="button" class="pill" id=format!("cm-{}", m.as_str())
-                aria-pressed=move || if ctx.form.with(|f| f.manager == m) { "true" } else { "false" }
-                on:click=move |_| ctx.switch_manager(m)>
-                {name}
-            </button>
-        }
-    })
-    .collect_view();
-    view! { <div class="method-switch managers" role="group" aria-label="Cluster manager">{buttons}</div> }
-}
+/// The cluster-manager switch, as HTML; choosing one restores that manager's form as it was
+/// left (its defaults the first time), with the typed hardware, and adds a history entry.
+const MANAGER_BUTTONS: &str = concat!(
+    r#"<button type="button" class="pill" id="cm-yarn" data-manager="yarn">YARN</button>"#,
+    r#"<button type="button" class="pill" id="cm-k8s" data-manager="k8s">Kubernetes</button>"#,
+    r#"<button type="button" class="pill" id="cm-emr" data-manager="emr">Amazon EMR</button>"#,
+);
 
 /// A preset's id without its cluster-manager prefix (`k8s-seed002` → `seed002`), for its DOM
 /// id. `strip_prefix`, not `trim_start_matches` with a string pattern, which brings a
@@ -410,131 +382,261 @@ fn preset_dom_name(id: &str) -> &str {
         .unwrap_or(id)
 }
 
-/// The preset buttons of the current cluster manager; choosing one pushes a history entry so
+/// The presets of `m` as (id, link, scenario), without one equal to an earlier one (YARN's
+/// "Defaults" is case 1, and would show as a second pressed button).
+fn distinct_presets(m: Manager) -> Vec<(planner::scenario::ScenarioPreset, String)> {
+    let mut out: Vec<(planner::scenario::ScenarioPreset, String)> = Vec::new();
+    for p in planner::scenario::presets(m) {
+        let query = url::scenario_to_query(&p.input);
+        if out.iter().all(|(_, q)| *q != query) {
+            out.push((p, query));
+        }
+    }
+    out
+}
+
+/// The preset buttons of a cluster manager, as HTML; choosing one pushes a history entry so
 /// Back returns.
-pub fn preset_bar(ctx: Ctx, m: Manager) -> impl IntoView {
-    // A preset equal to an earlier one (YARN's "Defaults" is case 1) would show as a second
-    // pressed button: keep the first.
-    let mut seen: Vec<String> = Vec::new();
-    let buttons = planner::scenario::presets(m)
-        .into_iter()
-        .map(|p| (p.id, p.name, p.description, p.input))
-        .filter_map(|(id, name, description, scenario)| {
-            let query = url::scenario_to_query(&scenario);
-            if seen.contains(&query) {
-                return None;
-            }
-            seen.push(query.clone());
-            Some((id, name, description, scenario, query))
-        })
-        .map(|(id, name, description, scenario, query)| {
-            let pressed = move || ctx.form.with(|f| f.to_query() == query);
-            view! {
-                <button
-                    type="button"
-                    class="preset"
-                    id=format!("preset-{}", preset_dom_name(id))
-                    data-preset=id
-                    title=description
-                    aria-pressed=move || if pressed() { "true" } else { "false" }
-                    on:click=move |_| choose(ctx, &scenario)
-                >
-                    {name}
-                </button>
-            }
-        })
-        .collect_view();
-    view! {
-        <div class="presets" role="group" aria-label="Presets">
-            {buttons}
-        </div>
+fn preset_bar(out: &mut String, m: Manager) {
+    out.push_str(r#"<div class="presets" role="group" aria-label="Presets">"#);
+    for (p, _) in distinct_presets(m) {
+        out.push_str(&format!(
+            r#"<button type="button" class="preset" id="preset-{}" data-preset="{}" title="{}" aria-pressed="false">"#,
+            preset_dom_name(p.id),
+            p.id,
+            html::escape(p.description)
+        ));
+        html::push_escaped(out, p.name);
+        out.push_str("</button>");
     }
+    out.push_str("</div>");
 }
 
-fn fieldset(
-    ctx: Ctx,
-    m: ClusterManager,
-    legend: &'static str,
-    ids: &'static [FieldId],
-) -> impl IntoView {
-    view! {
-        <fieldset>
-            <legend>{legend}</legend>
-            {group(ctx, m, ids)}
-        </fieldset>
-    }
+fn fieldset(out: &mut String, m: ClusterManager, legend: &str, ids: &'static [FieldId]) {
+    out.push_str(&format!("<fieldset><legend>{legend}</legend>"));
+    group(out, m, ids);
+    out.push_str("</fieldset>");
 }
 
-/// The whole form: the cluster-manager switch, then that manager's presets and fields.
+/// The form of `m` as HTML: that manager's presets and fields.
+fn form_body(m: Manager) -> String {
+    let mut out = String::new();
+    preset_bar(&mut out, m);
+    match m {
+        Manager::Yarn => yarn_fields(&mut out),
+        Manager::Kubernetes => {
+            fieldset(&mut out, m, "Nodes", K8S_NODES);
+            fieldset(&mut out, m, "Executors", K8S_EXECUTORS);
+            fieldset(&mut out, m, "Spark", K8S_SPARK);
+        }
+        Manager::Emr => {
+            fieldset(&mut out, m, "EMR cluster", EMR_CLUSTER);
+            fieldset(&mut out, m, "Executors and driver", EMR_EXECUTORS);
+        }
+    }
+    driver_load(&mut out, m);
+    out
+}
+
+fn yarn_fields(out: &mut String) {
+    let m = Manager::Yarn;
+    out.push_str("<fieldset><legend>Cluster hardware</legend>");
+    group(out, m, HARDWARE);
+    mode_switch(out, &NODEMANAGER_MODE);
+    group(out, m, YARN_SHARE);
+    out.push_str("</fieldset>");
+    fieldset(out, m, "Sizing policy", POLICY);
+    fieldset(out, m, "Spark", SPARK);
+    out.push_str(r#"<details class="scheduler"><summary>YARN scheduler</summary>"#);
+    mode_switch(out, &MAXIMUM_MODE);
+    group(out, m, SCHEDULER);
+    out.push_str("</details>");
+}
+
+/// The driver's load, folded: optional inputs for the driver guidance under the plan.
+fn driver_load(out: &mut String, m: Manager) {
+    out.push_str(r#"<details class="scheduler" id="driver-load"><summary>Driver load</summary>"#);
+    group(out, m, DRIVER);
+    out.push_str("</details>");
+}
+
+/// The whole form: the cluster-manager switch, then that manager's presets and fields. The
+/// fields are HTML written once per cluster manager; one handler per event kind reads which
+/// control it came from (its `name`, `id` or data attribute), and [`sync_form`] writes the
+/// form's state into the controls.
 pub fn form_view(ctx: Ctx) -> impl IntoView {
-    let manager = Memo::new(move |_| ctx.form.with(|f| f.manager));
-    let body = move || match manager.get() {
-        Manager::Yarn => yarn_fields(ctx).into_any(),
-        Manager::Kubernetes => view! {
-            {preset_bar(ctx, Manager::Kubernetes)}
-            {fieldset(ctx, Manager::Kubernetes, "Nodes", K8S_NODES)}
-            {fieldset(ctx, Manager::Kubernetes, "Executors", K8S_EXECUTORS)}
-            {fieldset(ctx, Manager::Kubernetes, "Spark", K8S_SPARK)}
-            {driver_load(ctx, Manager::Kubernetes)}
+    let body = NodeRef::<leptos::html::Div>::new();
+    // Remembers which cluster manager's fields are written (none until the form is mounted).
+    Effect::new(move |built: Option<Option<Manager>>| {
+        let manager = ctx.form.with(|f| f.manager);
+        let el = body.get()?;
+        if built.flatten() != Some(manager) {
+            el.set_inner_html(&form_body(manager));
         }
-        .into_any(),
-        Manager::Emr => view! {
-            {preset_bar(ctx, Manager::Emr)}
-            {fieldset(ctx, Manager::Emr, "EMR cluster", EMR_CLUSTER)}
-            {fieldset(ctx, Manager::Emr, "Executors and driver", EMR_EXECUTORS)}
-            {driver_load(ctx, Manager::Emr)}
-        }
-        .into_any(),
-    };
+        ctx.form.with(|f| sync_form(f, ctx));
+        Some(manager)
+    });
     view! {
-        <form class="form" on:submit=|ev| ev.prevent_default() autocomplete="off">
-            {manager_bar(ctx)}
-            {body}
+        <form class="form" on:submit=|ev| ev.prevent_default() autocomplete="off"
+            on:input=move |ev| typed(ctx, &ev) on:change=move |ev| changed(ctx, &ev)
+            on:click=move |ev| clicked(ctx, &ev)>
+            <div class="method-switch managers" role="group" aria-label="Cluster manager" inner_html=MANAGER_BUTTONS></div>
+            <div class="form-body" node_ref=body></div>
         </form>
     }
 }
 
-fn yarn_fields(ctx: Ctx) -> impl IntoView {
-    view! {
-        {preset_bar(ctx, Manager::Yarn)}
-            <fieldset>
-                <legend>"Cluster hardware"</legend>
-                {group(ctx, Manager::Yarn, HARDWARE)}
-                {mode_switch(
-                    ctx,
-                    "nm-mode",
-                    "What YARN gets per node",
-                    [("nm-reserve", "Reserve for OS and daemons"), ("nm-explicit", "Set NodeManager resources")],
-                    |f| f.nodemanager_explicit,
-                    Form::set_nodemanager_explicit,
-                )}
-                {group(ctx, Manager::Yarn, YARN_SHARE)}
-            </fieldset>
-            {fieldset(ctx, Manager::Yarn, "Sizing policy", POLICY)}
-            {fieldset(ctx, Manager::Yarn, "Spark", SPARK)}
-            <details class="scheduler">
-                <summary>"YARN scheduler"</summary>
-                {mode_switch(
-                    ctx,
-                    "max-mode",
-                    "Maximum allocation",
-                    [("max-nm", "Maximum = NodeManager resources"), ("max-explicit", "Set maximum (YARN default 8192 MiB, 4 vcores)")],
-                    |f| f.maximum_explicit,
-                    |f, v| f.maximum_explicit = v,
-                )}
-                {group(ctx, Manager::Yarn, SCHEDULER)}
-            </details>
-            {driver_load(ctx, Manager::Yarn)}
+/// The element an event came from.
+fn target(ev: &leptos::ev::Event) -> Option<web_sys::Element> {
+    use wasm_bindgen::JsCast;
+    ev.target()?.dyn_into().ok()
+}
+
+/// A property of an element as text (`value`).
+fn property(el: &web_sys::Element, name: &str) -> String {
+    js_sys::Reflect::get(el, &name.into())
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_default()
+}
+
+/// Sets a property of an element (`value`, `checked`).
+fn set_property(el: &web_sys::Element, name: &str, value: &wasm_bindgen::JsValue) {
+    let _ = js_sys::Reflect::set(el, &name.into(), value);
+}
+
+/// The text typed into a control: that field's key gets the control's value.
+fn edit_from(ctx: Ctx, el: &web_sys::Element) {
+    let manager = ctx.form.with_untracked(|f| f.manager);
+    let name = el.get_attribute("name").unwrap_or_default();
+    if let Some(key) = url::manager_keys(manager).into_iter().find(|k| *k == name) {
+        ctx.edit(key, property(el, "value"));
     }
 }
 
-/// The driver's load, folded: optional inputs for the driver guidance under the plan.
-fn driver_load(ctx: Ctx, m: Manager) -> impl IntoView {
-    view! {
-        <details class="scheduler" id="driver-load">
-            <summary>"Driver load"</summary>
-            {group(ctx, m, DRIVER)}
-        </details>
+/// Typing into a text box.
+fn typed(ctx: Ctx, ev: &leptos::ev::Event) {
+    if let Some(el) = target(ev).filter(|el| el.get_attribute("type").as_deref() == Some("text")) {
+        edit_from(ctx, &el);
+    }
+}
+
+/// A choice in a list, or a mode's radio button.
+fn changed(ctx: Ctx, ev: &leptos::ev::Event) {
+    let Some(el) = target(ev) else {
+        return;
+    };
+    if el.tag_name() == "SELECT" {
+        edit_from(ctx, &el);
+        return;
+    }
+    let id = el.id();
+    for mode in MODES {
+        if let Some(i) = mode.options.iter().position(|(option, _)| *option == id) {
+            ctx.edit_form(|f| (mode.set)(f, i == 1));
+        }
+    }
+}
+
+/// A click on a cluster manager or a preset.
+fn clicked(ctx: Ctx, ev: &leptos::ev::Event) {
+    let Some(el) =
+        target(ev).and_then(|el| el.closest("[data-manager],[data-preset]").ok().flatten())
+    else {
+        return;
+    };
+    if let Some(m) = el.get_attribute("data-manager") {
+        if let Some(m) = ClusterManager::ALL.into_iter().find(|x| x.as_str() == m) {
+            ctx.switch_manager(m);
+        }
+        return;
+    }
+    let id = el.get_attribute("data-preset").unwrap_or_default();
+    let manager = ctx.form.with_untracked(|f| f.manager);
+    if let Some((p, _)) = distinct_presets(manager)
+        .into_iter()
+        .find(|(p, _)| p.id == id)
+    {
+        choose(ctx, &p.input);
+    }
+}
+
+/// The text of the message at `key` among `messages`, or empty.
+fn message_at(messages: &[FieldMessage], key: &str) -> String {
+    messages
+        .iter()
+        .find(|x| x.key == key)
+        .map_or_else(String::new, |x| x.text.clone())
+}
+
+/// Writes the form's state into its controls: each field's value, visibility, message and
+/// note, the modes' radios, the pressed cluster manager and preset, and the Kubernetes
+/// provider's instance types. Values are written only when they differ, so the caret stays
+/// where the user types.
+fn sync_form(form: &Form, ctx: Ctx) {
+    let Some(doc) = window().document() else {
+        return;
+    };
+    let by_id = |id: &str| doc.get_element_by_id(id);
+    let messages = ctx.messages.get();
+    let notes = ctx.notes.get();
+    for e in form_groups(form.manager)
+        .iter()
+        .flat_map(|g| g.iter())
+        .filter_map(|id| catalog::entry(form.manager, *id))
+    {
+        let key = e.key;
+        let (Some(control), Some(error), Some(note)) = (
+            by_id(&format!("f-{key}")),
+            by_id(&format!("err-{key}")),
+            by_id(&format!("note-{key}")),
+        ) else {
+            continue;
+        };
+        if property(&control, "value") != form.text(key) {
+            set_property(&control, "value", &form.text(key).into());
+        }
+        let message = message_at(&messages, key);
+        if control.tag_name() == "INPUT" {
+            let invalid = if message.is_empty() { "false" } else { "true" };
+            let _ = control.set_attribute("aria-invalid", invalid);
+        }
+        if let Some(wrapper) = error.parent_element() {
+            let mut class = String::from("field");
+            if !message.is_empty() {
+                class.push_str(" invalid");
+            }
+            if !form.shows(e.shown) {
+                class.push_str(" hidden");
+            }
+            wrapper.set_class_name(&class);
+        }
+        error.set_text_content(Some(&message));
+        note.set_text_content(Some(&message_at(&notes, key)));
+    }
+    if let Some(types) = by_id("f-knt-types") {
+        let options = type_options(&node_type_names(form));
+        if types.inner_html() != options {
+            types.set_inner_html(&options);
+        }
+    }
+    for mode in MODES {
+        for (i, (id, _)) in mode.options.iter().enumerate() {
+            if let Some(radio) = by_id(id) {
+                set_property(&radio, "checked", &((mode.get)(form) == (i == 1)).into());
+            }
+        }
+    }
+    for m in ClusterManager::ALL {
+        if let Some(button) = by_id(&format!("cm-{}", m.as_str())) {
+            let _ = button.set_attribute("aria-pressed", &(m == form.manager).to_string());
+        }
+    }
+    let query = form.to_query();
+    for (p, preset_query) in distinct_presets(form.manager) {
+        if let Some(button) = by_id(&format!("preset-{}", preset_dom_name(p.id))) {
+            let _ = button.set_attribute("aria-pressed", &(preset_query == query).to_string());
+        }
     }
 }
 
