@@ -194,19 +194,47 @@ pub fn form_groups(m: ClusterManager) -> &'static [&'static [FieldId]] {
     }
 }
 
-/// One field as HTML: its label, control, hint, and the (empty) lines of its message and note,
-/// which [`sync_form`] fills.
-fn field(out: &mut String, m: ClusterManager, entry: &'static Entry) {
+/// The form's state as its HTML is written: the form, and its fields' messages and notes.
+struct State<'a> {
+    form: &'a Form,
+    messages: &'a [FieldMessage],
+    notes: &'a [FieldMessage],
+}
+
+/// A field's classes: invalid with a message, hidden when its mode does not show it.
+fn field_class(message: &str, shown: bool) -> String {
+    let mut class = String::from("field");
+    if !message.is_empty() {
+        class.push_str(" invalid");
+    }
+    if !shown {
+        class.push_str(" hidden");
+    }
+    class
+}
+
+/// One field as HTML, as the form is now: its label, control, hint, message and note
+/// ([`sync_form`] keeps them up to date).
+fn field(out: &mut String, st: &State, entry: &'static Entry) {
     let key = entry.key;
-    out.push_str(&format!(r#"<div class="field"><label for="f-{key}">"#));
+    let message = message_at(st.messages, key);
+    out.push_str(&format!(
+        r#"<div class="{}"><label for="f-{key}">"#,
+        field_class(&message, st.form.shows(entry.shown))
+    ));
     html::push_escaped(out, &breakable(entry.label));
     out.push_str("</label>");
     match entry.kind.options() {
-        None => text_box(out, m, entry),
+        None => text_box(out, st, entry, &message),
         Some(options) => {
             out.push_str(&format!(r#"<select id="f-{key}" name="{key}">"#));
             for (v, t) in options {
-                out.push_str(&format!(r#"<option value="{v}">"#));
+                let selected = if *v == st.form.text(key) {
+                    " selected"
+                } else {
+                    ""
+                };
+                out.push_str(&format!(r#"<option value="{v}"{selected}>"#));
                 html::push_escaped(out, t);
                 out.push_str("</option>");
             }
@@ -216,15 +244,25 @@ fn field(out: &mut String, m: ClusterManager, entry: &'static Entry) {
             }
         }
     }
-    out.push_str(&format!(
-        r#"<p class="error" id="err-{key}" aria-live="polite"></p><p class="note" id="note-{key}" aria-live="polite"></p></div>"#
-    ));
+    html::text(
+        out,
+        "p",
+        &format!(r#" class="error" id="err-{key}" aria-live="polite""#),
+        &message,
+    );
+    html::text(
+        out,
+        "p",
+        &format!(r#" class="note" id="note-{key}" aria-live="polite""#),
+        &message_at(st.notes, key),
+    );
+    out.push_str("</div>");
 }
 
 /// A text box with its unit and hint, as HTML; the default shows as the placeholder.
-fn text_box(out: &mut String, m: ClusterManager, entry: &'static Entry) {
+fn text_box(out: &mut String, st: &State, entry: &'static Entry, message: &str) {
     let key = entry.key;
-    let default = display_scenario_text(key, &Scenario::default_for(m));
+    let default = display_scenario_text(key, &Scenario::default_for(st.form.manager));
     let placeholder = if default.is_empty() {
         "not set".to_string()
     } else {
@@ -242,15 +280,17 @@ fn text_box(out: &mut String, m: ClusterManager, entry: &'static Entry) {
         String::new()
     };
     out.push_str(&format!(
-        r#"<div class="input-wrap"><input id="f-{key}" name="{key}" type="text" inputmode="{}"{list} autocomplete="off" spellcheck="false" placeholder="{}" maxlength="{}" aria-invalid="false" aria-describedby="err-{key}"><span class="unit">{}</span>"#,
+        r#"<div class="input-wrap"><input id="f-{key}" name="{key}" type="text" inputmode="{}"{list} autocomplete="off" spellcheck="false" placeholder="{}" maxlength="{}" value="{}" aria-invalid="{}" aria-describedby="err-{key}"><span class="unit">{}</span>"#,
         if numeric { "decimal" } else { "text" },
         html::escape(&placeholder),
         planner::text::MAX_TEXT_CHARS,
+        html::escape(st.form.text(key)),
+        !message.is_empty(),
         entry.unit_text(),
     ));
     if instance_field {
         let names: Vec<String> = if entry.id == F::NodeType {
-            Vec::new()
+            node_type_names(st.form)
         } else {
             let custom = (entry.id == F::InstanceType).then_some(planner::emr::CUSTOM);
             planner::emr::instance_types()
@@ -299,10 +339,13 @@ fn breakable(label: &str) -> String {
     label.replace('.', ".\u{200b}")
 }
 
-fn group(out: &mut String, m: ClusterManager, ids: &'static [FieldId]) {
+fn group(out: &mut String, st: &State, ids: &'static [FieldId]) {
     out.push_str(r#"<div class="fields">"#);
-    for e in ids.iter().filter_map(|id| catalog::entry(m, *id)) {
-        field(out, m, e);
+    for e in ids
+        .iter()
+        .filter_map(|id| catalog::entry(st.form.manager, *id))
+    {
+        field(out, st, e);
     }
     out.push_str("</div>");
 }
@@ -344,15 +387,20 @@ const MAXIMUM_MODE: ModeSwitch = ModeSwitch {
 
 const MODES: [&ModeSwitch; 2] = [&NODEMANAGER_MODE, &MAXIMUM_MODE];
 
-/// A mode switch as HTML; [`sync_form`] checks the radio the form is in.
-fn mode_switch(out: &mut String, mode: &ModeSwitch) {
+/// A mode switch as HTML, the radio the form is in checked.
+fn mode_switch(out: &mut String, st: &State, mode: &ModeSwitch) {
     out.push_str(&format!(
         r#"<div class="modes" role="radiogroup" aria-label="{}">"#,
         mode.label
     ));
-    for (id, text) in mode.options {
+    for (i, (id, text)) in mode.options.iter().enumerate() {
+        let checked = if (mode.get)(st.form) == (i == 1) {
+            " checked"
+        } else {
+            ""
+        };
         out.push_str(&format!(
-            r#"<label><input type="radio" name="{}" id="{id}">{text}</label>"#,
+            r#"<label><input type="radio" name="{}" id="{id}"{checked}>{text}</label>"#,
             mode.name
         ));
     }
@@ -365,13 +413,25 @@ fn choose(ctx: Ctx, s: &Scenario) {
     browser::push_query(&url::scenario_to_query(s));
 }
 
-/// The cluster-manager switch, as HTML; choosing one restores that manager's form as it was
-/// left (its defaults the first time), with the typed hardware, and adds a history entry.
-const MANAGER_BUTTONS: &str = concat!(
-    r#"<button type="button" class="pill" id="cm-yarn" data-manager="yarn">YARN</button>"#,
-    r#"<button type="button" class="pill" id="cm-k8s" data-manager="k8s">Kubernetes</button>"#,
-    r#"<button type="button" class="pill" id="cm-emr" data-manager="emr">Amazon EMR</button>"#,
-);
+/// The cluster-manager switch, as HTML, `current` pressed; choosing one restores that
+/// manager's form as it was left (its defaults the first time), with the typed hardware, and
+/// adds a history entry.
+fn manager_buttons(current: Manager) -> String {
+    [
+        (Manager::Yarn, "YARN"),
+        (Manager::Kubernetes, "Kubernetes"),
+        (Manager::Emr, "Amazon EMR"),
+    ]
+    .into_iter()
+    .map(|(m, name)| {
+        format!(
+            r#"<button type="button" class="pill" id="cm-{id}" data-manager="{id}" aria-pressed="{}">{name}</button>"#,
+            m == current,
+            id = m.as_str()
+        )
+    })
+    .collect()
+}
 
 /// A preset's id without its cluster-manager prefix (`k8s-seed002` → `seed002`), for its DOM
 /// id. `strip_prefix`, not `trim_start_matches` with a string pattern, which brings a
@@ -397,14 +457,16 @@ fn distinct_presets(m: Manager) -> Vec<(planner::scenario::ScenarioPreset, Strin
 
 /// The preset buttons of a cluster manager, as HTML; choosing one pushes a history entry so
 /// Back returns.
-fn preset_bar(out: &mut String, m: Manager) {
+fn preset_bar(out: &mut String, st: &State) {
     out.push_str(r#"<div class="presets" role="group" aria-label="Presets">"#);
-    for (p, _) in distinct_presets(m) {
+    let now = st.form.to_query();
+    for (p, query) in distinct_presets(st.form.manager) {
         out.push_str(&format!(
-            r#"<button type="button" class="preset" id="preset-{}" data-preset="{}" title="{}" aria-pressed="false">"#,
+            r#"<button type="button" class="preset" id="preset-{}" data-preset="{}" title="{}" aria-pressed="{}">"#,
             preset_dom_name(p.id),
             p.id,
-            html::escape(p.description)
+            html::escape(p.description),
+            query == now
         ));
         html::push_escaped(out, p.name);
         out.push_str("</button>");
@@ -412,76 +474,78 @@ fn preset_bar(out: &mut String, m: Manager) {
     out.push_str("</div>");
 }
 
-fn fieldset(out: &mut String, m: ClusterManager, legend: &str, ids: &'static [FieldId]) {
+fn fieldset(out: &mut String, st: &State, legend: &str, ids: &'static [FieldId]) {
     out.push_str(&format!("<fieldset><legend>{legend}</legend>"));
-    group(out, m, ids);
+    group(out, st, ids);
     out.push_str("</fieldset>");
 }
 
-/// The form of `m` as HTML: that manager's presets and fields.
-fn form_body(m: Manager) -> String {
+/// The form as HTML, as it is now: its cluster manager's presets and fields.
+fn form_body(st: &State) -> String {
     let mut out = String::new();
-    preset_bar(&mut out, m);
-    match m {
-        Manager::Yarn => yarn_fields(&mut out),
+    preset_bar(&mut out, st);
+    match st.form.manager {
+        Manager::Yarn => yarn_fields(&mut out, st),
         Manager::Kubernetes => {
-            fieldset(&mut out, m, "Nodes", K8S_NODES);
-            fieldset(&mut out, m, "Executors", K8S_EXECUTORS);
-            fieldset(&mut out, m, "Spark", K8S_SPARK);
+            fieldset(&mut out, st, "Nodes", K8S_NODES);
+            fieldset(&mut out, st, "Executors", K8S_EXECUTORS);
+            fieldset(&mut out, st, "Spark", K8S_SPARK);
         }
         Manager::Emr => {
-            fieldset(&mut out, m, "EMR cluster", EMR_CLUSTER);
-            fieldset(&mut out, m, "Executors and driver", EMR_EXECUTORS);
+            fieldset(&mut out, st, "EMR cluster", EMR_CLUSTER);
+            fieldset(&mut out, st, "Executors and driver", EMR_EXECUTORS);
         }
     }
-    driver_load(&mut out, m);
+    driver_load(&mut out, st);
     out
 }
 
-fn yarn_fields(out: &mut String) {
-    let m = Manager::Yarn;
+fn yarn_fields(out: &mut String, st: &State) {
     out.push_str("<fieldset><legend>Cluster hardware</legend>");
-    group(out, m, HARDWARE);
-    mode_switch(out, &NODEMANAGER_MODE);
-    group(out, m, YARN_SHARE);
+    group(out, st, HARDWARE);
+    mode_switch(out, st, &NODEMANAGER_MODE);
+    group(out, st, YARN_SHARE);
     out.push_str("</fieldset>");
-    fieldset(out, m, "Sizing policy", POLICY);
-    fieldset(out, m, "Spark", SPARK);
+    fieldset(out, st, "Sizing policy", POLICY);
+    fieldset(out, st, "Spark", SPARK);
     out.push_str(r#"<details class="scheduler"><summary>YARN scheduler</summary>"#);
-    mode_switch(out, &MAXIMUM_MODE);
-    group(out, m, SCHEDULER);
+    mode_switch(out, st, &MAXIMUM_MODE);
+    group(out, st, SCHEDULER);
     out.push_str("</details>");
 }
 
 /// The driver's load, folded: optional inputs for the driver guidance under the plan.
-fn driver_load(out: &mut String, m: Manager) {
+fn driver_load(out: &mut String, st: &State) {
     out.push_str(r#"<details class="scheduler" id="driver-load"><summary>Driver load</summary>"#);
-    group(out, m, DRIVER);
+    group(out, st, DRIVER);
     out.push_str("</details>");
 }
 
 /// The whole form: the cluster-manager switch, then that manager's presets and fields. The
-/// fields are HTML written once per cluster manager; one handler per event kind reads which
-/// control it came from (its `name`, `id` or data attribute), and [`sync_form`] writes the
-/// form's state into the controls.
+/// fields are HTML written as the form is when the cluster manager changes; one handler per
+/// event kind reads which control it came from (its `name`, `id` or data attribute), and
+/// [`sync_form`] writes later changes of the form's state into the controls.
 pub fn form_view(ctx: Ctx) -> impl IntoView {
-    let body = NodeRef::<leptos::html::Div>::new();
-    // Remembers which cluster manager's fields are written (none until the form is mounted).
-    Effect::new(move |built: Option<Option<Manager>>| {
-        let manager = ctx.form.with(|f| f.manager);
-        let el = body.get()?;
-        if built.flatten() != Some(manager) {
-            el.set_inner_html(&form_body(manager));
-        }
-        ctx.form.with(|f| sync_form(f, ctx));
-        Some(manager)
-    });
+    let manager = Memo::new(move |_| ctx.form.with(|f| f.manager));
+    let body = move || {
+        manager.track();
+        let (messages, notes) = (ctx.messages.get_untracked(), ctx.notes.get_untracked());
+        ctx.form.with_untracked(|form| {
+            form_body(&State {
+                form,
+                messages: &messages,
+                notes: &notes,
+            })
+        })
+    };
+    Effect::new(move |_| ctx.form.with(|f| sync_form(f, ctx)));
     view! {
         <form class="form" on:submit=|ev| ev.prevent_default() autocomplete="off"
             on:input=move |ev| typed(ctx, &ev) on:change=move |ev| changed(ctx, &ev)
             on:click=move |ev| clicked(ctx, &ev)>
-            <div class="method-switch managers" role="group" aria-label="Cluster manager" inner_html=MANAGER_BUTTONS></div>
-            <div class="form-body" node_ref=body></div>
+            <div class="method-switch managers" role="group" aria-label="Cluster manager"
+                inner_html=manager_buttons(manager.get_untracked())></div>
+            <div class="form-body" inner_html=body></div>
         </form>
     }
 }
@@ -602,14 +666,7 @@ fn sync_form(form: &Form, ctx: Ctx) {
             let _ = control.set_attribute("aria-invalid", invalid);
         }
         if let Some(wrapper) = error.parent_element() {
-            let mut class = String::from("field");
-            if !message.is_empty() {
-                class.push_str(" invalid");
-            }
-            if !form.shows(e.shown) {
-                class.push_str(" hidden");
-            }
-            wrapper.set_class_name(&class);
+            wrapper.set_class_name(&field_class(&message, form.shows(e.shown)));
         }
         error.set_text_content(Some(&message));
         note.set_text_content(Some(&message_at(&notes, key)));
