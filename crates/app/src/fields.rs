@@ -763,6 +763,42 @@ mod tests {
     }
 
     #[test]
+    fn the_form_is_written_with_typed_text_escaped_and_its_state_in_the_markup() {
+        let (mut form, _) = Form::from_query("v=1");
+        form.set_text("n", "\"><script>x</script>".into());
+        let messages = [FieldMessage {
+            key: "n",
+            text: "Nodes: <b> is not a number".into(),
+        }];
+        let body = form_body(&State {
+            form: &form,
+            messages: &messages,
+            notes: &[],
+        });
+        assert!(
+            !body.contains("<script>") && !body.contains("<b>"),
+            "{body}"
+        );
+        assert!(body.contains(r#"value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;""#));
+        assert!(body.contains(r#"<div class="field invalid"><label for="f-n">"#));
+        assert!(body.contains(r#">Nodes: &lt;b&gt; is not a number</p>"#));
+        // YARN's defaults: the reservation mode is checked, and case 1's preset pressed.
+        assert!(body.contains(r#"id="nm-reserve" checked>"#));
+        let (defaults, _) = Form::from_query("v=1");
+        let body = form_body(&State {
+            form: &defaults,
+            messages: &[],
+            notes: &[],
+        });
+        assert!(body.contains(r#"id="preset-case1" data-preset="case1""#));
+        assert!(body.contains(r#"aria-pressed="true">"#));
+        assert!(
+            body.contains(r#"<option value="dominant" selected>"#),
+            "{body}"
+        );
+    }
+
+    #[test]
     fn the_calculator_setting_says_which_is_assumed() {
         let yarn = catalog::entry(ClusterManager::Yarn, F::Calculator).unwrap();
         assert!(yarn.hint.starts_with("Assumed: Dominant."), "{}", yarn.hint);
