@@ -158,13 +158,15 @@ fn adopt(ctx: Ctx, row: ShapeRow) {
     browser::push_query(&ctx.form.with_untracked(Form::to_query));
 }
 
-fn table_row(ctx: Ctx, e: &Explorer, r: ShapeRow) -> impl IntoView + use<> {
+/// A row of the table, as HTML; its Adopt button says its row's cores (`data-adopt`, read by
+/// [`explorer_click`]).
+fn table_row(out: &mut String, e: &Explorer, r: &ShapeRow) {
     let current = e.current_cores == r.cores;
-    let marks = marks(e, r.cores)
+    let marks: String = marks(e, r.cores)
         .into_iter()
-        .map(|m| view! { <span class="mark">{m}</span> })
-        .collect_view();
-    let notes: Vec<&'static str> = explorer::guidance(&r)
+        .map(|m| format!(r#"<span class="mark">{m}</span>"#))
+        .collect();
+    let notes: Vec<&'static str> = explorer::guidance(r)
         .iter()
         .map(|w| short_name(w.code))
         .collect();
@@ -177,77 +179,56 @@ fn table_row(ctx: Ctx, e: &Explorer, r: ShapeRow) -> impl IntoView + use<> {
         "Adopt {} per executor",
         cores_words(u64::from(r.cores) * 1000)
     );
-    let cells = COLUMNS[1..]
-        .iter()
-        .map(|c| view! { <td>{(c.text)(&r)}</td> })
-        .collect_view();
-    view! {
-        <tr class:current=current aria-current=if current { Some("true") } else { None }
-            data-cores=r.cores>
-            <th scope="row"><span class="num">{r.cores}</span>{marks}</th>
-            <td>
-                <button type="button" class="adopt" aria-label=label disabled=current
-                    on:click=move |_| adopt(ctx, r)>
-                    {if current { "Current" } else { "Adopt" }}
-                </button>
-            </td>
-            {cells}
-            <td class="notes">{notes}</td>
-        </tr>
+    let (row, button, word) = if current {
+        (
+            r#" class="current" aria-current="true""#,
+            " disabled",
+            "Current",
+        )
+    } else {
+        ("", "", "Adopt")
+    };
+    out.push_str(&format!(
+        r#"<tr{row} data-cores="{c}"><th scope="row"><span class="num">{c}</span>{marks}</th><td><button type="button" class="adopt" aria-label="{label}"{button} data-adopt="{c}">{word}</button></td>"#,
+        c = r.cores
+    ));
+    for c in &COLUMNS[1..] {
+        html::text(out, "td", "", &(c.text)(r));
     }
+    html::text(out, "td", r#" class="notes""#, &notes);
+    out.push_str("</tr>");
 }
 
-/// A column's header: a button that sorts by it (again: the other way); `aria-sort` says the
-/// order shown.
-fn header(sort: RwSignal<Sort>, shown: Sort, i: usize, heading: &'static str) -> impl IntoView {
+/// A column's header: a button that sorts by it (again: the other way; `data-sort`, read by
+/// [`explorer_click`]); `aria-sort` says the order shown.
+fn header(out: &mut String, shown: Sort, i: usize, heading: &str) {
     let (aria, arrow) = match (shown.column == i, shown.ascending) {
         (false, _) => ("none", ""),
         (true, true) => ("ascending", "▲"),
         (true, false) => ("descending", "▼"),
     };
-    let next = Sort {
-        column: i,
-        ascending: shown.column != i || !shown.ascending,
-    };
-    view! {
-        <th scope="col" aria-sort=aria>
-            <button type="button" class="sort" on:click=move |_| sort.set(next)>
-                {heading}<span class="arrow" aria-hidden="true">{arrow}</span>
-            </button>
-        </th>
-    }
+    out.push_str(&format!(
+        r#"<th scope="col" aria-sort="{aria}"><button type="button" class="sort" data-sort="{i}">{heading}<span class="arrow" aria-hidden="true">{arrow}</span></button></th>"#
+    ));
 }
 
-fn table(ctx: Ctx, e: &Explorer, sort: RwSignal<Sort>) -> impl IntoView + use<> {
-    let shown = sort.get();
-    let headers = COLUMNS
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let plan = (i == 0).then(|| view! { <th scope="col">"Plan"</th> });
-            view! { {header(sort, shown, i, c.heading)} {plan} }
-        })
-        .collect_view();
-    let body = sorted(&e.rows, shown)
-        .into_iter()
-        .map(|r| table_row(ctx, e, r))
-        .collect_view();
-    view! {
-        <p class="muted">"Each shape gets the largest heap that still fits its executors on a node. Memory per task slot: the execution memory one running task gets with every slot busy, from what it is guaranteed to the most it may take."</p>
-        <div class="table-scroll" tabindex="0" role="region" aria-label="Executor shapes">
-            <table class="explorer-table" id="explorer-table">
-                <caption class="offscreen">"Executor shapes, one per cores-per-executor count"</caption>
-                <thead>
-                    <tr>{headers}<th scope="col">"Notes"</th></tr>
-                </thead>
-                <tbody>{body}</tbody>
-            </table>
-        </div>
+fn table(out: &mut String, e: &Explorer, shown: Sort) {
+    out.push_str(r#"<p class="muted">Each shape gets the largest heap that still fits its executors on a node. Memory per task slot: the execution memory one running task gets with every slot busy, from what it is guaranteed to the most it may take.</p><div class="table-scroll" tabindex="0" role="region" aria-label="Executor shapes"><table class="explorer-table" id="explorer-table"><caption class="offscreen">Executor shapes, one per cores-per-executor count</caption><thead><tr>"#);
+    for (i, c) in COLUMNS.iter().enumerate() {
+        header(out, shown, i, c.heading);
+        if i == 0 {
+            out.push_str(r#"<th scope="col">Plan</th>"#);
+        }
     }
+    out.push_str(r#"<th scope="col">Notes</th></tr></thead><tbody>"#);
+    for r in sorted(&e.rows, shown) {
+        table_row(out, e, &r);
+    }
+    out.push_str("</tbody></table></div>");
 }
 
 /// The distinct guidance of the rows, each with the reason of the first row that triggers it.
-fn guidance_list(e: &Explorer) -> impl IntoView + use<> {
+fn guidance_list(e: &Explorer) -> String {
     let mut seen: Vec<Code> = Vec::new();
     let items = e
         .rows
@@ -276,13 +257,13 @@ fn guidance_list(e: &Explorer) -> impl IntoView + use<> {
             out.push_str("</li>");
             out
         });
-    view! { <ul class="guidance" id="explorer-guidance" inner_html=items></ul> }
+    format!(r#"<ul class="guidance" id="explorer-guidance">{items}</ul>"#)
 }
 
 /// The chart: task slots (bars), memory per task slot (line, with its guaranteed floor dashed)
 /// and unused memory per node (dotted), each scaled to its own largest value, against cores per
 /// executor. The table is its text alternative.
-fn chart(e: &Explorer) -> impl IntoView + use<> {
+fn chart(e: &Explorer) -> String {
     const W: f64 = 640.0;
     const H: f64 = 260.0;
     const LEFT: f64 = 48.0;
@@ -351,12 +332,10 @@ fn chart(e: &Explorer) -> impl IntoView + use<> {
         fmt::size(mem_max as u64 / MIB),
         fmt::size(unused_max as u64),
     );
-    view! {
-        <figure class="explorer-chart">
-            <svg viewBox="0 0 640 260" role="img" aria-label=label id="explorer-chart" inner_html=plot></svg>
-            <figcaption class="legend" inner_html=keys></figcaption>
-        </figure>
-    }
+    format!(
+        r#"<figure class="explorer-chart"><svg viewBox="0 0 640 260" role="img" aria-label="{}" id="explorer-chart">{plot}</svg><figcaption class="legend">{keys}</figcaption></figure>"#,
+        html::escape(&label)
+    )
 }
 
 /// An SVG coordinate with one decimal.
@@ -365,7 +344,7 @@ fn num(v: f64) -> String {
 }
 
 /// Seed 001's 50 GB, as 10 × 5 GB and as 5 × 10 GB, per task.
-fn fat_or_slim_view() -> impl IntoView {
+fn fat_or_slim_view() -> String {
     let f = fat_or_slim();
     let cols = f
         .splits
@@ -415,10 +394,63 @@ fn fat_or_slim_view() -> impl IntoView {
         table.push_str("</tr>");
     }
     table.push_str("</tbody>");
-    view! {
-        <h3 class="subhead" id=f.id>{format!("Fat or slim: {} GB of executor memory two ways", f.total_gib)}</h3>
-        <table class="compare fat-or-slim" id="fat-or-slim" inner_html=table></table>
-        <p class="muted">"A map-side join needs the whole table in every executor: fat executors hold a larger one, and fewer copies. Skewed keys need memory in one task: a fat executor gives its busiest task more. Slim executors run more tasks at once."</p>
+    format!(
+        r#"<h3 class="subhead" id="{}">Fat or slim: {} GB of executor memory two ways</h3><table class="compare fat-or-slim" id="fat-or-slim">{table}</table><p class="muted">A map-side join needs the whole table in every executor: fat executors hold a larger one, and fewer copies. Skewed keys need memory in one task: a fat executor gives its busiest task more. Slim executors run more tasks at once.</p>"#,
+        f.id, f.total_gib
+    )
+}
+
+/// The explorer's body for a sweep: the chart, the table, the guidance, as HTML.
+fn body_html(e: Option<&Explorer>, sort: Sort) -> String {
+    let mut out = String::new();
+    match e {
+        Some(e) if !e.rows.is_empty() => {
+            if e.manager == planner::ClusterManager::Emr {
+                out.push_str(r#"<p class="muted" id="explorer-emr-note">On EMR each row is an executor request. With spark.yarn.heterogeneousExecutors.enabled (EMR's default), EMR merges the requests that land on one node into one larger executor: the plan above shows what launches.</p>"#);
+            }
+            out.push_str(&chart(e));
+            table(&mut out, e, sort);
+            out.push_str(r#"<h3 class="subhead">What the shapes trigger</h3>"#);
+            out.push_str(&guidance_list(e));
+        }
+        Some(_) => out.push_str(r#"<p class="muted">No executor shape fits these nodes.</p>"#),
+        None => {}
+    }
+    out
+}
+
+/// A click in the explorer: a sort button (`data-sort`: its column) or an Adopt button
+/// (`data-adopt`: its row's cores).
+fn explorer_click(
+    ctx: Ctx,
+    explored: Memo<Option<Explorer>>,
+    sort: RwSignal<Sort>,
+    ev: &leptos::ev::MouseEvent,
+) {
+    use wasm_bindgen::JsCast;
+    let Some(el) = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|t| t.closest("[data-sort],[data-adopt]").ok().flatten())
+    else {
+        return;
+    };
+    let number = |name: &str| el.get_attribute(name).and_then(|v| v.parse::<u32>().ok());
+    if let Some(i) = number("data-sort") {
+        let shown = sort.get_untracked();
+        let i = i as usize;
+        sort.set(Sort {
+            column: i,
+            ascending: shown.column != i || !shown.ascending,
+        });
+    } else if let Some(cores) = number("data-adopt") {
+        let row = explored.with_untracked(|e| {
+            e.as_ref()
+                .and_then(|e| e.rows.iter().find(|r| r.cores == cores).copied())
+        });
+        if let Some(row) = row {
+            adopt(ctx, row);
+        }
     }
 }
 
@@ -435,24 +467,8 @@ pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
         }
         ctx.form.with(|f| explorer::explore(&f.read().scenario))
     });
-    let body = move || {
-        explored.with(|e| match e {
-            Some(e) if !e.rows.is_empty() => view! {
-                {(e.manager == planner::ClusterManager::Emr).then(|| view! {
-                    <p class="muted" id="explorer-emr-note">"On EMR each row is an executor request. With spark.yarn.heterogeneousExecutors.enabled (EMR's default), EMR merges the requests that land on one node into one larger executor: the plan above shows what launches."</p>
-                })}
-                {chart(e)}
-                {table(ctx, e, sort)}
-                <h3 class="subhead">"What the shapes trigger"</h3>
-                {guidance_list(e)}
-            }
-            .into_any(),
-            Some(_) => {
-                view! { <p class="muted">"No executor shape fits these nodes."</p> }.into_any()
-            }
-            None => ().into_any(),
-        })
-    };
+    let fat_or_slim = fat_or_slim_view();
+    let body = move || explored.with(|e| body_html(e.as_ref(), sort.get())) + &fat_or_slim;
     let toggle = move |ev: leptos::ev::Event| {
         use wasm_bindgen::JsCast;
         let is_open = ev
@@ -465,8 +481,8 @@ pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
         <section class="card" id="explorer">
             <details id="explorer-details" on:toggle=toggle>
                 <summary><h2>"Fat or slim: every executor shape"</h2></summary>
-                {body}
-                {fat_or_slim_view()}
+                <div class="explorer-body" inner_html=body
+                    on:click=move |ev| explorer_click(ctx, explored, sort, &ev)></div>
             </details>
         </section>
     }
