@@ -59,12 +59,12 @@ pub fn set_copy_status(status: leptos::prelude::RwSignal<&'static str>) {
     let _ = COPY_STATUS.set(status);
 }
 
-/// Shows `status` in the copy status line of every copy button written as HTML (the answer's).
+/// Shows `status` in the copy status line of every copy button (the answer's, written as HTML).
 pub fn show_copy_status(status: &str) {
     let Some(doc) = window().document() else {
         return;
     };
-    let Ok(lines) = doc.query_selector_all(".actions .status") else {
+    let Ok(lines) = doc.query_selector_all(".answer .status") else {
         return;
     };
     for i in 0..lines.length() {

@@ -320,22 +320,30 @@ fn headline(c: &Comparison, copied: &str) -> String {
     out
 }
 
-/// A click in the answer: a button or link written as HTML says what it does in its data
-/// attributes — copy the text of an element (`data-copy`), set a field (`data-key`,
-/// `data-value`), or move the focus to a field (`data-focus`).
+/// A click in the answer: "Copy link", or a button or link written as HTML that says what it
+/// does in its data attributes — copy the text of an element (`data-copy`), set a field
+/// (`data-key`, `data-value`), or move the focus to a field (`data-focus`).
 fn answer_click(ctx: Ctx, copied: RwSignal<&'static str>, ev: leptos::ev::MouseEvent) {
     use wasm_bindgen::JsCast;
     let Some(el) = ev
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .and_then(|t| {
-            t.closest("[data-copy],[data-key],[data-focus]")
+            t.closest("[data-copy],[data-key],[data-focus],#copy-link")
                 .ok()
                 .flatten()
         })
     else {
         return;
     };
+    if el.id() == "copy-link" {
+        copied.set(if browser::copy(&browser::current_href()) {
+            "Link copied"
+        } else {
+            browser::COPY_FAILED
+        });
+        return;
+    }
     if let Some(source) = el.get_attribute("data-copy") {
         let text = leptos::prelude::document()
             .get_element_by_id(&source)
@@ -446,20 +454,9 @@ fn yarn_sections(c: &Comparison) -> String {
     )
 }
 
-/// The page-level actions: copy this page's link (every cluster manager), and the box a
-/// failed copy shows its text in, selected.
-fn page_actions(copied: RwSignal<&'static str>) -> impl IntoView {
-    view! {
-        <div class="page-actions">
-            <button type="button" id="copy-link"
-                on:click=move |_| copied.set(if browser::copy(&browser::current_href()) { "Link copied" } else { browser::COPY_FAILED })>
-                "Copy link"
-            </button>
-            <span class="status" id="copy-status" role="status">{move || copied.get()}</span>
-        </div>
-        <div class="copy-box" id="copy-box"></div>
-    }
-}
+/// The page-level actions: copy this page's link (every cluster manager; a click is handled
+/// by [`answer_click`]) and its status line.
+const PAGE_ACTIONS: &str = r#"<button type="button" id="copy-link">Copy link</button><span class="status" id="copy-status" role="status"></span>"#;
 
 /// The last plan, kept while a field is being fixed: one line, marked as not current (HTML).
 fn last_plan_view(shown: &Outcome, last_form: Option<Form>) -> String {
@@ -472,14 +469,41 @@ fn last_plan_view(shown: &Outcome, last_form: Option<Form>) -> String {
 }
 
 /// Warnings about values that read but are unlikely meant (hardware no machine has), above the
-/// answer; each is also at its field.
-fn notes_view(ctx: Ctx) -> impl IntoView {
-    move || {
-        let notes = ctx.notes.get();
-        (!notes.is_empty()).then(|| {
-            let text: Vec<String> = notes.into_iter().map(|n| n.text).collect();
-            view! { <p class="sev sev-warning input-notes" id="input-notes">{text.join(" ")}</p> }
-        })
+/// answer, as HTML; each is also at its field.
+fn notes_html(notes: &[FieldMessage]) -> String {
+    if notes.is_empty() {
+        return String::new();
+    }
+    let text: Vec<&str> = notes.iter().map(|n| n.text.as_str()).collect();
+    let mut out = String::new();
+    html::text(
+        &mut out,
+        "p",
+        r#" class="sev sev-warning input-notes" id="input-notes""#,
+        &text.join(" "),
+    );
+    out
+}
+
+/// The notice for a link, as HTML with its Dismiss button (a click on it removes the notice).
+fn notice_html(notice: Option<String>) -> String {
+    notice.map_or_else(String::new, |n| {
+        format!(
+            r#"<div class="notice" id="notice" role="status"><span>{}</span><button type="button">Dismiss</button></div>"#,
+            html::escape(&n)
+        )
+    })
+}
+
+/// Dismisses the link's notice when its button is clicked.
+fn notice_click(ev: &leptos::ev::MouseEvent) {
+    use wasm_bindgen::JsCast;
+    let button = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .filter(|t| t.tag_name() == "BUTTON");
+    if let Some(notice) = button.and_then(|b| b.closest(".notice").ok().flatten()) {
+        notice.remove();
     }
 }
 
@@ -566,7 +590,7 @@ fn plan_details_html(
 #[component]
 pub fn App() -> impl IntoView {
     let (initial, decoded) = Form::from_query(&browser::current_query());
-    let notice = RwSignal::new(link_notice(&decoded));
+    let notice = notice_html(link_notice(&decoded));
     let form = RwSignal::new(initial);
     let Page {
         ctx,
@@ -597,17 +621,18 @@ pub fn App() -> impl IntoView {
         // `browser::show_copy_status` (rebuilding the answer would take the focus from its
         // buttons).
         let now = copied.get_untracked();
-        match &*outcome.read() {
-            Outcome::Yarn(c) => headline(c, now),
-            Outcome::Kubernetes(p) => {
-                platforms::k8s_headline(p, &form.with_untracked(|f| f.read().scenario), now)
+        notes_html(&ctx.notes.get())
+            + &match &*outcome.read() {
+                Outcome::Yarn(c) => headline(c, now),
+                Outcome::Kubernetes(p) => {
+                    platforms::k8s_headline(p, &form.with_untracked(|f| f.read().scenario), now)
+                }
+                Outcome::Emr(p) => platforms::emr_headline(p, now),
+                Outcome::Invalid(_) => {
+                    invalid_summary(ctx, &messages.get())
+                        + &last_plan_view(&shown.read(), last_form.get())
+                }
             }
-            Outcome::Emr(p) => platforms::emr_headline(p, now),
-            Outcome::Invalid(_) => {
-                invalid_summary(ctx, &messages.get())
-                    + &last_plan_view(&shown.read(), last_form.get())
-            }
-        }
     };
     Effect::new(move |_| browser::show_copy_status(copied.get()));
     let other_plan = move || plan_details_html(&shown.read(), last_form, form);
@@ -619,17 +644,13 @@ pub fn App() -> impl IntoView {
                 "Spark executors for YARN, Kubernetes and Amazon EMR: the rule of thumb, and what Spark and the cluster really grant, to the MiB."
             </p>
         </header>
-        {move || notice.get().map(|n| view! {
-            <div class="notice" id="notice" role="status">
-                <span>{n}</span>
-                <button type="button" on:click=move |_| notice.set(None)>"Dismiss"</button>
-            </div>
-        })}
+        <div class="notice-slot" inner_html=notice on:click=move |ev| notice_click(&ev)></div>
         <main class="grid">
-            <section class="answer card" aria-label="Answer">
-                {page_actions(copied)}
-                {notes_view(ctx)}
-                <div class="answer-body" inner_html=answer on:click=move |ev| answer_click(ctx, copied, ev)></div>
+            <section class="answer card" aria-label="Answer" on:click=move |ev| answer_click(ctx, copied, ev)>
+                <div class="page-actions" inner_html=PAGE_ACTIONS></div>
+                // The box a failed copy shows its text in, selected.
+                <div class="copy-box" id="copy-box"></div>
+                <div class="answer-body" inner_html=answer></div>
             </section>
             <aside class="inputs card" aria-label="Inputs">{fields::form_view(ctx)}</aside>
             <div class="details" class:stale=stale>
