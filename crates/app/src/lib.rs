@@ -586,6 +586,12 @@ fn plan_details_html(
     }
 }
 
+/// The page's heading and tagline (static: HTML text).
+const HEADER: &str = "<h1>Spark Sizer</h1><p class=\"tagline\">Spark executors for YARN, Kubernetes and Amazon EMR: the rule of thumb, and what Spark and the cluster really grant, to the MiB.</p>";
+
+/// Said above the sections while they show the last plan (HTML text).
+const STALE_NOTE: &str = r#"<p class="stale-note" id="stale-details">Not current: the sections below show the last plan until the fields above are fixed.</p>"#;
+
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
@@ -638,12 +644,7 @@ pub fn App() -> impl IntoView {
     let other_plan = move || plan_details_html(&shown.read(), last_form, form);
     view! {
         {layout::patterns()}
-        <header class="top">
-            <h1>"Spark Sizer"</h1>
-            <p class="tagline">
-                "Spark executors for YARN, Kubernetes and Amazon EMR: the rule of thumb, and what Spark and the cluster really grant, to the MiB."
-            </p>
-        </header>
+        <header class="top" inner_html=HEADER></header>
         <div class="notice-slot" inner_html=notice on:click=move |ev| notice_click(&ev)></div>
         <main class="grid">
             <section class="answer card" aria-label="Answer" on:click=move |ev| answer_click(ctx, copied, ev)>
@@ -654,9 +655,7 @@ pub fn App() -> impl IntoView {
             </section>
             <aside class="inputs card" aria-label="Inputs">{fields::form_view(ctx)}</aside>
             <div class="details" class:stale=stale>
-                {move || stale().then(|| view! {
-                    <p class="stale-note" id="stale-details">"Not current: the sections below show the last plan until the fields above are fixed."</p>
-                })}
+                <div class="stale-slot" inner_html=move || if stale() { STALE_NOTE } else { "" }></div>
                 <div class="plan-sections" inner_html=other_plan></div>
                 {explorer::explorer_section(ctx, outcome)}
                 <section class="card" id="about">
