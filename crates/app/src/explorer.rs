@@ -424,7 +424,7 @@ fn body_html(e: Option<&Explorer>, sort: Sort) -> String {
 fn explorer_click(
     ctx: Ctx,
     explored: Memo<Option<Explorer>>,
-    sort: RwSignal<Sort>,
+    state: RwSignal<(bool, Sort)>,
     ev: &leptos::ev::MouseEvent,
 ) {
     use wasm_bindgen::JsCast;
@@ -437,11 +437,12 @@ fn explorer_click(
     };
     let number = |name: &str| el.get_attribute(name).and_then(|v| v.parse::<u32>().ok());
     if let Some(i) = number("data-sort") {
-        let shown = sort.get_untracked();
         let i = i as usize;
-        sort.set(Sort {
-            column: i,
-            ascending: shown.column != i || !shown.ascending,
+        state.update(|(_, shown)| {
+            *shown = Sort {
+                column: i,
+                ascending: shown.column != i || !shown.ascending,
+            }
         });
     } else if let Some(cores) = number("data-adopt") {
         let row = explored.with_untracked(|e| {
@@ -456,33 +457,37 @@ fn explorer_click(
 
 /// The explorer section: collapsed by default; the sweep runs while it is open.
 pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
-    let open = RwSignal::new(false);
-    let sort = RwSignal::new(Sort {
-        column: 0,
-        ascending: true,
-    });
+    // Whether the section is open, and the table's order (one signal: a sort re-runs the
+    // sweep's memo, which gives the same rows).
+    let state = RwSignal::new((
+        false,
+        Sort {
+            column: 0,
+            ascending: true,
+        },
+    ));
     let explored = Memo::new(move |_| {
-        if !open.get() || matches!(&*outcome.read(), Outcome::Invalid(_)) {
+        if !state.with(|s| s.0) || matches!(&*outcome.read(), Outcome::Invalid(_)) {
             return None;
         }
         ctx.form.with(|f| explorer::explore(&f.read().scenario))
     });
     let fat_or_slim = fat_or_slim_view();
-    let body = move || explored.with(|e| body_html(e.as_ref(), sort.get())) + &fat_or_slim;
+    let body = move || explored.with(|e| body_html(e.as_ref(), state.get().1)) + &fat_or_slim;
     let toggle = move |ev: leptos::ev::Event| {
         use wasm_bindgen::JsCast;
         let is_open = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .is_some_and(|el| el.has_attribute("open"));
-        open.set(is_open);
+        state.update(|s| s.0 = is_open);
     };
     view! {
         <section class="card" id="explorer">
             <details id="explorer-details" on:toggle=toggle>
                 <summary><h2>"Fat or slim: every executor shape"</h2></summary>
                 <div class="explorer-body" inner_html=body
-                    on:click=move |ev| explorer_click(ctx, explored, sort, &ev)></div>
+                    on:click=move |ev| explorer_click(ctx, explored, state, &ev)></div>
             </details>
         </section>
     }

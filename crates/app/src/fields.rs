@@ -17,9 +17,9 @@ pub struct Ctx {
     /// The message of each invalid field.
     pub messages: Memo<Vec<FieldMessage>>,
     /// The key typed into last (a conflict it causes is reported there).
-    pub edited: RwSignal<Option<&'static str>>,
+    pub edited: StoredValue<Option<&'static str>>,
     /// The other cluster managers' forms as they were left.
-    pub stash: RwSignal<Vec<Form>>,
+    pub stash: StoredValue<Vec<Form>>,
     /// Warnings about values that read but are unlikely meant, at their fields.
     pub notes: Memo<Vec<FieldMessage>>,
 }
@@ -27,14 +27,14 @@ pub struct Ctx {
 impl Ctx {
     /// A typed edit: update the text and replace the history entry.
     pub fn edit(self, key: &'static str, text: String) {
-        self.edited.set(Some(key));
+        self.edited.set_value(Some(key));
         self.form.update(|f| f.set_text(key, text));
         browser::replace_query(&self.form.with_untracked(Form::to_query));
     }
 
     /// A mode switch (not a text).
     pub fn edit_form(self, change: impl FnOnce(&mut Form)) {
-        self.edited.set(None);
+        self.edited.set_value(None);
         self.form.update(change);
         browser::replace_query(&self.form.with_untracked(Form::to_query));
     }
@@ -48,14 +48,14 @@ impl Ctx {
         }
         let kept = self
             .stash
-            .with_untracked(|s| s.iter().find(|f| f.manager == m).cloned());
+            .with_value(|s| s.iter().find(|f| f.manager == m).cloned());
         let mut next = kept.unwrap_or_else(|| Form::from_scenario(&Scenario::default_for(m)));
         carry_hardware(&current, &mut next);
-        self.stash.update(|s| {
+        self.stash.update_value(|s| {
             s.retain(|f| f.manager != current.manager);
             s.push(current);
         });
-        self.edited.set(None);
+        self.edited.set_value(None);
         self.form.set(next);
         browser::push_query(&self.form.with_untracked(Form::to_query));
     }
@@ -408,7 +408,7 @@ fn mode_switch(out: &mut String, st: &State, mode: &ModeSwitch) {
 }
 
 fn choose(ctx: Ctx, s: &Scenario) {
-    ctx.edited.set(None);
+    ctx.edited.set_value(None);
     ctx.form.set(Form::from_scenario(s));
     browser::push_query(&url::scenario_to_query(s));
 }
@@ -522,13 +522,12 @@ fn driver_load(out: &mut String, st: &State) {
 }
 
 /// The whole form: the cluster-manager switch, then that manager's presets and fields. The
-/// fields are HTML written as the form is when the cluster manager changes; one handler per
-/// event kind reads which control it came from (its `name`, `id` or data attribute), and
-/// [`sync_form`] writes later changes of the form's state into the controls.
+/// fields are HTML written as the form is, when it is mounted and when the cluster manager
+/// changes; one handler per event kind reads which control it came from (its `name`, `id` or
+/// data attribute), and [`sync_form`] writes later changes of the form's state into the
+/// controls.
 pub fn form_view(ctx: Ctx) -> impl IntoView {
-    let manager = Memo::new(move |_| ctx.form.with(|f| f.manager));
     let body = move || {
-        manager.track();
         let (messages, notes) = (ctx.messages.get_untracked(), ctx.notes.get_untracked());
         ctx.form.with_untracked(|form| {
             form_body(&State {
@@ -538,14 +537,28 @@ pub fn form_view(ctx: Ctx) -> impl IntoView {
             })
         })
     };
-    Effect::new(move |_| ctx.form.with(|f| sync_form(f, ctx)));
+    let mounted = ctx.form.with_untracked(|f| f.manager);
+    // Remembers the cluster manager whose fields are written: another one's are written anew.
+    Effect::new(move |built: Option<Manager>| {
+        let manager = ctx.form.with(|f| f.manager);
+        if built.unwrap_or(mounted) != manager {
+            if let Some(el) = window()
+                .document()
+                .and_then(|d| d.query_selector(".form-body").ok().flatten())
+            {
+                el.set_inner_html(&body());
+            }
+        }
+        ctx.form.with(|f| sync_form(f, ctx));
+        manager
+    });
     view! {
         <form class="form" on:submit=|ev| ev.prevent_default() autocomplete="off"
             on:input=move |ev| typed(ctx, &ev) on:change=move |ev| changed(ctx, &ev)
             on:click=move |ev| clicked(ctx, &ev)>
             <div class="method-switch managers" role="group" aria-label="Cluster manager"
-                inner_html=manager_buttons(manager.get_untracked())></div>
-            <div class="form-body" inner_html=body></div>
+                inner_html=manager_buttons(mounted)></div>
+            <div class="form-body" inner_html=body()></div>
         </form>
     }
 }

@@ -522,9 +522,10 @@ struct Page {
 
 /// The memos every view reads, from the form.
 fn page_signals(form: RwSignal<Form>) -> Page {
-    let edited = RwSignal::new(None::<&'static str>);
-    let reading = Memo::new(move |_| form.with(Form::read));
-    let outcome = Memo::new(move |_| reading.with(evaluate));
+    let edited = StoredValue::new(None::<&'static str>);
+    // The form is read again where a reading is needed (microseconds), rather than kept in a
+    // memo of its own (each memo type is its own code in the page).
+    let outcome = Memo::new(move |_| evaluate(&form.with(Form::read)));
     let last_form = Memo::new(move |previous: Option<&Option<Form>>| {
         let now = form.get();
         if !outcome.with(|o| matches!(o, Outcome::Invalid(_))) {
@@ -536,17 +537,16 @@ fn page_signals(form: RwSignal<Form>) -> Page {
             .filter(|last| last.manager == now.manager)
     });
     let messages = Memo::new(move |_| {
-        let found = reading.with(|r| messages_of(r, &outcome.read()));
+        let found = messages_of(&form.with(Form::read), &outcome.read());
         let last = last_form.get_untracked();
-        form.with(|now| blame_the_edit(found, edited.get(), now, last.as_ref()))
+        form.with(|now| blame_the_edit(found, edited.get_value(), now, last.as_ref()))
     });
     let notes = Memo::new(move |_| {
-        reading.with(|r| {
-            field_messages(
-                r.scenario.manager(),
-                &planner::plausible::hardware_warnings(&r.scenario),
-            )
-        })
+        let r = form.with(Form::read);
+        field_messages(
+            r.scenario.manager(),
+            &planner::plausible::hardware_warnings(&r.scenario),
+        )
     });
     let shown = Memo::new(move |_| {
         last_form.with(|f| evaluate(&f.as_ref().map_or_else(|| form.with(Form::read), Form::read)))
@@ -556,7 +556,7 @@ fn page_signals(form: RwSignal<Form>) -> Page {
             form,
             messages,
             edited,
-            stash: RwSignal::new(Vec::new()),
+            stash: StoredValue::new(Vec::new()),
             notes,
         },
         outcome,
@@ -617,7 +617,7 @@ pub fn App() -> impl IntoView {
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
         let query = browser::current_query();
         if form.with_untracked(Form::to_query) != query {
-            edited.set(None);
+            edited.set_value(None);
             form.set(Form::from_query(&query).0);
         }
     });
@@ -658,10 +658,12 @@ pub fn App() -> impl IntoView {
                 <div class="stale-slot" inner_html=move || if stale() { STALE_NOTE } else { "" }></div>
                 <div class="plan-sections" inner_html=other_plan></div>
                 {explorer::explorer_section(ctx, outcome)}
-                <section class="card" id="about">
-                    <h2>"How this is computed"</h2>
-                    <div class="about" inner_html=move || results::about_html(form.with(|f| f.manager))></div>
-                </section>
+                <section class="card" id="about" inner_html=move || {
+                    format!(
+                        r#"<h2>How this is computed</h2><div class="about">{}</div>"#,
+                        results::about_html(form.with(|f| f.manager))
+                    )
+                }></section>
             </div>
         </main>
         <footer class="foot">
