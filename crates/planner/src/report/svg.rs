@@ -32,7 +32,7 @@ const CPU_BAR_HEIGHT: u64 = 16;
 /// A node group: heading, memory bar, gap, CPU bar, gap.
 const GROUP_HEIGHT: u64 = 20 + MEMORY_BAR_HEIGHT + 6 + CPU_BAR_HEIGHT + 18;
 /// A 12 px system font's average character width, to decide whether a label fits.
-const CHARACTER_WIDTH: f64 = 7.0;
+const CHARACTER_WIDTH: f64 = 6.5;
 
 /// A segment's look: its fill (a colour or a pattern) and whether labels on it are white.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
