@@ -85,12 +85,16 @@ pub fn default_text(m: ClusterManager, e: &Entry) -> Option<String> {
     if text.is_empty() {
         return None;
     }
-    let mib = text.parse::<u64>().ok();
-    let shown = match (e.kind, e.unit, e.typed, mib) {
+    let number = text.parse::<u64>().ok();
+    let shown = match (e.kind, e.unit, e.typed, number) {
         // Held in MiB, typed in GiB (Kubernetes' memory per node, YARN's memory target).
         (_, Unit::MiB, Typed::GiB, Some(mib)) | (Kind::SparkMemory, _, _, Some(mib)) => {
             format_spark_mib(mib)
         }
+        (_, Unit::Cores, _, Some(n)) => catalog::counted(n, "core"),
+        (_, Unit::Vcores, _, Some(n)) => catalog::counted(n, "vcore"),
+        // A CPU quantity carries its unit when in millicores (`180m`).
+        (Kind::Cpu, _, _, _) if text.ends_with('m') => text,
         _ if !e.unit_text().is_empty() => format!("{text} {}", e.unit_text()),
         _ => text,
     };
@@ -100,7 +104,16 @@ pub fn default_text(m: ClusterManager, e: &Entry) -> Option<String> {
 /// What a field accepts, in words: its choices, or its range in its unit.
 pub fn accepts_text(e: &Entry) -> String {
     if let Some(options) = e.kind.options() {
-        let values: Vec<&str> = options.iter().map(|(value, _)| *value).collect();
+        let values: Vec<String> = options
+            .iter()
+            .map(|(value, shown)| {
+                if value == shown {
+                    value.to_string()
+                } else {
+                    format!("{value} ({shown})")
+                }
+            })
+            .collect();
         return values.join(" | ");
     }
     let mut words = match e.kind {
@@ -120,11 +133,7 @@ pub fn accepts_text(e: &Entry) -> String {
 
 /// Every field of `m` for `--fields`: flags, label, what it accepts, its default and hint.
 pub fn fields_listing(m: ClusterManager) -> String {
-    let mut out = format!(
-        "{} inputs (--manager {}):\n",
-        manager_words(m),
-        m.as_str()
-    );
+    let mut out = format!("{} inputs (--manager {}):\n", manager_words(m), m.as_str());
     for e in catalog::entries(m) {
         out.push_str(&format!("  {}\n      {}", flags_of(e), e.label));
         if e.name != e.label {
@@ -150,7 +159,10 @@ mod tests {
     fn long_names_are_kebab_case_ids() {
         assert_eq!(long_name(FieldId::Nodes), "nodes");
         assert_eq!(long_name(FieldId::CoresPerNode), "cores-per-node");
-        assert_eq!(long_name(FieldId::MaximumAllocationVcores), "maximum-allocation-vcores");
+        assert_eq!(
+            long_name(FieldId::MaximumAllocationVcores),
+            "maximum-allocation-vcores"
+        );
         assert_eq!(long_name(FieldId::OffHeapSize), "off-heap-size");
     }
 

@@ -45,11 +45,13 @@ Exit status: 0 planned (warnings included); 1 the input cannot be planned (the p
 stderr, each with its field, unit and allowed range); 2 a usage error.
 Checking an existing configuration file (--check) is not available yet.";
 
-/// Spark Sizer: plans Spark executors for YARN, Kubernetes or Amazon EMR — how many executors,
-/// how many cores and how much memory each, and how they sit on each node.
+/// The fixed options; the fields are added by [`command`].
 #[derive(Debug, Parser)]
 #[command(
     name = "spark-sizer",
+    override_usage = "spark-sizer [OPTIONS] [--FIELD VALUE]...",
+    about = "Spark Sizer: plans Spark executors for YARN, Kubernetes or Amazon EMR, as the page does:\n\
+             how many, their cores and memory, and how they sit on each node.",
     version,
     after_help = EXAMPLES,
     args_override_self = true,
@@ -92,7 +94,7 @@ pub struct Printed {
 }
 
 impl Printed {
-    fn printed(stdout: String) -> Printed {
+    fn to_stdout(stdout: String) -> Printed {
         Printed {
             stdout,
             stderr: String::new(),
@@ -103,7 +105,9 @@ impl Printed {
     fn usage(message: String) -> Printed {
         Printed {
             stdout: String::new(),
-            stderr: format!("spark-sizer: {message}\nRun spark-sizer --help for the flags and examples.\n"),
+            stderr: format!(
+                "spark-sizer: {message}\nRun spark-sizer --help for the flags and examples.\n"
+            ),
             status: USAGE,
         }
     }
@@ -140,7 +144,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Print
                     status,
                 }
             } else {
-                Printed::printed(text)
+                Printed::to_stdout(text)
             };
         }
     };
@@ -159,18 +163,17 @@ fn plan_from(cli: &Cli, matches: &ArgMatches) -> Result<Printed, Printed> {
         .manager
         .as_deref()
         .map(|m| {
-            ClusterManager::parse(&m.to_ascii_lowercase()).ok_or_else(|| {
-                Printed::usage(format!("--manager {m}: choose yarn, k8s or emr"))
-            })
+            ClusterManager::parse(&m.to_ascii_lowercase())
+                .ok_or_else(|| Printed::usage(format!("--manager {m}: choose yarn, k8s or emr")))
         })
         .transpose()?;
     if cli.fields {
         let managers = manager.map_or(ClusterManager::ALL.to_vec(), |m| vec![m]);
         let listings: Vec<String> = managers.into_iter().map(fields::fields_listing).collect();
-        return Ok(Printed::printed(listings.join("\n")));
+        return Ok(Printed::to_stdout(listings.join("\n")));
     }
     if cli.presets {
-        return Ok(Printed::printed(presets_listing()));
+        return Ok(Printed::to_stdout(presets_listing()));
     }
     let format = Format::parse(&cli.format).ok_or_else(|| {
         let names: Vec<&str> = Format::ALL.iter().map(|f| f.as_str()).collect();
@@ -216,9 +219,9 @@ fn base_scenario(
             .into_iter()
             .flat_map(presets)
             .find(|p| p.id == id.as_str());
-        found
-            .map(|p| p.input)
-            .ok_or_else(|| Printed::usage(format!("--preset {id}: no such preset (see --presets)")))?
+        found.map(|p| p.input).ok_or_else(|| {
+            Printed::usage(format!("--preset {id}: no such preset (see --presets)"))
+        })?
     } else if let Some(link) = &cli.link {
         scenario_of_link(link, notes)?
     } else {
@@ -227,7 +230,11 @@ fn base_scenario(
     match manager {
         Some(m) if m != base.manager() => Err(Printed::usage(format!(
             "the {} is for {}, but --manager asks for {}: drop one of them",
-            if cli.preset.is_some() { "preset" } else { "link" },
+            if cli.preset.is_some() {
+                "preset"
+            } else {
+                "link"
+            },
             fields::manager_words(base.manager()),
             fields::manager_words(m)
         ))),
@@ -264,10 +271,9 @@ fn apply_flags(scenario: &mut Scenario, matches: &ArgMatches) -> Result<Vec<Diag
     let m = scenario.manager();
     let mut given: Vec<(usize, String, String)> = Vec::new();
     for name in fields::all_flag_names() {
-        if let (Some(value), Some(index)) = (
-            matches.get_one::<String>(&name),
-            matches.index_of(&name),
-        ) {
+        if let (Some(value), Some(index)) =
+            (matches.get_one::<String>(&name), matches.index_of(&name))
+        {
             given.push((index, name, value.clone()));
         }
     }

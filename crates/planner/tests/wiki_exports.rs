@@ -83,7 +83,10 @@ fn assert_confluence_tables(wiki: &str) {
         } else if line.starts_with('|') {
             let cells = cells_of_confluence_row(line);
             assert_eq!(Some(cells), columns, "{line}");
-            assert!(!line.contains("||"), "an empty cell ends the row early: {line}");
+            assert!(
+                !line.contains("||"),
+                "an empty cell ends the row early: {line}"
+            );
         } else {
             columns = None;
         }
@@ -144,8 +147,11 @@ fn html_fragments_are_well_formed_inline_styled_and_script_free() {
         for node in doc.descendants().filter(roxmltree::Node::is_element) {
             let name = node.tag_name().name();
             assert!(
-                ["section", "h3", "p", "table", "thead", "tbody", "tr", "th", "td", "ul", "li", "strong"]
-                    .contains(&name),
+                [
+                    "section", "h3", "p", "table", "thead", "tbody", "tr", "th", "td", "ul", "li",
+                    "strong"
+                ]
+                .contains(&name),
                 "unexpected <{name}>"
             );
             for a in node.attributes() {
@@ -171,7 +177,10 @@ fn html_escapes_what_a_link_carries() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(text.contains("YARN: nothing to plan"), "{text}");
-    assert!(text.contains("Nodes is 0; allowed: 1 to 100\u{202f}000"), "{text}");
+    assert!(
+        text.contains("Nodes is 0; allowed: 1 to 100\u{202f}000"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -208,13 +217,19 @@ fn assert_standalone_svg(svg: &str) -> roxmltree::Document<'_> {
     let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{e}\n{svg}"));
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "svg");
-    assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
     for attribute in ["width", "height", "viewBox"] {
         assert!(root.attribute(attribute).is_some(), "{attribute}");
     }
-    let first = root.children().find(roxmltree::Node::is_element).unwrap();
+    let first = root.children().find(roxmltree::Node::is_element).expect("the svg has elements");
     assert_eq!(first.tag_name().name(), "title");
-    let ids: Vec<&str> = doc.descendants().filter_map(|n| n.attribute("id")).collect();
+    let ids: Vec<&str> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("id"))
+        .collect();
     for node in doc.descendants().filter(roxmltree::Node::is_element) {
         assert_ne!(node.tag_name().name(), "script");
         assert_ne!(node.tag_name().name(), "style");
@@ -269,13 +284,22 @@ fn case1_svg_draws_each_node_group_with_its_executors() {
             .count(),
         5
     );
-    assert!(titles.contains(&"ApplicationMaster: 2048 MiB (heap 1024 MiB + overhead 384 MiB + YARN rounding 640 MiB)"));
+    assert!(titles.contains(
+        &"ApplicationMaster: 2048 MiB (heap 1024 MiB + overhead 384 MiB + YARN rounding 640 MiB)"
+    ));
     assert!(titles.contains(&"Unused: 19456 MiB"));
     assert!(titles.contains(&"Unused: 4 vcores"));
     assert!(titles.contains(&"OS and daemons: 1 core"));
     assert!(titles.contains(&"Executor 3: 5 vcores"));
     let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
-    for legend in ["OS and daemons", "ApplicationMaster", "Executor heap", "Overhead", "YARN rounding", "Unused"] {
+    for legend in [
+        "OS and daemons",
+        "ApplicationMaster",
+        "Executor heap",
+        "Overhead",
+        "YARN rounding",
+        "Unused",
+    ] {
         assert!(texts.contains(&legend), "legend {legend}");
     }
     assert!(texts.contains(&"Nodes 2–6 (5 nodes)"));
@@ -335,7 +359,7 @@ fn read_conf(text: &str) -> Vec<(String, String)> {
     text.lines()
         .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
         .map(|l| {
-            let (k, v) = l.split_once(char::is_whitespace).unwrap();
+            let (k, v) = l.split_once(char::is_whitespace).expect("a key and a value");
             (k.to_string(), v.trim().to_string())
         })
         .collect()
@@ -349,7 +373,9 @@ fn conf_files_hold_each_managers_configuration() {
         let conf = render(&s, &outcome, Format::Conf);
         let expected = match (&s, &outcome) {
             (_, Outcome::Yarn(c)) => exports::yarn_spark_conf(c, c.selected),
-            (Scenario::Kubernetes(i), Outcome::Kubernetes(p)) => exports::k8s::spark_conf(p, &i.spark),
+            (Scenario::Kubernetes(i), Outcome::Kubernetes(p)) => {
+                exports::k8s::spark_conf(p, &i.spark)
+            }
             (_, Outcome::Emr(p)) => exports::emr::spark_conf(p),
             other => panic!("{other:?}"),
         };
@@ -372,7 +398,12 @@ fn exports_of_another_manager_or_an_invalid_input_are_none() {
         assert_eq!(try_render(&invalid, &outcome, format), None, "{format:?}");
         assert!(!format.reports_invalid_input());
     }
-    for format in [Format::Table, Format::MarkdownTable, Format::Confluence, Format::Html] {
+    for format in [
+        Format::Table,
+        Format::MarkdownTable,
+        Format::Confluence,
+        Format::Html,
+    ] {
         let text = try_render(&invalid, &outcome, format).unwrap();
         assert!(text.contains("Nodes is 0"), "{format:?}: {text}");
         assert!(format.reports_invalid_input());

@@ -25,7 +25,11 @@ pub fn spark_defaults_conf(report: &Report<'_>) -> Option<String> {
         "# spark-defaults.conf for {} (Spark Sizer)\n# {title}\n",
         manager_name(report.manager())
     );
-    let width = configuration.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    let width = configuration
+        .iter()
+        .map(|(k, _)| k.len())
+        .max()
+        .unwrap_or(0);
     for (key, value) in &configuration {
         out.push_str(&format!("{key:<width$}  {value}\n"));
     }

@@ -100,7 +100,10 @@ fn yarn(c: &Comparison) -> Summary {
             shape_words(p.instances, p.cores(), p.heap_mib())
         )
     } else {
-        format!("YARN: {}", shape_words(p.instances, p.cores(), p.heap_mib()))
+        format!(
+            "YARN: {}",
+            shape_words(p.instances, p.cores(), p.heap_mib())
+        )
     };
     let (this, other) = match p.method {
         crate::input::Method::SparkExact => ("Spark-exact", &c.rule_of_thumb),
@@ -359,7 +362,10 @@ fn sum_of(group: &NodeGroup, keep: fn(&Block) -> bool) -> (u64, u64) {
         .iter()
         .filter(|b| keep(b))
         .fold((0, 0), |(cpu, mib), b| {
-            (cpu.saturating_add(b.cpu_millis), mib.saturating_add(b.memory_mib))
+            (
+                cpu.saturating_add(b.cpu_millis),
+                mib.saturating_add(b.memory_mib),
+            )
         })
 }
 

@@ -110,7 +110,8 @@ pub fn layout_svg(report: &Report<'_>) -> Option<String> {
          font-family=\"system-ui, -apple-system, 'Segoe UI', sans-serif\" font-size=\"12\">\n"
     );
     let _ = writeln!(out, "<title id=\"ss-title\">{}</title>", escape(&title));
-    let _ = writeln!(
+    let _ =
+        writeln!(
         out,
         "<desc id=\"ss-desc\">Per-node layout: each node's memory and CPU, in order: {}.</desc>",
         escape(&legend.iter().map(|(_, w)| *w).collect::<Vec<_>>().join(", "))
@@ -167,7 +168,11 @@ fn legend_items(layout: &[NodeGroup], m: ClusterManager) -> Vec<(Look, &'static 
         (has_part(PartKind::Overhead), Look::Overhead, "Overhead"),
         (has_part(PartKind::OffHeap), Look::OffHeap, "Off-heap"),
         (has_part(PartKind::PySpark), Look::PySpark, "PySpark"),
-        (has_part(PartKind::Rounding), Look::Rounding, "YARN rounding"),
+        (
+            has_part(PartKind::Rounding),
+            Look::Rounding,
+            "YARN rounding",
+        ),
         (has_block(BlockKind::Unused), Look::Free, "Unused"),
     ];
     candidates
@@ -301,8 +306,8 @@ fn bar(out: &mut String, segments: &[Segment], scale: u64, top: u64, height: u64
             s.look.fill(),
             escape(&s.title)
         );
-        let fits = !s.label.is_empty()
-            && width >= CHARACTER_WIDTH * s.label.chars().count() as f64 + 6.0;
+        let fits =
+            !s.label.is_empty() && width >= CHARACTER_WIDTH * s.label.chars().count() as f64 + 6.0;
         if fits {
             let colour = if s.look == Look::Heap {
                 "#ffffff"

@@ -62,10 +62,10 @@ fn without_zero_columns(table: &Table) -> Table {
     let keep: Vec<bool> = (0..table.columns.len())
         .map(|i| {
             let numeric = table.columns[i].1;
-            let all_zero = table.rows.iter().all(|r| {
-                r.get(i)
-                    .is_none_or(|c| c.is_empty() || c.as_str() == "0")
-            });
+            let all_zero = table
+                .rows
+                .iter()
+                .all(|r| r.get(i).is_none_or(|c| c.is_empty() || c.as_str() == "0"));
             !(numeric && all_zero)
         })
         .collect();
