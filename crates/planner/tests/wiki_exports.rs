@@ -224,7 +224,10 @@ fn assert_standalone_svg(svg: &str) -> roxmltree::Document<'_> {
     for attribute in ["width", "height", "viewBox"] {
         assert!(root.attribute(attribute).is_some(), "{attribute}");
     }
-    let first = root.children().find(roxmltree::Node::is_element).expect("the svg has elements");
+    let first = root
+        .children()
+        .find(roxmltree::Node::is_element)
+        .expect("the svg has elements");
     assert_eq!(first.tag_name().name(), "title");
     let ids: Vec<&str> = doc
         .descendants()
@@ -359,7 +362,9 @@ fn read_conf(text: &str) -> Vec<(String, String)> {
     text.lines()
         .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
         .map(|l| {
-            let (k, v) = l.split_once(char::is_whitespace).expect("a key and a value");
+            let (k, v) = l
+                .split_once(char::is_whitespace)
+                .expect("a key and a value");
             (k.to_string(), v.trim().to_string())
         })
         .collect()
