@@ -68,12 +68,13 @@ pub fn confluence(s: &Summary) -> String {
     finished(out)
 }
 
-/// The summary as an HTML fragment: a `<section>` with inline styles only, readable on a light
-/// page without the wiki's stylesheet.
+/// The summary as an HTML fragment: a `<section>` with inline styles only, dark text on its
+/// own white background, so it reads the same on a light or a dark wiki page.
 pub fn html(s: &Summary) -> String {
     let mut out = String::from(
         "<section style=\"font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; \
-         color: #1f2328; line-height: 1.4; max-width: 100%; overflow-x: auto\">\n",
+         color: #1f2328; background: #ffffff; padding: 0.5em; line-height: 1.4; max-width: 100%; \
+         overflow-x: auto\">\n",
     );
     let _ = writeln!(
         out,
