@@ -355,7 +355,7 @@ pub fn cpu_words(millis: u64, m: ClusterManager) -> String {
     format!("{whole}.{}", digits.trim_end_matches('0'))
 }
 
-/// The sum over `group`'s blocks of `kinds`: (millicores, MiB).
+/// The sum over `group`'s blocks that `keep` accepts: (millicores, MiB).
 fn sum_of(group: &NodeGroup, keep: fn(&Block) -> bool) -> (u64, u64) {
     group
         .blocks
