@@ -9,6 +9,7 @@
 use crate::catalog::{counted, group_digits_in_text};
 use std::fmt::Write;
 
+use super::summary::{self, nodes_title, shape_words as shape};
 use super::{manager_name, mib_one_decimal, Report};
 use crate::catalog::{self, ClusterManager};
 use crate::emr::{self, EmrPlan};
@@ -18,8 +19,7 @@ use crate::layout::{BlockKind, NodeGroup, Part, PartKind};
 use crate::memory::UnifiedMemory;
 use crate::place::Placement;
 use crate::plan::{self, Comparison, Step};
-use crate::spark::{HeapTooSmall, PodResources};
-use crate::units::format_spark_mib;
+use crate::spark::HeapTooSmall;
 use crate::warning::{Severity, Warning};
 
 /// The Markdown of a report.
@@ -46,7 +46,7 @@ pub fn comparison(c: &Comparison) -> String {
     let p = c.selected_plan();
     let mut out = String::new();
     yarn_headline(&mut out, c);
-    yarn_containers(&mut out, &p.placement);
+    containers(&mut out, &summary::yarn_containers(&p.placement));
     out.push_str("## Layout\n\n");
     for group in &p.placement.layout {
         node_group_table(
@@ -81,7 +81,9 @@ pub fn kubernetes(p: &K8sPlan, input: &K8sInput) -> String {
     let findings = k8s_warnings(input, p);
     let mut out = String::new();
     kubernetes_headline(&mut out, p, input, &findings);
-    kubernetes_pods(&mut out, p);
+    out.push_str("## Pods\n\n");
+    let pods = summary::kubernetes_pods(p);
+    table(&mut out, &pods.columns, &pods.rows);
     out.push_str("## Layout\n\n");
     for group in &p.layout {
         node_group_table(
@@ -122,7 +124,7 @@ pub fn emr(p: &EmrPlan) -> String {
     let m = ClusterManager::Emr;
     let mut out = String::new();
     emr_headline(&mut out, p);
-    emr_containers(&mut out, p);
+    containers(&mut out, &summary::emr_containers(p));
     out.push_str("## Layout (core nodes)\n\n");
     for group in &p.layout {
         node_group_table(
@@ -164,14 +166,10 @@ pub fn invalid(m: ClusterManager, diagnostics: &[Warning]) -> String {
     finished(out)
 }
 
-/// `n executors × c cores × heap`, the answer in a headline's words.
-fn shape(executors: u32, cores: u32, heap_mib: u64) -> String {
-    format!(
-        "{} × {} × {}",
-        counted(u64::from(executors), "executor"),
-        counted(u64::from(cores), "core"),
-        format_spark_mib(heap_mib)
-    )
+/// A section of containers.
+fn containers(out: &mut String, t: &summary::Table) {
+    out.push_str("## Containers\n\n");
+    table(out, &t.columns, &t.rows);
 }
 
 /// The first error among `findings`, as the reason an answer does not run.
@@ -214,50 +212,6 @@ fn yarn_headline(out: &mut String, c: &Comparison) {
         shape(other.instances, other.cores(), other.heap_mib())
     );
 }
-
-fn yarn_containers(out: &mut String, placement: &Placement) {
-    out.push_str("## Containers\n\n");
-    let e = placement.executor;
-    let am = placement.am;
-    let rows = vec![
-        vec![
-            "Executor".to_string(),
-            placement.totals.executors.to_string(),
-            e.memory.heap_mib.to_string(),
-            e.memory.overhead_mib.to_string(),
-            e.memory.offheap_mib.to_string(),
-            e.memory.pyspark_mib.to_string(),
-            e.request.memory_mib.to_string(),
-            e.granted.memory_mib.to_string(),
-            e.granted.vcores.to_string(),
-        ],
-        vec![
-            "ApplicationMaster".to_string(),
-            u32::from(am.node.is_some()).to_string(),
-            am.heap_mib.to_string(),
-            am.overhead_mib.to_string(),
-            "0".to_string(),
-            "0".to_string(),
-            am.request.memory_mib.to_string(),
-            am.granted.memory_mib.to_string(),
-            am.granted.vcores.to_string(),
-        ],
-    ];
-    table(out, &CONTAINER_COLUMNS, &rows);
-}
-
-/// The container table's columns: (title, right-aligned).
-const CONTAINER_COLUMNS: [(&str, bool); 9] = [
-    ("Container", false),
-    ("Count", true),
-    ("Heap (MiB)", true),
-    ("Overhead (MiB)", true),
-    ("Off-heap (MiB)", true),
-    ("PySpark (MiB)", true),
-    ("Requested (MiB)", true),
-    ("Granted (MiB)", true),
-    ("YARN vcores", true),
-];
 
 fn yarn_totals(out: &mut String, placement: &Placement) {
     let t = placement.totals;
@@ -325,41 +279,6 @@ fn kubernetes_headline(out: &mut String, p: &K8sPlan, input: &K8sInput, findings
     let _ = writeln!(out, "{}", group_digits_in_text(&fit));
 }
 
-fn kubernetes_pods(out: &mut String, p: &K8sPlan) {
-    out.push_str("## Pods\n\n");
-    let m = p.executor_memory;
-    // The plan keeps the executor pod's memory parts, not the driver's: its cells stay empty.
-    let row = |name: &str, count: u32, pod: &PodResources, parts: [String; 4]| {
-        let mut cells = vec![name.to_string(), count.to_string()];
-        cells.extend(parts);
-        cells.push(pod.memory_quantity());
-        cells.push(pod.cpu_request.clone());
-        cells.push(pod.cpu_limit.clone().unwrap_or_else(|| "none".to_string()));
-        cells
-    };
-    let mut rows = vec![row(
-        "Executor pod",
-        p.totals.executors,
-        &p.executor,
-        [m.heap_mib, m.overhead_mib, m.offheap_mib, m.pyspark_mib].map(|mib| mib.to_string()),
-    )];
-    if let Some(driver) = &p.driver {
-        rows.push(row("Driver pod", 1, driver, Default::default()));
-    }
-    let columns = [
-        ("Pod", false),
-        ("Count", true),
-        ("Heap (MiB)", true),
-        ("Overhead (MiB)", true),
-        ("Off-heap (MiB)", true),
-        ("PySpark (MiB)", true),
-        ("Memory request = limit", true),
-        ("CPU request", true),
-        ("CPU limit", true),
-    ];
-    table(out, &columns, &rows);
-}
-
 fn emr_headline(out: &mut String, p: &EmrPlan) {
     let r = p.request;
     if p.launched_executors == 0 {
@@ -379,63 +298,6 @@ fn emr_headline(out: &mut String, p: &EmrPlan) {
         counted(u64::from(p.requested), "request"),
         p.pending_requests
     );
-}
-
-fn emr_containers(out: &mut String, p: &EmrPlan) {
-    out.push_str("## Containers\n\n");
-    let r = p.request;
-    let mut rows = vec![vec![
-        "Executor as requested".to_string(),
-        p.requested.to_string(),
-        r.memory.heap_mib.to_string(),
-        r.memory.overhead_mib.to_string(),
-        r.granted.memory_mib.to_string(),
-        r.cores.to_string(),
-        r.granted.vcores.to_string(),
-    ]];
-    for l in &p.launched {
-        rows.push(vec![
-            format!("Executor launched ({} merged)", l.merged),
-            l.count.to_string(),
-            l.heap_mib.to_string(),
-            l.overhead_mib.to_string(),
-            l.memory_mib.to_string(),
-            l.cores.to_string(),
-            l.yarn_vcores.to_string(),
-        ]);
-    }
-    let am = p.am;
-    rows.push(vec![
-        "ApplicationMaster".to_string(),
-        u32::from(am.node.is_some()).to_string(),
-        am.heap_mib.to_string(),
-        am.overhead_mib.to_string(),
-        am.granted.memory_mib.to_string(),
-        am.request.vcores.to_string(),
-        am.granted.vcores.to_string(),
-    ]);
-    let columns = [
-        ("Container", false),
-        ("Count", true),
-        ("Heap (MiB)", true),
-        ("Overhead (MiB)", true),
-        ("Granted (MiB)", true),
-        ("Cores", true),
-        ("YARN vcores", true),
-    ];
-    table(out, &columns, &rows);
-}
-
-/// "Node 1" or "Nodes 2–6 (5 nodes)".
-fn nodes_title(first: u32, last: u32) -> String {
-    if first == last {
-        format!("Node {first}")
-    } else {
-        format!(
-            "Nodes {first}–{last} ({} nodes)",
-            last.saturating_sub(first).saturating_add(1)
-        )
-    }
 }
 
 /// How a manager's layout tables read: YARN and EMR count vcores, Kubernetes millicores and

@@ -1,6 +1,8 @@
 //! Reports: an [`Outcome`] rendered for people and programs — plain text (the snapshot
-//! format), Markdown for a wiki, and JSON (with the `json` feature) for the command line and
-//! the JS API. Renderings only read a plan's numbers and words; they compute nothing.
+//! format), Markdown for a wiki, JSON (with the `json` feature) for the command line and the JS
+//! API, a terminal table, the wiki exports (a GitHub or Confluence table, an HTML fragment, the
+//! per-node layout as SVG) and the configuration files and commands to paste. Renderings only
+//! read a plan's numbers and words; they compute nothing.
 //!
 //! ```
 //! use planner::report::{render, Format};
@@ -11,10 +13,15 @@
 //! assert!(markdown.starts_with("# YARN: 17 executors × 5 cores × 19g"));
 //! ```
 
+pub mod configuration;
 #[cfg(feature = "json")]
 pub mod json;
 pub mod markdown;
+pub mod summary;
+pub mod svg;
+pub mod terminal;
 pub mod text;
+pub mod wiki;
 
 use std::sync::LazyLock;
 
@@ -35,13 +42,102 @@ static OUTCOME_OF_ANOTHER_MANAGER: LazyLock<[Diagnostic; 1]> = LazyLock::new(|| 
 /// What a report is written as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
+    /// For a terminal: the answer, aligned tables, the configuration ([`terminal`]).
+    Table,
     /// Plain text, every number on short lines ([`text`]).
     Text,
     /// GitHub Markdown: the answer, tables, working, warnings and exports ([`markdown`]).
     Markdown,
+    /// The short form as a GitHub Markdown table ([`wiki::github`]).
+    MarkdownTable,
+    /// The short form in Confluence wiki markup ([`wiki::confluence`]).
+    Confluence,
+    /// The short form as an HTML fragment with inline styles ([`wiki::html`]).
+    Html,
+    /// The per-node layout as a standalone SVG file ([`svg::layout_svg`]).
+    Svg,
+    /// `spark-defaults.conf` ([`configuration::spark_defaults_conf`]).
+    Conf,
+    /// The `spark-submit` command ([`configuration::submit_command`]).
+    Submit,
+    /// Amazon EMR's configuration classifications ([`configuration::emr_classification_json`]).
+    EmrJson,
+    /// The Spark operator's `SparkApplication` fragment ([`configuration::spark_operator_yaml`]).
+    Yaml,
     /// A stable JSON document ([`json`]; with the `json` feature).
     #[cfg(feature = "json")]
     Json,
+}
+
+impl Format {
+    /// Every format, in the order a list of them shows.
+    pub const ALL: &'static [Format] = &[
+        Format::Table,
+        Format::Text,
+        Format::Markdown,
+        Format::MarkdownTable,
+        Format::Confluence,
+        Format::Html,
+        Format::Svg,
+        Format::Conf,
+        Format::Submit,
+        Format::EmrJson,
+        Format::Yaml,
+        #[cfg(feature = "json")]
+        Format::Json,
+    ];
+
+    /// The format's stable name (`markdown-table`, `emr-json`), as the command line takes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Table => "table",
+            Format::Text => "text",
+            Format::Markdown => "markdown",
+            Format::MarkdownTable => "markdown-table",
+            Format::Confluence => "confluence",
+            Format::Html => "html",
+            Format::Svg => "svg",
+            Format::Conf => "conf",
+            Format::Submit => "submit",
+            Format::EmrJson => "emr-json",
+            Format::Yaml => "yaml",
+            #[cfg(feature = "json")]
+            Format::Json => "json",
+        }
+    }
+
+    /// The format named `name` ([`Format::as_str`]).
+    pub fn parse(name: &str) -> Option<Format> {
+        Format::ALL.iter().copied().find(|f| f.as_str() == name)
+    }
+
+    /// Whether the format has something for a plan of `m` (EMR's classifications only for
+    /// EMR, the Spark operator's YAML only for Kubernetes).
+    pub fn applies_to(self, m: ClusterManager) -> bool {
+        match self {
+            Format::EmrJson => m == ClusterManager::Emr,
+            Format::Yaml => m == ClusterManager::Kubernetes,
+            _ => true,
+        }
+    }
+
+    /// Whether an input that cannot be planned is written in this format (the reports say
+    /// why; the exports have nothing to write).
+    pub fn reports_invalid_input(self) -> bool {
+        #[cfg(feature = "json")]
+        if self == Format::Json {
+            return true;
+        }
+        matches!(
+            self,
+            Format::Table
+                | Format::Text
+                | Format::Markdown
+                | Format::MarkdownTable
+                | Format::Confluence
+                | Format::Html
+        )
+    }
 }
 
 /// A planned scenario with what its renderings need beside the plan.
@@ -82,14 +178,31 @@ impl<'a> Report<'a> {
     }
 }
 
-/// `outcome` rendered as `format`; `scenario` is the one `outcome` was planned from.
+/// `outcome` rendered as `format`; `scenario` is the one `outcome` was planned from. Empty
+/// when the format has nothing for this outcome (see [`try_render`]).
 pub fn render(scenario: &Scenario, outcome: &Outcome, format: Format) -> String {
+    try_render(scenario, outcome, format).unwrap_or_default()
+}
+
+/// `outcome` rendered as `format`, or `None` when the format has nothing for it: an export
+/// (SVG, configuration, commands) of an input that cannot be planned, or a format of another
+/// cluster manager ([`Format::applies_to`]).
+pub fn try_render(scenario: &Scenario, outcome: &Outcome, format: Format) -> Option<String> {
     let report = Report::new(scenario, outcome);
     match format {
-        Format::Text => text::report(&report),
-        Format::Markdown => markdown::report(&report),
+        Format::Table => Some(terminal::report(&report)),
+        Format::Text => Some(text::report(&report)),
+        Format::Markdown => Some(markdown::report(&report)),
+        Format::MarkdownTable => Some(wiki::github(&summary::summary(&report))),
+        Format::Confluence => Some(wiki::confluence(&summary::summary(&report))),
+        Format::Html => Some(wiki::html(&summary::summary(&report))),
+        Format::Svg => svg::layout_svg(&report),
+        Format::Conf => configuration::spark_defaults_conf(&report),
+        Format::Submit => configuration::submit_command(&report),
+        Format::EmrJson => configuration::emr_classification_json(&report),
+        Format::Yaml => configuration::spark_operator_yaml(&report),
         #[cfg(feature = "json")]
-        Format::Json => json::report(&report),
+        Format::Json => Some(json::report(&report)),
     }
 }
 

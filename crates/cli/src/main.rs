@@ -1,0 +1,28 @@
+//! `spark-sizer`: Spark Sizer on the command line. Plans Spark executors for YARN, Kubernetes
+//! or Amazon EMR from flags, a preset or a share link, and prints the plan as a terminal table,
+//! a report, a wiki export or a configuration file. The planning is the page's own
+//! (`planner`); this crate only reads arguments and writes text.
+//!
+//! Exit status: 0 when a plan is printed (its warnings included), 1 when the input cannot be
+//! planned (the problems on stderr, each naming its field, unit and allowed range), 2 for a
+//! usage error (an unknown flag, a format of another cluster manager).
+
+mod fields;
+mod run;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let outcome = run::run(std::env::args_os());
+    if !outcome.stdout.is_empty() {
+        let mut stdout = std::io::stdout().lock();
+        // A closed pipe (`| head`) is not an error worth reporting.
+        let _ = stdout.write_all(outcome.stdout.as_bytes());
+        let _ = stdout.flush();
+    }
+    if !outcome.stderr.is_empty() {
+        let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
+    }
+    ExitCode::from(outcome.status)
+}

@@ -1,0 +1,295 @@
+//! The `spark-sizer` binary run as a user runs it: every format against a golden file, the exit
+//! status and stderr of bad input, and the flags, links and presets that make a scenario.
+//!
+//! Golden files (`tests/golden/`) were checked by hand against the page and the sizing model:
+//! case 1 (6 nodes × 16 cores × 64 GiB: 17 executors × 5 cores × 19g; the numbers are worked
+//! in `crates/planner/tests/wiki_exports.rs`) and case 2 (`?v=1&c=32`: 31 vcores and 64 512
+//! MiB per node, 6 executors of 5 cores each, a 10 752 MiB budget per container, so a 9g heap
+//! with 921 MiB overhead asks 10 137 MiB, granted 10 240; node 1 holds the 2 048 MiB AM beside
+//! its 6 executors: 36 executors, the rule of thumb's 35). `case1.text.txt` is the planner's
+//! reviewed snapshot `crates/planner/tests/snapshots/case1.txt`, byte for byte. To rewrite one
+//! after an intended change, run the command in its test and review the diff.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn spark_sizer(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_spark-sizer"))
+        .args(args)
+        .output()
+        .expect("spark-sizer runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("UTF-8 errors")
+}
+
+fn golden(name: &str) -> String {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "golden", name]
+        .iter()
+        .collect();
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Runs `args`, which must succeed quietly and print the golden file `name`.
+fn assert_golden(args: &[&str], name: &str) {
+    let o = spark_sizer(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    assert_eq!(stderr(&o), "", "{args:?}");
+    let expected = golden(name);
+    let actual = stdout(&o);
+    assert!(
+        actual == expected,
+        "spark-sizer {} differs from tests/golden/{name}:\n--- expected\n{expected}\n--- actual\n{actual}",
+        args.join(" ")
+    );
+}
+
+const CASE2_LINK: &str = "https://sizer.example/tools/sizer/?v=1&c=32";
+
+#[test]
+fn the_default_is_case1_as_a_table() {
+    assert_golden(&[], "case1.table.txt");
+    assert_golden(&["--preset", "case1"], "case1.table.txt");
+}
+
+#[test]
+fn a_share_link_prints_case2() {
+    assert_golden(&["--link", CASE2_LINK], "case2.table.txt");
+    assert_golden(
+        &["--link", "?v=1&c=32", "--format", "json"],
+        "case2.json.json",
+    );
+    assert_golden(&["--link", "v=1&c=32", "-f", "conf"], "case2.conf.conf");
+    let table = stdout(&spark_sizer(&["--link", CASE2_LINK]));
+    assert!(
+        table.starts_with("YARN: 36 executors × 5 cores × 9g\n"),
+        "{table}"
+    );
+}
+
+#[test]
+fn every_format_of_case1() {
+    for (format, file) in [
+        ("table", "case1.table.txt"),
+        ("text", "case1.text.txt"),
+        ("markdown", "case1.markdown.md"),
+        ("markdown-table", "case1.markdown-table.md"),
+        ("confluence", "case1.confluence.txt"),
+        ("html", "case1.html.html"),
+        ("svg", "case1.svg.svg"),
+        ("conf", "case1.conf.conf"),
+        ("submit", "case1.submit.sh"),
+        ("json", "case1.json.json"),
+    ] {
+        assert_golden(&["--preset", "case1", "--format", format], file);
+    }
+}
+
+#[test]
+fn kubernetes_and_emr_exports() {
+    assert_golden(
+        &["--preset", "k8s-seed002", "--format", "yaml"],
+        "k8s-seed002.yaml.yaml",
+    );
+    assert_golden(
+        &["--preset", "k8s-seed002", "--format", "conf"],
+        "k8s-seed002.conf.conf",
+    );
+    assert_golden(
+        &["--preset", "emr-seed003", "--format", "emr-json"],
+        "emr-seed003.emr-json.json",
+    );
+    assert_golden(
+        &["--preset", "emr-seed003", "--format", "submit"],
+        "emr-seed003.submit.sh",
+    );
+}
+
+#[test]
+fn the_text_format_is_the_reviewed_snapshot() {
+    let snapshot: PathBuf = [
+        env!("CARGO_MANIFEST_DIR"),
+        "..",
+        "planner",
+        "tests",
+        "snapshots",
+        "case1.txt",
+    ]
+    .iter()
+    .collect();
+    let snapshot = std::fs::read_to_string(snapshot).expect("the case 1 snapshot");
+    assert_eq!(golden("case1.text.txt"), snapshot);
+}
+
+#[test]
+fn flags_set_fields_by_long_name_or_link_key() {
+    let by_name = spark_sizer(&["--cores-per-node", "32", "-f", "json"]);
+    let by_key = spark_sizer(&["--c", "32", "-f", "json"]);
+    assert_eq!(stdout(&by_name), golden("case2.json.json"));
+    assert_eq!(stdout(&by_key), golden("case2.json.json"));
+    // A number without a unit is in the field's unit, as on the page: 64 GiB per node, and a
+    // memory target of 10 GiB (the link writes it in MiB).
+    let typed = spark_sizer(&[
+        "--memory-per-node",
+        "64",
+        "--memory-target",
+        "10",
+        "-f",
+        "table",
+    ]);
+    assert!(
+        stdout(&typed).contains("Share link query: ?v=1&tgt=10240\n"),
+        "{}",
+        stdout(&typed)
+    );
+}
+
+#[test]
+fn flags_after_a_link_override_it() {
+    let o = spark_sizer(&["--link", CASE2_LINK, "--nodes", "12"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.contains("Share link query: ?v=1&n=12&c=32\n"), "{out}");
+    // 12 nodes of 6 executors each: as in case 2, node 1 holds the AM beside its 6.
+    assert!(
+        out.starts_with("YARN: 72 executors × 5 cores × 9g\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn kubernetes_flags_need_the_kubernetes_manager() {
+    let o = spark_sizer(&[
+        "--manager",
+        "k8s",
+        "--nodes",
+        "4",
+        "--executor-memory",
+        "8g",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("Kubernetes: "), "{out}");
+    assert!(
+        out.contains("Share link query: ?v=1&cm=k8s&n=4&em=8192\n"),
+        "{out}"
+    );
+    let o = spark_sizer(&["--kmem", "128"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--kmem is not a YARN input (it is one with --manager k8s)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn invalid_input_exits_1_with_each_problem_worded_as_the_page_words_it() {
+    let o = spark_sizer(&["--nodes", "0", "--memory-per-node", "abc"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(
+        stderr(&o),
+        "spark-sizer: this YARN input cannot be planned:\n  \
+         Memory per node: \"abc\" is not a size such as 64, 64 GB or 63.5 (--memory-per-node, --m)\n  \
+         Nodes is 0; allowed: 1 to 100\u{202f}000 (--nodes, --n)\n"
+    );
+}
+
+#[test]
+fn invalid_input_in_json_prints_the_document_too() {
+    let o = spark_sizer(&["--link", "?v=1&cm=k8s&n=0", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("\"status\": \"invalid\""), "{out}");
+    assert!(out.contains("\"field\": \"n\""), "{out}");
+    assert!(stderr(&o).contains("Nodes is 0; allowed: 1 to 100\u{202f}000 (--nodes, --n)"));
+}
+
+#[test]
+fn a_link_value_that_does_not_read_is_invalid_input() {
+    let o = spark_sizer(&["--link", "?v=1&cpe=five"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("Cores per executor"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("(--cores-per-executor, --cpe)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn unknown_link_keys_are_noted_and_ignored() {
+    let o = spark_sizer(&["--link", "?v=1&c=32&zz=1", "-f", "conf"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), golden("case2.conf.conf"));
+    assert!(
+        stderr(&o).contains("\"zz\" is not a YARN input"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["--no-such-flag"][..],
+        &["--format", "pdf"],
+        &["--format", "yaml"],
+        &["--format", "emr-json", "--manager", "k8s"],
+        &["--manager", "mesos"],
+        &["--preset", "case9"],
+        &["--preset", "case1", "--link", "?v=1"],
+        &["--link", "?v=1&cm=emr", "--manager", "k8s"],
+    ] {
+        let o = spark_sizer(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert_eq!(stdout(&o), "", "{args:?}");
+        assert!(!stderr(&o).is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn help_explains_with_examples() {
+    let o = spark_sizer(&["--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    let help = stdout(&o);
+    for part in [
+        "Spark Sizer: plans Spark executors for YARN, Kubernetes or Amazon EMR",
+        "--manager <yarn|k8s|emr>",
+        "--link <LINK>",
+        "Examples:",
+        "spark-sizer --link 'https://sizer.example/?v=1&c=32'",
+        "spark-sizer --fields",
+        "Exit status: 0 planned",
+    ] {
+        assert!(help.contains(part), "missing {part:?} in:\n{help}");
+    }
+}
+
+#[test]
+fn fields_lists_every_input_with_unit_range_and_default() {
+    let o = spark_sizer(&["--fields", "--manager", "yarn"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.starts_with("YARN inputs (--manager yarn):\n"), "{out}");
+    assert!(
+        out.contains("  --nodes, --n\n      Nodes: 1 to 100\u{202f}000; default 6\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  --memory-per-node, --m\n      Memory per node: more than 0 GiB up to 64 TiB; default 64 GiB\n"),
+        "{out}"
+    );
+    let all = stdout(&spark_sizer(&["--fields"]));
+    assert!(all.contains("Kubernetes inputs (--manager k8s):"));
+    assert!(all.contains("Amazon EMR inputs (--manager emr):"));
+    let presets = stdout(&spark_sizer(&["--presets"]));
+    assert!(presets.contains("  case2"), "{presets}");
+    assert!(presets.contains("  emr-seed003"), "{presets}");
+}
