@@ -31,6 +31,7 @@
 //! ```
 
 pub mod catalog;
+pub mod check;
 pub mod driver;
 pub mod emr;
 pub mod emr_instances;

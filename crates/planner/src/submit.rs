@@ -108,27 +108,41 @@ const SWITCHES: &[&str] = &[
     "--load-spark-defaults",
 ];
 
-/// Parses spark-submit arguments (without the program name).
-///
-/// ```
-/// use planner::submit::parse_submit;
-/// use planner::spark::AppType;
-///
-/// let cmd = parse_submit(&["--master", "yarn", "--executor-memory", "19g", "app.py"]).unwrap();
-/// assert_eq!(cmd.conf.get("spark.executor.memory"), Some("19g"));
-/// assert_eq!(cmd.app_type, AppType::Python);
-/// ```
-pub fn parse_submit<S: AsRef<str>>(args: &[S]) -> Result<SubmitCommand, SubmitError> {
-    let mut conf_pairs: Vec<(String, String)> = Vec::new();
-    let mut flags: Vec<(&'static str, String)> = Vec::new();
-    let mut cmd = SubmitCommand::default();
+/// One setting a spark-submit argument list makes, in the order given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SubmitAssignment {
+    /// The configuration key (`--executor-memory` sets `spark.executor.memory`).
+    pub key: String,
+    /// The value as given.
+    pub value: String,
+    /// The index of the word that named the option (for line numbers of a pasted command).
+    pub word: usize,
+    /// A dedicated flag (`--executor-memory`), which wins over any `--conf` of the same key.
+    pub from_flag: bool,
+}
+
+/// What spark-submit reads from an argument list, in order, before it merges anything.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SubmitWords {
+    /// Every setting, `--conf` pairs and dedicated flags, in the order given.
+    pub assignments: Vec<SubmitAssignment>,
+    /// `--properties-file`, with the index of its option word: a file the check cannot read.
+    pub properties_file: Option<(String, usize)>,
+    /// The index of the primary resource (the application), when there is one.
+    pub primary_resource: Option<usize>,
+}
+
+/// Reads spark-submit arguments (without the program name) in order: each setting with the
+/// index of the word that made it. [`parse_submit`] merges them as spark-submit does.
+pub fn read_submit_words<S: AsRef<str>>(args: &[S]) -> Result<SubmitWords, SubmitError> {
+    let mut read = SubmitWords::default();
     let mut i = 0;
     while i < args.len() {
+        let at = i;
         let arg = args[i].as_ref();
         i += 1;
         if !arg.starts_with('-') || arg == "-" {
-            cmd.primary_resource = Some(arg.to_string());
-            cmd.app_args = args[i..].iter().map(|a| a.as_ref().to_string()).collect();
+            read.primary_resource = Some(at);
             break;
         }
         let (name, inline) = match arg.split_once('=') {
@@ -153,27 +167,71 @@ pub fn parse_submit<S: AsRef<str>>(args: &[S]) -> Result<SubmitCommand, SubmitEr
                 v.as_ref().to_string()
             }
         };
-        match key {
-            Some(key) => flags.push((key, value)),
-            None if name == "--conf" || name == "-c" => {
-                let (k, v) =
-                    value
-                        .split_once('=')
-                        .ok_or_else(|| SubmitError::ConfWithoutEquals {
-                            value: value.clone(),
-                        })?;
-                conf_pairs.push((k.to_string(), v.to_string()));
-            }
-            None => {}
+        read_option(&mut read, name, *key, value, at)?;
+    }
+    Ok(read)
+}
+
+fn read_option(
+    read: &mut SubmitWords,
+    name: &str,
+    key: Option<&str>,
+    value: String,
+    word: usize,
+) -> Result<(), SubmitError> {
+    match key {
+        Some(key) => read.assignments.push(SubmitAssignment {
+            key: key.to_string(),
+            value,
+            word,
+            from_flag: true,
+        }),
+        // SparkSubmitUtils.parseSparkConfProperty: split at the first '='.
+        None if name == "--conf" || name == "-c" => {
+            let (k, v) = value
+                .split_once('=')
+                .ok_or_else(|| SubmitError::ConfWithoutEquals {
+                    value: value.clone(),
+                })?;
+            read.assignments.push(SubmitAssignment {
+                key: k.to_string(),
+                value: v.to_string(),
+                word,
+                from_flag: false,
+            });
         }
+        None if name == "--properties-file" => read.properties_file = Some((value, word)),
+        None => {}
+    }
+    Ok(())
+}
+
+/// Parses spark-submit arguments (without the program name).
+///
+/// ```
+/// use planner::submit::parse_submit;
+/// use planner::spark::AppType;
+///
+/// let cmd = parse_submit(&["--master", "yarn", "--executor-memory", "19g", "app.py"]).unwrap();
+/// assert_eq!(cmd.conf.get("spark.executor.memory"), Some("19g"));
+/// assert_eq!(cmd.app_type, AppType::Python);
+/// ```
+pub fn parse_submit<S: AsRef<str>>(args: &[S]) -> Result<SubmitCommand, SubmitError> {
+    let read = read_submit_words(args)?;
+    let mut cmd = SubmitCommand::default();
+    if let Some(at) = read.primary_resource {
+        cmd.primary_resource = Some(args[at].as_ref().to_string());
+        cmd.app_args = args[at + 1..]
+            .iter()
+            .map(|a| a.as_ref().to_string())
+            .collect();
     }
     // --conf pairs first; the dedicated flags win over them, as in SparkSubmitArguments.
     let mut conf = SparkConf::new();
-    for (k, v) in conf_pairs {
-        conf.set(k, v);
-    }
-    for (k, v) in flags {
-        conf.set(k, v);
+    for from_flag in [false, true] {
+        for a in read.assignments.iter().filter(|a| a.from_flag == from_flag) {
+            conf.set(a.key.clone(), a.value.clone());
+        }
     }
     cmd.master = conf.get("spark.master").map(str::to_string);
     cmd.cluster_manager = match cmd.master.as_deref() {
@@ -186,77 +244,26 @@ pub fn parse_submit<S: AsRef<str>>(args: &[S]) -> Result<SubmitCommand, SubmitEr
         _ if cmd.master.as_deref() == Some("yarn-cluster") => DeployMode::Cluster,
         _ => DeployMode::Client,
     };
-    cmd.app_type = match cmd.primary_resource.as_deref() {
+    cmd.app_type = app_type_of(cmd.primary_resource.as_deref());
+    cmd.conf = conf;
+    Ok(cmd)
+}
+
+/// From the primary resource: `.py` is Python, `.R` is R, anything else a JVM app.
+pub fn app_type_of(primary_resource: Option<&str>) -> AppType {
+    match primary_resource {
         Some(r) if r.ends_with(".py") => AppType::Python,
         Some(r) if r.ends_with(".R") || r.ends_with(".r") => AppType::R,
         _ => AppType::Jvm,
-    };
-    cmd.conf = conf;
-    Ok(cmd)
+    }
 }
 
 /// Splits a pasted command line into words as a POSIX shell would (single and double quotes,
 /// backslash escapes, `\` line continuations), dropping a leading `spark-submit` program and
 /// leading `VAR=value` assignments.
 pub fn split_command_line(line: &str) -> Result<Vec<String>, SubmitError> {
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    let mut in_word = false;
-    let mut chars = line.chars().peekable();
-    while let Some(ch) = chars.next() {
-        match ch {
-            '\\' => match chars.next() {
-                Some('\n') => {}
-                Some(c) => {
-                    cur.push(c);
-                    in_word = true;
-                }
-                None => {}
-            },
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => cur.push(c),
-                        None => return Err(SubmitError::UnclosedQuote),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(c @ ('"' | '\\' | '$' | '`')) => cur.push(c),
-                            Some('\n') => {}
-                            Some(c) => {
-                                cur.push('\\');
-                                cur.push(c);
-                            }
-                            None => return Err(SubmitError::UnclosedQuote),
-                        },
-                        Some(c) => cur.push(c),
-                        None => return Err(SubmitError::UnclosedQuote),
-                    }
-                }
-            }
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut cur));
-                    in_word = false;
-                }
-            }
-            c => {
-                cur.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if in_word {
-        words.push(cur);
-    }
+    let words = split_shell_words(line).map_err(|(e, _)| e)?;
+    let mut words: Vec<String> = words.into_iter().map(|(w, _)| w).collect();
     let start = words
         .iter()
         .position(|w| !w.contains('=') || w.starts_with('-'))
@@ -266,6 +273,98 @@ pub fn split_command_line(line: &str) -> Result<Vec<String>, SubmitError> {
         words.remove(0);
     }
     Ok(words)
+}
+
+/// Splits shell text into words, each with the line (1-based) it starts on; an unclosed quote
+/// is reported with the line the quote opened on.
+pub fn split_shell_words(text: &str) -> Result<Vec<(String, u32)>, (SubmitError, u32)> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut start: Option<u32> = None;
+    let mut line: u32 = 1;
+    let mut chars = text.chars().peekable();
+    while let Some(ch) = chars.next() {
+        match ch {
+            '\\' => match chars.next() {
+                Some('\n') => line = line.saturating_add(1),
+                Some(c) => {
+                    cur.push(c);
+                    start.get_or_insert(line);
+                }
+                None => {}
+            },
+            '\'' | '"' => {
+                let opened = line;
+                start.get_or_insert(line);
+                let closed = if ch == '\'' {
+                    single_quoted(&mut chars, &mut cur, &mut line)
+                } else {
+                    double_quoted(&mut chars, &mut cur, &mut line)
+                };
+                if !closed {
+                    return Err((SubmitError::UnclosedQuote, opened));
+                }
+            }
+            c if c.is_whitespace() => {
+                if let Some(at) = start.take() {
+                    words.push((std::mem::take(&mut cur), at));
+                }
+                if c == '\n' {
+                    line = line.saturating_add(1);
+                }
+            }
+            c => {
+                cur.push(c);
+                start.get_or_insert(line);
+            }
+        }
+    }
+    if let Some(at) = start {
+        words.push((cur, at));
+    }
+    Ok(words)
+}
+
+type Chars<'a> = std::iter::Peekable<std::str::Chars<'a>>;
+
+/// The rest of a single-quoted string; false when it is not closed.
+fn single_quoted(chars: &mut Chars<'_>, cur: &mut String, line: &mut u32) -> bool {
+    for c in chars.by_ref() {
+        match c {
+            '\'' => return true,
+            '\n' => {
+                *line = line.saturating_add(1);
+                cur.push(c);
+            }
+            c => cur.push(c),
+        }
+    }
+    false
+}
+
+/// The rest of a double-quoted string (`\` escapes `"`, `\`, `$`, `` ` `` and a newline);
+/// false when it is not closed.
+fn double_quoted(chars: &mut Chars<'_>, cur: &mut String, line: &mut u32) -> bool {
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return true,
+            '\\' => match chars.next() {
+                Some(c @ ('"' | '\\' | '$' | '`')) => cur.push(c),
+                Some('\n') => *line = line.saturating_add(1),
+                Some(c) => {
+                    cur.push('\\');
+                    cur.push(c);
+                }
+                None => return false,
+            },
+            '\n' => {
+                *line = line.saturating_add(1);
+                cur.push(c);
+            }
+            c => cur.push(c),
+        }
+    }
+    false
 }
 
 #[cfg(test)]

@@ -108,6 +108,10 @@ pub enum Code {
     DriverCoresBelowJobs,
     /// Client mode: how many drivers an edge node holds.
     EdgeNodeDrivers,
+    /// A pasted key Spark does not know or ignores (a misspelt key, a non-Spark key).
+    UnknownSetting,
+    /// A pasted key Spark reads under a newer name.
+    DeprecatedSetting,
 }
 
 impl Code {
@@ -151,6 +155,8 @@ impl Code {
             Code::ResultsAboveDriverHeap => "results-above-driver-heap",
             Code::DriverCoresBelowJobs => "driver-cores-below-jobs",
             Code::EdgeNodeDrivers => "edge-node-drivers",
+            Code::UnknownSetting => "unknown-setting",
+            Code::DeprecatedSetting => "deprecated-setting",
         }
     }
 }

@@ -1,0 +1,197 @@
+//! The check's answer, as numbers: the pasted settings planned on the form's cluster with the
+//! planner's own functions (YARN: [`crate::place()`]; Kubernetes: [`crate::k8s::plan_k8s`];
+//! EMR: [`crate::emr::plan_emr`]), and the planner's plan for the same form beside it.
+
+use super::apply::{apply_settings, Applied};
+use super::{read, Pasted};
+use crate::emr::{plan_emr, EmrPlan};
+use crate::k8s::{plan_k8s, K8sPlan};
+use crate::place::{place, CheckedPlacement, PlaceInput, Placement};
+use crate::scenario::{self, Outcome, Scenario};
+use crate::warning::Diagnostic;
+
+/// The pasted settings planned on the form's cluster.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// YARN: the pasted executor shape and count placed under YARN's math, with the
+    /// placement's findings (Spark's submit-time refusals among them).
+    Yarn(Box<CheckedPlacement>),
+    /// Kubernetes: the pods as Spark writes them, packed on the nodes.
+    Kubernetes(Box<K8sPlan>),
+    /// Amazon EMR: requested and launched executors.
+    Emr(Box<EmrPlan>),
+    /// The settings cannot be planned on this cluster (each problem named).
+    Invalid(Vec<Diagnostic>),
+}
+
+impl Answer {
+    /// Executors that run, when the settings can be planned.
+    pub fn executors_running(&self) -> Option<u64> {
+        self.numbers().map(|n| n.executors_running)
+    }
+
+    /// The comparable numbers of this answer.
+    pub fn numbers(&self) -> Option<SideNumbers> {
+        match self {
+            Answer::Yarn(p) => Some(SideNumbers::of_placement(&p.placement, p.placement.requested)),
+            Answer::Kubernetes(p) => Some(SideNumbers::of_k8s(p)),
+            Answer::Emr(p) => Some(SideNumbers::of_emr(p)),
+            Answer::Invalid(_) => None,
+        }
+    }
+}
+
+/// The numbers the comparison sets side by side, for the pasted settings or the plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SideNumbers {
+    /// Executors asked for (`None`: as many as fit).
+    pub executors_asked: Option<u64>,
+    /// Executors that run.
+    pub executors_running: u64,
+    /// Cores of one executor (`spark.executor.cores`; EMR: of a launched, merged executor).
+    pub cores_per_executor: u64,
+    /// Heap of one executor in MiB.
+    pub heap_mib: u64,
+    /// One executor's container (YARN and EMR: granted) or pod memory, in MiB.
+    pub container_mib: u64,
+    /// Tasks that run at once.
+    pub task_slots: u64,
+    /// Memory the cluster hands to the application's containers or pods, in MiB.
+    pub memory_used_mib: u64,
+    /// Memory the cluster has for containers or pods, in MiB.
+    pub memory_available_mib: u64,
+    /// Whether every container can start (no refusal, the AM or driver fits).
+    pub runs: bool,
+}
+
+impl SideNumbers {
+    fn of_placement(p: &Placement, asked: Option<u32>) -> SideNumbers {
+        SideNumbers {
+            executors_asked: asked.map(u64::from),
+            executors_running: u64::from(p.totals.executors),
+            cores_per_executor: u64::from(p.executor.cores),
+            heap_mib: p.executor.memory.heap_mib,
+            container_mib: p.executor.granted.memory_mib,
+            task_slots: p.totals.task_slots,
+            memory_used_mib: p.totals.granted_memory_mib,
+            memory_available_mib: p.totals.yarn_memory_mib,
+            runs: p.fit.am_runs() && p.fit.executors_run(),
+        }
+    }
+
+    fn of_k8s(p: &K8sPlan) -> SideNumbers {
+        SideNumbers {
+            executors_asked: Some(p.wanted),
+            executors_running: p.placed,
+            cores_per_executor: p.task_slots_per_executor,
+            heap_mib: p.executor_memory.heap_mib,
+            container_mib: p.executor.memory_mib,
+            task_slots: p.totals.task_slots,
+            memory_used_mib: p.totals.memory_requested_mib,
+            memory_available_mib: p.totals.memory_available_mib,
+            runs: p.fit.driver_fits && p.fit.per_node > 0,
+        }
+    }
+
+    fn of_emr(p: &EmrPlan) -> SideNumbers {
+        let first = p.launched.first();
+        SideNumbers {
+            executors_asked: Some(u64::from(p.requested)),
+            executors_running: u64::from(p.launched_executors),
+            cores_per_executor: first.map_or(u64::from(p.request.cores), |l| u64::from(l.cores)),
+            heap_mib: first.map_or(p.request.memory.heap_mib, |l| l.heap_mib),
+            container_mib: first.map_or(p.request.granted.memory_mib, |l| l.memory_mib),
+            task_slots: p.totals.task_slots,
+            memory_used_mib: p.totals.granted_memory_mib,
+            memory_available_mib: p.totals.yarn_memory_mib,
+            runs: p.am.node.is_some() && p.launched_executors > 0,
+        }
+    }
+
+    /// The numbers of the planner's plan.
+    pub fn of_outcome(outcome: &Outcome) -> Option<SideNumbers> {
+        match outcome {
+            Outcome::Yarn(c) => {
+                let plan = c.selected_plan();
+                Some(SideNumbers::of_placement(&plan.placement, Some(plan.instances)))
+            }
+            Outcome::Kubernetes(p) => Some(SideNumbers::of_k8s(p)),
+            Outcome::Emr(p) => Some(SideNumbers::of_emr(p)),
+            Outcome::Invalid(_) => None,
+        }
+    }
+}
+
+/// The pasted settings and the planner's plan, side by side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Side {
+    /// The pasted settings' numbers (none when they cannot be planned).
+    pub pasted: Option<SideNumbers>,
+    /// The plan's numbers (none when the form is invalid).
+    pub plan: Option<SideNumbers>,
+}
+
+/// Everything the check finds: what was read, the scenario it gave, the answer and the plan.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Check {
+    /// What was read, with where each setting came from.
+    pub pasted: Pasted,
+    /// The pasted settings applied to the form's scenario.
+    pub applied: Applied,
+    /// The pasted settings planned.
+    pub answer: Answer,
+    /// The planner's plan for the form as it is.
+    pub plan: Outcome,
+    /// Both, in comparable numbers.
+    pub compare: Side,
+}
+
+/// Checks pasted text against the cluster of `form` (see the module documentation).
+pub fn check(text: &str, form: &Scenario) -> Check {
+    check_pasted(read(text), form)
+}
+
+/// Checks settings already read (from text or from a share link).
+pub fn check_pasted(pasted: Pasted, form: &Scenario) -> Check {
+    let applied = apply_settings(&pasted, form);
+    let answer = plan_applied(&applied);
+    let plan = scenario::plan(form);
+    let compare = Side {
+        pasted: answer.numbers(),
+        plan: SideNumbers::of_outcome(&plan),
+    };
+    Check {
+        pasted,
+        applied,
+        answer,
+        plan,
+        compare,
+    }
+}
+
+/// Plans the applied settings with the planner's functions for the scenario's manager.
+fn plan_applied(applied: &Applied) -> Answer {
+    let m = applied.scenario.manager();
+    match &applied.scenario {
+        Scenario::Yarn(input) => {
+            let place_input = PlaceInput {
+                plan: input.clone(),
+                executor_heap_mib: applied.executor_heap_mib,
+                executor_cores: applied.executor_cores,
+                count: applied.count,
+            };
+            match place(&place_input) {
+                Ok(p) => Answer::Yarn(Box::new(p)),
+                Err(e) => Answer::Invalid(e.diagnostics(m)),
+            }
+        }
+        Scenario::Kubernetes(input) => match plan_k8s(input) {
+            Ok(p) => Answer::Kubernetes(Box::new(p)),
+            Err(e) => Answer::Invalid(e.diagnostics(m)),
+        },
+        Scenario::Emr(input) => match plan_emr(input) {
+            Ok(p) => Answer::Emr(Box::new(p)),
+            Err(e) => Answer::Invalid(e.diagnostics(m)),
+        },
+    }
+}

@@ -1,0 +1,456 @@
+//! The pasted settings checked key by key (as Spark would read each value) and turned into the
+//! settings of a cluster manager's scenario: keys not pasted take Spark's defaults on YARN and
+//! Kubernetes, and the form's values (EMR's `spark-defaults` for that cluster) on EMR.
+
+use super::keys::{self, ValueKind};
+use super::{BadValue, Effective, Finding, FindingKind, Origin, Pasted, Setting};
+use crate::emr::EmrInput;
+use crate::input::{OffHeap, PlanInput, SparkSettings};
+use crate::k8s::{parse_cpu_millis, K8sInput, K8sSpark};
+use crate::place::ExecutorCount;
+use crate::scenario::{ClusterManager, Scenario};
+use crate::spark::{keys as k, AppType, DeployMode, SparkVersion};
+use crate::units::{conf_bytes, ByteUnit, MIB};
+
+/// What a key or its value gives to say, whatever the cluster manager.
+pub(super) fn setting_findings(s: &Setting) -> Vec<FindingKind> {
+    let key = s.key.as_str();
+    if !key.starts_with("spark.") {
+        return vec![FindingKind::NonSparkKey { key: s.key.clone() }];
+    }
+    if let Some(d) = keys::deprecated(key) {
+        return vec![FindingKind::Deprecated {
+            key: s.key.clone(),
+            replacement: d.replacement,
+            since: d.since,
+        }];
+    }
+    match keys::known(key) {
+        Some(known) => value_finding(key, &s.value, known.kind).into_iter().collect(),
+        None => keys::nearest_known(key)
+            .map(|suggestion| FindingKind::Misspelt {
+                key: s.key.clone(),
+                suggestion,
+            })
+            .into_iter()
+            .collect(),
+    }
+}
+
+/// A value Spark would refuse for a key of `kind`, as a finding.
+fn value_finding(key: &str, value: &str, kind: ValueKind) -> Option<FindingKind> {
+    if value.contains('$') {
+        return Some(FindingKind::ShellVariable {
+            key: key.to_string(),
+            value: value.to_string(),
+        });
+    }
+    let reason = value_problem(value, kind)?;
+    Some(FindingKind::BadValue {
+        key: key.to_string(),
+        value: value.to_string(),
+        reason,
+    })
+}
+
+/// Why Spark would refuse `value` for a key of `kind` (`None`: it reads it).
+pub(super) fn value_problem(value: &str, kind: ValueKind) -> Option<BadValue> {
+    let v = value.trim();
+    match kind {
+        ValueKind::Size(unit) => match conf_bytes(value, unit) {
+            Err(e) => Some(BadValue::Size(e)),
+            Ok(n) if n < 0 => Some(BadValue::OutOfRange("must not be negative")),
+            Ok(_) => None,
+        },
+        ValueKind::PositiveInt => match v.parse::<i32>() {
+            Err(_) => Some(BadValue::NotInt),
+            Ok(n) if n < 1 => Some(BadValue::OutOfRange("must be a positive integer")),
+            Ok(_) => None,
+        },
+        ValueKind::Count => match v.parse::<i32>() {
+            Err(_) => Some(BadValue::NotInt),
+            Ok(n) if n < 0 => Some(BadValue::OutOfRange("must not be negative")),
+            Ok(_) => None,
+        },
+        ValueKind::Factor => match crate::fixed::parse_f64(v) {
+            None => Some(BadValue::NotNumber),
+            Some(f) if f <= 0.0 => Some(BadValue::OutOfRange("must be a number greater than 0")),
+            Some(_) => None,
+        },
+        ValueKind::Fraction => match crate::fixed::parse_f64(v) {
+            None => Some(BadValue::NotNumber),
+            Some(f) if !(0.0..=1.0).contains(&f) => {
+                Some(BadValue::OutOfRange("must be between 0 and 1"))
+            }
+            Some(_) => None,
+        },
+        ValueKind::Bool => (!(v.eq_ignore_ascii_case("true") || v.eq_ignore_ascii_case("false")))
+            .then_some(BadValue::NotBool),
+        ValueKind::CpuQuantity => parse_cpu_millis(v).err().map(|_| BadValue::NotCpuQuantity),
+        ValueKind::DeployMode => {
+            (!matches!(v, "client" | "cluster")).then_some(BadValue::NotDeployMode)
+        }
+        ValueKind::Text => None,
+    }
+}
+
+/// The pasted settings applied to a scenario: what the check plans.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Applied {
+    /// The form's cluster with the pasted Spark settings (Spark's defaults for the rest on YARN
+    /// and Kubernetes; the form's, which stand for EMR's `spark-defaults`, on EMR).
+    pub scenario: Scenario,
+    /// `spark.executor.memory` in MiB (YARN's form plans the heap itself, so it is kept here).
+    pub executor_heap_mib: u64,
+    /// `spark.executor.cores`.
+    pub executor_cores: u32,
+    /// Executors asked for: `spark.executor.instances` (Spark's default 2), or with dynamic
+    /// allocation its maximum, or as many as fit when no maximum is set.
+    pub count: ExecutorCount,
+    /// What applying found: keys the scenario cannot hold, a master of another manager.
+    pub findings: Vec<Finding>,
+}
+
+/// The values that stand, read leniently: a value Spark would refuse is reported by
+/// [`setting_findings`] and left out here (the default stands).
+struct Values(Vec<Effective>);
+
+impl Values {
+    fn text(&self, key: &str) -> Option<&str> {
+        self.0.iter().find(|e| e.key == key).map(|e| e.value.as_str())
+    }
+
+    fn good(&self, key: &str, kind: ValueKind) -> Option<&str> {
+        self.text(key).filter(|v| value_problem(v, kind).is_none())
+    }
+
+    fn mib(&self, keys: &[&str]) -> Option<u64> {
+        keys.iter().find_map(|key| {
+            let v = self.good(key, ValueKind::Size(ByteUnit::MiB))?;
+            u64::try_from(conf_bytes(v, ByteUnit::MiB).ok()?).ok()
+        })
+    }
+
+    fn int(&self, key: &str) -> Option<u32> {
+        let v = self.good(key, ValueKind::Count)?;
+        v.trim().parse::<u32>().ok()
+    }
+
+    fn positive(&self, key: &str) -> Option<u32> {
+        self.good(key, ValueKind::PositiveInt)?.trim().parse().ok()
+    }
+
+    fn number(&self, key: &str, kind: ValueKind) -> Option<f64> {
+        crate::fixed::parse_f64(self.good(key, kind)?.trim())
+    }
+
+    fn flag(&self, key: &str) -> Option<bool> {
+        self.good(key, ValueKind::Bool)
+            .map(|v| v.trim().eq_ignore_ascii_case("true"))
+    }
+
+    fn origin(&self, key: &str) -> Option<Origin> {
+        self.0.iter().find(|e| e.key == key).map(|e| e.origin)
+    }
+}
+
+/// Applies the pasted settings to `form` (its cluster stays): the scenario the check plans.
+pub fn apply_settings(pasted: &Pasted, form: &Scenario) -> Applied {
+    let values = Values(pasted.effective());
+    let mut findings = Vec::new();
+    master_finding(&values, form.manager(), &mut findings);
+    let heap = values.mib(&[k::EXECUTOR_MEMORY]);
+    let cores = values.positive(k::EXECUTOR_CORES);
+    let count = executor_count(&values);
+    let (scenario, carried): (Scenario, &[&str]) = match form {
+        Scenario::Yarn(input) => (Scenario::Yarn(yarn_input(input, pasted, &values)), YARN_CARRIES),
+        Scenario::Kubernetes(input) => {
+            let k8s = k8s_input(input, pasted, &values, count);
+            (Scenario::Kubernetes(k8s), K8S_CARRIES)
+        }
+        Scenario::Emr(input) => (Scenario::Emr(emr_input(input, pasted, &values)), EMR_CARRIES),
+    };
+    for e in &values.0 {
+        let shapes = keys::known(&e.key).is_some_and(|k| !k.link_code.is_empty());
+        if shapes && !carried.contains(&e.key.as_str()) {
+            let kind = FindingKind::NotCarried { key: e.key.clone() };
+            findings.push(Finding::at(e.origin, kind));
+        }
+    }
+    let (executor_heap_mib, executor_cores) = match &scenario {
+        Scenario::Emr(e) => (e.executor_memory_mib, e.executor_cores),
+        _ => (heap.unwrap_or(1024), cores.unwrap_or(1)),
+    };
+    Applied {
+        scenario,
+        executor_heap_mib,
+        executor_cores,
+        count,
+        findings,
+    }
+}
+
+/// "Use these settings": the form's scenario with the pasted settings applied (what the form
+/// can hold; [`Applied::findings`] names what it cannot).
+pub fn use_these_settings(text: &str, form: &Scenario) -> Scenario {
+    let applied = apply_settings(&super::read(text), form);
+    match applied.scenario {
+        Scenario::Yarn(mut input) => {
+            // The YARN form plans heaps and counts itself; it takes the executor's cores.
+            input.policy.cores_per_executor = applied.executor_cores;
+            Scenario::Yarn(input)
+        }
+        other => other,
+    }
+}
+
+fn master_finding(values: &Values, manager: ClusterManager, findings: &mut Vec<Finding>) {
+    let Some(master) = values.text(k_master()) else {
+        return;
+    };
+    let m = master.trim();
+    let matches = match manager {
+        ClusterManager::Yarn | ClusterManager::Emr => m == "yarn" || m.starts_with("yarn-"),
+        ClusterManager::Kubernetes => m.starts_with("k8s://"),
+    };
+    if !matches {
+        if let Some(origin) = values.origin(k_master()) {
+            let kind = FindingKind::OtherMaster {
+                master: m.chars().take(60).collect(),
+            };
+            findings.push(Finding::at(origin, kind));
+        }
+    }
+}
+
+const fn k_master() -> &'static str {
+    "spark.master"
+}
+
+/// Executors asked for: with dynamic allocation on, its maximum (or as many as fit); else
+/// `spark.executor.instances`, whose default is 2 (`YarnSparkHadoopUtil.DEFAULT_NUMBER_EXECUTORS`,
+/// and Kubernetes' `ExecutorPodsAllocator` reads the same default).
+fn executor_count(values: &Values) -> ExecutorCount {
+    if values.flag("spark.dynamicAllocation.enabled") == Some(true) {
+        return match values.int("spark.dynamicAllocation.maxExecutors") {
+            Some(n) => ExecutorCount::Exactly(n),
+            None => ExecutorCount::AsManyAsFit,
+        };
+    }
+    ExecutorCount::Exactly(values.int(k::EXECUTOR_INSTANCES).unwrap_or(2))
+}
+
+/// Deploy mode: the pasted one, else spark-submit's default, client.
+fn deploy_mode(values: &Values) -> DeployMode {
+    match values.good("spark.submit.deployMode", ValueKind::DeployMode).map(str::trim) {
+        Some("cluster") => DeployMode::Cluster,
+        _ => DeployMode::Client,
+    }
+}
+
+fn app_type(pasted: &Pasted, form: AppType) -> AppType {
+    pasted.app_type.map_or(form, |(t, _)| t)
+}
+
+fn version(pasted: &Pasted, form: SparkVersion) -> SparkVersion {
+    pasted.spark_version.map_or(form, |(v, _)| v)
+}
+
+/// The keys (with link codes) YARN's scenario holds.
+const YARN_CARRIES: &[&str] = &[
+    k::EXECUTOR_MEMORY,
+    k::EXECUTOR_CORES,
+    k::EXECUTOR_INSTANCES,
+    k::EXECUTOR_OVERHEAD,
+    k::EXECUTOR_OVERHEAD_FACTOR,
+    k::EXECUTOR_MIN_OVERHEAD,
+    k::PYSPARK_MEMORY,
+    k::OFFHEAP_ENABLED,
+    k::OFFHEAP_SIZE,
+    k::MEMORY_FRACTION,
+    k::STORAGE_FRACTION,
+    k::TASK_CPUS,
+    k::DRIVER_MEMORY,
+    k::DRIVER_CORES,
+    k::DRIVER_OVERHEAD,
+    k::DRIVER_OVERHEAD_FACTOR,
+    k::DRIVER_MIN_OVERHEAD,
+    k::AM_MEMORY,
+    k::AM_CORES,
+    "spark.submit.deployMode",
+    "spark.dynamicAllocation.enabled",
+    "spark.dynamicAllocation.maxExecutors",
+    "spark.dynamicAllocation.initialExecutors",
+    "spark.dynamicAllocation.minExecutors",
+];
+
+fn yarn_input(form: &PlanInput, pasted: &Pasted, v: &Values) -> PlanInput {
+    let d = SparkSettings::default();
+    let offheap_bytes = v
+        .good(k::OFFHEAP_SIZE, ValueKind::Size(ByteUnit::Byte))
+        .and_then(|s| conf_bytes(s, ByteUnit::Byte).ok())
+        .and_then(|b| u64::try_from(b).ok())
+        .unwrap_or(0);
+    let spark = SparkSettings {
+        version: version(pasted, form.spark.version),
+        deploy_mode: deploy_mode(v),
+        app_type: app_type(pasted, form.spark.app_type),
+        driver_memory_mib: v.mib(&[k::DRIVER_MEMORY]).unwrap_or(d.driver_memory_mib),
+        driver_cores: v.positive(k::DRIVER_CORES).unwrap_or(d.driver_cores),
+        driver_overhead_mib: v.mib(&[k::DRIVER_OVERHEAD, k::YARN_DRIVER_OVERHEAD]),
+        driver_overhead_factor: v
+            .number(k::DRIVER_OVERHEAD_FACTOR, ValueKind::Factor)
+            .unwrap_or(d.driver_overhead_factor),
+        driver_overhead_minimum_mib: v.mib(&[k::DRIVER_MIN_OVERHEAD]).unwrap_or(d.driver_overhead_minimum_mib),
+        am_memory_mib: v.mib(&[k::AM_MEMORY]).unwrap_or(d.am_memory_mib),
+        am_cores: v.positive(k::AM_CORES).unwrap_or(d.am_cores),
+        overhead_factor: v
+            .number(k::EXECUTOR_OVERHEAD_FACTOR, ValueKind::Factor)
+            .unwrap_or(d.overhead_factor),
+        overhead_minimum_mib: v.mib(&[k::EXECUTOR_MIN_OVERHEAD]).unwrap_or(d.overhead_minimum_mib),
+        executor_overhead_mib: v.mib(&[k::EXECUTOR_OVERHEAD, k::YARN_EXECUTOR_OVERHEAD]),
+        offheap: OffHeap {
+            enabled: v.flag(k::OFFHEAP_ENABLED).unwrap_or(false),
+            size_mib: offheap_bytes / MIB,
+        },
+        pyspark_memory_mib: v.mib(&[k::PYSPARK_MEMORY]).unwrap_or(0),
+        memory_fraction: v
+            .number(k::MEMORY_FRACTION, ValueKind::Fraction)
+            .unwrap_or(d.memory_fraction),
+        storage_fraction: v
+            .number(k::STORAGE_FRACTION, ValueKind::Fraction)
+            .unwrap_or(d.storage_fraction),
+        task_cpus: v.positive(k::TASK_CPUS).unwrap_or(d.task_cpus),
+        driver_load: form.spark.driver_load,
+    };
+    PlanInput {
+        spark,
+        ..form.clone()
+    }
+}
+
+/// The keys (with link codes) Kubernetes' scenario holds.
+const K8S_CARRIES: &[&str] = &[
+    k::EXECUTOR_MEMORY,
+    k::EXECUTOR_CORES,
+    k::EXECUTOR_INSTANCES,
+    k::EXECUTOR_OVERHEAD,
+    k::EXECUTOR_OVERHEAD_FACTOR,
+    k::EXECUTOR_MIN_OVERHEAD,
+    k::PYSPARK_MEMORY,
+    k::OFFHEAP_ENABLED,
+    k::OFFHEAP_SIZE,
+    k::MEMORY_FRACTION,
+    k::STORAGE_FRACTION,
+    k::TASK_CPUS,
+    k::DRIVER_MEMORY,
+    k::DRIVER_CORES,
+    k::DRIVER_MIN_OVERHEAD,
+    k::K8S_EXECUTOR_REQUEST_CORES,
+    k::K8S_EXECUTOR_LIMIT_CORES,
+    k::K8S_DRIVER_REQUEST_CORES,
+    k::K8S_DRIVER_LIMIT_CORES,
+    "spark.submit.deployMode",
+    "spark.dynamicAllocation.enabled",
+    "spark.dynamicAllocation.maxExecutors",
+    "spark.dynamicAllocation.initialExecutors",
+    "spark.dynamicAllocation.minExecutors",
+];
+
+fn k8s_input(form: &K8sInput, pasted: &Pasted, v: &Values, count: ExecutorCount) -> K8sInput {
+    let d = K8sSpark::default();
+    let cpu = |key: &str| v.good(key, ValueKind::CpuQuantity).map(|s| s.trim().to_string());
+    let offheap_bytes = v
+        .good(k::OFFHEAP_SIZE, ValueKind::Size(ByteUnit::Byte))
+        .and_then(|s| conf_bytes(s, ByteUnit::Byte).ok())
+        .and_then(|b| u64::try_from(b).ok())
+        .unwrap_or(0);
+    let spark = K8sSpark {
+        version: version(pasted, form.spark.version),
+        deploy_mode: deploy_mode(v),
+        app_type: app_type(pasted, form.spark.app_type),
+        executor_cores: v.positive(k::EXECUTOR_CORES).unwrap_or(1),
+        executor_memory_mib: v.mib(&[k::EXECUTOR_MEMORY]).unwrap_or(1024),
+        request_cores: cpu(k::K8S_EXECUTOR_REQUEST_CORES),
+        limit_cores: cpu(k::K8S_EXECUTOR_LIMIT_CORES),
+        task_cpus: v.positive(k::TASK_CPUS).unwrap_or(1),
+        driver_load: form.spark.driver_load,
+        overhead_factor: v.number(k::EXECUTOR_OVERHEAD_FACTOR, ValueKind::Factor),
+        overhead_mib: v.mib(&[k::EXECUTOR_OVERHEAD, k::YARN_EXECUTOR_OVERHEAD]),
+        offheap: OffHeap {
+            enabled: v.flag(k::OFFHEAP_ENABLED).unwrap_or(false),
+            size_mib: offheap_bytes / MIB,
+        },
+        pyspark_memory_mib: v.mib(&[k::PYSPARK_MEMORY]).unwrap_or(0),
+        driver_memory_mib: v.mib(&[k::DRIVER_MEMORY]).unwrap_or(d.driver_memory_mib),
+        driver_cores: v.positive(k::DRIVER_CORES).unwrap_or(d.driver_cores),
+        driver_request_cores: cpu(k::K8S_DRIVER_REQUEST_CORES),
+        driver_limit_cores: cpu(k::K8S_DRIVER_LIMIT_CORES),
+        executor_min_overhead_mib: v.mib(&[k::EXECUTOR_MIN_OVERHEAD]),
+        driver_min_overhead_mib: v.mib(&[k::DRIVER_MIN_OVERHEAD]),
+    };
+    K8sInput {
+        nodes: form.nodes.clone(),
+        spark,
+        count,
+    }
+}
+
+/// The keys (with link codes) EMR's scenario holds.
+const EMR_CARRIES: &[&str] = &[
+    k::EXECUTOR_MEMORY,
+    k::EXECUTOR_CORES,
+    k::EXECUTOR_INSTANCES,
+    k::EXECUTOR_OVERHEAD_FACTOR,
+    k::YARN_EXECUTOR_OVERHEAD_FACTOR,
+    k::TASK_CPUS,
+    k::DRIVER_MEMORY,
+    k::DRIVER_CORES,
+    k::AM_MEMORY,
+    k::AM_CORES,
+    crate::emr::HETEROGENEOUS_KEY,
+    "spark.executor.maxCores",
+    "spark.executor.maxMemory",
+    "spark.submit.deployMode",
+    "spark.dynamicAllocation.enabled",
+    "spark.dynamicAllocation.maxExecutors",
+    "spark.dynamicAllocation.initialExecutors",
+    "spark.dynamicAllocation.minExecutors",
+];
+
+fn emr_input(form: &EmrInput, pasted: &Pasted, v: &Values) -> EmrInput {
+    let executors = match executor_count(v) {
+        ExecutorCount::Exactly(n) if v.text(k::EXECUTOR_INSTANCES).is_some() || v.flag("spark.dynamicAllocation.enabled") == Some(true) => n,
+        _ => form.executors,
+    };
+    let factor = v
+        .number(k::EXECUTOR_OVERHEAD_FACTOR, ValueKind::Factor)
+        .or_else(|| v.number(k::YARN_EXECUTOR_OVERHEAD_FACTOR, ValueKind::Factor));
+    EmrInput {
+        executor_memory_mib: v.mib(&[k::EXECUTOR_MEMORY]).unwrap_or(form.executor_memory_mib),
+        executor_cores: v.positive(k::EXECUTOR_CORES).unwrap_or(form.executor_cores),
+        executors,
+        overhead_factor: factor.unwrap_or(form.overhead_factor),
+        heterogeneous_executors: v
+            .flag(crate::emr::HETEROGENEOUS_KEY)
+            .unwrap_or(form.heterogeneous_executors),
+        max_cores: v.positive("spark.executor.maxCores").or(form.max_cores),
+        max_memory_mib: v.mib(&["spark.executor.maxMemory"]).or(form.max_memory_mib),
+        maximize_resource_allocation: pasted
+            .maximize_resource_allocation
+            .map_or(form.maximize_resource_allocation, |(m, _)| m),
+        dynamic_allocation: v
+            .flag("spark.dynamicAllocation.enabled")
+            .unwrap_or(form.dynamic_allocation),
+        deploy_mode: match v.text("spark.submit.deployMode") {
+            Some(_) => deploy_mode(v),
+            None => form.deploy_mode,
+        },
+        driver_memory_mib: v.mib(&[k::DRIVER_MEMORY]).unwrap_or(form.driver_memory_mib),
+        driver_cores: v.positive(k::DRIVER_CORES).unwrap_or(form.driver_cores),
+        am_memory_mib: v.mib(&[k::AM_MEMORY]).unwrap_or(form.am_memory_mib),
+        am_cores: v.positive(k::AM_CORES).unwrap_or(form.am_cores),
+        task_cpus: v.positive(k::TASK_CPUS).unwrap_or(form.task_cpus),
+        ..*form
+    }
+}

@@ -1,0 +1,91 @@
+//! An Amazon EMR configuration: a JSON list of classifications (`[{"Classification":
+//! "spark-defaults", "Properties": {…}}, …]`, as `aws emr create-cluster --configurations`
+//! takes it), a single classification, or an object holding `"Configurations"`. The check reads
+//! `spark-defaults` (what EMR writes into `spark-defaults.conf`) and the `spark` classification's
+//! `maximizeResourceAllocation`; others are named as not read.
+
+use super::tree::{parse, Node};
+use super::{Finding, FindingKind, Format, Origin, Pasted, Stage};
+
+fn at(line: u32) -> Origin {
+    Origin {
+        format: Format::EmrConfiguration,
+        line,
+    }
+}
+
+/// Reads the classifications of `text` into `pasted`.
+pub(super) fn read(text: &str, pasted: &mut Pasted) {
+    let root = match parse(text) {
+        Ok(docs) => docs.into_iter().next(),
+        Err(e) => {
+            let kind = FindingKind::Syntax { message: e.message };
+            pasted.findings.push(Finding::at(at(e.line), kind));
+            return;
+        }
+    };
+    let list: Vec<&Node> = match &root {
+        Some(Node::Seq { items, .. }) => items.iter().collect(),
+        Some(map @ Node::Map { .. }) => match map.get("Configurations") {
+            Some(Node::Seq { items, .. }) if map.get("Classification").is_none() => {
+                items.iter().collect()
+            }
+            _ => vec![map],
+        },
+        _ => Vec::new(),
+    };
+    let mut read_any = false;
+    for node in list {
+        read_any |= read_classification(node, pasted);
+    }
+    if !read_any {
+        let line = root.as_ref().map_or(1, Node::line);
+        pasted.findings.push(Finding::at(at(line), FindingKind::NotClassifications));
+    }
+}
+
+/// Reads one classification; false when `node` is not one.
+fn read_classification(node: &Node, pasted: &mut Pasted) -> bool {
+    let Some(name) = node.get("Classification").and_then(Node::text) else {
+        return false;
+    };
+    let properties = node.get("Properties");
+    match name {
+        "spark-defaults" => {
+            for (key, line, value) in entries(properties) {
+                let text = scalar_text(value);
+                if !matches!(value, Node::Scalar { quoted: true, .. }) {
+                    let kind = FindingKind::NotAString { key: key.clone() };
+                    pasted.findings.push(Finding::at(at(value.line()), kind));
+                }
+                pasted.push(key.clone(), text, at(*line), Stage::Defaults);
+            }
+        }
+        "spark" => {
+            for (key, line, value) in entries(properties) {
+                if key == "maximizeResourceAllocation" {
+                    let on = scalar_text(value).trim().eq_ignore_ascii_case("true");
+                    pasted.maximize_resource_allocation = Some((on, at(*line)));
+                }
+            }
+        }
+        other => {
+            let kind = FindingKind::ClassificationNotRead {
+                name: other.chars().take(60).collect(),
+            };
+            pasted.findings.push(Finding::at(at(node.line()), kind));
+        }
+    }
+    true
+}
+
+fn entries(node: Option<&Node>) -> &[(String, u32, Node)] {
+    match node {
+        Some(Node::Map { entries, .. }) => entries,
+        _ => &[],
+    }
+}
+
+fn scalar_text(node: &Node) -> String {
+    node.text().unwrap_or_default().to_string()
+}

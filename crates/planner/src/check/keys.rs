@@ -1,0 +1,370 @@
+//! The Spark keys the check knows: what each holds (so that a value Spark would refuse is
+//! reported), Spark's deprecated keys with their replacements, the nearest known key of a
+//! misspelt one, and which keys and values look secret.
+
+use crate::units::ByteUnit;
+
+/// What a key's value must be, as Spark's `ConfigBuilder` declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueKind {
+    /// A size (`bytesConf`): a bare number is in this unit.
+    Size(ByteUnit),
+    /// An `intConf` at least 1 (cores, task cpus).
+    PositiveInt,
+    /// An `intConf` at least 0 (instances, executor counts).
+    Count,
+    /// A `doubleConf` greater than 0 (overhead factors).
+    Factor,
+    /// A `doubleConf` from 0 to 1 (memory fractions).
+    Fraction,
+    /// A `booleanConf`.
+    Bool,
+    /// A Kubernetes CPU quantity (`0.5`, `500m`, `2`).
+    CpuQuantity,
+    /// `client` or `cluster`.
+    DeployMode,
+    /// Anything: the check reads the key but not its value.
+    Text,
+}
+
+/// A key the check knows, the kind of its value, and its short code in a share link (`""`:
+/// the key does not travel in links, as it does not change the answer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KnownKey {
+    /// The key.
+    pub key: &'static str,
+    /// What its value must be.
+    pub kind: ValueKind,
+    /// Its code in a share link, or `""`.
+    pub link_code: &'static str,
+}
+
+const fn k(key: &'static str, kind: ValueKind, link_code: &'static str) -> KnownKey {
+    KnownKey {
+        key,
+        kind,
+        link_code,
+    }
+}
+
+use ValueKind::{Bool, Count, CpuQuantity, DeployMode, Factor, Fraction, PositiveInt, Size, Text};
+
+/// Keys the check reads (with link codes) and commonly used keys it knows by name. Kinds follow
+/// Spark's `core/src/main/scala/org/apache/spark/internal/config/package.scala`, Kubernetes'
+/// `Config.scala` and YARN's `config.scala` (3.5/4.0); the EMR keys are EMR's.
+pub const KNOWN_KEYS: &[KnownKey] = &[
+    k("spark.executor.memory", Size(ByteUnit::MiB), "em"),
+    k("spark.executor.cores", PositiveInt, "ec"),
+    k("spark.executor.instances", Count, "ei"),
+    k("spark.executor.memoryOverhead", Size(ByteUnit::MiB), "eo"),
+    k("spark.executor.memoryOverheadFactor", Factor, "ef"),
+    k("spark.executor.minMemoryOverhead", Size(ByteUnit::MiB), "en"),
+    k("spark.executor.pyspark.memory", Size(ByteUnit::MiB), "ep"),
+    k("spark.memory.offHeap.enabled", Bool, "oe"),
+    k("spark.memory.offHeap.size", Size(ByteUnit::Byte), "os"),
+    k("spark.memory.fraction", Fraction, "mf"),
+    k("spark.memory.storageFraction", Fraction, "sf"),
+    k("spark.task.cpus", PositiveInt, "tc"),
+    k("spark.driver.memory", Size(ByteUnit::MiB), "dm"),
+    k("spark.driver.cores", PositiveInt, "dc"),
+    k("spark.driver.memoryOverhead", Size(ByteUnit::MiB), "do"),
+    k("spark.driver.memoryOverheadFactor", Factor, "df"),
+    k("spark.driver.minMemoryOverhead", Size(ByteUnit::MiB), "dn"),
+    k("spark.driver.maxResultSize", Size(ByteUnit::Byte), ""),
+    k("spark.yarn.am.memory", Size(ByteUnit::MiB), "am"),
+    k("spark.yarn.am.cores", PositiveInt, "ac"),
+    k("spark.yarn.am.memoryOverhead", Size(ByteUnit::MiB), "ao"),
+    k("spark.submit.deployMode", DeployMode, "sd"),
+    k("spark.dynamicAllocation.enabled", Bool, "da"),
+    k("spark.dynamicAllocation.initialExecutors", Count, "di"),
+    k("spark.dynamicAllocation.minExecutors", Count, "dl"),
+    k("spark.dynamicAllocation.maxExecutors", Count, "dx"),
+    k("spark.kubernetes.executor.request.cores", CpuQuantity, "kr"),
+    k("spark.kubernetes.executor.limit.cores", CpuQuantity, "kl"),
+    k("spark.kubernetes.driver.request.cores", CpuQuantity, "kq"),
+    k("spark.kubernetes.driver.limit.cores", CpuQuantity, "kd"),
+    k("spark.kubernetes.memoryOverheadFactor", Factor, "kf"),
+    k("spark.yarn.executor.memoryOverheadFactor", Factor, "yf"),
+    k("spark.yarn.heterogeneousExecutors.enabled", Bool, "he"),
+    k("spark.executor.maxCores", PositiveInt, "mc"),
+    k("spark.executor.maxMemory", Size(ByteUnit::MiB), "mm"),
+    k("spark.cores.max", PositiveInt, ""),
+    k("spark.master", Text, ""),
+    k("spark.app.name", Text, ""),
+    k("spark.yarn.queue", Text, ""),
+    k("spark.default.parallelism", PositiveInt, ""),
+    k("spark.sql.shuffle.partitions", PositiveInt, ""),
+    k("spark.sql.adaptive.enabled", Bool, ""),
+    k("spark.sql.autoBroadcastJoinThreshold", Text, ""),
+    k("spark.sql.files.maxPartitionBytes", Text, ""),
+    k("spark.serializer", Text, ""),
+    k("spark.kryoserializer.buffer.max", Text, ""),
+    k("spark.shuffle.service.enabled", Bool, ""),
+    k("spark.dynamicAllocation.shuffleTracking.enabled", Bool, ""),
+    k("spark.dynamicAllocation.executorIdleTimeout", Text, ""),
+    k("spark.network.timeout", Text, ""),
+    k("spark.executor.heartbeatInterval", Text, ""),
+    k("spark.speculation", Bool, ""),
+    k("spark.eventLog.enabled", Bool, ""),
+    k("spark.eventLog.dir", Text, ""),
+    k("spark.executor.extraJavaOptions", Text, ""),
+    k("spark.driver.extraJavaOptions", Text, ""),
+    k("spark.executor.extraClassPath", Text, ""),
+    k("spark.driver.extraClassPath", Text, ""),
+    k("spark.jars", Text, ""),
+    k("spark.jars.packages", Text, ""),
+    k("spark.files", Text, ""),
+    k("spark.submit.pyFiles", Text, ""),
+    k("spark.python.worker.memory", Text, ""),
+    k("spark.locality.wait", Text, ""),
+    k("spark.yarn.maxAppAttempts", PositiveInt, ""),
+    k("spark.yarn.jars", Text, ""),
+    k("spark.kubernetes.container.image", Text, ""),
+    k("spark.kubernetes.namespace", Text, ""),
+    k("spark.kubernetes.authenticate.driver.serviceAccountName", Text, ""),
+    k("spark.kerberos.keytab", Text, ""),
+    k("spark.kerberos.principal", Text, ""),
+];
+
+/// The known key `key`, if the check knows it.
+pub fn known(key: &str) -> Option<&'static KnownKey> {
+    KNOWN_KEYS.iter().find(|k| k.key == key)
+}
+
+/// The known key with link code `code`.
+pub fn by_link_code(code: &str) -> Option<&'static KnownKey> {
+    KNOWN_KEYS
+        .iter()
+        .find(|k| !k.link_code.is_empty() && k.link_code == code)
+}
+
+/// A key Spark still reads under a newer name: `SparkConf.configsWithAlternatives` (the old key
+/// is read when the new one is unset, with "The configuration key '…' has been deprecated as
+/// of Spark … Please use the new key '…' instead.").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deprecated {
+    /// The old key.
+    pub key: &'static str,
+    /// The key to use.
+    pub replacement: &'static str,
+    /// The Spark version that deprecated it.
+    pub since: &'static str,
+}
+
+const fn d(key: &'static str, replacement: &'static str, since: &'static str) -> Deprecated {
+    Deprecated {
+        key,
+        replacement,
+        since,
+    }
+}
+
+/// From apache/spark `core/src/main/scala/org/apache/spark/SparkConf.scala`
+/// (`configsWithAlternatives`), the entries a sizing configuration meets.
+pub const DEPRECATED_KEYS: &[Deprecated] = &[
+    d(
+        "spark.yarn.executor.memoryOverhead",
+        "spark.executor.memoryOverhead",
+        "2.3",
+    ),
+    d(
+        "spark.yarn.driver.memoryOverhead",
+        "spark.driver.memoryOverhead",
+        "2.3",
+    ),
+    d("spark.unsafe.offHeap", "spark.memory.offHeap.enabled", "1.6"),
+    d("spark.yarn.keytab", "spark.kerberos.keytab", "3.0"),
+    d("spark.yarn.principal", "spark.kerberos.principal", "3.0"),
+    d("spark.yarn.jar", "spark.yarn.jars", "2.0"),
+    d(
+        "spark.reducer.maxMbInFlight",
+        "spark.reducer.maxSizeInFlight",
+        "1.4",
+    ),
+    d(
+        "spark.kryoserializer.buffer.max.mb",
+        "spark.kryoserializer.buffer.max",
+        "1.4",
+    ),
+    d("spark.akka.frameSize", "spark.rpc.message.maxSize", "1.6"),
+    d(
+        "spark.yarn.max.worker.failures",
+        "spark.yarn.max.executor.failures",
+        "1.5",
+    ),
+    d(
+        "spark.yarn.access.namenodes",
+        "spark.kerberos.access.hadoopFileSystems",
+        "2.2",
+    ),
+    d(
+        "spark.yarn.access.hadoopFileSystems",
+        "spark.kerberos.access.hadoopFileSystems",
+        "3.0",
+    ),
+    d(
+        "spark.scheduler.listenerbus.eventqueue.size",
+        "spark.scheduler.listenerbus.eventqueue.capacity",
+        "2.3",
+    ),
+    d(
+        "spark.files.userClassPathFirst",
+        "spark.executor.userClassPathFirst",
+        "1.3",
+    ),
+];
+
+/// The deprecated key `key`, if it is one.
+pub fn deprecated(key: &str) -> Option<&'static Deprecated> {
+    DEPRECATED_KEYS.iter().find(|d| d.key == key)
+}
+
+/// The known key nearest to `key` by edit distance (letter case ignored), when it is close
+/// enough to be a slip: at most 2 edits, or 3 for keys of 24 characters and more.
+pub fn nearest_known(key: &str) -> Option<&'static str> {
+    let lower = key.to_ascii_lowercase();
+    let limit = if key.len() >= 24 { 3 } else { 2 };
+    KNOWN_KEYS
+        .iter()
+        .map(|k| k.key)
+        .chain(DEPRECATED_KEYS.iter().map(|d| d.replacement))
+        .filter(|candidate| *candidate != key)
+        .map(|candidate| {
+            let distance = edit_distance(&lower, &candidate.to_ascii_lowercase(), limit + 1);
+            (distance, candidate)
+        })
+        .filter(|(distance, _)| *distance <= limit)
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, candidate)| candidate)
+}
+
+/// Levenshtein distance over characters, stopping early at `cap` (the result is then `cap`):
+/// pasted keys can be long, and only small distances matter.
+pub fn edit_distance(a: &str, b: &str, cap: usize) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a.len().abs_diff(b.len()) >= cap {
+        return cap;
+    }
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut current = vec![0; b.len() + 1];
+    for (i, ca) in a.iter().enumerate() {
+        current[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != cb);
+            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        if current.iter().min().is_some_and(|m| *m >= cap) {
+            return cap;
+        }
+        std::mem::swap(&mut previous, &mut current);
+    }
+    previous[b.len()].min(cap)
+}
+
+/// Whether a key names a secret: passwords, secrets, tokens, credentials, access or secret
+/// keys, keytabs (checked on the key in lower case, in any part of it).
+pub fn is_secret_key(key: &str) -> bool {
+    let lower = key.to_ascii_lowercase();
+    const WORDS: &[&str] = &[
+        "password",
+        "passwd",
+        "secret",
+        "token",
+        "credential",
+        "keytab",
+        "accesskey",
+        "access.key",
+        "secretkey",
+        "apikey",
+        "api.key",
+        "private",
+        "auth",
+        "sasl",
+        "signature",
+    ];
+    WORDS.iter().any(|w| lower.contains(w)) || lower.ends_with(".key")
+}
+
+/// Whether a value looks like a token or key: 16 characters or more of letters, digits and
+/// `+/=_-.` only, with both letters and digits (`AKIA…`, JWTs, hex digests), or a value with a
+/// `user:password@` part.
+pub fn is_secret_value(value: &str) -> bool {
+    let v = value.trim();
+    let token_chars = v
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "+/=_-.".contains(c));
+    let letters = v.chars().any(|c| c.is_ascii_alphabetic());
+    let digits = v.chars().any(|c| c.is_ascii_digit());
+    let looks_like_token = v.len() >= 16 && token_chars && letters && digits;
+    let has_password = v.contains("://") && v.split("://").nth(1).is_some_and(|r| {
+        r.split('/')
+            .next()
+            .is_some_and(|host| host.contains('@') && host.contains(':'))
+    });
+    looks_like_token || has_password
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance("kitten", "sitting", 10), 3);
+        assert_eq!(edit_distance("", "abc", 10), 3);
+        assert_eq!(edit_distance("abcdef", "abcdef", 10), 0);
+        assert_eq!(edit_distance("a", "abcdefgh", 3), 3);
+    }
+
+    #[test]
+    fn suggests_the_nearest_known_key() {
+        assert_eq!(
+            nearest_known("spark.executor.memroy"),
+            Some("spark.executor.memory")
+        );
+        assert_eq!(
+            nearest_known("spark.executor.Memory"),
+            Some("spark.executor.memory")
+        );
+        assert_eq!(
+            nearest_known("spark.executors.instances"),
+            Some("spark.executor.instances")
+        );
+        assert_eq!(nearest_known("spark.hadoop.fs.s3a.endpoint"), None);
+    }
+
+    #[test]
+    fn every_link_code_is_unique_and_short() {
+        let codes: Vec<&str> = KNOWN_KEYS
+            .iter()
+            .map(|k| k.link_code)
+            .filter(|c| !c.is_empty())
+            .collect();
+        for (i, c) in codes.iter().enumerate() {
+            assert_eq!(c.len(), 2, "{c}");
+            assert!(c.bytes().all(|b| b.is_ascii_lowercase()), "{c}");
+            assert!(!codes[..i].contains(c), "{c} twice");
+        }
+    }
+
+    #[test]
+    fn secrets_are_recognised() {
+        for key in [
+            "spark.ssl.keyStorePassword",
+            "spark.authenticate.secret",
+            "spark.hadoop.fs.s3a.secret.key",
+            "spark.hadoop.fs.s3a.access.key",
+            "spark.kubernetes.authenticate.submission.oauthToken",
+            "spark.kerberos.keytab",
+        ] {
+            assert!(is_secret_key(key), "{key}");
+        }
+        assert!(!is_secret_key("spark.executor.memory"));
+        assert!(is_secret_value("AKIAIOSFODNN7EXAMPLE"));
+        assert!(is_secret_value("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc123"));
+        assert!(is_secret_value("jdbc://user:hunter2@db:5432/x"));
+        assert!(!is_secret_value("19g"));
+        assert!(!is_secret_value("0.1875"));
+        assert!(!is_secret_value("org.apache.spark.serializer.KryoSerializer"));
+    }
+}

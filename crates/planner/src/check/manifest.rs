@@ -1,0 +1,140 @@
+//! A Spark-operator `SparkApplication` manifest (`sparkoperator.k8s.io/v1beta2`). The operator
+//! runs spark-submit with `--conf` pairs in this order (kubeflow/spark-operator,
+//! `internal/controller/sparkapplication/submission.go`, `buildSparkSubmitArgs`): `mode` as
+//! `--deploy-mode`, `memoryOverheadFactor`, then `sparkConf`, then the driver's fields, the
+//! executor's, and `dynamicAllocation`; a later `--conf` of the same key wins.
+
+use super::tree::{parse, Node};
+use super::{Finding, FindingKind, Format, Origin, Pasted, Stage};
+use crate::spark::{AppType, SparkVersion};
+
+fn at(line: u32) -> Origin {
+    Origin {
+        format: Format::SparkApplication,
+        line,
+    }
+}
+
+/// A pod's fields and the keys the operator sets from them.
+const DRIVER_FIELDS: &[(&str, &str)] = &[
+    ("cores", "spark.driver.cores"),
+    ("coreRequest", "spark.kubernetes.driver.request.cores"),
+    ("coreLimit", "spark.kubernetes.driver.limit.cores"),
+    ("memory", "spark.driver.memory"),
+    ("memoryOverhead", "spark.driver.memoryOverhead"),
+];
+const EXECUTOR_FIELDS: &[(&str, &str)] = &[
+    ("instances", "spark.executor.instances"),
+    ("cores", "spark.executor.cores"),
+    ("coreRequest", "spark.kubernetes.executor.request.cores"),
+    ("coreLimit", "spark.kubernetes.executor.limit.cores"),
+    ("memory", "spark.executor.memory"),
+    ("memoryOverhead", "spark.executor.memoryOverhead"),
+];
+const DYNAMIC_FIELDS: &[(&str, &str)] = &[
+    ("enabled", "spark.dynamicAllocation.enabled"),
+    ("initialExecutors", "spark.dynamicAllocation.initialExecutors"),
+    ("minExecutors", "spark.dynamicAllocation.minExecutors"),
+    ("maxExecutors", "spark.dynamicAllocation.maxExecutors"),
+];
+
+/// Reads the first `SparkApplication` (or `ScheduledSparkApplication`'s template) of `text`.
+pub(super) fn read(text: &str, pasted: &mut Pasted) {
+    let docs = match parse(text) {
+        Ok(docs) => docs,
+        Err(e) => {
+            let kind = FindingKind::Syntax { message: e.message };
+            pasted.findings.push(Finding::at(at(e.line), kind));
+            return;
+        }
+    };
+    let kind_of = |d: &Node| d.get("kind").and_then(Node::text).unwrap_or_default().to_string();
+    let app = docs.iter().find(|d| kind_of(d).ends_with("SparkApplication"));
+    let Some(app) = app else {
+        let (kind, line) = docs.first().map_or((String::new(), 1), |d| (kind_of(d), d.line()));
+        let kind = FindingKind::NotSparkApplication { kind: kind.chars().take(60).collect() };
+        pasted.findings.push(Finding::at(at(line), kind));
+        return;
+    };
+    let spec = match app.get("spec") {
+        Some(spec) if kind_of(app) == "ScheduledSparkApplication" => spec.get("template"),
+        spec => spec,
+    };
+    match spec {
+        Some(spec @ Node::Map { .. }) => read_spec(spec, pasted),
+        other => {
+            let line = other.map_or(app.line(), Node::line);
+            bad_field(pasted, "spec", line, "a mapping");
+        }
+    }
+}
+
+fn bad_field(pasted: &mut Pasted, field: &str, line: u32, expected: &'static str) {
+    let kind = FindingKind::BadField {
+        field: field.to_string(),
+        expected,
+    };
+    pasted.findings.push(Finding::at(at(line), kind));
+}
+
+fn read_spec(spec: &Node, pasted: &mut Pasted) {
+    if let Some(node) = spec.get("type") {
+        let t = match node.text().unwrap_or_default() {
+            "Python" => Some(AppType::Python),
+            "R" => Some(AppType::R),
+            "Scala" | "Java" => Some(AppType::Jvm),
+            _ => None,
+        };
+        match t {
+            Some(t) => pasted.app_type = Some((t, at(node.line()))),
+            None => bad_field(pasted, "spec.type", node.line(), "Scala, Java, Python or R"),
+        }
+    }
+    if let Some(node) = spec.get("sparkVersion") {
+        if let Some(v) = node.text().and_then(SparkVersion::parse) {
+            pasted.spark_version = Some((v, at(node.line())));
+        }
+    }
+    if let Some(node) = spec.get("mode") {
+        let mode = node.text().unwrap_or_default();
+        // The operator's "in-cluster-client" runs the driver in a pod it starts, as client mode.
+        let mode = if mode == "in-cluster-client" { "client" } else { mode };
+        pasted.push("spark.submit.deployMode", mode, at(node.line()), Stage::Flag);
+    }
+    if let Some(node) = spec.get("memoryOverheadFactor") {
+        let value = node.text().unwrap_or_default();
+        pasted.push("spark.kubernetes.memoryOverheadFactor", value, at(node.line()), Stage::Conf);
+    }
+    match spec.get("sparkConf") {
+        Some(Node::Map { entries, .. }) => {
+            for (key, line, value) in entries {
+                let text = value.text().unwrap_or_default();
+                pasted.push(key.clone(), text, at(*line), Stage::Conf);
+            }
+        }
+        Some(other) => bad_field(pasted, "spec.sparkConf", other.line(), "a mapping"),
+        None => {}
+    }
+    read_fields(spec, "driver", DRIVER_FIELDS, pasted);
+    read_fields(spec, "executor", EXECUTOR_FIELDS, pasted);
+    read_fields(spec, "dynamicAllocation", DYNAMIC_FIELDS, pasted);
+}
+
+fn read_fields(spec: &Node, name: &str, fields: &[(&str, &'static str)], pasted: &mut Pasted) {
+    let Some(section) = spec.get(name) else {
+        return;
+    };
+    if !matches!(section, Node::Map { .. }) {
+        bad_field(pasted, &format!("spec.{name}"), section.line(), "a mapping");
+        return;
+    }
+    for (field, key) in fields {
+        let Some(node) = section.get(field) else {
+            continue;
+        };
+        match node.text() {
+            Some(value) => pasted.push(*key, value, at(node.line()), Stage::Conf),
+            None => bad_field(pasted, &format!("spec.{name}.{field}"), node.line(), "a value"),
+        }
+    }
+}

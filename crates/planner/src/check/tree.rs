@@ -1,0 +1,184 @@
+//! JSON and YAML read into a small tree whose every value knows its line, with one maintained
+//! YAML 1.2 parser (`yaml-rust2`'s event parser): JSON is YAML 1.2, so one parser reads both.
+//! The tree is built without recursion and refuses nesting deeper than [`MAX_DEPTH`].
+
+use yaml_rust2::parser::{Event, Parser};
+use yaml_rust2::scanner::TScalarStyle;
+
+/// Deeper nesting than any configuration has is refused (and bounds the work).
+pub const MAX_DEPTH: usize = 64;
+/// At most this many documents are read from one text.
+const MAX_DOCUMENTS: usize = 32;
+
+/// A value with its line (1-based).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Node {
+    /// A scalar: its text, its line, and whether it was quoted (a JSON string).
+    Scalar {
+        /// The text.
+        text: String,
+        /// The line.
+        line: u32,
+        /// Quoted (`"4"`) rather than plain (`4`, `true`).
+        quoted: bool,
+    },
+    /// A mapping: keys (scalars) with their lines and values, in order.
+    Map {
+        /// The line it starts on.
+        line: u32,
+        /// The entries.
+        entries: Vec<(String, u32, Node)>,
+    },
+    /// A sequence.
+    Seq {
+        /// The line it starts on.
+        line: u32,
+        /// The items.
+        items: Vec<Node>,
+    },
+}
+
+impl Node {
+    /// The line the value starts on.
+    pub fn line(&self) -> u32 {
+        match self {
+            Node::Scalar { line, .. } | Node::Map { line, .. } | Node::Seq { line, .. } => *line,
+        }
+    }
+
+    /// The value of `key` in a mapping (the last one, as YAML loaders keep).
+    pub fn get(&self, key: &str) -> Option<&Node> {
+        match self {
+            Node::Map { entries, .. } => entries.iter().rev().find(|(k, _, _)| k == key).map(|(_, _, v)| v),
+            _ => None,
+        }
+    }
+
+    /// The scalar's text.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Node::Scalar { text, .. } => Some(text),
+            _ => None,
+        }
+    }
+}
+
+/// Why a text could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TreeError {
+    /// The line (1-based).
+    pub line: u32,
+    /// The parser's message.
+    pub message: String,
+}
+
+enum Frame {
+    Map {
+        line: u32,
+        entries: Vec<(String, u32, Node)>,
+        key: Option<(String, u32)>,
+    },
+    Seq {
+        line: u32,
+        items: Vec<Node>,
+    },
+}
+
+fn line_of(line: usize) -> u32 {
+    u32::try_from(line).unwrap_or(u32::MAX).max(1)
+}
+
+/// Parses every document of `text`.
+pub fn parse(text: &str) -> Result<Vec<Node>, TreeError> {
+    let mut parser = Parser::new_from_str(text);
+    let mut documents = Vec::new();
+    let mut stack: Vec<Frame> = Vec::new();
+    loop {
+        let (event, marker) = parser.next_token().map_err(|e| TreeError {
+            line: line_of(e.marker().line()),
+            message: e.info().to_string(),
+        })?;
+        let line = line_of(marker.line());
+        let node = match event {
+            Event::StreamEnd => return Ok(documents),
+            Event::MappingStart(..) | Event::SequenceStart(..) => {
+                if stack.len() >= MAX_DEPTH {
+                    return Err(TreeError {
+                        line,
+                        message: format!("nested deeper than {MAX_DEPTH} levels"),
+                    });
+                }
+                stack.push(match event {
+                    Event::MappingStart(..) => Frame::Map { line, entries: Vec::new(), key: None },
+                    _ => Frame::Seq { line, items: Vec::new() },
+                });
+                continue;
+            }
+            Event::MappingEnd | Event::SequenceEnd => match stack.pop() {
+                Some(Frame::Map { line, entries, .. }) => Node::Map { line, entries },
+                Some(Frame::Seq { line, items }) => Node::Seq { line, items },
+                None => continue,
+            },
+            Event::Scalar(text, style, _, _) => Node::Scalar {
+                text,
+                line,
+                quoted: style != TScalarStyle::Plain,
+            },
+            // An alias stands for a value defined elsewhere; configurations do not use them.
+            Event::Alias(_) => Node::Scalar { text: String::new(), line, quoted: false },
+            _ => continue,
+        };
+        if let Some(node) = attach(&mut stack, node)? {
+            if documents.len() < MAX_DOCUMENTS {
+                documents.push(node);
+            }
+        }
+    }
+}
+
+/// Puts a finished value into its parent; returns it when it is a whole document.
+fn attach(stack: &mut [Frame], node: Node) -> Result<Option<Node>, TreeError> {
+    match stack.last_mut() {
+        None => Ok(Some(node)),
+        Some(Frame::Seq { items, .. }) => {
+            items.push(node);
+            Ok(None)
+        }
+        Some(Frame::Map { entries, key, .. }) => {
+            match key.take() {
+                Some((k, line)) => entries.push((k, line, node)),
+                None => match node {
+                    Node::Scalar { text, line, .. } => *key = Some((text, line)),
+                    other => {
+                        return Err(TreeError {
+                            line: other.line(),
+                            message: "a key that is not text".to_string(),
+                        })
+                    }
+                },
+            }
+            Ok(None)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_and_yaml_keep_lines() {
+        let docs = parse("[\n {\"a\": \"1\",\n  \"b\": 2}\n]").unwrap();
+        let Node::Seq { items, .. } = &docs[0] else { panic!("{docs:?}") };
+        assert_eq!(items[0].get("a").unwrap().line(), 2);
+        let b = items[0].get("b").unwrap();
+        assert_eq!((b.text(), b.line()), (Some("2"), 3));
+        assert!(matches!(items[0].get("a"), Some(Node::Scalar { quoted: true, .. })));
+        let docs = parse("x: 1\n---\nspec:\n  y: \"2\"\n").unwrap();
+        assert_eq!(docs.len(), 2);
+        assert_eq!(docs[1].get("spec").unwrap().get("y").unwrap().line(), 4);
+        assert!(parse("a: [1, 2").is_err());
+        let deep = "[".repeat(100) + &"]".repeat(100);
+        assert!(parse(&deep).unwrap_err().message.contains("deeper"));
+    }
+}

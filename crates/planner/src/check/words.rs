@@ -1,0 +1,302 @@
+//! The check in words: each finding as a diagnostic naming its line, which value won, the
+//! answer's headline and the comparison with the plan. Made from [`Check`]'s numbers only.
+
+use super::answer::{Answer, Check, SideNumbers};
+use super::{BadValue, Effective, Finding, FindingKind, Format, Origin, MAX_TEXT_BYTES};
+use crate::catalog::{counted, group_digits, ClusterManager};
+use crate::warning::{most_severe_first, Code, Severity, Warning};
+
+/// How a format is named in messages.
+pub fn format_name(format: Format) -> &'static str {
+    match format {
+        Format::SubmitCommand => "spark-submit command",
+        Format::DefaultsFile => "spark-defaults.conf",
+        Format::EmrConfiguration => "EMR configuration (JSON)",
+        Format::SparkApplication => "SparkApplication manifest (YAML)",
+        Format::Link => "link",
+    }
+}
+
+/// "Line 3: " (or "In the link: "), the start of a message about one place.
+pub fn place(origin: Option<Origin>) -> String {
+    match origin {
+        Some(Origin { format: Format::Link, .. }) => "In the link: ".to_string(),
+        Some(o) => format!("Line {}: ", o.line),
+        None => String::new(),
+    }
+}
+
+fn manager_name(m: ClusterManager) -> &'static str {
+    match m {
+        ClusterManager::Yarn => "YARN",
+        ClusterManager::Kubernetes => "Kubernetes",
+        ClusterManager::Emr => "Amazon EMR",
+    }
+}
+
+/// A finding's severity and code.
+pub fn finding_kind(kind: &FindingKind) -> (Severity, Code) {
+    use FindingKind as F;
+    match kind {
+        F::BadValue { .. } => (Severity::Error, Code::InvalidValue),
+        F::TooLong { .. }
+        | F::Command(_)
+        | F::MalformedEscape
+        | F::Syntax { .. }
+        | F::FormatNotInBuild { .. }
+        | F::NotSparkApplication { .. }
+        | F::NotClassifications => (Severity::Error, Code::UnreadableValue),
+        F::Misspelt { .. } | F::NonSparkKey { .. } | F::NotASetting { .. } => {
+            (Severity::Warning, Code::UnknownSetting)
+        }
+        F::Deprecated { .. } => (Severity::Warning, Code::DeprecatedSetting),
+        F::PropertiesFile { .. } | F::ShellVariable { .. } | F::BadField { .. } => {
+            (Severity::Warning, Code::UnreadableValue)
+        }
+        F::EmrOnlyKey { .. } | F::NotAString { .. } => (Severity::Warning, Code::SettingIgnored),
+        F::Empty
+        | F::ClassificationNotRead { .. }
+        | F::OtherMaster { .. }
+        | F::NotCarried { .. } => (Severity::Info, Code::SettingIgnored),
+    }
+}
+
+/// A finding as a message, naming its line.
+pub fn finding_message(f: &Finding, manager: ClusterManager) -> String {
+    format!("{}{}", place(f.origin), kind_message(&f.kind, manager))
+}
+
+fn kind_message(kind: &FindingKind, manager: ClusterManager) -> String {
+    use FindingKind as F;
+    match kind {
+        F::Empty => "Nothing to check: paste a spark-submit command, a spark-defaults.conf, an \
+                     EMR configuration (JSON) or a SparkApplication manifest (YAML)."
+            .to_string(),
+        F::TooLong { bytes } => format!(
+            "The text is {} bytes; the check reads at most {} bytes.",
+            group_digits(*bytes as u64),
+            group_digits(MAX_TEXT_BYTES as u64)
+        ),
+        F::Command(e) => format!("spark-submit refuses this command: {e}."),
+        F::PropertiesFile { path } => format!(
+            "--properties-file {path} names a file the check cannot read (spark-submit reads it \
+             instead of spark-defaults.conf): paste its lines to check them."
+        ),
+        F::MalformedEscape => "Malformed \\uxxxx encoding: Java's Properties cannot read this \
+                               line, so Spark cannot read the file."
+            .to_string(),
+        F::NonSparkKey { key } => format!(
+            "{key} is not a Spark setting (Spark's keys start with spark.): spark-submit ignores \
+             it (\"Ignoring non-Spark config property: {key}\")."
+        ),
+        F::Misspelt { key, suggestion } => format!(
+            "Spark does not know {key}: did you mean {suggestion}? Spark ignores keys it does not \
+             know, so this setting has no effect."
+        ),
+        F::Deprecated { key, replacement, since } => format!(
+            "{key} is deprecated since Spark {since}: use {replacement} (Spark reads the old key \
+             only when the new one is not set)."
+        ),
+        F::EmrOnlyKey { key } => format!(
+            "{key} is read only by Amazon EMR's Spark; Apache Spark on {} ignores it{}.",
+            manager_name(manager),
+            if key.ends_with("memoryOverheadFactor") {
+                ": use spark.executor.memoryOverheadFactor"
+            } else {
+                ""
+            }
+        ),
+        F::BadValue { key, value, reason } => bad_value_message(key, value, reason),
+        F::ShellVariable { key, value } => format!(
+            "{key} is {value}, a shell variable the check cannot know: Spark's default is used \
+             here; type the value to check it."
+        ),
+        other => structure_message(other, manager),
+    }
+}
+
+fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
+    use FindingKind as F;
+    match kind {
+        F::Syntax { message } => format!("the text does not parse: {message}."),
+        F::FormatNotInBuild { format } => {
+            format!("This build cannot read a {}.", format_name(*format))
+        }
+        F::NotSparkApplication { kind } if kind.is_empty() => {
+            "this YAML is not a SparkApplication manifest (no kind: SparkApplication).".to_string()
+        }
+        F::NotSparkApplication { kind } => {
+            format!("this YAML is a {kind}, not a SparkApplication: nothing to check in it.")
+        }
+        F::NotClassifications => "this JSON is not an EMR configuration: a list of \
+                                  classifications such as {\"Classification\": \"spark-defaults\", \
+                                  \"Properties\": {…}}."
+            .to_string(),
+        F::ClassificationNotRead { name } => format!(
+            "the {name} classification is not checked: the cluster's own settings come from the \
+             form."
+        ),
+        F::NotAString { key } => format!(
+            "the value of {key} is not a JSON string: EMR takes property values as strings \
+             (\"4\", not 4)."
+        ),
+        F::BadField { field, expected } => format!("{field} should be {expected}."),
+        F::OtherMaster { master } => format!(
+            "the master {master} is not {}: these settings are checked on the form's {} cluster.",
+            manager_name(manager),
+            manager_name(manager)
+        ),
+        F::NotASetting { text } => format!("\"{text}\" is not a setting the check reads."),
+        F::NotCarried { key } => format!(
+            "{key} is not part of this check on {}: the form does not hold it, so it is left out \
+             of the answer and of \"Use these settings\".",
+            manager_name(manager)
+        ),
+        _ => String::new(),
+    }
+}
+
+/// Spark's own words for a value it refuses (`ConfigBuilder`'s "should be int, but was …",
+/// `JavaUtils.byteStringAs`' size message), with what to type.
+fn bad_value_message(key: &str, value: &str, reason: &BadValue) -> String {
+    match reason {
+        BadValue::Size(e) => format!("{key}={value}: {}", e.to_string().replace('\n', " ")),
+        BadValue::NotInt if key.ends_with(".cores") && value.contains('.') => format!(
+            "{key} should be int, but was {value}: Spark counts cores in whole numbers (on \
+             Kubernetes, spark.kubernetes.executor.request.cores takes a fraction such as 0.5)."
+        ),
+        BadValue::NotInt => format!("{key} should be int, but was {value}."),
+        BadValue::NotNumber => format!("{key} should be double, but was {value}."),
+        BadValue::NotBool => format!("{key} should be boolean, but was {value}."),
+        BadValue::NotDeployMode => {
+            format!("{key} is {value}: the deploy mode must be either client or cluster.")
+        }
+        BadValue::NotCpuQuantity => format!(
+            "{key}: \"{value}\" is not a CPU quantity: use cores (2, 0.5, 1.5) or millicores \
+             (500m)."
+        ),
+        BadValue::OutOfRange(allowed) => format!("{key}={value}: {allowed}."),
+    }
+}
+
+/// A finding as a diagnostic.
+pub fn finding_diagnostic(f: &Finding, manager: ClusterManager) -> Warning {
+    let (severity, code) = finding_kind(&f.kind);
+    Warning::new(code, severity, finding_message(f, manager))
+}
+
+/// Everything the check says, most severe first: what reading found, then the answer's own
+/// warnings (Spark's and YARN's refusals among them, in Spark's words).
+pub fn diagnostics(c: &Check) -> Vec<Warning> {
+    let m = c.applied.scenario.manager();
+    let mut out: Vec<Warning> = c
+        .pasted
+        .findings
+        .iter()
+        .chain(&c.applied.findings)
+        .map(|f| finding_diagnostic(f, m))
+        .collect();
+    out.extend(answer_warnings(c));
+    most_severe_first(out)
+}
+
+fn answer_warnings(c: &Check) -> Vec<Warning> {
+    match (&c.answer, &c.applied.scenario) {
+        (Answer::Yarn(p), _) => p.warnings.clone(),
+        (Answer::Kubernetes(p), crate::scenario::Scenario::Kubernetes(input)) => {
+            crate::k8s::k8s_warnings(input, p)
+        }
+        (Answer::Emr(p), _) => crate::emr::warnings(p),
+        (Answer::Invalid(d), _) => d.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// Which setting won for a key read more than once: "spark.executor.memory = 8g (line 5,
+/// spark-submit command) replaces line 2 (spark-defaults.conf)".
+pub fn won_words(e: &Effective) -> Option<String> {
+    if e.overridden.is_empty() {
+        return None;
+    }
+    let replaced: Vec<String> = e
+        .overridden
+        .iter()
+        .map(|o| format!("{}({})", place_short(*o), format_name(o.format)))
+        .collect();
+    Some(format!(
+        "{} = {} ({}{}) replaces {}",
+        e.key,
+        e.value,
+        place_short(e.origin),
+        format_name(e.origin.format),
+        replaced.join(", ")
+    ))
+}
+
+fn place_short(o: Origin) -> String {
+    match o.format {
+        Format::Link => String::new(),
+        _ => format!("line {}, ", o.line),
+    }
+}
+
+/// The answer in one sentence.
+pub fn headline(n: Option<&SideNumbers>) -> String {
+    let Some(n) = n else {
+        return "These settings cannot be planned on this cluster.".to_string();
+    };
+    if !n.runs {
+        return "These settings do not run on this cluster: no executor can start.".to_string();
+    }
+    let asked = n
+        .executors_asked
+        .map_or("as many as fit".to_string(), |a| group_digits(a));
+    format!(
+        "{} of {} run here, each with {} and {} MiB of heap in a {} MiB container: {} at once.",
+        group_digits(n.executors_running),
+        match n.executors_asked {
+            Some(a) => counted(a, "executor asked for"),
+            None => format!("{asked} executors"),
+        },
+        counted(n.cores_per_executor, "core"),
+        group_digits(n.heap_mib),
+        group_digits(n.container_mib),
+        counted(n.task_slots, "task")
+    )
+}
+
+/// What changes from the pasted settings to the plan, line by line (empty when either side
+/// cannot be planned).
+pub fn changes(pasted: Option<&SideNumbers>, plan: Option<&SideNumbers>) -> Vec<String> {
+    let (Some(a), Some(b)) = (pasted, plan) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if !a.runs && b.runs {
+        out.push("The plan's containers all start; yours do not.".to_string());
+    }
+    let rows: [(&str, u64, u64, &str); 5] = [
+        ("Executors running", a.executors_running, b.executors_running, ""),
+        ("Tasks at once", a.task_slots, b.task_slots, ""),
+        ("Cores per executor", a.cores_per_executor, b.cores_per_executor, ""),
+        ("Heap per executor", a.heap_mib, b.heap_mib, " MiB"),
+        (
+            "Memory left unused",
+            a.memory_available_mib.saturating_sub(a.memory_used_mib),
+            b.memory_available_mib.saturating_sub(b.memory_used_mib),
+            " MiB",
+        ),
+    ];
+    for (label, mine, planned, unit) in rows {
+        if mine != planned {
+            out.push(format!(
+                "{label}: {}{unit} with yours, {}{unit} with the plan ({}{}{unit}).",
+                group_digits(mine),
+                group_digits(planned),
+                if planned > mine { "+" } else { "−" },
+                group_digits(planned.abs_diff(mine))
+            ));
+        }
+    }
+    out
+}
