@@ -22,6 +22,8 @@ pub enum Answer {
     Emr(Box<EmrPlan>),
     /// The settings cannot be planned on this cluster (each problem named).
     Invalid(Vec<Diagnostic>),
+    /// No setting was read: nothing to plan.
+    NothingRead,
 }
 
 impl Answer {
@@ -33,10 +35,13 @@ impl Answer {
     /// The comparable numbers of this answer.
     pub fn numbers(&self) -> Option<SideNumbers> {
         match self {
-            Answer::Yarn(p) => Some(SideNumbers::of_placement(&p.placement, p.placement.requested)),
+            Answer::Yarn(p) => Some(SideNumbers::of_placement(
+                &p.placement,
+                p.placement.requested,
+            )),
             Answer::Kubernetes(p) => Some(SideNumbers::of_k8s(p)),
             Answer::Emr(p) => Some(SideNumbers::of_emr(p)),
-            Answer::Invalid(_) => None,
+            Answer::Invalid(_) | Answer::NothingRead => None,
         }
     }
 }
@@ -113,7 +118,10 @@ impl SideNumbers {
         match outcome {
             Outcome::Yarn(c) => {
                 let plan = c.selected_plan();
-                Some(SideNumbers::of_placement(&plan.placement, Some(plan.instances)))
+                Some(SideNumbers::of_placement(
+                    &plan.placement,
+                    Some(plan.instances),
+                ))
             }
             Outcome::Kubernetes(p) => Some(SideNumbers::of_k8s(p)),
             Outcome::Emr(p) => Some(SideNumbers::of_emr(p)),
@@ -154,7 +162,7 @@ pub fn check(text: &str, form: &Scenario) -> Check {
 /// Checks settings already read (from text or from a share link).
 pub fn check_pasted(pasted: Pasted, form: &Scenario) -> Check {
     let applied = apply_settings(&pasted, form);
-    let answer = plan_applied(&applied);
+    let answer = plan_applied(&pasted, &applied);
     let plan = scenario::plan(form);
     let compare = Side {
         pasted: answer.numbers(),
@@ -170,7 +178,13 @@ pub fn check_pasted(pasted: Pasted, form: &Scenario) -> Check {
 }
 
 /// Plans the applied settings with the planner's functions for the scenario's manager.
-fn plan_applied(applied: &Applied) -> Answer {
+fn plan_applied(pasted: &Pasted, applied: &Applied) -> Answer {
+    let read_something = !pasted.settings.is_empty()
+        || pasted.app_type.is_some()
+        || pasted.maximize_resource_allocation.is_some();
+    if !read_something {
+        return Answer::NothingRead;
+    }
     let m = applied.scenario.manager();
     match &applied.scenario {
         Scenario::Yarn(input) => {

@@ -26,7 +26,9 @@ pub(super) fn setting_findings(s: &Setting) -> Vec<FindingKind> {
         }];
     }
     match keys::known(key) {
-        Some(known) => value_finding(key, &s.value, known.kind).into_iter().collect(),
+        Some(known) => value_finding(key, &s.value, known.kind)
+            .into_iter()
+            .collect(),
         None => keys::nearest_known(key)
             .map(|suggestion| FindingKind::Misspelt {
                 key: s.key.clone(),
@@ -117,7 +119,10 @@ struct Values(Vec<Effective>);
 
 impl Values {
     fn text(&self, key: &str) -> Option<&str> {
-        self.0.iter().find(|e| e.key == key).map(|e| e.value.as_str())
+        self.0
+            .iter()
+            .find(|e| e.key == key)
+            .map(|e| e.value.as_str())
     }
 
     fn good(&self, key: &str, kind: ValueKind) -> Option<&str> {
@@ -163,17 +168,28 @@ pub fn apply_settings(pasted: &Pasted, form: &Scenario) -> Applied {
     let cores = values.positive(k::EXECUTOR_CORES);
     let count = executor_count(&values);
     let (scenario, carried): (Scenario, &[&str]) = match form {
-        Scenario::Yarn(input) => (Scenario::Yarn(yarn_input(input, pasted, &values)), YARN_CARRIES),
+        Scenario::Yarn(input) => (
+            Scenario::Yarn(yarn_input(input, pasted, &values)),
+            YARN_CARRIES,
+        ),
         Scenario::Kubernetes(input) => {
             let k8s = k8s_input(input, pasted, &values, count);
             (Scenario::Kubernetes(k8s), K8S_CARRIES)
         }
-        Scenario::Emr(input) => (Scenario::Emr(emr_input(input, pasted, &values)), EMR_CARRIES),
+        Scenario::Emr(input) => (
+            Scenario::Emr(emr_input(input, pasted, &values)),
+            EMR_CARRIES,
+        ),
     };
     for e in &values.0 {
         let shapes = keys::known(&e.key).is_some_and(|k| !k.link_code.is_empty());
         if shapes && !carried.contains(&e.key.as_str()) {
-            let kind = FindingKind::NotCarried { key: e.key.clone() };
+            let key = e.key.clone();
+            let kind = if EMR_ONLY.contains(&e.key.as_str()) {
+                FindingKind::EmrOnlyKey { key }
+            } else {
+                FindingKind::NotCarried { key }
+            };
             findings.push(Finding::at(e.origin, kind));
         }
     }
@@ -242,7 +258,10 @@ fn executor_count(values: &Values) -> ExecutorCount {
 
 /// Deploy mode: the pasted one, else spark-submit's default, client.
 fn deploy_mode(values: &Values) -> DeployMode {
-    match values.good("spark.submit.deployMode", ValueKind::DeployMode).map(str::trim) {
+    match values
+        .good("spark.submit.deployMode", ValueKind::DeployMode)
+        .map(str::trim)
+    {
         Some("cluster") => DeployMode::Cluster,
         _ => DeployMode::Client,
     }
@@ -301,13 +320,17 @@ fn yarn_input(form: &PlanInput, pasted: &Pasted, v: &Values) -> PlanInput {
         driver_overhead_factor: v
             .number(k::DRIVER_OVERHEAD_FACTOR, ValueKind::Factor)
             .unwrap_or(d.driver_overhead_factor),
-        driver_overhead_minimum_mib: v.mib(&[k::DRIVER_MIN_OVERHEAD]).unwrap_or(d.driver_overhead_minimum_mib),
+        driver_overhead_minimum_mib: v
+            .mib(&[k::DRIVER_MIN_OVERHEAD])
+            .unwrap_or(d.driver_overhead_minimum_mib),
         am_memory_mib: v.mib(&[k::AM_MEMORY]).unwrap_or(d.am_memory_mib),
         am_cores: v.positive(k::AM_CORES).unwrap_or(d.am_cores),
         overhead_factor: v
             .number(k::EXECUTOR_OVERHEAD_FACTOR, ValueKind::Factor)
             .unwrap_or(d.overhead_factor),
-        overhead_minimum_mib: v.mib(&[k::EXECUTOR_MIN_OVERHEAD]).unwrap_or(d.overhead_minimum_mib),
+        overhead_minimum_mib: v
+            .mib(&[k::EXECUTOR_MIN_OVERHEAD])
+            .unwrap_or(d.overhead_minimum_mib),
         executor_overhead_mib: v.mib(&[k::EXECUTOR_OVERHEAD, k::YARN_EXECUTOR_OVERHEAD]),
         offheap: OffHeap {
             enabled: v.flag(k::OFFHEAP_ENABLED).unwrap_or(false),
@@ -359,7 +382,10 @@ const K8S_CARRIES: &[&str] = &[
 
 fn k8s_input(form: &K8sInput, pasted: &Pasted, v: &Values, count: ExecutorCount) -> K8sInput {
     let d = K8sSpark::default();
-    let cpu = |key: &str| v.good(key, ValueKind::CpuQuantity).map(|s| s.trim().to_string());
+    let cpu = |key: &str| {
+        v.good(key, ValueKind::CpuQuantity)
+            .map(|s| s.trim().to_string())
+    };
     let offheap_bytes = v
         .good(k::OFFHEAP_SIZE, ValueKind::Size(ByteUnit::Byte))
         .and_then(|s| conf_bytes(s, ByteUnit::Byte).ok())
@@ -396,6 +422,14 @@ fn k8s_input(form: &K8sInput, pasted: &Pasted, v: &Values, count: ExecutorCount)
     }
 }
 
+/// Keys only Amazon EMR's Spark reads (Apache Spark 3.5/4.0 have no such keys).
+const EMR_ONLY: &[&str] = &[
+    k::YARN_EXECUTOR_OVERHEAD_FACTOR,
+    crate::emr::HETEROGENEOUS_KEY,
+    "spark.executor.maxCores",
+    "spark.executor.maxMemory",
+];
+
 /// The keys (with link codes) EMR's scenario holds.
 const EMR_CARRIES: &[&str] = &[
     k::EXECUTOR_MEMORY,
@@ -420,14 +454,21 @@ const EMR_CARRIES: &[&str] = &[
 
 fn emr_input(form: &EmrInput, pasted: &Pasted, v: &Values) -> EmrInput {
     let executors = match executor_count(v) {
-        ExecutorCount::Exactly(n) if v.text(k::EXECUTOR_INSTANCES).is_some() || v.flag("spark.dynamicAllocation.enabled") == Some(true) => n,
+        ExecutorCount::Exactly(n)
+            if v.text(k::EXECUTOR_INSTANCES).is_some()
+                || v.flag("spark.dynamicAllocation.enabled") == Some(true) =>
+        {
+            n
+        }
         _ => form.executors,
     };
     let factor = v
         .number(k::EXECUTOR_OVERHEAD_FACTOR, ValueKind::Factor)
         .or_else(|| v.number(k::YARN_EXECUTOR_OVERHEAD_FACTOR, ValueKind::Factor));
     EmrInput {
-        executor_memory_mib: v.mib(&[k::EXECUTOR_MEMORY]).unwrap_or(form.executor_memory_mib),
+        executor_memory_mib: v
+            .mib(&[k::EXECUTOR_MEMORY])
+            .unwrap_or(form.executor_memory_mib),
         executor_cores: v.positive(k::EXECUTOR_CORES).unwrap_or(form.executor_cores),
         executors,
         overhead_factor: factor.unwrap_or(form.overhead_factor),

@@ -7,7 +7,13 @@ use crate::spark::AppType;
 use crate::submit::{app_type_of, read_submit_words, split_shell_words, SubmitError};
 
 /// Programs that read spark-submit's options.
-const PROGRAMS: &[&str] = &["spark-submit", "pyspark", "spark-shell", "spark-sql", "sparkR"];
+const PROGRAMS: &[&str] = &[
+    "spark-submit",
+    "pyspark",
+    "spark-shell",
+    "spark-sql",
+    "sparkR",
+];
 
 /// Reads every command and the defaults lines around them. Defaults come first in Spark's
 /// order whatever their place in the text (their [`Stage`] says so).
@@ -44,7 +50,7 @@ fn starts_command(line: &str) -> bool {
         return true;
     }
     t.split_whitespace()
-        .find(|w| !(w.contains('=') && !w.starts_with('-')))
+        .find(|w| !w.contains('=') || w.starts_with('-'))
         .is_some_and(is_program)
 }
 
@@ -71,7 +77,9 @@ fn read_command(block: &str, first_line: u32, pasted: &mut Pasted) {
     let words = match split_shell_words(&joined) {
         Ok(words) => words,
         Err((e, line)) => {
-            pasted.findings.push(Finding::at(at(line), FindingKind::Command(e)));
+            pasted
+                .findings
+                .push(Finding::at(at(line), FindingKind::Command(e)));
             return;
         }
     };
@@ -121,12 +129,18 @@ fn read_arguments(
         Ok(read) => read,
         Err(e) => {
             let line = failing_word(&texts, &e).map_or(0, line_of);
-            pasted.findings.push(Finding::at(at(line), FindingKind::Command(e)));
+            pasted
+                .findings
+                .push(Finding::at(at(line), FindingKind::Command(e)));
             return;
         }
     };
     for a in &read.assignments {
-        let stage = if a.from_flag { Stage::Flag } else { Stage::Conf };
+        let stage = if a.from_flag {
+            Stage::Flag
+        } else {
+            Stage::Conf
+        };
         pasted.push(a.key.clone(), a.value.clone(), at(line_of(a.word)), stage);
     }
     if let Some((path, word)) = &read.properties_file {
@@ -144,7 +158,10 @@ fn read_arguments(
         pasted.app_type = Some((t, at(line)));
     }
     // The interactive shells run their driver on the submitting machine: client mode.
-    if matches!(program, Some("pyspark" | "spark-shell" | "spark-sql" | "sparkR")) {
+    if matches!(
+        program,
+        Some("pyspark" | "spark-shell" | "spark-sql" | "sparkR")
+    ) {
         pasted.push("spark.submit.deployMode", "client", at(1), Stage::Defaults);
     }
 }
@@ -156,7 +173,9 @@ fn failing_word(words: &[&str], e: &SubmitError) -> Option<usize> {
         SubmitError::ConfWithoutEquals { value } => value,
         SubmitError::UnclosedQuote => return None,
     };
-    words.iter().rposition(|w| w == needle || w.starts_with(&format!("{needle}=")))
+    words
+        .iter()
+        .rposition(|w| w == needle || w.starts_with(&format!("{needle}=")))
 }
 
 /// The lines outside commands, read as `spark-defaults.conf` (line numbers kept).

@@ -40,15 +40,18 @@ pub(super) fn read(text: &str, pasted: &mut Pasted) {
     }
     if !read_any {
         let line = root.as_ref().map_or(1, Node::line);
-        pasted.findings.push(Finding::at(at(line), FindingKind::NotClassifications));
+        pasted
+            .findings
+            .push(Finding::at(at(line), FindingKind::NotClassifications));
     }
 }
 
 /// Reads one classification; false when `node` is not one.
 fn read_classification(node: &Node, pasted: &mut Pasted) -> bool {
-    let Some(name) = node.get("Classification").and_then(Node::text) else {
+    let Some(name_node) = node.get("Classification") else {
         return false;
     };
+    let name = name_node.text().unwrap_or_default();
     let properties = node.get("Properties");
     match name {
         "spark-defaults" => {
@@ -73,7 +76,9 @@ fn read_classification(node: &Node, pasted: &mut Pasted) -> bool {
             let kind = FindingKind::ClassificationNotRead {
                 name: other.chars().take(60).collect(),
             };
-            pasted.findings.push(Finding::at(at(node.line()), kind));
+            pasted
+                .findings
+                .push(Finding::at(at(name_node.line()), kind));
         }
     }
     true

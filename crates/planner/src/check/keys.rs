@@ -58,7 +58,11 @@ pub const KNOWN_KEYS: &[KnownKey] = &[
     k("spark.executor.instances", Count, "ei"),
     k("spark.executor.memoryOverhead", Size(ByteUnit::MiB), "eo"),
     k("spark.executor.memoryOverheadFactor", Factor, "ef"),
-    k("spark.executor.minMemoryOverhead", Size(ByteUnit::MiB), "en"),
+    k(
+        "spark.executor.minMemoryOverhead",
+        Size(ByteUnit::MiB),
+        "en",
+    ),
     k("spark.executor.pyspark.memory", Size(ByteUnit::MiB), "ep"),
     k("spark.memory.offHeap.enabled", Bool, "oe"),
     k("spark.memory.offHeap.size", Size(ByteUnit::Byte), "os"),
@@ -121,7 +125,11 @@ pub const KNOWN_KEYS: &[KnownKey] = &[
     k("spark.yarn.jars", Text, ""),
     k("spark.kubernetes.container.image", Text, ""),
     k("spark.kubernetes.namespace", Text, ""),
-    k("spark.kubernetes.authenticate.driver.serviceAccountName", Text, ""),
+    k(
+        "spark.kubernetes.authenticate.driver.serviceAccountName",
+        Text,
+        "",
+    ),
     k("spark.kerberos.keytab", Text, ""),
     k("spark.kerberos.principal", Text, ""),
 ];
@@ -172,7 +180,11 @@ pub const DEPRECATED_KEYS: &[Deprecated] = &[
         "spark.driver.memoryOverhead",
         "2.3",
     ),
-    d("spark.unsafe.offHeap", "spark.memory.offHeap.enabled", "1.6"),
+    d(
+        "spark.unsafe.offHeap",
+        "spark.memory.offHeap.enabled",
+        "1.6",
+    ),
     d("spark.yarn.keytab", "spark.kerberos.keytab", "3.0"),
     d("spark.yarn.principal", "spark.kerberos.principal", "3.0"),
     d("spark.yarn.jar", "spark.yarn.jars", "2.0"),
@@ -296,11 +308,12 @@ pub fn is_secret_value(value: &str) -> bool {
     let letters = v.chars().any(|c| c.is_ascii_alphabetic());
     let digits = v.chars().any(|c| c.is_ascii_digit());
     let looks_like_token = v.len() >= 16 && token_chars && letters && digits;
-    let has_password = v.contains("://") && v.split("://").nth(1).is_some_and(|r| {
-        r.split('/')
-            .next()
-            .is_some_and(|host| host.contains('@') && host.contains(':'))
-    });
+    let has_password = v.contains("://")
+        && v.split("://").nth(1).is_some_and(|r| {
+            r.split('/')
+                .next()
+                .is_some_and(|host| host.contains('@') && host.contains(':'))
+        });
     looks_like_token || has_password
 }
 
@@ -361,10 +374,14 @@ mod tests {
         }
         assert!(!is_secret_key("spark.executor.memory"));
         assert!(is_secret_value("AKIAIOSFODNN7EXAMPLE"));
-        assert!(is_secret_value("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc123"));
+        assert!(is_secret_value(
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc123"
+        ));
         assert!(is_secret_value("jdbc://user:hunter2@db:5432/x"));
         assert!(!is_secret_value("19g"));
         assert!(!is_secret_value("0.1875"));
-        assert!(!is_secret_value("org.apache.spark.serializer.KryoSerializer"));
+        assert!(!is_secret_value(
+            "org.apache.spark.serializer.KryoSerializer"
+        ));
     }
 }

@@ -64,7 +64,10 @@ pub fn encode(pasted: &Pasted) -> LinkSettings {
             None
         };
         match reason {
-            Some(reason) => out.dropped.push(Dropped { key: e.key.chars().take(80).collect(), reason }),
+            Some(reason) => out.dropped.push(Dropped {
+                key: e.key.chars().take(80).collect(),
+                reason,
+            }),
             None => parts.push(format!("{code}{}", e.value.trim())),
         }
     }
@@ -106,13 +109,19 @@ pub fn decode(value: &str) -> Pasted {
                 .map(|k| pasted.push(k.key, v, at, Stage::Conf)),
         };
         if read.is_none() {
-            let kind = FindingKind::NotASetting { text: part.chars().take(40).collect() };
+            let kind = FindingKind::NotASetting {
+                text: part.chars().take(40).collect(),
+            };
             pasted.findings.push(Finding::at(at, kind));
         }
     }
     let mut found = Vec::new();
     for s in &pasted.settings {
-        found.extend(super::apply::setting_findings(s).into_iter().map(|k| Finding::at(s.origin, k)));
+        found.extend(
+            super::apply::setting_findings(s)
+                .into_iter()
+                .map(|k| Finding::at(s.origin, k)),
+        );
     }
     pasted.findings.extend(found);
     pasted

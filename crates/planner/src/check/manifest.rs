@@ -33,7 +33,10 @@ const EXECUTOR_FIELDS: &[(&str, &str)] = &[
 ];
 const DYNAMIC_FIELDS: &[(&str, &str)] = &[
     ("enabled", "spark.dynamicAllocation.enabled"),
-    ("initialExecutors", "spark.dynamicAllocation.initialExecutors"),
+    (
+        "initialExecutors",
+        "spark.dynamicAllocation.initialExecutors",
+    ),
     ("minExecutors", "spark.dynamicAllocation.minExecutors"),
     ("maxExecutors", "spark.dynamicAllocation.maxExecutors"),
 ];
@@ -48,11 +51,23 @@ pub(super) fn read(text: &str, pasted: &mut Pasted) {
             return;
         }
     };
-    let kind_of = |d: &Node| d.get("kind").and_then(Node::text).unwrap_or_default().to_string();
-    let app = docs.iter().find(|d| kind_of(d).ends_with("SparkApplication"));
+    let kind_of = |d: &Node| {
+        d.get("kind")
+            .and_then(Node::text)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let app = docs
+        .iter()
+        .find(|d| kind_of(d).ends_with("SparkApplication"));
     let Some(app) = app else {
-        let (kind, line) = docs.first().map_or((String::new(), 1), |d| (kind_of(d), d.line()));
-        let kind = FindingKind::NotSparkApplication { kind: kind.chars().take(60).collect() };
+        let line_of = |d: &Node| d.get("kind").map_or(d.line(), Node::line);
+        let (kind, line) = docs
+            .first()
+            .map_or((String::new(), 1), |d| (kind_of(d), line_of(d)));
+        let kind = FindingKind::NotSparkApplication {
+            kind: kind.chars().take(60).collect(),
+        };
         pasted.findings.push(Finding::at(at(line), kind));
         return;
     };
@@ -98,12 +113,26 @@ fn read_spec(spec: &Node, pasted: &mut Pasted) {
     if let Some(node) = spec.get("mode") {
         let mode = node.text().unwrap_or_default();
         // The operator's "in-cluster-client" runs the driver in a pod it starts, as client mode.
-        let mode = if mode == "in-cluster-client" { "client" } else { mode };
-        pasted.push("spark.submit.deployMode", mode, at(node.line()), Stage::Flag);
+        let mode = if mode == "in-cluster-client" {
+            "client"
+        } else {
+            mode
+        };
+        pasted.push(
+            "spark.submit.deployMode",
+            mode,
+            at(node.line()),
+            Stage::Flag,
+        );
     }
     if let Some(node) = spec.get("memoryOverheadFactor") {
         let value = node.text().unwrap_or_default();
-        pasted.push("spark.kubernetes.memoryOverheadFactor", value, at(node.line()), Stage::Conf);
+        pasted.push(
+            "spark.kubernetes.memoryOverheadFactor",
+            value,
+            at(node.line()),
+            Stage::Conf,
+        );
     }
     match spec.get("sparkConf") {
         Some(Node::Map { entries, .. }) => {
@@ -112,7 +141,10 @@ fn read_spec(spec: &Node, pasted: &mut Pasted) {
                 pasted.push(key.clone(), text, at(*line), Stage::Conf);
             }
         }
-        Some(other) => bad_field(pasted, "spec.sparkConf", other.line(), "a mapping"),
+        Some(other) => {
+            let line = spec.key_line("sparkConf").unwrap_or(other.line());
+            bad_field(pasted, "spec.sparkConf", line, "a mapping");
+        }
         None => {}
     }
     read_fields(spec, "driver", DRIVER_FIELDS, pasted);
@@ -125,7 +157,8 @@ fn read_fields(spec: &Node, name: &str, fields: &[(&str, &'static str)], pasted:
         return;
     };
     if !matches!(section, Node::Map { .. }) {
-        bad_field(pasted, &format!("spec.{name}"), section.line(), "a mapping");
+        let line = spec.key_line(name).unwrap_or(section.line());
+        bad_field(pasted, &format!("spec.{name}"), line, "a mapping");
         return;
     }
     for (field, key) in fields {
@@ -134,7 +167,10 @@ fn read_fields(spec: &Node, name: &str, fields: &[(&str, &'static str)], pasted:
         };
         match node.text() {
             Some(value) => pasted.push(*key, value, at(node.line()), Stage::Conf),
-            None => bad_field(pasted, &format!("spec.{name}.{field}"), node.line(), "a value"),
+            None => {
+                let line = section.key_line(field).unwrap_or(node.line());
+                bad_field(pasted, &format!("spec.{name}.{field}"), line, "a value");
+            }
         }
     }
 }

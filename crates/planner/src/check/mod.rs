@@ -279,7 +279,13 @@ pub struct Pasted {
 }
 
 impl Pasted {
-    fn push(&mut self, key: impl Into<String>, value: impl Into<String>, origin: Origin, stage: Stage) {
+    fn push(
+        &mut self,
+        key: impl Into<String>,
+        value: impl Into<String>,
+        origin: Origin,
+        stage: Stage,
+    ) {
         self.settings.push(Setting {
             key: key.into(),
             value: value.into(),
@@ -386,7 +392,11 @@ fn read_structured(_text: &str, format: Format, pasted: &mut Pasted) {
 fn keys_findings(pasted: &mut Pasted) {
     let mut found = Vec::new();
     for s in &pasted.settings {
-        found.extend(apply::setting_findings(s).into_iter().map(|k| Finding::at(s.origin, k)));
+        found.extend(
+            apply::setting_findings(s)
+                .into_iter()
+                .map(|k| Finding::at(s.origin, k)),
+        );
     }
     pasted.findings.extend(found);
 }

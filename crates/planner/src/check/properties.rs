@@ -184,7 +184,8 @@ mod tests {
 
     #[test]
     fn reads_the_separators_and_comments_java_reads() {
-        let text = "# comment\n! also\nspark.a 1\nspark.b=2\nspark.c : 3 \n\n  spark.d\t\t4\nspark.e\n";
+        let text =
+            "# comment\n! also\nspark.a 1\nspark.b=2\nspark.c : 3 \n\n  spark.d\t\t4\nspark.e\n";
         let got = pairs(text);
         let want = [
             ("spark.a", "1", 3),

@@ -49,7 +49,23 @@ impl Node {
     /// The value of `key` in a mapping (the last one, as YAML loaders keep).
     pub fn get(&self, key: &str) -> Option<&Node> {
         match self {
-            Node::Map { entries, .. } => entries.iter().rev().find(|(k, _, _)| k == key).map(|(_, _, v)| v),
+            Node::Map { entries, .. } => entries
+                .iter()
+                .rev()
+                .find(|(k, _, _)| k == key)
+                .map(|(_, _, v)| v),
+            _ => None,
+        }
+    }
+
+    /// The line of `key` itself in a mapping (where a message about its value points).
+    pub fn key_line(&self, key: &str) -> Option<u32> {
+        match self {
+            Node::Map { entries, .. } => entries
+                .iter()
+                .rev()
+                .find(|(k, _, _)| k == key)
+                .map(|(_, l, _)| *l),
             _ => None,
         }
     }
@@ -109,8 +125,15 @@ pub fn parse(text: &str) -> Result<Vec<Node>, TreeError> {
                     });
                 }
                 stack.push(match event {
-                    Event::MappingStart(..) => Frame::Map { line, entries: Vec::new(), key: None },
-                    _ => Frame::Seq { line, items: Vec::new() },
+                    Event::MappingStart(..) => Frame::Map {
+                        line,
+                        entries: Vec::new(),
+                        key: None,
+                    },
+                    _ => Frame::Seq {
+                        line,
+                        items: Vec::new(),
+                    },
                 });
                 continue;
             }
@@ -125,7 +148,11 @@ pub fn parse(text: &str) -> Result<Vec<Node>, TreeError> {
                 quoted: style != TScalarStyle::Plain,
             },
             // An alias stands for a value defined elsewhere; configurations do not use them.
-            Event::Alias(_) => Node::Scalar { text: String::new(), line, quoted: false },
+            Event::Alias(_) => Node::Scalar {
+                text: String::new(),
+                line,
+                quoted: false,
+            },
             _ => continue,
         };
         if let Some(node) = attach(&mut stack, node)? {
@@ -169,11 +196,16 @@ mod tests {
     #[test]
     fn json_and_yaml_keep_lines() {
         let docs = parse("[\n {\"a\": \"1\",\n  \"b\": 2}\n]").unwrap();
-        let Node::Seq { items, .. } = &docs[0] else { panic!("{docs:?}") };
+        let Node::Seq { items, .. } = &docs[0] else {
+            panic!("{docs:?}")
+        };
         assert_eq!(items[0].get("a").unwrap().line(), 2);
         let b = items[0].get("b").unwrap();
         assert_eq!((b.text(), b.line()), (Some("2"), 3));
-        assert!(matches!(items[0].get("a"), Some(Node::Scalar { quoted: true, .. })));
+        assert!(matches!(
+            items[0].get("a"),
+            Some(Node::Scalar { quoted: true, .. })
+        ));
         let docs = parse("x: 1\n---\nspec:\n  y: \"2\"\n").unwrap();
         assert_eq!(docs.len(), 2);
         assert_eq!(docs[1].get("spec").unwrap().get("y").unwrap().line(), 4);

@@ -3,7 +3,7 @@
 
 use super::answer::{Answer, Check, SideNumbers};
 use super::{BadValue, Effective, Finding, FindingKind, Format, Origin, MAX_TEXT_BYTES};
-use crate::catalog::{counted, group_digits, ClusterManager};
+use crate::catalog::{counted, group_digits, group_digits_in_text, ClusterManager};
 use crate::warning::{most_severe_first, Code, Severity, Warning};
 
 /// How a format is named in messages.
@@ -20,7 +20,10 @@ pub fn format_name(format: Format) -> &'static str {
 /// "Line 3: " (or "In the link: "), the start of a message about one place.
 pub fn place(origin: Option<Origin>) -> String {
     match origin {
-        Some(Origin { format: Format::Link, .. }) => "In the link: ".to_string(),
+        Some(Origin {
+            format: Format::Link,
+            ..
+        }) => "In the link: ".to_string(),
         Some(o) => format!("Line {}: ", o.line),
         None => String::new(),
     }
@@ -93,7 +96,11 @@ fn kind_message(kind: &FindingKind, manager: ClusterManager) -> String {
             "Spark does not know {key}: did you mean {suggestion}? Spark ignores keys it does not \
              know, so this setting has no effect."
         ),
-        F::Deprecated { key, replacement, since } => format!(
+        F::Deprecated {
+            key,
+            replacement,
+            since,
+        } => format!(
             "{key} is deprecated since Spark {since}: use {replacement} (Spark reads the old key \
              only when the new one is not set)."
         ),
@@ -208,6 +215,11 @@ fn answer_warnings(c: &Check) -> Vec<Warning> {
         }
         (Answer::Emr(p), _) => crate::emr::warnings(p),
         (Answer::Invalid(d), _) => d.clone(),
+        (Answer::NothingRead, _) => vec![Warning::new(
+            Code::UnreadableValue,
+            Severity::Error,
+            "No setting was read from the text: nothing to check.",
+        )],
         _ => Vec::new(),
     }
 }
@@ -240,7 +252,7 @@ fn place_short(o: Origin) -> String {
     }
 }
 
-/// The answer in one sentence.
+/// The answer in one sentence (numbers of 10 000 and above in the page's digit groups).
 pub fn headline(n: Option<&SideNumbers>) -> String {
     let Some(n) = n else {
         return "These settings cannot be planned on this cluster.".to_string();
@@ -248,21 +260,19 @@ pub fn headline(n: Option<&SideNumbers>) -> String {
     if !n.runs {
         return "These settings do not run on this cluster: no executor can start.".to_string();
     }
-    let asked = n
-        .executors_asked
-        .map_or("as many as fit".to_string(), |a| group_digits(a));
-    format!(
-        "{} of {} run here, each with {} and {} MiB of heap in a {} MiB container: {} at once.",
-        group_digits(n.executors_running),
-        match n.executors_asked {
-            Some(a) => counted(a, "executor asked for"),
-            None => format!("{asked} executors"),
-        },
+    let asked = match n.executors_asked {
+        Some(a) => format!("{} asked for", counted(a, "executor")),
+        None => "as many executors as fit".to_string(),
+    };
+    group_digits_in_text(&format!(
+        "{} of {asked} run here, each with {} and {} MiB of heap in a {} MiB container: {} at \
+         once.",
+        n.executors_running,
         counted(n.cores_per_executor, "core"),
-        group_digits(n.heap_mib),
-        group_digits(n.container_mib),
+        n.heap_mib,
+        n.container_mib,
         counted(n.task_slots, "task")
-    )
+    ))
 }
 
 /// What changes from the pasted settings to the plan, line by line (empty when either side
@@ -276,9 +286,19 @@ pub fn changes(pasted: Option<&SideNumbers>, plan: Option<&SideNumbers>) -> Vec<
         out.push("The plan's containers all start; yours do not.".to_string());
     }
     let rows: [(&str, u64, u64, &str); 5] = [
-        ("Executors running", a.executors_running, b.executors_running, ""),
+        (
+            "Executors running",
+            a.executors_running,
+            b.executors_running,
+            "",
+        ),
         ("Tasks at once", a.task_slots, b.task_slots, ""),
-        ("Cores per executor", a.cores_per_executor, b.cores_per_executor, ""),
+        (
+            "Cores per executor",
+            a.cores_per_executor,
+            b.cores_per_executor,
+            "",
+        ),
         ("Heap per executor", a.heap_mib, b.heap_mib, " MiB"),
         (
             "Memory left unused",
@@ -289,13 +309,11 @@ pub fn changes(pasted: Option<&SideNumbers>, plan: Option<&SideNumbers>) -> Vec<
     ];
     for (label, mine, planned, unit) in rows {
         if mine != planned {
-            out.push(format!(
-                "{label}: {}{unit} with yours, {}{unit} with the plan ({}{}{unit}).",
-                group_digits(mine),
-                group_digits(planned),
+            out.push(group_digits_in_text(&format!(
+                "{label}: {mine}{unit} with yours, {planned}{unit} with the plan ({}{}{unit}).",
                 if planned > mine { "+" } else { "−" },
-                group_digits(planned.abs_diff(mine))
-            ));
+                planned.abs_diff(mine)
+            )));
         }
     }
     out
