@@ -81,7 +81,7 @@ fn submit_flags_win_over_the_defaults_file_and_say_so() {
     let pasted = read(text);
     assert_eq!(
         pasted.formats,
-        [Format::SubmitCommand, Format::DefaultsFile]
+        [Format::DefaultsFile, Format::SubmitCommand]
     );
     let effective = pasted.effective();
     let memory = effective
@@ -350,8 +350,8 @@ fn secrets_never_reach_the_link() {
             encoded.value
         );
     }
-    // In reading order: the command is read first, then the lines around it.
-    assert_eq!(encoded.value, "dm2g~em4g~atjvm");
+    // In the order of the text.
+    assert_eq!(encoded.value, "em4g~dm2g~atjvm");
     let dropped: Vec<(&str, DropReason)> = encoded
         .dropped
         .iter()
@@ -360,7 +360,6 @@ fn secrets_never_reach_the_link() {
     assert_eq!(
         dropped,
         [
-            ("spark.app.name", DropReason::NotNeeded),
             ("spark.ssl.keyStorePassword", DropReason::Secret),
             ("spark.authenticate.secret", DropReason::Secret),
             ("spark.hadoop.fs.s3a.access.key", DropReason::Secret),
@@ -369,6 +368,7 @@ fn secrets_never_reach_the_link() {
                 DropReason::Secret
             ),
             ("spark.executor.cores", DropReason::Secret),
+            ("spark.app.name", DropReason::NotNeeded),
         ]
     );
 }
@@ -461,4 +461,48 @@ proptest! {
         prop_assert!(!encoded.value.contains(&value) || value == "4g" || "em4g".contains(&value));
         prop_assert!(encoded.dropped.iter().any(|d| d.key == key && d.reason == DropReason::Secret));
     }
+}
+
+#[test]
+fn the_text_report_gives_the_answer_then_the_working() {
+    let text = "spark.executor.memroy 4g\nspark.yarn.executor.memoryOverhead 2g\n\
+                spark-submit \\\n  --master yarn --deploy-mode cluster \\\n  \
+                --num-executors 17 --executor-cores 5 \\\n  --executor-memory 19g \\\n  app.jar\n";
+    let c = check(text, &case1());
+    // Worked by hand: the deprecated key still sets the overhead: 19456 + 2048 = 21504 MiB,
+    // already a multiple of 1024; node 1 holds the 2048 MiB AM and 2 executors of the 64512
+    // MiB (63 GiB) YARN has: 19456 MiB stay unused; the other nodes hold 3 (0 unused).
+    let want = "\
+Check on YARN: spark-defaults.conf and spark-submit command
+17 of 17 executors asked for run here, each with 5 cores and 19\u{202f}456 MiB of heap in a 21\u{202f}504 MiB container: 85 tasks at once.
+
+Settings:
+  spark.executor.memroy = 4g  (line 1, spark-defaults.conf)
+  spark.yarn.executor.memoryOverhead = 2g  (line 2, spark-defaults.conf)
+  spark.master = yarn  (line 4, spark-submit command)
+  spark.submit.deployMode = cluster  (line 4, spark-submit command)
+  spark.executor.instances = 17  (line 5, spark-submit command)
+  spark.executor.cores = 5  (line 5, spark-submit command)
+  spark.executor.memory = 19g  (line 6, spark-submit command)
+
+Containers:
+  Executor: Spark requests 21\u{202f}504 MiB (heap 19\u{202f}456 + overhead 2048) and 5 vcores; YARN grants 21\u{202f}504 MiB and 5 vcores.
+  ApplicationMaster (cluster mode): Spark requests 1408 MiB (heap 1024 + overhead 384) and 1 vcore; YARN grants 2048 MiB and 1 vcore.
+
+Where executors run:
+  Node 1: 2 executors and the ApplicationMaster, 19\u{202f}456 MiB unused.
+  Nodes 2–6, each: 3 executors, 0 MiB unused.
+
+Compared with the plan:
+  The plan: 17 of 17 executors asked for run here, each with 5 cores and 19\u{202f}456 MiB of heap in a 21\u{202f}504 MiB container: 85 tasks at once.
+  The plan runs the same executors as your settings.
+
+Findings:
+  [warning] Line 1: Spark does not know spark.executor.memroy: did you mean spark.executor.memory? Spark ignores keys it does not know, so this setting has no effect.
+  [warning] Line 2: spark.yarn.executor.memoryOverhead is deprecated since Spark 2.3: use spark.executor.memoryOverhead (Spark reads the old key only when the new one is not set).
+";
+    assert_eq!(planner::report::check::text(&c), want);
+    let md = planner::report::check::markdown(&c);
+    assert!(md.starts_with("## Check on YARN: spark-defaults.conf and spark-submit command\n"));
+    assert!(md.contains("| `spark.executor.memory` | `19g` | line 6, spark-submit command |\n"));
 }

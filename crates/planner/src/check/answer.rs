@@ -65,6 +65,8 @@ pub struct SideNumbers {
     pub memory_used_mib: u64,
     /// Memory the cluster has for containers or pods, in MiB.
     pub memory_available_mib: u64,
+    /// CPU the application's containers or pods hold, in millicores (YARN: vcores × 1000).
+    pub cpu_reserved_millis: u64,
     /// Whether every container can start (no refusal, the AM or driver fits).
     pub runs: bool,
 }
@@ -80,6 +82,7 @@ impl SideNumbers {
             task_slots: p.totals.task_slots,
             memory_used_mib: p.totals.granted_memory_mib,
             memory_available_mib: p.totals.yarn_memory_mib,
+            cpu_reserved_millis: p.totals.granted_vcores.saturating_mul(1000),
             runs: p.fit.am_runs() && p.fit.executors_run(),
         }
     }
@@ -94,6 +97,7 @@ impl SideNumbers {
             task_slots: p.totals.task_slots,
             memory_used_mib: p.totals.memory_requested_mib,
             memory_available_mib: p.totals.memory_available_mib,
+            cpu_reserved_millis: p.totals.cpu_requested_millis,
             runs: p.fit.driver_fits && p.fit.per_node > 0,
         }
     }
@@ -109,6 +113,7 @@ impl SideNumbers {
             task_slots: p.totals.task_slots,
             memory_used_mib: p.totals.granted_memory_mib,
             memory_available_mib: p.totals.yarn_memory_mib,
+            cpu_reserved_millis: p.totals.granted_vcores.saturating_mul(1000),
             runs: p.am.node.is_some() && p.launched_executors > 0,
         }
     }

@@ -47,7 +47,14 @@ fn value_finding(key: &str, value: &str, kind: ValueKind) -> Option<FindingKind>
             value: value.to_string(),
         });
     }
-    let reason = value_problem(value, kind)?;
+    let positive = matches!(key, "spark.executor.memory" | "spark.driver.memory");
+    let reason = match value_problem(value, kind) {
+        // spark-submit refuses a heap of 0 ("… memory must be a positive number").
+        None if positive && conf_bytes(value, ByteUnit::Byte) == Ok(0) => {
+            BadValue::OutOfRange("must be a positive number")
+        }
+        other => other?,
+    };
     Some(FindingKind::BadValue {
         key: key.to_string(),
         value: value.to_string(),

@@ -22,6 +22,7 @@ pub(super) fn read_lines(text: &str, pasted: &mut Pasted) {
     let mut defaults = vec![""; lines.len()];
     let mut i = 0;
     let mut any_defaults = false;
+    let mut defaults_first = false;
     while i < lines.len() {
         if starts_command(lines[i]) {
             let start = i;
@@ -32,13 +33,20 @@ pub(super) fn read_lines(text: &str, pasted: &mut Pasted) {
             let block = lines[start..i].join("\n");
             read_command(&block, u32::try_from(start).unwrap_or(u32::MAX), pasted);
         } else {
-            any_defaults |= !lines[i].trim().is_empty();
+            let t = lines[i].trim();
+            let setting = !(t.is_empty() || t.starts_with('#') || t.starts_with('!'));
+            defaults_first |= setting && !any_defaults && pasted.formats.is_empty();
+            any_defaults |= setting;
             defaults[i] = lines[i];
             i += 1;
         }
     }
     if any_defaults {
         read_defaults(&defaults.join("\n"), pasted);
+    }
+    // The formats in the order the text shows them.
+    if defaults_first {
+        pasted.formats.sort_by_key(|f| *f != Format::DefaultsFile);
     }
 }
 

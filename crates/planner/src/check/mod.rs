@@ -321,8 +321,13 @@ impl Pasted {
                 }),
             }
         }
-        let first_read = |key: &str| self.settings.iter().position(|s| s.key == key);
-        out.sort_by_key(|e| first_read(&e.key));
+        // In the order of the text: by the first line that sets each key (a link's settings,
+        // all at line 0, keep their order).
+        let first_line = |key: &str| {
+            let lines = self.settings.iter().filter(|s| s.key == key);
+            lines.map(|s| s.origin.line).min()
+        };
+        out.sort_by_key(|e| first_line(&e.key));
         out
     }
 

@@ -163,9 +163,47 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
     }
 }
 
+/// What spark-submit itself says when one of these settings is not a positive number, whatever
+/// set it (`SparkSubmitArguments.validateSubmitArguments`, apache/spark
+/// `core/src/main/scala/org/apache/spark/deploy/SparkSubmitArguments.scala`).
+const SUBMIT_REFUSALS: &[(&str, &str)] = &[
+    (
+        "spark.driver.memory",
+        "Driver memory must be a positive number",
+    ),
+    (
+        "spark.executor.memory",
+        "Executor memory must be a positive number",
+    ),
+    (
+        "spark.driver.cores",
+        "Driver cores must be a positive number",
+    ),
+    (
+        "spark.executor.cores",
+        "Executor cores must be a positive number",
+    ),
+    (
+        "spark.cores.max",
+        "Total executor cores must be a positive number",
+    ),
+    (
+        "spark.executor.instances",
+        "Number of executors must be a positive number",
+    ),
+];
+
 /// Spark's own words for a value it refuses (`ConfigBuilder`'s "should be int, but was …",
-/// `JavaUtils.byteStringAs`' size message), with what to type.
+/// `JavaUtils.byteStringAs`' size message, spark-submit's own check), with what to type.
 fn bad_value_message(key: &str, value: &str, reason: &BadValue) -> String {
+    let why = config_refusal(key, value, reason);
+    match SUBMIT_REFUSALS.iter().find(|(k, _)| *k == key) {
+        Some((_, refusal)) => format!("{why} spark-submit stops: \"{refusal}\"."),
+        None => why,
+    }
+}
+
+fn config_refusal(key: &str, value: &str, reason: &BadValue) -> String {
     match reason {
         BadValue::Size(e) => format!("{key}={value}: {}", e.to_string().replace('\n', " ")),
         BadValue::NotInt if key.ends_with(".cores") && value.contains('.') => format!(
@@ -275,12 +313,25 @@ pub fn headline(n: Option<&SideNumbers>) -> String {
     ))
 }
 
+/// Millicores as cores with their unit: "0.5 cores", "1 core", "33 cores".
+fn cores(millis: u64) -> String {
+    let n = crate::k8s::format_cores(millis);
+    if millis == 1000 {
+        format!("{n} core")
+    } else {
+        format!("{n} cores")
+    }
+}
+
 /// What changes from the pasted settings to the plan, line by line (empty when either side
 /// cannot be planned).
 pub fn changes(pasted: Option<&SideNumbers>, plan: Option<&SideNumbers>) -> Vec<String> {
     let (Some(a), Some(b)) = (pasted, plan) else {
         return Vec::new();
     };
+    if a == b {
+        return vec!["The plan runs the same executors as your settings.".to_string()];
+    }
     let mut out = Vec::new();
     if !a.runs && b.runs {
         out.push("The plan's containers all start; yours do not.".to_string());
@@ -307,6 +358,16 @@ pub fn changes(pasted: Option<&SideNumbers>, plan: Option<&SideNumbers>) -> Vec<
             " MiB",
         ),
     ];
+    if a.cpu_reserved_millis != b.cpu_reserved_millis {
+        let (mine, planned) = (a.cpu_reserved_millis, b.cpu_reserved_millis);
+        out.push(group_digits_in_text(&format!(
+            "CPU reserved: {} with yours, {} with the plan ({}{}).",
+            cores(mine),
+            cores(planned),
+            if planned > mine { "+" } else { "−" },
+            cores(planned.abs_diff(mine))
+        )));
+    }
     for (label, mine, planned, unit) in rows {
         if mine != planned {
             out.push(group_digits_in_text(&format!(
@@ -317,4 +378,148 @@ pub fn changes(pasted: Option<&SideNumbers>, plan: Option<&SideNumbers>) -> Vec<
         }
     }
     out
+}
+
+/// Every container of the answer, as Spark requests it and as the cluster grants it.
+pub fn container_lines(answer: &Answer) -> Vec<String> {
+    let lines = match answer {
+        Answer::Yarn(p) => {
+            let p = &p.placement;
+            let (e, am) = (&p.executor, &p.am);
+            vec![
+                format!(
+                    "Executor: Spark requests {} MiB (heap {} + overhead {}{}{}) and {}; YARN \
+                     grants {} MiB and {}.",
+                    e.request.memory_mib,
+                    e.memory.heap_mib,
+                    e.memory.overhead_mib,
+                    plus("off-heap", e.memory.offheap_mib),
+                    plus("PySpark", e.memory.pyspark_mib),
+                    counted(u64::from(e.request.vcores), "vcore"),
+                    e.granted.memory_mib,
+                    counted(u64::from(e.granted.vcores), "vcore")
+                ),
+                format!(
+                    "ApplicationMaster ({} mode): Spark requests {} MiB (heap {} + overhead {}) \
+                     and {}; YARN grants {} MiB and {}.",
+                    am.deploy_mode.as_str(),
+                    am.request.memory_mib,
+                    am.heap_mib,
+                    am.overhead_mib,
+                    counted(u64::from(am.request.vcores), "vcore"),
+                    am.granted.memory_mib,
+                    counted(u64::from(am.granted.vcores), "vcore")
+                ),
+            ]
+        }
+        Answer::Kubernetes(p) => k8s_container_lines(p),
+        Answer::Emr(p) => emr_container_lines(p),
+        Answer::Invalid(_) | Answer::NothingRead => Vec::new(),
+    };
+    lines.iter().map(|l| group_digits_in_text(l)).collect()
+}
+
+fn plus(name: &str, mib: u64) -> String {
+    if mib == 0 {
+        String::new()
+    } else {
+        format!(" + {name} {mib}")
+    }
+}
+
+fn k8s_container_lines(p: &crate::k8s::K8sPlan) -> Vec<String> {
+    let m = &p.executor_memory;
+    let mut out = vec![format!(
+        "Executor pod: {} memory (heap {} + overhead {}{}{}), CPU request {}{}.",
+        p.executor.memory_quantity(),
+        m.heap_mib,
+        m.overhead_mib,
+        plus("off-heap", m.offheap_mib),
+        plus("PySpark", m.pyspark_mib),
+        p.executor.cpu_request,
+        p.executor
+            .cpu_limit
+            .as_ref()
+            .map_or(String::new(), |l| format!(", limit {l}"))
+    )];
+    if let Some(d) = &p.driver {
+        out.push(format!(
+            "Driver pod: {} memory, CPU request {}.",
+            d.memory_quantity(),
+            d.cpu_request
+        ));
+    }
+    out
+}
+
+fn emr_container_lines(p: &crate::emr::EmrPlan) -> Vec<String> {
+    let r = &p.request;
+    let mut out = vec![format!(
+        "Each executor request: {} MiB (heap {} + overhead {}) and {}; YARN grants {} MiB.",
+        r.request.memory_mib,
+        r.memory.heap_mib,
+        r.memory.overhead_mib,
+        counted(u64::from(r.cores), "core"),
+        r.granted.memory_mib
+    )];
+    for l in &p.launched {
+        out.push(format!(
+            "Launched: {} of {} MiB ({} merged, heap {} + overhead {}) with {}.",
+            counted(u64::from(l.count), "executor"),
+            l.memory_mib,
+            counted(u64::from(l.merged), "request"),
+            l.heap_mib,
+            l.overhead_mib,
+            counted(u64::from(l.cores), "core")
+        ));
+    }
+    out.push(format!(
+        "ApplicationMaster: {} MiB granted{}.",
+        p.am.granted.memory_mib,
+        p.am.node
+            .map_or(" (it does not fit)".to_string(), |n| format!(
+                ", on node {n}"
+            ))
+    ));
+    out
+}
+
+/// Where executors run: one line per group of identical nodes.
+pub fn layout_lines(answer: &Answer) -> Vec<String> {
+    use crate::layout::BlockKind;
+    let layout = match answer {
+        Answer::Yarn(p) => &p.placement.layout,
+        Answer::Kubernetes(p) => &p.layout,
+        Answer::Emr(p) => &p.layout,
+        Answer::Invalid(_) | Answer::NothingRead => return Vec::new(),
+    };
+    layout
+        .iter()
+        .map(|g| {
+            let nodes = if g.first_node == g.last_node {
+                format!("Node {}", g.first_node)
+            } else {
+                format!("Nodes {}–{}, each", g.first_node, g.last_node)
+            };
+            let count = |kind: BlockKind| g.blocks.iter().filter(|b| b.kind == kind).count() as u64;
+            let executors = counted(count(BlockKind::Executor), "executor");
+            let unused: u64 = g
+                .blocks
+                .iter()
+                .filter(|b| b.kind == BlockKind::Unused)
+                .map(|b| b.memory_mib)
+                .sum();
+            let extra = match (
+                count(BlockKind::ApplicationMaster),
+                count(BlockKind::DriverPod),
+            ) {
+                (a, _) if a > 0 => " and the ApplicationMaster",
+                (_, d) if d > 0 => " and the driver pod",
+                _ => "",
+            };
+            group_digits_in_text(&format!(
+                "{nodes}: {executors}{extra}, {unused} MiB unused."
+            ))
+        })
+        .collect()
 }

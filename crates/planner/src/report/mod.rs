@@ -13,6 +13,7 @@
 //! assert!(markdown.starts_with("# YARN: 17 executors × 5 cores × 19g"));
 //! ```
 
+pub mod check;
 pub mod configuration;
 #[cfg(feature = "json")]
 pub mod json;

@@ -1,0 +1,121 @@
+//! The check of a pasted configuration ([`crate::check::Check`]) as plain text or Markdown:
+//! the answer first, then each setting with the line it came from, the containers, where
+//! executors run, the comparison with the plan, and every finding. Words only; the numbers
+//! come from the check.
+
+use crate::check::keys::{is_secret_key, is_secret_value};
+use crate::check::words::{
+    changes, container_lines, diagnostics, format_name, headline, layout_lines, won_words,
+};
+use crate::check::{Check, Format};
+
+fn title(c: &Check) -> String {
+    let formats: Vec<&str> = c.pasted.formats.iter().map(|f| format_name(*f)).collect();
+    let read = if formats.is_empty() {
+        "nothing read".to_string()
+    } else {
+        formats.join(" and ")
+    };
+    format!(
+        "Check on {}: {read}",
+        super::manager_name(c.applied.scenario.manager())
+    )
+}
+
+fn setting_rows(c: &Check) -> Vec<(String, String, String)> {
+    c.pasted
+        .effective()
+        .into_iter()
+        .map(|e| {
+            let from = match e.origin.format {
+                Format::Link => "the link".to_string(),
+                f => format!("line {}, {}", e.origin.line, format_name(f)),
+            };
+            let from = match won_words(&e) {
+                Some(_) => format!("{from} (replaces {} earlier)", e.overridden.len()),
+                None => from,
+            };
+            // The reader's own text, but a report may be shared: secrets stay hidden.
+            let value = if is_secret_key(&e.key) || is_secret_value(&e.value) {
+                "(hidden)".to_string()
+            } else {
+                e.value
+            };
+            (e.key, value, from)
+        })
+        .collect()
+}
+
+/// The check as plain text.
+pub fn text(c: &Check) -> String {
+    let mut out = format!("{}\n{}\n", title(c), headline(c.compare.pasted.as_ref()));
+    let section = |out: &mut String, name: &str, lines: &[String]| {
+        if !lines.is_empty() {
+            out.push_str(&format!("\n{name}:\n"));
+            for l in lines {
+                out.push_str(&format!("  {l}\n"));
+            }
+        }
+    };
+    let settings: Vec<String> = setting_rows(c)
+        .into_iter()
+        .map(|(k, v, from)| format!("{k} = {v}  ({from})"))
+        .collect();
+    section(&mut out, "Settings", &settings);
+    section(&mut out, "Containers", &container_lines(&c.answer));
+    section(&mut out, "Where executors run", &layout_lines(&c.answer));
+    let mut compare = vec![format!("The plan: {}", headline(c.compare.plan.as_ref()))];
+    compare.extend(changes(c.compare.pasted.as_ref(), c.compare.plan.as_ref()));
+    section(&mut out, "Compared with the plan", &compare);
+    let findings: Vec<String> = diagnostics(c)
+        .iter()
+        .map(|d| format!("[{}] {}", d.severity.as_str(), d.message))
+        .collect();
+    section(&mut out, "Findings", &findings);
+    out
+}
+
+/// Markdown cell text: `|` escaped, line breaks as spaces.
+fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace(['\n', '\r'], " ")
+}
+
+/// The check as GitHub Markdown.
+pub fn markdown(c: &Check) -> String {
+    let mut out = format!(
+        "## {}\n\n{}\n",
+        title(c),
+        headline(c.compare.pasted.as_ref())
+    );
+    let rows = setting_rows(c);
+    if !rows.is_empty() {
+        out.push_str("\n### Settings\n\n| Key | Value | Read from |\n| --- | --- | --- |\n");
+        for (k, v, from) in rows {
+            out.push_str(&format!(
+                "| `{}` | `{}` | {} |\n",
+                cell(&k),
+                cell(&v),
+                cell(&from)
+            ));
+        }
+    }
+    let list = |out: &mut String, name: &str, lines: &[String]| {
+        if !lines.is_empty() {
+            out.push_str(&format!("\n### {name}\n\n"));
+            for l in lines {
+                out.push_str(&format!("- {}\n", l.replace('\n', " ")));
+            }
+        }
+    };
+    list(&mut out, "Containers", &container_lines(&c.answer));
+    list(&mut out, "Where executors run", &layout_lines(&c.answer));
+    let mut compare = vec![format!("The plan: {}", headline(c.compare.plan.as_ref()))];
+    compare.extend(changes(c.compare.pasted.as_ref(), c.compare.plan.as_ref()));
+    list(&mut out, "Compared with the plan", &compare);
+    let findings: Vec<String> = diagnostics(c)
+        .iter()
+        .map(|d| format!("**{}** {}", d.severity.as_str(), d.message))
+        .collect();
+    list(&mut out, "Findings", &findings);
+    out
+}
