@@ -506,3 +506,42 @@ Findings:
     assert!(md.starts_with("## Check on YARN: spark-defaults.conf and spark-submit command\n"));
     assert!(md.contains("| `spark.executor.memory` | `19g` | line 6, spark-submit command |\n"));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// One source of Spark math: the containers the check places are the ones
+    /// `spark::resources` computes from the same settings.
+    #[test]
+    fn the_checks_containers_are_sparks(
+        heap_mib in 512u64..40_000, cores in 1u32..8, factor_pct in prop::option::of(6u32..40),
+        explicit in prop::option::of(384u64..4096), cluster in any::<bool>(),
+        driver_mib in 512u64..8192, am_mib in 512u64..4096,
+    ) {
+        let mut text = format!(
+            "spark.executor.memory {heap_mib}m\nspark.executor.cores {cores}\n\
+             spark.driver.memory {driver_mib}m\nspark.yarn.am.memory {am_mib}m\n\
+             spark.submit.deployMode {}\n",
+            if cluster { "cluster" } else { "client" }
+        );
+        if let Some(f) = factor_pct {
+            text.push_str(&format!("spark.executor.memoryOverheadFactor 0.{f:02}\n"));
+        }
+        if let Some(m) = explicit {
+            text.push_str(&format!("spark.executor.memoryOverhead {m}m\n"));
+        }
+        let c = check(&text, &case1());
+        let Answer::Yarn(p) = &c.answer else { panic!("{:?}", c.answer) };
+        let conf: planner::spark::SparkConf =
+            c.pasted.effective().into_iter().map(|e| (e.key, e.value)).collect();
+        let query = planner::spark::ResourceQuery {
+            conf,
+            deploy_mode: if cluster { DeployMode::Cluster } else { DeployMode::Client },
+            ..planner::spark::ResourceQuery::default()
+        };
+        let r = planner::spark::resources(&query).unwrap();
+        let yarn = r.yarn.unwrap();
+        prop_assert_eq!(p.placement.executor.request, yarn.executor_request);
+        prop_assert_eq!(p.placement.am.request, yarn.am.request);
+    }
+}

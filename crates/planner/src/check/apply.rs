@@ -263,14 +263,17 @@ fn executor_count(values: &Values) -> ExecutorCount {
     ExecutorCount::Exactly(values.int(k::EXECUTOR_INSTANCES).unwrap_or(2))
 }
 
-/// Deploy mode: the pasted one, else spark-submit's default, client.
+/// Deploy mode: the pasted one, else spark-submit's default, client (the old master
+/// `yarn-cluster` means cluster mode, as spark-submit reads it).
 fn deploy_mode(values: &Values) -> DeployMode {
-    match values
-        .good("spark.submit.deployMode", ValueKind::DeployMode)
-        .map(str::trim)
-    {
+    let mode = values.good("spark.submit.deployMode", ValueKind::DeployMode);
+    match mode.map(str::trim) {
         Some("cluster") => DeployMode::Cluster,
-        _ => DeployMode::Client,
+        Some(_) => DeployMode::Client,
+        None if values.text(k_master()).map(str::trim) == Some("yarn-cluster") => {
+            DeployMode::Cluster
+        }
+        None => DeployMode::Client,
     }
 }
 
