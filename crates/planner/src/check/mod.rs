@@ -305,30 +305,35 @@ impl Pasted {
     pub fn effective(&self) -> Vec<Effective> {
         let mut ordered: Vec<&Setting> = self.settings.iter().collect();
         ordered.sort_by_key(|s| s.stage);
-        let mut out: Vec<Effective> = Vec::new();
+        // Each key's place in `out`, and the first line that sets it (a pasted text can hold
+        // thousands of keys: no search through `out` per setting).
+        let mut index: std::collections::BTreeMap<&str, usize> = Default::default();
+        let mut out: Vec<(u32, Effective)> = Vec::new();
         for s in ordered {
-            match out.iter_mut().find(|e| e.key == s.key) {
-                Some(e) => {
+            match index.get(s.key.as_str()) {
+                Some(&i) => {
+                    let (first_line, e) = &mut out[i];
+                    *first_line = (*first_line).min(s.origin.line);
                     e.overridden.push(e.origin);
-                    e.value = s.value.clone();
+                    e.value.clone_from(&s.value);
                     e.origin = s.origin;
                 }
-                None => out.push(Effective {
-                    key: s.key.clone(),
-                    value: s.value.clone(),
-                    origin: s.origin,
-                    overridden: Vec::new(),
-                }),
+                None => {
+                    index.insert(&s.key, out.len());
+                    let e = Effective {
+                        key: s.key.clone(),
+                        value: s.value.clone(),
+                        origin: s.origin,
+                        overridden: Vec::new(),
+                    };
+                    out.push((s.origin.line, e));
+                }
             }
         }
         // In the order of the text: by the first line that sets each key (a link's settings,
         // all at line 0, keep their order).
-        let first_line = |key: &str| {
-            let lines = self.settings.iter().filter(|s| s.key == key);
-            lines.map(|s| s.origin.line).min()
-        };
-        out.sort_by_key(|e| first_line(&e.key));
-        out
+        out.sort_by_key(|(first_line, _)| *first_line);
+        out.into_iter().map(|(_, e)| e).collect()
     }
 
     /// The value that stands for `key`, if any.
