@@ -4,6 +4,7 @@ use std::ffi::OsString;
 
 use clap::{Arg, ArgAction, ArgMatches, CommandFactory, FromArgMatches, Parser};
 use planner::catalog::{self, ClusterManager};
+use planner::check::Answer;
 use planner::report::{try_render, Format};
 use planner::scenario::{plan, presets, Outcome, Scenario};
 use planner::text::{check_length, with_bare_unit, TextError};
@@ -31,6 +32,8 @@ Examples:
   spark-sizer --manager k8s --nodes 4 --executor-memory 8g --format yaml
   spark-sizer --manager emr --format emr-json
   spark-sizer --fields --manager k8s            every Kubernetes input, its unit and range
+  spark-sizer --check job.sh --c 32             what the cluster does with a spark-submit line
+  spark-sizer --manager emr --check cluster.json --format markdown
 
 Inputs: every field of the page is a flag, named by its long name (--cores-per-node) or its
 share link key (--c). A number without a unit is in the field's unit (--memory-per-node 64 is
@@ -41,9 +44,14 @@ short table for a wiki), html (a fragment with inline styles), svg (the per-node
 (spark-defaults.conf), submit (spark-submit), emr-json (EMR classifications), yaml (Spark
 operator), json (a stable document, schema 1).
 
-Exit status: 0 planned (warnings included); 1 the input cannot be planned (the problems are on
-stderr, each with its field, unit and allowed range); 2 a usage error.
-Checking an existing configuration file (--check) is not available yet.";
+Check: --check FILE (or - for standard input) reads a spark-submit command, a
+spark-defaults.conf, EMR classification JSON or a SparkApplication manifest (several may be in
+one file) and says what the cluster given by the other flags does with it, beside the plan.
+Its formats: text (default) or markdown.
+
+Exit status: 0 planned or checked (warnings included); 1 the input cannot be planned, or the
+checked file holds no setting or settings that cannot be planned (the problems are on stderr,
+each with its field, unit and allowed range); 2 a usage error or an unreadable file.";
 
 /// The fixed options; the fields are added by [`command`].
 #[derive(Debug, Parser)]
@@ -81,6 +89,10 @@ struct Cli {
     /// List the presets and exit.
     #[arg(long)]
     presets: bool,
+
+    /// Check a configuration file (- for standard input) on the cluster the other flags give.
+    #[arg(long, value_name = "FILE")]
+    check: Option<String>,
 }
 
 /// What the program prints and its exit status.
@@ -186,6 +198,9 @@ fn plan_from(cli: &Cli, matches: &ArgMatches) -> Result<Printed, Printed> {
     let mut notes = String::new();
     let mut scenario = base_scenario(cli, manager, &mut notes)?;
     let unreadable = apply_flags(&mut scenario, matches)?;
+    if let Some(file) = &cli.check {
+        return checked(file, &scenario, format, unreadable, notes);
+    }
     let m = scenario.manager();
     if !format.applies_to(m) {
         return Err(Printed::usage(format!(
@@ -206,6 +221,65 @@ fn plan_from(cli: &Cli, matches: &ArgMatches) -> Result<Printed, Printed> {
         (_, false) => Outcome::Invalid(unreadable),
     };
     Ok(written(&scenario, &outcome, format, notes))
+}
+
+/// The check of a configuration file on the flags' cluster, as text or Markdown.
+fn checked(
+    file: &str,
+    scenario: &Scenario,
+    format: Format,
+    unreadable: Vec<Diagnostic>,
+    notes: String,
+) -> Result<Printed, Printed> {
+    let m = scenario.manager();
+    if !unreadable.is_empty() {
+        return Err(invalid(m, &unreadable, None, notes));
+    }
+    let text = read_check_file(file)?;
+    let check = planner::check::check(&text, scenario);
+    let stdout = match format {
+        Format::Table | Format::Text => planner::report::check::text(&check),
+        Format::Markdown => planner::report::check::markdown(&check),
+        other => {
+            return Err(Printed::usage(format!(
+                "--format {} does not apply to --check: use text or markdown",
+                other.as_str()
+            )))
+        }
+    };
+    let problems: Vec<Diagnostic> = match &check.answer {
+        Answer::Invalid(problems) => problems.clone(),
+        Answer::NothingRead => {
+            let mut stderr = notes;
+            stderr.push_str(&format!(
+                "spark-sizer: {file} holds no Spark setting this check reads\n"
+            ));
+            return Ok(Printed {
+                stdout,
+                stderr,
+                status: INVALID_INPUT,
+            });
+        }
+        _ => Vec::new(),
+    };
+    if problems.is_empty() {
+        return Ok(Printed {
+            stdout,
+            stderr: notes,
+            status: OK,
+        });
+    }
+    Ok(invalid(m, &problems, Some(stdout), notes))
+}
+
+/// The text of `file`, or standard input for `-`; a file that cannot be read is a usage error.
+fn read_check_file(file: &str) -> Result<String, Printed> {
+    let read = if file == "-" {
+        std::io::read_to_string(std::io::stdin())
+    } else {
+        std::fs::read(file).map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+    };
+    read.map_err(|e| Printed::usage(format!("--check {file}: {e}")))
 }
 
 /// The scenario the flags apply to: a preset's, a link's, or the manager's default.

@@ -293,3 +293,58 @@ fn fields_lists_every_input_with_unit_range_and_default() {
     assert!(presets.contains("  case2"), "{presets}");
     assert!(presets.contains("  emr-seed003"), "{presets}");
 }
+
+/// `--check`: case 1's settings as a spark-submit line (with a deprecated key and a misspelt
+/// one) on case 1's cluster. Checked by hand: a 19g heap with the 2 048 MiB overhead the old
+/// key sets asks 21 504 MiB, a multiple of 1 024, so YARN grants it as asked; node 1 holds the
+/// 2 048 MiB AM and 2 executors (45 056 of 64 512 MiB, 19 456 unused), nodes 2–6 three each
+/// (64 512, nothing unused): 17 executors run, as the plan's.
+#[test]
+fn check_reads_a_submit_line_and_names_its_mistakes() {
+    let input = [
+        env!("CARGO_MANIFEST_DIR"),
+        "tests",
+        "golden",
+        "check-case1.submit.sh",
+    ]
+    .iter()
+    .collect::<PathBuf>();
+    let input = input.to_string_lossy().into_owned();
+    assert_golden(&["--check", &input], "check-case1.text.txt");
+    let o = spark_sizer(&["--check", &input, "--format", "markdown"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("did you mean spark.executor.cores"));
+    let o = spark_sizer(&["--check", &input, "--format", "svg"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("does not apply to --check"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn check_of_nothing_readable_or_a_missing_file_fails() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_spark-sizer"))
+        .args(["--check", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spark-sizer runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(b"nothing here\n").expect("written");
+    }
+    let o = child.wait_with_output().expect("spark-sizer ends");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("holds no Spark setting"),
+        "{}",
+        stderr(&o)
+    );
+    let o = spark_sizer(&["--check", "/nonexistent/spark-defaults.conf"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--check /nonexistent/spark-defaults.conf"));
+}
