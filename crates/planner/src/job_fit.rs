@@ -275,17 +275,23 @@ pub fn remedy_words(r: &ShapeRemedy) -> String {
     )
 }
 
-/// The words of the whole check, most severe first: the workload's, the remedies', dynamic
-/// allocation's.
-pub fn job_fit_notes(fit: &JobFit) -> Vec<Warning> {
+/// The words of the workload section, most severe first: the checks, each shape remedy, and
+/// smaller tasks.
+pub fn workload_section_notes(fit: &JobFit) -> Vec<Warning> {
     let mut notes: Vec<Warning> = fit.workload.map(|n| workload_notes(&n)).unwrap_or_default();
     notes.extend(fit.remedies.iter().map(|r| {
         Warning::new(Code::TaskMemoryShort, Severity::Info, remedy_words(r))
             .about(FieldId::CoresPerExecutor)
     }));
     notes.extend(fit.smaller_tasks.map(|s| smaller_tasks_note(&s)));
-    notes.extend(allocation_notes(&fit.allocation));
     crate::warning::most_severe_first(notes)
+}
+
+/// The words of the whole check: the workload section's, then dynamic allocation's.
+pub fn job_fit_notes(fit: &JobFit) -> Vec<Warning> {
+    let mut notes = workload_section_notes(fit);
+    notes.extend(allocation_notes(&fit.allocation));
+    notes
 }
 
 fn smaller_tasks_note(s: &SmallerTasks) -> Warning {

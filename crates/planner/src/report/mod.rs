@@ -85,9 +85,12 @@ impl<'a> Report<'a> {
 /// `outcome` rendered as `format`; `scenario` is the one `outcome` was planned from.
 pub fn render(scenario: &Scenario, outcome: &Outcome, format: Format) -> String {
     let report = Report::new(scenario, outcome);
+    // The workload and dynamic allocation sections, when there is something to say.
+    let fit = crate::job_fit::job_fit(scenario, outcome)
+        .filter(|f| f.workload.is_some() || f.allocation.enabled);
     match format {
-        Format::Text => text::report(&report),
-        Format::Markdown => markdown::report(&report),
+        Format::Text => text::report(&report) + &fit.map(|f| text::job_fit(&f)).unwrap_or_default(),
+        Format::Markdown => markdown::with_job_fit(markdown::report(&report), fit.as_ref()),
         #[cfg(feature = "json")]
         Format::Json => json::report(&report),
     }
