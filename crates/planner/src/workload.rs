@@ -131,7 +131,7 @@ pub struct ScanNumbers {
     pub max_split_bytes: u64,
     /// Spark's default parallelism: max(total executor cores, 2).
     pub default_parallelism: u64,
-    /// The split Spark uses: min(maxPartitionBytes, max(4 MiB, input ÷ parallelism)).
+    /// The split Spark uses: min(maxPartitionBytes, max(4 MiB, (input + 4 MiB) ÷ parallelism)).
     pub split_bytes: u64,
     /// Tasks: ⌈input ÷ split⌉.
     pub tasks: u64,
@@ -277,7 +277,9 @@ pub fn scan_numbers(input_mib: u64, split_mib: u64, view: &ExecutorView) -> Scan
     let max_split_bytes = split_mib.max(1).saturating_mul(MIB);
     let total_cores = u64::from(view.executors).saturating_mul(u64::from(view.cores));
     let default_parallelism = total_cores.max(2);
-    let per_core = input_bytes / default_parallelism;
+    // Spark adds each file's open cost to the total; the files are not known, so one is counted
+    // (large files: the split is then what Spark picks for one file of this size).
+    let per_core = input_bytes.saturating_add(OPEN_COST_BYTES) / default_parallelism;
     let split_bytes = max_split_bytes.min(OPEN_COST_BYTES.max(per_core));
     let tasks = input_bytes.div_ceil(split_bytes.max(1));
     let task_slots = view.task_slots();
