@@ -294,7 +294,9 @@ pub fn job_fit_notes(fit: &JobFit) -> Vec<Warning> {
     notes
 }
 
-fn smaller_tasks_note(s: &SmallerTasks) -> Warning {
+/// Smaller tasks in words: the size to aim for, the shuffle partitions and salt buckets that get
+/// there, and NULL join keys.
+pub fn smaller_tasks_note(s: &SmallerTasks) -> Warning {
     let partitions = s.partitions.map_or(String::new(), |p| {
         format!(" More shuffle partitions make every task smaller: spark.sql.shuffle.partitions={p} brings the average to the target.")
     });
