@@ -1683,53 +1683,58 @@ const ENTRIES: &[Entry] = &[
         F::MinExecutors,
         EVERY,
         "damin",
-        "spark.dynamicAllocation.minExecutors",
+        "Min executors",
         Kind::Count,
         Unit::None,
     )
-    .with_hint("default 0")
+    .with_name("spark.dynamicAllocation.minExecutors")
+    .with_hint("minExecutors; default 0")
     .with_range(EXECUTOR_COUNT),
     entry_of(
         F::InitialExecutors,
         EVERY,
         "dainit",
-        "spark.dynamicAllocation.initialExecutors",
+        "Initial executors",
         Kind::Count,
         Unit::None,
     )
-    .with_hint("optional: defaults to minExecutors")
+    .with_name("spark.dynamicAllocation.initialExecutors")
+    .with_hint("optional initialExecutors; defaults to the minimum")
     .optional_when_empty()
     .with_range(EXECUTOR_COUNT),
     entry_of(
         F::MaxExecutors,
         EVERY,
         "damax",
-        "spark.dynamicAllocation.maxExecutors",
+        "Max executors",
         Kind::Count,
         Unit::None,
     )
-    .with_hint("optional: unbounded when empty")
+    .with_name("spark.dynamicAllocation.maxExecutors")
+    .with_hint("optional maxExecutors; unbounded when empty")
     .optional_when_empty()
     .with_range(EXECUTOR_COUNT),
     entry_of(
         F::ExecutorIdleTimeout,
         EVERY,
         "daidle",
-        "spark.dynamicAllocation.executorIdleTimeout",
+        "Idle timeout",
         Kind::Count,
         Unit::Seconds,
     )
-    .with_hint("default 60 s")
+    .with_name("spark.dynamicAllocation.executorIdleTimeout")
+    .with_hint("executorIdleTimeout; default 60 s")
     .with_range(TIMEOUT_SECONDS),
     entry_of(
         F::SchedulerBacklogTimeout,
         EVERY,
         "dabl",
-        "spark.dynamicAllocation.schedulerBacklogTimeout",
+        "Backlog timeout",
         Kind::Count,
         Unit::Seconds,
     )
-    .with_hint("default 1 s")
+    .with_name("spark.dynamicAllocation.schedulerBacklogTimeout")
+    .with_hint("schedulerBacklogTimeout; default 1 s")
     .with_range(Range::whole(1, 31_536_000)),
     entry_of(
         F::ShuffleKeeping,

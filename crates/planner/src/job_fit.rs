@@ -297,14 +297,14 @@ pub fn job_fit_notes(fit: &JobFit) -> Vec<Warning> {
 /// Smaller tasks in words: the size to aim for, the shuffle partitions and salt buckets that get
 /// there, and NULL join keys.
 pub fn smaller_tasks_note(s: &SmallerTasks) -> Warning {
-    let partitions = s.partitions.map_or(String::new(), |p| {
-        format!(" More shuffle partitions make every task smaller: spark.sql.shuffle.partitions={p} brings the average to the target.")
-    });
     Warning::new(
         Code::TaskMemoryShort,
         Severity::Info,
         format!(
-            "Or make the largest task smaller, to at most {}.{partitions} A skewed key needs more: salting it into {} buckets (a random suffix on the key, joined with the other side replicated {} times) splits it to size. If the skew comes from NULL join keys, filter the NULL rows out, join the rest, and union the NULL rows back.",
+            "Or make the largest task smaller, to at most {}: a skewed key salted into {} buckets \
+             (a random suffix on the key, the other side of the join replicated {} times) is \
+             split to size. If the skew comes from NULL join keys, filter the NULL rows out, \
+             join the rest, and union the NULL rows back.",
             mib_text(s.target_bytes),
             s.salt_buckets,
             s.salt_buckets,

@@ -32,7 +32,7 @@
 //! ```
 
 use crate::catalog::{counted, group_digits, FieldId};
-use crate::fixed::{decimal_of, format_f64, format_percent};
+use crate::fixed::{format_f64, format_percent};
 use crate::memory::{UnifiedMemory, RESERVED_BYTES};
 use crate::units::{format_spark_mib, MIB};
 use crate::warning::{Code, Severity, Warning};
@@ -353,14 +353,10 @@ fn largest_task(
     Some((scaled(average, skew), source))
 }
 
-/// `bytes × factor`, the factor taken as the decimal it was typed as (no float rounding).
+/// `bytes × factor` truncated, as a Java `(long) (bytes * factor)` would be (a double product:
+/// no 128-bit division in the page).
 fn scaled(bytes: u64, factor: f64) -> u64 {
-    let Some((units, scale)) = decimal_of(factor) else {
-        return u64::MAX;
-    };
-    let denominator = 10u128.pow(scale.min(30));
-    let product = u128::from(bytes).saturating_mul(u128::from(units)) / denominator.max(1);
-    u64::try_from(product).unwrap_or(u64::MAX)
+    crate::memory::f64_to_u64(bytes as f64 * factor)
 }
 
 /// The per-task memory check of a task of `task_bytes` on `view` (`None`: no memory pools).
@@ -554,7 +550,7 @@ fn scan_note(s: &ScanNumbers) -> Warning {
         "every wave is full".to_string()
     } else {
         format!(
-            "the last wave runs {} and leaves {} of {} slots idle ({} %)",
+            "the last wave runs {} and leaves {} of {} slots idle, {} %",
             counted(s.last_wave_tasks, "task"),
             s.idle_slots_last_wave,
             s.task_slots,
