@@ -188,11 +188,56 @@ const DRIVER: &[FieldId] = &[
 /// Every group of fields of `m`'s form, in display order (for tests: each is in the catalog).
 pub fn form_groups(m: ClusterManager) -> &'static [&'static [FieldId]] {
     match m {
-        ClusterManager::Yarn => &[HARDWARE, YARN_SHARE, POLICY, SPARK, SCHEDULER, DRIVER],
-        ClusterManager::Kubernetes => &[K8S_NODES, K8S_EXECUTORS, K8S_SPARK, DRIVER],
-        ClusterManager::Emr => &[EMR_CLUSTER, EMR_EXECUTORS, DRIVER],
+        ClusterManager::Yarn => &[
+            HARDWARE, YARN_SHARE, POLICY, SPARK, SCHEDULER, DRIVER, WORKLOAD, ALLOCATION,
+        ],
+        ClusterManager::Kubernetes => &[
+            K8S_NODES,
+            K8S_EXECUTORS,
+            K8S_SPARK,
+            DRIVER,
+            WORKLOAD,
+            ALLOCATION,
+        ],
+        ClusterManager::Emr => &[
+            EMR_CLUSTER,
+            EMR_EXECUTORS,
+            DRIVER,
+            WORKLOAD,
+            ALLOCATION_SETTINGS,
+        ],
     }
 }
+
+/// The workload (checks only; the verdict is the Workload section under the plan), the same
+/// on every form.
+const WORKLOAD: &[FieldId] = &[
+    F::InputDataSize,
+    F::InputSplitSize,
+    F::ShuffleDataSize,
+    F::LargestTaskInput,
+    F::SkewFactor,
+    F::BroadcastTableSize,
+];
+/// Dynamic allocation; EMR's switch is among its executor settings.
+const ALLOCATION: &[FieldId] = &[
+    F::DynamicAllocation,
+    F::MinExecutors,
+    F::InitialExecutors,
+    F::MaxExecutors,
+    F::ExecutorIdleTimeout,
+    F::SchedulerBacklogTimeout,
+    F::ShuffleKeeping,
+];
+/// [`ALLOCATION`] without the switch (EMR).
+const ALLOCATION_SETTINGS: &[FieldId] = &[
+    F::MinExecutors,
+    F::InitialExecutors,
+    F::MaxExecutors,
+    F::ExecutorIdleTimeout,
+    F::SchedulerBacklogTimeout,
+    F::ShuffleKeeping,
+];
 
 /// The form's state as its HTML is written: the form, and its fields' messages and notes.
 struct State<'a> {
@@ -497,7 +542,54 @@ fn form_body(st: &State) -> String {
         }
     }
     driver_load(&mut out, st);
+    let allocation = if st.form.manager == Manager::Emr {
+        ALLOCATION_SETTINGS
+    } else {
+        ALLOCATION
+    };
+    fold(
+        &mut out,
+        st,
+        ("workload-load", "Workload"),
+        WORKLOAD_LEAD,
+        WORKLOAD,
+    );
+    fold(
+        &mut out,
+        st,
+        ("allocation-load", "Dynamic allocation"),
+        "",
+        allocation,
+    );
     out
+}
+
+/// What the workload's fields are for, above them.
+const WORKLOAD_LEAD: &str = "Optional: sizes from the Spark UI (Stages) check the tasks, waves and partitions of the plan, and the memory of its largest task.";
+
+/// Optional fields, folded; open when one of them is not at its default (a link or preset
+/// that describes a workload, dynamic allocation on).
+fn fold(
+    out: &mut String,
+    st: &State,
+    (id, summary): (&str, &str),
+    lead: &str,
+    ids: &'static [FieldId],
+) {
+    let defaults = Scenario::default_for(st.form.manager);
+    let changed = ids.iter().any(|field| {
+        let key = catalog::key(st.form.manager, *field);
+        st.form.text(key) != display_scenario_text(key, &defaults)
+    });
+    let open = if changed { " open" } else { "" };
+    out.push_str(&format!(
+        r#"<details class="scheduler" id="{id}"{open}><summary>{summary}</summary>"#
+    ));
+    if !lead.is_empty() {
+        html::text(out, "p", r#" class="hint""#, lead);
+    }
+    group(out, st, ids);
+    out.push_str("</details>");
 }
 
 fn yarn_fields(out: &mut String, st: &State) {

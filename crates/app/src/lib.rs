@@ -13,6 +13,7 @@ pub mod layout;
 pub mod node_reservation;
 pub mod platforms;
 pub mod results;
+pub mod workload;
 
 use leptos::prelude::*;
 pub use planner::scenario::Outcome;
@@ -320,16 +321,17 @@ fn headline(c: &Comparison, copied: &str) -> String {
     out
 }
 
-/// A click in the answer: "Copy link", or a button or link written as HTML that says what it
-/// does in its data attributes — copy the text of an element (`data-copy`), set a field
-/// (`data-key`, `data-value`), or move the focus to a field (`data-focus`).
+/// A click in the answer or the sections under it: "Copy link", or a button or link written as
+/// HTML that says what it does in its data attributes — copy the text of an element
+/// (`data-copy`), set a field (`data-key`, `data-value`), move the focus to a field
+/// (`data-focus`), or open a remedy's scenario (`data-apply`: its link).
 fn answer_click(ctx: Ctx, copied: RwSignal<&'static str>, ev: leptos::ev::MouseEvent) {
     use wasm_bindgen::JsCast;
     let Some(el) = ev
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .and_then(|t| {
-            t.closest("[data-copy],[data-key],[data-focus],#copy-link")
+            t.closest("[data-copy],[data-key],[data-focus],[data-apply],#copy-link")
                 .ok()
                 .flatten()
         })
@@ -357,7 +359,12 @@ fn answer_click(ctx: Ctx, copied: RwSignal<&'static str>, ev: leptos::ev::MouseE
         return;
     }
     ev.prevent_default();
-    if let Some(id) = el.get_attribute("data-focus") {
+    if let Some(query) = el.get_attribute("data-apply") {
+        // A remedy's shape, as the explorer's Adopt: a history entry, so Back returns.
+        ctx.edited.set_value(None);
+        ctx.form.set(Form::from_query(&query).0);
+        browser::push_query(&ctx.form.with_untracked(Form::to_query));
+    } else if let Some(id) = el.get_attribute("data-focus") {
         browser::focus(&id);
     } else if let Some(key) = el.get_attribute("data-key") {
         let manager = ctx.form.with_untracked(|f| f.manager);
@@ -572,18 +579,19 @@ fn plan_details_html(
     last_form: Memo<Option<Form>>,
     form: RwSignal<Form>,
 ) -> String {
-    match shown {
+    let scenario = last_form
+        .with_untracked(|f| f.as_ref().map(|f| f.read().scenario))
+        .unwrap_or_else(|| form.with_untracked(|f| f.read().scenario));
+    let sections = match shown {
         Outcome::Kubernetes(p) => {
-            let scenario = last_form
-                .with_untracked(|f| f.as_ref().map(|f| f.read().scenario))
-                .unwrap_or_else(|| form.with_untracked(|f| f.read().scenario));
             node_reservation::node_reservation_card(&scenario)
                 + &platforms::k8s_details(p, &scenario)
         }
         Outcome::Emr(p) => platforms::emr_details(p),
         Outcome::Yarn(c) => yarn_sections(c),
-        Outcome::Invalid(_) => String::new(),
-    }
+        Outcome::Invalid(_) => return String::new(),
+    };
+    sections + &workload::sections_html(&scenario, shown)
 }
 
 /// The page's heading and tagline (static: HTML text).
@@ -639,6 +647,10 @@ pub fn App() -> impl IntoView {
                         + &last_plan_view(&shown.read(), last_form.get())
                 }
             }
+            + &workload::initial_count_line(
+                &form.with_untracked(|f| f.read().scenario),
+                &outcome.read(),
+            )
     };
     Effect::new(move |_| browser::show_copy_status(copied.get()));
     let other_plan = move || plan_details_html(&shown.read(), last_form, form);
@@ -656,7 +668,7 @@ pub fn App() -> impl IntoView {
             <aside class="inputs card" aria-label="Inputs">{fields::form_view(ctx)}</aside>
             <div class="details" class:stale=stale>
                 <div class="stale-slot" inner_html=move || if stale() { STALE_NOTE } else { "" }></div>
-                <div class="plan-sections" inner_html=other_plan></div>
+                <div class="plan-sections" inner_html=other_plan on:click=move |ev| answer_click(ctx, copied, ev)></div>
                 {explorer::explorer_section(ctx, outcome)}
                 <section class="card" id="about" inner_html=move || {
                     format!(

@@ -194,6 +194,30 @@ pub enum FieldId {
     EdgeNodeMemory,
     /// Client mode: the edge node's cores free for drivers.
     EdgeNodeCores,
+    /// Workload: the input data the job reads (optional).
+    InputDataSize,
+    /// Workload: `spark.sql.files.maxPartitionBytes`.
+    InputSplitSize,
+    /// Workload: the shuffle data of the largest stage (optional).
+    ShuffleDataSize,
+    /// Workload: the largest task's input (optional).
+    LargestTaskInput,
+    /// Workload: the largest partition ÷ the average (optional).
+    SkewFactor,
+    /// Workload: the table to broadcast (optional).
+    BroadcastTableSize,
+    /// `spark.dynamicAllocation.minExecutors`.
+    MinExecutors,
+    /// `spark.dynamicAllocation.initialExecutors` (optional: minExecutors).
+    InitialExecutors,
+    /// `spark.dynamicAllocation.maxExecutors` (optional: unbounded).
+    MaxExecutors,
+    /// `spark.dynamicAllocation.executorIdleTimeout`, in seconds.
+    ExecutorIdleTimeout,
+    /// `spark.dynamicAllocation.schedulerBacklogTimeout`, in seconds.
+    SchedulerBacklogTimeout,
+    /// How shuffle files outlive a removed executor (tracking, service, decommissioning).
+    ShuffleKeeping,
 }
 
 impl FieldId {
@@ -237,6 +261,8 @@ pub enum Unit {
     GiB,
     /// Percent.
     Percent,
+    /// Seconds.
+    Seconds,
 }
 
 impl Unit {
@@ -247,6 +273,7 @@ impl Unit {
             Unit::MiB => format_mib(value),
             Unit::Millicores => format!("{} CPU", format_millicores(value)),
             Unit::GiB => format_mib(value.saturating_mul(1024)),
+            Unit::Seconds => format!("{} s", group_digits(value)),
             Unit::None | Unit::Cores | Unit::Vcores | Unit::Percent => group_digits(value),
         }
     }
@@ -611,6 +638,7 @@ impl Entry {
             (_, Unit::MiB) => "MiB",
             (_, Unit::GiB) => "GiB",
             (_, Unit::Percent) => "%",
+            (_, Unit::Seconds) => "s",
         }
     }
 
@@ -712,6 +740,10 @@ const MIB_OR_ZERO: Range = Range::whole(0, limits::MAX_MIB);
 const CORES: Range = Range::whole(1, MAX_CORES);
 /// Executors asked for: any count the codec reads (the planners place what fits).
 const EXECUTOR_COUNT: Range = Range::whole(0, u32::MAX as u64);
+/// Data a job reads or shuffles: up to 1 EiB (2^40 MiB); more is taken for a typing slip.
+const DATA_SIZE: Range = Range::whole(1, 1 << 40);
+/// A timeout in seconds, up to a year.
+const TIMEOUT_SECONDS: Range = Range::whole(0, 31_536_000);
 const MILLICORES_OR_ZERO: Range = Range::whole(0, limits::MAX_MILLICORES);
 const ON_OFF: &[(&str, &str)] = &[("0", "off"), ("1", "on")];
 const ON_BY_DEFAULT: &[(&str, &str)] = &[("1", "on (EMR default)"), ("0", "off")];
@@ -1568,6 +1600,181 @@ const ENTRIES: &[Entry] = &[
     .optional_when_empty()
     .with_range(CORES)
     .shown_when(Shown::Client),
+    // Every manager: the workload (checks only; the plan does not change).
+    entry_of(
+        F::InputDataSize,
+        EVERY,
+        "win",
+        "Input data size",
+        Kind::Memory,
+        Unit::MiB,
+    )
+    .typed_in(Typed::GiB)
+    .with_hint("optional: what the job reads")
+    .optional_when_empty()
+    .with_range(DATA_SIZE),
+    entry_of(
+        F::InputSplitSize,
+        EVERY,
+        "wsplit",
+        "spark.sql.files.maxPartitionBytes",
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .typed_in(Typed::Bytes)
+    .with_hint("default 128m: the input split")
+    .with_range(MIB_SETTING),
+    entry_of(
+        F::ShuffleDataSize,
+        EVERY,
+        "wsh",
+        "Shuffle data of the largest stage",
+        Kind::Memory,
+        Unit::MiB,
+    )
+    .typed_in(Typed::GiB)
+    .with_hint("optional: Spark UI, Stages, Shuffle Read")
+    .optional_when_empty()
+    .with_range(DATA_SIZE),
+    entry_of(
+        F::LargestTaskInput,
+        EVERY,
+        "wtask",
+        "Largest task's input",
+        Kind::Memory,
+        Unit::MiB,
+    )
+    .typed_in(Typed::GiB)
+    .with_hint("optional: Spark UI, the stage's Max task input")
+    .optional_when_empty()
+    .with_range(MIB_SETTING),
+    entry_of(
+        F::SkewFactor,
+        EVERY,
+        "wskew",
+        "Skew factor",
+        Kind::Decimal,
+        Unit::None,
+    )
+    .with_hint("optional: largest partition ÷ average")
+    .optional_when_empty()
+    .with_range(Range::real(1.0, false, 1_000_000.0, false)),
+    entry_of(
+        F::BroadcastTableSize,
+        EVERY,
+        "wbc",
+        "Table to broadcast",
+        Kind::Memory,
+        Unit::MiB,
+    )
+    .with_hint("optional: the small side of a join")
+    .optional_when_empty()
+    .with_range(MIB_SETTING),
+    // Dynamic allocation (EMR's on/off switch is its own entry above, on by default there).
+    entry_of(
+        F::DynamicAllocation,
+        YARN_K8S,
+        "dyn",
+        "spark.dynamicAllocation.enabled",
+        Kind::Toggle(ON_OFF),
+        Unit::None,
+    ),
+    entry_of(
+        F::MinExecutors,
+        EVERY,
+        "damin",
+        "Min executors",
+        Kind::Count,
+        Unit::None,
+    )
+    .with_name("spark.dynamicAllocation.minExecutors")
+    .with_hint("minExecutors; default 0")
+    .with_range(EXECUTOR_COUNT),
+    entry_of(
+        F::InitialExecutors,
+        EVERY,
+        "dainit",
+        "Initial executors",
+        Kind::Count,
+        Unit::None,
+    )
+    .with_name("spark.dynamicAllocation.initialExecutors")
+    .with_hint("optional initialExecutors; defaults to the minimum")
+    .optional_when_empty()
+    .with_range(EXECUTOR_COUNT),
+    entry_of(
+        F::MaxExecutors,
+        EVERY,
+        "damax",
+        "Max executors",
+        Kind::Count,
+        Unit::None,
+    )
+    .with_name("spark.dynamicAllocation.maxExecutors")
+    .with_hint("optional maxExecutors; unbounded when empty")
+    .optional_when_empty()
+    .with_range(EXECUTOR_COUNT),
+    entry_of(
+        F::ExecutorIdleTimeout,
+        EVERY,
+        "daidle",
+        "Idle timeout",
+        Kind::Count,
+        Unit::Seconds,
+    )
+    .with_name("spark.dynamicAllocation.executorIdleTimeout")
+    .with_hint("executorIdleTimeout; default 60 s")
+    .with_range(TIMEOUT_SECONDS),
+    entry_of(
+        F::SchedulerBacklogTimeout,
+        EVERY,
+        "dabl",
+        "Backlog timeout",
+        Kind::Count,
+        Unit::Seconds,
+    )
+    .with_name("spark.dynamicAllocation.schedulerBacklogTimeout")
+    .with_hint("schedulerBacklogTimeout; default 1 s")
+    .with_range(Range::whole(1, 31_536_000)),
+    entry_of(
+        F::ShuffleKeeping,
+        YARN,
+        "dash",
+        "Shuffle files of removed executors",
+        Kind::Choice(&[
+            ("tracking", "shuffle tracking (Spark's default)"),
+            ("service", "external shuffle service"),
+            ("decommission", "decommissioning"),
+            ("none", "none"),
+        ]),
+        Unit::None,
+    ),
+    entry_of(
+        F::ShuffleKeeping,
+        K8S,
+        "dash",
+        "Shuffle files of removed executors",
+        Kind::Choice(&[
+            ("tracking", "shuffle tracking (Spark's default)"),
+            ("decommission", "decommissioning"),
+            ("none", "none"),
+        ]),
+        Unit::None,
+    )
+    .with_hint("Kubernetes has no external shuffle service"),
+    entry_of(
+        F::ShuffleKeeping,
+        EMR,
+        "dash",
+        "Shuffle files of removed executors",
+        Kind::Choice(&[
+            ("service", "external shuffle service (EMR default)"),
+            ("tracking", "shuffle tracking"),
+            ("decommission", "decommissioning"),
+            ("none", "none"),
+        ]),
+        Unit::None,
+    ),
 ];
 
 const VERSIONS: Kind = Kind::Choice(&[("4.0", "4.0"), ("3.5", "3.5")]);

@@ -129,6 +129,10 @@ pub struct EmrInput {
     pub task_cpus: u32,
     /// The driver's load, for the driver guidance (it does not change the plan).
     pub driver_load: crate::driver::DriverLoad,
+    /// The workload, for the workload checks (it does not change the plan).
+    pub workload: crate::workload::Workload,
+    /// Dynamic allocation's settings beside its switch (EMR's: the external shuffle service).
+    pub dynamic_allocation_settings: crate::dynamic_allocation::DynamicAllocationSettings,
 }
 
 impl Default for EmrInput {
@@ -156,6 +160,8 @@ impl Default for EmrInput {
             calculator: Calculator::Default,
             task_cpus: 1,
             driver_load: crate::driver::DriverLoad::default(),
+            workload: crate::workload::Workload::default(),
+            dynamic_allocation_settings: crate::dynamic_allocation::emr_settings(),
         }
     }
 }
@@ -192,6 +198,9 @@ pub fn plan_input(input: &EmrInput) -> PlanInput {
             overhead_factor: input.overhead_factor,
             task_cpus: input.task_cpus,
             driver_load: input.driver_load,
+            workload: input.workload,
+            dynamic_allocation: input.dynamic_allocation,
+            dynamic_allocation_settings: input.dynamic_allocation_settings,
             ..SparkSettings::default()
         },
         policy: Policy {

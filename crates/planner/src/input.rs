@@ -179,6 +179,12 @@ pub struct SparkSettings {
     pub task_cpus: u32,
     /// The driver's load, for the driver guidance (it does not change the plan).
     pub driver_load: DriverLoad,
+    /// The workload, for the workload checks (it does not change the plan).
+    pub workload: crate::workload::Workload,
+    /// `spark.dynamicAllocation.enabled` (default false).
+    pub dynamic_allocation: bool,
+    /// The rest of dynamic allocation's settings.
+    pub dynamic_allocation_settings: crate::dynamic_allocation::DynamicAllocationSettings,
 }
 
 impl Default for SparkSettings {
@@ -203,6 +209,9 @@ impl Default for SparkSettings {
             storage_fraction: 0.5,
             task_cpus: 1,
             driver_load: DriverLoad::default(),
+            workload: crate::workload::Workload::default(),
+            dynamic_allocation: false,
+            dynamic_allocation_settings: Default::default(),
         }
     }
 }
@@ -445,6 +454,32 @@ pub fn driver_load_errors(load: &DriverLoad) -> Vec<FieldError> {
         FieldError::outside_catalog_range(Field::MaxResultSize, load.max_result_size_mib),
         optional(Field::EdgeNodeMemory, load.edge_memory_mib),
         optional(Field::EdgeNodeCores, load.edge_cores.map(u64::from)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The workload's and dynamic allocation's fields outside their catalog ranges (the same on
+/// every cluster manager): an absurd size is refused naming its field.
+pub fn workload_errors(
+    w: &crate::workload::Workload,
+    da: &crate::dynamic_allocation::DynamicAllocationSettings,
+) -> Vec<FieldError> {
+    let optional = |field: Field, value: Option<u64>| {
+        value.and_then(|v| FieldError::outside_catalog_range(field, v))
+    };
+    [
+        optional(Field::InputDataSize, w.input_mib),
+        FieldError::outside_catalog_range(Field::InputSplitSize, w.split_mib),
+        optional(Field::ShuffleDataSize, w.shuffle_mib),
+        optional(Field::LargestTaskInput, w.largest_task_mib),
+        w.skew_factor.and_then(|f| {
+            FieldError::outside_catalog_real_range_of(ClusterManager::Yarn, Field::SkewFactor, f)
+        }),
+        optional(Field::BroadcastTableSize, w.broadcast_mib),
+        FieldError::outside_catalog_range(Field::ExecutorIdleTimeout, da.idle_timeout_s),
+        FieldError::outside_catalog_range(Field::SchedulerBacklogTimeout, da.backlog_timeout_s),
     ]
     .into_iter()
     .flatten()
@@ -765,6 +800,10 @@ impl PlanInput {
         self.spark.check(&mut c);
         self.policy.check(&mut c, shape.as_ref());
         c.0.extend(driver_load_errors(&self.spark.driver_load));
+        c.0.extend(workload_errors(
+            &self.spark.workload,
+            &self.spark.dynamic_allocation_settings,
+        ));
         c.0.extend(FieldError::task_cpus_above_executor_cores(
             self.spark.task_cpus,
             self.policy.cores_per_executor,

@@ -164,6 +164,12 @@ pub struct K8sSpark {
     pub task_cpus: u32,
     /// The driver's load, for the driver guidance (it does not change the plan).
     pub driver_load: crate::driver::DriverLoad,
+    /// The workload, for the workload checks (it does not change the plan).
+    pub workload: crate::workload::Workload,
+    /// `spark.dynamicAllocation.enabled` (default false).
+    pub dynamic_allocation: bool,
+    /// The rest of dynamic allocation's settings.
+    pub dynamic_allocation_settings: crate::dynamic_allocation::DynamicAllocationSettings,
     /// `spark.executor.memoryOverheadFactor`, when set (else 0.1, or 0.4 for cluster-mode
     /// Python and R apps).
     pub overhead_factor: Option<f64>,
@@ -199,6 +205,9 @@ impl Default for K8sSpark {
             limit_cores: None,
             task_cpus: 1,
             driver_load: crate::driver::DriverLoad::default(),
+            workload: crate::workload::Workload::default(),
+            dynamic_allocation: false,
+            dynamic_allocation_settings: Default::default(),
             overhead_factor: None,
             overhead_mib: None,
             offheap: OffHeap::default(),
@@ -534,6 +543,10 @@ fn spark_errors(s: &K8sSpark) -> Vec<FieldError> {
     ));
     errors.extend(overhead_errors(s));
     errors.extend(crate::input::driver_load_errors(&s.driver_load));
+    errors.extend(crate::input::workload_errors(
+        &s.workload,
+        &s.dynamic_allocation_settings,
+    ));
     errors
 }
 

@@ -33,12 +33,14 @@
 pub mod catalog;
 pub mod check;
 pub mod driver;
+pub mod dynamic_allocation;
 pub mod emr;
 pub mod emr_instances;
 pub mod explorer;
 pub mod exports;
 pub mod fixed;
 pub mod input;
+pub mod job_fit;
 pub mod k8s;
 pub mod layout;
 pub mod memory;
@@ -55,6 +57,7 @@ pub mod text;
 pub mod units;
 pub mod url;
 pub mod warning;
+pub mod workload;
 pub mod yarn;
 
 pub use catalog::{ClusterManager, FieldId};

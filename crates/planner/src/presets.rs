@@ -77,7 +77,35 @@ pub fn presets() -> Vec<Preset> {
             description: "Every setting at its default.",
             input: PlanInput::default(),
         },
+        Preset {
+            id: "oom-10-cores-45g",
+            name: "Out of memory: 10 cores × 45 GB, 4 GB per task",
+            description: "Executors of 45 GB and 10 cores (the queue's largest container is 50 GB) \
+                          on 6 × 16 cores × 64 GB, each task reading about 4 GB and joining: the \
+                          10 tasks of an executor share its execution memory and run out of it. \
+                          The usual fix — 4 cores, 21 GB, more executors — is one click away, \
+                          with what it really gives each task.",
+            input: ten_cores_of_45g_with_4g_tasks(),
+        },
     ]
+}
+
+/// Seed 001's worked failure: 45 GB executors with 10 cores whose tasks each read about 4 GB.
+/// On the seed's 6 × 16 cores × 64 GB, a 50 GiB maximum allocation (51 200 MiB) caps the
+/// 10-core executor at a 45g heap (46 080 + 4 608 MiB overhead = 50 688 → 51 200 MiB granted),
+/// and 4 cores give the seed's 21 GB containers (19g heap, 21 401 → 21 504 MiB).
+fn ten_cores_of_45g_with_4g_tasks() -> PlanInput {
+    let mut input = PlanInput {
+        cluster: hardware(6, 16, 64.0),
+        ..PlanInput::default()
+    };
+    input.scheduler.maximum_allocation = crate::input::MaximumAllocation::Explicit {
+        memory_mb: 51_200,
+        vcores: 16,
+    };
+    input.policy.cores_per_executor = 10;
+    input.spark.workload.largest_task_mib = Some(4096);
+    input
 }
 
 /// The YARN preset with `id`.

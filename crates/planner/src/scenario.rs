@@ -119,6 +119,34 @@ pub fn driver_settings(scenario: &Scenario) -> crate::driver::DriverSettings {
     }
 }
 
+/// The workload a scenario describes (for [`crate::job_fit`]).
+pub fn workload_of(scenario: &Scenario) -> crate::workload::Workload {
+    match scenario {
+        Scenario::Yarn(i) => i.spark.workload,
+        Scenario::Kubernetes(i) => i.spark.workload,
+        Scenario::Emr(i) => i.workload,
+    }
+}
+
+/// Dynamic allocation as a scenario sets it.
+pub fn dynamic_allocation_of(scenario: &Scenario) -> crate::dynamic_allocation::DynamicAllocation {
+    use crate::dynamic_allocation::DynamicAllocation;
+    match scenario {
+        Scenario::Yarn(i) => DynamicAllocation {
+            enabled: i.spark.dynamic_allocation,
+            settings: i.spark.dynamic_allocation_settings,
+        },
+        Scenario::Kubernetes(i) => DynamicAllocation {
+            enabled: i.spark.dynamic_allocation,
+            settings: i.spark.dynamic_allocation_settings,
+        },
+        Scenario::Emr(i) => DynamicAllocation {
+            enabled: i.dynamic_allocation,
+            settings: i.dynamic_allocation_settings,
+        },
+    }
+}
+
 /// Plans any scenario, or reports every invalid field.
 pub fn plan(scenario: &Scenario) -> Outcome {
     let m = scenario.manager();

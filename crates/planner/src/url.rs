@@ -24,6 +24,14 @@
 //! | `col` | results collected to the driver (optional) | `mrs` | `spark.driver.maxResultSize` (`0`: unlimited) |
 //! | `egm`, `egc` | client mode: edge node memory, cores free for drivers (optional) | | |
 //!
+//! Every manager also takes the workload (optional; checks only) and dynamic allocation:
+//! `win` input data, `wsplit` `spark.sql.files.maxPartitionBytes` (default 128), `wsh` shuffle
+//! data of the largest stage, `wtask` the largest task's input, `wskew` skew factor, `wbc` table
+//! to broadcast (sizes in MiB); `dyn` dynamic allocation (`1` on; YARN and Kubernetes default
+//! off, EMR on), `damin`, `dainit`, `damax` min/initial/max executors (`dainit`, `damax` empty:
+//! unset), `daidle`, `dabl` idle and backlog timeouts in seconds, `dash` how shuffle files
+//! outlive removed executors (`tracking`, `service`, `decommission`, `none`).
+//!
 //! `cm=k8s` selects the Kubernetes keys (CPU quantities as Kubernetes writes them: `2`, `0.5`,
 //! `500m`); links without `cm` are YARN links:
 //!
@@ -51,6 +59,7 @@
 //! | `tc` | `spark.task.cpus` (default 1) | `jobs`, `col`, `mrs`, `egm`, `egc` | the driver's load, as for YARN |
 
 use crate::catalog::{self, ClusterManager, FieldId as F};
+use crate::dynamic_allocation::ShuffleKeeping;
 use crate::emr::{instance_type, EmrInput, InstanceType, CUSTOM};
 use crate::input::{Field, MaximumAllocation, Method, NodeManagerResources, PlanInput};
 use crate::k8s::{format_cpu, parse_cpu_millis, K8sInput};
@@ -622,6 +631,149 @@ const PARAMS: &[Param<PlanInput>] = &[
             Ok(())
         },
     },
+    Param {
+        id: F::InputDataSize,
+        get: |i| i.spark.workload.input_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.workload.input_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::InputSplitSize,
+        get: |i| Some(i.spark.workload.split_mib.to_string()),
+        set: |i, t| {
+            i.spark.workload.split_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::ShuffleDataSize,
+        get: |i| i.spark.workload.shuffle_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.workload.shuffle_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::LargestTaskInput,
+        get: |i| i.spark.workload.largest_task_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.workload.largest_task_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::SkewFactor,
+        get: |i| i.spark.workload.skew_factor.map(format_real),
+        set: |i, t| {
+            i.spark.workload.skew_factor = optional_factor(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::BroadcastTableSize,
+        get: |i| i.spark.workload.broadcast_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.workload.broadcast_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::DynamicAllocation,
+        get: |i| bit(i.spark.dynamic_allocation),
+        set: |i, t| {
+            i.spark.dynamic_allocation = on_off(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::MinExecutors,
+        get: |i| {
+            Some(
+                i.spark
+                    .dynamic_allocation_settings
+                    .min_executors
+                    .to_string(),
+            )
+        },
+        set: |i, t| {
+            i.spark.dynamic_allocation_settings.min_executors = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::InitialExecutors,
+        get: |i| {
+            i.spark
+                .dynamic_allocation_settings
+                .initial_executors
+                .map(|v| v.to_string())
+        },
+        set: |i, t| {
+            i.spark.dynamic_allocation_settings.initial_executors = optional_count(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::MaxExecutors,
+        get: |i| {
+            i.spark
+                .dynamic_allocation_settings
+                .max_executors
+                .map(|v| v.to_string())
+        },
+        set: |i, t| {
+            i.spark.dynamic_allocation_settings.max_executors = optional_count(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::ExecutorIdleTimeout,
+        get: |i| {
+            Some(
+                i.spark
+                    .dynamic_allocation_settings
+                    .idle_timeout_s
+                    .to_string(),
+            )
+        },
+        set: |i, t| {
+            i.spark.dynamic_allocation_settings.idle_timeout_s = parse_seconds(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::SchedulerBacklogTimeout,
+        get: |i| {
+            Some(
+                i.spark
+                    .dynamic_allocation_settings
+                    .backlog_timeout_s
+                    .to_string(),
+            )
+        },
+        set: |i, t| {
+            i.spark.dynamic_allocation_settings.backlog_timeout_s = parse_seconds(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::ShuffleKeeping,
+        get: |i| {
+            Some(
+                i.spark
+                    .dynamic_allocation_settings
+                    .shuffle
+                    .as_str()
+                    .to_string(),
+            )
+        },
+        set: |i, t| {
+            i.spark.dynamic_allocation_settings.shuffle = parse_shuffle_keeping(t)?;
+            Ok(())
+        },
+    },
 ];
 
 /// Every key of the YARN schema, in encoding order (`v` excluded).
@@ -862,6 +1014,28 @@ fn optional_count(text: &str) -> Result<Option<u32>, TextError> {
     } else {
         parse_count_u32(text).map(Some)
     }
+}
+
+/// A factor whose empty text means "not set".
+fn optional_factor(text: &str) -> Result<Option<f64>, TextError> {
+    if text.is_empty() {
+        Ok(None)
+    } else {
+        parse_factor(text).map(Some)
+    }
+}
+
+/// Whole seconds, with or without Spark's `s` (`60`, `60s`).
+fn parse_seconds(text: &str) -> Result<u64, TextError> {
+    parse_count(text.strip_suffix('s').unwrap_or(text)).map_err(|_| TextError {
+        text: text.to_string(),
+        expected: "whole seconds, such as 60 or 60s",
+    })
+}
+
+fn parse_shuffle_keeping(text: &str) -> Result<ShuffleKeeping, TextError> {
+    ShuffleKeeping::parse(text)
+        .ok_or_else(|| choice(text, "tracking, service, decommission or none"))
 }
 
 /// A MiB setting whose empty text means "not set".
@@ -1249,6 +1423,149 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
             Ok(())
         },
     },
+    Param {
+        id: F::InputDataSize,
+        get: |i| i.spark.workload.input_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.workload.input_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::InputSplitSize,
+        get: |i| Some(i.spark.workload.split_mib.to_string()),
+        set: |i, t| {
+            i.spark.workload.split_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::ShuffleDataSize,
+        get: |i| i.spark.workload.shuffle_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.workload.shuffle_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::LargestTaskInput,
+        get: |i| i.spark.workload.largest_task_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.workload.largest_task_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::SkewFactor,
+        get: |i| i.spark.workload.skew_factor.map(format_real),
+        set: |i, t| {
+            i.spark.workload.skew_factor = optional_factor(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::BroadcastTableSize,
+        get: |i| i.spark.workload.broadcast_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.spark.workload.broadcast_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::DynamicAllocation,
+        get: |i| bit(i.spark.dynamic_allocation),
+        set: |i, t| {
+            i.spark.dynamic_allocation = on_off(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::MinExecutors,
+        get: |i| {
+            Some(
+                i.spark
+                    .dynamic_allocation_settings
+                    .min_executors
+                    .to_string(),
+            )
+        },
+        set: |i, t| {
+            i.spark.dynamic_allocation_settings.min_executors = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::InitialExecutors,
+        get: |i| {
+            i.spark
+                .dynamic_allocation_settings
+                .initial_executors
+                .map(|v| v.to_string())
+        },
+        set: |i, t| {
+            i.spark.dynamic_allocation_settings.initial_executors = optional_count(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::MaxExecutors,
+        get: |i| {
+            i.spark
+                .dynamic_allocation_settings
+                .max_executors
+                .map(|v| v.to_string())
+        },
+        set: |i, t| {
+            i.spark.dynamic_allocation_settings.max_executors = optional_count(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::ExecutorIdleTimeout,
+        get: |i| {
+            Some(
+                i.spark
+                    .dynamic_allocation_settings
+                    .idle_timeout_s
+                    .to_string(),
+            )
+        },
+        set: |i, t| {
+            i.spark.dynamic_allocation_settings.idle_timeout_s = parse_seconds(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::SchedulerBacklogTimeout,
+        get: |i| {
+            Some(
+                i.spark
+                    .dynamic_allocation_settings
+                    .backlog_timeout_s
+                    .to_string(),
+            )
+        },
+        set: |i, t| {
+            i.spark.dynamic_allocation_settings.backlog_timeout_s = parse_seconds(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::ShuffleKeeping,
+        get: |i| {
+            Some(
+                i.spark
+                    .dynamic_allocation_settings
+                    .shuffle
+                    .as_str()
+                    .to_string(),
+            )
+        },
+        set: |i, t| {
+            i.spark.dynamic_allocation_settings.shuffle = parse_shuffle_keeping(t)?;
+            Ok(())
+        },
+    },
 ];
 
 /// EMR keys (schema v1, `cm=emr`).
@@ -1500,6 +1817,110 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         get: |i| i.driver_load.edge_cores.map(|v| v.to_string()),
         set: |i, t| {
             i.driver_load.edge_cores = optional_count(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::InputDataSize,
+        get: |i| i.workload.input_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.workload.input_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::InputSplitSize,
+        get: |i| Some(i.workload.split_mib.to_string()),
+        set: |i, t| {
+            i.workload.split_mib = parse_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::ShuffleDataSize,
+        get: |i| i.workload.shuffle_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.workload.shuffle_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::LargestTaskInput,
+        get: |i| i.workload.largest_task_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.workload.largest_task_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::SkewFactor,
+        get: |i| i.workload.skew_factor.map(format_real),
+        set: |i, t| {
+            i.workload.skew_factor = optional_factor(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::BroadcastTableSize,
+        get: |i| i.workload.broadcast_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.workload.broadcast_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::MinExecutors,
+        get: |i| Some(i.dynamic_allocation_settings.min_executors.to_string()),
+        set: |i, t| {
+            i.dynamic_allocation_settings.min_executors = parse_count_u32(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::InitialExecutors,
+        get: |i| {
+            i.dynamic_allocation_settings
+                .initial_executors
+                .map(|v| v.to_string())
+        },
+        set: |i, t| {
+            i.dynamic_allocation_settings.initial_executors = optional_count(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::MaxExecutors,
+        get: |i| {
+            i.dynamic_allocation_settings
+                .max_executors
+                .map(|v| v.to_string())
+        },
+        set: |i, t| {
+            i.dynamic_allocation_settings.max_executors = optional_count(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::ExecutorIdleTimeout,
+        get: |i| Some(i.dynamic_allocation_settings.idle_timeout_s.to_string()),
+        set: |i, t| {
+            i.dynamic_allocation_settings.idle_timeout_s = parse_seconds(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::SchedulerBacklogTimeout,
+        get: |i| Some(i.dynamic_allocation_settings.backlog_timeout_s.to_string()),
+        set: |i, t| {
+            i.dynamic_allocation_settings.backlog_timeout_s = parse_seconds(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::ShuffleKeeping,
+        get: |i| Some(i.dynamic_allocation_settings.shuffle.as_str().to_string()),
+        set: |i, t| {
+            i.dynamic_allocation_settings.shuffle = parse_shuffle_keeping(t)?;
             Ok(())
         },
     },

@@ -112,6 +112,30 @@ pub enum Code {
     UnknownSetting,
     /// A pasted key Spark reads under a newer name.
     DeprecatedSetting,
+    /// Workload: the largest task needs more execution memory than a task can take.
+    TaskMemoryShort,
+    /// Workload: the largest task fits only when the tasks beside it take less.
+    TaskMemoryTight,
+    /// Workload: the largest task fits in the share every task is guaranteed.
+    TaskMemoryFits,
+    /// Workload: scan tasks, waves and the last wave's idle slots.
+    ScanWaves,
+    /// Workload: the recommended `spark.sql.shuffle.partitions` and AQE settings.
+    ShufflePartitions,
+    /// Workload: a broadcast table above `spark.sql.autoBroadcastJoinThreshold`.
+    BroadcastAboveThreshold,
+    /// Workload: a broadcast table without room in the executors' storage or the driver.
+    BroadcastNoRoom,
+    /// Dynamic allocation: Spark refuses these settings.
+    DynamicAllocationRefused,
+    /// Dynamic allocation: `maxExecutors` unset (unbounded).
+    DynamicAllocationUnbounded,
+    /// Dynamic allocation: `maxExecutors` above what the queue or cluster holds.
+    DynamicAllocationAboveFit,
+    /// Dynamic allocation: a setting Spark ignores.
+    DynamicAllocationIgnored,
+    /// Dynamic allocation: the executor count is only the initial one.
+    DynamicAllocationCount,
 }
 
 impl Code {
@@ -157,6 +181,18 @@ impl Code {
             Code::EdgeNodeDrivers => "edge-node-drivers",
             Code::UnknownSetting => "unknown-setting",
             Code::DeprecatedSetting => "deprecated-setting",
+            Code::TaskMemoryShort => "task-memory-short",
+            Code::TaskMemoryTight => "task-memory-tight",
+            Code::TaskMemoryFits => "task-memory-fits",
+            Code::ScanWaves => "scan-waves",
+            Code::ShufflePartitions => "shuffle-partitions",
+            Code::BroadcastAboveThreshold => "broadcast-above-threshold",
+            Code::BroadcastNoRoom => "broadcast-no-room",
+            Code::DynamicAllocationRefused => "dynamic-allocation-refused",
+            Code::DynamicAllocationUnbounded => "dynamic-allocation-unbounded",
+            Code::DynamicAllocationAboveFit => "dynamic-allocation-above-fit",
+            Code::DynamicAllocationIgnored => "dynamic-allocation-ignored",
+            Code::DynamicAllocationCount => "dynamic-allocation-count",
         }
     }
 }

@@ -281,6 +281,9 @@ fn every_pod_setting() -> impl Strategy<Value = K8sSpark> {
             executor_memory_mib: shape.1,
             task_cpus: shape.2,
             driver_load: planner::driver::DriverLoad::default(),
+            workload: Default::default(),
+            dynamic_allocation: false,
+            dynamic_allocation_settings: Default::default(),
             driver_memory_mib: shape.3,
             driver_cores: shape.4,
             version: if kind.0 {

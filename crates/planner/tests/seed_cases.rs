@@ -198,6 +198,7 @@ fn presets_speak_to_users_not_to_sources() {
             "case2",
             "case3",
             "defaults",
+            "oom-10-cores-45g",
             "k8s-seed002",
             "k8s-seed002-half",
             "k8s-seed002-eks",

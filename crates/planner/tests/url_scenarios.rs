@@ -131,6 +131,9 @@ fn k8s() -> impl Strategy<Value = K8sInput> {
                 limit_cores: lim.map(planner::k8s::format_cpu),
                 task_cpus: 1,
                 driver_load: planner::driver::DriverLoad::default(),
+                workload: Default::default(),
+                dynamic_allocation: false,
+                dynamic_allocation_settings: Default::default(),
                 overhead_factor: ovh.0,
                 overhead_mib: ovh.1,
                 offheap: OffHeap {

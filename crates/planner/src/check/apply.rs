@@ -4,6 +4,7 @@
 
 use super::keys::{self, ValueKind};
 use super::{BadValue, Effective, Finding, FindingKind, Origin, Pasted, Setting};
+use crate::dynamic_allocation::{DynamicAllocationSettings, ShuffleKeeping};
 use crate::emr::EmrInput;
 use crate::input::{OffHeap, PlanInput, SparkSettings};
 use crate::k8s::{parse_cpu_millis, K8sInput, K8sSpark};
@@ -313,6 +314,38 @@ const YARN_CARRIES: &[&str] = &[
     "spark.dynamicAllocation.minExecutors",
 ];
 
+/// Dynamic allocation as the pasted settings give it; what they leave out stays as on the form.
+fn dynamic_allocation_of(
+    v: &Values,
+    form_enabled: bool,
+    form: &DynamicAllocationSettings,
+) -> (bool, DynamicAllocationSettings) {
+    let shuffle = if v.flag("spark.shuffle.service.enabled") == Some(true) {
+        ShuffleKeeping::ExternalService
+    } else if v.flag("spark.dynamicAllocation.shuffleTracking.enabled") == Some(true) {
+        ShuffleKeeping::Tracking
+    } else {
+        form.shuffle
+    };
+    let settings = DynamicAllocationSettings {
+        min_executors: v
+            .int("spark.dynamicAllocation.minExecutors")
+            .unwrap_or(form.min_executors),
+        initial_executors: v
+            .int("spark.dynamicAllocation.initialExecutors")
+            .or(form.initial_executors),
+        max_executors: v
+            .int("spark.dynamicAllocation.maxExecutors")
+            .or(form.max_executors),
+        shuffle,
+        ..*form
+    };
+    let enabled = v
+        .flag("spark.dynamicAllocation.enabled")
+        .unwrap_or(form_enabled);
+    (enabled, settings)
+}
+
 fn yarn_input(form: &PlanInput, pasted: &Pasted, v: &Values) -> PlanInput {
     let d = SparkSettings::default();
     let offheap_bytes = v
@@ -320,7 +353,15 @@ fn yarn_input(form: &PlanInput, pasted: &Pasted, v: &Values) -> PlanInput {
         .and_then(|s| conf_bytes(s, ByteUnit::Byte).ok())
         .and_then(|b| u64::try_from(b).ok())
         .unwrap_or(0);
+    let (dynamic_allocation, dynamic_allocation_settings) = dynamic_allocation_of(
+        v,
+        form.spark.dynamic_allocation,
+        &form.spark.dynamic_allocation_settings,
+    );
     let spark = SparkSettings {
+        workload: form.spark.workload,
+        dynamic_allocation,
+        dynamic_allocation_settings,
         version: version(pasted, form.spark.version),
         deploy_mode: deploy_mode(v),
         app_type: app_type(pasted, form.spark.app_type),
@@ -401,7 +442,15 @@ fn k8s_input(form: &K8sInput, pasted: &Pasted, v: &Values, count: ExecutorCount)
         .and_then(|s| conf_bytes(s, ByteUnit::Byte).ok())
         .and_then(|b| u64::try_from(b).ok())
         .unwrap_or(0);
+    let (dynamic_allocation, dynamic_allocation_settings) = dynamic_allocation_of(
+        v,
+        form.spark.dynamic_allocation,
+        &form.spark.dynamic_allocation_settings,
+    );
     let spark = K8sSpark {
+        workload: form.spark.workload,
+        dynamic_allocation,
+        dynamic_allocation_settings,
         version: version(pasted, form.spark.version),
         deploy_mode: deploy_mode(v),
         app_type: app_type(pasted, form.spark.app_type),

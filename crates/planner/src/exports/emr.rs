@@ -66,9 +66,13 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
     if let Some(m) = s.max_memory_mib {
         put("spark.executor.maxMemory", format_spark_mib(m));
     }
-    if !s.dynamic_allocation {
-        put("spark.dynamicAllocation.enabled", "false".into());
-    }
+    c.extend(crate::dynamic_allocation::allocation_conf(
+        &crate::dynamic_allocation::DynamicAllocation {
+            enabled: s.dynamic_allocation,
+            settings: s.dynamic_allocation_settings,
+        },
+        crate::catalog::ClusterManager::Emr,
+    ));
     c
 }
 

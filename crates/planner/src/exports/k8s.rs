@@ -21,7 +21,38 @@ pub fn spark_conf(plan: &K8sPlan, spark: &K8sSpark) -> Vec<(String, String)> {
         (keys::EXECUTOR_INSTANCES.into(), plan.wanted.to_string()),
     ];
     conf.extend(spark.conf().entries().iter().cloned());
+    conf.extend(crate::dynamic_allocation::allocation_conf(
+        &dynamic_allocation(spark),
+        crate::catalog::ClusterManager::Kubernetes,
+    ));
     conf
+}
+
+fn dynamic_allocation(spark: &K8sSpark) -> crate::dynamic_allocation::DynamicAllocation {
+    crate::dynamic_allocation::DynamicAllocation {
+        enabled: spark.dynamic_allocation,
+        settings: spark.dynamic_allocation_settings,
+    }
+}
+
+/// The operator's `spec.dynamicAllocation` block when dynamic allocation is on (its
+/// `enabled`, `initialExecutors`, `minExecutors`, `maxExecutors`); the other settings stay in
+/// `sparkConf`.
+fn dynamic_allocation_yaml(spark: &K8sSpark) -> String {
+    let da = dynamic_allocation(spark);
+    if !da.enabled {
+        return String::new();
+    }
+    let s = da.settings;
+    let mut y = "  dynamicAllocation:\n    enabled: true\n".to_string();
+    if let Some(i) = s.initial_executors {
+        y += &format!("    initialExecutors: {i}\n");
+    }
+    y += &format!("    minExecutors: {}\n", s.min_executors);
+    if let Some(m) = s.max_executors {
+        y += &format!("    maxExecutors: {m}\n");
+    }
+    y
 }
 
 /// `spark-submit` arguments for a Kubernetes plan: the master, then every configuration pair
@@ -58,8 +89,13 @@ pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
             y += &format!("    coreLimit: \"{l}\"\n");
         }
     }
+    let initial_only = if spark.dynamic_allocation {
+        "  # the initial count: dynamic allocation scales it"
+    } else {
+        ""
+    };
     y += &format!(
-        "  executor:\n    instances: {}\n    cores: {}\n    coreRequest: \"{}\"\n    memory: \"{}\"\n",
+        "  executor:\n    instances: {}{initial_only}\n    cores: {}\n    coreRequest: \"{}\"\n    memory: \"{}\"\n",
         plan.wanted,
         spark.executor_cores,
         plan.executor.cpu_request,
@@ -86,12 +122,17 @@ pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
         keys::K8S_EXECUTOR_LIMIT_CORES,
         keys::K8S_DRIVER_REQUEST_CORES,
         keys::K8S_DRIVER_LIMIT_CORES,
+        "spark.dynamicAllocation.enabled",
+        "spark.dynamicAllocation.initialExecutors",
+        "spark.dynamicAllocation.minExecutors",
+        "spark.dynamicAllocation.maxExecutors",
     ];
     let conf = spark_conf(plan, spark);
     let rest: Vec<&(String, String)> = conf
         .iter()
         .filter(|(k, _)| !covered.contains(&k.as_str()))
         .collect();
+    y += &dynamic_allocation_yaml(spark);
     if !rest.is_empty() {
         y += "  sparkConf:\n";
         for (k, v) in rest {

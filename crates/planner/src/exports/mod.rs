@@ -100,6 +100,13 @@ pub fn spark_conf(
             crate::fixed::format_f64(spark.storage_fraction),
         );
     }
+    c.extend(crate::dynamic_allocation::allocation_conf(
+        &crate::dynamic_allocation::DynamicAllocation {
+            enabled: spark.dynamic_allocation,
+            settings: spark.dynamic_allocation_settings,
+        },
+        crate::catalog::ClusterManager::Yarn,
+    ));
     c
 }
 

@@ -459,3 +459,32 @@ pub fn escape(text: &str) -> String {
     }
     out
 }
+
+/// `document` with the workload and dynamic allocation sections after it (when `fit` has
+/// something to say): the checks, the shapes that apply a remedy, the recommended SQL settings
+/// and what dynamic allocation will do.
+pub fn with_job_fit(document: String, fit: Option<&crate::job_fit::JobFit>) -> String {
+    let Some(fit) = fit else {
+        return document;
+    };
+    let m = fit.manager;
+    let mut out = document;
+    out.push('\n');
+    if let Some(n) = &fit.workload {
+        let findings = crate::job_fit::workload_section_notes(fit);
+        warnings(&mut out, m, "Workload", &findings);
+        let sql = crate::workload::recommended_sql_conf(n);
+        if !sql.is_empty() {
+            conf_block(&mut out, &sql);
+        }
+    }
+    if fit.allocation.enabled {
+        warnings(
+            &mut out,
+            m,
+            "Dynamic allocation",
+            &crate::dynamic_allocation::allocation_notes(&fit.allocation),
+        );
+    }
+    finished(out)
+}

@@ -190,10 +190,17 @@ pub fn render(scenario: &Scenario, outcome: &Outcome, format: Format) -> String 
 /// cluster manager ([`Format::applies_to`]).
 pub fn try_render(scenario: &Scenario, outcome: &Outcome, format: Format) -> Option<String> {
     let report = Report::new(scenario, outcome);
+    // The workload and dynamic allocation sections, when there is something to say.
+    let fit = crate::job_fit::job_fit(scenario, outcome)
+        .filter(|f| f.workload.is_some() || f.allocation.enabled);
+    let job_fit_text = fit.as_ref().map(text::job_fit).unwrap_or_default();
     match format {
-        Format::Table => Some(terminal::report(&report)),
-        Format::Text => Some(text::report(&report)),
-        Format::Markdown => Some(markdown::report(&report)),
+        Format::Table => Some(terminal::report(&report) + &job_fit_text),
+        Format::Text => Some(text::report(&report) + &job_fit_text),
+        Format::Markdown => Some(markdown::with_job_fit(
+            markdown::report(&report),
+            fit.as_ref(),
+        )),
         Format::MarkdownTable => Some(wiki::github(&summary::summary(&report))),
         Format::Confluence => Some(wiki::confluence(&summary::summary(&report))),
         Format::Html => Some(wiki::html(&summary::summary(&report))),

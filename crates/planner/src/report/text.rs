@@ -346,3 +346,32 @@ fn emr_request_and_launched(out: &mut String, p: &EmrPlan) {
         p.launched_executors, p.covered_requests, p.pending_requests
     );
 }
+
+/// The workload and dynamic allocation sections: the checks' words, the shapes that apply a
+/// remedy, the recommended SQL settings and what dynamic allocation will do.
+pub fn job_fit(fit: &crate::job_fit::JobFit) -> String {
+    let mut out = String::new();
+    if let Some(n) = &fit.workload {
+        out.push_str("\nworkload:\n");
+        diagnostic_lines(&mut out, &crate::job_fit::workload_section_notes(fit));
+        let sql = crate::workload::recommended_sql_conf(n);
+        if !sql.is_empty() {
+            conf_line(&mut out, &sql);
+        }
+    }
+    let a = &fit.allocation;
+    if a.enabled {
+        let _ = writeln!(
+            out,
+            "\ndynamic allocation: initial {} (minExecutors {}, initialExecutors {}, spark.executor.instances {}), maxExecutors {}, the queue or cluster holds {}",
+            a.initial,
+            a.settings.min_executors,
+            a.initial_setting,
+            a.instances,
+            a.ceiling.map_or("unbounded".to_string(), |m| m.to_string()),
+            a.holds
+        );
+        diagnostic_lines(&mut out, &crate::dynamic_allocation::allocation_notes(a));
+    }
+    out
+}

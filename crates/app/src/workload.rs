@@ -1,0 +1,123 @@
+//! The Workload ("Will the job fit") and Dynamic allocation sections under the plan, and the
+//! line under the headline while dynamic allocation is on, as escaped HTML (`crate::html`). Their
+//! inputs are folds of the form (`fields::WORKLOAD`, `fields::ALLOCATION`). Each shape remedy's
+//! Apply button carries its scenario's link (`data-apply`); `answer_click` opens it with a
+//! history entry, as the explorer's Adopt does.
+
+use planner::job_fit::{job_fit, remedy_words, smaller_tasks_note, JobFit, ShapeRemedy};
+use planner::scenario::{Outcome, Scenario};
+
+use crate::html;
+use crate::results;
+
+/// The workload's findings as list items, most severe first.
+fn verdict_items(fit: &JobFit) -> String {
+    let Some(n) = &fit.workload else {
+        return String::new();
+    };
+    let mut notes = planner::workload::workload_notes(n);
+    notes.extend(fit.smaller_tasks.map(|s| smaller_tasks_note(&s)));
+    results::warning_items(&planner::warning::most_severe_first(notes))
+}
+
+/// Spark SQL settings the workload calls for, one `key=value` a line.
+fn sql_conf_text(fit: &JobFit) -> String {
+    fit.workload
+        .map(|n| planner::workload::recommended_sql_conf(&n))
+        .unwrap_or_default()
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A remedy that is a shape, with its Apply button (its scenario's link in `data-apply`).
+fn remedy_item(out: &mut String, r: &ShapeRemedy) {
+    out.push_str(r#"<li class="sev sev-info remedy"><span class="sev-word">Remedy</span> "#);
+    html::text(out, "span", r#" class="msg""#, &remedy_words(r));
+    out.push_str(&format!(
+        r#" <button type="button" class="apply" data-apply="{}">Apply</button></li>"#,
+        html::escape(&planner::url::scenario_to_query(&r.scenario))
+    ));
+}
+
+/// The Workload section: the verdict, the remedies and the SQL settings (nothing while no
+/// workload is described).
+fn workload_section(out: &mut String, fit: &JobFit) {
+    if fit.workload.is_none() {
+        return;
+    }
+    out.push_str(&format!(
+        r#"<section class="card" id="workload"><h2>Will the job fit</h2><ul class="warnings" id="workload-notes">{}</ul><ul class="warnings" id="remedies">"#,
+        verdict_items(fit)
+    ));
+    for r in &fit.remedies {
+        remedy_item(out, r);
+    }
+    out.push_str("</ul>");
+    let conf = sql_conf_text(fit);
+    if !conf.is_empty() {
+        html::text(out, "pre", r#" class="submit" id="workload-conf""#, &conf);
+    }
+    out.push_str("</section>");
+}
+
+/// The sections under the plan for `scenario` and its plan `shown`: the workload's verdict,
+/// and what dynamic allocation will do while it is on.
+pub fn sections_html(scenario: &Scenario, shown: &Outcome) -> String {
+    let Some(fit) = job_fit(scenario, shown) else {
+        return String::new();
+    };
+    let mut out = String::new();
+    workload_section(&mut out, &fit);
+    if fit.allocation.enabled {
+        out.push_str(&format!(
+            r#"<section class="card" id="dynamic-allocation"><h2>Dynamic allocation</h2><ul class="warnings" id="allocation-notes">{}</ul></section>"#,
+            results::warning_items(&planner::dynamic_allocation::allocation_notes(
+                &fit.allocation
+            ))
+        ));
+    }
+    out
+}
+
+/// One line under the headline while dynamic allocation is on: the executor count is only
+/// where Spark starts.
+pub fn initial_count_line(scenario: &Scenario, outcome: &Outcome) -> String {
+    let mut out = String::new();
+    if let Some(text) = job_fit(scenario, outcome)
+        .and_then(|f| planner::dynamic_allocation::initial_count_note(&f.allocation))
+    {
+        html::text(&mut out, "p", r#" class="muted" id="da-initial""#, &text);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use planner::presets::preset;
+
+    #[test]
+    fn the_verdict_is_escaped_html_and_each_remedy_carries_its_link() {
+        let scenario = Scenario::Yarn(preset("oom-10-cores-45g").expect("the preset").input);
+        let outcome = planner::scenario::plan(&scenario);
+        let html = sections_html(&scenario, &outcome);
+        assert!(
+            html.contains(r#"<section class="card" id="workload">"#),
+            "{html}"
+        );
+        assert!(html.contains("does not fit"), "{html}");
+        let fit = job_fit(&scenario, &outcome).expect("plans");
+        assert!(!fit.remedies.is_empty());
+        for r in &fit.remedies {
+            let link = html::escape(&planner::url::scenario_to_query(&r.scenario));
+            assert!(html.contains(&format!(r#"data-apply="{link}""#)), "{html}");
+        }
+        // Off by default, nothing described: nothing to show.
+        let plain = Scenario::default_for(planner::ClusterManager::Yarn);
+        let outcome = planner::scenario::plan(&plain);
+        assert_eq!(sections_html(&plain, &outcome), "");
+        assert_eq!(initial_count_line(&plain, &outcome), "");
+    }
+}

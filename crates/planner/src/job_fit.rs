@@ -1,0 +1,314 @@
+//! Will the job fit, on a planned scenario: the workload checks ([`crate::workload`]) on the
+//! plan's executor shape, the remedies that are other executor shapes (from the trade-off
+//! explorer's sweep, each with the scenario that applies it), and dynamic allocation
+//! ([`crate::dynamic_allocation`]) against what the queue or cluster holds. Numbers first
+//! ([`job_fit`]); the words are [`job_fit_notes`] and [`remedy_words`].
+
+use crate::catalog::{counted, group_digits, ClusterManager, FieldId};
+use crate::dynamic_allocation::{allocation_notes, allocation_numbers, AllocationNumbers};
+use crate::explorer::{adopt, explore, ShapeRow};
+use crate::memory::{unified_memory, MemoryFractions};
+use crate::scenario::{driver_settings, dynamic_allocation_of, workload_of, Outcome, Scenario};
+use crate::units::{format_spark_mib, MIB};
+use crate::warning::{Code, Severity, Warning};
+use crate::workload::{
+    waves_of, workload_notes, workload_numbers, ExecutorView, TaskVerdict, WorkloadNumbers,
+};
+
+/// Which kind of shape a remedy is (seed 001's list).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RemedyKind {
+    /// Fewer cores per executor: fewer tasks share each executor's execution memory.
+    FewerCores,
+    /// Smaller executors, more of them (seed 001: "reduce the parallelism to 4, the memory to
+    /// 21 GB, increase the number of executors").
+    SmallerExecutorsMore,
+}
+
+/// A remedy that is an executor shape: one click applies its scenario.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShapeRemedy {
+    /// Which remedy.
+    pub kind: RemedyKind,
+    /// The shape, as the explorer sizes it on this cluster.
+    pub row: ShapeRow,
+    /// The most execution memory one task may take in it, in bytes.
+    pub per_task_max_bytes: u64,
+    /// Whether the largest task fits in that.
+    pub fits: bool,
+    /// The scenario whose plan is this shape.
+    pub scenario: Scenario,
+}
+
+/// Remedies that change the job, not the executors: smaller tasks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SmallerTasks {
+    /// The most a task may take now (execution ÷ N), in bytes: the size to aim for.
+    pub target_bytes: u64,
+    /// Shuffle partitions that bring the average partition to the target, in whole waves
+    /// (shuffle size given).
+    pub partitions: Option<u64>,
+    /// Salt buckets that split the largest task to the target: ⌈task ÷ target⌉.
+    pub salt_buckets: u64,
+}
+
+/// Everything the workload and dynamic allocation sections show.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JobFit {
+    /// The manager.
+    pub manager: ClusterManager,
+    /// The workload's numbers (`None`: nothing described).
+    pub workload: Option<WorkloadNumbers>,
+    /// Shapes that give the largest task more memory (when it does not fit the guarantee).
+    pub remedies: Vec<ShapeRemedy>,
+    /// Smaller tasks (when the largest task does not fit).
+    pub smaller_tasks: Option<SmallerTasks>,
+    /// Dynamic allocation.
+    pub allocation: AllocationNumbers,
+}
+
+/// The checks of `scenario`'s workload and dynamic allocation on its plan (`None` when the
+/// scenario is invalid).
+pub fn job_fit(scenario: &Scenario, outcome: &Outcome) -> Option<JobFit> {
+    let (view, instances, holds) = executor_view(scenario, outcome)?;
+    let w = workload_of(scenario);
+    let workload = (!w.is_empty()).then(|| workload_numbers(&w, &view));
+    let task = workload.and_then(|n| n.task);
+    let short = task.filter(|t| t.verdict != TaskVerdict::Fits);
+    let remedies = short.map_or_else(Vec::new, |t| {
+        shape_remedies(scenario, &view, t.task_bytes, t.max_bytes)
+    });
+    let smaller_tasks = task
+        .filter(|t| t.verdict == TaskVerdict::DoesNotFit)
+        .map(|t| {
+            smaller_tasks(
+                &workload.and_then(|n| n.shuffle.map(|s| s.shuffle_bytes)),
+                t.task_bytes,
+                t.max_bytes,
+                view.task_slots(),
+            )
+        });
+    let da = dynamic_allocation_of(scenario);
+    Some(JobFit {
+        manager: scenario.manager(),
+        workload,
+        remedies,
+        smaller_tasks,
+        allocation: allocation_numbers(&da, scenario.manager(), instances, holds),
+    })
+}
+
+/// The plan's executor shape as the checks see it, with `spark.executor.instances` as emitted
+/// and the executors of this shape the queue or cluster holds.
+pub fn executor_view(scenario: &Scenario, outcome: &Outcome) -> Option<(ExecutorView, u32, u32)> {
+    let driver = driver_settings(scenario);
+    let base =
+        |executors: u32, cores: u32, slots: u32, heap_mib: u64, offheap_mib: u64, fractions| {
+            ExecutorView {
+                executors,
+                cores,
+                task_slots_per_executor: slots,
+                heap_mib,
+                memory: unified_memory(
+                    heap_mib.saturating_mul(MIB),
+                    fractions,
+                    offheap_mib.saturating_mul(MIB),
+                    slots,
+                )
+                .ok(),
+                driver_heap_mib: driver.heap_mib,
+                collected_mib: driver.load.collected_mib,
+            }
+        };
+    let clamp = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+    match (scenario, outcome) {
+        (Scenario::Yarn(input), Outcome::Yarn(c)) => {
+            let p = c.selected_plan();
+            let s = &input.spark;
+            let fractions = MemoryFractions {
+                memory_fraction: s.memory_fraction,
+                storage_fraction: s.storage_fraction,
+            };
+            let offheap = if s.offheap.enabled {
+                s.offheap.size_mib
+            } else {
+                0
+            };
+            let view = base(
+                p.placement.totals.executors,
+                p.cores(),
+                s.task_slots_per_executor(p.cores()),
+                p.heap_mib(),
+                offheap,
+                fractions,
+            );
+            let holds = p.placement.capacity.min(p.placement.fit.share_limit);
+            Some((view, p.instances, clamp(holds)))
+        }
+        (Scenario::Kubernetes(input), Outcome::Kubernetes(p)) => {
+            let s = &input.spark;
+            let view = base(
+                clamp(p.placed),
+                s.executor_cores,
+                clamp(p.task_slots_per_executor),
+                p.executor_memory.heap_mib,
+                p.executor_memory.offheap_mib,
+                MemoryFractions::default(),
+            );
+            Some((view, clamp(p.wanted), clamp(p.capacity)))
+        }
+        (Scenario::Emr(input), Outcome::Emr(p)) => {
+            let l = p.launched.first()?;
+            let slots = l.cores / input.task_cpus.max(1);
+            let view = base(
+                p.launched_executors,
+                l.cores,
+                slots,
+                l.heap_mib,
+                0,
+                MemoryFractions::default(),
+            );
+            Some((view, p.requested, clamp(p.requests_capacity)))
+        }
+        _ => None,
+    }
+}
+
+/// The explorer's shapes that give a task more memory than now: the most cores per executor
+/// whose tasks hold the largest one (else the fewer-cores shape with the most per task), and
+/// the shape with more, smaller executors that gives a task the most.
+fn shape_remedies(
+    scenario: &Scenario,
+    view: &ExecutorView,
+    task_bytes: u64,
+    now_bytes: u64,
+) -> Vec<ShapeRemedy> {
+    let Some(explorer) = explore(scenario) else {
+        return Vec::new();
+    };
+    let per_task = |r: &ShapeRow| r.per_task.map_or(0, |p| p.max_bytes);
+    let better: Vec<&ShapeRow> = explorer
+        .rows
+        .iter()
+        .filter(|r| per_task(r) > now_bytes)
+        .collect();
+    let fewer_cores = better
+        .iter()
+        .filter(|r| r.cores < view.cores)
+        .filter(|r| per_task(r) >= task_bytes)
+        .max_by_key(|r| r.cores)
+        .or_else(|| {
+            better
+                .iter()
+                .filter(|r| r.cores < view.cores)
+                .max_by_key(|r| (per_task(r), r.cores))
+        });
+    let more_executors = better
+        .iter()
+        .filter(|r| r.executors > view.executors && r.cores < view.cores)
+        .max_by_key(|r| (per_task(r), r.executors));
+    let mut remedies = Vec::new();
+    for (kind, row) in [
+        (RemedyKind::FewerCores, fewer_cores),
+        (RemedyKind::SmallerExecutorsMore, more_executors),
+    ] {
+        let Some(row) = row else { continue };
+        if remedies.iter().any(|r: &ShapeRemedy| r.row == **row) {
+            continue;
+        }
+        remedies.push(ShapeRemedy {
+            kind,
+            row: **row,
+            per_task_max_bytes: per_task(row),
+            fits: per_task(row) >= task_bytes,
+            scenario: adopt(scenario, row),
+        });
+    }
+    remedies
+}
+
+fn smaller_tasks(
+    shuffle_bytes: &Option<u64>,
+    task_bytes: u64,
+    target_bytes: u64,
+    slots: u64,
+) -> SmallerTasks {
+    let target = target_bytes.max(1);
+    let partitions = shuffle_bytes.map(|s| {
+        let needed = s.div_ceil(target).max(1);
+        let (waves, _, _) = waves_of(needed, slots);
+        if slots == 0 {
+            needed
+        } else {
+            waves.saturating_mul(slots)
+        }
+    });
+    SmallerTasks {
+        target_bytes: target,
+        partitions,
+        salt_buckets: task_bytes.div_ceil(target),
+    }
+}
+
+fn mib_text(bytes: u64) -> String {
+    format!("{} MiB", group_digits(bytes / MIB))
+}
+
+/// One shape remedy in words: the shape, what a task gets, whether the largest task fits.
+pub fn remedy_words(r: &ShapeRemedy) -> String {
+    let what = match r.kind {
+        RemedyKind::FewerCores => "Fewer cores per executor",
+        RemedyKind::SmallerExecutorsMore => "Smaller executors, more of them",
+    };
+    let verdict = if r.fits {
+        "the largest task fits"
+    } else {
+        "still short of the largest task"
+    };
+    format!(
+        "{what}: {} × {} cores × {} ({} containers): each task may take up to {} — {verdict}.",
+        counted(r.row.executors.into(), "executor"),
+        r.row.cores,
+        format_spark_mib(r.row.heap_mib),
+        mib_text(r.row.container_mib.saturating_mul(MIB)),
+        mib_text(r.per_task_max_bytes),
+    )
+}
+
+/// The words of the workload section, most severe first: the checks, each shape remedy, and
+/// smaller tasks.
+pub fn workload_section_notes(fit: &JobFit) -> Vec<Warning> {
+    let mut notes: Vec<Warning> = fit.workload.map(|n| workload_notes(&n)).unwrap_or_default();
+    notes.extend(fit.remedies.iter().map(|r| {
+        Warning::new(Code::TaskMemoryShort, Severity::Info, remedy_words(r))
+            .about(FieldId::CoresPerExecutor)
+    }));
+    notes.extend(fit.smaller_tasks.map(|s| smaller_tasks_note(&s)));
+    crate::warning::most_severe_first(notes)
+}
+
+/// The words of the whole check: the workload section's, then dynamic allocation's.
+pub fn job_fit_notes(fit: &JobFit) -> Vec<Warning> {
+    let mut notes = workload_section_notes(fit);
+    notes.extend(allocation_notes(&fit.allocation));
+    notes
+}
+
+/// Smaller tasks in words: the size to aim for, the shuffle partitions and salt buckets that get
+/// there, and NULL join keys.
+pub fn smaller_tasks_note(s: &SmallerTasks) -> Warning {
+    Warning::new(
+        Code::TaskMemoryShort,
+        Severity::Info,
+        format!(
+            "Or make the largest task smaller, to at most {}: a skewed key salted into {} buckets \
+             (a random suffix on the key, the other side of the join replicated {} times) is \
+             split to size. If the skew comes from NULL join keys, filter the NULL rows out, \
+             join the rest, and union the NULL rows back.",
+            mib_text(s.target_bytes),
+            s.salt_buckets,
+            s.salt_buckets,
+        ),
+    )
+    .about(FieldId::LargestTaskInput)
+}

@@ -1,0 +1,608 @@
+//! Will the job fit: the workload checks of seed 001 ("it depends on data distribution, skew,
+//! joins, shuffle"), as numbers from a described workload and one executor shape. Numbers first
+//! ([`workload_numbers`]); the words are [`workload_notes`]. A leaf below the scenario: the
+//! remedies that need the cluster (other executor shapes) are in [`crate::job_fit`].
+//!
+//! Spark's defaults used here, from Spark's `SQLConf` and core source:
+//! - `spark.sql.files.maxPartitionBytes` 128 MiB and `spark.sql.files.openCostInBytes` 4 MiB;
+//!   `FilePartition.maxSplitBytes` = min(maxPartitionBytes, max(openCostInBytes,
+//!   totalBytes ÷ defaultParallelism)), and `CoarseGrainedSchedulerBackend.defaultParallelism`
+//!   is max(total executor cores, 2).
+//! - `spark.sql.shuffle.partitions` 200; AQE (`spark.sql.adaptive.enabled`, on since 3.2)
+//!   coalesces shuffle partitions towards `spark.sql.adaptive.advisoryPartitionSizeInBytes`
+//!   (64 MiB) — but only when `spark.sql.adaptive.coalescePartitions.parallelismFirst` is false
+//!   (default true: "It's recommended to set this config to false on a busy cluster");
+//!   `skewJoin.skewedPartitionFactor` 5.0 and `skewedPartitionThresholdInBytes` 256 MiB.
+//! - `spark.sql.autoBroadcastJoinThreshold` 10 MiB; `BroadcastExchangeExec` refuses tables above
+//!   8 GiB ("Cannot broadcast the table that is larger than 8GB").
+//! - `UnifiedMemoryManager` / `ExecutionMemoryPool`: with N tasks running in an executor, each
+//!   may take at most execution ÷ N and is guaranteed execution ÷ (2N) before it spills.
+//!
+//! ```
+//! use planner::memory::{unified_memory, MemoryFractions};
+//! use planner::workload::{workload_numbers, ExecutorView, TaskVerdict, Workload};
+//!
+//! // Seed 001: executors of 45 GiB and 10 cores, each task reading 4 GiB.
+//! let memory = unified_memory(45 * 1024 << 20, MemoryFractions::default(), 0, 10).unwrap();
+//! let view = ExecutorView { executors: 6, cores: 10, task_slots_per_executor: 10, heap_mib: 45 * 1024,
+//!     memory: Some(memory), driver_heap_mib: 1024, collected_mib: None };
+//! let w = Workload { largest_task_mib: Some(4096), ..Workload::default() };
+//! let n = workload_numbers(&w, &view);
+//! assert_eq!(n.task.unwrap().verdict, TaskVerdict::DoesNotFit); // 4 GiB > 1 373 MiB a task
+//! ```
+
+use crate::catalog::{counted, group_digits, FieldId};
+use crate::fixed::{format_f64, format_percent};
+use crate::memory::{UnifiedMemory, RESERVED_BYTES};
+use crate::units::{format_spark_mib, MIB};
+use crate::warning::{Code, Severity, Warning};
+
+/// `spark.sql.files.maxPartitionBytes`'s default, in MiB.
+pub const DEFAULT_SPLIT_MIB: u64 = 128;
+/// `spark.sql.files.openCostInBytes`'s default (4 MiB), in bytes.
+pub const OPEN_COST_BYTES: u64 = 4 * MIB;
+/// `spark.sql.shuffle.partitions`'s default.
+pub const DEFAULT_SHUFFLE_PARTITIONS: u64 = 200;
+/// `spark.sql.adaptive.advisoryPartitionSizeInBytes`'s default (64 MiB), in bytes.
+pub const ADVISORY_PARTITION_BYTES: u64 = 64 * MIB;
+/// `spark.sql.adaptive.skewJoin.skewedPartitionFactor`'s default.
+pub const SKEWED_PARTITION_FACTOR: u64 = 5;
+/// `spark.sql.adaptive.skewJoin.skewedPartitionThresholdInBytes`'s default (256 MiB), in bytes.
+pub const SKEWED_PARTITION_THRESHOLD_BYTES: u64 = 256 * MIB;
+/// `spark.sql.autoBroadcastJoinThreshold`'s default, in MiB.
+pub const AUTO_BROADCAST_THRESHOLD_MIB: u64 = 10;
+/// The largest table Spark broadcasts (`BroadcastExchangeExec.maxBroadcastTableBytes`, 8 GiB),
+/// in MiB.
+pub const MAX_BROADCAST_MIB: u64 = 8 * 1024;
+
+/// The workload as the user describes it; every size optional, in MiB.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Workload {
+    /// The input data the job reads.
+    pub input_mib: Option<u64>,
+    /// `spark.sql.files.maxPartitionBytes` (default 128 MiB).
+    pub split_mib: u64,
+    /// The shuffle data of the largest stage (Spark UI: the stage's Shuffle Read).
+    pub shuffle_mib: Option<u64>,
+    /// The largest task's input (Spark UI: the stage's Max task input).
+    pub largest_task_mib: Option<u64>,
+    /// The largest partition ÷ the average (when the largest task is not known).
+    pub skew_factor: Option<f64>,
+    /// The table to broadcast (the small side of a join).
+    pub broadcast_mib: Option<u64>,
+}
+
+impl Default for Workload {
+    fn default() -> Workload {
+        Workload {
+            input_mib: None,
+            split_mib: DEFAULT_SPLIT_MIB,
+            shuffle_mib: None,
+            largest_task_mib: None,
+            skew_factor: None,
+            broadcast_mib: None,
+        }
+    }
+}
+
+impl Workload {
+    /// Whether nothing was described (the checks have nothing to say).
+    pub fn is_empty(&self) -> bool {
+        self.input_mib.is_none()
+            && self.shuffle_mib.is_none()
+            && self.largest_task_mib.is_none()
+            && self.skew_factor.is_none()
+            && self.broadcast_mib.is_none()
+    }
+}
+
+/// The executor shape and driver the checks run against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExecutorView {
+    /// Executors running.
+    pub executors: u32,
+    /// `spark.executor.cores`.
+    pub cores: u32,
+    /// Tasks one executor runs at once (cores ÷ `spark.task.cpus`).
+    pub task_slots_per_executor: u32,
+    /// `spark.executor.memory` in MiB.
+    pub heap_mib: u64,
+    /// The executor's memory pools (`None`: the heap is below Spark's 450 MiB).
+    pub memory: Option<UnifiedMemory>,
+    /// `spark.driver.memory` in MiB.
+    pub driver_heap_mib: u64,
+    /// Results collected to the driver (the driver's load), in MiB.
+    pub collected_mib: Option<u64>,
+}
+
+impl ExecutorView {
+    /// Tasks the cluster runs at once.
+    pub fn task_slots(&self) -> u64 {
+        u64::from(self.executors).saturating_mul(u64::from(self.task_slots_per_executor))
+    }
+}
+
+/// The scan stage: tasks and waves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScanNumbers {
+    /// The input, in bytes.
+    pub input_bytes: u64,
+    /// `maxPartitionBytes`, in bytes.
+    pub max_split_bytes: u64,
+    /// Spark's default parallelism: max(total executor cores, 2).
+    pub default_parallelism: u64,
+    /// The split Spark uses: min(maxPartitionBytes, max(4 MiB, (input + 4 MiB) ÷ parallelism)).
+    pub split_bytes: u64,
+    /// Tasks: ⌈input ÷ split⌉.
+    pub tasks: u64,
+    /// Task slots of the cluster.
+    pub task_slots: u64,
+    /// Waves: ⌈tasks ÷ slots⌉.
+    pub waves: u64,
+    /// Tasks in the last wave.
+    pub last_wave_tasks: u64,
+    /// Slots the last wave leaves idle (0 when it is full).
+    pub idle_slots_last_wave: u64,
+}
+
+/// Why the recommended shuffle partition size is what it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TargetReason {
+    /// AQE's own target, `advisoryPartitionSizeInBytes`' default of 64 MiB.
+    AdvisoryDefault,
+    /// Smaller: the execution memory each task is guaranteed (execution ÷ 2N).
+    GuaranteedTaskMemory,
+}
+
+/// The recommended `spark.sql.shuffle.partitions` for the largest stage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShuffleNumbers {
+    /// Shuffle data, in bytes.
+    pub shuffle_bytes: u64,
+    /// The target partition size, in bytes.
+    pub target_bytes: u64,
+    /// Why.
+    pub reason: TargetReason,
+    /// ⌈shuffle ÷ target⌉.
+    pub partitions_for_target: u64,
+    /// Task slots of the cluster.
+    pub task_slots: u64,
+    /// The recommendation: rounded up to a whole number of waves (a multiple of the slots).
+    pub partitions: u64,
+    /// Each partition's average size at that count, in bytes.
+    pub average_bytes: u64,
+    /// With Spark's default 200 partitions, each partition's average size, in bytes.
+    pub default_average_bytes: u64,
+}
+
+/// How the largest task's input compares with the memory a task may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TaskVerdict {
+    /// At most the guaranteed share: execution ÷ 2N.
+    Fits,
+    /// Above the guarantee but at most execution ÷ N: fits only while the other tasks take less.
+    Tight,
+    /// Above execution ÷ N: spills heavily or runs out of memory.
+    DoesNotFit,
+}
+
+/// Where the largest task's size came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TaskSource {
+    /// Given.
+    Given,
+    /// Skew factor × the average shuffle partition at the recommended count.
+    SkewOfShuffle,
+    /// Skew factor × the input split.
+    SkewOfSplit,
+}
+
+/// The per-task memory check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TaskMemoryCheck {
+    /// The largest task's input, in bytes.
+    pub task_bytes: u64,
+    /// Where it came from.
+    pub source: TaskSource,
+    /// Tasks running at once in one executor (N).
+    pub tasks_at_once: u32,
+    /// Guaranteed per task: execution ÷ 2N, in bytes.
+    pub min_bytes: u64,
+    /// The most per task: execution ÷ N, in bytes.
+    pub max_bytes: u64,
+    /// The seeds' arithmetic: N tasks × the task's input, against the heap, in bytes.
+    pub all_tasks_bytes: u64,
+    /// The verdict.
+    pub verdict: TaskVerdict,
+}
+
+/// The broadcast check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BroadcastNumbers {
+    /// The table, in MiB.
+    pub table_mib: u64,
+    /// Under `autoBroadcastJoinThreshold` (10 MiB): Spark broadcasts it by itself.
+    pub automatic: bool,
+    /// Above 8 GiB: Spark refuses to broadcast it.
+    pub above_spark_limit: bool,
+    /// Each executor's storage region (immune to eviction), in bytes.
+    pub storage_bytes: u64,
+    /// Whether the table fits in it.
+    pub fits_storage: bool,
+    /// The driver's usable heap (heap − 300 MiB), in bytes.
+    pub driver_usable_bytes: u64,
+    /// The table plus the results collected to the driver, in bytes.
+    pub driver_needs_bytes: u64,
+    /// Whether the driver holds them.
+    pub fits_driver: bool,
+}
+
+/// Every workload number; each part only when its inputs were given.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WorkloadNumbers {
+    /// The workload.
+    pub workload: Workload,
+    /// The executor shape checked.
+    pub view: ExecutorView,
+    /// The scan stage (input given).
+    pub scan: Option<ScanNumbers>,
+    /// The shuffle (shuffle size given).
+    pub shuffle: Option<ShuffleNumbers>,
+    /// The per-task memory check (largest task, or skew with a shuffle or an input).
+    pub task: Option<TaskMemoryCheck>,
+    /// The broadcast check (table given).
+    pub broadcast: Option<BroadcastNumbers>,
+}
+
+/// The workload's numbers on `view`.
+pub fn workload_numbers(w: &Workload, view: &ExecutorView) -> WorkloadNumbers {
+    let scan = w.input_mib.map(|mib| scan_numbers(mib, w.split_mib, view));
+    let shuffle = w.shuffle_mib.map(|mib| shuffle_numbers(mib, view));
+    let task = largest_task(w, scan.as_ref(), shuffle.as_ref())
+        .and_then(|(bytes, source)| task_check(bytes, source, view));
+    let broadcast = w.broadcast_mib.map(|mib| broadcast_numbers(mib, view));
+    WorkloadNumbers {
+        workload: *w,
+        view: *view,
+        scan,
+        shuffle,
+        task,
+        broadcast,
+    }
+}
+
+/// Scan tasks and waves for `input_mib` read with splits of at most `split_mib`.
+pub fn scan_numbers(input_mib: u64, split_mib: u64, view: &ExecutorView) -> ScanNumbers {
+    let input_bytes = input_mib.saturating_mul(MIB);
+    let max_split_bytes = split_mib.max(1).saturating_mul(MIB);
+    let total_cores = u64::from(view.executors).saturating_mul(u64::from(view.cores));
+    let default_parallelism = total_cores.max(2);
+    // Spark adds each file's open cost to the total; the files are not known, so one is counted
+    // (large files: the split is then what Spark picks for one file of this size).
+    let per_core = input_bytes.saturating_add(OPEN_COST_BYTES) / default_parallelism;
+    let split_bytes = max_split_bytes.min(OPEN_COST_BYTES.max(per_core));
+    let tasks = input_bytes.div_ceil(split_bytes.max(1));
+    let task_slots = view.task_slots();
+    let (waves, last_wave_tasks, idle) = waves_of(tasks, task_slots);
+    ScanNumbers {
+        input_bytes,
+        max_split_bytes,
+        default_parallelism,
+        split_bytes,
+        tasks,
+        task_slots,
+        waves,
+        last_wave_tasks,
+        idle_slots_last_wave: idle,
+    }
+}
+
+/// (waves, tasks in the last wave, idle slots in it) for `tasks` on `slots` (no slots: no waves).
+pub fn waves_of(tasks: u64, slots: u64) -> (u64, u64, u64) {
+    if slots == 0 || tasks == 0 {
+        return (0, 0, 0);
+    }
+    let waves = tasks.div_ceil(slots);
+    let last = tasks - (waves - 1) * slots;
+    (waves, last, slots - last)
+}
+
+/// The recommended shuffle partitions for `shuffle_mib` on `view`.
+pub fn shuffle_numbers(shuffle_mib: u64, view: &ExecutorView) -> ShuffleNumbers {
+    let shuffle_bytes = shuffle_mib.saturating_mul(MIB);
+    let guaranteed = view.memory.map(|m| m.per_task_min_bytes);
+    let (target_bytes, reason) = match guaranteed {
+        Some(g) if g < ADVISORY_PARTITION_BYTES => (g.max(MIB), TargetReason::GuaranteedTaskMemory),
+        _ => (ADVISORY_PARTITION_BYTES, TargetReason::AdvisoryDefault),
+    };
+    let partitions_for_target = shuffle_bytes.div_ceil(target_bytes).max(1);
+    let task_slots = view.task_slots();
+    let partitions = if task_slots == 0 {
+        partitions_for_target
+    } else {
+        partitions_for_target
+            .div_ceil(task_slots)
+            .saturating_mul(task_slots)
+    };
+    ShuffleNumbers {
+        shuffle_bytes,
+        target_bytes,
+        reason,
+        partitions_for_target,
+        task_slots,
+        partitions,
+        average_bytes: shuffle_bytes / partitions.max(1),
+        default_average_bytes: shuffle_bytes / DEFAULT_SHUFFLE_PARTITIONS,
+    }
+}
+
+fn largest_task(
+    w: &Workload,
+    scan: Option<&ScanNumbers>,
+    shuffle: Option<&ShuffleNumbers>,
+) -> Option<(u64, TaskSource)> {
+    if let Some(mib) = w.largest_task_mib {
+        return Some((mib.saturating_mul(MIB), TaskSource::Given));
+    }
+    let skew = w.skew_factor?;
+    let (average, source) = match (shuffle, scan) {
+        (Some(s), _) => (s.average_bytes, TaskSource::SkewOfShuffle),
+        (None, Some(s)) => (s.split_bytes, TaskSource::SkewOfSplit),
+        (None, None) => return None,
+    };
+    Some((scaled(average, skew), source))
+}
+
+/// `bytes × factor` truncated, as a Java `(long) (bytes * factor)` would be (a double product:
+/// no 128-bit division in the page).
+fn scaled(bytes: u64, factor: f64) -> u64 {
+    crate::memory::f64_to_u64(bytes as f64 * factor)
+}
+
+/// The per-task memory check of a task of `task_bytes` on `view` (`None`: no memory pools).
+pub fn task_check(
+    task_bytes: u64,
+    source: TaskSource,
+    view: &ExecutorView,
+) -> Option<TaskMemoryCheck> {
+    let m = view.memory?;
+    let verdict = if task_bytes <= m.per_task_min_bytes {
+        TaskVerdict::Fits
+    } else if task_bytes <= m.per_task_max_bytes {
+        TaskVerdict::Tight
+    } else {
+        TaskVerdict::DoesNotFit
+    };
+    Some(TaskMemoryCheck {
+        task_bytes,
+        source,
+        tasks_at_once: m.concurrent_tasks,
+        min_bytes: m.per_task_min_bytes,
+        max_bytes: m.per_task_max_bytes,
+        all_tasks_bytes: task_bytes.saturating_mul(u64::from(m.concurrent_tasks)),
+        verdict,
+    })
+}
+
+fn broadcast_numbers(table_mib: u64, view: &ExecutorView) -> BroadcastNumbers {
+    let table_bytes = table_mib.saturating_mul(MIB);
+    let storage_bytes = view.memory.map_or(0, |m| m.storage_bytes);
+    let driver_usable_bytes = view
+        .driver_heap_mib
+        .saturating_mul(MIB)
+        .saturating_sub(RESERVED_BYTES);
+    let driver_needs_bytes =
+        table_bytes.saturating_add(view.collected_mib.unwrap_or(0).saturating_mul(MIB));
+    BroadcastNumbers {
+        table_mib,
+        automatic: table_mib <= AUTO_BROADCAST_THRESHOLD_MIB,
+        above_spark_limit: table_mib > MAX_BROADCAST_MIB,
+        storage_bytes,
+        fits_storage: table_bytes <= storage_bytes,
+        driver_usable_bytes,
+        driver_needs_bytes,
+        fits_driver: driver_needs_bytes <= driver_usable_bytes,
+    }
+}
+
+/// The Spark SQL settings the numbers recommend: `spark.sql.shuffle.partitions` and AQE's
+/// (advisory size, coalescing towards it, skew-join splitting).
+pub fn recommended_sql_conf(n: &WorkloadNumbers) -> Vec<(String, String)> {
+    let Some(s) = n.shuffle else {
+        return Vec::new();
+    };
+    let mut c = vec![
+        (
+            "spark.sql.shuffle.partitions".to_string(),
+            s.partitions.to_string(),
+        ),
+        ("spark.sql.adaptive.enabled".to_string(), "true".to_string()),
+        (
+            "spark.sql.adaptive.coalescePartitions.enabled".to_string(),
+            "true".to_string(),
+        ),
+        (
+            "spark.sql.adaptive.coalescePartitions.parallelismFirst".to_string(),
+            "false".to_string(),
+        ),
+    ];
+    if s.target_bytes != ADVISORY_PARTITION_BYTES {
+        c.push((
+            "spark.sql.adaptive.advisoryPartitionSizeInBytes".to_string(),
+            format!("{}b", s.target_bytes),
+        ));
+    }
+    c.push((
+        "spark.sql.adaptive.skewJoin.enabled".to_string(),
+        "true".to_string(),
+    ));
+    c
+}
+
+fn mib_text(bytes: u64) -> String {
+    format!("{} MiB", group_digits(bytes / MIB))
+}
+
+/// The words the numbers call for, most severe first.
+pub fn workload_notes(n: &WorkloadNumbers) -> Vec<Warning> {
+    let mut notes: Vec<Warning> = Vec::new();
+    notes.extend(n.task.map(|t| task_note(&t, n.view.heap_mib)));
+    notes.extend(n.broadcast.map(|b| broadcast_notes(&b)).unwrap_or_default());
+    notes.extend(n.scan.map(|s| scan_note(&s)));
+    notes.extend(n.shuffle.map(|s| shuffle_note(&s)));
+    crate::warning::most_severe_first(notes)
+}
+
+fn task_note(t: &TaskMemoryCheck, heap_mib: u64) -> Warning {
+    let task = mib_text(t.task_bytes);
+    let share = format!(
+        "{} running at once each get {} to {} of execution memory (Spark guarantees execution ÷ \
+         {}, allows at most execution ÷ {})",
+        counted(t.tasks_at_once.into(), "task"),
+        mib_text(t.min_bytes),
+        mib_text(t.max_bytes),
+        2 * u64::from(t.tasks_at_once),
+        t.tasks_at_once
+    );
+    let seeds = format!(
+        "The rule of thumb's arithmetic, {} × {} = {} of a {} heap, misses that execution gets \
+         only (heap − 300 MiB) × 0.6 × 0.5.",
+        t.tasks_at_once,
+        task,
+        mib_text(t.all_tasks_bytes),
+        mib_text(heap_mib.saturating_mul(MIB))
+    );
+    let (code, severity, verdict) = match t.verdict {
+        TaskVerdict::Fits => (
+            Code::TaskMemoryFits,
+            Severity::Info,
+            "fits in the share every task is guaranteed",
+        ),
+        TaskVerdict::Tight => (
+            Code::TaskMemoryTight,
+            Severity::Warning,
+            "fits only while the tasks beside it take less: expect spilling",
+        ),
+        TaskVerdict::DoesNotFit => (
+            Code::TaskMemoryShort,
+            Severity::Error,
+            "does not fit: expect heavy spilling or out-of-memory failures",
+        ),
+    };
+    let text = format!("The largest task's input of {task} {verdict}. {share}. {seeds}");
+    Warning::new(code, severity, text).about(FieldId::LargestTaskInput)
+}
+
+fn broadcast_notes(b: &BroadcastNumbers) -> Vec<Warning> {
+    let table = format!("{} MiB", group_digits(b.table_mib));
+    let mut notes = Vec::new();
+    if b.above_spark_limit {
+        notes.push(Warning::new(
+            Code::BroadcastNoRoom,
+            Severity::Error,
+            format!("A table of {table} cannot be broadcast: Spark refuses tables above 8 GiB (\"Cannot broadcast the table that is larger than 8GB\"). Join it with a shuffle."),
+        ));
+    } else if !b.automatic {
+        notes.push(Warning::new(
+            Code::BroadcastAboveThreshold,
+            Severity::Info,
+            format!("A table of {table} is above spark.sql.autoBroadcastJoinThreshold (10 MiB): Spark joins it with a shuffle unless a broadcast hint or a higher threshold asks for a broadcast."),
+        ));
+    }
+    if !b.fits_storage {
+        notes.push(Warning::new(
+            Code::BroadcastNoRoom,
+            Severity::Warning,
+            format!("Every executor holds a copy of a broadcast table: {table} is more than each executor's storage region of {} (it then takes execution memory or spills to disk).", mib_text(b.storage_bytes)),
+        ));
+    }
+    if !b.fits_driver {
+        notes.push(Warning::new(
+            Code::BroadcastNoRoom,
+            Severity::Warning,
+            format!("The driver collects a broadcast table before sending it: {} (the table and the results collected) is more than the driver's usable heap of {}. Raise spark.driver.memory to at least {}.", mib_text(b.driver_needs_bytes), mib_text(b.driver_usable_bytes), format_spark_mib((b.driver_needs_bytes + RESERVED_BYTES).div_ceil(MIB).div_ceil(1024) * 1024)),
+        ).about(FieldId::DriverMemory));
+    }
+    notes
+        .into_iter()
+        .map(|w| {
+            if w.field.is_none() {
+                w.about(FieldId::BroadcastTableSize)
+            } else {
+                w
+            }
+        })
+        .collect()
+}
+
+fn scan_note(s: &ScanNumbers) -> Warning {
+    let split = if s.split_bytes < s.max_split_bytes {
+        format!(
+            "splits of {} (the input ÷ Spark's default parallelism of {}, which is below \
+             maxPartitionBytes)",
+            mib_text(s.split_bytes),
+            s.default_parallelism
+        )
+    } else {
+        format!("splits of {} (maxPartitionBytes)", mib_text(s.split_bytes))
+    };
+    let last = if s.idle_slots_last_wave == 0 {
+        "every wave is full".to_string()
+    } else {
+        format!(
+            "the last wave runs {} and leaves {} of {} slots idle, {} %",
+            counted(s.last_wave_tasks, "task"),
+            s.idle_slots_last_wave,
+            s.task_slots,
+            format_percent(s.idle_slots_last_wave, s.task_slots, 0)
+        )
+    };
+    Warning::new(
+        Code::ScanWaves,
+        Severity::Info,
+        format!(
+            "Reading {} in {split} takes {} on {} slots: {} ({last}). Many small files take more \
+             tasks: each file costs 4 MiB (spark.sql.files.openCostInBytes).",
+            mib_text(s.input_bytes),
+            counted(s.tasks, "task"),
+            s.task_slots,
+            counted(s.waves, "wave"),
+        ),
+    )
+    .about(FieldId::InputDataSize)
+}
+
+fn shuffle_note(s: &ShuffleNumbers) -> Warning {
+    let why = match s.reason {
+        TargetReason::AdvisoryDefault => {
+            "AQE's own target, spark.sql.adaptive.advisoryPartitionSizeInBytes".to_string()
+        }
+        TargetReason::GuaranteedTaskMemory => {
+            "the execution memory each task is guaranteed, below AQE's 64 MiB target".to_string()
+        }
+    };
+    Warning::new(
+        Code::ShufflePartitions,
+        Severity::Info,
+        format!(
+            "Shuffling {} at partitions of about {} ({why}) takes {}; rounded up to whole waves \
+             of {} slots: spark.sql.shuffle.partitions={} (about {} each; Spark's default 200 \
+             gives {} each). With AQE, coalescing merges small partitions towards the target \
+             when parallelismFirst is false, and skew joins split partitions above 5 × the \
+             median and 256 MiB.",
+            mib_text(s.shuffle_bytes),
+            mib_text(s.target_bytes),
+            counted(s.partitions_for_target, "partition"),
+            s.task_slots,
+            s.partitions,
+            mib_text(s.average_bytes),
+            mib_text(s.default_average_bytes),
+        ),
+    )
+    .about(FieldId::ShuffleDataSize)
+}
+
+/// The skew factor as typed (`2.5`), for words.
+pub fn skew_text(factor: f64) -> String {
+    format_f64(factor)
+}

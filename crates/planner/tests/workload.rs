@@ -1,0 +1,491 @@
+//! The workload checks and dynamic allocation (issue 10), against numbers worked by hand.
+//!
+//! Memory pools by hand (Spark's `UnifiedMemoryManager`, Java doubles truncated to `long`):
+//! usable = (heap − 300 MiB) bytes; unified = ⌊usable × 0.6⌋; storage = ⌊unified × 0.5⌋;
+//! execution = unified − storage; with N tasks each may take execution ÷ N and is guaranteed
+//! execution ÷ 2N.
+//! - 45g (46 080 MiB): usable 45 780 MiB = 48 003 809 280 bytes; unified 28 802 285 568;
+//!   storage 14 401 142 784; execution 14 401 142 784. N = 10: ÷ 20 = 720 057 139,
+//!   ÷ 10 = 1 440 114 278 (1 373.4 MiB). N = 8: ÷ 8 = 1 800 142 848 (1 716.7 MiB).
+//! - 19g (19 456 MiB): usable 19 156 MiB = 20 086 521 856 bytes; unified 12 051 913 113;
+//!   storage 6 025 956 556; execution 6 025 956 557. N = 4: ÷ 4 = 1 506 489 139 (1 436.7 MiB).
+
+use planner::catalog::ClusterManager;
+use planner::dynamic_allocation::{
+    allocation_conf, allocation_notes, allocation_numbers, DynamicAllocation, Refusal,
+    ShuffleKeeping,
+};
+use planner::job_fit::{job_fit, RemedyKind};
+use planner::memory::{unified_memory, MemoryFractions};
+use planner::presets::preset;
+use planner::scenario::{plan, Outcome, Scenario};
+use planner::url::{scenario_from_query, scenario_to_query};
+use planner::workload::{
+    scan_numbers, shuffle_numbers, task_check, waves_of, ExecutorView, TargetReason, TaskSource,
+    TaskVerdict,
+};
+use planner::{Code, FieldId};
+
+const MIB: u64 = 1 << 20;
+
+/// The seed's failing executors: 6 × 10 cores × 45g.
+fn seed_view() -> ExecutorView {
+    ExecutorView {
+        executors: 6,
+        cores: 10,
+        task_slots_per_executor: 10,
+        heap_mib: 46_080,
+        memory: unified_memory(46_080 * MIB, MemoryFractions::default(), 0, 10).ok(),
+        driver_heap_mib: 1024,
+        collected_mib: None,
+    }
+}
+
+#[test]
+fn pools_match_the_hand_worked_numbers() {
+    let m = seed_view().memory.expect("45g is above 450 MiB");
+    assert_eq!(m.execution_bytes, 14_401_142_784);
+    assert_eq!(m.per_task_min_bytes, 720_057_139);
+    assert_eq!(m.per_task_max_bytes, 1_440_114_278);
+}
+
+#[test]
+fn scan_tasks_and_waves_by_hand() {
+    // 100 GiB on 60 slots: (102 400 MiB + 4 MiB) ÷ 60 cores ≈ 1 706 MiB per core, above
+    // 128 MiB, so splits of 128 MiB: 102 400 ÷ 128 = 800 tasks; ⌈800 ÷ 60⌉ = 14 waves, the
+    // last with 800 − 13 × 60 = 20 tasks and 40 idle slots.
+    let s = scan_numbers(102_400, 128, &seed_view());
+    assert_eq!(s.split_bytes, 128 * MIB);
+    assert_eq!(s.default_parallelism, 60);
+    assert_eq!((s.tasks, s.task_slots, s.waves), (800, 60, 14));
+    assert_eq!((s.last_wave_tasks, s.idle_slots_last_wave), (20, 40));
+
+    // 1 GiB on 60 cores: (1 073 741 824 + 4 194 304) ÷ 60 = 17 965 602 bytes per core, below
+    // 128 MiB and above 4 MiB, so that is the split; ⌈1 073 741 824 ÷ 17 965 602⌉ = 60 tasks:
+    // one full wave.
+    let s = scan_numbers(1024, 128, &seed_view());
+    assert_eq!(s.split_bytes, 17_965_602);
+    assert_eq!((s.tasks, s.waves, s.idle_slots_last_wave), (60, 1, 0));
+
+    // 16 MiB: (16 + 4) MiB ÷ 60 is below the 4 MiB open cost, so splits of 4 MiB: 4 tasks.
+    let s = scan_numbers(16, 128, &seed_view());
+    assert_eq!((s.split_bytes, s.tasks), (4 * MIB, 4));
+    assert_eq!(
+        (s.waves, s.last_wave_tasks, s.idle_slots_last_wave),
+        (1, 4, 56)
+    );
+}
+
+#[test]
+fn waves_at_the_boundaries() {
+    assert_eq!(waves_of(60, 60), (1, 60, 0)); // exactly one full wave
+    assert_eq!(waves_of(61, 60), (2, 1, 59)); // one task over: a second wave of one
+    assert_eq!(waves_of(0, 60), (0, 0, 0));
+    assert_eq!(waves_of(10, 0), (0, 0, 0)); // no slots: no waves, no division by zero
+    assert_eq!(waves_of(u64::MAX, 1), (u64::MAX, 1, 0));
+}
+
+#[test]
+fn shuffle_partitions_by_hand() {
+    // 100 GiB at AQE's 64 MiB target (each task is guaranteed 686.7 MiB, more than 64 MiB):
+    // 102 400 ÷ 64 = 1 600 partitions, rounded up to whole waves of 60: 27 × 60 = 1 620, each
+    // about 107 374 182 400 ÷ 1 620 = 66 280 359 bytes; Spark's 200 give 512 MiB each.
+    let s = shuffle_numbers(102_400, &seed_view());
+    assert_eq!(s.reason, TargetReason::AdvisoryDefault);
+    assert_eq!((s.target_bytes, s.partitions_for_target), (64 * MIB, 1600));
+    assert_eq!((s.partitions, s.average_bytes), (1620, 66_280_359));
+    assert_eq!(s.default_average_bytes, 512 * MIB);
+
+    // A 1g executor with 4 tasks: usable 724 MiB = 759 169 024 bytes, unified 455 501 414,
+    // storage 227 750 707, execution 227 750 707; guaranteed ÷ 8 = 28 468 838 bytes, below
+    // 64 MiB, so that is the target: ⌈10 GiB ÷ 28 468 838⌉ = 378, in waves of 8 slots: 384.
+    let small = ExecutorView {
+        executors: 2,
+        cores: 4,
+        task_slots_per_executor: 4,
+        heap_mib: 1024,
+        memory: unified_memory(1024 * MIB, MemoryFractions::default(), 0, 4).ok(),
+        driver_heap_mib: 1024,
+        collected_mib: None,
+    };
+    let s = shuffle_numbers(10_240, &small);
+    assert_eq!(s.reason, TargetReason::GuaranteedTaskMemory);
+    assert_eq!(s.target_bytes, 28_468_838);
+    assert_eq!((s.partitions_for_target, s.partitions), (378, 384));
+}
+
+#[test]
+fn per_task_check_at_its_boundaries() {
+    let v = seed_view();
+    let verdict = |bytes| task_check(bytes, TaskSource::Given, &v).unwrap().verdict;
+    assert_eq!(verdict(0), TaskVerdict::Fits);
+    assert_eq!(verdict(720_057_139), TaskVerdict::Fits); // exactly the guarantee
+    assert_eq!(verdict(720_057_140), TaskVerdict::Tight); // one byte over
+    assert_eq!(verdict(1_440_114_278), TaskVerdict::Tight); // exactly the most a task may take
+    assert_eq!(verdict(1_440_114_279), TaskVerdict::DoesNotFit); // one byte over
+    assert_eq!(verdict(u64::MAX), TaskVerdict::DoesNotFit);
+    // No pools (a heap Spark refuses): no check rather than a wrong one.
+    let no_pools = ExecutorView { memory: None, ..v };
+    assert!(task_check(1, TaskSource::Given, &no_pools).is_none());
+}
+
+fn yarn_with(query: &str) -> Scenario {
+    let d = scenario_from_query(query);
+    assert!(
+        d.bad.is_empty() && d.unknown.is_empty(),
+        "{query}: {:?} {:?}",
+        d.bad,
+        d.unknown
+    );
+    d.scenario
+}
+
+#[test]
+fn the_out_of_memory_preset_shows_the_verdict_and_the_usual_fix() {
+    let s = Scenario::Yarn(preset("oom-10-cores-45g").expect("preset").input);
+    let fit = job_fit(&s, &plan(&s)).expect("plans");
+    let task = fit.workload.and_then(|n| n.task).expect("a task is given");
+    // 4 GiB against at most 1 373.4 MiB a task (execution ÷ 10 of a 45g heap).
+    assert_eq!(task.task_bytes, 4096 * MIB);
+    assert_eq!(task.max_bytes, 1_440_114_278);
+    assert_eq!(task.verdict, TaskVerdict::DoesNotFit);
+    // The seeds' own arithmetic: 10 × 4 GiB = 40 GiB.
+    assert_eq!(task.all_tasks_bytes, 40 * 1024 * MIB);
+
+    // Seed 001's fix: 4 cores, 21 GB containers (19g heap), more executors (17 against 6).
+    let fix = fit
+        .remedies
+        .iter()
+        .find(|r| r.kind == RemedyKind::SmallerExecutorsMore)
+        .expect("the smaller-executors remedy");
+    assert_eq!((fix.row.cores, fix.row.heap_mib), (4, 19_456));
+    assert_eq!((fix.row.container_mib, fix.row.executors), (21_504, 17));
+    // What it really gives a task: 1 436.7 MiB, more than 1 373.4 but short of 4 GiB.
+    assert_eq!(fix.per_task_max_bytes, 1_506_489_139);
+    assert!(!fix.fits);
+    // Fewer cores at the same 45g: 8 cores give 1 716.7 MiB a task.
+    let fewer = fit
+        .remedies
+        .iter()
+        .find(|r| r.kind == RemedyKind::FewerCores)
+        .expect("the fewer-cores remedy");
+    assert_eq!(
+        (fewer.row.cores, fewer.per_task_max_bytes),
+        (8, 1_800_142_848)
+    );
+
+    // One click applies it: the adopted scenario plans 17 × 4 cores × 19g.
+    let Outcome::Yarn(c) = plan(&fix.scenario) else {
+        panic!("the remedy plans on YARN")
+    };
+    let p = c.selected_plan();
+    assert_eq!((p.instances, p.cores(), p.heap_mib()), (17, 4, 19_456));
+    let after = job_fit(&fix.scenario, &plan(&fix.scenario)).unwrap();
+    assert_eq!(
+        after.workload.unwrap().task.unwrap().max_bytes,
+        1_506_489_139
+    );
+
+    // And the job can be made to fit: tasks of at most 1 373 MiB, 4 GiB in 3 salt buckets.
+    let smaller = fit.smaller_tasks.expect("smaller tasks");
+    assert_eq!(
+        (smaller.target_bytes, smaller.salt_buckets),
+        (1_440_114_278, 3)
+    );
+}
+
+#[test]
+fn a_small_task_fits_and_offers_no_remedy() {
+    let mut input = preset("oom-10-cores-45g").unwrap().input;
+    input.spark.workload.largest_task_mib = Some(512); // below the 686.7 MiB guarantee
+    let s = Scenario::Yarn(input);
+    let fit = job_fit(&s, &plan(&s)).unwrap();
+    assert_eq!(
+        fit.workload.unwrap().task.unwrap().verdict,
+        TaskVerdict::Fits
+    );
+    assert!(fit.remedies.is_empty() && fit.smaller_tasks.is_none());
+}
+
+#[test]
+fn skew_sizes_the_largest_task_from_the_shuffle() {
+    // 100 GiB shuffled into 1 620 partitions of 66 280 359 bytes; skew 2.5 makes the largest
+    // 165 700 897 bytes (2.5 × 66 280 359 = 165 700 897.5, truncated).
+    let mut input = preset("oom-10-cores-45g").unwrap().input;
+    input.spark.workload.largest_task_mib = None;
+    input.spark.workload.shuffle_mib = Some(102_400);
+    input.spark.workload.skew_factor = Some(2.5);
+    let s = Scenario::Yarn(input);
+    let task = job_fit(&s, &plan(&s))
+        .unwrap()
+        .workload
+        .unwrap()
+        .task
+        .unwrap();
+    assert_eq!(task.source, TaskSource::SkewOfShuffle);
+    assert_eq!(task.task_bytes, 165_700_897);
+    assert_eq!(task.verdict, TaskVerdict::Fits);
+}
+
+#[test]
+fn nothing_typed_changes_nothing() {
+    for m in ClusterManager::ALL {
+        let s = Scenario::default_for(m);
+        let fit = job_fit(&s, &plan(&s)).unwrap();
+        assert!(fit.workload.is_none(), "{m:?}");
+        assert!(fit.remedies.is_empty());
+    }
+}
+
+#[test]
+fn zero_and_absurd_sizes_are_refused_naming_the_field() {
+    let cases = [
+        ("win=0", FieldId::InputDataSize, "Input data size is 0 MiB; allowed: 1 MiB to 1\u{202f}048\u{202f}576 TiB"),
+        ("win=2000000t", FieldId::InputDataSize, "Input data size is 2\u{202f}000\u{202f}000 TiB; allowed: 1 MiB to 1\u{202f}048\u{202f}576 TiB"),
+        ("wtask=100t", FieldId::LargestTaskInput, "Largest task's input is 100 TiB; allowed: 1 MiB to 64 TiB"),
+        ("wbc=0", FieldId::BroadcastTableSize, "Table to broadcast is 0 MiB; allowed: 1 MiB to 64 TiB"),
+        ("wskew=0.5", FieldId::SkewFactor, "Skew factor is 0.5; allowed: from 1 up to 1\u{202f}000\u{202f}000"),
+        ("daidle=99999999", FieldId::ExecutorIdleTimeout, "spark.dynamicAllocation.executorIdleTimeout is 99\u{202f}999\u{202f}999 s; allowed: 0 s to 31\u{202f}536\u{202f}000 s"),
+    ];
+    for m in ["", "cm=k8s&", "cm=emr&"] {
+        for (query, field, message) in cases {
+            let s = yarn_with(&format!("{m}{query}"));
+            let Outcome::Invalid(d) = plan(&s) else {
+                panic!("{m}{query} should be refused")
+            };
+            assert_eq!(d.len(), 1, "{m}{query}: {d:?}");
+            assert_eq!(d[0].field, Some(field), "{m}{query}");
+            assert_eq!(d[0].message, message, "{m}{query}");
+        }
+    }
+}
+
+/// Spark's `Utils.getDynamicAllocationInitialExecutors`: `Seq(minExecutors,
+/// initialExecutors, spark.executor.instances.getOrElse(0)).max`, logging "… less than
+/// spark.dynamicAllocation.minExecutors is invalid, ignoring its setting, please update your
+/// configs." for initialExecutors or spark.executor.instances below minExecutors.
+#[test]
+fn the_initial_count_follows_spark() {
+    let on = |min, initial, max| {
+        let mut da = DynamicAllocation::spark_default();
+        da.enabled = true;
+        da.settings.min_executors = min;
+        da.settings.initial_executors = initial;
+        da.settings.max_executors = max;
+        da
+    };
+    let n = allocation_numbers(&on(2, Some(4), Some(40)), ClusterManager::Yarn, 17, 17);
+    assert_eq!((n.initial_setting, n.initial, n.reachable), (4, 17, 17));
+    let n = allocation_numbers(&on(20, None, Some(40)), ClusterManager::Yarn, 17, 30);
+    assert_eq!((n.initial_setting, n.initial, n.reachable), (20, 20, 30));
+    let ignored: Vec<_> = allocation_notes(&n)
+        .into_iter()
+        .filter(|w| w.code == Code::DynamicAllocationIgnored)
+        .collect();
+    assert_eq!(ignored.len(), 1);
+    assert!(ignored[0].message.contains("\"spark.executor.instances less than spark.dynamicAllocation.minExecutors is invalid, ignoring its setting, please update your configs.\""));
+    let n = allocation_numbers(&on(3, Some(1), Some(40)), ClusterManager::Yarn, 5, 30);
+    assert_eq!(n.initial, 5);
+    assert!(allocation_notes(&n)
+        .iter()
+        .any(|w| w.field == Some(FieldId::InitialExecutors)
+            && w.message.contains("initialExecutors less than")));
+}
+
+/// `ExecutorAllocationManager.validateSettings` and `maxExecutors`' default, `Int.MaxValue`.
+#[test]
+fn the_ceiling_and_refusals_follow_spark() {
+    let mut da = DynamicAllocation::spark_default();
+    da.enabled = true;
+    // Unset: unbounded, "a job can eat up the whole cluster".
+    let n = allocation_numbers(&da, ClusterManager::Yarn, 17, 17);
+    assert_eq!((n.ceiling, n.reachable), (None, 17));
+    let notes = allocation_notes(&n);
+    assert_eq!(notes[0].code, Code::DynamicAllocationUnbounded);
+    assert!(notes[0]
+        .message
+        .contains("a job can eat up the whole cluster"));
+    // Above what fits.
+    da.settings.max_executors = Some(100);
+    let n = allocation_numbers(&da, ClusterManager::Yarn, 17, 17);
+    assert_eq!(n.reachable, 17);
+    assert!(allocation_notes(&n)
+        .iter()
+        .any(|w| w.code == Code::DynamicAllocationAboveFit));
+    // Exactly what fits: no ceiling note.
+    da.settings.max_executors = Some(17);
+    let n = allocation_numbers(&da, ClusterManager::Yarn, 17, 17);
+    assert!(allocation_notes(&n)
+        .iter()
+        .all(|w| w.code == Code::DynamicAllocationCount));
+    // Spark's refusals.
+    da.settings.max_executors = Some(0);
+    assert_eq!(
+        allocation_numbers(&da, ClusterManager::Yarn, 1, 17).refusal,
+        Some(Refusal::MaxIsZero)
+    );
+    da.settings.max_executors = Some(3);
+    da.settings.min_executors = 5;
+    let n = allocation_numbers(&da, ClusterManager::Yarn, 1, 17);
+    assert_eq!(n.refusal, Some(Refusal::MinAboveMax { min: 5, max: 3 }));
+    assert!(allocation_notes(&n)[0].message.contains(
+        "\"spark.dynamicAllocation.minExecutors (5) must be less than or equal to spark.dynamicAllocation.maxExecutors (3)!\""
+    ));
+    // No way to keep shuffle files: Spark's own message.
+    da.settings = Default::default();
+    da.settings.shuffle = ShuffleKeeping::None;
+    let n = allocation_numbers(&da, ClusterManager::Yarn, 1, 17);
+    assert_eq!(n.refusal, Some(Refusal::NoShuffleKeeping));
+    assert!(allocation_notes(&n)[0]
+        .message
+        .contains("\"Dynamic allocation of executors requires one of the following conditions"));
+    // Kubernetes has no external shuffle service.
+    da.settings.shuffle = ShuffleKeeping::ExternalService;
+    assert_eq!(
+        allocation_numbers(&da, ClusterManager::Kubernetes, 1, 17).refusal,
+        Some(Refusal::NoShuffleKeeping)
+    );
+    assert_eq!(
+        allocation_numbers(&da, ClusterManager::Yarn, 1, 17).refusal,
+        None
+    );
+    // Off: nothing to refuse and nothing to say.
+    da.enabled = false;
+    da.settings.shuffle = ShuffleKeeping::None;
+    let n = allocation_numbers(&da, ClusterManager::Yarn, 1, 17);
+    assert_eq!(n.refusal, None);
+    assert!(allocation_notes(&n).is_empty());
+}
+
+#[test]
+fn dynamic_allocation_is_in_every_export() {
+    use planner::exports;
+    // YARN: on, with a ceiling and decommissioning.
+    let s = yarn_with("n=6&c=16&m=64&dyn=1&damin=2&damax=40&dash=decommission");
+    let Outcome::Yarn(c) = plan(&s) else { panic!() };
+    let conf = exports::yarn_spark_conf(&c, c.selected);
+    let tail: Vec<String> = conf[conf.len() - 6..]
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    assert_eq!(
+        tail,
+        [
+            "spark.dynamicAllocation.enabled=true",
+            "spark.dynamicAllocation.minExecutors=2",
+            "spark.dynamicAllocation.maxExecutors=40",
+            "spark.dynamicAllocation.shuffleTracking.enabled=false",
+            "spark.decommission.enabled=true",
+            "spark.storage.decommission.shuffleBlocks.enabled=true",
+        ]
+    );
+    assert!(exports::submit_flags(&conf)
+        .contains(&"spark.dynamicAllocation.maxExecutors=40".to_string()));
+
+    // Kubernetes: the operator's dynamicAllocation block, the count marked as initial.
+    let s = yarn_with("cm=k8s&dyn=1&dainit=4&damax=32");
+    let (Scenario::Kubernetes(input), Outcome::Kubernetes(p)) = (&s, plan(&s)) else {
+        panic!()
+    };
+    let yaml = exports::k8s::spark_operator_yaml(&p, &input.spark);
+    assert!(
+        yaml.contains("    instances: 16  # the initial count: dynamic allocation scales it\n"),
+        "{yaml}"
+    );
+    assert!(yaml.contains("  dynamicAllocation:\n    enabled: true\n    initialExecutors: 4\n    minExecutors: 0\n    maxExecutors: 32\n"), "{yaml}");
+    assert!(
+        !yaml.contains("spark.dynamicAllocation.maxExecutors"),
+        "covered by the block: {yaml}"
+    );
+    let flags = exports::k8s::spark_submit_flags(&p, &input.spark);
+    assert!(flags.contains(&"spark.dynamicAllocation.enabled=true".to_string()));
+
+    // EMR: on by default (nothing to emit), off or bounded when set.
+    let s = yarn_with("cm=emr&damax=20");
+    let Outcome::Emr(p) = plan(&s) else { panic!() };
+    let json = exports::emr::classification_json(&p);
+    assert!(
+        json.contains("\"spark.dynamicAllocation.maxExecutors\": \"20\""),
+        "{json}"
+    );
+    assert!(!json.contains("dynamicAllocation.enabled"), "{json}");
+    let s = yarn_with("cm=emr&dyn=0");
+    let Outcome::Emr(p) = plan(&s) else { panic!() };
+    assert!(exports::emr::classification_json(&p)
+        .contains("\"spark.dynamicAllocation.enabled\": \"false\""));
+}
+
+#[test]
+fn emr_models_dynamic_allocation_on_with_the_shuffle_service() {
+    let s = Scenario::default_for(ClusterManager::Emr);
+    let fit = job_fit(&s, &plan(&s)).unwrap();
+    assert!(fit.allocation.enabled);
+    assert_eq!(
+        fit.allocation.settings.shuffle,
+        ShuffleKeeping::ExternalService
+    );
+    // 50 requested; 45 requests fit on the 9 nodes.
+    assert_eq!((fit.allocation.initial, fit.allocation.holds), (50, 45));
+    assert!(allocation_conf(&DynamicAllocation::emr_default(), ClusterManager::Emr).is_empty());
+}
+
+#[test]
+fn new_fields_round_trip_in_links_and_old_links_still_open() {
+    let queries = [
+        "n=6&c=16&m=64&win=102400&wsplit=256&wsh=51200&wtask=4096&wskew=2.5&wbc=64&dyn=1&damin=2&dainit=4&damax=40&daidle=120&dabl=5&dash=service",
+        "cm=k8s&win=1024&wskew=1.25&dyn=1&damax=10&dash=decommission",
+        "cm=emr&wtask=2048&wbc=8&dyn=0&damin=1&dash=tracking",
+    ];
+    for q in queries {
+        let s = yarn_with(q);
+        let again = scenario_from_query(&scenario_to_query(&s));
+        assert!(again.bad.is_empty());
+        assert_eq!(again.scenario, s, "{q}");
+    }
+    // Old links: nothing described, dynamic allocation as each manager's default.
+    for (q, on) in [
+        ("n=6&c=16&m=64", false),
+        ("cm=k8s&n=8", false),
+        ("cm=emr&n=9", true),
+    ] {
+        let s = yarn_with(q);
+        let fit = job_fit(&s, &plan(&s)).unwrap();
+        assert!(fit.workload.is_none(), "{q}");
+        assert_eq!(fit.allocation.enabled, on, "{q}");
+        assert!(!scenario_to_query(&s).contains("win="));
+    }
+}
+
+proptest::proptest! {
+    /// Any workload and dynamic allocation, on every manager: checks and words, no panic.
+    #[test]
+    fn any_workload_is_checked_without_panic(
+        sizes in proptest::collection::vec(proptest::option::of(0u64..(1 << 42)), 5),
+        skew in proptest::option::of(0u32..2_000_000),
+        counts in (0u32..200, proptest::option::of(0u32..200), proptest::option::of(0u32..200)),
+        manager in 0usize..3,
+        on in proptest::bool::ANY,
+    ) {
+        let mut q = String::from(["", "cm=k8s&", "cm=emr&"][manager]);
+        for (key, v) in ["win", "wsh", "wtask", "wbc", "wsplit"].iter().zip(&sizes) {
+            if let Some(v) = v {
+                q += &format!("{key}={v}&");
+            }
+        }
+        if let Some(s) = skew {
+            q += &format!("wskew={}.{}&", s / 100, s % 100);
+        }
+        q += &format!("dyn={}&damin={}&", u8::from(on), counts.0);
+        if let Some(i) = counts.1 { q += &format!("dainit={i}&"); }
+        if let Some(m) = counts.2 { q += &format!("damax={m}"); }
+        let s = scenario_from_query(&q).scenario;
+        let outcome = plan(&s);
+        if let Some(fit) = job_fit(&s, &outcome) {
+            let _ = planner::job_fit::job_fit_notes(&fit);
+            for r in &fit.remedies {
+                proptest::prop_assert!(!matches!(plan(&r.scenario), Outcome::Invalid(_)));
+            }
+        }
+        let _ = planner::report::render(&s, &outcome, planner::report::Format::Markdown);
+    }
+}
