@@ -41,7 +41,11 @@ async fn example_page_plans_case_one_and_shows_diagnostics() {
         browser.text("#diagnostics li.error").await,
         "error (n): Nodes is 0; allowed: 1 to 100\u{202f}000"
     );
-    assert!(browser.exists("#diagnostics li[data-code=unknown-key]").await);
+    assert!(
+        browser
+            .exists("#diagnostics li[data-code=unknown-key]")
+            .await
+    );
 
     browser
         .type_into("#input", r#"{"cm": "k8s", "spark.executor.memory": "8g"}"#)
@@ -69,8 +73,7 @@ async fn plan_returns_plain_objects_and_never_throws() {
     let results = results.as_array().expect("an array of results");
 
     // Case 2 by name and by link, against the planner.
-    let Outcome::Yarn(case2) = plan(&planner::url::scenario_from_query("v=1&c=32").scenario)
-    else {
+    let Outcome::Yarn(case2) = plan(&planner::url::scenario_from_query("v=1&c=32").scenario) else {
         panic!("case 2 plans on YARN")
     };
     for r in [&results[0], &results[1], &results[6]] {
@@ -94,7 +97,10 @@ async fn plan_returns_plain_objects_and_never_throws() {
         .as_str()
         .is_some_and(|m| m.ends_with("got a number.")));
     let emr = &results[3];
-    assert_eq!((&emr["manager"], &emr["status"]), (&Value::from("emr"), &Value::from("invalid")));
+    assert_eq!(
+        (&emr["manager"], &emr["status"]),
+        (&Value::from("emr"), &Value::from("invalid"))
+    );
     assert_eq!(emr["diagnostics"][0]["field"], "n");
     assert_eq!(emr["diagnostics"][0]["code"], "invalid-value");
 

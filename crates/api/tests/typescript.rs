@@ -55,7 +55,9 @@ impl Checker {
     /// Checks `value` against the type text at `path`.
     fn check_type(&mut self, path: &str, type_text: &str, value: &Value) {
         if let Some(element) = type_text.strip_suffix("[]") {
-            let items = value.as_array().unwrap_or_else(|| panic!("{path}: not an array"));
+            let items = value
+                .as_array()
+                .unwrap_or_else(|| panic!("{path}: not an array"));
             for (i, item) in items.iter().enumerate() {
                 self.check_type(&format!("{path}[{i}]"), element, item);
             }
@@ -99,7 +101,10 @@ impl Checker {
                     self.seen.insert((interface.to_string(), name.clone()));
                     self.check_type(&format!("{path}.{name}"), &type_text, v);
                 }
-                None => assert!(optional, "{path}: required `{name}` of {interface} is missing"),
+                None => assert!(
+                    optional,
+                    "{path}: required `{name}` of {interface} is missing"
+                ),
             }
         }
     }
