@@ -104,6 +104,13 @@ async fn plan_returns_plain_objects_and_never_throws() {
     assert_eq!(emr["diagnostics"][0]["field"], "n");
     assert_eq!(emr["diagnostics"][0]["code"], "invalid-value");
 
+    // Before init(): a diagnostic too (a second instance of the module, not yet initialized).
+    let early = browser
+        .js("return import('./spark_sizer.js?early').then((m) => m.plan('v=1'));")
+        .await;
+    assert_eq!(early["status"], "invalid");
+    assert_eq!(early["diagnostics"][0]["code"], "not-initialized");
+
     // No input is the default plan; `false` is off.
     assert_eq!(results[5]["plans"][1]["executors"], 17);
     assert_eq!(results[7]["link"], "v=1&cm=emr&het=0");
