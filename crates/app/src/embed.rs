@@ -12,7 +12,6 @@
 //! and a one-line listener that sets the frame's height from that message, accepting it only
 //! from the Spark Sizer origin the snippet came from.
 
-use leptos::prelude::*;
 use planner::scenario::{Outcome, Scenario};
 use wasm_bindgen::JsValue;
 
@@ -95,16 +94,6 @@ pub fn card_html(query: &str) -> String {
         + &settings_html(&key_settings(&reading.scenario, &outcome), &form.to_query())
 }
 
-/// The card.
-#[component]
-pub fn EmbedCard() -> impl IntoView {
-    let card = card_html(&browser::current_query());
-    view! {
-        {layout::patterns()}
-        <main class="card embed" id="embed" inner_html=card></main>
-    }
-}
-
 /// Posts the page's height (its body's, which holds only the card; one pixel more, as
 /// `offsetHeight` rounds) to the parent window ([`HEIGHT_MESSAGE`]).
 fn post_height() -> Option<()> {
@@ -116,18 +105,27 @@ fn post_height() -> Option<()> {
     window.parent().ok()??.post_message(&message, "*").ok()
 }
 
-/// Mounts the card into `<body>` and reports its height now and after every resize.
+/// Writes the card into `<body>` (HTML text: no component, no reactive state) and reports its
+/// height after the first frame (once the card is laid out) and after every resize.
 pub fn start() {
-    leptos::mount::mount_to_body(EmbedCard);
-    // After the first frame, once the card is laid out.
-    request_animation_frame(|| {
+    use wasm_bindgen::JsCast;
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    if let Some(body) = window.document().and_then(|d| d.body()) {
+        body.set_inner_html(&format!(
+            r#"<svg class="defs" width="0" height="0" aria-hidden="true" focusable="false">{}</svg><main class="card embed" id="embed">{}</main>"#,
+            layout::PATTERNS,
+            card_html(&browser::current_query())
+        ));
+    }
+    let report = wasm_bindgen::closure::Closure::<dyn Fn()>::new(|| {
         let _ = post_height();
     });
-    let listener = window_event_listener(leptos::ev::resize, |_| {
-        let _ = post_height();
-    });
+    let _ = window.request_animation_frame(report.as_ref().unchecked_ref());
+    window.set_onresize(Some(report.as_ref().unchecked_ref()));
     // The card lives as long as the page: so does its listener.
-    std::mem::forget(listener);
+    report.forget();
 }
 
 /// The snippet to paste into a host page for the plan at `href` (this page's address): an
