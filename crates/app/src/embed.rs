@@ -84,14 +84,20 @@ pub fn card_html(query: &str) -> String {
     let reading = form.read();
     let outcome = evaluate(&reading);
     let summary = plan_summary(&outcome, &form);
+    let emr = matches!(outcome, Outcome::Emr(_));
     let headline = if summary.is_empty() {
-        "This link has values to fix: open it in Spark Sizer."
+        "This link has values to fix: open it in Spark Sizer.".to_string()
+    } else if emr {
+        // EMR can run another shape than the settings ask for (as the full page says).
+        format!("EMR runs {summary}")
     } else {
-        &summary
+        summary
     };
-    heading_html(reading.scenario.manager(), headline)
-        + &layout_html(&outcome)
-        + &settings_html(&key_settings(&reading.scenario, &outcome), &form.to_query())
+    let mut out = heading_html(reading.scenario.manager(), &headline) + &layout_html(&outcome);
+    if emr {
+        out.push_str("<p class=\"muted embed-brand embed-ask\">You ask for</p>");
+    }
+    out + &settings_html(&key_settings(&reading.scenario, &outcome), &form.to_query())
 }
 
 /// Posts the page's height (its body's, which holds only the card; one pixel more, as
@@ -180,6 +186,9 @@ mod tests {
         let broken = card_html("v=1&n=0");
         assert!(broken.contains("This link has values to fix"), "{broken}");
         assert!(!broken.contains("<dt>"), "{broken}");
+        let emr = card_html("v=1&cm=emr");
+        assert!(emr.contains("id=\"headline\">EMR runs "), "{emr}");
+        assert!(emr.contains("You ask for</p><dl"), "{emr}");
     }
 
     #[test]
