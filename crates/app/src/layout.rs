@@ -338,7 +338,9 @@ pub fn patterns() -> impl IntoView {
     }
 }
 
-const PATTERNS: &str = concat!(
+/// The pattern definitions, the content of [`patterns`]'s element (the embed card writes that
+/// element as text).
+pub const PATTERNS: &str = concat!(
     "<defs>",
     r#"<pattern id="pat-os" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" class="pat-os-bg"></rect><line x1="0" y1="0" x2="0" y2="6" class="pat-os-line"></line></pattern>"#,
     r#"<pattern id="pat-am" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" class="pat-am-bg"></rect><circle cx="3" cy="3" r="1.2" class="pat-am-dot"></circle></pattern>"#,

@@ -4,6 +4,7 @@
 //! `Comparison` or the field messages → the views. The address bar mirrors the form.
 
 pub mod browser;
+pub mod embed;
 pub mod explorer;
 pub mod fields;
 pub mod fmt;
@@ -321,26 +322,34 @@ fn headline(c: &Comparison, copied: &str) -> String {
     out
 }
 
-/// A click in the answer or the sections under it: "Copy link", or a button or link written as
-/// HTML that says what it does in its data attributes — copy the text of an element
-/// (`data-copy`), set a field (`data-key`, `data-value`), move the focus to a field
-/// (`data-focus`), or open a remedy's scenario (`data-apply`: its link).
+/// A click in the answer or the sections under it: "Copy link" or "Copy embed code", or a
+/// button or link written as HTML that says what it does in its data attributes — copy the text
+/// of an element (`data-copy`), set a field (`data-key`, `data-value`), move the focus to a
+/// field (`data-focus`), or open a remedy's scenario (`data-apply`: its link).
 fn answer_click(ctx: Ctx, copied: RwSignal<&'static str>, ev: leptos::ev::MouseEvent) {
     use wasm_bindgen::JsCast;
     let Some(el) = ev
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .and_then(|t| {
-            t.closest("[data-copy],[data-key],[data-focus],[data-apply],#copy-link")
+            t.closest("[data-copy],[data-key],[data-focus],[data-apply],#copy-link,#copy-embed")
                 .ok()
                 .flatten()
         })
     else {
         return;
     };
-    if el.id() == "copy-link" {
-        copied.set(if browser::copy(&browser::current_href()) {
-            "Link copied"
+    let page_copy = match el.id().as_str() {
+        "copy-link" => Some((browser::current_href(), "Link copied")),
+        "copy-embed" => Some((
+            embed::embed_code(&browser::current_href()),
+            "Embed code copied",
+        )),
+        _ => None,
+    };
+    if let Some((text, done)) = page_copy {
+        copied.set(if browser::copy(&text) {
+            done
         } else {
             browser::COPY_FAILED
         });
@@ -461,9 +470,9 @@ fn yarn_sections(c: &Comparison) -> String {
     )
 }
 
-/// The page-level actions: copy this page's link (every cluster manager; a click is handled
-/// by [`answer_click`]) and its status line.
-const PAGE_ACTIONS: &str = r#"<button type="button" id="copy-link">Copy link</button><span class="status" id="copy-status" role="status"></span>"#;
+/// The page-level actions: copy this page's link, or the code that embeds this plan in another
+/// page (every cluster manager; a click is handled by [`answer_click`]), and their status line.
+const PAGE_ACTIONS: &str = r#"<button type="button" id="copy-link">Copy link</button><button type="button" id="copy-embed">Copy embed code</button><span class="status" id="copy-status" role="status"></span>"#;
 
 /// The last plan, kept while a field is being fixed: one line, marked as not current (HTML).
 fn last_plan_view(shown: &Outcome, last_form: Option<Form>) -> String {
@@ -690,7 +699,11 @@ pub fn App() -> impl IntoView {
 pub fn start() {
     #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(App);
+    if embed::requested(&browser::current_query()) {
+        embed::start();
+    } else {
+        leptos::mount::mount_to_body(App);
+    }
 }
 
 #[cfg(test)]

@@ -142,7 +142,7 @@ fn pods_summary(g: &NodeGroup) -> String {
     )
 }
 
-fn pods_view(p: &K8sPlan) -> String {
+pub(crate) fn pods_view(p: &K8sPlan) -> String {
     let legend = layout::swatches(vec![
         ("os", "Reserved (kubelet, system, eviction)"),
         ("ds", "Daemonsets"),

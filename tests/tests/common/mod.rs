@@ -105,6 +105,12 @@ pub fn site() -> &'static str {
 /// Serves `root` on a free 127.0.0.1 port from a background thread (one thread per
 /// connection) and returns the base URL.
 pub fn serve_dir(root: PathBuf) -> String {
+    serve_dir_with_csp(root, CSP)
+}
+
+/// Serves `root` like [`serve_dir`], sending `csp` as its Content-Security-Policy (a host that
+/// allows framing, or a wiki page's own policy).
+pub fn serve_dir_with_csp(root: PathBuf, csp: &'static str) -> String {
     let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).expect("bind the static server");
     let port = listener.local_addr().expect("server address").port();
     thread::spawn(move || {
@@ -112,7 +118,7 @@ pub fn serve_dir(root: PathBuf) -> String {
             let root = root.clone();
             thread::spawn(move || {
                 // A client hanging up early is not our problem.
-                let _ = handle_request(&root, stream);
+                let _ = handle_request(&root, stream, csp);
             });
         }
     });
@@ -135,7 +141,7 @@ fn content_type(path: &Path) -> &'static str {
     }
 }
 
-fn handle_request(root: &Path, stream: TcpStream) -> io::Result<()> {
+fn handle_request(root: &Path, stream: TcpStream, csp: &str) -> io::Result<()> {
     stream.set_read_timeout(Some(Duration::from_secs(10)))?;
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut request_line = String::new();
@@ -157,20 +163,26 @@ fn handle_request(root: &Path, stream: TcpStream) -> io::Result<()> {
             "405 Method Not Allowed",
             "text/plain",
             b"",
-            method,
+            (method, csp),
         );
     }
     match resolve(root, path) {
         Some(file) => {
             let body = fs::read(&file)?;
-            respond(&mut out, "200 OK", content_type(&file), &body, method)
+            respond(
+                &mut out,
+                "200 OK",
+                content_type(&file),
+                &body,
+                (method, csp),
+            )
         }
         None => respond(
             &mut out,
             "404 Not Found",
             "text/plain",
             b"not found\n",
-            method,
+            (method, csp),
         ),
     }
 }
@@ -203,12 +215,12 @@ fn respond(
     status: &str,
     content_type: &str,
     body: &[u8],
-    method: &str,
+    (method, csp): (&str, &str),
 ) -> io::Result<()> {
     write!(
         out,
         "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
-         Content-Security-Policy: {CSP}\r\nCache-Control: no-store\r\n\
+         Content-Security-Policy: {csp}\r\nCache-Control: no-store\r\n\
          X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
         body.len()
     )?;

@@ -1,0 +1,194 @@
+// Spark Sizer's JS API (spark_sizer.js): types of plan() and its result.
+// Kept in step with crates/api/src/view.rs by crates/api/tests/typescript.rs.
+//
+// Not here yet: check(text), which will read an existing Spark configuration, arrives once the
+// planner has a configuration check.
+
+/**
+ * Loads the wasm module (spark_sizer_wasm_bg.wasm next to spark_sizer.js, or `moduleOrPath`).
+ * Await it once before calling plan().
+ */
+export default function init(moduleOrPath?: string | URL | Request | Response | BufferSource | WebAssembly.Module): Promise<void>;
+
+/**
+ * Plans Spark executors for YARN, Kubernetes or Amazon EMR. Never throws: a problem with the
+ * input comes back in `diagnostics` (with `status: "invalid"` when nothing can be planned).
+ *
+ * `input` is one of:
+ * - a share link of the page (`https://host/sizer/?v=1&c=32`) or its query (`v=1&c=32`,
+ *   `?v=1&c=32`); a URL or URLSearchParams;
+ * - an object of fields, by link key (`{ c: 32 }`) or by the field's name on the page
+ *   (`{ coresPerNode: 32 }`, `{ "Cores per node": 32 }`, `{ "spark.executor.memory": "8g" }`;
+ *   letter case, spaces and punctuation are ignored), with `cm: "k8s"` or `cm: "emr"` for
+ *   Kubernetes or Amazon EMR (YARN when absent).
+ *
+ * Values mean what they mean in a link: a bare number for a Spark memory setting is MiB, for a
+ * node's memory (YARN `m`) GiB; `true`/`false` are on/off. Fields left out keep the page's
+ * defaults (`plan({})` is the page's first plan: 17 executors × 5 cores × 19g).
+ */
+export function plan(input?: string | URL | URLSearchParams | PlanFields | null): PlanResult;
+
+/** Fields by link key or name; values as a link would hold them. */
+export type PlanFields = Record<string, string | number | boolean | null | undefined>;
+
+/** What plan() returns. Keys are snake_case; memory in MiB (`_mib`), CPU in millicores (`_millis`). */
+export interface PlanResult {
+  /** The version of this shape: fields are added, never renamed or removed, within a schema. */
+  schema: 1;
+  /** The cluster manager planned for (the link's `cm`). */
+  manager: "yarn" | "k8s" | "emr";
+  /** `invalid`: nothing could be planned (`plans` is empty; `diagnostics` says why). */
+  status: "planned" | "invalid";
+  /** The input as read, as a share-link query (`v=1&c=32`), unreadable values left out. */
+  link: string;
+  /** About the input: values not read or not allowed, unknown or repeated keys; most severe first. */
+  diagnostics: Diagnostic[];
+  /** One plan per method (YARN: `rule-of-thumb` and `spark-exact`; else one); one is `selected`. */
+  plans: Plan[];
+  /** YARN: why the two methods' answers differ. */
+  differences: Diagnostic[];
+}
+
+/** A warning about a plan, or a problem with the input. */
+export interface Diagnostic {
+  /**
+   * Stable kebab-case code: the planner's (`invalid-value`, `unreadable-value`,
+   * `fewer-executors-fit`, ...) or the API's own about the input (`unknown-key`,
+   * `repeated-key`, `link-version`, `manager-case`, and `not-initialized` or
+   * `internal-error` from spark_sizer.js).
+   */
+  code: string;
+  severity: "info" | "warning" | "error";
+  /** The link key of the input at fault, when one is (as given, for an unknown key). */
+  field?: string;
+  /** What is wrong and what is allowed, in words and numbers. */
+  message: string;
+}
+
+/** One method's answer. */
+export interface Plan {
+  method: "rule-of-thumb" | "spark-exact" | "kubernetes" | "emr";
+  /** Whether this is the answer the page shows first. */
+  selected: boolean;
+  /** Executors asked for (`spark.executor.instances`). */
+  executors: number;
+  /** Executors that run (EMR: launched, possibly merged). */
+  executors_running: number;
+  /** `spark.executor.cores`. */
+  cores_per_executor: number;
+  /** `spark.executor.memory` as emitted (`"19g"`). */
+  executor_memory: string;
+  /** The executor heap. */
+  heap_mib: number;
+  /** Tasks at once. */
+  task_slots: number;
+  /** Whether at least one executor runs. */
+  fits: boolean;
+  /** Executor, ApplicationMaster or driver containers (pods on Kubernetes). */
+  containers: Container[];
+  /** Per-node layout, identical consecutive nodes grouped. */
+  layout: NodeGroup[];
+  /** Sums over the layout. */
+  totals: Totals;
+  /** Findings, most severe first. */
+  warnings: Diagnostic[];
+  /** What to paste. */
+  exports: Exports;
+}
+
+/** A container or pod; quantities its cluster manager lacks are absent. */
+export interface Container {
+  role: "executor" | "executor-launched" | "application-master" | "driver";
+  /** How many run. */
+  count: number;
+  heap_mib?: number;
+  overhead_mib?: number;
+  offheap_mib?: number;
+  pyspark_mib?: number;
+  /** Memory requested (a pod's request, equal to its limit). */
+  requested_mib: number;
+  /** YARN, EMR: memory granted (rounded up by the scheduler). */
+  granted_mib?: number;
+  /** Cores Spark runs tasks on. */
+  cores?: number;
+  /** YARN, EMR: vcores the ResourceManager records. */
+  yarn_vcores?: number;
+  /** Kubernetes: the pod's CPU request as written (`"500m"`). */
+  cpu_request?: string;
+  /** Kubernetes: the pod's CPU limit, when set. */
+  cpu_limit?: string;
+  /** EMR: executor requests merged into each launched executor. */
+  merged_requests?: number;
+  /** The node the ApplicationMaster runs on (1-based). */
+  node?: number;
+}
+
+/** Consecutive nodes holding the same blocks. */
+export interface NodeGroup {
+  /** First node, 1-based. */
+  first_node: number;
+  /** Last node, inclusive. */
+  last_node: number;
+  /** Each node's blocks, in order. */
+  blocks: Block[];
+}
+
+/** A block of a node. */
+export interface Block {
+  kind: "os-reserved" | "system-reserved" | "daemonsets" | "application-master" | "driver" | "executor" | "unused";
+  /** YARN, EMR. */
+  vcores?: number;
+  /** Kubernetes: CPU requested. */
+  cpu_millis?: number;
+  memory_mib: number;
+  /** A container's memory parts. */
+  parts: Part[];
+}
+
+/** A memory part of a block. */
+export interface Part {
+  kind: "heap" | "overhead" | "off-heap" | "pyspark" | "rounding";
+  mib: number;
+}
+
+/** Sums over a layout. */
+export interface Totals {
+  /** Executors placed. */
+  executors: number;
+  /** Tasks at once. */
+  task_slots: number;
+  /** Memory granted to containers (YARN, EMR) or requested by pods (Kubernetes). */
+  memory_used_mib: number;
+  /** NodeManager memory (YARN, EMR) or allocatable memory beside daemonsets (Kubernetes), all nodes. */
+  memory_available_mib: number;
+  /** YARN, EMR: vcores held by containers. */
+  vcores_used?: number;
+  /** YARN, EMR: NodeManager vcores, all nodes. */
+  vcores_available?: number;
+  /** Kubernetes: CPU requested by Spark's pods. */
+  cpu_used_millis?: number;
+  /** Kubernetes: allocatable CPU beside daemonsets, all nodes. */
+  cpu_available_millis?: number;
+}
+
+/** A Spark setting. */
+export interface ConfEntry {
+  key: string;
+  value: string;
+}
+
+/** What to paste. */
+export interface Exports {
+  /** The Spark configuration, in order. */
+  spark_conf: ConfEntry[];
+  /** The same settings as `spark-defaults.conf` lines (`key value`). */
+  spark_defaults_conf: string;
+  /** `spark-submit`'s arguments, without the application. */
+  spark_submit_args: string[];
+  /** The `spark-submit` command to paste into a shell. */
+  spark_submit: string;
+  /** Kubernetes: the Spark operator's `SparkApplication` fragment (YAML). */
+  spark_operator_yaml?: string;
+  /** EMR: the `spark-defaults` configuration classification (JSON text). */
+  emr_configurations_json?: string;
+}

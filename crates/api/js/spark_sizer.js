@@ -1,0 +1,71 @@
+// Spark Sizer's JS API: plan Spark executors for YARN, Kubernetes or Amazon EMR from a share
+// link or an object of fields. Types and documentation: spark_sizer.d.ts. Example: example.html.
+//
+//   import init, { plan } from "./spark_sizer.js";
+//   await init();
+//   const result = plan("?v=1&c=32");
+//
+// The planner runs in spark_sizer_wasm_bg.wasm (Rust, crates/api). Every problem with an input
+// comes back as a diagnostic in the result; plan() does not throw.
+import initWasm, { planFields, planQuery, planUnreadable } from "./spark_sizer_wasm.js";
+
+let ready = false;
+let loading = null;
+
+/** Loads the wasm module (next to this file, or `moduleOrPath`); resolves once plan() works. */
+export default function init(moduleOrPath) {
+  loading ??= initWasm(moduleOrPath === undefined ? undefined : { module_or_path: moduleOrPath })
+    .then(() => {
+      ready = true;
+    });
+  return loading;
+}
+
+/** A field's value as the text a link would hold. */
+function text(value) {
+  if (value === true) return "1";
+  if (value === false) return "0";
+  if (value === null || value === undefined) return "";
+  return String(value);
+}
+
+function planEntries(entries) {
+  return planFields(
+    entries.map(([key]) => String(key)),
+    entries.map(([, value]) => text(value)),
+  );
+}
+
+function planJson(input) {
+  if (input === undefined || input === null) return planQuery("");
+  if (typeof input === "string") return planQuery(input);
+  if (input instanceof URL) return planQuery(input.search);
+  if (input instanceof URLSearchParams) return planEntries([...input]);
+  if (typeof input === "object" && !Array.isArray(input)) return planEntries(Object.entries(input));
+  return planUnreadable(Array.isArray(input) ? "an array" : `a ${typeof input}`);
+}
+
+/** A result that says why there is no plan, for failures outside the planner. */
+function failure(code, message) {
+  return {
+    schema: 1,
+    manager: "yarn",
+    status: "invalid",
+    link: "",
+    diagnostics: [{ code, severity: "error", message }],
+    plans: [],
+    differences: [],
+  };
+}
+
+/** Plans `input`: a share link, its query string, a URL, URLSearchParams or an object of fields. */
+export function plan(input) {
+  if (!ready) {
+    return failure("not-initialized", "Call and await init() before plan().");
+  }
+  try {
+    return JSON.parse(planJson(input));
+  } catch (error) {
+    return failure("internal-error", `Spark Sizer could not plan this input: ${error}`);
+  }
+}

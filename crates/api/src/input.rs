@@ -1,0 +1,149 @@
+//! What `plan()` accepts, read into a share-link query: a link or its query string as it is, or
+//! fields by their link keys or by their names in the catalog (`coresPerNode`,
+//! `"Cores per node"`, `"spark.executor.memory"`: letter case, spaces and punctuation aside).
+//! Values mean what they mean in a link (a bare memory size is MiB for Spark's keys, GiB for a
+//! node's memory).
+
+use planner::catalog::{self, ClusterManager};
+use planner::url;
+
+/// The query of a share link (`https://host/?v=1&c=32` → `v=1&c=32`), or `text` itself when it
+/// is already a query (`v=1&c=32`, `?v=1&c=32`); a link without a query gives `""`.
+pub fn query_of(text: &str) -> &str {
+    let text = text.trim();
+    let text = text.split('#').next().unwrap_or_default();
+    match text.split_once('?') {
+        Some((_, query)) => query,
+        // A byte scan rather than a substring search: a smaller module.
+        None if text.as_bytes().windows(3).any(|w| w == b"://") => "",
+        None => text,
+    }
+}
+
+/// A name with letter case, spaces and punctuation taken out (`Cores per node` and
+/// `coresPerNode` both give `corespernode`).
+fn normalized(name: &str) -> String {
+    name.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// The cluster manager named by the fields' `cm` (the last one given), if it names one.
+fn manager_of(fields: &[(String, String)]) -> ClusterManager {
+    fields
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "cm")
+        .and_then(|(_, v)| ClusterManager::parse(&v.trim().to_ascii_lowercase()))
+        .unwrap_or_default()
+}
+
+/// The link key `name` stands for in `m`'s schema: a link key as it is, else the key of the
+/// catalog entry whose label or name reads the same (each stands for one key: tested below).
+/// A name that matches nothing is kept, so the codec reports it as unknown.
+pub fn key_of(m: ClusterManager, name: &str) -> String {
+    if name == "v" || name == "cm" || url::manager_keys(m).contains(&name) {
+        return name.to_string();
+    }
+    let wanted = normalized(name);
+    if wanted == "clustermanager" {
+        return "cm".to_string();
+    }
+    catalog::entries(m)
+        .find(|e| normalized(e.label) == wanted || normalized(e.name) == wanted)
+        .map_or_else(|| name.to_string(), |e| e.key.to_string())
+}
+
+/// Fields as a share-link query.
+pub fn query_of_fields(fields: &[(String, String)]) -> String {
+    let m = manager_of(fields);
+    let pairs: Vec<String> = fields
+        .iter()
+        .map(|(name, value)| {
+            format!(
+                "{}={}",
+                url::encode_component(&key_of(m, name)),
+                url::encode_component(value)
+            )
+        })
+        .collect();
+    pairs.join("&")
+}
+
+/// A key or value as quoted in a message: cut to a few characters, so no input makes a message
+/// long.
+pub fn quoted(text: &str) -> String {
+    if text.chars().count() > 40 {
+        format!("{}…", text.chars().take(40).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_and_queries_give_their_query() {
+        assert_eq!(query_of("https://host/tools/sizer/?v=1&c=32"), "v=1&c=32");
+        assert_eq!(query_of("https://host/?v=1&c=32#top"), "v=1&c=32");
+        assert_eq!(query_of("?v=1&c=32"), "v=1&c=32");
+        assert_eq!(query_of(" v=1&c=32 "), "v=1&c=32");
+        assert_eq!(query_of("https://host/tools/sizer/"), "");
+        assert_eq!(query_of(""), "");
+    }
+
+    #[test]
+    fn names_read_as_link_keys() {
+        let yarn = ClusterManager::Yarn;
+        assert_eq!(key_of(yarn, "c"), "c");
+        assert_eq!(key_of(yarn, "coresPerNode"), "c");
+        assert_eq!(key_of(yarn, "Cores per node"), "c");
+        assert_eq!(key_of(yarn, "CORES_PER_NODE"), "c");
+        assert_eq!(key_of(yarn, "spark.driver.memory"), "dm");
+        assert_eq!(key_of(yarn, "clusterManager"), "cm");
+        assert_eq!(key_of(yarn, "colour"), "colour");
+        let k8s = ClusterManager::Kubernetes;
+        assert_eq!(key_of(k8s, "spark.executor.memory"), "em");
+        assert_eq!(key_of(k8s, "memoryPerNode"), "kmem");
+        // A YARN name on Kubernetes' schema stays as given (then reported as unknown).
+        assert_eq!(key_of(k8s, "coresPerNode"), "coresPerNode");
+    }
+
+    #[test]
+    fn every_catalog_name_stands_for_one_key() {
+        for m in ClusterManager::ALL {
+            for e in catalog::entries(m) {
+                for name in [e.label, e.name] {
+                    let mut keys: Vec<&str> = catalog::entries(m)
+                        .filter(|o| {
+                            normalized(o.label) == normalized(name)
+                                || normalized(o.name) == normalized(name)
+                        })
+                        .map(|o| o.key)
+                        .collect();
+                    keys.sort_unstable();
+                    keys.dedup();
+                    assert_eq!(keys, [e.key], "{m:?}: {name:?}");
+                    // A name never reads as another field's link key.
+                    let key_named = url::manager_keys(m).contains(&name) && name != e.key;
+                    assert!(!key_named, "{m:?}: {name:?} is another field's key");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fields_become_a_query_with_the_manager_anywhere() {
+        let fields = [
+            ("spark.executor.memory".to_string(), "8g".to_string()),
+            ("cm".to_string(), "k8s".to_string()),
+            ("Nodes".to_string(), "4".to_string()),
+        ];
+        assert_eq!(query_of_fields(&fields), "em=8g&cm=k8s&n=4");
+        let query = query_of_fields(&[("x y".to_string(), "a&b=c".to_string())]);
+        assert_eq!(url::scenario_from_query(&query).unknown, ["x y"]);
+    }
+}

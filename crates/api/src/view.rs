@@ -1,0 +1,505 @@
+//! The API's boundary types: what `plan()` hands to JavaScript, as plain serializable data
+//! (`js/spark_sizer.d.ts` declares the same shape; `tests/typescript.rs` keeps them in step).
+//!
+//! Names follow the planner's JSON report (`planner::report::json`): snake_case keys,
+//! kebab-case ids, memory in MiB (`_mib`), CPU in millicores (`_millis`). Working steps are
+//! left out (the page and the JSON report carry them): the API's wasm stays small.
+
+use planner::catalog::{self, ClusterManager};
+use planner::emr::{self, EmrPlan};
+use planner::exports::{self, emr as emr_exports, k8s as k8s_exports};
+use planner::input::Method;
+use planner::k8s::{k8s_warnings, K8sInput, K8sPlan, K8sTotals};
+use planner::layout::{BlockKind, NodeGroup, Part, PartKind};
+use planner::place::{AmShape, Placement, Totals};
+use planner::plan::{self, Comparison};
+use planner::spark::PodResources;
+use planner::units::format_spark_mib;
+use planner::warning::Warning;
+use serde::Serialize;
+
+/// The version of the result's shape.
+pub const SCHEMA: u32 = 1;
+
+/// What `plan()` returns.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlanResult {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// `yarn`, `k8s` or `emr` (the link's `cm`).
+    pub manager: &'static str,
+    /// `planned`, or `invalid` (then `plans` is empty and `diagnostics` says why).
+    pub status: &'static str,
+    /// The input as read, as a share-link query (`v=1&c=32`): unreadable values left out.
+    pub link: String,
+    /// About the input: values that could not be read or are not allowed, unknown or repeated
+    /// keys, most severe first.
+    pub diagnostics: Vec<DiagnosticView>,
+    /// One plan per method (YARN: `rule-of-thumb` and `spark-exact`), the selected one marked.
+    pub plans: Vec<PlanView>,
+    /// YARN: why the two methods' answers differ.
+    pub differences: Vec<DiagnosticView>,
+}
+
+/// A warning, or a problem with the input.
+#[derive(Debug, Clone, Serialize)]
+pub struct DiagnosticView {
+    /// The stable code (`invalid-value`).
+    pub code: &'static str,
+    /// `info`, `warning` or `error`.
+    pub severity: &'static str,
+    /// The link key of the input at fault, when one is (as given, for an unknown key).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// The explanation, with its numbers.
+    pub message: String,
+}
+
+/// One method's answer.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlanView {
+    /// `rule-of-thumb`, `spark-exact`, `kubernetes` or `emr`.
+    pub method: &'static str,
+    /// Whether this is the answer shown first.
+    pub selected: bool,
+    /// Executors asked for (`spark.executor.instances`).
+    pub executors: u32,
+    /// Executors that run (EMR: launched, possibly merged).
+    pub executors_running: u32,
+    /// `spark.executor.cores`.
+    pub cores_per_executor: u32,
+    /// `spark.executor.memory` as emitted (`19g`).
+    pub executor_memory: String,
+    /// The executor heap.
+    pub heap_mib: u64,
+    /// Tasks at once.
+    pub task_slots: u64,
+    /// Whether at least one executor runs.
+    pub fits: bool,
+    /// Executor, ApplicationMaster or driver containers (pods on Kubernetes).
+    pub containers: Vec<ContainerView>,
+    /// Per-node layout, identical consecutive nodes grouped.
+    pub layout: Vec<NodeGroupView>,
+    /// Sums over the layout.
+    pub totals: TotalsView,
+    /// Findings, most severe first.
+    pub warnings: Vec<DiagnosticView>,
+    /// What to paste.
+    pub exports: ExportsView,
+}
+
+/// A container or pod, with the quantities its cluster manager has.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ContainerView {
+    /// `executor`, `executor-launched` (EMR, merged), `application-master` or `driver`.
+    pub role: &'static str,
+    /// How many run.
+    pub count: u64,
+    /// JVM heap.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heap_mib: Option<u64>,
+    /// Memory overhead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub overhead_mib: Option<u64>,
+    /// Off-heap memory.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offheap_mib: Option<u64>,
+    /// PySpark worker memory.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pyspark_mib: Option<u64>,
+    /// Memory requested (a pod's request, equal to its limit).
+    pub requested_mib: u64,
+    /// Memory YARN grants (YARN and EMR).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub granted_mib: Option<u64>,
+    /// Cores Spark runs tasks on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cores: Option<u32>,
+    /// Vcores the ResourceManager records (YARN and EMR).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub yarn_vcores: Option<u32>,
+    /// A pod's CPU request as written (Kubernetes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_request: Option<String>,
+    /// A pod's CPU limit, when set (Kubernetes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_limit: Option<String>,
+    /// Requests merged into each (EMR's launched executors).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merged_requests: Option<u32>,
+    /// The node the ApplicationMaster runs on (1-based).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node: Option<u32>,
+}
+
+/// Consecutive nodes with the same blocks.
+#[derive(Debug, Clone, Serialize)]
+pub struct NodeGroupView {
+    /// First node, 1-based.
+    pub first_node: u32,
+    /// Last node, inclusive.
+    pub last_node: u32,
+    /// Each node's blocks, in order.
+    pub blocks: Vec<BlockView>,
+}
+
+/// A block of a node.
+#[derive(Debug, Clone, Serialize)]
+pub struct BlockView {
+    /// `os-reserved`, `application-master`, `executor`, `unused` (YARN, EMR); `system-reserved`,
+    /// `daemonsets`, `driver`, `executor`, `unused` (Kubernetes).
+    pub kind: &'static str,
+    /// Vcores (YARN, EMR).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vcores: Option<u64>,
+    /// CPU requested, in millicores (Kubernetes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_millis: Option<u64>,
+    /// Memory.
+    pub memory_mib: u64,
+    /// Memory parts of a container.
+    pub parts: Vec<PartView>,
+}
+
+/// A memory part of a block.
+#[derive(Debug, Clone, Serialize)]
+pub struct PartView {
+    /// `heap`, `overhead`, `off-heap`, `pyspark` or `rounding`.
+    pub kind: &'static str,
+    /// Its size.
+    pub mib: u64,
+}
+
+/// Sums over a layout (YARN and EMR fill the YARN fields, Kubernetes its own).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct TotalsView {
+    /// Executors placed.
+    pub executors: u32,
+    /// Tasks at once.
+    pub task_slots: u64,
+    /// Memory granted to containers (YARN, EMR) or requested by pods (Kubernetes).
+    pub memory_used_mib: u64,
+    /// NodeManager memory (YARN, EMR) or allocatable memory beside daemonsets (Kubernetes) of
+    /// all nodes.
+    pub memory_available_mib: u64,
+    /// YARN, EMR: vcores held by containers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vcores_used: Option<u64>,
+    /// YARN, EMR: NodeManager vcores of all nodes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vcores_available: Option<u64>,
+    /// Kubernetes: CPU requested by Spark's pods.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_used_millis: Option<u64>,
+    /// Kubernetes: allocatable CPU beside daemonsets, all nodes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_available_millis: Option<u64>,
+}
+
+/// A configuration setting.
+#[derive(Debug, Clone, Serialize)]
+pub struct ConfEntry {
+    /// The Spark key.
+    pub key: String,
+    /// Its value as emitted.
+    pub value: String,
+}
+
+/// What to paste.
+#[derive(Debug, Clone, Serialize)]
+pub struct ExportsView {
+    /// The Spark configuration, in order.
+    pub spark_conf: Vec<ConfEntry>,
+    /// The same settings as `spark-defaults.conf` lines (`key value`).
+    pub spark_defaults_conf: String,
+    /// `spark-submit`'s arguments (without the application).
+    pub spark_submit_args: Vec<String>,
+    /// The `spark-submit` command to paste into a shell.
+    pub spark_submit: String,
+    /// Kubernetes: the Spark operator's `SparkApplication` fragment.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spark_operator_yaml: Option<String>,
+    /// EMR: the configuration classifications, as JSON text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub emr_configurations_json: Option<String>,
+}
+
+/// Diagnostics of `m` as the API shows them (fields by their link keys).
+pub fn diagnostics(m: ClusterManager, findings: &[Warning]) -> Vec<DiagnosticView> {
+    findings
+        .iter()
+        .map(|w| DiagnosticView {
+            code: w.code.as_str(),
+            severity: w.severity.as_str(),
+            field: w.field.map(|f| catalog::key(m, f).to_string()),
+            message: w.message.clone(),
+        })
+        .collect()
+}
+
+fn method_id(method: Method) -> &'static str {
+    match method {
+        Method::RuleOfThumb => "rule-of-thumb",
+        Method::SparkExact => "spark-exact",
+    }
+}
+
+/// Both YARN methods' plans.
+pub fn yarn_plans(c: &Comparison) -> Vec<PlanView> {
+    [Method::RuleOfThumb, Method::SparkExact]
+        .into_iter()
+        .map(|method| yarn_plan(c, method))
+        .collect()
+}
+
+fn yarn_plan(c: &Comparison, method: Method) -> PlanView {
+    let p = c.plan_of(method);
+    let pairs = exports::yarn_spark_conf(c, method);
+    let t = p.placement.totals;
+    PlanView {
+        method: method_id(p.method),
+        selected: method == c.selected,
+        executors: p.instances,
+        executors_running: t.executors,
+        cores_per_executor: p.cores(),
+        executor_memory: p.heap_setting(),
+        heap_mib: p.heap_mib(),
+        task_slots: t.task_slots,
+        fits: t.executors > 0,
+        containers: yarn_containers(&p.placement),
+        layout: groups(&p.placement.layout, false),
+        totals: yarn_totals(&t),
+        warnings: diagnostics(ClusterManager::Yarn, &plan::warnings(c, method)),
+        exports: exports_view(&pairs, exports::submit_flags(&pairs)),
+    }
+}
+
+fn exports_view(pairs: &[(String, String)], args: Vec<String>) -> ExportsView {
+    ExportsView {
+        spark_conf: pairs
+            .iter()
+            .map(|(key, value)| ConfEntry {
+                key: key.clone(),
+                value: value.clone(),
+            })
+            .collect(),
+        spark_defaults_conf: pairs.iter().map(|(k, v)| format!("{k} {v}\n")).collect(),
+        spark_submit: exports::submit_command(&args),
+        spark_submit_args: args,
+        spark_operator_yaml: None,
+        emr_configurations_json: None,
+    }
+}
+
+fn yarn_containers(placement: &Placement) -> Vec<ContainerView> {
+    let e = placement.executor;
+    let executor = ContainerView {
+        role: "executor",
+        count: u64::from(placement.totals.executors),
+        heap_mib: Some(e.memory.heap_mib),
+        overhead_mib: Some(e.memory.overhead_mib),
+        offheap_mib: Some(e.memory.offheap_mib),
+        pyspark_mib: Some(e.memory.pyspark_mib),
+        requested_mib: e.request.memory_mib,
+        granted_mib: Some(e.granted.memory_mib),
+        cores: Some(e.cores),
+        yarn_vcores: Some(e.granted.vcores),
+        ..ContainerView::default()
+    };
+    vec![executor, application_master(placement.am)]
+}
+
+fn application_master(am: AmShape) -> ContainerView {
+    ContainerView {
+        role: "application-master",
+        count: u64::from(am.node.is_some()),
+        heap_mib: Some(am.heap_mib),
+        overhead_mib: Some(am.overhead_mib),
+        requested_mib: am.request.memory_mib,
+        granted_mib: Some(am.granted.memory_mib),
+        cores: Some(am.request.vcores),
+        yarn_vcores: Some(am.granted.vcores),
+        node: am.node,
+        ..ContainerView::default()
+    }
+}
+
+fn yarn_totals(t: &Totals) -> TotalsView {
+    TotalsView {
+        executors: t.executors,
+        task_slots: t.task_slots,
+        memory_used_mib: t.granted_memory_mib,
+        memory_available_mib: t.yarn_memory_mib,
+        vcores_used: Some(t.granted_vcores),
+        vcores_available: Some(t.yarn_vcores),
+        ..TotalsView::default()
+    }
+}
+
+/// The Kubernetes plan.
+pub fn kubernetes_plan(p: &K8sPlan, input: &K8sInput) -> PlanView {
+    let spark = &input.spark;
+    let t = p.totals;
+    let mut exports = exports_view(
+        &k8s_exports::spark_conf(p, spark),
+        k8s_exports::spark_submit_flags(p, spark),
+    );
+    exports.spark_operator_yaml = Some(k8s_exports::spark_operator_yaml(p, spark));
+    PlanView {
+        method: "kubernetes",
+        selected: true,
+        executors: t.executors,
+        executors_running: t.executors,
+        cores_per_executor: spark.executor_cores,
+        executor_memory: format_spark_mib(spark.executor_memory_mib),
+        heap_mib: p.executor_memory.heap_mib,
+        task_slots: t.task_slots,
+        fits: t.executors > 0,
+        containers: pods(p),
+        layout: groups(&p.layout, true),
+        totals: kubernetes_totals(&t),
+        warnings: diagnostics(ClusterManager::Kubernetes, &k8s_warnings(input, p)),
+        exports,
+    }
+}
+
+fn pod(role: &'static str, count: u64, r: &PodResources) -> ContainerView {
+    ContainerView {
+        role,
+        count,
+        requested_mib: r.memory_mib,
+        cpu_request: Some(r.cpu_request.clone()),
+        cpu_limit: r.cpu_limit.clone(),
+        ..ContainerView::default()
+    }
+}
+
+fn pods(p: &K8sPlan) -> Vec<ContainerView> {
+    let m = p.executor_memory;
+    let executor = ContainerView {
+        heap_mib: Some(m.heap_mib),
+        overhead_mib: Some(m.overhead_mib),
+        offheap_mib: Some(m.offheap_mib),
+        pyspark_mib: Some(m.pyspark_mib),
+        ..pod("executor", u64::from(p.totals.executors), &p.executor)
+    };
+    let driver = p.driver.as_ref().map(|d| pod("driver", 1, d));
+    std::iter::once(executor).chain(driver).collect()
+}
+
+fn kubernetes_totals(t: &K8sTotals) -> TotalsView {
+    TotalsView {
+        executors: t.executors,
+        task_slots: t.task_slots,
+        memory_used_mib: t.memory_requested_mib,
+        memory_available_mib: t.memory_available_mib,
+        cpu_used_millis: Some(t.cpu_requested_millis),
+        cpu_available_millis: Some(t.cpu_available_millis),
+        ..TotalsView::default()
+    }
+}
+
+/// The Amazon EMR plan.
+pub fn emr_plan(p: &EmrPlan) -> PlanView {
+    let r = p.request;
+    let mut exports = exports_view(&emr_exports::spark_conf(p), emr_exports::submit_flags(p));
+    exports.emr_configurations_json = Some(emr_exports::classification_json(p));
+    PlanView {
+        method: "emr",
+        selected: true,
+        executors: p.requested,
+        executors_running: p.launched_executors,
+        cores_per_executor: r.cores,
+        executor_memory: format_spark_mib(r.memory.heap_mib),
+        heap_mib: r.memory.heap_mib,
+        task_slots: p.totals.task_slots,
+        fits: p.launched_executors > 0,
+        containers: emr_containers(p),
+        layout: groups(&p.layout, false),
+        totals: yarn_totals(&p.totals),
+        warnings: diagnostics(ClusterManager::Emr, &emr::warnings(p)),
+        exports,
+    }
+}
+
+fn emr_containers(p: &EmrPlan) -> Vec<ContainerView> {
+    let r = p.request;
+    let requested = ContainerView {
+        role: "executor",
+        count: u64::from(p.requested),
+        heap_mib: Some(r.memory.heap_mib),
+        overhead_mib: Some(r.memory.overhead_mib),
+        requested_mib: r.request.memory_mib,
+        granted_mib: Some(r.granted.memory_mib),
+        cores: Some(r.cores),
+        yarn_vcores: Some(r.granted.vcores),
+        ..ContainerView::default()
+    };
+    let launched = p.launched.iter().map(|l| ContainerView {
+        role: "executor-launched",
+        count: u64::from(l.count),
+        heap_mib: Some(l.heap_mib),
+        overhead_mib: Some(l.overhead_mib),
+        requested_mib: l.memory_mib,
+        granted_mib: Some(l.memory_mib),
+        cores: Some(l.cores),
+        yarn_vcores: Some(l.yarn_vcores),
+        merged_requests: Some(l.merged),
+        ..ContainerView::default()
+    });
+    std::iter::once(requested)
+        .chain(launched)
+        .chain([application_master(p.am)])
+        .collect()
+}
+
+/// Node groups' blocks; YARN and EMR count vcores, Kubernetes millicores.
+fn groups(layout: &[NodeGroup], kubernetes: bool) -> Vec<NodeGroupView> {
+    layout
+        .iter()
+        .map(|g| NodeGroupView {
+            first_node: g.first_node,
+            last_node: g.last_node,
+            blocks: g
+                .blocks
+                .iter()
+                .map(|b| BlockView {
+                    kind: block_kind(b.kind, kubernetes),
+                    vcores: (!kubernetes).then(|| b.vcores()),
+                    cpu_millis: kubernetes.then_some(b.cpu_millis),
+                    memory_mib: b.memory_mib,
+                    parts: parts(&b.parts),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// A block's kind as the result names it for the manager.
+fn block_kind(kind: BlockKind, kubernetes: bool) -> &'static str {
+    match (kind, kubernetes) {
+        (BlockKind::Reserved, false) => "os-reserved",
+        (BlockKind::Reserved, true) => "system-reserved",
+        (BlockKind::ApplicationMaster, _) => "application-master",
+        (BlockKind::Executor, _) => "executor",
+        (BlockKind::Unused, _) => "unused",
+        (BlockKind::DaemonSets, _) => "daemonsets",
+        (BlockKind::DriverPod, _) => "driver",
+    }
+}
+
+fn parts(parts: &[Part]) -> Vec<PartView> {
+    parts
+        .iter()
+        .map(|p| PartView {
+            kind: match p.kind {
+                PartKind::Heap => "heap",
+                PartKind::Overhead => "overhead",
+                PartKind::OffHeap => "off-heap",
+                PartKind::PySpark => "pyspark",
+                PartKind::Rounding => "rounding",
+            },
+            mib: p.mib,
+        })
+        .collect()
+}

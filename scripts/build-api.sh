@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds the JS API (crates/api, BENCHMARKS.md "JS API") into a folder of the web build:
+# the wasm module through the pinned wasm-bindgen CLI (--target web) and npm binaryen's
+# wasm-opt, beside the hand-written ES module, its TypeScript declaration and the example page.
+# Trunk runs it after each build (Trunk.toml, [[hooks]] post_build), so `trunk build` and
+# `trunk serve` put it in <dist>/api/.
+#
+# Usage: scripts/build-api.sh [OUT_DIR]
+#   OUT_DIR defaults to $TRUNK_STAGING_DIR/api under Trunk, else dist/api.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+tools=${SPARK_SIZER_TOOLS:-$HOME/.local/share/spark-sizer-tools}
+export PATH="$tools/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+cd "$root"
+
+out=${1:-${TRUNK_STAGING_DIR:+$TRUNK_STAGING_DIR/api}}
+out=${out:-$root/dist/api}
+target=${CARGO_TARGET_DIR:-$root/target}
+
+# Always the release profile (opt-level z, LTO, panic = abort): the bundle has a size budget.
+cargo build --locked --offline --quiet -p api --target wasm32-unknown-unknown --release
+work="$target/api-bindgen"
+rm -rf "$work"
+mkdir -p "$work" "$out"
+wasm-bindgen --target web --no-typescript --out-dir "$work" --out-name spark_sizer_wasm \
+  "$target/wasm32-unknown-unknown/release/api.wasm"
+# wasm-opt reads the module's features from its target_features section.
+wasm-opt -Oz --low-memory-unused --converge --strip-producers \
+  "$work/spark_sizer_wasm_bg.wasm" -o "$out/spark_sizer_wasm_bg.wasm"
+cp "$work/spark_sizer_wasm.js" "$out/"
+cp crates/api/js/spark_sizer.js crates/api/js/spark_sizer.d.ts \
+  crates/api/js/example.html crates/api/js/example.js crates/api/js/example.css "$out/"

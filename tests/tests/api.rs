@@ -1,0 +1,120 @@
+//! End-to-end tests of the JS API (dist/api/, built by scripts/build-api.sh) in headless
+//! Chromium under the strict CSP: the example page plans case 1 (17 × 5 × 19 GiB) and shows
+//! the diagnostics of a bad input; `plan()` called from a page returns plain objects for a
+//! link, a query and an object of fields, diagnostics for bad input, and never throws.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use common::Browser;
+use planner::scenario::{plan, Outcome};
+use serde_json::Value;
+
+/// Loads the API module in the page, runs `calls` (an expression over `m`, the module) and
+/// returns its value.
+async fn with_api(browser: &Browser, calls: &str) -> Value {
+    browser
+        .js(&format!(
+            "return import('./spark_sizer.js').then(async (m) => {{ await m.default(); return {calls}; }});"
+        ))
+        .await
+}
+
+#[tokio::test]
+async fn example_page_plans_case_one_and_shows_diagnostics() {
+    let browser = Browser::open("api-example").await;
+    browser.open_page("/api/example.html", "#headline").await;
+    // Case 1, the page's default plan: 6 nodes × 16 cores × 64 GB.
+    browser
+        .wait_for_text("#headline", "17 executors × 5 cores × 19 GiB")
+        .await;
+    let submit = browser.text("#submit").await;
+    assert!(submit.contains("--num-executors 17"), "{submit}");
+    assert!(submit.contains("--executor-memory 19g"), "{submit}");
+
+    browser.type_into("#input", "?v=1&n=0&zz=1").await;
+    browser.click("button[type=submit]").await;
+    browser
+        .wait_for_text("#headline", "No plan: see below.")
+        .await;
+    assert_eq!(
+        browser.text("#diagnostics li.error").await,
+        "error (n): Nodes is 0; allowed: 1 to 100\u{202f}000"
+    );
+    assert!(
+        browser
+            .exists("#diagnostics li[data-code=unknown-key]")
+            .await
+    );
+
+    browser
+        .type_into("#input", r#"{"cm": "k8s", "spark.executor.memory": "8g"}"#)
+        .await;
+    browser.click("button[type=submit]").await;
+    browser
+        .wait_for_text("#headline", "16 executors × 2 cores × 8 GiB")
+        .await;
+    browser.assert_all_requests_local().await;
+    browser.assert_clean_console();
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn plan_returns_plain_objects_and_never_throws() {
+    let browser = Browser::open("api-calls").await;
+    browser.open_page("/api/example.html", "#headline").await;
+    let results = with_api(
+        &browser,
+        "[m.plan({ coresPerNode: 32 }), m.plan('https://wiki.example/sizer/?v=1&c=32'), \
+          m.plan(42), m.plan({ cm: 'emr', 'Core nodes': 0 }), m.plan([1, 2]), \
+          m.plan(), m.plan(new URLSearchParams('c=32')), m.plan({ het: false, cm: 'emr' })]",
+    )
+    .await;
+    let results = results.as_array().expect("an array of results");
+
+    // Case 2 by name and by link, against the planner.
+    let Outcome::Yarn(case2) = plan(&planner::url::scenario_from_query("v=1&c=32").scenario) else {
+        panic!("case 2 plans on YARN")
+    };
+    for r in [&results[0], &results[1], &results[6]] {
+        assert_eq!(r["status"], "planned", "{r}");
+        assert_eq!(r["link"], "v=1&c=32");
+        let exact = &r["plans"][1];
+        assert_eq!(exact["method"], "spark-exact");
+        assert_eq!(exact["executors"], case2.spark_exact.instances);
+        assert_eq!(exact["executors"], 36);
+        assert_eq!(r["plans"][0]["executors"], 35);
+        assert_eq!(exact["executor_memory"], "9g");
+    }
+
+    // Not a link or an object: a diagnostic, not an exception.
+    for r in [&results[2], &results[4]] {
+        assert_eq!(r["status"], "invalid", "{r}");
+        assert_eq!(r["plans"].as_array().map(Vec::len), Some(0));
+        assert_eq!(r["diagnostics"][0]["severity"], "error");
+    }
+    assert!(results[2]["diagnostics"][0]["message"]
+        .as_str()
+        .is_some_and(|m| m.ends_with("got a number.")));
+    let emr = &results[3];
+    assert_eq!(
+        (&emr["manager"], &emr["status"]),
+        (&Value::from("emr"), &Value::from("invalid"))
+    );
+    assert_eq!(emr["diagnostics"][0]["field"], "n");
+    assert_eq!(emr["diagnostics"][0]["code"], "invalid-value");
+
+    // Before init(): a diagnostic too (a second instance of the module, not yet initialized).
+    let early = browser
+        .js("return import('./spark_sizer.js?early').then((m) => m.plan('v=1'));")
+        .await;
+    assert_eq!(early["status"], "invalid");
+    assert_eq!(early["diagnostics"][0]["code"], "not-initialized");
+
+    // No input is the default plan; `false` is off.
+    assert_eq!(results[5]["plans"][1]["executors"], 17);
+    assert_eq!(results[7]["link"], "v=1&cm=emr&het=0");
+    assert_eq!(results[7]["status"], "planned");
+    browser.assert_clean_console();
+    browser.close().await;
+}

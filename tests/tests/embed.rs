@@ -1,0 +1,146 @@
+//! End-to-end tests of embed mode (`embed=1`): the snippet "Copy embed code" gives, pasted as
+//! it is into a page of another origin (a wiki that allows inline scripts), shows the plan's
+//! card in a cross-origin iframe whose height follows the card's `spark-sizer:height`
+//! message; the card reads at 320 and 800 px, light and dark (screenshots `embed-*`).
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use std::fs;
+
+use common::{dist_dir, serve_dir_with_csp, target_dir, Browser, CSP};
+
+/// What a host serving Spark Sizer for embedding sends: the strict policy, but framing allowed.
+fn frameable_csp() -> &'static str {
+    CSP.trim_end_matches("; frame-ancestors 'none'")
+}
+
+/// A wiki page's policy: inline scripts and styles allowed (the snippet's listener and the
+/// frame's style), frames from anywhere.
+const WIKI_CSP: &str =
+    "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; frame-src *";
+
+/// Opens case 2 on the full page at `sizer` and returns what "Copy embed code" copies.
+async fn copy_embed_code(browser: &Browser, sizer: &str) -> String {
+    browser
+        .client()
+        .goto(&format!("{sizer}/?v=1&c=32"))
+        .await
+        .expect("open the full page");
+    browser
+        .wait_for_text_containing("#headline", &["36", "executors"])
+        .await;
+    browser.click("#copy-embed").await;
+    browser
+        .wait_for_text("#copy-status", "Embed code copied")
+        .await;
+    browser.clipboard_text().await
+}
+
+/// Serves a wiki page holding `code` as pasted, on its own origin; returns its base URL.
+fn wiki_page_with(code: &str) -> String {
+    let wiki_dir = target_dir().join("e2e").join("embed-wiki");
+    fs::create_dir_all(&wiki_dir).expect("create the wiki folder");
+    fs::write(
+        wiki_dir.join("index.html"),
+        format!(
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Team wiki</title>\
+             <link rel=\"icon\" href=\"data:,\"></head><body><h1>Our Spark jobs</h1>\n{code}\n</body></html>"
+        ),
+    )
+    .expect("write the wiki page");
+    serve_dir_with_csp(wiki_dir, WIKI_CSP)
+}
+
+#[tokio::test]
+async fn copied_embed_code_works_in_a_cross_origin_page() {
+    assert!(!frameable_csp().contains("frame-ancestors"));
+    let sizer = serve_dir_with_csp(dist_dir(), frameable_csp());
+    let browser = Browser::open("embed").await;
+    let code = copy_embed_code(&browser, &sizer).await;
+    assert!(
+        code.starts_with(&format!(
+            "<iframe src=\"{sizer}/?v=1&amp;c=32&amp;embed=1\""
+        )),
+        "{code}"
+    );
+    let wiki = wiki_page_with(&code);
+    assert_ne!(wiki, sizer);
+    browser
+        .client()
+        .goto(&format!("{wiki}/"))
+        .await
+        .expect("open the wiki page");
+    browser
+        .client()
+        .enter_frame(0)
+        .await
+        .expect("enter the frame");
+    browser
+        .wait_for_text("#headline", "36 executors × 5 cores × 9 GiB")
+        .await;
+    assert!(browser.exists("#embed #layout .node").await);
+    assert!(
+        !browser.exists("form, input, select").await,
+        "no form in the card"
+    );
+    let settings = browser.text("#settings").await;
+    assert!(settings.contains("spark.executor.instances"), "{settings}");
+    let open = browser
+        .js("return document.getElementById('open-full').href;")
+        .await;
+    assert_eq!(open.as_str(), Some(format!("{sizer}/?v=1&c=32").as_str()));
+    let card_height = browser.js("return document.body.offsetHeight + 1;").await;
+    let card_height = card_height.as_u64().expect("a height in pixels");
+    // Not the snippet's first 480 px, so a frame left at that height cannot pass.
+    assert_ne!(card_height, 480);
+    browser
+        .client()
+        .enter_parent_frame()
+        .await
+        .expect("leave the frame");
+    browser
+        .wait_for_js(
+            "the frame's height set from its message",
+            &format!(
+                "document.querySelector('iframe').getBoundingClientRect().height === {card_height}"
+            ),
+        )
+        .await;
+    // The frame is another origin: its document is out of the wiki's reach.
+    let reachable = browser
+        .js("return document.querySelector('iframe').contentDocument !== null;")
+        .await;
+    assert_eq!(reachable.as_bool(), Some(false));
+    browser.assert_clean_console();
+    browser.close().await;
+}
+
+#[tokio::test]
+async fn the_card_reads_from_320_to_800_pixels_light_and_dark() {
+    let browser = Browser::open("embed-widths").await;
+    for (query, name) in [
+        ("v=1&embed=1", "yarn"),
+        ("v=1&cm=k8s&embed=1", "k8s"),
+        ("v=1&cm=emr&embed=1", "emr"),
+    ] {
+        browser.open_page(&format!("/?{query}"), "#embed").await;
+        for scheme in ["light", "dark"] {
+            browser.set_color_scheme(scheme).await;
+            for width in [320, 800] {
+                browser
+                    .screenshot(&format!("embed-{name}-{scheme}"), width)
+                    .await;
+                let past = browser.elements_past_right_edge().await;
+                assert!(past.is_empty(), "{name} at {width} px: {past:?}");
+            }
+        }
+    }
+    browser.open_page("/?v=1&n=0&embed=1", "#embed").await;
+    assert_eq!(
+        browser.text("#headline").await,
+        "This link has values to fix: open it in Spark Sizer."
+    );
+    browser.assert_clean_console();
+    browser.close().await;
+}
