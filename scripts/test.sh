@@ -75,7 +75,8 @@ step "size gate (180 KB brotli)" "$root/scripts/size-gate.sh" "$root/dist" 18000
 step "end-to-end tests (headless Chromium)" cargo test --locked -p e2e
 # The JS API (dist/api/, built by Trunk's post-build hook) has its own budget (issue 12). Last,
 # so that every other check has run when it fails. The issue's aim is 60 000 bytes brotli; the
-# module is 76 563 (BENCHMARKS.md, "JS API"): the planner's plans and exports alone are ~57 KB of
-# its wasm, so the aim needs savings in the planner's shared code. Until then the gate holds the
-# module where it is (78 000: no growth beyond measurement slack), not at the aim.
-step "size gate, JS API (78 KB brotli; aim 60 KB)" "$root/scripts/size-gate.sh" "$root/dist/api" 78000
+# module is 79 668 with workload and dynamic allocation (BENCHMARKS.md, "JS API"): the planner's
+# plans and exports alone are ~57 KB of its wasm, so the aim needs savings in the planner's shared
+# code. Until then the gate holds the module where it is (81 000: no growth beyond measurement
+# slack), not at the aim.
+step "size gate, JS API (81 KB brotli; aim 60 KB)" "$root/scripts/size-gate.sh" "$root/dist/api" 81000
