@@ -415,3 +415,53 @@ mod json {
         assert_eq!(json::document(&report).plans.len(), 2);
     }
 }
+
+/// The JSON document carries the workload checks and dynamic allocation only when there is
+/// something to say: the out-of-memory preset's verdict and remedies (numbers as
+/// `tests/workload.rs` works them: execution ÷ 10 of the 45g heap is 1 440 114 278 bytes a
+/// task, half that guaranteed), each remedy with the link query that plans it; nothing for case 1.
+#[cfg(feature = "json")]
+#[test]
+fn json_holds_the_workload_and_dynamic_allocation_when_described() {
+    let oom = Scenario::Yarn(preset("oom-10-cores-45g").expect("preset").input);
+    let doc: serde_json::Value =
+        serde_json::from_str(&render(&oom, &plan(&oom), Format::Json)).expect("JSON");
+    let task = &doc["workload"]["task_memory"];
+    assert_eq!(task["task_bytes"], 4096 * 1024 * 1024_u64);
+    assert_eq!(task["tasks_at_once"], 10);
+    assert_eq!(task["most_bytes"], 1_440_114_278_u64);
+    assert_eq!(task["guaranteed_bytes"], 1_440_114_278_u64 / 2);
+    assert_eq!(task["verdict"], "does-not-fit");
+    let remedies = doc["workload"]["remedies"].as_array().expect("remedies");
+    assert!(remedies.iter().any(|r| r["link_query"]
+        .as_str()
+        .is_some_and(|q| q.contains("cpe=4"))));
+    let notes = doc["workload"]["notes"].as_array().expect("notes");
+    assert_eq!(notes[0]["code"], "task-memory-short");
+    assert_eq!(notes[0]["field"], "wtask");
+    // The preset leaves dynamic allocation off (YARN's default).
+    assert!(doc.get("dynamic_allocation").is_none());
+
+    let emr = emr();
+    let doc: serde_json::Value =
+        serde_json::from_str(&render(&emr, &plan(&emr), Format::Json)).expect("JSON");
+    // EMR turns dynamic allocation on: Spark starts with spark.executor.instances (nothing
+    // larger is set) and maxExecutors is unset, so unbounded.
+    let da = &doc["dynamic_allocation"];
+    assert_eq!(da["min_executors"], 0);
+    assert!(da.get("max_executors").is_none());
+    let instances = doc["plans"][0]["exports"]["spark_conf"]
+        .as_array()
+        .expect("conf")
+        .iter()
+        .find(|e| e["key"] == "spark.executor.instances")
+        .and_then(|e| e["value"].as_str()?.parse::<u64>().ok())
+        .expect("spark.executor.instances");
+    assert_eq!(da["initial"].as_u64(), Some(instances));
+    assert!(doc.get("workload").is_none());
+
+    let case1 = classic();
+    let doc: serde_json::Value =
+        serde_json::from_str(&render(&case1, &plan(&case1), Format::Json)).expect("JSON");
+    assert!(doc.get("workload").is_none() && doc.get("dynamic_allocation").is_none());
+}

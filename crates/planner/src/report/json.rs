@@ -5,8 +5,11 @@
 //! (`planned` or `invalid`), `diagnostics` (an invalid input's problems), and `plans`: one per
 //! method (YARN: `rule-of-thumb` and `spark-exact`; else `kubernetes` or `emr`), each with
 //! `selected`, a `headline`, `containers`, `layout`, `totals`, `working`, `warnings` and
-//! `exports`; YARN adds `differences`. A diagnostic has `code`, `severity`, `field` (the field's
-//! URL key, when one input is at fault) and `message`. Names are kebab-case ids or snake_case
+//! `exports`; YARN adds `differences`. When a workload is described, `workload` (scan tasks and
+//! waves, shuffle partitions, the per-task memory check, the recommended settings, remedies with
+//! the link query that plans each, notes); when dynamic allocation is on, `dynamic_allocation`
+//! (the initial count, min and max executors, what the cluster holds, notes). A diagnostic has
+//! `code`, `severity`, `field` (the field's URL key, when one input is at fault) and `message`. Names are kebab-case ids or snake_case
 //! keys; memory is in MiB (`_mib`) or bytes (`_bytes`), CPU in millicores (`_millis`). Fields
 //! are added, never renamed or removed, within a schema.
 
@@ -14,9 +17,11 @@ use serde::Serialize;
 
 use super::Report;
 use crate::catalog::{self, ClusterManager};
+use crate::dynamic_allocation::allocation_notes;
 use crate::emr::{self, EmrPlan};
 use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
 use crate::input::Method;
+use crate::job_fit::{remedy_words, workload_section_notes, JobFit};
 use crate::k8s::{k8s_warnings, k8s_working, K8sInput, K8sPlan, K8sTotals};
 use crate::layout::{BlockKind, NodeGroup, Part, PartKind};
 use crate::memory::UnifiedMemory;
@@ -25,6 +30,7 @@ use crate::plan::{self, Comparison, Step};
 use crate::spark::PodResources;
 use crate::units::format_spark_mib;
 use crate::warning::Warning;
+use crate::workload::{recommended_sql_conf, TaskVerdict};
 
 /// The version of the document's shape.
 pub const SCHEMA: u32 = 1;
@@ -44,6 +50,100 @@ pub struct Document {
     pub differences: Vec<DiagnosticView>,
     /// An invalid input's problems.
     pub diagnostics: Vec<DiagnosticView>,
+    /// The workload checks, when a workload is described ([`WorkloadView`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub workload: Option<WorkloadView>,
+    /// Dynamic allocation, when it is on ([`DynamicAllocationView`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dynamic_allocation: Option<DynamicAllocationView>,
+}
+
+/// The workload checks on the selected plan's executors (`None` parts: not described).
+#[derive(Debug, Clone, Serialize)]
+pub struct WorkloadView {
+    /// The scan stage: tasks, task slots, waves, the last wave's tasks and idle slots.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scan: Option<ScanView>,
+    /// The recommended `spark.sql.shuffle.partitions`, its target and average partition.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shuffle: Option<ShuffleView>,
+    /// The largest task against the execution memory a task may take.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub task_memory: Option<TaskMemoryView>,
+    /// The recommended Spark SQL settings (shuffle partitions, AQE).
+    pub recommended_conf: Vec<ConfEntry>,
+    /// Shapes that give the largest task more memory, each with the link query that plans it.
+    pub remedies: Vec<RemedyView>,
+    /// The findings, worded as the page words them.
+    pub notes: Vec<DiagnosticView>,
+}
+
+/// The scan stage's tasks and waves.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScanView {
+    /// Tasks in the scan stage.
+    pub tasks: u64,
+    /// Tasks running at once across the executors.
+    pub task_slots: u64,
+    /// ⌈tasks ÷ slots⌉.
+    pub waves: u64,
+    /// Tasks in the last wave.
+    pub last_wave_tasks: u64,
+    /// Slots idle in the last wave.
+    pub idle_slots_last_wave: u64,
+}
+
+/// The recommended shuffle partitions.
+#[derive(Debug, Clone, Serialize)]
+pub struct ShuffleView {
+    /// `spark.sql.shuffle.partitions`, in whole waves.
+    pub partitions: u64,
+    /// The partition size aimed at.
+    pub target_bytes: u64,
+    /// The average partition at that count.
+    pub average_bytes: u64,
+}
+
+/// The per-task memory check.
+#[derive(Debug, Clone, Serialize)]
+pub struct TaskMemoryView {
+    /// The largest task's input.
+    pub task_bytes: u64,
+    /// Tasks running at once in one executor (N).
+    pub tasks_at_once: u32,
+    /// Guaranteed per task: execution ÷ 2N.
+    pub guaranteed_bytes: u64,
+    /// The most per task: execution ÷ N.
+    pub most_bytes: u64,
+    /// `fits`, `tight` or `does-not-fit`.
+    pub verdict: &'static str,
+}
+
+/// A remedy that is an executor shape.
+#[derive(Debug, Clone, Serialize)]
+pub struct RemedyView {
+    /// What it is, worded.
+    pub description: String,
+    /// Whether the largest task fits in it.
+    pub fits: bool,
+    /// The share-link query of the scenario it plans.
+    pub link_query: String,
+}
+
+/// Dynamic allocation's effective counts.
+#[derive(Debug, Clone, Serialize)]
+pub struct DynamicAllocationView {
+    /// Executors Spark starts with: the largest of min, initial and instances.
+    pub initial: u32,
+    /// `minExecutors`.
+    pub min_executors: u32,
+    /// `maxExecutors` (absent: unbounded).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_executors: Option<u32>,
+    /// Executors the queue or the cluster holds.
+    pub cluster_holds: u32,
+    /// The findings, worded.
+    pub notes: Vec<DiagnosticView>,
 }
 
 /// One method's answer.
@@ -292,6 +392,69 @@ pub fn report(report: &Report<'_>) -> String {
     serde_json::to_string_pretty(&document(report)).unwrap_or_default()
 }
 
+/// The JSON text of a report with its workload and dynamic allocation sections, indented.
+pub fn report_with_job_fit(report: &Report<'_>, fit: Option<&JobFit>) -> String {
+    let mut doc = document(report);
+    if let Some(fit) = fit {
+        doc.workload = workload_view(fit);
+        doc.dynamic_allocation = dynamic_allocation_view(fit);
+    }
+    // Plain structs with string keys always serialize; the default is never used.
+    serde_json::to_string_pretty(&doc).unwrap_or_default()
+}
+
+fn workload_view(fit: &JobFit) -> Option<WorkloadView> {
+    let n = fit.workload.as_ref()?;
+    let m = fit.manager;
+    Some(WorkloadView {
+        scan: n.scan.map(|s| ScanView {
+            tasks: s.tasks,
+            task_slots: s.task_slots,
+            waves: s.waves,
+            last_wave_tasks: s.last_wave_tasks,
+            idle_slots_last_wave: s.idle_slots_last_wave,
+        }),
+        shuffle: n.shuffle.map(|s| ShuffleView {
+            partitions: s.partitions,
+            target_bytes: s.target_bytes,
+            average_bytes: s.average_bytes,
+        }),
+        task_memory: n.task.map(|t| TaskMemoryView {
+            task_bytes: t.task_bytes,
+            tasks_at_once: t.tasks_at_once,
+            guaranteed_bytes: t.min_bytes,
+            most_bytes: t.max_bytes,
+            verdict: match t.verdict {
+                TaskVerdict::Fits => "fits",
+                TaskVerdict::Tight => "tight",
+                TaskVerdict::DoesNotFit => "does-not-fit",
+            },
+        }),
+        recommended_conf: conf(&recommended_sql_conf(n)),
+        remedies: fit
+            .remedies
+            .iter()
+            .map(|r| RemedyView {
+                description: remedy_words(r),
+                fits: r.fits,
+                link_query: crate::url::scenario_to_query(&r.scenario),
+            })
+            .collect(),
+        notes: diagnostics(m, &workload_section_notes(fit)),
+    })
+}
+
+fn dynamic_allocation_view(fit: &JobFit) -> Option<DynamicAllocationView> {
+    let a = &fit.allocation;
+    a.enabled.then(|| DynamicAllocationView {
+        initial: a.initial,
+        min_executors: a.settings.min_executors,
+        max_executors: a.ceiling,
+        cluster_holds: a.holds,
+        notes: diagnostics(fit.manager, &allocation_notes(a)),
+    })
+}
+
 /// The document of a report.
 pub fn document(report: &Report<'_>) -> Document {
     let m = report.manager();
@@ -302,6 +465,8 @@ pub fn document(report: &Report<'_>) -> Document {
         plans: Vec::new(),
         differences: Vec::new(),
         diagnostics: Vec::new(),
+        workload: None,
+        dynamic_allocation: None,
     };
     match *report {
         Report::Yarn(c) => {

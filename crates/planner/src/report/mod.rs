@@ -210,7 +210,7 @@ pub fn try_render(scenario: &Scenario, outcome: &Outcome, format: Format) -> Opt
         Format::EmrJson => configuration::emr_classification_json(&report),
         Format::Yaml => configuration::spark_operator_yaml(&report),
         #[cfg(feature = "json")]
-        Format::Json => Some(json::report(&report)),
+        Format::Json => Some(json::report_with_job_fit(&report, fit.as_ref())),
     }
 }
 
