@@ -47,7 +47,7 @@ use crate::input::{
 use crate::layout::{group_nodes, Block, BlockKind, NodeGroup, NodeRun};
 use crate::place::{
     executor_block, explain_placement, place_numbers, shape_warnings, totals, yarn_node_blocks,
-    AmShape, Containers, ExecutorCount, ExecutorShape, Limits, Totals,
+    AmShape, Containers, ExecutorCount, ExecutorShape, Fit, Limits, Placement, Totals,
 };
 use crate::plan::Step;
 use crate::spark::{
@@ -334,9 +334,9 @@ pub struct EmrPlan {
     pub layout: Vec<NodeGroup>,
     /// Sums over the layout.
     pub totals: Totals,
-    /// What the YARN placement found about the containers as requested (its refusals, and
-    /// with heterogeneous executors off its findings about the executor shape).
-    pub placement_warnings: Vec<Warning>,
+    /// Whether the AM and the requests as asked can run, and how many fit (the YARN
+    /// placement's numbers; [`warnings`] words its findings from them).
+    pub asked_fit: Fit,
     /// When fewer requests run than were asked for (or none were asked for): the nearest
     /// shapes that fit.
     pub shortfall: Option<Shortfall>,
@@ -679,7 +679,6 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
         ExecutorCount::Exactly(s.executors),
         100.0,
     );
-    let asked_warnings = explain_placement(&asked, &shape, &scheduler, 100.0);
     let request = asked.executor;
     let others = u64::from(shape.nodes).saturating_sub(1);
     let requests_beside_am = asked
@@ -729,7 +728,7 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
         pending_requests: s.executors - covered_requests,
         layout,
         totals,
-        placement_warnings: asked_warnings,
+        asked_fit: asked.fit,
         shortfall,
     })
 }
@@ -1050,16 +1049,16 @@ fn requested_vs_launched_step(p: &EmrPlan) -> Step {
 /// that it is a model), the merged executor's shape, pending requests, a driver too large for
 /// the master node.
 pub fn warnings(p: &EmrPlan) -> Vec<Warning> {
+    let placed = explain_placement(&asked_placement(p), &p.shape, &p.scheduler, 100.0);
     let mut w: Vec<Warning> = if p.settings.heterogeneous_executors {
-        let refusals = p.placement_warnings.iter();
-        let mut w: Vec<Warning> = refusals
+        let mut w: Vec<Warning> = placed
+            .into_iter()
             .filter(|w| w.severity == Severity::Error)
-            .cloned()
             .collect();
         merged_executor_warnings(&mut w, p);
         w
     } else {
-        p.placement_warnings.clone()
+        placed
     };
     if p.settings.heterogeneous_executors
         && p.pending_requests > 0
@@ -1073,6 +1072,24 @@ pub fn warnings(p: &EmrPlan) -> Vec<Warning> {
         w.push(driver_above_master_warning(s));
     }
     crate::warning::most_severe_first(w)
+}
+
+/// The YARN placement of the requests as asked, rebuilt from the plan's numbers. With
+/// heterogeneous executors off it is that placement exactly (its layout and totals are the
+/// plan's). With it on, the layout and totals are the merged ones; [`warnings`] then keeps
+/// only the placement's refusals, which the [`Fit`], the request and the AM decide, not the
+/// layout.
+fn asked_placement(p: &EmrPlan) -> Placement {
+    Placement {
+        executor: p.request,
+        am: p.am,
+        requested: Some(p.requested),
+        capacity: p.requests_capacity,
+        per_node: p.requests_per_node,
+        fit: p.asked_fit,
+        layout: p.layout.clone(),
+        totals: p.totals,
+    }
 }
 
 /// That requests were merged (a model), and the YARN placement's findings about the merged
@@ -1209,6 +1226,61 @@ mod tests {
             (36, 72, 65536)
         );
         assert_eq!(instance_type("c5.8xlarge"), None);
+    }
+
+    /// The asked placement placed again from the plan's settings, straight from the YARN
+    /// placement.
+    fn placed_again(p: &EmrPlan) -> Placement {
+        let v = plan_input(&p.settings).validate().expect("valid");
+        let (heap, cores) = (p.settings.executor_memory_mib, p.settings.executor_cores);
+        let c = Containers::from_settings(&v.input.spark, heap, cores);
+        let count = ExecutorCount::Exactly(p.settings.executors);
+        place_numbers(&v.shape, &v.scheduler, &c, count, 100.0)
+    }
+
+    #[test]
+    fn the_plan_keeps_the_numbers_of_the_asked_placement() {
+        // Fits, fewer fit than asked (EMR's default 50 requests), and an executor above the
+        // maximum allocation; each with the merge on and off.
+        let fits = EmrInput {
+            executors: 4,
+            ..EmrInput::default()
+        };
+        let too_large = EmrInput {
+            executor_memory_mib: 200_000,
+            executors: 2,
+            ..EmrInput::default()
+        };
+        let mut refused = 0;
+        for input in [fits, EmrInput::default(), too_large] {
+            for heterogeneous_executors in [false, true] {
+                let input = EmrInput {
+                    heterogeneous_executors,
+                    ..input
+                };
+                let p = plan_emr(&input).expect("valid");
+                let (rebuilt, placed) = (asked_placement(&p), placed_again(&p));
+                if heterogeneous_executors {
+                    let numbers = |q: &Placement| (q.executor, q.am, q.requested, q.capacity);
+                    assert_eq!(numbers(&rebuilt), numbers(&placed));
+                    assert_eq!(
+                        (rebuilt.per_node, rebuilt.fit),
+                        (placed.per_node, placed.fit)
+                    );
+                    let refusals = |q: &Placement| {
+                        let w = explain_placement(q, &p.shape, &p.scheduler, 100.0);
+                        w.into_iter()
+                            .filter(|w| w.severity == Severity::Error)
+                            .collect::<Vec<_>>()
+                    };
+                    assert_eq!(refusals(&rebuilt), refusals(&placed));
+                    refused += usize::from(!refusals(&placed).is_empty());
+                } else {
+                    assert_eq!(rebuilt, placed);
+                }
+            }
+        }
+        assert_eq!(refused, 1, "the 200 000 MiB executor is refused");
     }
 
     #[test]
