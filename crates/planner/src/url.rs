@@ -59,7 +59,8 @@
 //! | `tc` | `spark.task.cpus` (default 1) | `jobs`, `col`, `mrs`, `egm`, `egc` | the driver's load, as for YARN |
 
 use crate::catalog::{self, ClusterManager, FieldId as F};
-use crate::dynamic_allocation::ShuffleKeeping;
+use crate::driver::DriverLoad;
+use crate::dynamic_allocation::{DynamicAllocationSettings, ShuffleKeeping};
 use crate::emr::{instance_type, EmrInput, InstanceType, CUSTOM};
 use crate::input::{Field, MaximumAllocation, Method, NodeManagerResources, PlanInput};
 use crate::k8s::{format_cpu, parse_cpu_millis, K8sInput};
@@ -72,6 +73,7 @@ use crate::text::{
     parse_percent, parse_size, SizeUnit, TextError,
 };
 use crate::warning::Diagnostic;
+use crate::workload::Workload;
 use crate::yarn::Calculator;
 use crate::Granularity;
 
@@ -89,20 +91,46 @@ struct Param<T: 'static> {
 /// One cluster manager's keys: its input type's params, in encoding order.
 struct Schema<T: 'static> {
     manager: ClusterManager,
-    params: &'static [Param<T>],
+    params: ParamLists<T>,
+}
+
+/// Param lists read one after the other, so a manager's own params and the shared ones
+/// ([`CommonSettings`]) make one encoding order.
+struct ParamLists<T: 'static>(&'static [&'static [Param<T>]]);
+
+impl<T> ParamLists<T> {
+    fn iter(&self) -> impl Iterator<Item = &'static Param<T>> {
+        let lists: &'static [&'static [Param<T>]] = self.0;
+        lists.iter().flat_map(|list| list.iter())
+    }
 }
 
 const YARN: Schema<PlanInput> = Schema {
     manager: ClusterManager::Yarn,
-    params: PARAMS,
+    params: ParamLists(&[
+        PARAMS,
+        PlanInput::DRIVER_LOAD_AND_WORKLOAD,
+        &[PlanInput::DYNAMIC_ALLOCATION],
+        PlanInput::DYNAMIC_ALLOCATION_SETTINGS,
+    ]),
 };
 const KUBERNETES: Schema<K8sInput> = Schema {
     manager: ClusterManager::Kubernetes,
-    params: K8S_PARAMS,
+    params: ParamLists(&[
+        K8S_PARAMS,
+        K8sInput::DRIVER_LOAD_AND_WORKLOAD,
+        &[K8sInput::DYNAMIC_ALLOCATION],
+        K8sInput::DYNAMIC_ALLOCATION_SETTINGS,
+    ]),
 };
+/// EMR's dynamic allocation switch sits among its own params (see [`EMR_PARAMS`]).
 const EMR: Schema<EmrInput> = Schema {
     manager: ClusterManager::Emr,
-    params: EMR_PARAMS,
+    params: ParamLists(&[
+        EMR_PARAMS,
+        EmrInput::DRIVER_LOAD_AND_WORKLOAD,
+        EmrInput::DYNAMIC_ALLOCATION_SETTINGS,
+    ]),
 };
 
 impl<T> Schema<T> {
@@ -124,7 +152,7 @@ impl<T> Schema<T> {
         T: Default,
     {
         let defaults = T::default();
-        for p in self.params {
+        for p in self.params.iter() {
             if let Some(v) = (p.get)(input).filter(|v| Some(v) != (p.get)(&defaults).as_ref()) {
                 out.push('&');
                 out.push_str(self.key(p));
@@ -225,6 +253,223 @@ fn max_values(input: &PlanInput) -> (u64, u32) {
         MaximumAllocation::NodeManager => (8192, 4),
     }
 }
+
+/// The settings every manager's input carries in the same shape (the driver's load, the
+/// workload, dynamic allocation), so their params are written once, here, for all three.
+trait CommonSettings: Sized + 'static {
+    fn driver_load(&self) -> &DriverLoad;
+    fn driver_load_mut(&mut self) -> &mut DriverLoad;
+    fn workload(&self) -> &Workload;
+    fn workload_mut(&mut self) -> &mut Workload;
+    fn dynamic_allocation(&self) -> bool;
+    fn dynamic_allocation_mut(&mut self) -> &mut bool;
+    fn dynamic_allocation_settings(&self) -> &DynamicAllocationSettings;
+    fn dynamic_allocation_settings_mut(&mut self) -> &mut DynamicAllocationSettings;
+
+    /// The driver's load, then the workload.
+    const DRIVER_LOAD_AND_WORKLOAD: &'static [Param<Self>] = &[
+        Param {
+            id: F::ConcurrentJobs,
+            get: |i| Some(i.driver_load().concurrent_jobs.to_string()),
+            set: |i, t| {
+                i.driver_load_mut().concurrent_jobs = parse_count_u32(t)?;
+                Ok(())
+            },
+        },
+        Param {
+            id: F::CollectedResults,
+            get: |i| i.driver_load().collected_mib.map(|v| v.to_string()),
+            set: |i, t| {
+                i.driver_load_mut().collected_mib = optional_mib(t)?;
+                Ok(())
+            },
+        },
+        Param {
+            id: F::MaxResultSize,
+            get: |i| Some(i.driver_load().max_result_size_mib.to_string()),
+            set: |i, t| {
+                i.driver_load_mut().max_result_size_mib = parse_mib(t)?;
+                Ok(())
+            },
+        },
+        Param {
+            id: F::EdgeNodeMemory,
+            get: |i| i.driver_load().edge_memory_mib.map(|v| v.to_string()),
+            set: |i, t| {
+                i.driver_load_mut().edge_memory_mib = optional_mib(t)?;
+                Ok(())
+            },
+        },
+        Param {
+            id: F::EdgeNodeCores,
+            get: |i| i.driver_load().edge_cores.map(|v| v.to_string()),
+            set: |i, t| {
+                i.driver_load_mut().edge_cores = optional_count(t)?;
+                Ok(())
+            },
+        },
+        Param {
+            id: F::InputDataSize,
+            get: |i| i.workload().input_mib.map(|v| v.to_string()),
+            set: |i, t| {
+                i.workload_mut().input_mib = optional_mib(t)?;
+                Ok(())
+            },
+        },
+        Param {
+            id: F::InputSplitSize,
+            get: |i| Some(i.workload().split_mib.to_string()),
+            set: |i, t| {
+                i.workload_mut().split_mib = parse_mib(t)?;
+                Ok(())
+            },
+        },
+        Param {
+            id: F::ShuffleDataSize,
+            get: |i| i.workload().shuffle_mib.map(|v| v.to_string()),
+            set: |i, t| {
+                i.workload_mut().shuffle_mib = optional_mib(t)?;
+                Ok(())
+            },
+        },
+        Param {
+            id: F::LargestTaskInput,
+            get: |i| i.workload().largest_task_mib.map(|v| v.to_string()),
+            set: |i, t| {
+                i.workload_mut().largest_task_mib = optional_mib(t)?;
+                Ok(())
+            },
+        },
+        Param {
+            id: F::SkewFactor,
+            get: |i| i.workload().skew_factor.map(format_real),
+            set: |i, t| {
+                i.workload_mut().skew_factor = optional_factor(t)?;
+                Ok(())
+            },
+        },
+        Param {
+            id: F::BroadcastTableSize,
+            get: |i| i.workload().broadcast_mib.map(|v| v.to_string()),
+            set: |i, t| {
+                i.workload_mut().broadcast_mib = optional_mib(t)?;
+                Ok(())
+            },
+        },
+    ];
+
+    /// Dynamic allocation on or off.
+    const DYNAMIC_ALLOCATION: Param<Self> = Param {
+        id: F::DynamicAllocation,
+        get: |i| bit(i.dynamic_allocation()),
+        set: |i, t| {
+            *i.dynamic_allocation_mut() = on_off(t)?;
+            Ok(())
+        },
+    };
+
+    /// Dynamic allocation's counts, timeouts and shuffle keeping.
+    const DYNAMIC_ALLOCATION_SETTINGS: &'static [Param<Self>] = &[
+        Param {
+            id: F::MinExecutors,
+            get: |i| Some(i.dynamic_allocation_settings().min_executors.to_string()),
+            set: |i, t| {
+                i.dynamic_allocation_settings_mut().min_executors = parse_count_u32(t)?;
+                Ok(())
+            },
+        },
+        Param {
+            id: F::InitialExecutors,
+            get: |i| {
+                i.dynamic_allocation_settings()
+                    .initial_executors
+                    .map(|v| v.to_string())
+            },
+            set: |i, t| {
+                i.dynamic_allocation_settings_mut().initial_executors = optional_count(t)?;
+                Ok(())
+            },
+        },
+        Param {
+            id: F::MaxExecutors,
+            get: |i| {
+                i.dynamic_allocation_settings()
+                    .max_executors
+                    .map(|v| v.to_string())
+            },
+            set: |i, t| {
+                i.dynamic_allocation_settings_mut().max_executors = optional_count(t)?;
+                Ok(())
+            },
+        },
+        Param {
+            id: F::ExecutorIdleTimeout,
+            get: |i| Some(i.dynamic_allocation_settings().idle_timeout_s.to_string()),
+            set: |i, t| {
+                i.dynamic_allocation_settings_mut().idle_timeout_s = parse_seconds(t)?;
+                Ok(())
+            },
+        },
+        Param {
+            id: F::SchedulerBacklogTimeout,
+            get: |i| {
+                Some(
+                    i.dynamic_allocation_settings()
+                        .backlog_timeout_s
+                        .to_string(),
+                )
+            },
+            set: |i, t| {
+                i.dynamic_allocation_settings_mut().backlog_timeout_s = parse_seconds(t)?;
+                Ok(())
+            },
+        },
+        Param {
+            id: F::ShuffleKeeping,
+            get: |i| Some(i.dynamic_allocation_settings().shuffle.as_str().to_string()),
+            set: |i, t| {
+                i.dynamic_allocation_settings_mut().shuffle = parse_shuffle_keeping(t)?;
+                Ok(())
+            },
+        },
+    ];
+}
+
+/// Implements [`CommonSettings`] for an input whose shared settings sit at `self.<path>`.
+macro_rules! common_settings_at {
+    ($input:ty $(, $part:ident)*) => {
+        impl CommonSettings for $input {
+            fn driver_load(&self) -> &DriverLoad {
+                &self$(.$part)*.driver_load
+            }
+            fn driver_load_mut(&mut self) -> &mut DriverLoad {
+                &mut self$(.$part)*.driver_load
+            }
+            fn workload(&self) -> &Workload {
+                &self$(.$part)*.workload
+            }
+            fn workload_mut(&mut self) -> &mut Workload {
+                &mut self$(.$part)*.workload
+            }
+            fn dynamic_allocation(&self) -> bool {
+                self$(.$part)*.dynamic_allocation
+            }
+            fn dynamic_allocation_mut(&mut self) -> &mut bool {
+                &mut self$(.$part)*.dynamic_allocation
+            }
+            fn dynamic_allocation_settings(&self) -> &DynamicAllocationSettings {
+                &self$(.$part)*.dynamic_allocation_settings
+            }
+            fn dynamic_allocation_settings_mut(&mut self) -> &mut DynamicAllocationSettings {
+                &mut self$(.$part)*.dynamic_allocation_settings
+            }
+        }
+    };
+}
+
+common_settings_at!(PlanInput, spark);
+common_settings_at!(K8sInput, spark);
+common_settings_at!(EmrInput);
 
 const PARAMS: &[Param<PlanInput>] = &[
     Param {
@@ -588,189 +833,6 @@ const PARAMS: &[Param<PlanInput>] = &[
         get: |i| Some(format_real(i.policy.cluster_share_pct)),
         set: |i, t| {
             i.policy.cluster_share_pct = parse_percent(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ConcurrentJobs,
-        get: |i| Some(i.spark.driver_load.concurrent_jobs.to_string()),
-        set: |i, t| {
-            i.spark.driver_load.concurrent_jobs = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::CollectedResults,
-        get: |i| i.spark.driver_load.collected_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.driver_load.collected_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MaxResultSize,
-        get: |i| Some(i.spark.driver_load.max_result_size_mib.to_string()),
-        set: |i, t| {
-            i.spark.driver_load.max_result_size_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::EdgeNodeMemory,
-        get: |i| i.spark.driver_load.edge_memory_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.driver_load.edge_memory_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::EdgeNodeCores,
-        get: |i| i.spark.driver_load.edge_cores.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.driver_load.edge_cores = optional_count(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::InputDataSize,
-        get: |i| i.spark.workload.input_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.workload.input_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::InputSplitSize,
-        get: |i| Some(i.spark.workload.split_mib.to_string()),
-        set: |i, t| {
-            i.spark.workload.split_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ShuffleDataSize,
-        get: |i| i.spark.workload.shuffle_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.workload.shuffle_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::LargestTaskInput,
-        get: |i| i.spark.workload.largest_task_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.workload.largest_task_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::SkewFactor,
-        get: |i| i.spark.workload.skew_factor.map(format_real),
-        set: |i, t| {
-            i.spark.workload.skew_factor = optional_factor(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::BroadcastTableSize,
-        get: |i| i.spark.workload.broadcast_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.workload.broadcast_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DynamicAllocation,
-        get: |i| bit(i.spark.dynamic_allocation),
-        set: |i, t| {
-            i.spark.dynamic_allocation = on_off(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MinExecutors,
-        get: |i| {
-            Some(
-                i.spark
-                    .dynamic_allocation_settings
-                    .min_executors
-                    .to_string(),
-            )
-        },
-        set: |i, t| {
-            i.spark.dynamic_allocation_settings.min_executors = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::InitialExecutors,
-        get: |i| {
-            i.spark
-                .dynamic_allocation_settings
-                .initial_executors
-                .map(|v| v.to_string())
-        },
-        set: |i, t| {
-            i.spark.dynamic_allocation_settings.initial_executors = optional_count(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MaxExecutors,
-        get: |i| {
-            i.spark
-                .dynamic_allocation_settings
-                .max_executors
-                .map(|v| v.to_string())
-        },
-        set: |i, t| {
-            i.spark.dynamic_allocation_settings.max_executors = optional_count(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ExecutorIdleTimeout,
-        get: |i| {
-            Some(
-                i.spark
-                    .dynamic_allocation_settings
-                    .idle_timeout_s
-                    .to_string(),
-            )
-        },
-        set: |i, t| {
-            i.spark.dynamic_allocation_settings.idle_timeout_s = parse_seconds(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::SchedulerBacklogTimeout,
-        get: |i| {
-            Some(
-                i.spark
-                    .dynamic_allocation_settings
-                    .backlog_timeout_s
-                    .to_string(),
-            )
-        },
-        set: |i, t| {
-            i.spark.dynamic_allocation_settings.backlog_timeout_s = parse_seconds(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ShuffleKeeping,
-        get: |i| {
-            Some(
-                i.spark
-                    .dynamic_allocation_settings
-                    .shuffle
-                    .as_str()
-                    .to_string(),
-            )
-        },
-        set: |i, t| {
-            i.spark.dynamic_allocation_settings.shuffle = parse_shuffle_keeping(t)?;
             Ok(())
         },
     },
@@ -1383,189 +1445,6 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
             Ok(())
         },
     },
-    Param {
-        id: F::ConcurrentJobs,
-        get: |i| Some(i.spark.driver_load.concurrent_jobs.to_string()),
-        set: |i, t| {
-            i.spark.driver_load.concurrent_jobs = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::CollectedResults,
-        get: |i| i.spark.driver_load.collected_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.driver_load.collected_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MaxResultSize,
-        get: |i| Some(i.spark.driver_load.max_result_size_mib.to_string()),
-        set: |i, t| {
-            i.spark.driver_load.max_result_size_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::EdgeNodeMemory,
-        get: |i| i.spark.driver_load.edge_memory_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.driver_load.edge_memory_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::EdgeNodeCores,
-        get: |i| i.spark.driver_load.edge_cores.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.driver_load.edge_cores = optional_count(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::InputDataSize,
-        get: |i| i.spark.workload.input_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.workload.input_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::InputSplitSize,
-        get: |i| Some(i.spark.workload.split_mib.to_string()),
-        set: |i, t| {
-            i.spark.workload.split_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ShuffleDataSize,
-        get: |i| i.spark.workload.shuffle_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.workload.shuffle_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::LargestTaskInput,
-        get: |i| i.spark.workload.largest_task_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.workload.largest_task_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::SkewFactor,
-        get: |i| i.spark.workload.skew_factor.map(format_real),
-        set: |i, t| {
-            i.spark.workload.skew_factor = optional_factor(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::BroadcastTableSize,
-        get: |i| i.spark.workload.broadcast_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.workload.broadcast_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DynamicAllocation,
-        get: |i| bit(i.spark.dynamic_allocation),
-        set: |i, t| {
-            i.spark.dynamic_allocation = on_off(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MinExecutors,
-        get: |i| {
-            Some(
-                i.spark
-                    .dynamic_allocation_settings
-                    .min_executors
-                    .to_string(),
-            )
-        },
-        set: |i, t| {
-            i.spark.dynamic_allocation_settings.min_executors = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::InitialExecutors,
-        get: |i| {
-            i.spark
-                .dynamic_allocation_settings
-                .initial_executors
-                .map(|v| v.to_string())
-        },
-        set: |i, t| {
-            i.spark.dynamic_allocation_settings.initial_executors = optional_count(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MaxExecutors,
-        get: |i| {
-            i.spark
-                .dynamic_allocation_settings
-                .max_executors
-                .map(|v| v.to_string())
-        },
-        set: |i, t| {
-            i.spark.dynamic_allocation_settings.max_executors = optional_count(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ExecutorIdleTimeout,
-        get: |i| {
-            Some(
-                i.spark
-                    .dynamic_allocation_settings
-                    .idle_timeout_s
-                    .to_string(),
-            )
-        },
-        set: |i, t| {
-            i.spark.dynamic_allocation_settings.idle_timeout_s = parse_seconds(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::SchedulerBacklogTimeout,
-        get: |i| {
-            Some(
-                i.spark
-                    .dynamic_allocation_settings
-                    .backlog_timeout_s
-                    .to_string(),
-            )
-        },
-        set: |i, t| {
-            i.spark.dynamic_allocation_settings.backlog_timeout_s = parse_seconds(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ShuffleKeeping,
-        get: |i| {
-            Some(
-                i.spark
-                    .dynamic_allocation_settings
-                    .shuffle
-                    .as_str()
-                    .to_string(),
-            )
-        },
-        set: |i, t| {
-            i.spark.dynamic_allocation_settings.shuffle = parse_shuffle_keeping(t)?;
-            Ok(())
-        },
-    },
 ];
 
 /// EMR keys (schema v1, `cm=emr`).
@@ -1715,14 +1594,7 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
             Ok(())
         },
     },
-    Param {
-        id: F::DynamicAllocation,
-        get: |i| bit(i.dynamic_allocation),
-        set: |i, t| {
-            i.dynamic_allocation = on_off(t)?;
-            Ok(())
-        },
-    },
+    EmrInput::DYNAMIC_ALLOCATION,
     Param {
         id: F::DeployMode,
         get: |i| Some(i.deploy_mode.as_str().into()),
@@ -1777,150 +1649,6 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
                 "default" => Calculator::Default,
                 _ => return Err(choice(t, "dominant or default")),
             };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ConcurrentJobs,
-        get: |i| Some(i.driver_load.concurrent_jobs.to_string()),
-        set: |i, t| {
-            i.driver_load.concurrent_jobs = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::CollectedResults,
-        get: |i| i.driver_load.collected_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.driver_load.collected_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MaxResultSize,
-        get: |i| Some(i.driver_load.max_result_size_mib.to_string()),
-        set: |i, t| {
-            i.driver_load.max_result_size_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::EdgeNodeMemory,
-        get: |i| i.driver_load.edge_memory_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.driver_load.edge_memory_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::EdgeNodeCores,
-        get: |i| i.driver_load.edge_cores.map(|v| v.to_string()),
-        set: |i, t| {
-            i.driver_load.edge_cores = optional_count(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::InputDataSize,
-        get: |i| i.workload.input_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.workload.input_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::InputSplitSize,
-        get: |i| Some(i.workload.split_mib.to_string()),
-        set: |i, t| {
-            i.workload.split_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ShuffleDataSize,
-        get: |i| i.workload.shuffle_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.workload.shuffle_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::LargestTaskInput,
-        get: |i| i.workload.largest_task_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.workload.largest_task_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::SkewFactor,
-        get: |i| i.workload.skew_factor.map(format_real),
-        set: |i, t| {
-            i.workload.skew_factor = optional_factor(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::BroadcastTableSize,
-        get: |i| i.workload.broadcast_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.workload.broadcast_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MinExecutors,
-        get: |i| Some(i.dynamic_allocation_settings.min_executors.to_string()),
-        set: |i, t| {
-            i.dynamic_allocation_settings.min_executors = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::InitialExecutors,
-        get: |i| {
-            i.dynamic_allocation_settings
-                .initial_executors
-                .map(|v| v.to_string())
-        },
-        set: |i, t| {
-            i.dynamic_allocation_settings.initial_executors = optional_count(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MaxExecutors,
-        get: |i| {
-            i.dynamic_allocation_settings
-                .max_executors
-                .map(|v| v.to_string())
-        },
-        set: |i, t| {
-            i.dynamic_allocation_settings.max_executors = optional_count(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ExecutorIdleTimeout,
-        get: |i| Some(i.dynamic_allocation_settings.idle_timeout_s.to_string()),
-        set: |i, t| {
-            i.dynamic_allocation_settings.idle_timeout_s = parse_seconds(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::SchedulerBacklogTimeout,
-        get: |i| Some(i.dynamic_allocation_settings.backlog_timeout_s.to_string()),
-        set: |i, t| {
-            i.dynamic_allocation_settings.backlog_timeout_s = parse_seconds(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ShuffleKeeping,
-        get: |i| Some(i.dynamic_allocation_settings.shuffle.as_str().to_string()),
-        set: |i, t| {
-            i.dynamic_allocation_settings.shuffle = parse_shuffle_keeping(t)?;
             Ok(())
         },
     },
