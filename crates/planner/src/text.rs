@@ -188,16 +188,22 @@ pub fn parse_size(text: &str, unit: SizeUnit) -> Result<f64, TextError> {
     if !mib.is_finite() || mib < 0.0 {
         return Err(err());
     }
-    Ok(match unit {
+    let amount = match unit {
         SizeUnit::GiB => mib / 1024.0,
         SizeUnit::MiB => mib,
-    })
+    };
+    // A converted amount (`64b` in GiB) may have no short decimal: keep the one the form and
+    // the link write for it, so that what is shown reads back to the same input.
+    let written = crate::fixed::format_f64(amount);
+    Ok(crate::fixed::parse_f64(&written).unwrap_or(amount))
 }
 
 /// A memory size in whole MiB (fractions of a MiB are dropped).
 pub fn parse_mib(text: &str) -> Result<u64, TextError> {
     let mib = parse_size(text, SizeUnit::MiB)?;
-    if mib >= u64::MAX as f64 {
+    // Written back as whole MiB, the amount must read again: at most MAX_DIGITS digits
+    // (`655999999999936g` is 18 digits of MiB).
+    if mib >= 10f64.powi(MAX_DIGITS as i32) {
         return Err(TextError {
             text: text.to_string(),
             expected: "a size such as 1024, 1024m or 2g",
