@@ -30,7 +30,11 @@ pub fn url_codec(data: &[u8]) {
     assert!(again.unknown.is_empty(), "{link:?}: {:?}", again.unknown);
     let yarn = crate::url::from_query(&query);
     let yarn_link = crate::url::to_query(&yarn.input);
-    assert_eq!(crate::url::from_query(&yarn_link).input, yarn.input, "{yarn_link:?}");
+    assert_eq!(
+        crate::url::from_query(&yarn_link).input,
+        yarn.input,
+        "{yarn_link:?}"
+    );
 }
 
 /// The form's text reader: each field of each manager reads the text (first byte: which
@@ -59,7 +63,10 @@ pub fn form_text(data: &[u8]) {
         let shown = scenario_text_of(key, &scenario).unwrap_or_default();
         let mut again = Scenario::default_for(manager);
         let reread = scenario_apply(key, &mut again, &shown);
-        assert!(reread.is_ok(), "{key}={text:?} shown as {shown:?}: {reread:?}");
+        assert!(
+            reread.is_ok(),
+            "{key}={text:?} shown as {shown:?}: {reread:?}"
+        );
         assert_eq!(again, scenario, "{key}={text:?} shown as {shown:?}");
     }
 }
@@ -214,7 +221,10 @@ pub fn plan_scenario_bytes(data: &[u8]) {
             for method in [crate::Method::RuleOfThumb, crate::Method::SparkExact] {
                 check_yarn_placement(&c.plan_of(method).placement, input.scheduler.calculator);
             }
-            assert_eq!(c.spark_exact.instances, c.spark_exact.placement.totals.executors);
+            assert_eq!(
+                c.spark_exact.instances,
+                c.spark_exact.placement.totals.executors
+            );
         }
         Outcome::Kubernetes(p) => check_k8s_plan(&p, &link),
         Outcome::Emr(p) => check_emr_plan(&p, &link),
@@ -298,8 +308,12 @@ fn check_yarn_placement(p: &crate::Placement, calculator: Calculator) {
 fn check_k8s_plan(p: &crate::k8s::K8sPlan, link: &str) {
     check_groups(&p.layout, p.nodes.nodes, link);
     let n = &p.nodes;
-    let cpu = n.capacity_cpu_millis.max(n.reserved_cpu_millis + n.daemonset_cpu_millis);
-    let mem = n.capacity_memory_mib.max(n.reserved_memory_mib + n.daemonset_memory_mib);
+    let cpu = n
+        .capacity_cpu_millis
+        .max(n.reserved_cpu_millis + n.daemonset_cpu_millis);
+    let mem = n
+        .capacity_memory_mib
+        .max(n.reserved_memory_mib + n.daemonset_memory_mib);
     let mut executors = 0u64;
     for g in &p.layout {
         let cpu_sum: u64 = g.blocks.iter().map(|b| b.cpu_millis).sum();
@@ -324,7 +338,11 @@ fn check_emr_plan(p: &crate::emr::EmrPlan, link: &str) {
         let containers = g.blocks.iter().filter(|b| is_container(b));
         let mem: u64 = containers.clone().map(|b| b.memory_mib).sum();
         let vcores: u64 = containers.clone().map(Block::vcores).sum();
-        assert!(mem <= nm.memory_mib, "node memory {mem} > {}: {link}", nm.memory_mib);
+        assert!(
+            mem <= nm.memory_mib,
+            "node memory {mem} > {}: {link}",
+            nm.memory_mib
+        );
         if p.settings.calculator == Calculator::Dominant {
             assert!(vcores <= u64::from(nm.vcores), "vcores {vcores}: {link}");
         }
@@ -338,6 +356,10 @@ fn check_emr_plan(p: &crate::emr::EmrPlan, link: &str) {
     }
     assert_eq!(executors, u64::from(p.launched_executors), "{link}");
     assert_eq!(p.totals.executors, p.launched_executors, "{link}");
-    assert_eq!(p.covered_requests + p.pending_requests, p.requested, "{link}");
+    assert_eq!(
+        p.covered_requests + p.pending_requests,
+        p.requested,
+        "{link}"
+    );
     assert!(p.launched_executors <= p.covered_requests, "{link}");
 }

@@ -192,18 +192,27 @@ pub fn parse_size(text: &str, unit: SizeUnit) -> Result<f64, TextError> {
         SizeUnit::GiB => mib / 1024.0,
         SizeUnit::MiB => mib,
     };
-    // A converted amount (`64b` in GiB) may have no short decimal: keep the one the form and
-    // the link write for it, so that what is shown reads back to the same input.
-    let written = crate::fixed::format_f64(amount);
-    Ok(crate::fixed::parse_f64(&written).unwrap_or(amount))
+    // The form and the link write the amount back, and the reader takes at most MAX_DIGITS
+    // digits: a converted amount (`655999999999936g` is 18 digits of MiB, `64b` in GiB has
+    // no short decimal) is refused when too large, else kept as the decimal written for it,
+    // so that what is shown reads back to the same input.
+    if amount >= 10f64.powi(MAX_DIGITS as i32) {
+        return Err(TextError {
+            text: text.to_string(),
+            expected: TOO_MANY_DIGITS,
+        });
+    }
+    let significant: f64 = format!("{amount:.*e}", MAX_DIGITS - 1)
+        .parse()
+        .unwrap_or(amount);
+    let written = crate::fixed::format_f64(significant);
+    Ok(crate::fixed::parse_f64(&written).unwrap_or(significant))
 }
 
 /// A memory size in whole MiB (fractions of a MiB are dropped).
 pub fn parse_mib(text: &str) -> Result<u64, TextError> {
     let mib = parse_size(text, SizeUnit::MiB)?;
-    // Written back as whole MiB, the amount must read again: at most MAX_DIGITS digits
-    // (`655999999999936g` is 18 digits of MiB).
-    if mib >= 10f64.powi(MAX_DIGITS as i32) {
+    if mib >= u64::MAX as f64 {
         return Err(TextError {
             text: text.to_string(),
             expected: "a size such as 1024, 1024m or 2g",

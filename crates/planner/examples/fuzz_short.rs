@@ -1,7 +1,8 @@
 //! The fuzz targets (`planner::fuzz_targets`) on stable: a short seeded random run of each, the
 //! inputs mutated from the test data's links, pasted configurations and memory strings (the
-//! long coverage-guided runs are in `fuzz/`, figures in BENCHMARKS.md); and every input the
-//! fuzzers found that broke a property, as a regression test.
+//! long coverage-guided runs are in `fuzz/`, figures in BENCHMARKS.md). `scripts/test.sh` runs
+//! it: `cargo run -p planner --features fuzzing --example fuzz_short`; a failure panics with
+//! the input. What the fuzzers found is in `tests/fuzz_regressions.rs`.
 //!
 //! Bounded by input counts, not by time: a slow machine runs the same inputs, only slower.
 
@@ -40,12 +41,63 @@ fn below(rng: &mut TestRng, n: usize) -> usize {
 
 /// Pieces the readers care about, spliced into inputs.
 const TOKENS: &[&str] = &[
-    "&", "=", "%", "%2", "%00", "~", "v=1", "cm=emr", "cm=k8s", ".", "-", "e", "g", "m", "k",
-    "t", "p", "b", "gib", "0", "9", "99999999999999999999", " ", "\t", "\n", "\r\n", "\\", "\"",
-    "'", "$", "#", "!", "=", ":", "{", "}", "[", "]", ",", "--conf", "--executor-memory",
-    "spark.executor.memory", "spark.executor.cores", "spark.executor.instances",
-    "spark.memory.offHeap.size", "spark-submit", "- ", "  ", "Properties", "Classification",
-    "spec:", "executor:", "memory:", "cores:", "é", "\u{feff}", "\u{0}",
+    "&",
+    "=",
+    "%",
+    "%2",
+    "%00",
+    "~",
+    "v=1",
+    "cm=emr",
+    "cm=k8s",
+    ".",
+    "-",
+    "e",
+    "g",
+    "m",
+    "k",
+    "t",
+    "p",
+    "b",
+    "gib",
+    "0",
+    "9",
+    "99999999999999999999",
+    " ",
+    "\t",
+    "\n",
+    "\r\n",
+    "\\",
+    "\"",
+    "'",
+    "$",
+    "#",
+    "!",
+    "=",
+    ":",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    "--conf",
+    "--executor-memory",
+    "spark.executor.memory",
+    "spark.executor.cores",
+    "spark.executor.instances",
+    "spark.memory.offHeap.size",
+    "spark-submit",
+    "- ",
+    "  ",
+    "Properties",
+    "Classification",
+    "spec:",
+    "executor:",
+    "memory:",
+    "cores:",
+    "é",
+    "\u{feff}",
+    "\u{0}",
 ];
 
 /// One input: a seed with a few random edits, or (one time in eight) random bytes.
@@ -106,7 +158,7 @@ fn link_seeds() -> Vec<Vec<u8>> {
         .flat_map(|&m| presets(m))
         .map(|p| scenario_to_query(&p.input).into_bytes())
         .collect();
-    let table = include_str!("data/bad_inputs.tsv");
+    let table = include_str!("../tests/data/bad_inputs.tsv");
     seeds.extend(
         table
             .lines()
@@ -136,7 +188,8 @@ fn field_seeds() -> Vec<Vec<u8>> {
 
 fn memory_seeds() -> Vec<Vec<u8>> {
     let table: serde_json::Value =
-        serde_json::from_str(include_str!("data/spark-memory-strings.json")).expect("JSON");
+        serde_json::from_str(include_str!("../tests/data/spark-memory-strings.json"))
+            .expect("JSON");
     let rows = table.as_array().expect("an array");
     rows.iter()
         .filter_map(|r| r["value"].as_str())
@@ -152,7 +205,7 @@ executor:\n    instances: 10\n    cores: 4\n    memory: \"16g\"\n    memoryOverh
 
 /// The malformed pastes of the check's table, and one paste of each format.
 fn paste_seeds() -> Vec<Vec<u8>> {
-    let table = include_str!("data/check_malformed.tsv");
+    let table = include_str!("../tests/data/check_malformed.tsv");
     let mut seeds: Vec<Vec<u8>> = table
         .lines()
         .filter(|l| !l.starts_with('#'))
@@ -166,7 +219,10 @@ fn paste_seeds() -> Vec<Vec<u8>> {
         .collect();
     seeds.push(EMR_JSON.as_bytes().to_vec());
     seeds.push(MANIFEST.as_bytes().to_vec());
-    seeds.push(b"spark.executor.memory 19g\nspark.executor.cores=5\nspark.executor.instances: 35\n".to_vec());
+    seeds.push(
+        b"spark.executor.memory 19g\nspark.executor.cores=5\nspark.executor.instances: 35\n"
+            .to_vec(),
+    );
     seeds.push(b"em19g~ec5~ei35~atpy~sv3.5~mxtrue".to_vec());
     seeds
 }
@@ -180,57 +236,31 @@ fn config_seeds() -> Vec<Vec<u8>> {
         .collect()
 }
 
-// Input counts: about ten seconds each in a debug build on the 2-core development machine
-// (one minute in all); the long runs are the libFuzzer ones.
+/// Input counts: about ten seconds each in a debug build on the 2-core development machine
+/// (one minute in all); the long runs are the libFuzzer ones.
+const RUNS: [(&str, u32); 6] = [
+    ("url_codec", 160_000),
+    ("form_text", 120_000),
+    ("memory_strings", 400_000),
+    ("submit_line", 450_000),
+    ("config_text", 40_000),
+    ("plan", 50_000),
+];
 
-#[test]
-fn url_codec_short_run() {
-    run("url_codec", 20_000, &link_seeds(), url_codec);
-}
-
-#[test]
-fn form_text_short_run() {
-    run("form_text", 60_000, &field_seeds(), form_text);
-}
-
-#[test]
-fn memory_strings_short_run() {
-    run("memory_strings", 200_000, &memory_seeds(), memory_strings);
-}
-
-#[test]
-fn submit_line_short_run() {
-    run("submit_line", 60_000, &paste_seeds(), submit_line);
-}
-
-#[test]
-fn config_text_short_run() {
-    run("config_text", 10_000, &config_seeds(), config_text);
-}
-
-#[test]
-fn plan_short_run() {
-    run("plan", 5_000, &[], plan_scenario_bytes);
-}
-
-// What the fuzzers found, each fixed in the planner.
-
-/// A node memory of `655999999999936g` was read as 671 743 999 999 934 464 MiB: 18 digits, which
-/// the link then could not carry (the reader refuses more than 15), so the link lost it.
-#[test]
-fn a_size_too_large_to_write_back_is_refused() {
-    url_codec(b"v=1&cm=k8s&kmem=655999999999936g");
-    assert!(planner::text::parse_mib("655999999999936g").is_err());
-    assert_eq!(planner::text::parse_mib("976562499999m"), Ok(976_562_499_999));
-}
-
-/// `64b` in a GiB field was 5.960464477539063e-8 GiB, shown as `0.0000000596046447754`, which
-/// read back as another number: the input the form showed was not the input planned.
-#[test]
-fn a_converted_size_reads_back_as_shown() {
-    form_text(b"\x0664b");
-    let d = planner::url::scenario_from_query("v=1&m=64b");
-    let shown = planner::url::scenario_text_of("m", &d.scenario).expect("m is a YARN field");
-    assert_eq!(shown, "0.0000000596046447754");
-    assert_eq!(planner::url::scenario_from_query(&format!("v=1&m={shown}")).scenario, d.scenario);
+fn main() {
+    for (name, inputs) in RUNS {
+        let started = std::time::Instant::now();
+        match name {
+            "url_codec" => run(name, inputs, &link_seeds(), url_codec),
+            "form_text" => run(name, inputs, &field_seeds(), form_text),
+            "memory_strings" => run(name, inputs, &memory_seeds(), memory_strings),
+            "submit_line" => run(name, inputs, &paste_seeds(), submit_line),
+            "config_text" => run(name, inputs, &config_seeds(), config_text),
+            _ => run(name, inputs, &[], plan_scenario_bytes),
+        }
+        println!(
+            "{name}: {inputs} inputs in {:.1} s",
+            started.elapsed().as_secs_f64()
+        );
+    }
 }
