@@ -196,17 +196,20 @@ pub fn parse_size(text: &str, unit: SizeUnit) -> Result<f64, TextError> {
     // digits: a converted amount (`655999999999936g` is 18 digits of MiB, `64b` in GiB has
     // no short decimal) is refused when too large, else kept as the decimal written for it,
     // so that what is shown reads back to the same input.
-    if amount >= 10f64.powi(MAX_DIGITS as i32) {
+    // At most 999 999 999 999 999 units of 10^-scale, rounded (through `planner::fixed`).
+    let most = 10f64.powi(MAX_DIGITS as i32) - 1.0;
+    if amount >= most {
         return Err(TextError {
             text: text.to_string(),
             expected: TOO_MANY_DIGITS,
         });
     }
-    let significant: f64 = format!("{amount:.*e}", MAX_DIGITS - 1)
-        .parse()
-        .unwrap_or(amount);
-    let written = crate::fixed::format_f64(significant);
-    Ok(crate::fixed::parse_f64(&written).unwrap_or(significant))
+    let scale = (0..=crate::fixed::MAX_SCALE)
+        .rev()
+        .find(|&s| amount * 10f64.powi(s as i32) < most)
+        .unwrap_or(0);
+    let written = crate::fixed::format_fixed(amount, scale);
+    Ok(crate::fixed::parse_f64(&written).unwrap_or(amount))
 }
 
 /// A memory size in whole MiB (fractions of a MiB are dropped).
