@@ -39,6 +39,8 @@ pub mod emr_instances;
 pub mod explorer;
 pub mod exports;
 pub mod fixed;
+#[cfg(feature = "fuzzing")]
+pub mod fuzz_targets;
 pub mod input;
 pub mod job_fit;
 pub mod k8s;

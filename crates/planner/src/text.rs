@@ -188,10 +188,28 @@ pub fn parse_size(text: &str, unit: SizeUnit) -> Result<f64, TextError> {
     if !mib.is_finite() || mib < 0.0 {
         return Err(err());
     }
-    Ok(match unit {
+    let amount = match unit {
         SizeUnit::GiB => mib / 1024.0,
         SizeUnit::MiB => mib,
-    })
+    };
+    // The form and the link write the amount back, and the reader takes at most MAX_DIGITS
+    // digits: a converted amount (`655999999999936g` is 18 digits of MiB, `64b` in GiB has
+    // no short decimal) is refused when too large, else kept as the decimal written for it,
+    // so that what is shown reads back to the same input.
+    // At most 999 999 999 999 999 units of 10^-scale, rounded (through `planner::fixed`).
+    let most = 10f64.powi(MAX_DIGITS as i32) - 1.0;
+    if amount >= most {
+        return Err(TextError {
+            text: text.to_string(),
+            expected: TOO_MANY_DIGITS,
+        });
+    }
+    let scale = (0..=crate::fixed::MAX_SCALE)
+        .rev()
+        .find(|&s| amount * 10f64.powi(s as i32) < most)
+        .unwrap_or(0);
+    let written = crate::fixed::format_fixed(amount, scale);
+    Ok(crate::fixed::parse_f64(&written).unwrap_or(amount))
 }
 
 /// A memory size in whole MiB (fractions of a MiB are dropped).
