@@ -12,7 +12,7 @@
 pub mod input;
 pub mod view;
 
-use planner::scenario::{plan, Outcome, Scenario};
+use planner::scenario::{plan_with_unreadable, Outcome, Scenario};
 use planner::url::{self, DecodedScenario};
 use planner::warning::Diagnostic;
 use wasm_bindgen::prelude::*;
@@ -52,20 +52,7 @@ fn plan_decoded(decoded: &DecodedScenario) -> PlanResult {
     let scenario = &decoded.scenario;
     let m = scenario.manager();
     let unreadable: Vec<Diagnostic> = decoded.bad.iter().map(|b| b.diagnostic(m)).collect();
-    let outcome = match plan(scenario) {
-        Outcome::Invalid(found) => {
-            let mut all = unreadable;
-            for d in found {
-                // A value that did not read is reported once.
-                if d.field.is_none() || all.iter().all(|u| u.field != d.field) {
-                    all.push(d);
-                }
-            }
-            Outcome::Invalid(all)
-        }
-        _ if !unreadable.is_empty() => Outcome::Invalid(unreadable),
-        planned => planned,
-    };
+    let outcome = plan_with_unreadable(scenario, unreadable);
     let mut result = result_of(scenario, outcome);
     let mut diagnostics = std::mem::take(&mut result.diagnostics);
     diagnostics.extend(link_notes(decoded));

@@ -26,21 +26,7 @@ use crate::form::{field_messages, FieldMessage, Form, Reading};
 /// Plans a form reading, or lists what to fix: texts that could not be read first (as typed),
 /// then what the planner found, one diagnostic per field.
 pub fn evaluate(reading: &Reading) -> Outcome {
-    let unreadable = reading.unreadable_diagnostics();
-    match planner::scenario::plan(&reading.scenario) {
-        Outcome::Invalid(found) => {
-            let mut all = unreadable;
-            for d in found {
-                // A text that did not read is reported once, as typed.
-                if d.field.is_none() || all.iter().all(|u| u.field != d.field) {
-                    all.push(d);
-                }
-            }
-            Outcome::Invalid(all)
-        }
-        _ if !unreadable.is_empty() => Outcome::Invalid(unreadable),
-        planned => planned,
-    }
+    planner::scenario::plan_with_unreadable(&reading.scenario, reading.unreadable_diagnostics())
 }
 
 /// The messages of an outcome's invalid fields, at their keys in the form.

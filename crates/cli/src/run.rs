@@ -6,7 +6,7 @@ use clap::{Arg, ArgAction, ArgMatches, CommandFactory, FromArgMatches, Parser};
 use planner::catalog::{self, ClusterManager};
 use planner::check::Answer;
 use planner::report::{try_render, Format};
-use planner::scenario::{plan, presets, Outcome, Scenario};
+use planner::scenario::{plan_with_unreadable, presets, Outcome, Scenario};
 use planner::text::{check_length, with_bare_unit, TextError};
 use planner::url;
 use planner::warning::Diagnostic;
@@ -215,11 +215,7 @@ fn plan_from(cli: &Cli, matches: &ArgMatches) -> Result<Printed, Printed> {
     }
     // As the page does: values that cannot be read keep their defaults, and the problems of
     // the rest are reported with them.
-    let outcome = match (plan(&scenario), unreadable.is_empty()) {
-        (outcome, true) => outcome,
-        (Outcome::Invalid(more), false) => Outcome::Invalid([unreadable, more].concat()),
-        (_, false) => Outcome::Invalid(unreadable),
-    };
+    let outcome = plan_with_unreadable(&scenario, unreadable);
     Ok(written(&scenario, &outcome, format, notes))
 }
 

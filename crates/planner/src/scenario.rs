@@ -166,6 +166,26 @@ pub fn plan(scenario: &Scenario) -> Outcome {
     }
 }
 
+/// Plans a scenario read from texts (a form, a link, flags) of which `unreadable` could not be
+/// read (they kept their defaults): those come first, as typed, then what the planner finds,
+/// one diagnostic per field — a value that did not read is reported once. The page, the JS API
+/// and the command line all answer through this.
+pub fn plan_with_unreadable(scenario: &Scenario, unreadable: Vec<Diagnostic>) -> Outcome {
+    match plan(scenario) {
+        Outcome::Invalid(found) => {
+            let mut all = unreadable;
+            for d in found {
+                if d.field.is_none() || all.iter().all(|u| u.field != d.field) {
+                    all.push(d);
+                }
+            }
+            Outcome::Invalid(all)
+        }
+        _ if !unreadable.is_empty() => Outcome::Invalid(unreadable),
+        planned => planned,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
