@@ -31,3 +31,15 @@ wasm-opt -Oz --low-memory-unused --converge --strip-producers \
 cp "$work/spark_sizer_wasm.js" "$out/"
 cp crates/api/js/spark_sizer.js crates/api/js/spark_sizer.d.ts \
   crates/api/js/example.html crates/api/js/example.js crates/api/js/example.css "$out/"
+
+# The reports module (crates/api-reports): the configuration check and the wiki exports, which
+# spark_sizer.js and the page import only when asked, in its own folder with its own size gate.
+cargo build --locked --offline --quiet -p api-reports --target wasm32-unknown-unknown --release
+reports_work="$target/api-reports-bindgen"
+rm -rf "$reports_work"
+mkdir -p "$reports_work" "$out/reports"
+wasm-bindgen --target web --no-typescript --out-dir "$reports_work" \
+  --out-name spark_sizer_reports_wasm "$target/wasm32-unknown-unknown/release/api_reports.wasm"
+wasm-opt -Oz --low-memory-unused --converge --strip-producers \
+  "$reports_work/spark_sizer_reports_wasm_bg.wasm" -o "$out/reports/spark_sizer_reports_wasm_bg.wasm"
+cp "$reports_work/spark_sizer_reports_wasm.js" "$out/reports/"

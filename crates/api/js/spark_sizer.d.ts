@@ -1,8 +1,6 @@
 // Spark Sizer's JS API (spark_sizer.js): types of plan() and its result.
 // Kept in step with crates/api/src/view.rs by crates/api/tests/typescript.rs.
 //
-// Not here yet: check(text), which will read an existing Spark configuration, arrives once the
-// planner has a configuration check.
 
 /**
  * Loads the wasm module (spark_sizer_wasm_bg.wasm next to spark_sizer.js, or `moduleOrPath`).
@@ -27,6 +25,18 @@ export default function init(moduleOrPath?: string | URL | Request | Response | 
  * defaults (`plan({})` is the page's first plan: 17 executors × 5 cores × 19g).
  */
 export function plan(input?: string | URL | URLSearchParams | PlanFields | null): PlanResult;
+
+/**
+ * The plan of `input` (anything plan() takes) in a report format. Loads the reports module
+ * (reports/ next to this file) on its first call. Resolves to "" for a format not known, or
+ * one with nothing to show for this input (the SVG layout of an invalid input).
+ */
+export function render(input: string | URL | URLSearchParams | PlanFields | null | undefined, format: ReportFormat): Promise<string>;
+
+/** The report formats, named as the command line's `--format` names them. */
+export type ReportFormat =
+  | "markdown-table" | "confluence" | "html" | "svg" | "conf" | "submit" | "emr-json" | "yaml"
+  | "markdown" | "text" | "table";
 
 /** Fields by link key or name; values as a link would hold them. */
 export type PlanFields = Record<string, string | number | boolean | null | undefined>;

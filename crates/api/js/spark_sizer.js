@@ -69,3 +69,35 @@ export function plan(input) {
     return failure("internal-error", `Spark Sizer could not plan this input: ${error}`);
   }
 }
+
+let reports = null;
+
+/** The reports module (reports/, crates/api-reports): imported on the first call that needs it. */
+function loadReports() {
+  reports ??= import("./reports/spark_sizer_reports_wasm.js").then(async (module) => {
+    await module.default();
+    return module;
+  });
+  reports.catch(() => {
+    reports = null;
+  });
+  return reports;
+}
+
+/** A link the reports module reads: `input` itself when it is one, else the link plan() read. */
+function linkOf(input) {
+  if (typeof input === "string") return input;
+  if (input instanceof URL) return input.search;
+  return plan(input).link;
+}
+
+/**
+ * The plan of `input` (anything plan() takes) in a report format: "markdown-table",
+ * "confluence", "html", "svg", "conf", "submit", "emr-json", "yaml", "markdown", "text" or
+ * "table". Resolves to "" for a format not known or one with nothing to show for this input.
+ */
+export async function render(input, format) {
+  await init();
+  const module = await loadReports();
+  return module.render(linkOf(input), String(format));
+}

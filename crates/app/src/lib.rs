@@ -3,6 +3,7 @@
 //! Data flow: the form (texts as typed) → a `Reading` (input + unreadable texts) → the planner's
 //! `Comparison` or the field messages → the views. The address bar mirrors the form.
 
+pub mod api_module;
 pub mod browser;
 pub mod embed;
 pub mod explorer;

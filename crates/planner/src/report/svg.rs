@@ -209,8 +209,15 @@ fn legend_row(out: &mut String, row: &[(Look, &'static str)], top: u64) {
     for (look, words) in row {
         let _ = writeln!(
             out,
-            "<rect x=\"{x}\" y=\"{top}\" width=\"18\" height=\"12\" fill=\"{}\" stroke=\"#9aa3b1\" stroke-width=\"0.5\"/>\
+            "<rect x=\"{}\" y=\"{top}\" width=\"18\" height=\"12\" fill=\"{}\" stroke=\"#9aa3b1\" stroke-width=\"0.5\"/>\
              <text x=\"{}\" y=\"{}\" fill=\"#1f2328\">{}</text>",
+            // As f64's Display writes it ("16", "123.5"), without its float formatting code,
+            // which the page must not carry (scripts/size-gate.sh).
+            if x.fract() == 0.0 {
+                (x as u64).to_string()
+            } else {
+                format_fixed(x, 1)
+            },
             look.fill(),
             format_fixed(x + 24.0, 1),
             top + 10,

@@ -1,0 +1,1 @@
+//! The configuration check (`planner::check`) for the JS API and the page's Check section.
