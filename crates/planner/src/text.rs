@@ -257,7 +257,18 @@ pub fn parse_real(text: &str) -> Result<f64, TextError> {
         });
     }
     match crate::fixed::parse_f64(t) {
-        Some(v) if v.is_finite() => Ok(v),
+        Some(v) if v.is_finite() => {
+            // An exponent (`8e15`) can stand for more digits than the form and the link write
+            // back and read again.
+            let written = crate::fixed::format_f64(v);
+            if too_many_digits(&written) || crate::fixed::parse_f64(&written) != Some(v) {
+                return Err(TextError {
+                    text: text.to_string(),
+                    expected: TOO_MANY_DIGITS,
+                });
+            }
+            Ok(v)
+        }
         _ => Err(TextError {
             text: text.to_string(),
             expected: "a number such as 0.1",

@@ -3,7 +3,7 @@
 //! directly.
 
 use planner::fuzz_targets::{form_text, url_codec};
-use planner::text::{parse_mib, parse_size, SizeUnit};
+use planner::text::{parse_mib, parse_real, parse_size, SizeUnit};
 
 /// A node memory of `655999999999936g` was read as 671 743 999 999 934 464 MiB: 18 digits, which
 /// the link then could not carry (the reader refuses more than 15), so the link lost it; a
@@ -34,4 +34,14 @@ fn a_converted_size_reads_back_as_shown() {
         planner::url::scenario_from_query(&format!("v=1&m={shown}")).scenario,
         d.scenario
     );
+}
+
+/// A driver overhead factor of `8e15` was read as 8 000 000 000 000 000, shown with 16 digits,
+/// which the reader refuses: the form showed a value it could not read back.
+#[test]
+fn a_number_with_an_exponent_reads_back_as_shown() {
+    form_text(b"\xc08e15");
+    assert!(parse_real("8e15").is_err());
+    assert_eq!(parse_real("8e14"), Ok(800_000_000_000_000.0));
+    assert_eq!(parse_real("1.5e-3"), Ok(0.0015));
 }
