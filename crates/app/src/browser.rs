@@ -152,6 +152,19 @@ fn copy_with_textarea(text: &str) -> Option<()> {
     ok.then_some(())
 }
 
+/// Puts `text` in the page's polite live region (`#announce`) when it differs from what is
+/// there: a screen reader says it once, and not again for keystrokes that left it unchanged.
+pub fn announce(text: &str) {
+    if let Some(el) = window()
+        .document()
+        .and_then(|d| d.get_element_by_id("announce"))
+    {
+        if el.text_content().as_deref() != Some(text) {
+            el.set_text_content(Some(text));
+        }
+    }
+}
+
 /// Moves the keyboard focus to the element with `id` (and scrolls it into view), without
 /// touching the address or the history; a closed `<details>` around it is opened first, so a
 /// message's link always reaches a visible control.
