@@ -369,9 +369,8 @@ fn answer_click(ctx: Ctx, copied: RwSignal<&'static str>, ev: leptos::ev::MouseE
                 el.get_attribute("data-value").unwrap_or_default(),
             );
             // The answer is rebuilt after this handler: the pressed button's twin takes the focus
-            // back, so the keyboard stays where it was.
-            let id = el.id();
-            leptos::prelude::set_timeout(move || browser::focus(&id), Default::default());
+            // back (`browser::announce`), so the keyboard stays where it was.
+            browser::focus_after_rebuild(el.id());
         }
     }
 }
