@@ -4,7 +4,7 @@
 # Usage: scripts/setup.sh [core|web|browser|all]   (default: all)
 #   core     rustfmt, clippy, the wasm32 target
 #   web      core + Trunk, the wasm-bindgen CLI (version read from Cargo.lock), wasm-opt
-#   browser  Debian's chromium and chromium-driver
+#   browser  Debian's chromium and chromium-driver, brotli, axe-core (npm) for the e2e tests
 #   all      everything
 #
 # Nothing here downloads a prebuilt binary from outside the package registries:
@@ -14,6 +14,7 @@ set -euo pipefail
 
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132
+AXE_CORE_VERSION=4.14.1
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 tools=${SPARK_SIZER_TOOLS:-$HOME/.local/share/spark-sizer-tools}
 what=${1:-all}
@@ -77,6 +78,14 @@ setup_browser() {
   fi
   # brotli measures the release build's transfer size (scripts/size-gate.sh).
   command -v brotli >/dev/null || apt_install brotli
+  # axe-core, the accessibility engine the end-to-end tests inject (tests/tests/a11y.rs).
+  if [ "$(cat "$tools/node_modules/axe-core/package.json" 2>/dev/null |
+    sed -n 's/^  "version": "\(.*\)",$/\1/p')" != "$AXE_CORE_VERSION" ]; then
+    log "installing axe-core $AXE_CORE_VERSION (npm) into $tools"
+    command -v npm >/dev/null || apt_install nodejs npm
+    mkdir -p "$tools"
+    npm install --prefix "$tools" --no-audit --no-fund --silent "axe-core@$AXE_CORE_VERSION"
+  fi
 }
 
 case "$what" in

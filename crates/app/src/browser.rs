@@ -152,6 +152,41 @@ fn copy_with_textarea(text: &str) -> Option<()> {
     ok.then_some(())
 }
 
+/// The id of the answer's button just pressed, to focus again once the answer is rebuilt.
+static FOCUS_AFTER_REBUILD: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+
+/// Remembers `id` for [`announce`], which runs once the answer has been rebuilt.
+pub fn focus_after_rebuild(id: String) {
+    if let Ok(mut pending) = FOCUS_AFTER_REBUILD.lock() {
+        *pending = id;
+    }
+}
+
+/// Puts `text` in the page's polite live region (`#announce`) when it differs from what is
+/// there: a screen reader says it once, and not again for keystrokes that left it unchanged.
+/// Then focuses the button remembered by [`focus_after_rebuild`], if the rebuild took the
+/// focus away (a press that changed nothing rebuilt nothing, and the focus is then elsewhere).
+pub fn announce(text: &str) {
+    let Some(document) = window().document() else {
+        return;
+    };
+    if let Some(el) = document.get_element_by_id("announce") {
+        if el.text_content().as_deref() != Some(text) {
+            el.set_text_content(Some(text));
+        }
+    }
+    let pending = FOCUS_AFTER_REBUILD
+        .lock()
+        .map(|mut id| std::mem::take(&mut *id))
+        .unwrap_or_default();
+    let lost = document
+        .active_element()
+        .is_none_or(|e| e.tag_name() == "BODY");
+    if lost && !pending.is_empty() {
+        focus(&pending);
+    }
+}
+
 /// Moves the keyboard focus to the element with `id` (and scrolls it into view), without
 /// touching the address or the history; a closed `<details>` around it is opened first, so a
 /// message's link always reaches a visible control.

@@ -57,7 +57,7 @@ fn heading_html(manager: planner::ClusterManager, headline: &str) -> String {
         planner::ClusterManager::Kubernetes => "Kubernetes",
         planner::ClusterManager::Emr => "Amazon EMR",
     };
-    let mut out = format!("<p class=\"muted embed-brand\">Spark Sizer · {manager}</p>");
+    let mut out = format!("<h1 class=\"muted embed-brand\">Spark Sizer · {manager}</h1>");
     html::text(&mut out, "p", " class=\"big\" id=\"headline\"", headline);
     out
 }

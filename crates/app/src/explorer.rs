@@ -175,10 +175,6 @@ fn table_row(out: &mut String, e: &Explorer, r: &ShapeRow) {
     } else {
         notes.join(", ")
     };
-    let label = format!(
-        "Adopt {} per executor",
-        cores_words(u64::from(r.cores) * 1000)
-    );
     let (row, button, word) = if current {
         (
             r#" class="current" aria-current="true""#,
@@ -188,6 +184,11 @@ fn table_row(out: &mut String, e: &Explorer, r: &ShapeRow) {
     } else {
         ("", "", "Adopt")
     };
+    // The visible word first, so that speech input finds the button by what it shows.
+    let label = format!(
+        "{word} {} per executor",
+        cores_words(u64::from(r.cores) * 1000)
+    );
     out.push_str(&format!(
         r#"<tr{row} data-cores="{c}"><th scope="row"><span class="num">{c}</span>{marks}</th><td><button type="button" class="adopt" aria-label="{label}"{button} data-adopt="{c}">{word}</button></td>"#,
         c = r.cores

@@ -297,7 +297,7 @@ fn headline(c: &Comparison, copied: &str) -> String {
         ),
     );
     out.push_str(&refusal_and_nearest(refusal, nearest));
-    out.push_str(r#"<pre class="submit" id="submit"><code>"#);
+    out.push_str(r#"<pre class="submit" id="submit" tabindex="0" role="region" aria-label="spark-submit command"><code>"#);
     html::push_escaped(&mut out, &submit_text(c, c.selected));
     out.push_str("</code></pre>");
     out.push_str(&copy_actions(
@@ -369,6 +369,9 @@ fn answer_click(ctx: Ctx, copied: RwSignal<&'static str>, ev: leptos::ev::MouseE
                 entry.key,
                 el.get_attribute("data-value").unwrap_or_default(),
             );
+            // The answer is rebuilt after this handler: the pressed button's twin takes the focus
+            // back (`browser::announce`), so the keyboard stays where it was.
+            browser::focus_after_rebuild(el.id());
         }
     }
 }
@@ -591,7 +594,7 @@ fn plan_details_html(
 }
 
 /// The page's heading and tagline (static: HTML text).
-const HEADER: &str = "<h1>Spark Sizer</h1><p class=\"tagline\">Spark executors for YARN, Kubernetes and Amazon EMR: the rule of thumb, and what Spark and the cluster really grant, to the MiB.</p>";
+const HEADER: &str = "<a class=\"skip\" href=\"#answer\">Skip to the answer</a><h1>Spark Sizer</h1><p class=\"tagline\">Spark executors for YARN, Kubernetes and Amazon EMR: the rule of thumb, and what Spark and the cluster really grant, to the MiB.</p>";
 
 /// Said above the sections while they show the last plan (HTML text).
 const STALE_NOTE: &str = r#"<p class="stale-note" id="stale-details">Not current: the sections below show the last plan until the fields above are fixed.</p>"#;
@@ -649,19 +652,25 @@ pub fn App() -> impl IntoView {
             )
     };
     Effect::new(move |_| browser::show_copy_status(copied.get()));
+    // The headline in words, for screen readers: said when it changes, not on every keystroke.
+    Effect::new(move |_| {
+        browser::announce(&form.with_untracked(|f| plan_summary(&outcome.read(), f)));
+    });
     let other_plan = move || plan_details_html(&shown.read(), last_form, form);
     view! {
         {layout::patterns()}
         <header class="top" inner_html=HEADER></header>
         <div class="notice-slot" inner_html=notice on:click=move |ev| notice_click(&ev)></div>
         <main class="grid">
-            <section class="answer card" aria-label="Answer" on:click=move |ev| answer_click(ctx, copied, ev)>
+            // The inputs first: Tab follows the desktop's columns (the skip link leads past them).
+            <aside class="inputs card" aria-label="Inputs">{fields::form_view(ctx)}</aside>
+            <section class="answer card" id="answer" tabindex="-1" aria-label="Answer" on:click=move |ev| answer_click(ctx, copied, ev)>
+                <p class="offscreen" id="announce" aria-live="polite"></p>
                 <div class="page-actions" inner_html=PAGE_ACTIONS></div>
                 // The box a failed copy shows its text in, selected.
                 <div class="copy-box" id="copy-box"></div>
                 <div class="answer-body" inner_html=answer></div>
             </section>
-            <aside class="inputs card" aria-label="Inputs">{fields::form_view(ctx)}</aside>
             <div class="details" class:stale=stale>
                 <div class="stale-slot" inner_html=move || if stale() { STALE_NOTE } else { "" }></div>
                 <div class="plan-sections" inner_html=other_plan on:click=move |ev| answer_click(ctx, copied, ev)></div>

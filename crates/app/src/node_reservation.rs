@@ -157,7 +157,7 @@ pub fn node_reservation_card(scenario: &Scenario) -> String {
         &source_words(reservation.as_ref()),
     );
     out.push_str(&format!(
-        r#"<div class="table-scroll"><table class="compare" id="node-allocatable"><thead><tr><th scope="col">Per node</th><th scope="col">CPU</th><th scope="col">Memory</th></tr></thead><tbody>{rows}</tbody></table></div></section>"#
+        r#"<div class="table-scroll" tabindex="0" role="region" aria-label="Allocatable per node"><table class="compare" id="node-allocatable"><thead><tr><th scope="col">Per node</th><th scope="col">CPU</th><th scope="col">Memory</th></tr></thead><tbody>{rows}</tbody></table></div></section>"#
     ));
     out
 }

@@ -18,7 +18,7 @@ use crate::results;
 /// status now).
 fn copy_block(out: &mut String, id: &str, title: &str, text: &str, copied: &str) {
     out.push_str(&format!(
-        r#"<h2 class="subhead">{title}</h2><pre class="submit" id="{id}"><code>"#
+        r#"<h2 class="subhead">{title}</h2><pre class="submit" id="{id}" tabindex="0" role="region" aria-label="{title}"><code>"#
     ));
     html::push_escaped(out, text);
     out.push_str("</code></pre>");
@@ -476,7 +476,7 @@ pub fn emr_details(p: &EmrPlan) -> String {
         cells.push(["0".into(), "—".into(), "—".into(), "—".into(), "—".into()]);
     }
     let mut out = String::from(
-        r#"<section class="card" id="emr-launched"><h2>Requested vs launched</h2><div class="table-scroll"><table class="compare"><thead><tr><th scope="col">Executors</th><th scope="col">Requests each</th><th scope="col">Container</th><th scope="col">Cores</th><th scope="col">Heap + overhead</th></tr></thead><tbody>"#,
+        r#"<section class="card" id="emr-launched"><h2>Requested vs launched</h2><div class="table-scroll" tabindex="0" role="region" aria-label="Requested vs launched"><table class="compare"><thead><tr><th scope="col">Executors</th><th scope="col">Requests each</th><th scope="col">Container</th><th scope="col">Cores</th><th scope="col">Heap + overhead</th></tr></thead><tbody>"#,
     );
     for row in cells {
         out.push_str("<tr>");
@@ -485,7 +485,7 @@ pub fn emr_details(p: &EmrPlan) -> String {
         }
         out.push_str("</tr>");
     }
-    out.push_str(r#"</tbody></table></div><h3 class="subhead">Driver log (as YarnAllocator would write it)</h3><pre class="submit" id="driver-log"><code>"#);
+    out.push_str(r#"</tbody></table></div><h3 class="subhead">Driver log (as YarnAllocator would write it)</h3><pre class="submit" id="driver-log" tabindex="0" role="region" aria-label="Driver log"><code>"#);
     html::push_escaped(&mut out, &emr_exports::driver_log(p).join("\n"));
     out.push_str("</code></pre></section>");
     card(

@@ -32,7 +32,7 @@ pub fn comparison(c: &Comparison) -> String {
     let r = &c.rule_of_thumb;
     let e = &c.spark_exact;
     let mut out = String::from(
-        r#"<table class="compare"><thead><tr><th scope="col"></th><th scope="col">Rule of thumb</th><th scope="col">Spark-exact</th></tr></thead><tbody>"#,
+        r#"<table class="compare"><thead><tr><td></td><th scope="col">Rule of thumb</th><th scope="col">Spark-exact</th></tr></thead><tbody>"#,
     );
     let mut row = |label: &str, f: &dyn Fn(&Plan) -> String| {
         let (a, b) = (f(r), f(e));

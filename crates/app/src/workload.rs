@@ -57,7 +57,12 @@ fn workload_section(out: &mut String, fit: &JobFit) {
     out.push_str("</ul>");
     let conf = sql_conf_text(fit);
     if !conf.is_empty() {
-        html::text(out, "pre", r#" class="submit" id="workload-conf""#, &conf);
+        html::text(
+            out,
+            "pre",
+            r#" class="submit" id="workload-conf" tabindex="0" role="region" aria-label="Spark SQL settings""#,
+            &conf,
+        );
     }
     out.push_str("</section>");
 }
