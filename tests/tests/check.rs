@@ -66,6 +66,11 @@ async fn section_screenshots(b: &Browser, name: &str) {
             let suffix = if scheme == "dark" { "-dark" } else { "" };
             b.screenshot(&format!("{name}-section{suffix}"), width)
                 .await;
+            // The comparison, "Use these settings" and the plan's configuration below it.
+            b.js("document.getElementById('check-compare').scrollIntoView(); return true;")
+                .await;
+            b.screenshot(&format!("{name}-compare{suffix}"), width)
+                .await;
             assert!(
                 !b.overflows_horizontally().await,
                 "{name}: sideways scroll at {width} px ({scheme})"
