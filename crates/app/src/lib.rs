@@ -5,6 +5,7 @@
 
 pub mod api_module;
 pub mod browser;
+pub mod check;
 pub mod embed;
 pub mod explorer;
 pub mod fields;
@@ -623,7 +624,7 @@ pub fn App() -> impl IntoView {
     // typed must stay as typed.)
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
         let query = browser::current_query();
-        if form.with_untracked(Form::to_query) != query {
+        if browser::with_check_link(&form.with_untracked(Form::to_query)) != query {
             edited.set_value(None);
             form.set(Form::from_query(&query).0);
         }
@@ -675,6 +676,9 @@ pub fn App() -> impl IntoView {
                 <div class="stale-slot" inner_html=move || if stale() { STALE_NOTE } else { "" }></div>
                 <div class="plan-sections" inner_html=other_plan on:click=move |ev| answer_click(ctx, copied, ev)></div>
                 {explorer::explorer_section(ctx, outcome)}
+                <section class="card" id="check" inner_html=check::check_section(ctx)
+                    on:click=move |ev| { check::clicked(ctx, &ev); answer_click(ctx, copied, ev) }
+                    on:input=move |_| check::run(ctx)></section>
                 <section class="card" id="about" inner_html=move || {
                     format!(
                         r#"<h2>How this is computed</h2><div class="about">{}</div>"#,

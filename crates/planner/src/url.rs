@@ -80,6 +80,11 @@ use crate::Granularity;
 /// The schema version this codec writes.
 pub const SCHEMA_VERSION: u32 = 1;
 
+/// The key of the checked configuration's settings (`crate::check::link`'s compact value): not
+/// part of the scenario, read by the page's Check section, and passed over here (not reported
+/// as unknown) so that a link with a check opens its plan as any other.
+pub const CHECK_KEY: &str = "ck";
+
 /// How one catalog field of an input of type `T` is written and read; its query-string key is
 /// the catalog's.
 struct Param<T: 'static> {
@@ -187,7 +192,7 @@ impl<T> Schema<T> {
                 repeated.push(k.clone());
             }
             seen.push(k.clone());
-            if k == "cm" {
+            if k == "cm" || k == CHECK_KEY {
                 continue;
             }
             if k == "v" {

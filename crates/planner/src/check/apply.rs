@@ -217,8 +217,12 @@ pub fn apply_settings(pasted: &Pasted, form: &Scenario) -> Applied {
 /// "Use these settings": the form's scenario with the pasted settings applied (what the form
 /// can hold; [`Applied::findings`] names what it cannot).
 pub fn use_these_settings(text: &str, form: &Scenario) -> Scenario {
-    let applied = apply_settings(&super::read(text), form);
-    match applied.scenario {
+    settings_for_the_form(&apply_settings(&super::read(text), form))
+}
+
+/// The scenario the form takes for "Use these settings", from settings already applied.
+pub fn settings_for_the_form(applied: &Applied) -> Scenario {
+    match applied.scenario.clone() {
         Scenario::Yarn(mut input) => {
             // The YARN form plans heaps and counts itself; it takes the executor's cores.
             input.policy.cores_per_executor = applied.executor_cores;

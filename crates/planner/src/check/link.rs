@@ -135,3 +135,80 @@ fn read_app_type(v: &str) -> Option<AppType> {
         _ => None,
     }
 }
+
+/// The settings of a link (from [`decode`]) as a text the check reads back to the same
+/// settings, for the paste box of a page opened from a link: `spark-defaults.conf` lines;
+/// a `spark-submit` command when the link names the application's language (only a command's
+/// application or a manifest tells it); a `SparkApplication` manifest when it names a Spark
+/// version (only a manifest tells it); an EMR configuration when it holds EMR's
+/// `maximizeResourceAllocation` (only the `spark` classification holds it). A link's keys are
+/// known keys and its values letters, digits and dots ([`decode`] keeps no other), so nothing
+/// needs quoting beyond what each format always has.
+pub fn as_text(pasted: &Pasted) -> String {
+    let settings: Vec<(String, String)> = pasted
+        .effective()
+        .into_iter()
+        .map(|e| (e.key, e.value))
+        .collect();
+    if let Some((on, _)) = pasted.maximize_resource_allocation {
+        return emr_configuration_text(&settings, on);
+    }
+    if let Some((version, _)) = pasted.spark_version {
+        return manifest_text(&settings, pasted.app_type.map(|(t, _)| t), version);
+    }
+    if let Some((app_type, _)) = pasted.app_type {
+        let application = match app_type {
+            AppType::Jvm => "app.jar",
+            AppType::Python => "app.py",
+            AppType::R => "app.R",
+        };
+        let mut out = String::from("spark-submit \\\n");
+        for (key, value) in &settings {
+            out.push_str(&format!("  --conf {key}={value} \\\n"));
+        }
+        out.push_str(&format!("  {application}\n"));
+        return out;
+    }
+    settings
+        .iter()
+        .map(|(key, value)| format!("{key} {value}\n"))
+        .collect()
+}
+
+fn emr_configuration_text(settings: &[(String, String)], maximize: bool) -> String {
+    let properties: Vec<String> = settings
+        .iter()
+        .map(|(key, value)| format!("      \"{key}\": \"{value}\""))
+        .collect();
+    format!(
+        "[\n  {{\n    \"Classification\": \"spark\",\n    \"Properties\": {{\n      \
+         \"maximizeResourceAllocation\": \"{maximize}\"\n    }}\n  }},\n  {{\n    \
+         \"Classification\": \"spark-defaults\",\n    \"Properties\": {{\n{}\n    }}\n  }}\n]\n",
+        properties.join(",\n")
+    )
+}
+
+fn manifest_text(
+    settings: &[(String, String)],
+    app_type: Option<AppType>,
+    version: SparkVersion,
+) -> String {
+    let mut out =
+        String::from("apiVersion: sparkoperator.k8s.io/v1beta2\nkind: SparkApplication\nspec:\n");
+    if let Some(t) = app_type {
+        let name = match t {
+            AppType::Jvm => "Scala",
+            AppType::Python => "Python",
+            AppType::R => "R",
+        };
+        out.push_str(&format!("  type: {name}\n"));
+    }
+    out.push_str(&format!("  sparkVersion: \"{}\"\n", version.as_str()));
+    if !settings.is_empty() {
+        out.push_str("  sparkConf:\n");
+        for (key, value) in settings {
+            out.push_str(&format!("    \"{key}\": \"{value}\"\n"));
+        }
+    }
+    out
+}

@@ -33,7 +33,7 @@ mod tree;
 pub mod words;
 
 pub use answer::{check, check_pasted, Answer, Check, Side, SideNumbers};
-pub use apply::{apply_settings, use_these_settings, Applied};
+pub use apply::{apply_settings, settings_for_the_form, use_these_settings, Applied};
 
 use crate::spark::{AppType, SparkVersion};
 use crate::submit::SubmitError;

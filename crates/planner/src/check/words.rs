@@ -245,7 +245,9 @@ pub fn diagnostics(c: &Check) -> Vec<Warning> {
     most_severe_first(out)
 }
 
-fn answer_warnings(c: &Check) -> Vec<Warning> {
+/// The answer's own warnings (Spark's and YARN's refusals among them, in Spark's words), without
+/// what reading found.
+pub fn answer_warnings(c: &Check) -> Vec<Warning> {
     match (&c.answer, &c.applied.scenario) {
         (Answer::Yarn(p), _) => p.warnings.clone(),
         (Answer::Kubernetes(p), crate::scenario::Scenario::Kubernetes(input)) => {

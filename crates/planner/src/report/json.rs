@@ -531,7 +531,7 @@ fn yarn_plan(c: &Comparison, method: Method) -> PlanView {
     }
 }
 
-fn yarn_containers(placement: &Placement) -> Vec<ContainerView> {
+pub(super) fn yarn_containers(placement: &Placement) -> Vec<ContainerView> {
     let e = placement.executor;
     let executor = ContainerView {
         role: "executor",
@@ -633,7 +633,7 @@ fn pod(role: &'static str, count: u64, r: &PodResources) -> ContainerView {
     }
 }
 
-fn pods(p: &K8sPlan) -> Vec<ContainerView> {
+pub(super) fn pods(p: &K8sPlan) -> Vec<ContainerView> {
     let m = p.executor_memory;
     let executor = ContainerView {
         heap_mib: Some(m.heap_mib),
@@ -687,7 +687,7 @@ fn emr_plan(p: &EmrPlan) -> PlanView {
     }
 }
 
-fn emr_containers(p: &EmrPlan) -> Vec<ContainerView> {
+pub(super) fn emr_containers(p: &EmrPlan) -> Vec<ContainerView> {
     let r = p.request;
     let requested = ContainerView {
         role: "executor",
@@ -719,7 +719,7 @@ fn emr_containers(p: &EmrPlan) -> Vec<ContainerView> {
 }
 
 /// A node group's blocks; YARN and EMR count vcores, Kubernetes millicores.
-fn group_view(g: &NodeGroup, kubernetes: bool) -> NodeGroupView {
+pub(super) fn group_view(g: &NodeGroup, kubernetes: bool) -> NodeGroupView {
     NodeGroupView {
         first_node: g.first_node,
         last_node: g.last_node,

@@ -14,6 +14,8 @@
 //! ```
 
 pub mod check;
+#[cfg(feature = "json")]
+pub mod check_json;
 pub mod configuration;
 #[cfg(feature = "json")]
 pub mod json;
