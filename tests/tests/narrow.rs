@@ -2,7 +2,7 @@
 //! they fit (320 px embed card, 375 px phone, 1280 px desktop), and at 375 px nothing is cut at
 //! a box's right edge without a way to scroll to it and a cue that there is more, no label or
 //! hint breaks inside a word, and every select shows its options whole (screenshots
-//! `narrow-*`).
+//! `narrow-*`: the bars at each width, the pages at 375 px, light and dark).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
@@ -38,6 +38,23 @@ const LABEL_PROBLEMS: &str = "const problems = [], boxes = [];\
     }\
     return { drawn: boxes.length, problems };";
 
+/// Screenshots of the bars at `width` px, light and dark (`narrow-layout-{name}[-dark]-{width}`),
+/// the layout scrolled into view.
+async fn layout_screenshots(browser: &Browser, name: &str, width: u32) {
+    for scheme in ["light", "dark"] {
+        browser.set_color_scheme(scheme).await;
+        browser.set_viewport(width, 900).await;
+        browser
+            .js("const l = document.getElementById('layout'); if (l) l.scrollIntoView(); return 0;")
+            .await;
+        let suffix = if scheme == "dark" { "-dark" } else { "" };
+        browser
+            .screenshot(&format!("narrow-layout-{name}{suffix}"), width)
+            .await;
+    }
+    browser.set_color_scheme("light").await;
+}
+
 #[tokio::test]
 async fn bar_labels_are_drawn_only_where_they_fit() {
     let browser = Browser::open("narrow-labels").await;
@@ -62,6 +79,9 @@ async fn bar_labels_are_drawn_only_where_they_fit() {
                     "{name} at {width} px: {}",
                     p.as_str().unwrap_or("?")
                 ));
+            }
+            if name != "yarn-parts" {
+                layout_screenshots(&browser, name, width).await;
             }
         }
     }
