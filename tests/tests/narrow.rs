@@ -1,8 +1,9 @@
 //! End-to-end tests of the page at any width: the bars' segment labels are drawn only where
-//! they fit (320 px embed card, 375 px phone, 1280 px desktop), and at 375 px nothing is cut at
-//! a box's right edge without a way to scroll to it and a cue that there is more, no label or
-//! hint breaks inside a word, and every select shows its options whole (screenshots
-//! `narrow-*`: the bars at each width, the pages at 375 px, light and dark).
+//! they fit (320 px embed card, 375 px phone, 1280 px desktop) and no page scrolls sideways
+//! down to 320 px; at 375 px nothing is cut at a box's right edge without a way to scroll to it
+//! and a cue that there is more, no label or hint breaks inside a word, and every select shows
+//! its options whole (screenshots `narrow-*`: the bars at each width, the pages at 375 px,
+//! light and dark).
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
@@ -78,6 +79,13 @@ async fn bar_labels_are_drawn_only_where_they_fit() {
                 problems.push(format!(
                     "{name} at {width} px: {}",
                     p.as_str().unwrap_or("?")
+                ));
+            }
+            // Nor does the page scroll sideways, down to 320 px.
+            if browser.overflows_horizontally().await {
+                problems.push(format!(
+                    "{name} scrolls sideways at {width} px: {:?}",
+                    browser.elements_past_right_edge().await
                 ));
             }
             if name != "yarn-parts" {
