@@ -287,9 +287,60 @@ pub fn group_summary(g: &NodeGroup) -> String {
     s
 }
 
-/// Whether a label fits a segment `w` percent wide, on a phone's bar (about 300 px).
-pub fn fits_label(w: f64, label: &str) -> bool {
-    !label.is_empty() && w >= 2.4 * label.chars().count() as f64 + 1.0
+/// The segment labels' font size in CSS pixels (`.seg-label` in `web/style.css`).
+const LABEL_FONT_PX: f64 = 11.0;
+
+/// Room kept free on each side of a label inside its segment, in CSS pixels.
+const LABEL_SIDE_PX: f64 = 2.0;
+
+/// A conservative width of one character of a segment label, in ems: at least the advance of
+/// that character in DejaVu Sans Bold, the widest of the usual system sans fonts (`system-ui`
+/// on Linux resolves to it; the label's weight 600 draws with its bold face). Its widest
+/// glyphs are `m` (1.04 em), `W` and `w` (0.99 em, 0.92 em), `M` (0.89 em); the other capitals
+/// reach 0.85 em (`O`, `D`, `N`), the other characters 0.72 em (`n`, `p`, `q`, the digits 0.70 em).
+/// Labels are ASCII (the tests hold every label to this bound in Chromium).
+fn label_char_em(c: char) -> f64 {
+    match c {
+        'm' | 'M' | 'w' | 'W' => 1.05,
+        c if c.is_ascii_uppercase() => 0.86,
+        _ => 0.72,
+    }
+}
+
+/// A conservative width of `label` drawn as a segment label, with its side room, in CSS pixels.
+pub fn label_width_px(label: &str) -> f64 {
+    let ems: f64 = label.chars().map(label_char_em).sum();
+    ems * LABEL_FONT_PX + 2.0 * LABEL_SIDE_PX
+}
+
+/// The bar widths (CSS pixels) a label can ask for before it is drawn: a label carries the
+/// smallest of these at which its segment holds it (class `fit{px}`), and `web/style.css` hides
+/// it in a bar narrower than that (a container query on the bar). So a label is drawn only where
+/// it fits at the width the bar really has, at 320 px as at 1280 px, and in print.
+pub const LABEL_BAR_WIDTHS_PX: [u32; 7] = [100, 150, 200, 300, 400, 600, 800];
+
+/// The narrowest bar width of [`LABEL_BAR_WIDTHS_PX`] at which `label` fits a segment `w`
+/// percent of the bar wide, or `None` when it fits none (the legend and the segment's tooltip
+/// still name it).
+pub fn label_bar_width(w: f64, label: &str) -> Option<u32> {
+    if label.is_empty() || w <= 0.0 {
+        return None;
+    }
+    let needed = label_width_px(label) * 100.0 / w;
+    LABEL_BAR_WIDTHS_PX
+        .into_iter()
+        .find(|&bar| f64::from(bar) >= needed)
+}
+
+/// Appends `label` centred in a segment `w` percent of its bar wide, marked with the bar width
+/// it needs ([`label_bar_width`]); nothing when it never fits.
+pub fn segment_label(out: &mut String, w: f64, label: &str) {
+    if let Some(bar) = label_bar_width(w, label) {
+        let attributes = format!(
+            r#" x="50%" y="50%" dy="0.35em" text-anchor="middle" class="seg-label fit{bar}""#
+        );
+        html::text(out, "text", &attributes, label);
+    }
 }
 
 /// One horizontal bar of segments (memory or CPU), each a nested SVG clipped to its width,
@@ -318,17 +369,11 @@ pub fn bar(out: &mut String, segments: Vec<Segment>, class: &str, height: u32, l
         ));
         html::text(out, "title", "", &s.title);
         out.push_str("</rect>");
-        if fits_label(s.w, &s.label) {
-            html::text(out, "text", SEGMENT_LABEL, &s.label);
-        }
+        segment_label(out, s.w, &s.label);
         out.push_str("</svg>");
     }
     out.push_str("</svg>");
 }
-
-/// The attributes of a label centred in a bar's segment.
-pub const SEGMENT_LABEL: &str =
-    r#" x="50%" y="50%" dy="0.35em" text-anchor="middle" class="seg-label""#;
 
 /// The shared pattern definitions (one per page): static SVG, so written as text
 /// (`crate::html`).
@@ -486,6 +531,66 @@ mod tests {
         assert_eq!(
             group_summary(&p.layout[0]),
             "AM + 2 executors · free: 19 GiB, 4 vcores"
+        );
+    }
+
+    #[test]
+    fn a_label_asks_for_the_narrowest_bar_that_holds_it() {
+        // "OS": two capitals at 0.86 em of 11 px, and 2 px each side: 22.92 px.
+        assert!((label_width_px("OS") - 22.92).abs() < 1e-9);
+        // "E1": a capital and a digit (0.86 + 0.72 em): 21.38 px; "AM": 0.86 + 1.05 em: 25.01 px.
+        assert!((label_width_px("E1") - 21.38).abs() < 1e-9);
+        assert!((label_width_px("AM") - 25.01).abs() < 1e-9);
+        // OS in a segment a tenth of the bar needs a 229.2 px bar: drawn from 300 px on.
+        assert_eq!(label_bar_width(10.0, "OS"), Some(300));
+        // A fifth: 114.6 px, so from 150 px on; the whole bar: from 100 px on.
+        assert_eq!(label_bar_width(20.0, "OS"), Some(150));
+        assert_eq!(label_bar_width(100.0, "OS"), Some(100));
+        // "Overhead" (1 capital, 7 others: 5.90 em = 68.9 px) in 5 % of the bar would need
+        // 1 378 px: never drawn; no label, or no segment, draws nothing.
+        assert_eq!(label_bar_width(5.0, "Overhead"), None);
+        assert_eq!(label_bar_width(50.0, ""), None);
+        assert_eq!(label_bar_width(0.0, "OS"), None);
+    }
+
+    #[test]
+    fn a_drawn_label_always_fits_its_segment() {
+        for label in [
+            "OS",
+            "AM",
+            "E12",
+            "free",
+            "driver",
+            "ds",
+            "Overhead",
+            "User memory",
+        ] {
+            let mut previous = 0;
+            for tenths in 1..=1000 {
+                let w = f64::from(tenths) / 10.0;
+                let Some(bar) = label_bar_width(w, label) else {
+                    assert_eq!(previous, 0, "{label} at {w} % fitted a narrower segment");
+                    continue;
+                };
+                // Drawn in a bar of `bar` px or wider: its segment holds the label there.
+                assert!(
+                    f64::from(bar) * w / 100.0 >= label_width_px(label),
+                    "{label} {w}"
+                );
+                // A wider segment never asks for a wider bar.
+                assert!(previous == 0 || bar <= previous, "{label} {w}");
+                previous = bar;
+            }
+            assert_eq!(
+                previous, 100,
+                "{label} fits the whole bar from the narrowest width"
+            );
+        }
+        let mut out = String::new();
+        segment_label(&mut out, 20.0, "OS");
+        assert!(
+            out.contains(r#"class="seg-label fit150">OS</text>"#),
+            "{out}"
         );
     }
 }

@@ -267,9 +267,7 @@ fn heap_pools(out: &mut String, p: &Plan) {
             format_fixed(w, 3),
             fmt::bytes_mib(*bytes)
         ));
-        if crate::layout::fits_label(w, label) {
-            html::text(out, "text", crate::layout::SEGMENT_LABEL, label);
-        }
+        crate::layout::segment_label(out, w, label);
         out.push_str("</svg>");
         x += w;
     }
