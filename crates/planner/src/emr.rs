@@ -524,7 +524,9 @@ fn merged_totals(shape: &NodeShape, m: &MergedExecutors, task_cpus: u32) -> Tota
             .fold(0u64, u64::saturating_add)
     };
     Totals {
-        task_slots: sum(&|l| u64::from(l.cores / task_cpus.max(1))),
+        task_slots: sum(&|l| {
+            u64::from(crate::input::task_slots_per_executor(l.cores, task_cpus))
+        }),
         heap_mib: sum(&|l| l.heap_mib),
         ..totals(shape, &m.layout, 0, 0)
     }

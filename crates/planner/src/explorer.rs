@@ -491,9 +491,10 @@ pub struct SplitNumbers {
     pub split: BudgetSplit,
     /// Cores per executor.
     pub cores: u32,
-    /// Tasks at once: executors × cores.
+    /// Tasks at once: executors × (cores ÷ `spark.task.cpus`).
     pub task_slots: u64,
-    /// Execution memory per running task when every slot is busy; `None` below 450 MiB.
+    /// Execution memory per running task when every slot is busy; `None` below 450 MiB or
+    /// when a task needs more CPUs than the executor has.
     pub per_task: Option<PerTaskMemory>,
     /// The storage region of one executor, immune to eviction: where a broadcast table (copied
     /// into every executor) and cached blocks live.
@@ -503,17 +504,31 @@ pub struct SplitNumbers {
     pub unified_bytes: u64,
 }
 
-/// The numbers of one split with Spark's default memory fractions.
-pub fn split_numbers(split: BudgetSplit, cores: u32) -> SplitNumbers {
+/// The numbers of one split with Spark's default memory fractions, `task_cpus` CPUs per task
+/// (`spark.task.cpus`): each executor runs `cores ÷ task_cpus` tasks at once, as everywhere
+/// task slots are counted ([`crate::input::SparkSettings::task_slots_per_executor`]).
+pub fn split_numbers(split: BudgetSplit, cores: u32, task_cpus: u32) -> SplitNumbers {
     let heap_mib = split.heap_gib.saturating_mul(1024);
     let fractions = MemoryFractions::default();
-    let pools = unified_memory(heap_mib.saturating_mul(MIB), fractions, 0, cores).ok();
+    let slots_per_executor = crate::input::task_slots_per_executor(cores, task_cpus);
+    let pools = unified_memory(heap_mib.saturating_mul(MIB), fractions, 0, slots_per_executor).ok();
     SplitNumbers {
         split,
         cores,
-        task_slots: u64::from(split.executors).saturating_mul(u64::from(cores)),
-        per_task: per_task(heap_mib, fractions, 0, cores),
+        task_slots: u64::from(split.executors).saturating_mul(u64::from(slots_per_executor)),
+        per_task: (slots_per_executor > 0)
+            .then(|| per_task(heap_mib, fractions, 0, slots_per_executor))
+            .flatten(),
         storage_bytes: pools.map_or(0, |p| p.storage_bytes),
         unified_bytes: pools.map_or(0, |p| p.unified_bytes),
+    }
+}
+
+/// `spark.task.cpus` of a scenario, whichever its cluster manager.
+pub fn task_cpus_of(scenario: &Scenario) -> u32 {
+    match scenario {
+        Scenario::Yarn(input) => input.spark.task_cpus,
+        Scenario::Kubernetes(input) => input.spark.task_cpus,
+        Scenario::Emr(input) => input.task_cpus,
     }
 }

@@ -881,7 +881,10 @@ pub fn derive_k8s(input: &K8sInput) -> Result<K8sDerivation<'_>, InputErrors> {
     };
     let layout = pod_layout(&nodes, room, &pod_blocks, &fit, placed);
     let s = &input.spark;
-    let task_slots_per_executor = u64::from(s.executor_cores / s.task_cpus.max(1));
+    let task_slots_per_executor = u64::from(crate::input::task_slots_per_executor(
+        s.executor_cores,
+        s.task_cpus,
+    ));
     let totals = k8s_totals(
         &layout,
         &pod_blocks,

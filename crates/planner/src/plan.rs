@@ -1008,7 +1008,10 @@ fn task_slots_step(task_cpus: u32, executors: u32, cores: u32, task_slots: u64) 
         format!(
             "{executors} × ({} ÷ {task_cpus} spark.task.cpus = {} each) = {tasks} at once",
             counted(u64::from(cores), "core"),
-            counted(u64::from(cores / task_cpus), "task")
+            counted(
+                u64::from(crate::input::task_slots_per_executor(cores, task_cpus)),
+                "task"
+            )
         )
     } else {
         format!(

@@ -421,7 +421,7 @@ fn fifty_gb_as_slim_or_fat_executors_per_task() {
     for s in f.splits {
         assert_eq!(u64::from(s.executors) * s.heap_gib, f.total_gib);
     }
-    let [slim, fat] = f.splits.map(|s| split_numbers(s, f.cores_per_executor));
+    let [slim, fat] = f.splits.map(|s| split_numbers(s, f.cores_per_executor, 1));
     // 5 GiB: (5120 − 300) × 0.6 = 2892 MiB unified, half of it storage, half execution;
     // 1446 MiB ÷ 5 tasks = 289.2, ÷ 10 = 144.6.
     assert_eq!((slim.task_slots, fat.task_slots), (50, 25));
@@ -432,6 +432,38 @@ fn fifty_gb_as_slim_or_fat_executors_per_task() {
     assert_eq!(fat.storage_bytes / MIB, 2982);
     assert_eq!(fat.unified_bytes / MIB, 5964);
     assert_eq!(fat.per_task.map(|t| t.max_bytes / MIB), Some(596));
+}
+
+/// `spark.task.cpus` in the fat-or-slim split: 5 cores ÷ 2 CPUs per task = 2 tasks at once per
+/// executor (rounded down, as Spark's `ResourceProfile.maxTasksPerExecutor`), so 10 × 2 = 20 and
+/// 5 × 2 = 10 slots, and each running task's share of execution memory is 1/2, not 1/5; with 6
+/// CPUs per task no task runs on 5 cores.
+#[test]
+fn the_fat_or_slim_split_counts_task_slots_with_spark_task_cpus() {
+    use planner::explorer::split_numbers;
+    let f = planner::presets::fat_or_slim();
+    let [slim, fat] = f.splits.map(|s| split_numbers(s, f.cores_per_executor, 2));
+    assert_eq!((slim.task_slots, fat.task_slots), (20, 10));
+    // 5 GiB: 1446 MiB of execution memory ÷ 2 tasks = 723 MiB at most, 361.5 guaranteed.
+    assert_eq!(slim.per_task.map(|t| t.max_bytes / MIB), Some(723));
+    assert_eq!(slim.per_task.map(|t| t.min_bytes / MIB), Some(361));
+    // The pools of an executor do not depend on the tasks.
+    let one_cpu = split_numbers(f.splits[0], f.cores_per_executor, 1);
+    assert_eq!(slim.unified_bytes, one_cpu.unified_bytes);
+    let none = split_numbers(f.splits[1], f.cores_per_executor, 6);
+    assert_eq!((none.task_slots, none.per_task), (0, None));
+    // The scenario's own setting, on each cluster manager.
+    let mut yarn = preset("case1").expect("case1").input;
+    yarn.spark.task_cpus = 2;
+    assert_eq!(planner::explorer::task_cpus_of(&Scenario::Yarn(yarn)), 2);
+    let mut k8s = planner::k8s::K8sInput::default();
+    k8s.spark.task_cpus = 3;
+    assert_eq!(planner::explorer::task_cpus_of(&Scenario::Kubernetes(k8s)), 3);
+    let emr = planner::emr::EmrInput {
+        task_cpus: 4,
+        ..planner::emr::EmrInput::default()
+    };
+    assert_eq!(planner::explorer::task_cpus_of(&Scenario::Emr(emr)), 4);
 }
 
 /// The explorer's guidance on the plan itself: the plan's own shape, once (not again when the
