@@ -201,7 +201,7 @@ pub fn k8s_details(p: &K8sPlan, scenario: &Scenario) -> String {
             "Overhead factor",
             planner::fixed::format_f64(p.overhead_factor),
         ),
-        ("Executor pods per node", p.per_node.to_string()),
+        ("Executor pods per node", p.fit.per_node.to_string()),
     ] {
         rows.push_str("<tr>");
         html::text(&mut rows, "th", r#" scope="row""#, k);

@@ -155,7 +155,7 @@ pub fn executor_view(scenario: &Scenario, outcome: &Outcome) -> Option<(Executor
                 p.executor_memory.offheap_mib,
                 MemoryFractions::default(),
             );
-            Some((view, clamp(p.wanted), clamp(p.capacity)))
+            Some((view, clamp(p.wanted), clamp(p.fit.capacity)))
         }
         (Scenario::Emr(input), Outcome::Emr(p)) => {
             let l = p.launched.first()?;

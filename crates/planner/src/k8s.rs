@@ -380,10 +380,6 @@ pub struct K8sPlan {
     pub overhead_factor: f64,
     /// The driver pod (cluster mode).
     pub driver: Option<PodResources>,
-    /// Executor pods that fit on a node beside daemonsets.
-    pub per_node: u64,
-    /// Executor pods the cluster holds with the driver in place.
-    pub capacity: u64,
     /// Per-node layout.
     pub layout: Vec<NodeGroup>,
     /// Totals.
@@ -392,7 +388,8 @@ pub struct K8sPlan {
     pub driver_cpu_millis: u64,
     /// What each node has left for Spark's pods.
     pub room: PodRoom,
-    /// How many executor pods fit, beside the driver pod.
+    /// How many executor pods fit: per node beside daemonsets, and in all with the driver pod
+    /// in place.
     pub fit: PodFit,
     /// Executor pods asked for: `spark.executor.instances` as given, or the capacity when as
     /// many as fit.
@@ -1437,8 +1434,6 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, InputErrors> {
         executor_cpu_millis: d.executor_cpu_millis,
         overhead_factor: d.pods.executor.overhead_factor,
         driver: pods.driver,
-        per_node: d.fit.per_node,
-        capacity: d.fit.capacity,
         layout: d.layout,
         totals: d.totals,
         driver_cpu_millis: d.driver_cpu_millis,
@@ -1499,10 +1494,10 @@ mod tests {
         };
         // 16 CPU − 0.18 − 0.3 = 15.52 CPU → 7 pods of 2 CPU; memory 62362 MiB → 9 of 6758.
         let p = plan_k8s(&input).unwrap();
-        assert_eq!(p.per_node, 7);
+        assert_eq!(p.fit.per_node, 7);
         input.spark.request_cores = Some("500m".into());
         let p = plan_k8s(&input).unwrap();
-        assert_eq!(p.per_node, 9, "memory binds once CPU requests shrink");
+        assert_eq!(p.fit.per_node, 9, "memory binds once CPU requests shrink");
         for g in &p.layout {
             let cpu: u64 = g.blocks.iter().map(|b| b.cpu_millis).sum();
             let mem: u64 = g.blocks.iter().map(|b| b.memory_mib).sum();

@@ -272,8 +272,8 @@ fn kubernetes_headline(out: &mut String, p: &K8sPlan, input: &K8sInput, findings
     }
     let fit = format!(
         "{} fit on a node, {} on the cluster; {} at once.\n",
-        counted(p.per_node, "executor pod"),
-        p.capacity,
+        counted(p.fit.per_node, "executor pod"),
+        p.fit.capacity,
         counted(p.totals.task_slots, "task")
     );
     let _ = writeln!(out, "{}", group_digits_in_text(&fit));

@@ -142,8 +142,8 @@ fn kubernetes(p: &K8sPlan, input: &K8sInput) -> Summary {
     lead.extend(short.as_ref().and_then(k8s_nearest_words));
     lead.push(group_digits_in_text(&format!(
         "{} fit on a node, {} on the cluster; {} at once.",
-        counted(p.per_node, "executor pod"),
-        p.capacity,
+        counted(p.fit.per_node, "executor pod"),
+        p.fit.capacity,
         counted(p.totals.task_slots, "task")
     )));
     Summary {
