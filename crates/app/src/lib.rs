@@ -183,7 +183,7 @@ fn yarn_refusal(c: &Comparison) -> (Option<(&'static str, String)>, Option<Strin
             } else {
                 "sev sev-warning refusal"
             };
-            let nearest = s.nearest.map(|n| planner::plan::nearest_words(c, &n));
+            let nearest = s.nearest.first().map(planner::plan::nearest_words);
             (
                 Some((class, planner::plan::shortfall_words(c, &s))),
                 nearest,

@@ -511,7 +511,13 @@ pub fn split_numbers(split: BudgetSplit, cores: u32, task_cpus: u32) -> SplitNum
     let heap_mib = split.heap_gib.saturating_mul(1024);
     let fractions = MemoryFractions::default();
     let slots_per_executor = crate::input::task_slots_per_executor(cores, task_cpus);
-    let pools = unified_memory(heap_mib.saturating_mul(MIB), fractions, 0, slots_per_executor).ok();
+    let pools = unified_memory(
+        heap_mib.saturating_mul(MIB),
+        fractions,
+        0,
+        slots_per_executor,
+    )
+    .ok();
     SplitNumbers {
         split,
         cores,

@@ -458,7 +458,10 @@ fn the_fat_or_slim_split_counts_task_slots_with_spark_task_cpus() {
     assert_eq!(planner::explorer::task_cpus_of(&Scenario::Yarn(yarn)), 2);
     let mut k8s = planner::k8s::K8sInput::default();
     k8s.spark.task_cpus = 3;
-    assert_eq!(planner::explorer::task_cpus_of(&Scenario::Kubernetes(k8s)), 3);
+    assert_eq!(
+        planner::explorer::task_cpus_of(&Scenario::Kubernetes(k8s)),
+        3
+    );
     let emr = planner::emr::EmrInput {
         task_cpus: 4,
         ..planner::emr::EmrInput::default()
