@@ -95,6 +95,116 @@ impl Explorer {
     }
 }
 
+/// A column of the explorer's table, by which it can be sorted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SortColumn {
+    /// Cores per executor (the sweep's own order).
+    #[default]
+    Cores,
+    /// Executors placed.
+    Executors,
+    /// Heap.
+    Heap,
+    /// Memory overhead.
+    Overhead,
+    /// Container or pod memory.
+    Container,
+    /// Task slots of the cluster.
+    TaskSlots,
+    /// The most execution memory one running task may take.
+    MemoryPerTaskSlot,
+    /// Executors per node.
+    ExecutorsPerNode,
+    /// Memory left unused per node.
+    UnusedMemoryPerNode,
+    /// Cores left unused per node.
+    UnusedCoresPerNode,
+}
+
+impl SortColumn {
+    /// Every column, in the table's order.
+    pub const ALL: [SortColumn; 10] = [
+        SortColumn::Cores,
+        SortColumn::Executors,
+        SortColumn::Heap,
+        SortColumn::Overhead,
+        SortColumn::Container,
+        SortColumn::TaskSlots,
+        SortColumn::MemoryPerTaskSlot,
+        SortColumn::ExecutorsPerNode,
+        SortColumn::UnusedMemoryPerNode,
+        SortColumn::UnusedCoresPerNode,
+    ];
+
+    /// The column's name in a link (`xs=executors`) and on the page's sort buttons.
+    pub fn key(self) -> &'static str {
+        match self {
+            SortColumn::Cores => "cores",
+            SortColumn::Executors => "executors",
+            SortColumn::Heap => "heap",
+            SortColumn::Overhead => "overhead",
+            SortColumn::Container => "container",
+            SortColumn::TaskSlots => "slots",
+            SortColumn::MemoryPerTaskSlot => "per-task",
+            SortColumn::ExecutorsPerNode => "per-node",
+            SortColumn::UnusedMemoryPerNode => "unused-memory",
+            SortColumn::UnusedCoresPerNode => "unused-cores",
+        }
+    }
+
+    /// The column named `key`.
+    pub fn from_key(key: &str) -> Option<SortColumn> {
+        SortColumn::ALL.into_iter().find(|c| c.key() == key)
+    }
+
+    /// The number a row sorts by in this column.
+    pub fn value(self, r: &ShapeRow) -> u64 {
+        match self {
+            SortColumn::Cores => u64::from(r.cores),
+            SortColumn::Executors => u64::from(r.executors),
+            SortColumn::Heap => r.heap_mib,
+            SortColumn::Overhead => r.overhead_mib,
+            SortColumn::Container => r.container_mib,
+            SortColumn::TaskSlots => r.task_slots,
+            SortColumn::MemoryPerTaskSlot => r.per_task.map_or(0, |t| t.max_bytes),
+            SortColumn::ExecutorsPerNode => r.executors_per_node,
+            SortColumn::UnusedMemoryPerNode => r.unused_memory_mib_per_node,
+            SortColumn::UnusedCoresPerNode => r.unused_cpu_millis_per_node,
+        }
+    }
+}
+
+/// The explorer's own inputs, which a share link carries beside the scenario
+/// ([`crate::url::explorer_view_to_query`]): whether it is open, and how its table is sorted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ExplorerView {
+    /// The section is open (the sweep runs only then).
+    pub open: bool,
+    /// The column that orders the table.
+    pub sort: SortColumn,
+    /// Largest first.
+    pub descending: bool,
+}
+
+/// The rows in the order `view` asks for; ties keep the order by cores. An insertion sort: a
+/// few dozen rows, and std's sorts would add kilobytes to the page.
+pub fn sorted_rows(rows: &[ShapeRow], view: ExplorerView) -> Vec<ShapeRow> {
+    let before = |a: &ShapeRow, b: &ShapeRow| {
+        let (a, b) = (view.sort.value(a), view.sort.value(b));
+        if view.descending {
+            a > b
+        } else {
+            a < b
+        }
+    };
+    let mut out: Vec<ShapeRow> = Vec::with_capacity(rows.len());
+    for r in rows {
+        let at = out.iter().position(|o| before(r, o)).unwrap_or(out.len());
+        out.insert(at, *r);
+    }
+    out
+}
+
 /// Sweeps the executor shapes of a scenario; `None` when the scenario is invalid.
 pub fn explore(scenario: &Scenario) -> Option<Explorer> {
     match scenario {

@@ -513,3 +513,56 @@ fn the_plans_own_shape_gets_the_explorers_guidance() {
     .expect("valid");
     assert!(codes(emr_plan_guidance(&p, &[])).contains(&Code::HeapWithoutCompressedOops));
 }
+
+/// The table's order: every column, both ways, as std's stable sort of the rows by that
+/// column's number gives it (ties keep the order by cores, descending too).
+#[test]
+fn rows_sort_by_every_column_both_ways_ties_in_order_of_cores() {
+    use planner::explorer::{sorted_rows, ExplorerView, SortColumn};
+    for scenario in [
+        Scenario::Yarn(preset("case1").expect("case1").input),
+        Scenario::Kubernetes(K8sInput::default()),
+        Scenario::Emr(EmrInput::default()),
+    ] {
+        let e = explore(&scenario).expect("valid");
+        for sort in SortColumn::ALL {
+            for descending in [false, true] {
+                let mut expected = e.rows.clone();
+                if descending {
+                    expected.sort_by_key(|r| std::cmp::Reverse(sort.value(r)));
+                } else {
+                    expected.sort_by_key(|r| sort.value(r));
+                }
+                let view = ExplorerView {
+                    open: true,
+                    sort,
+                    descending,
+                };
+                assert_eq!(
+                    sorted_rows(&e.rows, view),
+                    expected,
+                    "{sort:?} {descending}"
+                );
+            }
+        }
+    }
+    // By hand: executors 9, 5, 5, 1 for 1 to 4 cores.
+    let row = |cores, executors| ShapeRow {
+        cores,
+        executors,
+        ..explore(&Scenario::Yarn(preset("case1").expect("case1").input))
+            .expect("valid")
+            .rows[0]
+    };
+    let rows = [row(1, 9), row(2, 5), row(3, 5), row(4, 1)];
+    let cores = |descending| -> Vec<u32> {
+        let view = ExplorerView {
+            open: false,
+            sort: SortColumn::Executors,
+            descending,
+        };
+        sorted_rows(&rows, view).iter().map(|r| r.cores).collect()
+    };
+    assert_eq!(cores(false), [4, 2, 3, 1]);
+    assert_eq!(cores(true), [1, 2, 3, 4]);
+}
