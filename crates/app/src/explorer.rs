@@ -466,9 +466,21 @@ pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
             ctx.edit_form(|f| f.explorer.open = is_open);
         }
     };
+    // The link's open state onto the element (a page load, Back, Forward). An effect of a few
+    // lines: a reactive `open` property in the view costs the page about 1.5 KB.
+    Effect::new(move |_| {
+        let open = open();
+        if let Some(details) = document().get_element_by_id("explorer-details") {
+            let _ = if open {
+                details.set_attribute("open", "")
+            } else {
+                details.remove_attribute("open")
+            };
+        }
+    });
     view! {
         <section class="card" id="explorer">
-            <details id="explorer-details" prop:open=open on:toggle=toggle>
+            <details id="explorer-details" on:toggle=toggle>
                 <summary><h2>"Fat or slim: every executor shape"</h2></summary>
                 <div class="explorer-body" inner_html=body
                     on:click=move |ev| explorer_click(ctx, explored, &ev)></div>
