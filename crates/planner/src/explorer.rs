@@ -86,12 +86,21 @@ pub struct Explorer {
     pub spark_exact_cores: Option<u32>,
     /// The cores of the plan on the form.
     pub current_cores: u32,
+    /// The memory target per executor, in MiB, when one is set (YARN's `tgt`): the rows whose
+    /// heap reaches it are the shapes that meet it ([`Explorer::reaches_target`]).
+    pub memory_target_mib: Option<u64>,
 }
 
 impl Explorer {
     /// The row of `cores` per executor, when that shape fits.
     pub fn row(&self, cores: u32) -> Option<&ShapeRow> {
         self.rows.iter().find(|r| r.cores == cores)
+    }
+
+    /// Whether `row`'s heap reaches the memory target (as the Spark-exact search counts it:
+    /// heap ≥ target); false when no target is set.
+    pub fn reaches_target(&self, row: &ShapeRow) -> bool {
+        self.memory_target_mib.is_some_and(|t| row.heap_mib >= t)
     }
 }
 
@@ -266,6 +275,7 @@ fn explore_yarn(input: &PlanInput) -> Option<Explorer> {
         rule_of_thumb_cores: Some(rule),
         spark_exact_cores: Some(exact),
         current_cores: current,
+        memory_target_mib: v.input.policy.memory_target_mib,
     })
 }
 
@@ -288,6 +298,7 @@ fn explore_emr(input: &EmrInput) -> Option<Explorer> {
         rule_of_thumb_cores: Some(rule_of_thumb_numbers(&v).cores()),
         spark_exact_cores: Some(spark_exact_numbers(&v).cores()),
         current_cores: current,
+        memory_target_mib: None,
     })
 }
 
@@ -379,6 +390,7 @@ fn explore_k8s(input: &K8sInput) -> Option<Explorer> {
         rule_of_thumb_cores: None,
         spark_exact_cores: None,
         current_cores: input.spark.executor_cores,
+        memory_target_mib: None,
     })
 }
 

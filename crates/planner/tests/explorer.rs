@@ -139,6 +139,32 @@ fn the_marked_choices_are_the_planners_own_plans() {
     );
 }
 
+/// With a memory target, the rows that reach it are the shapes that meet it: heap ≥ target,
+/// and the fewest cores among them is Spark-exact's choice (the same search); without a target
+/// no row is said to reach one.
+#[test]
+fn the_shapes_that_reach_a_memory_target_are_marked() {
+    let case3 = case("case3");
+    assert_eq!(case3.policy.memory_target_mib, Some(10 * 1024));
+    let e = explore(&Scenario::Yarn(case3)).expect("valid");
+    assert_eq!(e.memory_target_mib, Some(10 * 1024));
+    let reaching: Vec<u32> = e
+        .rows
+        .iter()
+        .filter(|r| e.reaches_target(r))
+        .map(|r| r.cores)
+        .collect();
+    for r in &e.rows {
+        assert_eq!(e.reaches_target(r), r.heap_mib >= 10 * 1024, "{}", r.cores);
+    }
+    assert_eq!(reaching.first().copied(), e.spark_exact_cores);
+    // By hand (case 1's hardware): 1 and 2 cores get 3 and 8 GiB heaps, 3 cores 10 GiB.
+    assert_eq!(reaching.first(), Some(&3));
+    let none = explore(&Scenario::Yarn(case("case1"))).expect("valid");
+    assert_eq!(none.memory_target_mib, None);
+    assert!(none.rows.iter().all(|r| !none.reaches_target(r)));
+}
+
 #[test]
 fn kubernetes_rows_fill_the_nodes_room_and_plan_as_adopted() {
     let s = Scenario::Kubernetes(K8sInput::default());
