@@ -244,6 +244,84 @@ async fn a_link_opens_the_explorer_sorted_and_task_cpus_divide_the_split() {
     browser.close().await;
 }
 
+/// With a memory target (case 3's 10 GB), the rows that reach it are marked, as the planner
+/// counts them.
+#[tokio::test]
+async fn rows_that_meet_a_memory_target_are_marked() {
+    let browser = Browser::open("explorer-target").await;
+    let case3 = Scenario::Yarn(preset("case3").expect("case3").input);
+    let query = planner::url::scenario_to_query(&case3);
+    browser.open_plan(&format!("{query}&xo=1")).await;
+    browser
+        .wait_for_js(
+            "the explorer's table",
+            "document.querySelectorAll('#explorer-table tbody tr').length > 0",
+        )
+        .await;
+    let e = explore(&case3).expect("valid");
+    let expected: Vec<u32> = e
+        .rows
+        .iter()
+        .filter(|r| e.reaches_target(r))
+        .map(|r| r.cores)
+        .collect();
+    assert_eq!(expected.first(), Some(&3));
+    let marked = browser
+        .js("return [...document.querySelectorAll('#explorer-table tbody tr')].filter(r => r.textContent.includes('meets the memory target')).map(r => +r.dataset.cores);")
+        .await;
+    assert_eq!(marked, serde_json::json!(expected));
+    browser.assert_clean_console();
+    browser.close().await;
+}
+
+/// Typing with the explorer open on 1,000 nodes × 96 cores (95 rows re-swept and redrawn per
+/// keystroke): the time from an input event to the next frame, in the release build
+/// (BENCHMARKS.md, "The trade-off explorer's sweep"). A frame is 16.7 ms; the bound is loose
+/// because the machine running the tests is shared.
+#[tokio::test]
+async fn typing_stays_smooth_with_the_explorer_open() {
+    let browser = Browser::open("explorer-typing").await;
+    browser.open_plan("v=1&n=1000&c=96&m=768&xo=1").await;
+    browser
+        .wait_for_js(
+            "the explorer's 95 rows",
+            "document.querySelectorAll('#explorer-table tbody tr').length === 95",
+        )
+        .await;
+    let times = browser
+        .client()
+        .execute_async(
+            "const done = arguments[arguments.length - 1];\
+             const el = document.getElementById('f-n');\
+             const times = [];\
+             const next = i => {\
+               if (i > 10) { done(times); return; }\
+               const t = performance.now();\
+               el.value = String(1000 + i);\
+               el.dispatchEvent(new Event('input', { bubbles: true }));\
+               requestAnimationFrame(() => { times.push(performance.now() - t); setTimeout(() => next(i + 1), 0); });\
+             };\
+             next(1);",
+            Vec::new(),
+        )
+        .await
+        .expect("typing timed");
+    let mut ms: Vec<f64> = times
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|v| v.as_f64().expect("a time"))
+        .collect();
+    ms.sort_by(f64::total_cmp);
+    let median = ms[ms.len() / 2];
+    println!("keystroke to next frame, explorer open, 1,000 × 96 cores: median {median:.1} ms, all {ms:?}");
+    // The last keystroke's plan is shown: 1,010 nodes.
+    browser.wait_for_query("v=1&n=1010&c=96&m=768&xo=1").await;
+    assert!(median < 100.0, "median {median} ms: {ms:?}");
+    browser.assert_clean_console();
+    browser.close().await;
+}
+
 #[tokio::test]
 async fn explorer_sweeps_kubernetes_and_emr() {
     let browser = Browser::open("explorer-platforms").await;

@@ -111,8 +111,10 @@ fn short_name(code: Code) -> &'static str {
     }
 }
 
-/// The marks of a row: the methods' choices and the current plan, in words.
-fn marks(e: &Explorer, cores: u32) -> Vec<&'static str> {
+/// The marks of a row: the methods' choices, the current plan and whether it reaches the
+/// memory target, in words.
+fn marks(e: &Explorer, r: &ShapeRow) -> Vec<&'static str> {
+    let cores = r.cores;
     let mut m = Vec::new();
     if e.rule_of_thumb_cores == Some(cores) {
         m.push("rule of thumb");
@@ -122,6 +124,9 @@ fn marks(e: &Explorer, cores: u32) -> Vec<&'static str> {
     }
     if e.current_cores == cores {
         m.push("current plan");
+    }
+    if e.reaches_target(r) {
+        m.push("meets the memory target");
     }
     m
 }
@@ -138,7 +143,7 @@ fn adopt(ctx: Ctx, row: ShapeRow) {
 /// [`explorer_click`]).
 fn table_row(out: &mut String, e: &Explorer, r: &ShapeRow) {
     let current = e.current_cores == r.cores;
-    let marks: String = marks(e, r.cores)
+    let marks: String = marks(e, r)
         .into_iter()
         .map(|m| format!(r#"<span class="mark">{m}</span>"#))
         .collect();
