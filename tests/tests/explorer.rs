@@ -33,7 +33,8 @@ async fn row_cores(browser: &Browser) -> Vec<u32> {
         .collect()
 }
 
-/// Sorting: a button in each header; `aria-sort` tells the order; again sorts the other way.
+/// Sorting: a button in each header; `aria-sort` tells the order; again sorts the other way;
+/// the link says the order (`xs`).
 async fn check_sorting(browser: &Browser, e: &Explorer) {
     let executors_header = "#explorer-table thead th:nth-child(3)"; // after Cores and Plan
     assert_eq!(
@@ -48,6 +49,7 @@ async fn check_sorting(browser: &Browser, e: &Explorer) {
     by_executors.sort_by_key(|r| r.executors);
     let expected: Vec<u32> = by_executors.iter().map(|r| r.cores).collect();
     assert_eq!(row_cores(browser).await, expected);
+    browser.wait_for_query("v=1&xo=1&xs=executors").await;
     browser.click(&format!("{executors_header} button")).await;
     browser
         .wait_for_attr(executors_header, "aria-sort", "descending")
@@ -57,6 +59,83 @@ async fn check_sorting(browser: &Browser, e: &Explorer) {
     let descending: Vec<u32> = by_executors.iter().map(|r| r.cores).collect();
     assert_eq!(descending[..7], [1, 2, 3, 4, 5, 6, 7]);
     assert_eq!(row_cores(browser).await, descending);
+    browser.wait_for_query("v=1&xo=1&xs=-executors").await;
+}
+
+/// The cores of the rows sorted by heap, largest first (ties in order of cores).
+fn by_heap_descending(e: &Explorer) -> Vec<u32> {
+    let mut rows = e.rows.clone();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.heap_mib));
+    rows.iter().map(|r| r.cores).collect()
+}
+
+/// Adopt 3 cores: the plan, the address and history follow, the explorer's view kept. Sorted
+/// again on the adopted plan (by heap, largest first), Back restores the earlier plan and its
+/// sort, Forward this one.
+async fn check_adopting_and_history(browser: &Browser, e: &Explorer, case1: &Scenario) {
+    let history = browser.history_length().await;
+    let three = *e.row(3).expect("3 cores");
+    browser
+        .click("#explorer-table tr[data-cores='3'] button.adopt")
+        .await;
+    browser
+        .wait_for_headline(&Headline::new(
+            three.executors,
+            3,
+            &common::app::heap_words(three.heap_mib),
+        ))
+        .await;
+    // The adopted shape and the explorer's view, open and sorted as it was.
+    let adopted = planner::url::scenario_to_query(&adopt(case1, &three));
+    browser
+        .wait_for_query(&format!("{adopted}&xo=1&xs=-executors"))
+        .await;
+    assert_eq!(browser.history_length().await, history + 1);
+    assert_eq!(
+        browser
+            .attr("#explorer-table tr.current", "data-cores")
+            .await
+            .as_deref(),
+        Some("3")
+    );
+    let heap_header = "#explorer-table thead th:nth-child(4)";
+    browser.click(&format!("{heap_header} button")).await;
+    browser.click(&format!("{heap_header} button")).await;
+    browser
+        .wait_for_attr(heap_header, "aria-sort", "descending")
+        .await;
+    browser
+        .wait_for_query(&format!("{adopted}&xo=1&xs=-heap"))
+        .await;
+    assert_eq!(browser.history_length().await, history + 1);
+    browser.client().back().await.expect("Back");
+    browser
+        .wait_for_headline(&Headline::new(17, 5, "19 GiB"))
+        .await;
+    let executors_header = "#explorer-table thead th:nth-child(3)";
+    browser
+        .wait_for_attr(executors_header, "aria-sort", "descending")
+        .await;
+    assert_eq!(
+        browser.attr(heap_header, "aria-sort").await.as_deref(),
+        Some("none")
+    );
+    let mut by_executors = e.rows.clone();
+    by_executors.sort_by_key(|r| std::cmp::Reverse(r.executors));
+    let expected: Vec<u32> = by_executors.iter().map(|r| r.cores).collect();
+    assert_eq!(row_cores(browser).await, expected);
+    browser.client().forward().await.expect("Forward");
+    browser
+        .wait_for_attr(heap_header, "aria-sort", "descending")
+        .await;
+    assert_eq!(row_cores(browser).await, by_heap_descending(e));
+    assert_eq!(
+        browser
+            .attr("#explorer-table tr.current", "data-cores")
+            .await
+            .as_deref(),
+        Some("3")
+    );
 }
 
 #[tokio::test]
@@ -71,6 +150,8 @@ async fn explorer_lists_case1_shapes_sorts_and_adopts_a_row() {
         "collapsed at first"
     );
     open_explorer(&browser).await;
+    // Opening it is in the link (the same history entry).
+    browser.wait_for_query("v=1&xo=1").await;
 
     let case1 = Scenario::Yarn(preset("case1").expect("case1").input);
     let e = explore(&case1).expect("valid");
@@ -98,33 +179,7 @@ async fn explorer_lists_case1_shapes_sorts_and_adopts_a_row() {
 
     check_sorting(&browser, &e).await;
 
-    // Adopt 3 cores: the plan, the address and history follow; Back returns.
-    let history = browser.history_length().await;
-    let three = *e.row(3).expect("3 cores");
-    browser
-        .click("#explorer-table tr[data-cores='3'] button.adopt")
-        .await;
-    browser
-        .wait_for_headline(&Headline::new(
-            three.executors,
-            3,
-            &common::app::heap_words(three.heap_mib),
-        ))
-        .await;
-    let adopted = planner::url::scenario_to_query(&adopt(&case1, &three));
-    browser.wait_for_query(&adopted).await;
-    assert_eq!(browser.history_length().await, history + 1);
-    assert_eq!(
-        browser
-            .attr("#explorer-table tr.current", "data-cores")
-            .await
-            .as_deref(),
-        Some("3")
-    );
-    browser.client().back().await.expect("Back");
-    browser
-        .wait_for_headline(&Headline::new(17, 5, "19 GiB"))
-        .await;
+    check_adopting_and_history(&browser, &e, &case1).await;
 
     // Seed 001's 50 GB both ways.
     let fat_or_slim = browser.text("#fat-or-slim").await;
@@ -134,6 +189,135 @@ async fn explorer_lists_case1_shapes_sorts_and_adopts_a_row() {
             "{needle:?} not in {fat_or_slim:?}"
         );
     }
+    browser.assert_clean_console();
+    browser.close().await;
+}
+
+/// A shared link opens the explorer as it was sent: open, sorted; one without the explorer's
+/// keys (every older link) opens it closed. `spark.task.cpus` divides the fat-or-slim split's
+/// task slots: 5 cores ÷ 2 = 2 tasks per executor, so 10 × 2 = 20 and 5 × 2 = 10.
+#[tokio::test]
+async fn a_link_opens_the_explorer_sorted_and_task_cpus_divide_the_split() {
+    let browser = Browser::open("explorer-link").await;
+    browser.open_plan("v=1&tc=2&xo=1&xs=-heap").await;
+    browser
+        .wait_for_js(
+            "the explorer's table, open from the link",
+            "document.querySelectorAll('#explorer-table tbody tr').length > 0",
+        )
+        .await;
+    assert!(
+        browser
+            .js("return document.getElementById('explorer-details').open;")
+            .await
+            .as_bool()
+            == Some(true)
+    );
+    let mut case1 = preset("case1").expect("case1").input;
+    case1.spark.task_cpus = 2;
+    let e = explore(&Scenario::Yarn(case1)).expect("valid");
+    assert_eq!(row_cores(&browser).await, by_heap_descending(&e));
+    assert_eq!(
+        browser
+            .attr("#explorer-table thead th:nth-child(4)", "aria-sort")
+            .await
+            .as_deref(),
+        Some("descending")
+    );
+    let split = browser
+        .wait_for_text_containing("#fat-or-slim", &["5 cores per executor, 2 CPUs per task"])
+        .await;
+    let slots = browser
+        .js("return [...document.querySelectorAll('#fat-or-slim tbody tr:first-child td')].map(c => c.textContent);")
+        .await;
+    assert_eq!(slots, serde_json::json!(["20", "10"]), "{split}");
+    // Closing it is in the link too.
+    browser.click("#explorer-details > summary").await;
+    browser.wait_for_query("v=1&tc=2&xs=-heap").await;
+
+    browser.open_plan("v=1").await;
+    browser
+        .wait_for_headline(&Headline::new(17, 5, "19 GiB"))
+        .await;
+    assert!(!browser.exists("#explorer-table").await, "closed");
+    browser.assert_clean_console();
+    browser.close().await;
+}
+
+/// With a memory target (case 3's 10 GB), the rows that reach it are marked, as the planner
+/// counts them.
+#[tokio::test]
+async fn rows_that_meet_a_memory_target_are_marked() {
+    let browser = Browser::open("explorer-target").await;
+    let case3 = Scenario::Yarn(preset("case3").expect("case3").input);
+    let query = planner::url::scenario_to_query(&case3);
+    browser.open_plan(&format!("{query}&xo=1")).await;
+    browser
+        .wait_for_js(
+            "the explorer's table",
+            "document.querySelectorAll('#explorer-table tbody tr').length > 0",
+        )
+        .await;
+    let e = explore(&case3).expect("valid");
+    let expected: Vec<u32> = e
+        .rows
+        .iter()
+        .filter(|r| e.reaches_target(r))
+        .map(|r| r.cores)
+        .collect();
+    assert_eq!(expected.first(), Some(&3));
+    let marked = browser
+        .js("return [...document.querySelectorAll('#explorer-table tbody tr')].filter(r => r.textContent.includes('meets the memory target')).map(r => +r.dataset.cores);")
+        .await;
+    assert_eq!(marked, serde_json::json!(expected));
+    browser.assert_clean_console();
+    browser.close().await;
+}
+
+/// Typing with the explorer open on 1,000 nodes × 96 cores (95 rows re-swept and redrawn per
+/// keystroke): the time from an input event to the next frame, in the release build
+/// (BENCHMARKS.md, "The trade-off explorer's sweep"). A frame is 16.7 ms; the bound is loose
+/// because the machine running the tests is shared.
+#[tokio::test]
+async fn typing_stays_smooth_with_the_explorer_open() {
+    let browser = Browser::open("explorer-typing").await;
+    browser.open_plan("v=1&n=1000&c=96&m=768&xo=1").await;
+    browser
+        .wait_for_js(
+            "the explorer's 95 rows",
+            "document.querySelectorAll('#explorer-table tbody tr').length === 95",
+        )
+        .await;
+    let times = browser
+        .client()
+        .execute_async(
+            "const done = arguments[arguments.length - 1];\
+             const el = document.getElementById('f-n');\
+             const times = [];\
+             const next = i => {\
+               if (i > 10) { done(times); return; }\
+               const t = performance.now();\
+               el.value = String(1000 + i);\
+               el.dispatchEvent(new Event('input', { bubbles: true }));\
+               requestAnimationFrame(() => { times.push(performance.now() - t); setTimeout(() => next(i + 1), 0); });\
+             };\
+             next(1);",
+            Vec::new(),
+        )
+        .await
+        .expect("typing timed");
+    let mut ms: Vec<f64> = times
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|v| v.as_f64().expect("a time"))
+        .collect();
+    ms.sort_by(f64::total_cmp);
+    let median = ms[ms.len() / 2];
+    println!("keystroke to next frame, explorer open, 1,000 × 96 cores: median {median:.1} ms, all {ms:?}");
+    // The last keystroke's plan is shown: 1,010 nodes.
+    browser.wait_for_query("v=1&n=1010&c=96&m=768&xo=1").await;
+    assert!(median < 100.0, "median {median} ms: {ms:?}");
     browser.assert_clean_console();
     browser.close().await;
 }

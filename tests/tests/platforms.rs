@@ -11,6 +11,7 @@ use common::Browser;
 use planner::emr::{instance_type, plan_emr, EmrInput};
 use planner::k8s::{plan_k8s, K8sInput};
 use planner::presets::k8s_preset;
+use planner::shortfall::Nearest;
 
 fn heap(mib: u64) -> String {
     if mib.is_multiple_of(1024) {
@@ -333,10 +334,9 @@ async fn an_impossible_emr_plan_says_so_and_keeps_the_request() {
     })
     .expect("plans");
     let f = p.shortfall.expect("nothing fits");
-    let (largest, all) = (
-        f.largest_that_fits.expect("largest"),
-        f.smaller_heap.expect("all"),
-    );
+    let [Nearest::LargestThatFits(largest), Nearest::SmallerHeap(all)] = f.nearest[..] else {
+        panic!("{:?}", f.nearest)
+    };
     // No headline of 0 executors: it says nothing runs, why, by how much, and what fits.
     assert!(b.headline().await.is_none());
     assert!(b.text("#headline").await.contains("nothing"));

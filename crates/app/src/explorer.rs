@@ -5,7 +5,7 @@
 //! runs only while the section is open, so typing stays as fast as without it.
 
 use leptos::prelude::*;
-use planner::explorer::{self, Explorer, ShapeRow};
+use planner::explorer::{self, Explorer, ExplorerView, ShapeRow, SortColumn};
 use planner::presets::fat_or_slim;
 use planner::scenario::Outcome;
 use planner::{Code, Severity};
@@ -18,91 +18,66 @@ use crate::html;
 
 const MIB: u64 = 1024 * 1024;
 
-/// A sortable column: its heading, the number it sorts by and the text of a cell.
+/// A sortable column: its heading, the planner's column (what it sorts by, its name in the
+/// link) and the text of a cell.
 struct Column {
     heading: &'static str,
-    key: fn(&ShapeRow) -> u64,
+    column: SortColumn,
     text: fn(&ShapeRow) -> String,
 }
 
 const COLUMNS: &[Column] = &[
     Column {
         heading: "Cores per executor",
-        key: |r| u64::from(r.cores),
+        column: SortColumn::Cores,
         text: |r| r.cores.to_string(),
     },
     Column {
         heading: "Executors",
-        key: |r| u64::from(r.executors),
+        column: SortColumn::Executors,
         text: |r| fmt::group(u64::from(r.executors)),
     },
     Column {
         heading: "Heap",
-        key: |r| r.heap_mib,
+        column: SortColumn::Heap,
         text: |r| fmt::size(r.heap_mib),
     },
     Column {
         heading: "Overhead",
-        key: |r| r.overhead_mib,
+        column: SortColumn::Overhead,
         text: |r| fmt::mib(r.overhead_mib),
     },
     Column {
         heading: "Container",
-        key: |r| r.container_mib,
+        column: SortColumn::Container,
         text: |r| fmt::mib(r.container_mib),
     },
     Column {
         heading: "Task slots",
-        key: |r| r.task_slots,
+        column: SortColumn::TaskSlots,
         text: |r| fmt::group(r.task_slots),
     },
     Column {
         heading: "Memory per task slot",
-        key: |r| r.per_task.map_or(0, |t| t.max_bytes),
+        column: SortColumn::MemoryPerTaskSlot,
         text: per_task_text,
     },
     Column {
         heading: "Executors per node",
-        key: |r| r.executors_per_node,
+        column: SortColumn::ExecutorsPerNode,
         text: |r| fmt::group(r.executors_per_node),
     },
     Column {
         heading: "Unused memory per node",
-        key: |r| r.unused_memory_mib_per_node,
+        column: SortColumn::UnusedMemoryPerNode,
         text: |r| fmt::size(r.unused_memory_mib_per_node),
     },
     Column {
         heading: "Unused cores per node",
-        key: |r| r.unused_cpu_millis_per_node,
+        column: SortColumn::UnusedCoresPerNode,
         text: |r| cores_words(r.unused_cpu_millis_per_node),
     },
 ];
-
-/// Which column sorts the table, and which way.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Sort {
-    column: usize,
-    ascending: bool,
-}
-
-/// The rows in the order `sort` asks for; ties keep the order by cores. An insertion sort:
-/// a few dozen rows, and std's sorts would add kilobytes to the page.
-fn sorted(rows: &[ShapeRow], sort: Sort) -> Vec<ShapeRow> {
-    let key = COLUMNS.get(sort.column).map_or(COLUMNS[0].key, |c| c.key);
-    let before = |a: &ShapeRow, b: &ShapeRow| {
-        if sort.ascending {
-            key(a) < key(b)
-        } else {
-            key(a) > key(b)
-        }
-    };
-    let mut out: Vec<ShapeRow> = Vec::with_capacity(rows.len());
-    for r in rows {
-        let at = out.iter().position(|o| before(r, o)).unwrap_or(out.len());
-        out.insert(at, *r);
-    }
-    out
-}
 
 /// `1.4–2.8 GiB` (or `640 MiB – 1.2 GiB`): the range one running task gets.
 fn range_words(min_bytes: u64, max_bytes: u64) -> String {
@@ -136,8 +111,10 @@ fn short_name(code: Code) -> &'static str {
     }
 }
 
-/// The marks of a row: the methods' choices and the current plan, in words.
-fn marks(e: &Explorer, cores: u32) -> Vec<&'static str> {
+/// The marks of a row: the methods' choices, the current plan and whether it reaches the
+/// memory target, in words.
+fn marks(e: &Explorer, r: &ShapeRow) -> Vec<&'static str> {
+    let cores = r.cores;
     let mut m = Vec::new();
     if e.rule_of_thumb_cores == Some(cores) {
         m.push("rule of thumb");
@@ -148,13 +125,17 @@ fn marks(e: &Explorer, cores: u32) -> Vec<&'static str> {
     if e.current_cores == cores {
         m.push("current plan");
     }
+    if e.reaches_target(r) {
+        m.push("meets the memory target");
+    }
     m
 }
 
 fn adopt(ctx: Ctx, row: ShapeRow) {
-    let scenario = ctx.form.with_untracked(|f| f.read().scenario);
-    let adopted = explorer::adopt(&scenario, &row);
-    ctx.form.set(Form::from_scenario(&adopted));
+    let (scenario, view) = ctx.form.with_untracked(|f| (f.read().scenario, f.explorer));
+    let mut adopted = Form::from_scenario(&explorer::adopt(&scenario, &row));
+    adopted.explorer = view;
+    ctx.form.set(adopted);
     browser::push_query(&ctx.form.with_untracked(Form::to_query));
 }
 
@@ -162,7 +143,7 @@ fn adopt(ctx: Ctx, row: ShapeRow) {
 /// [`explorer_click`]).
 fn table_row(out: &mut String, e: &Explorer, r: &ShapeRow) {
     let current = e.current_cores == r.cores;
-    let marks: String = marks(e, r.cores)
+    let marks: String = marks(e, r)
         .into_iter()
         .map(|m| format!(r#"<span class="mark">{m}</span>"#))
         .collect();
@@ -200,29 +181,31 @@ fn table_row(out: &mut String, e: &Explorer, r: &ShapeRow) {
     out.push_str("</tr>");
 }
 
-/// A column's header: a button that sorts by it (again: the other way; `data-sort`, read by
-/// [`explorer_click`]); `aria-sort` says the order shown.
-fn header(out: &mut String, shown: Sort, i: usize, heading: &str) {
-    let (aria, arrow) = match (shown.column == i, shown.ascending) {
+/// A column's header: a button that sorts by it (again: the other way; `data-sort`, the
+/// column's name, read by [`explorer_click`]); `aria-sort` says the order shown.
+fn header(out: &mut String, shown: ExplorerView, c: &Column) {
+    let (aria, arrow) = match (shown.sort == c.column, shown.descending) {
         (false, _) => ("none", ""),
-        (true, true) => ("ascending", "▲"),
-        (true, false) => ("descending", "▼"),
+        (true, false) => ("ascending", "▲"),
+        (true, true) => ("descending", "▼"),
     };
     out.push_str(&format!(
-        r#"<th scope="col" aria-sort="{aria}"><button type="button" class="sort" data-sort="{i}">{heading}<span class="arrow" aria-hidden="true">{arrow}</span></button></th>"#
+        r#"<th scope="col" aria-sort="{aria}"><button type="button" class="sort" data-sort="{}">{}<span class="arrow" aria-hidden="true">{arrow}</span></button></th>"#,
+        c.column.key(),
+        c.heading
     ));
 }
 
-fn table(out: &mut String, e: &Explorer, shown: Sort) {
+fn table(out: &mut String, e: &Explorer, shown: ExplorerView) {
     out.push_str(r#"<p class="muted">Each shape gets the largest heap that still fits its executors on a node. Memory per task slot: the execution memory one running task gets with every slot busy, from what it is guaranteed to the most it may take.</p><div class="table-scroll" tabindex="0" role="region" aria-label="Executor shapes"><table class="explorer-table" id="explorer-table"><caption class="offscreen">Executor shapes, one per cores-per-executor count</caption><thead><tr>"#);
     for (i, c) in COLUMNS.iter().enumerate() {
-        header(out, shown, i, c.heading);
+        header(out, shown, c);
         if i == 0 {
             out.push_str(r#"<th scope="col">Plan</th>"#);
         }
     }
     out.push_str(r#"<th scope="col">Notes</th></tr></thead><tbody>"#);
-    for r in sorted(&e.rows, shown) {
+    for r in explorer::sorted_rows(&e.rows, shown) {
         table_row(out, e, &r);
     }
     out.push_str("</tbody></table></div>");
@@ -344,12 +327,13 @@ fn num(v: f64) -> String {
     planner::fixed::format_fixed(v, 1)
 }
 
-/// Seed 001's 50 GB, as 10 × 5 GB and as 5 × 10 GB, per task.
-fn fat_or_slim_view() -> String {
+/// Seed 001's 50 GB, as 10 × 5 GB and as 5 × 10 GB, per task, with the form's
+/// `spark.task.cpus`.
+fn fat_or_slim_view(task_cpus: u32) -> String {
     let f = fat_or_slim();
     let cols = f
         .splits
-        .map(|s| explorer::split_numbers(s, f.cores_per_executor));
+        .map(|s| explorer::split_numbers(s, f.cores_per_executor, task_cpus));
     fn per_task(c: &explorer::SplitNumbers) -> String {
         c.per_task
             .map_or("—".to_string(), |t| range_words(t.min_bytes, t.max_bytes))
@@ -374,7 +358,14 @@ fn fat_or_slim_view() -> String {
         &mut table,
         "th",
         r#" scope="col""#,
-        &format!("{} cores per executor", f.cores_per_executor),
+        &if task_cpus > 1 {
+            format!(
+                "{} cores per executor, {task_cpus} CPUs per task",
+                f.cores_per_executor
+            )
+        } else {
+            format!("{} cores per executor", f.cores_per_executor)
+        },
     );
     for c in &cols {
         let kind = if c.split.executors > f.splits[0].executors.min(f.splits[1].executors) {
@@ -402,7 +393,7 @@ fn fat_or_slim_view() -> String {
 }
 
 /// The explorer's body for a sweep: the chart, the table, the guidance, as HTML.
-fn body_html(e: Option<&Explorer>, sort: Sort) -> String {
+fn body_html(e: Option<&Explorer>, view: ExplorerView) -> String {
     let mut out = String::new();
     match e {
         Some(e) if !e.rows.is_empty() => {
@@ -410,7 +401,7 @@ fn body_html(e: Option<&Explorer>, sort: Sort) -> String {
                 out.push_str(r#"<p class="muted" id="explorer-emr-note">On EMR each row is an executor request. With spark.yarn.heterogeneousExecutors.enabled (EMR's default), EMR merges the requests that land on one node into one larger executor: the plan above shows what launches.</p>"#);
             }
             out.push_str(&chart(e));
-            table(&mut out, e, sort);
+            table(&mut out, e, view);
             out.push_str(r#"<h3 class="subhead">What the shapes trigger</h3>"#);
             out.push_str(&guidance_list(e));
         }
@@ -420,14 +411,10 @@ fn body_html(e: Option<&Explorer>, sort: Sort) -> String {
     out
 }
 
-/// A click in the explorer: a sort button (`data-sort`: its column) or an Adopt button
-/// (`data-adopt`: its row's cores).
-fn explorer_click(
-    ctx: Ctx,
-    explored: Memo<Option<Explorer>>,
-    state: RwSignal<(bool, Sort)>,
-    ev: &leptos::ev::MouseEvent,
-) {
+/// A click in the explorer: a sort button (`data-sort`: its column, again: the other way) or
+/// an Adopt button (`data-adopt`: its row's cores). The sort is the link's (`xs`), so Back and
+/// Forward restore it with the plan.
+fn explorer_click(ctx: Ctx, explored: Memo<Option<Explorer>>, ev: &leptos::ev::MouseEvent) {
     use wasm_bindgen::JsCast;
     let Some(el) = ev
         .target()
@@ -436,16 +423,17 @@ fn explorer_click(
     else {
         return;
     };
-    let number = |name: &str| el.get_attribute(name).and_then(|v| v.parse::<u32>().ok());
-    if let Some(i) = number("data-sort") {
-        let i = i as usize;
-        state.update(|(_, shown)| {
-            *shown = Sort {
-                column: i,
-                ascending: shown.column != i || !shown.ascending,
-            }
+    let sort = el.get_attribute("data-sort");
+    if let Some(column) = sort.as_deref().and_then(SortColumn::from_key) {
+        ctx.edit_form(|f| {
+            let view = &mut f.explorer;
+            view.descending = view.sort == column && !view.descending;
+            view.sort = column;
         });
-    } else if let Some(cores) = number("data-adopt") {
+    } else if let Some(cores) = el
+        .get_attribute("data-adopt")
+        .and_then(|v| v.parse::<u32>().ok())
+    {
         let row = explored.with_untracked(|e| {
             e.as_ref()
                 .and_then(|e| e.rows.iter().find(|r| r.cores == cores).copied())
@@ -456,39 +444,52 @@ fn explorer_click(
     }
 }
 
-/// The explorer section: collapsed by default; the sweep runs while it is open.
+/// The explorer section: collapsed unless the link says open (`xo=1`); the sweep runs while it
+/// is open.
 pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
-    // Whether the section is open, and the table's order (one signal: a sort re-runs the
-    // sweep's memo, which gives the same rows).
-    let state = RwSignal::new((
-        false,
-        Sort {
-            column: 0,
-            ascending: true,
-        },
-    ));
+    let open = move || ctx.form.with(|f| f.explorer.open);
     let explored = Memo::new(move |_| {
-        if !state.with(|s| s.0) || matches!(&*outcome.read(), Outcome::Invalid(_)) {
+        if !open() || matches!(&*outcome.read(), Outcome::Invalid(_)) {
             return None;
         }
         ctx.form.with(|f| explorer::explore(&f.read().scenario))
     });
-    let fat_or_slim = fat_or_slim_view();
-    let body = move || explored.with(|e| body_html(e.as_ref(), state.get().1)) + &fat_or_slim;
+    let body = move || {
+        let (task_cpus, view) = ctx
+            .form
+            .with(|f| (explorer::task_cpus_of(&f.read().scenario), f.explorer));
+        explored.with(|e| body_html(e.as_ref(), view)) + &fat_or_slim_view(task_cpus)
+    };
+    // Opened or closed by the user (not by Back or Forward, which set the form first): the
+    // link follows.
     let toggle = move |ev: leptos::ev::Event| {
         use wasm_bindgen::JsCast;
         let is_open = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .is_some_and(|el| el.has_attribute("open"));
-        state.update(|s| s.0 = is_open);
+        if is_open != ctx.form.with_untracked(|f| f.explorer.open) {
+            ctx.edit_form(|f| f.explorer.open = is_open);
+        }
     };
+    // The link's open state onto the element (a page load, Back, Forward). An effect of a few
+    // lines: a reactive `open` property in the view costs the page about 1.5 KB.
+    Effect::new(move |_| {
+        let open = open();
+        if let Some(details) = document().get_element_by_id("explorer-details") {
+            let _ = if open {
+                details.set_attribute("open", "")
+            } else {
+                details.remove_attribute("open")
+            };
+        }
+    });
     view! {
         <section class="card" id="explorer">
             <details id="explorer-details" on:toggle=toggle>
                 <summary><h2>"Fat or slim: every executor shape"</h2></summary>
                 <div class="explorer-body" inner_html=body
-                    on:click=move |ev| explorer_click(ctx, explored, state, &ev)></div>
+                    on:click=move |ev| explorer_click(ctx, explored, &ev)></div>
             </details>
         </section>
     }
@@ -497,34 +498,6 @@ pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn shape(cores: u32, executors: u32) -> ShapeRow {
-        ShapeRow {
-            cores,
-            executors,
-            heap_mib: 1024,
-            overhead_mib: 384,
-            container_mib: 2048,
-            task_slots_per_executor: u64::from(cores),
-            task_slots: u64::from(cores * executors),
-            per_task: None,
-            executors_per_node: 1,
-            unused_memory_mib_per_node: 0,
-            unused_cpu_millis_per_node: 0,
-        }
-    }
-
-    #[test]
-    fn sorting_keeps_ties_in_order_of_cores_both_ways() {
-        let rows = [shape(1, 9), shape(2, 5), shape(3, 5), shape(4, 1)];
-        let cores = |s: Sort| -> Vec<u32> { sorted(&rows, s).iter().map(|r| r.cores).collect() };
-        let by_executors = |ascending| Sort {
-            column: 1,
-            ascending,
-        };
-        assert_eq!(cores(by_executors(true)), [4, 2, 3, 1]);
-        assert_eq!(cores(by_executors(false)), [1, 2, 3, 4]);
-    }
 
     #[test]
     fn ranges_name_their_unit_once_when_both_ends_share_it() {

@@ -51,6 +51,7 @@ impl Ctx {
             .with_value(|s| s.iter().find(|f| f.manager == m).cloned());
         let mut next = kept.unwrap_or_else(|| Form::from_scenario(&Scenario::default_for(m)));
         carry_hardware(&current, &mut next);
+        next.explorer = current.explorer;
         self.stash.update_value(|s| {
             s.retain(|f| f.manager != current.manager);
             s.push(current);

@@ -4,6 +4,7 @@
 //! typed here or in a link.
 
 use planner::catalog::{self, ClusterManager, FieldId, Kind, Shown, Typed};
+use planner::explorer::ExplorerView;
 use planner::input::{MaximumAllocation, NodeManagerResources};
 use planner::text::{format_real, with_bare_unit, TextError};
 use planner::units::format_spark_mib;
@@ -22,6 +23,8 @@ pub struct Form {
     pub nodemanager_explicit: bool,
     /// Maximum allocation given instead of "the NodeManager's resources".
     pub maximum_explicit: bool,
+    /// The explorer's view (open, sort), which the link carries beside the fields.
+    pub explorer: ExplorerView,
 }
 
 /// What a form reads as.
@@ -159,6 +162,7 @@ impl Form {
                     MaximumAllocation::Explicit { .. }
                 )
             }),
+            explorer: ExplorerView::default(),
         }
     }
 
@@ -166,6 +170,7 @@ impl Form {
     pub fn from_query(query: &str) -> (Form, url::DecodedScenario) {
         let decoded = url::scenario_from_query(query);
         let mut form = Form::from_scenario(&decoded.scenario);
+        form.explorer = url::explorer_view_from_query(query);
         for bad in &decoded.bad {
             if let Some(k) = url::manager_keys(form.manager)
                 .into_iter()
@@ -339,7 +344,7 @@ impl Form {
             q.push('=');
             q.push_str(&url::encode_component(&e.text));
         }
-        q
+        q + &url::explorer_view_to_query(&self.explorer)
     }
 }
 
@@ -457,6 +462,23 @@ mod tests {
         k8s.set_text("rq", "0.5".into());
         k8s.set_text("tgt", "10g".into());
         assert_eq!(k8s.to_query(), "v=1&cm=k8s&rq=0.5");
+    }
+
+    /// The explorer's view rides in the link beside the fields: read, kept while typing (even
+    /// a value that does not read), written back after the fields.
+    #[test]
+    fn the_explorer_view_stays_in_the_link_while_typing() {
+        use planner::explorer::SortColumn;
+        let (mut form, decoded) = Form::from_query("v=1&c=32&xo=1&xs=-heap");
+        assert!(decoded.unknown.is_empty());
+        assert!(form.explorer.open && form.explorer.descending);
+        assert_eq!(form.explorer.sort, SortColumn::Heap);
+        assert_eq!(form.to_query(), "v=1&c=32&xo=1&xs=-heap");
+        form.set_text("n", "abc".into());
+        assert_eq!(form.to_query(), "v=1&c=32&n=abc&xo=1&xs=-heap");
+        let (old, _) = Form::from_query("v=1&c=32");
+        assert_eq!(old.explorer, ExplorerView::default());
+        assert_eq!(old.to_query(), "v=1&c=32");
     }
 
     #[test]

@@ -185,7 +185,7 @@ fn yarn_refusal(c: &Comparison) -> (Option<(&'static str, String)>, Option<Strin
             } else {
                 "sev sev-warning refusal"
             };
-            let nearest = s.nearest.map(|n| planner::plan::nearest_words(c, &n));
+            let nearest = s.nearest.first().map(planner::plan::nearest_words);
             (
                 Some((class, planner::plan::shortfall_words(c, &s))),
                 nearest,
@@ -359,7 +359,9 @@ fn answer_click(ctx: Ctx, copied: RwSignal<&'static str>, ev: leptos::ev::MouseE
     if let Some(query) = el.get_attribute("data-apply") {
         // A remedy's shape, as the explorer's Adopt: a history entry, so Back returns.
         ctx.edited.set_value(None);
-        ctx.form.set(Form::from_query(&query).0);
+        let mut remedy = Form::from_query(&query).0;
+        remedy.explorer = ctx.form.with_untracked(|f| f.explorer);
+        ctx.form.set(remedy);
         browser::push_query(&ctx.form.with_untracked(Form::to_query));
     } else if let Some(id) = el.get_attribute("data-focus") {
         browser::focus(&id);

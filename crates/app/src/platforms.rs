@@ -1,10 +1,11 @@
 //! The Kubernetes and Amazon EMR answers: headline, exports (spark-submit, Spark-operator YAML,
 //! EMR classification JSON), per-node layouts and the working.
 
-use planner::emr::{EmrPlan, FittingShape};
+use planner::emr::EmrPlan;
 use planner::exports::emr as emr_exports;
 use planner::k8s::{format_cores, format_cpu, K8sPlan};
 use planner::layout::{BlockKind, NodeGroup};
+use planner::shortfall::{Nearest, Shape};
 use planner::url::Scenario;
 use planner::{Step, Warning};
 
@@ -41,15 +42,15 @@ pub fn k8s_headline(p: &K8sPlan, scenario: &Scenario, copied: &str) -> String {
     let args = planner::exports::k8s::spark_submit_flags(p, &input.spark);
     let yaml = planner::exports::k8s::spark_operator_yaml(p, &input.spark);
     let short = planner::k8s::k8s_shortfall(input, p);
-    let refusal = short.map(|s| {
+    let refusal = short.as_ref().map(|s| {
         let class = if s.runs == 0 {
             "sev sev-error refusal"
         } else {
             "sev sev-warning refusal"
         };
-        (class, planner::k8s::k8s_shortfall_words(&s, p.room))
+        (class, planner::k8s::k8s_shortfall_words(s))
     });
-    let nearest = short.and_then(|s| planner::k8s::k8s_nearest_words(&s));
+    let nearest = short.as_ref().and_then(planner::k8s::k8s_nearest_words);
     let mut out = String::from(r#"<p class="eyebrow muted">Kubernetes</p>"#);
     out.push_str(&k8s_big_line(p, input));
     html::text(
@@ -201,7 +202,7 @@ pub fn k8s_details(p: &K8sPlan, scenario: &Scenario) -> String {
             "Overhead factor",
             planner::fixed::format_f64(p.overhead_factor),
         ),
-        ("Executor pods per node", p.per_node.to_string()),
+        ("Executor pods per node", p.fit.per_node.to_string()),
     ] {
         rows.push_str("<tr>");
         html::text(&mut rows, "th", r#" scope="row""#, k);
@@ -327,10 +328,10 @@ fn emr_sub(p: &EmrPlan) -> String {
 }
 
 /// A shape to ask for, in words: `45 × 4 cores × 18 971 MiB`.
-fn fitting_words(f: &FittingShape) -> String {
+fn fitting_words(f: &Shape) -> String {
     format!(
         "{} × {} cores × {}",
-        fmt::group(u64::from(f.executors)),
+        fmt::group(f.executors),
         f.cores,
         heap_words(f.heap_mib)
     )
@@ -367,7 +368,7 @@ fn nothing_fits_reason(p: &EmrPlan) -> String {
 /// When fewer executors run than were asked for: by how much, and the nearest shapes that fit
 /// (the planner's numbers). The exports keep what was asked.
 fn emr_shortfall(p: &EmrPlan) -> String {
-    let Some(f) = p.shortfall else {
+    let Some(f) = &p.shortfall else {
         return String::new();
     };
     let mut text = if p.requested == 0 {
@@ -395,22 +396,19 @@ fn emr_shortfall(p: &EmrPlan) -> String {
             p.covered_requests, p.requested, p.pending_requests
         )
     };
-    let mut nearest: Vec<String> = Vec::new();
-    if let Some(l) = f.largest_that_fits {
-        nearest.push(format!(
-            "{} (the largest heap that fits)",
-            fitting_words(&l)
-        ));
-    }
-    if let Some(fewer) = f.fewer {
-        nearest.push(format!("{} (as many as fit)", fitting_words(&fewer)));
-    }
-    if let Some(h) = f.smaller_heap {
-        nearest.push(format!(
-            "{} (all of them, with a smaller heap)",
-            fitting_words(&h)
-        ));
-    }
+    let nearest: Vec<String> = f
+        .nearest
+        .iter()
+        .filter_map(|n| {
+            let (shape, why) = match n {
+                Nearest::LargestThatFits(s) => (s, "the largest heap that fits"),
+                Nearest::Fewer(s) => (s, "as many as fit"),
+                Nearest::SmallerHeap(s) => (s, "all of them, with a smaller heap"),
+                _ => return None,
+            };
+            Some(format!("{} ({why})", fitting_words(shape)))
+        })
+        .collect();
     if !nearest.is_empty() {
         text.push_str(&format!(" Nearest that fits: {}.", nearest.join("; or ")));
     }

@@ -50,6 +50,7 @@ use crate::place::{
     AmShape, Containers, ExecutorCount, ExecutorShape, Fit, Limits, Placement, Totals,
 };
 use crate::plan::Step;
+use crate::shortfall::{Blocker, Nearest, Shape, Shortfall};
 use crate::spark::{
     f64_to_u64, DeployMode, ExecutorMemory, OverheadRule, SparkVersion, MIN_OVERHEAD_MIB,
 };
@@ -337,33 +338,9 @@ pub struct EmrPlan {
     /// Whether the AM and the requests as asked can run, and how many fit (the YARN
     /// placement's numbers; [`warnings`] words its findings from them).
     pub asked_fit: Fit,
-    /// When fewer requests run than were asked for (or none were asked for): the nearest
-    /// shapes that fit.
+    /// When fewer requests run than were asked for (or none were asked for): what stops them
+    /// and the nearest shapes that fit.
     pub shortfall: Option<Shortfall>,
-}
-
-/// An executor request that fits the cluster: what to ask for instead.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FittingShape {
-    /// `spark.executor.instances`.
-    pub executors: u32,
-    /// `spark.executor.cores`.
-    pub cores: u32,
-    /// `spark.executor.memory` in MiB.
-    pub heap_mib: u64,
-}
-
-/// The nearest requests that fit when the asked ones do not all run. Heaps are at least
-/// Spark's 450 MiB minimum and at most the heap asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shortfall {
-    /// The shape asked for, as many as the cluster holds (`None` when not one fits).
-    pub fewer: Option<FittingShape>,
-    /// The count and cores asked for, with the largest heap at which all of them fit.
-    pub smaller_heap: Option<FittingShape>,
-    /// When not one request fits: the largest heap that does (cores at most a node's vcores),
-    /// as many as the cluster holds, up to the count asked for.
-    pub largest_that_fits: Option<FittingShape>,
 }
 
 fn sat_u32(x: u64) -> u32 {
@@ -524,7 +501,7 @@ fn merged_totals(shape: &NodeShape, m: &MergedExecutors, task_cpus: u32) -> Tota
             .fold(0u64, u64::saturating_add)
     };
     Totals {
-        task_slots: sum(&|l| u64::from(l.cores / task_cpus.max(1))),
+        task_slots: sum(&|l| u64::from(crate::input::task_slots_per_executor(l.cores, task_cpus))),
         heap_mib: sum(&|l| l.heap_mib),
         ..totals(shape, &m.layout, 0, 0)
     }
@@ -680,6 +657,7 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
         100.0,
     );
     let request = asked.executor;
+    let blocker = crate::plan::blocker(&v, &asked);
     let others = u64::from(shape.nodes).saturating_sub(1);
     let requests_beside_am = asked
         .capacity
@@ -709,7 +687,7 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
         .map(|l| u64::from(l.count).saturating_mul(u64::from(l.merged)))
         .sum();
     let covered_requests = sat_u32(covered).min(s.executors);
-    let shortfall = shortfall(&v, &s, asked.capacity, covered_requests);
+    let shortfall = shortfall(&v, &s, (asked.capacity, blocker), covered_requests);
     Ok(EmrPlan {
         settings: s,
         maximized,
@@ -749,35 +727,48 @@ fn largest_heap_holding(v: &Validated, at_most: u64, cores: u32, wanted: u64) ->
     crate::plan::largest_fitting(at_most.min(limits::MAX_MIB), fits).filter(|h| *h >= min_heap)
 }
 
-/// The nearest shapes that fit when fewer than the asked-for requests run (`covered` of them),
-/// or none were asked for; `None` when all run. `capacity` is the requests the cluster holds
-/// as asked.
-fn shortfall(v: &Validated, s: &EmrInput, capacity: u64, covered: u32) -> Option<Shortfall> {
+/// When fewer than the asked-for requests run (`covered` of them), or none were asked for:
+/// what stops them (as YARN's placement of the requests as asked says) and the nearest shapes
+/// that fit — the largest heap that fits when not one does, as many as the cluster holds, all
+/// of them with a smaller heap. `None` when all run. `asked` is the requests the cluster holds as
+/// asked and what stops more.
+fn shortfall(
+    v: &Validated,
+    s: &EmrInput,
+    asked: (u64, Blocker),
+    covered: u32,
+) -> Option<Shortfall> {
     if s.executors > 0 && covered >= s.executors {
         return None;
     }
     let (heap, cores, wanted) = (s.executor_memory_mib, s.executor_cores, s.executors);
-    let shape = |executors: u64, cores, heap_mib| FittingShape {
-        executors: sat_u32(executors),
+    let (capacity, blocker) = asked;
+    let shape = |executors: u64, cores, heap_mib| Shape {
+        executors,
         cores,
         heap_mib,
     };
     let smaller_heap = (wanted > 0)
         .then(|| largest_heap_holding(v, heap, cores, wanted.into()))
         .flatten()
-        .map(|h| shape(wanted.into(), cores, h));
+        .map(|h| Nearest::SmallerHeap(shape(wanted.into(), cores, h)));
     let largest_that_fits = (capacity == 0)
         .then(|| {
             let cores = cores.min(v.shape.nodemanager.vcores);
             let h = largest_heap_holding(v, heap, cores, 1)?;
             let held = capacity_for(v, h, cores).min(wanted.max(1).into());
-            Some(shape(held, cores, h))
+            Some(Nearest::LargestThatFits(shape(held, cores, h)))
         })
         .flatten();
+    let fewer = (capacity > 0).then(|| Nearest::Fewer(shape(capacity, cores, heap)));
     Some(Shortfall {
-        fewer: (capacity > 0).then(|| shape(capacity, cores, heap)),
-        smaller_heap,
-        largest_that_fits,
+        asked: wanted.into(),
+        runs: covered.into(),
+        blocker,
+        nearest: [largest_that_fits, fewer, smaller_heap]
+            .into_iter()
+            .flatten()
+            .collect(),
     })
 }
 

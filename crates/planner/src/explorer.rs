@@ -86,6 +86,9 @@ pub struct Explorer {
     pub spark_exact_cores: Option<u32>,
     /// The cores of the plan on the form.
     pub current_cores: u32,
+    /// The memory target per executor, in MiB, when one is set (YARN's `tgt`): the rows whose
+    /// heap reaches it are the shapes that meet it ([`Explorer::reaches_target`]).
+    pub memory_target_mib: Option<u64>,
 }
 
 impl Explorer {
@@ -93,6 +96,122 @@ impl Explorer {
     pub fn row(&self, cores: u32) -> Option<&ShapeRow> {
         self.rows.iter().find(|r| r.cores == cores)
     }
+
+    /// Whether `row`'s heap reaches the memory target (as the Spark-exact search counts it:
+    /// heap ≥ target); false when no target is set.
+    pub fn reaches_target(&self, row: &ShapeRow) -> bool {
+        self.memory_target_mib.is_some_and(|t| row.heap_mib >= t)
+    }
+}
+
+/// A column of the explorer's table, by which it can be sorted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SortColumn {
+    /// Cores per executor (the sweep's own order).
+    #[default]
+    Cores,
+    /// Executors placed.
+    Executors,
+    /// Heap.
+    Heap,
+    /// Memory overhead.
+    Overhead,
+    /// Container or pod memory.
+    Container,
+    /// Task slots of the cluster.
+    TaskSlots,
+    /// The most execution memory one running task may take.
+    MemoryPerTaskSlot,
+    /// Executors per node.
+    ExecutorsPerNode,
+    /// Memory left unused per node.
+    UnusedMemoryPerNode,
+    /// Cores left unused per node.
+    UnusedCoresPerNode,
+}
+
+impl SortColumn {
+    /// Every column, in the table's order.
+    pub const ALL: [SortColumn; 10] = [
+        SortColumn::Cores,
+        SortColumn::Executors,
+        SortColumn::Heap,
+        SortColumn::Overhead,
+        SortColumn::Container,
+        SortColumn::TaskSlots,
+        SortColumn::MemoryPerTaskSlot,
+        SortColumn::ExecutorsPerNode,
+        SortColumn::UnusedMemoryPerNode,
+        SortColumn::UnusedCoresPerNode,
+    ];
+
+    /// The column's name in a link (`xs=executors`) and on the page's sort buttons.
+    pub fn key(self) -> &'static str {
+        match self {
+            SortColumn::Cores => "cores",
+            SortColumn::Executors => "executors",
+            SortColumn::Heap => "heap",
+            SortColumn::Overhead => "overhead",
+            SortColumn::Container => "container",
+            SortColumn::TaskSlots => "slots",
+            SortColumn::MemoryPerTaskSlot => "per-task",
+            SortColumn::ExecutorsPerNode => "per-node",
+            SortColumn::UnusedMemoryPerNode => "unused-memory",
+            SortColumn::UnusedCoresPerNode => "unused-cores",
+        }
+    }
+
+    /// The column named `key`.
+    pub fn from_key(key: &str) -> Option<SortColumn> {
+        SortColumn::ALL.into_iter().find(|c| c.key() == key)
+    }
+
+    /// The number a row sorts by in this column.
+    pub fn value(self, r: &ShapeRow) -> u64 {
+        match self {
+            SortColumn::Cores => u64::from(r.cores),
+            SortColumn::Executors => u64::from(r.executors),
+            SortColumn::Heap => r.heap_mib,
+            SortColumn::Overhead => r.overhead_mib,
+            SortColumn::Container => r.container_mib,
+            SortColumn::TaskSlots => r.task_slots,
+            SortColumn::MemoryPerTaskSlot => r.per_task.map_or(0, |t| t.max_bytes),
+            SortColumn::ExecutorsPerNode => r.executors_per_node,
+            SortColumn::UnusedMemoryPerNode => r.unused_memory_mib_per_node,
+            SortColumn::UnusedCoresPerNode => r.unused_cpu_millis_per_node,
+        }
+    }
+}
+
+/// The explorer's own inputs, which a share link carries beside the scenario
+/// ([`crate::url::explorer_view_to_query`]): whether it is open, and how its table is sorted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ExplorerView {
+    /// The section is open (the sweep runs only then).
+    pub open: bool,
+    /// The column that orders the table.
+    pub sort: SortColumn,
+    /// Largest first.
+    pub descending: bool,
+}
+
+/// The rows in the order `view` asks for; ties keep the order by cores. An insertion sort: a
+/// few dozen rows, and std's sorts would add kilobytes to the page.
+pub fn sorted_rows(rows: &[ShapeRow], view: ExplorerView) -> Vec<ShapeRow> {
+    let before = |a: &ShapeRow, b: &ShapeRow| {
+        let (a, b) = (view.sort.value(a), view.sort.value(b));
+        if view.descending {
+            a > b
+        } else {
+            a < b
+        }
+    };
+    let mut out: Vec<ShapeRow> = Vec::with_capacity(rows.len());
+    for r in rows {
+        let at = out.iter().position(|o| before(r, o)).unwrap_or(out.len());
+        out.insert(at, *r);
+    }
+    out
 }
 
 /// Sweeps the executor shapes of a scenario; `None` when the scenario is invalid.
@@ -156,6 +275,7 @@ fn explore_yarn(input: &PlanInput) -> Option<Explorer> {
         rule_of_thumb_cores: Some(rule),
         spark_exact_cores: Some(exact),
         current_cores: current,
+        memory_target_mib: v.input.policy.memory_target_mib,
     })
 }
 
@@ -178,6 +298,7 @@ fn explore_emr(input: &EmrInput) -> Option<Explorer> {
         rule_of_thumb_cores: Some(rule_of_thumb_numbers(&v).cores()),
         spark_exact_cores: Some(spark_exact_numbers(&v).cores()),
         current_cores: current,
+        memory_target_mib: None,
     })
 }
 
@@ -269,6 +390,7 @@ fn explore_k8s(input: &K8sInput) -> Option<Explorer> {
         rule_of_thumb_cores: None,
         spark_exact_cores: None,
         current_cores: input.spark.executor_cores,
+        memory_target_mib: None,
     })
 }
 
@@ -491,9 +613,10 @@ pub struct SplitNumbers {
     pub split: BudgetSplit,
     /// Cores per executor.
     pub cores: u32,
-    /// Tasks at once: executors × cores.
+    /// Tasks at once: executors × (cores ÷ `spark.task.cpus`).
     pub task_slots: u64,
-    /// Execution memory per running task when every slot is busy; `None` below 450 MiB.
+    /// Execution memory per running task when every slot is busy; `None` below 450 MiB or
+    /// when a task needs more CPUs than the executor has.
     pub per_task: Option<PerTaskMemory>,
     /// The storage region of one executor, immune to eviction: where a broadcast table (copied
     /// into every executor) and cached blocks live.
@@ -503,17 +626,37 @@ pub struct SplitNumbers {
     pub unified_bytes: u64,
 }
 
-/// The numbers of one split with Spark's default memory fractions.
-pub fn split_numbers(split: BudgetSplit, cores: u32) -> SplitNumbers {
+/// The numbers of one split with Spark's default memory fractions, `task_cpus` CPUs per task
+/// (`spark.task.cpus`): each executor runs `cores ÷ task_cpus` tasks at once, as everywhere
+/// task slots are counted ([`crate::input::SparkSettings::task_slots_per_executor`]).
+pub fn split_numbers(split: BudgetSplit, cores: u32, task_cpus: u32) -> SplitNumbers {
     let heap_mib = split.heap_gib.saturating_mul(1024);
     let fractions = MemoryFractions::default();
-    let pools = unified_memory(heap_mib.saturating_mul(MIB), fractions, 0, cores).ok();
+    let slots_per_executor = crate::input::task_slots_per_executor(cores, task_cpus);
+    let pools = unified_memory(
+        heap_mib.saturating_mul(MIB),
+        fractions,
+        0,
+        slots_per_executor,
+    )
+    .ok();
     SplitNumbers {
         split,
         cores,
-        task_slots: u64::from(split.executors).saturating_mul(u64::from(cores)),
-        per_task: per_task(heap_mib, fractions, 0, cores),
+        task_slots: u64::from(split.executors).saturating_mul(u64::from(slots_per_executor)),
+        per_task: (slots_per_executor > 0)
+            .then(|| per_task(heap_mib, fractions, 0, slots_per_executor))
+            .flatten(),
         storage_bytes: pools.map_or(0, |p| p.storage_bytes),
         unified_bytes: pools.map_or(0, |p| p.unified_bytes),
+    }
+}
+
+/// `spark.task.cpus` of a scenario, whichever its cluster manager.
+pub fn task_cpus_of(scenario: &Scenario) -> u32 {
+    match scenario {
+        Scenario::Yarn(input) => input.spark.task_cpus,
+        Scenario::Kubernetes(input) => input.spark.task_cpus,
+        Scenario::Emr(input) => input.task_cpus,
     }
 }

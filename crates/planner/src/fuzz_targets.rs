@@ -326,7 +326,7 @@ fn check_k8s_plan(p: &crate::k8s::K8sPlan, link: &str) {
         }
     }
     assert_eq!(executors, u64::from(p.totals.executors), "{link}");
-    assert!(executors <= p.capacity, "{link}");
+    assert!(executors <= p.fit.capacity, "{link}");
 }
 
 /// EMR: no node's containers exceed its NodeManager, parts add up, the counts agree.

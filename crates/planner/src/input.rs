@@ -216,6 +216,14 @@ impl Default for SparkSettings {
     }
 }
 
+/// Tasks an executor of `executor_cores` runs at once with `task_cpus` CPUs per task
+/// (`spark.task.cpus`): `executor_cores ÷ task_cpus`, rounded down as Spark's
+/// `ResourceProfile.maxTasksPerExecutor` does (a `task_cpus` of 0 counts as 1). The one division
+/// behind every task-slot count of YARN, Kubernetes and EMR.
+pub fn task_slots_per_executor(executor_cores: u32, task_cpus: u32) -> u32 {
+    executor_cores / task_cpus.max(1)
+}
+
 impl SparkSettings {
     /// The executor overhead rule these settings give (the minimum is 384 MiB in Spark 3.5).
     pub fn overhead_rule(&self) -> OverheadRule {
@@ -262,7 +270,7 @@ impl SparkSettings {
     /// (Spark's `ResourceProfile.maxTasksPerExecutor`, rounded down; 0 when the executor has
     /// fewer cores than one task needs, which validation refuses).
     pub fn task_slots_per_executor(&self, executor_cores: u32) -> u32 {
-        executor_cores / self.task_cpus.max(1)
+        task_slots_per_executor(executor_cores, self.task_cpus)
     }
 
     /// PySpark memory that counts toward the container (Python apps only).

@@ -155,11 +155,11 @@ pub fn executor_view(scenario: &Scenario, outcome: &Outcome) -> Option<(Executor
                 p.executor_memory.offheap_mib,
                 MemoryFractions::default(),
             );
-            Some((view, clamp(p.wanted), clamp(p.capacity)))
+            Some((view, clamp(p.wanted), clamp(p.fit.capacity)))
         }
         (Scenario::Emr(input), Outcome::Emr(p)) => {
             let l = p.launched.first()?;
-            let slots = l.cores / input.task_cpus.max(1);
+            let slots = crate::input::task_slots_per_executor(l.cores, input.task_cpus);
             let view = base(
                 p.launched_executors,
                 l.cores,

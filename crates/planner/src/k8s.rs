@@ -15,6 +15,7 @@ use crate::layout::{container_parts, group_nodes, spread_runs, Block, BlockKind,
 use crate::place::ExecutorCount;
 use crate::plan::Step;
 use crate::providers::{node_reservation, reservation_steps, ManagedNode, NodeReservation};
+use crate::shortfall::{Blocker, Limit, Nearest, Process, Shape, Shortfall, Size};
 use crate::spark::{
     keys, kubernetes_pods, AppType, CpuRequest, DeployMode, DriverPod, DriverPodSettings,
     ExecutorPodSettings, KubernetesPods, KubernetesResources, OverheadSettings, PodCpuSettings,
@@ -380,10 +381,6 @@ pub struct K8sPlan {
     pub overhead_factor: f64,
     /// The driver pod (cluster mode).
     pub driver: Option<PodResources>,
-    /// Executor pods that fit on a node beside daemonsets.
-    pub per_node: u64,
-    /// Executor pods the cluster holds with the driver in place.
-    pub capacity: u64,
     /// Per-node layout.
     pub layout: Vec<NodeGroup>,
     /// Totals.
@@ -392,7 +389,8 @@ pub struct K8sPlan {
     pub driver_cpu_millis: u64,
     /// What each node has left for Spark's pods.
     pub room: PodRoom,
-    /// How many executor pods fit, beside the driver pod.
+    /// How many executor pods fit: per node beside daemonsets, and in all with the driver pod
+    /// in place.
     pub fit: PodFit,
     /// Executor pods asked for: `spark.executor.instances` as given, or the capacity when as
     /// many as fit.
@@ -881,7 +879,10 @@ pub fn derive_k8s(input: &K8sInput) -> Result<K8sDerivation<'_>, InputErrors> {
     };
     let layout = pod_layout(&nodes, room, &pod_blocks, &fit, placed);
     let s = &input.spark;
-    let task_slots_per_executor = u64::from(s.executor_cores / s.task_cpus.max(1));
+    let task_slots_per_executor = u64::from(crate::input::task_slots_per_executor(
+        s.executor_cores,
+        s.task_cpus,
+    ));
     let totals = k8s_totals(
         &layout,
         &pod_blocks,
@@ -1257,83 +1258,64 @@ fn setting_warnings(s: &K8sSpark, d: &K8sPlan) -> Vec<Warning> {
     warnings
 }
 
-/// Why a Kubernetes plan runs fewer executor pods than asked: numbers only (see
-/// [`k8s_shortfall`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct K8sShortfall {
-    /// Executor pods asked for.
-    pub asked: u64,
-    /// Executor pods that run.
-    pub runs: u64,
-    /// What stops the rest.
-    pub blocker: PodBlocker,
-    /// The nearest heap that runs them (or, when none runs all, at least one): the setting
-    /// changed, its value in MiB, and the executor pods that then run.
-    pub nearest: Option<(FieldId, u64, u64)>,
-}
-
-/// What keeps executor pods Pending.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PodBlocker {
-    /// The driver pod is larger than what a node has left for pods: nothing starts.
-    DriverPod(PodRequest),
-    /// An executor pod is larger than what a node has left for pods.
-    ExecutorPod(PodRequest),
-    /// Pods fit, but the nodes hold only `capacity` of them.
-    Room {
-        /// Executor pods the nodes hold beside the driver pod.
-        capacity: u64,
-    },
-}
-
 /// When the plan runs fewer executor pods than asked: why, and the nearest heap that runs
 /// them. `None` when every pod asked for runs (or none is asked for).
-pub fn k8s_shortfall(input: &K8sInput, p: &K8sPlan) -> Option<K8sShortfall> {
+pub fn k8s_shortfall(input: &K8sInput, p: &K8sPlan) -> Option<Shortfall> {
     if p.placed >= p.wanted {
         return None;
     }
-    let executor = PodRequest {
-        cpu_millis: p.executor_cpu_millis,
-        memory_mib: p.executor_memory_mib(),
+    let size = |cpu_millis, memory_mib| Size {
+        cpu_millis,
+        memory_mib,
     };
+    let room = Limit::Node(size(p.room.cpu_millis, p.room.memory_mib));
     let (blocker, nearest) = if !p.fit.driver_fits {
-        let request = PodRequest {
-            cpu_millis: p.driver_cpu_millis,
-            memory_mib: p.driver_memory_mib(),
-        };
         let set = |i: &mut K8sInput, heap| i.spark.driver_memory_mib = heap;
         let nearest = largest_heap(input, set, |q| q.fit.driver_fits && q.placed > 0);
-        let nearest = nearest.map(|(heap, runs)| (FieldId::DriverMemory, heap, runs));
-        (PodBlocker::DriverPod(request), nearest)
+        let blocker = Blocker::TooLarge {
+            what: Process::DriverPod,
+            request: size(p.driver_cpu_millis, p.driver_memory_mib()),
+            limit: room,
+        };
+        (blocker, nearest.map(|n| (FieldId::DriverMemory, n)))
     } else {
         let set = |i: &mut K8sInput, heap| i.spark.executor_memory_mib = heap;
         let nearest = largest_heap(input, set, |q| q.placed >= q.wanted)
             .or_else(|| largest_heap(input, set, |q| q.placed > 0).filter(|_| p.placed == 0));
-        let nearest = nearest.map(|(heap, runs)| (FieldId::ExecutorMemory, heap, runs));
         let blocker = if p.fit.per_node == 0 {
-            PodBlocker::ExecutorPod(executor)
+            Blocker::TooLarge {
+                what: Process::ExecutorPod,
+                request: size(p.executor_cpu_millis, p.executor_memory_mib()),
+                limit: room,
+            }
         } else {
-            PodBlocker::Room {
+            Blocker::Room {
                 capacity: p.fit.capacity,
             }
         };
-        (blocker, nearest)
+        (blocker, nearest.map(|n| (FieldId::ExecutorMemory, n)))
     };
-    Some(K8sShortfall {
+    let nearest = nearest.map(|(field, (heap_mib, shape))| Nearest::Heap {
+        field,
+        heap_mib,
+        shape,
+    });
+    Some(Shortfall {
         asked: p.wanted,
         runs: p.placed,
         blocker,
-        nearest,
+        nearest: nearest.into_iter().collect(),
     })
 }
 
 /// The largest heap (whole GiB where possible, else MiB, never under Spark's 450 MiB) that
-/// `set` can give the input with `runs` true of its plan, and the executor pods then placed.
+/// `set` can give the input with `runs` true of its plan, and the executor pods then placed
+/// (with their cores and heap).
 fn largest_heap(
     input: &K8sInput,
     set: impl Fn(&mut K8sInput, u64),
     runs: impl Fn(&K8sPlan) -> bool,
-) -> Option<(u64, u64)> {
+) -> Option<(u64, Shape)> {
     let least = crate::memory::MIN_HEAP_MIB;
     let plan_with = |heap: u64| {
         let mut changed = input.clone();
@@ -1346,17 +1328,23 @@ fn largest_heap(
         Some(gib) => gib * 1024,
         None => crate::plan::largest_fitting(room, probe)?.max(least),
     };
-    Some((heap, plan_with(heap)?.placed))
+    let plan = plan_with(heap)?;
+    let shape = Shape {
+        executors: plan.placed,
+        cores: input.spark.executor_cores,
+        heap_mib: plan.executor_memory.heap_mib,
+    };
+    Some((heap, shape))
 }
 
 /// The shortfall in words: what keeps pods Pending and by how much (the reason alone when none
 /// runs: a headline says so).
-pub fn k8s_shortfall_words(s: &K8sShortfall, room: PodRoom) -> String {
-    crate::catalog::group_digits_in_text(&k8s_shortfall_words_ungrouped(s, room))
+pub fn k8s_shortfall_words(s: &Shortfall) -> String {
+    crate::catalog::group_digits_in_text(&k8s_shortfall_words_ungrouped(s))
 }
 
-fn k8s_shortfall_words_ungrouped(s: &K8sShortfall, room: PodRoom) -> String {
-    let too_large = |what: &str, r: PodRequest| {
+fn k8s_shortfall_words_ungrouped(s: &Shortfall) -> String {
+    let too_large = |what: &str, r: Size, room: Size| {
         let by = if r.memory_mib > room.memory_mib {
             format!("{} MiB too much memory", r.memory_mib - room.memory_mib)
         } else {
@@ -1375,12 +1363,18 @@ fn k8s_shortfall_words_ungrouped(s: &K8sShortfall, room: PodRoom) -> String {
         )
     };
     match s.blocker {
-        PodBlocker::DriverPod(r) => format!(
+        Blocker::TooLarge {
+            what: Process::DriverPod | Process::ApplicationMaster,
+            request,
+            limit,
+        } => format!(
             "{}, so it stays Pending and no executor starts.",
-            too_large("The driver pod", r)
+            too_large("The driver pod", request, limit.size())
         ),
-        PodBlocker::ExecutorPod(r) => format!("{}.", too_large("Each executor pod", r)),
-        PodBlocker::Room { capacity } => format!(
+        Blocker::TooLarge { request, limit, .. } => {
+            format!("{}.", too_large("Each executor pod", request, limit.size()))
+        }
+        Blocker::Room { capacity } => format!(
             "Only {capacity} of the {} fit; the other {} stay Pending.",
             crate::catalog::counted(s.asked, "executor pod"),
             s.asked - capacity
@@ -1389,12 +1383,20 @@ fn k8s_shortfall_words_ungrouped(s: &K8sShortfall, room: PodRoom) -> String {
 }
 
 /// The nearest heap that runs, in words.
-pub fn k8s_nearest_words(s: &K8sShortfall) -> Option<String> {
+pub fn k8s_nearest_words(s: &Shortfall) -> Option<String> {
     k8s_nearest_words_ungrouped(s).map(|words| crate::catalog::group_digits_in_text(&words))
 }
 
-fn k8s_nearest_words_ungrouped(s: &K8sShortfall) -> Option<String> {
-    let (field, heap, runs) = s.nearest?;
+fn k8s_nearest_words_ungrouped(s: &Shortfall) -> Option<String> {
+    let Some(Nearest::Heap {
+        field,
+        heap_mib,
+        shape,
+    }) = s.nearest.first().copied()
+    else {
+        return None;
+    };
+    let runs = shape.executors;
     let all = if runs >= s.asked {
         format!("all {}", s.asked)
     } else {
@@ -1403,7 +1405,7 @@ fn k8s_nearest_words_ungrouped(s: &K8sShortfall) -> Option<String> {
     Some(format!(
         "Nearest that runs: {}={} runs {all} executor pod{}.",
         field.label(),
-        format_spark_mib(heap),
+        format_spark_mib(heap_mib),
         if runs == 1 { "" } else { "s" }
     ))
 }
@@ -1434,8 +1436,6 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, InputErrors> {
         executor_cpu_millis: d.executor_cpu_millis,
         overhead_factor: d.pods.executor.overhead_factor,
         driver: pods.driver,
-        per_node: d.fit.per_node,
-        capacity: d.fit.capacity,
         layout: d.layout,
         totals: d.totals,
         driver_cpu_millis: d.driver_cpu_millis,
@@ -1496,10 +1496,10 @@ mod tests {
         };
         // 16 CPU − 0.18 − 0.3 = 15.52 CPU → 7 pods of 2 CPU; memory 62362 MiB → 9 of 6758.
         let p = plan_k8s(&input).unwrap();
-        assert_eq!(p.per_node, 7);
+        assert_eq!(p.fit.per_node, 7);
         input.spark.request_cores = Some("500m".into());
         let p = plan_k8s(&input).unwrap();
-        assert_eq!(p.per_node, 9, "memory binds once CPU requests shrink");
+        assert_eq!(p.fit.per_node, 9, "memory binds once CPU requests shrink");
         for g in &p.layout {
             let cpu: u64 = g.blocks.iter().map(|b| b.cpu_millis).sum();
             let mem: u64 = g.blocks.iter().map(|b| b.memory_mib).sum();

@@ -53,6 +53,7 @@ pub mod presets;
 pub mod providers;
 pub mod report;
 pub mod scenario;
+pub mod shortfall;
 pub mod spark;
 pub mod submit;
 pub mod text;

@@ -8,6 +8,7 @@ use crate::memory::{unified_memory, MemoryFractions, UnifiedMemory};
 use crate::place::{
     explain_placement, place_numbers, AmShape, Containers, ExecutorCount, Placement,
 };
+use crate::shortfall::{Blocker, Limit, Nearest, Process, Shape, Shortfall, Size};
 use crate::spark::{DeployMode, HeapTooSmall, OverheadRule, SparkVersion, MIN_OVERHEAD_MIB};
 use crate::units::{format_spark_mib, MIB};
 use crate::warning::{Code, Severity, Warning};
@@ -1008,7 +1009,10 @@ fn task_slots_step(task_cpus: u32, executors: u32, cores: u32, task_slots: u64) 
         format!(
             "{executors} × ({} ÷ {task_cpus} spark.task.cpus = {} each) = {tasks} at once",
             counted(u64::from(cores), "core"),
-            counted(u64::from(cores / task_cpus), "task")
+            counted(
+                u64::from(crate::input::task_slots_per_executor(cores, task_cpus)),
+                "task"
+            )
         )
     } else {
         format!(
@@ -1215,66 +1219,6 @@ fn count_difference(rule: &Plan, exact: &Plan, exact_warnings: &[Warning]) -> Op
     ))
 }
 
-/// Why a plan runs fewer executors than it asks for: numbers only (see [`shortfall`]).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Shortfall {
-    /// Executors the plan asks for (`spark.executor.instances`).
-    pub asked: u32,
-    /// Executors YARN would run.
-    pub runs: u32,
-    /// What stops the rest.
-    pub blocker: Blocker,
-    /// The nearest plan that runs, when one is found.
-    pub nearest: Option<Nearest>,
-}
-
-/// What stops executors from running, with the sizes compared.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Blocker {
-    /// The ApplicationMaster (the driver, in cluster mode) is refused or larger than a node, so
-    /// nothing starts: its `request` against the `limit` it must fit (the maximum allocation or
-    /// a node's YARN resources).
-    ApplicationMaster {
-        /// What the AM container asks for (or is granted, against a node).
-        request: Resource,
-        /// What it must fit.
-        limit: Resource,
-    },
-    /// Executor containers are refused or larger than a node.
-    Executor {
-        /// What one executor container asks for (or is granted, against a node).
-        request: Resource,
-        /// What it must fit.
-        limit: Resource,
-    },
-    /// Executors fit, but fewer than asked: the cluster (with the AM in place) holds
-    /// `capacity`, or the cluster share allows `capacity`.
-    Room {
-        /// Executors that can run.
-        capacity: u64,
-    },
-}
-
-/// The nearest plan that runs, as numbers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Nearest {
-    /// The largest heap (whole GiB where possible) of the ApplicationMaster's JVM
-    /// (`spark.driver.memory` in cluster mode, `spark.yarn.am.memory` in client mode) whose
-    /// container fits, and the plan the same method then gives.
-    AmHeap {
-        /// The heap to set, in MiB.
-        heap_mib: u64,
-        /// The plan with it: executors, cores, heap in MiB.
-        shape: (u32, u32, u64),
-    },
-    /// The Spark-exact shape, which runs every executor it asks for (the rule of thumb's plan
-    /// runs fewer).
-    SparkExact {
-        /// Executors, cores, heap in MiB.
-        shape: (u32, u32, u64),
-    },
-}
-
 /// When `method`'s plan runs fewer executors than it asks for (none, or some): why, and the
 /// nearest plan that runs. `None` when every executor asked for runs.
 pub fn shortfall(c: &Comparison, method: Method) -> Option<Shortfall> {
@@ -1285,50 +1229,62 @@ pub fn shortfall(c: &Comparison, method: Method) -> Option<Shortfall> {
     }
     let blocker = blocker(&c.input, &p.placement);
     let nearest = match blocker {
-        Blocker::ApplicationMaster { .. } => nearest_am_heap(&c.input, method),
+        Blocker::TooLarge {
+            what: Process::ApplicationMaster,
+            ..
+        } => nearest_am_heap(&c.input, method),
         _ => {
             let e = &c.spark_exact;
             let runs_all = e.placement.totals.executors == e.instances && e.instances > 0;
-            (method == Method::RuleOfThumb && runs_all).then_some(Nearest::SparkExact {
-                shape: (e.instances, e.cores(), e.heap_mib()),
-            })
+            (method == Method::RuleOfThumb && runs_all).then(|| Nearest::SparkExact(shape_of(e)))
         }
     };
     Some(Shortfall {
-        asked,
-        runs,
+        asked: u64::from(asked),
+        runs: u64::from(runs),
         blocker,
-        nearest,
+        nearest: nearest.into_iter().collect(),
     })
 }
 
-fn blocker(v: &Validated, p: &Placement) -> Blocker {
-    let nm = v.shape.nodemanager;
-    let maximum = Resource::new(
+/// A plan's executors, cores and heap.
+fn shape_of(p: &Plan) -> Shape {
+    Shape {
+        executors: u64::from(p.instances),
+        cores: p.cores(),
+        heap_mib: p.heap_mib(),
+    }
+}
+
+/// A YARN resource as a shortfall's size (a vcore is 1,000 millicores).
+fn size_of(r: Resource) -> Size {
+    Size {
+        cpu_millis: u64::from(r.vcores).saturating_mul(1000),
+        memory_mib: r.memory_mib,
+    }
+}
+
+/// What stops a YARN placement's executors (also EMR's requests, placed the same way).
+pub(crate) fn blocker(v: &Validated, p: &Placement) -> Blocker {
+    let maximum = Limit::MaximumAllocation(size_of(Resource::new(
         v.scheduler.maximum_allocation_mb,
         v.scheduler.maximum_allocation_vcores,
-    );
+    )));
+    let node = Limit::Node(size_of(v.shape.nodemanager));
+    let too_large = |what, request, limit| Blocker::TooLarge {
+        what,
+        request: size_of(request),
+        limit,
+    };
     let f = &p.fit;
     if f.am_refused {
-        Blocker::ApplicationMaster {
-            request: p.am.request,
-            limit: maximum,
-        }
+        too_large(Process::ApplicationMaster, p.am.request, maximum)
     } else if f.am_too_large {
-        Blocker::ApplicationMaster {
-            request: p.am.granted,
-            limit: nm,
-        }
+        too_large(Process::ApplicationMaster, p.am.granted, node)
     } else if f.executor_memory_refused || f.executor_vcores_refused {
-        Blocker::Executor {
-            request: p.executor.request,
-            limit: maximum,
-        }
+        too_large(Process::Executor, p.executor.request, maximum)
     } else if f.executor_too_large {
-        Blocker::Executor {
-            request: p.executor.granted,
-            limit: nm,
-        }
+        too_large(Process::Executor, p.executor.granted, node)
     } else {
         Blocker::Room {
             capacity: p.capacity.min(f.share_limit),
@@ -1368,9 +1324,14 @@ fn nearest_am_heap(v: &Validated, method: Method) -> Option<Nearest> {
         None => largest_fitting(node_mib, runs)?.max(least),
     };
     let p = with_heap(heap_mib)?;
-    Some(Nearest::AmHeap {
+    Some(Nearest::Heap {
+        field: if cluster {
+            crate::FieldId::DriverMemory
+        } else {
+            crate::FieldId::AmMemory
+        },
         heap_mib,
-        shape: (p.instances, p.cores(), p.heap_mib()),
+        shape: shape_of(&p),
     })
 }
 
@@ -1384,32 +1345,28 @@ fn shortfall_words_ungrouped(c: &Comparison, s: &Shortfall) -> String {
     let ran = format!(
         "YARN runs only {} of the {} ({} fewer)",
         s.runs,
-        counted(u64::from(s.asked), "executor"),
+        counted(s.asked, "executor"),
         s.asked.saturating_sub(s.runs)
     );
     let why = match s.blocker {
-        Blocker::ApplicationMaster { request, limit } => {
-            let what = match c.input.input.spark.deploy_mode {
-                DeployMode::Cluster => "The ApplicationMaster, which hosts the driver,",
-                DeployMode::Client => "The ApplicationMaster",
+        Blocker::TooLarge {
+            what,
+            request,
+            limit,
+        } => {
+            let refused = matches!(limit, Limit::MaximumAllocation(_));
+            let what = match (what, c.input.input.spark.deploy_mode) {
+                (Process::Executor | Process::ExecutorPod, _) => None,
+                (_, DeployMode::Cluster) => Some("The ApplicationMaster, which hosts the driver,"),
+                (_, DeployMode::Client) => Some("The ApplicationMaster"),
             };
-            let then = if is_maximum(limit, &c.input) {
-                "spark-submit refuses the application"
-            } else {
-                "it can never start"
+            let (what, then) = match (what, refused) {
+                (None, true) => ("Each executor", "YARN or spark-submit refuses them"),
+                (None, false) => ("Each executor", "none can start"),
+                (Some(am), true) => (am, "spark-submit refuses the application"),
+                (Some(am), false) => (am, "it can never start"),
             };
-            format!("{what} {}: {then}", over_limit(request, limit, &c.input))
-        }
-        Blocker::Executor { request, limit } => {
-            let then = if is_maximum(limit, &c.input) {
-                "YARN or spark-submit refuses them"
-            } else {
-                "none can start"
-            };
-            format!(
-                "Each executor {}: {then}",
-                over_limit(request, limit, &c.input)
-            )
+            format!("{what} {}: {then}", over_limit(request, limit))
         }
         Blocker::Room { capacity } => format!("the cluster holds {capacity} with the AM in place"),
     };
@@ -1420,22 +1377,16 @@ fn shortfall_words_ungrouped(c: &Comparison, s: &Shortfall) -> String {
     }
 }
 
-/// Whether `limit` is the maximum allocation (else a node's YARN resources).
-fn is_maximum(limit: Resource, v: &Validated) -> bool {
-    limit.memory_mib == v.scheduler.maximum_allocation_mb
-        && limit.vcores == v.scheduler.maximum_allocation_vcores
-}
-
 /// "asks for X MiB, Y MiB more than … (Z MiB)", or the vcores when memory is within the limit.
-fn over_limit(request: Resource, limit: Resource, v: &Validated) -> String {
-    let (memory_limit, vcores_limit) = if is_maximum(limit, v) {
-        (
+fn over_limit(request: Size, limit: Limit) -> String {
+    let (memory_limit, vcores_limit) = match limit {
+        Limit::MaximumAllocation(_) => (
             "yarn.scheduler.maximum-allocation-mb",
             "yarn.scheduler.maximum-allocation-vcores",
-        )
-    } else {
-        ("a node's YARN memory", "a node's vcores")
+        ),
+        Limit::Node(_) => ("a node's YARN memory", "a node's vcores"),
     };
+    let limit = limit.size();
     if request.memory_mib > limit.memory_mib {
         format!(
             "asks for {} MiB, {} MiB more than {memory_limit} ({} MiB)",
@@ -1446,44 +1397,44 @@ fn over_limit(request: Resource, limit: Resource, v: &Validated) -> String {
     } else {
         format!(
             "asks for {}, {} more than {vcores_limit} ({})",
-            counted(u64::from(request.vcores), "vcore"),
-            request.vcores.saturating_sub(limit.vcores),
-            limit.vcores
+            counted(request.vcores(), "vcore"),
+            request.vcores().saturating_sub(limit.vcores()),
+            limit.vcores()
         )
     }
 }
 
 /// The nearest plan that runs, in words.
-pub fn nearest_words(c: &Comparison, n: &Nearest) -> String {
-    crate::catalog::group_digits_in_text(&nearest_words_ungrouped(c, n))
+pub fn nearest_words(n: &Nearest) -> String {
+    crate::catalog::group_digits_in_text(&nearest_words_ungrouped(n))
 }
 
-fn nearest_words_ungrouped(c: &Comparison, n: &Nearest) -> String {
-    let shape = |(executors, cores, heap): (u32, u32, u64)| {
+fn nearest_words_ungrouped(n: &Nearest) -> String {
+    let shape = |s: Shape| {
         format!(
             "{} × {} × {}",
-            counted(u64::from(executors), "executor"),
-            counted(u64::from(cores), "core"),
-            format_spark_mib(heap)
+            counted(s.executors, "executor"),
+            counted(u64::from(s.cores), "core"),
+            format_spark_mib(s.heap_mib)
         )
     };
     match *n {
-        Nearest::AmHeap { heap_mib, shape: s } => {
-            let key = match c.input.input.spark.deploy_mode {
-                DeployMode::Cluster => "spark.driver.memory",
-                DeployMode::Client => "spark.yarn.am.memory",
-            };
-            format!(
-                "Nearest plan that runs: {key}={} gives {}.",
-                format_spark_mib(heap_mib),
-                shape(s)
-            )
-        }
-        Nearest::SparkExact { shape: s } => {
-            format!(
-                "Nearest plan that runs every executor: Spark-exact's {}.",
-                shape(s)
-            )
+        Nearest::Heap {
+            field,
+            heap_mib,
+            shape: s,
+        } => format!(
+            "Nearest plan that runs: {}={} gives {}.",
+            field.label(),
+            format_spark_mib(heap_mib),
+            shape(s)
+        ),
+        Nearest::SparkExact(s) => format!(
+            "Nearest plan that runs every executor: Spark-exact's {}.",
+            shape(s)
+        ),
+        Nearest::Fewer(s) | Nearest::SmallerHeap(s) | Nearest::LargestThatFits(s) => {
+            format!("Nearest plan that runs: {}.", shape(s))
         }
     }
 }

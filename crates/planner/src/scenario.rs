@@ -186,6 +186,20 @@ pub fn plan_with_unreadable(scenario: &Scenario, unreadable: Vec<Diagnostic>) ->
     }
 }
 
+/// When a planned scenario runs fewer executors than it asks for, whichever its cluster
+/// manager: why, and the nearest plans that run (YARN: the selected method's plan). `None` when
+/// all run, or the outcome is not the scenario's plan.
+pub fn shortfall(scenario: &Scenario, outcome: &Outcome) -> Option<crate::shortfall::Shortfall> {
+    match (scenario, outcome) {
+        (_, Outcome::Yarn(c)) => crate::plan::shortfall(c, c.selected),
+        (Scenario::Kubernetes(input), Outcome::Kubernetes(p)) => {
+            crate::k8s::k8s_shortfall(input, p)
+        }
+        (_, Outcome::Emr(p)) => p.shortfall.clone(),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

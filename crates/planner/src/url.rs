@@ -57,11 +57,16 @@
 //! | `het` | heterogeneous executors (`0` for off) | `mode`, `dm`, `dc`, `amm`, `amc` | as for YARN |
 //! | `calc` | `dominant` / `default` | `ivc`, `imem`, `inm` | with `it=custom`: its vCPUs, memory (GiB), YARN memory (MiB) |
 //! | `tc` | `spark.task.cpus` (default 1) | `jobs`, `col`, `mrs`, `egm`, `egc` | the driver's load, as for YARN |
+//!
+//! Every manager's link may also carry the trade-off explorer's view (not the scenario:
+//! [`explorer_view_to_query`]): `xo=1` open, `xs` the column its table is sorted by, `-` first
+//! for largest first (`xs=-executors`).
 
 use crate::catalog::{self, ClusterManager, FieldId as F};
 use crate::driver::DriverLoad;
 use crate::dynamic_allocation::{DynamicAllocationSettings, ShuffleKeeping};
 use crate::emr::{instance_type, EmrInput, InstanceType, CUSTOM};
+use crate::explorer::{ExplorerView, SortColumn};
 use crate::input::{Field, MaximumAllocation, Method, NodeManagerResources, PlanInput};
 use crate::k8s::{format_cpu, parse_cpu_millis, K8sInput};
 use crate::place::ExecutorCount;
@@ -192,7 +197,7 @@ impl<T> Schema<T> {
                 repeated.push(k.clone());
             }
             seen.push(k.clone());
-            if k == "cm" || k == CHECK_KEY {
+            if k == "cm" || k == CHECK_KEY || EXPLORER_KEYS.contains(&k.as_str()) {
                 continue;
             }
             if k == "v" {
@@ -218,6 +223,56 @@ impl<T> Schema<T> {
         }
         (version, unknown, bad)
     }
+}
+
+/// The explorer view's keys: open, sort.
+const EXPLORER_KEYS: [&str; 2] = ["xo", "xs"];
+
+/// The explorer's view as link keys, each with its leading `&`, defaults omitted: `&xo=1` when
+/// open, `&xs=heap` or `&xs=-heap` (descending) unless sorted by cores, fewest first.
+///
+/// ```
+/// use planner::explorer::{ExplorerView, SortColumn};
+/// use planner::url::{explorer_view_from_query, explorer_view_to_query};
+///
+/// let view = ExplorerView { open: true, sort: SortColumn::Executors, descending: true };
+/// assert_eq!(explorer_view_to_query(&view), "&xo=1&xs=-executors");
+/// assert_eq!(explorer_view_from_query("v=1&xo=1&xs=-executors"), view);
+/// assert_eq!(explorer_view_from_query("v=1"), ExplorerView::default()); // an older link
+/// ```
+pub fn explorer_view_to_query(view: &ExplorerView) -> String {
+    let mut out = String::new();
+    if view.open {
+        out.push_str("&xo=1");
+    }
+    if view.sort != SortColumn::Cores || view.descending {
+        out.push_str("&xs=");
+        if view.descending {
+            out.push('-');
+        }
+        out.push_str(view.sort.key());
+    }
+    out
+}
+
+/// The explorer's view a link asks for; what it leaves out or cannot be read keeps the default
+/// (closed, by cores, fewest first).
+pub fn explorer_view_from_query(query: &str) -> ExplorerView {
+    let mut view = ExplorerView::default();
+    for (k, v) in pairs(query) {
+        match k.as_str() {
+            "xo" => view.open = v.trim() == "1",
+            "xs" => {
+                let v = v.trim();
+                let (descending, name) = v.strip_prefix('-').map_or((false, v), |n| (true, n));
+                if let Some(sort) = SortColumn::from_key(name) {
+                    (view.sort, view.descending) = (sort, descending);
+                }
+            }
+            _ => {}
+        }
+    }
+    view
 }
 
 /// What one schema's decoding found: the version, unknown keys, unreadable values.

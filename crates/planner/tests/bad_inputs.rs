@@ -81,33 +81,21 @@ fn headline(scenario: &Scenario, outcome: &Outcome) -> Option<((u64, u64, u64), 
     }
 }
 
-/// The nearest shape that runs, (executors, cores, heap MiB), when the plan says it runs fewer
-/// executors than asked: `Some(None)` when it says so without a suggestion, `None` when all run.
-fn nearest_when_short(scenario: &Scenario, outcome: &Outcome) -> Option<Option<(u64, u64, u64)>> {
-    match (scenario, outcome) {
-        (_, Outcome::Yarn(c)) => planner::plan::shortfall(c, c.selected).map(|s| {
-            s.nearest.map(|n| match n {
-                planner::plan::Nearest::AmHeap { shape, .. }
-                | planner::plan::Nearest::SparkExact { shape } => {
-                    (u64::from(shape.0), u64::from(shape.1), shape.2)
-                }
-            })
-        }),
-        (Scenario::Kubernetes(input), Outcome::Kubernetes(p)) => {
-            planner::k8s::k8s_shortfall(input, p).map(|s| {
-                s.nearest.map(|(_, heap, runs)| {
-                    (runs, p.executor_cpu_millis.div_ceil(1000).max(1), heap)
-                })
-            })
+/// The nearest shapes that run, (executors, cores, heap MiB), when the plan says it runs fewer
+/// executors than asked: empty when it says so without a suggestion, `None` when all run.
+fn nearest_when_short(scenario: &Scenario, outcome: &Outcome) -> Option<Vec<(u64, u64, u64)>> {
+    use planner::shortfall::Nearest;
+    let s = planner::scenario::shortfall(scenario, outcome)?;
+    let shapes = s.nearest.iter().map(|n| match *n {
+        Nearest::Heap { shape, .. }
+        | Nearest::SparkExact(shape)
+        | Nearest::Fewer(shape)
+        | Nearest::SmallerHeap(shape)
+        | Nearest::LargestThatFits(shape) => {
+            (shape.executors, u64::from(shape.cores), shape.heap_mib)
         }
-        (_, Outcome::Emr(p)) => p.shortfall.map(|s| {
-            s.smaller_heap
-                .or(s.fewer)
-                .or(s.largest_that_fits)
-                .map(|f| (u64::from(f.executors), u64::from(f.cores), f.heap_mib))
-        }),
-        _ => None,
-    }
+    });
+    Some(shapes.collect())
 }
 
 /// Checks one row; an error says what the page would show instead.
@@ -150,12 +138,11 @@ fn check(query: &str, expected: &Expected) -> Result<(), String> {
         return Err(format!("messages instead of a plan: {messages:?}"));
     }
     if let Expected::Shortfall = expected {
+        let possible = |&(executors, cores, heap): &(u64, u64, u64)| {
+            executors > 0 && cores > 0 && heap >= LEAST_HEAP_MIB
+        };
         return match nearest_when_short(&decoded.scenario, &outcome) {
-            Some(Some((executors, cores, heap)))
-                if executors > 0 && cores > 0 && heap >= LEAST_HEAP_MIB =>
-            {
-                Ok(())
-            }
+            Some(nearest) if !nearest.is_empty() && nearest.iter().all(possible) => Ok(()),
             Some(nearest) => Err(format!("no possible nearest shape: {nearest:?}")),
             None => Err(format!("no shortfall said: {outcome:?}")),
         };

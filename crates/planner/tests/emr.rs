@@ -13,6 +13,7 @@ use planner::input::Field;
 use planner::layout::{Block, BlockKind, PartKind};
 use planner::place::{place_numbers, Containers, ExecutorCount};
 use planner::presets::{emr_preset, emr_presets};
+use planner::shortfall::{Blocker, Limit, Nearest, Process, Shape};
 use planner::spark::{resources, DeployMode, ResourceQuery, SparkConf};
 use planner::yarn::Calculator;
 use planner::Code;
@@ -994,20 +995,38 @@ fn a_heap_no_node_holds_is_not_a_plan_and_the_nearest_shapes_fit() {
     let input = emr_link("v=1&cm=emr&em=200g");
     let p = plan_emr(&input).expect("plans");
     assert_eq!(p.launched_executors, 0);
-    let f = p.shortfall.expect("a shortfall");
-    assert_eq!(f.fewer, None);
+    let f = p.shortfall.clone().expect("a shortfall");
+    assert_eq!((f.asked, f.runs), (50, 0));
+    // 200g + ⌊0.1875 × 204 800⌋ = 243 200 MiB asked, above the 122 880 MiB maximum allocation.
+    let Blocker::TooLarge {
+        what: Process::Executor,
+        request,
+        limit: Limit::MaximumAllocation(maximum),
+    } = f.blocker
+    else {
+        panic!("{:?}", f.blocker);
+    };
+    assert_eq!((request.memory_mib, maximum.memory_mib), (243_200, 122_880));
     // By hand: the largest heap whose container fits a core node's 122880 MiB is 103478m
     // (maximizeResourceAllocation's); it does not fit beside the 896 MiB AM on node 1, so the
     // other 8 nodes hold one each.
-    let largest = f.largest_that_fits.expect("a largest shape");
-    assert_eq!(
-        (largest.executors, largest.cores, largest.heap_mib),
-        (8, 4, 103478)
-    );
+    let largest = Shape {
+        executors: 8,
+        cores: 4,
+        heap_mib: 103478,
+    };
     // All 50: 6 per node on nodes 2–9 and 2 beside the AM need containers of at most 20480
     // MiB (122880 ÷ 6); 17247m + ⌊0.1875 × 17247⌋ = 20480, 17248m gives 20482 → 20512.
-    let all = f.smaller_heap.expect("all 50 with a smaller heap");
-    assert_eq!((all.executors, all.cores, all.heap_mib), (50, 4, 17247));
+    let all = Shape {
+        executors: 50,
+        cores: 4,
+        heap_mib: 17247,
+    };
+    // Not one runs as asked, so "as many as fit" is not among them.
+    assert_eq!(
+        f.nearest,
+        [Nearest::LargestThatFits(largest), Nearest::SmallerHeap(all)]
+    );
     // The exports keep what was asked.
     let flags = submit_flags(&p).join(" ");
     assert!(flags.contains("--num-executors 50"), "{flags}");
@@ -1015,7 +1034,7 @@ fn a_heap_no_node_holds_is_not_a_plan_and_the_nearest_shapes_fit() {
     // And the fitting shapes really fit.
     for shape in [largest, all] {
         let fits = plan_emr(&EmrInput {
-            executors: shape.executors,
+            executors: u32::try_from(shape.executors).expect("a count"),
             executor_memory_mib: shape.heap_mib,
             ..input
         })
@@ -1037,20 +1056,27 @@ fn fewer_requests_run_than_asked_and_none_asked_for() {
     // Seed 003: 45 of 50 run; ask for 45, or keep 50 at 17247m (see above).
     let p = plan_emr(&seed003()).expect("plans");
     let f = p.shortfall.expect("5 pending");
-    let fewer = f.fewer.expect("as many as fit");
+    assert_eq!((f.asked, f.runs), (50, 45));
+    assert_eq!(f.blocker, Blocker::Room { capacity: 45 });
+    let shape = |executors, heap_mib| Shape {
+        executors,
+        cores: 4,
+        heap_mib,
+    };
     assert_eq!(
-        (fewer.executors, fewer.cores, fewer.heap_mib),
-        (45, 4, 18971)
+        f.nearest,
+        [
+            Nearest::Fewer(shape(45, 18971)),
+            Nearest::SmallerHeap(shape(50, 17247))
+        ]
     );
-    assert_eq!(f.smaller_heap.map(|s| s.heap_mib), Some(17247));
-    assert_eq!(f.largest_that_fits, None);
 
     // Nothing asked for: the cluster holds 45 of this shape.
     let zero = plan_emr(&emr_link("v=1&cm=emr&cnt=0")).expect("plans");
     assert_eq!(zero.launched_executors, 0);
-    let f = zero.shortfall.expect("nothing asked for");
-    assert_eq!(f.fewer.map(|s| s.executors), Some(45));
-    assert_eq!((f.smaller_heap, f.largest_that_fits), (None, None));
+    let f = zero.shortfall.clone().expect("nothing asked for");
+    assert_eq!((f.asked, f.runs), (0, 0));
+    assert_eq!(f.nearest, [Nearest::Fewer(shape(45, 18971))]);
     assert!(submit_flags(&zero).join(" ").contains("--num-executors 0"));
 
     // All of them run: no shortfall.

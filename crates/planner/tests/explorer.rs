@@ -139,6 +139,32 @@ fn the_marked_choices_are_the_planners_own_plans() {
     );
 }
 
+/// With a memory target, the rows that reach it are the shapes that meet it: heap ≥ target,
+/// and the fewest cores among them is Spark-exact's choice (the same search); without a target
+/// no row is said to reach one.
+#[test]
+fn the_shapes_that_reach_a_memory_target_are_marked() {
+    let case3 = case("case3");
+    assert_eq!(case3.policy.memory_target_mib, Some(10 * 1024));
+    let e = explore(&Scenario::Yarn(case3)).expect("valid");
+    assert_eq!(e.memory_target_mib, Some(10 * 1024));
+    let reaching: Vec<u32> = e
+        .rows
+        .iter()
+        .filter(|r| e.reaches_target(r))
+        .map(|r| r.cores)
+        .collect();
+    for r in &e.rows {
+        assert_eq!(e.reaches_target(r), r.heap_mib >= 10 * 1024, "{}", r.cores);
+    }
+    assert_eq!(reaching.first().copied(), e.spark_exact_cores);
+    // By hand (case 1's hardware): 1 and 2 cores get 3 and 8 GiB heaps, 3 cores 10 GiB.
+    assert_eq!(reaching.first(), Some(&3));
+    let none = explore(&Scenario::Yarn(case("case1"))).expect("valid");
+    assert_eq!(none.memory_target_mib, None);
+    assert!(none.rows.iter().all(|r| !none.reaches_target(r)));
+}
+
 #[test]
 fn kubernetes_rows_fill_the_nodes_room_and_plan_as_adopted() {
     let s = Scenario::Kubernetes(K8sInput::default());
@@ -421,7 +447,7 @@ fn fifty_gb_as_slim_or_fat_executors_per_task() {
     for s in f.splits {
         assert_eq!(u64::from(s.executors) * s.heap_gib, f.total_gib);
     }
-    let [slim, fat] = f.splits.map(|s| split_numbers(s, f.cores_per_executor));
+    let [slim, fat] = f.splits.map(|s| split_numbers(s, f.cores_per_executor, 1));
     // 5 GiB: (5120 − 300) × 0.6 = 2892 MiB unified, half of it storage, half execution;
     // 1446 MiB ÷ 5 tasks = 289.2, ÷ 10 = 144.6.
     assert_eq!((slim.task_slots, fat.task_slots), (50, 25));
@@ -432,6 +458,41 @@ fn fifty_gb_as_slim_or_fat_executors_per_task() {
     assert_eq!(fat.storage_bytes / MIB, 2982);
     assert_eq!(fat.unified_bytes / MIB, 5964);
     assert_eq!(fat.per_task.map(|t| t.max_bytes / MIB), Some(596));
+}
+
+/// `spark.task.cpus` in the fat-or-slim split: 5 cores ÷ 2 CPUs per task = 2 tasks at once per
+/// executor (rounded down, as Spark's `ResourceProfile.maxTasksPerExecutor`), so 10 × 2 = 20 and
+/// 5 × 2 = 10 slots, and each running task's share of execution memory is 1/2, not 1/5; with 6
+/// CPUs per task no task runs on 5 cores.
+#[test]
+fn the_fat_or_slim_split_counts_task_slots_with_spark_task_cpus() {
+    use planner::explorer::split_numbers;
+    let f = planner::presets::fat_or_slim();
+    let [slim, fat] = f.splits.map(|s| split_numbers(s, f.cores_per_executor, 2));
+    assert_eq!((slim.task_slots, fat.task_slots), (20, 10));
+    // 5 GiB: 1446 MiB of execution memory ÷ 2 tasks = 723 MiB at most, 361.5 guaranteed.
+    assert_eq!(slim.per_task.map(|t| t.max_bytes / MIB), Some(723));
+    assert_eq!(slim.per_task.map(|t| t.min_bytes / MIB), Some(361));
+    // The pools of an executor do not depend on the tasks.
+    let one_cpu = split_numbers(f.splits[0], f.cores_per_executor, 1);
+    assert_eq!(slim.unified_bytes, one_cpu.unified_bytes);
+    let none = split_numbers(f.splits[1], f.cores_per_executor, 6);
+    assert_eq!((none.task_slots, none.per_task), (0, None));
+    // The scenario's own setting, on each cluster manager.
+    let mut yarn = preset("case1").expect("case1").input;
+    yarn.spark.task_cpus = 2;
+    assert_eq!(planner::explorer::task_cpus_of(&Scenario::Yarn(yarn)), 2);
+    let mut k8s = planner::k8s::K8sInput::default();
+    k8s.spark.task_cpus = 3;
+    assert_eq!(
+        planner::explorer::task_cpus_of(&Scenario::Kubernetes(k8s)),
+        3
+    );
+    let emr = planner::emr::EmrInput {
+        task_cpus: 4,
+        ..planner::emr::EmrInput::default()
+    };
+    assert_eq!(planner::explorer::task_cpus_of(&Scenario::Emr(emr)), 4);
 }
 
 /// The explorer's guidance on the plan itself: the plan's own shape, once (not again when the
@@ -477,4 +538,57 @@ fn the_plans_own_shape_gets_the_explorers_guidance() {
     })
     .expect("valid");
     assert!(codes(emr_plan_guidance(&p, &[])).contains(&Code::HeapWithoutCompressedOops));
+}
+
+/// The table's order: every column, both ways, as std's stable sort of the rows by that
+/// column's number gives it (ties keep the order by cores, descending too).
+#[test]
+fn rows_sort_by_every_column_both_ways_ties_in_order_of_cores() {
+    use planner::explorer::{sorted_rows, ExplorerView, SortColumn};
+    for scenario in [
+        Scenario::Yarn(preset("case1").expect("case1").input),
+        Scenario::Kubernetes(K8sInput::default()),
+        Scenario::Emr(EmrInput::default()),
+    ] {
+        let e = explore(&scenario).expect("valid");
+        for sort in SortColumn::ALL {
+            for descending in [false, true] {
+                let mut expected = e.rows.clone();
+                if descending {
+                    expected.sort_by_key(|r| std::cmp::Reverse(sort.value(r)));
+                } else {
+                    expected.sort_by_key(|r| sort.value(r));
+                }
+                let view = ExplorerView {
+                    open: true,
+                    sort,
+                    descending,
+                };
+                assert_eq!(
+                    sorted_rows(&e.rows, view),
+                    expected,
+                    "{sort:?} {descending}"
+                );
+            }
+        }
+    }
+    // By hand: executors 9, 5, 5, 1 for 1 to 4 cores.
+    let row = |cores, executors| ShapeRow {
+        cores,
+        executors,
+        ..explore(&Scenario::Yarn(preset("case1").expect("case1").input))
+            .expect("valid")
+            .rows[0]
+    };
+    let rows = [row(1, 9), row(2, 5), row(3, 5), row(4, 1)];
+    let cores = |descending| -> Vec<u32> {
+        let view = ExplorerView {
+            open: false,
+            sort: SortColumn::Executors,
+            descending,
+        };
+        sorted_rows(&rows, view).iter().map(|r| r.cores).collect()
+    };
+    assert_eq!(cores(false), [4, 2, 3, 1]);
+    assert_eq!(cores(true), [1, 2, 3, 4]);
 }

@@ -5,11 +5,10 @@
 
 use planner::catalog::FieldId;
 use planner::exports::k8s::{spark_conf, spark_operator_yaml};
-use planner::k8s::{
-    k8s_nearest_words, k8s_shortfall, k8s_shortfall_words, k8s_warnings, PodBlocker,
-};
-use planner::plan::{nearest_words, shortfall, shortfall_words, Blocker, Nearest};
+use planner::k8s::{k8s_nearest_words, k8s_shortfall, k8s_shortfall_words, k8s_warnings};
+use planner::plan::{nearest_words, shortfall, shortfall_words};
 use planner::scenario::{plan, Outcome, Scenario};
+use planner::shortfall::{Blocker, Limit, Nearest, Process, Shape};
 use planner::url::scenario_from_query;
 use planner::{Code, Method, Severity};
 
@@ -42,7 +41,12 @@ fn a_driver_too_large_for_yarn_is_no_plan() {
     };
     let s = shortfall(&c, Method::SparkExact).expect("nothing runs");
     assert_eq!(s.runs, 0);
-    let Blocker::ApplicationMaster { request, limit } = s.blocker else {
+    let Blocker::TooLarge {
+        what: Process::ApplicationMaster,
+        request,
+        limit: Limit::MaximumAllocation(limit),
+    } = s.blocker
+    else {
         panic!("{:?}", s.blocker)
     };
     assert_eq!((request.memory_mib, limit.memory_mib), (225_280, 64_512));
@@ -57,13 +61,18 @@ fn a_driver_too_large_for_yarn_is_no_plan() {
     // The largest driver whose AM fits: h + max(384, ⌊0.1 h⌋) rounded up to 1 GiB ≤ 64 512 MiB.
     // 57 GiB: 58 368 + 5 836 = 64 204 → 64 512 fits; 58 GiB: 59 392 + 5 939 = 65 331 does not.
     // The AM then fills node 1, and the 5 other nodes hold 3 executors each.
-    let Some(Nearest::AmHeap { heap_mib, shape }) = s.nearest else {
-        panic!("{:?}", s.nearest)
+    let nearest = Nearest::Heap {
+        field: FieldId::DriverMemory,
+        heap_mib: 57 * 1024,
+        shape: Shape {
+            executors: 15,
+            cores: 5,
+            heap_mib: 19 * 1024,
+        },
     };
-    assert_eq!(heap_mib, 57 * 1024);
-    assert_eq!(shape, (15, 5, 19 * 1024));
+    assert_eq!(s.nearest, [nearest]);
     assert_eq!(
-        nearest_words(&c, s.nearest.as_ref().unwrap()),
+        nearest_words(&nearest),
         "Nearest plan that runs: spark.driver.memory=57g gives 15 executors × 5 cores × 19g."
     );
     // The rule of thumb's plan does not run either.
@@ -86,11 +95,27 @@ fn a_rule_that_runs_fewer_points_to_spark_exact() {
     assert_eq!(s.blocker, Blocker::Room { capacity: 24 });
     assert_eq!(
         s.nearest,
-        Some(Nearest::SparkExact {
-            shape: (29, 3, 10 * 1024)
-        })
+        [Nearest::SparkExact(Shape {
+            executors: 29,
+            cores: 3,
+            heap_mib: 10 * 1024
+        })]
     );
     assert!(shortfall_words(&c, &s).starts_with("YARN runs only 24 of the 29 executors (5 fewer)"));
+}
+
+/// The nearest Kubernetes plan: `field` set to `gib` GiB runs `pods` executor pods of 2 cores
+/// (the default) and `executor_gib` GiB heap.
+fn pods_with(field: FieldId, gib: u64, pods: u64, executor_gib: u64) -> Nearest {
+    Nearest::Heap {
+        field,
+        heap_mib: gib * 1024,
+        shape: Shape {
+            executors: pods,
+            cores: 2,
+            heap_mib: executor_gib * 1024,
+        },
+    }
 }
 
 /// A 100 GiB executor pod (100 GiB + 10 % = 112 640 MiB) is larger than what a node has left
@@ -113,9 +138,16 @@ fn an_executor_pod_too_large_is_no_plan_and_the_exports_keep_the_count() {
 
     let s = k8s_shortfall(input, &p).expect("nothing fits");
     assert_eq!((s.asked, s.runs), (16, 0));
-    assert!(matches!(s.blocker, PodBlocker::ExecutorPod(r) if r.memory_mib == 112_640));
-    assert_eq!(s.nearest, Some((FieldId::ExecutorMemory, 27 * 1024, 16)));
-    let words = k8s_shortfall_words(&s, p.room);
+    assert!(matches!(
+        s.blocker,
+        Blocker::TooLarge {
+            what: Process::ExecutorPod,
+            request,
+            limit: Limit::Node(room),
+        } if request.memory_mib == 112_640 && room.memory_mib == 62_362
+    ));
+    assert_eq!(s.nearest, [pods_with(FieldId::ExecutorMemory, 27, 16, 27)]);
+    let words = k8s_shortfall_words(&s);
     assert_eq!(
         words,
         "Each executor pod (2 CPU, 112\u{202f}640 MiB) is larger than what a node has left for \
@@ -234,10 +266,10 @@ fn fewer_pods_than_asked_and_a_driver_pod_too_large() {
     };
     let s = k8s_shortfall(input, &p).expect("fewer fit");
     assert_eq!((s.asked, s.runs), (16, 8));
-    assert_eq!(s.blocker, PodBlocker::Room { capacity: 8 });
-    assert_eq!(s.nearest, Some((FieldId::ExecutorMemory, 27 * 1024, 16)));
+    assert_eq!(s.blocker, Blocker::Room { capacity: 8 });
+    assert_eq!(s.nearest, [pods_with(FieldId::ExecutorMemory, 27, 16, 27)]);
     assert_eq!(
-        k8s_shortfall_words(&s, p.room),
+        k8s_shortfall_words(&s),
         "Only 8 of the 16 executor pods fit; the other 8 stay Pending."
     );
     assert!(
@@ -253,8 +285,16 @@ fn fewer_pods_than_asked_and_a_driver_pod_too_large() {
     };
     let s = k8s_shortfall(input, &p).expect("nothing starts");
     assert_eq!(s.runs, 0);
-    assert!(matches!(s.blocker, PodBlocker::DriverPod(r) if r.memory_mib == 112_640));
-    assert_eq!(s.nearest, Some((FieldId::DriverMemory, 55 * 1024, 16)));
+    assert!(matches!(
+        s.blocker,
+        Blocker::TooLarge {
+            what: Process::DriverPod,
+            request,
+            ..
+        } if request.memory_mib == 112_640
+    ));
+    // The executors keep their 6g heap.
+    assert_eq!(s.nearest, [pods_with(FieldId::DriverMemory, 55, 16, 6)]);
     assert_eq!(
         k8s_nearest_words(&s).as_deref(),
         Some("Nearest that runs: spark.driver.memory=55g runs all 16 executor pods.")
@@ -269,7 +309,7 @@ fn fewer_pods_than_asked_and_a_driver_pod_too_large() {
         panic!("plans")
     };
     let s = k8s_shortfall(input, &p).expect("fewer fit");
-    assert_eq!((s.runs, s.nearest), (56, None));
+    assert_eq!((s.runs, s.nearest), (56, vec![]));
 }
 
 /// Words: a count of one takes the singular ("1 executor", never "1 executors"), and prose

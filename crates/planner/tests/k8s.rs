@@ -136,7 +136,7 @@ proptest! {
             }
         }
         prop_assert_eq!(executors, u64::from(p.totals.executors));
-        prop_assert!(executors <= p.capacity);
+        prop_assert!(executors <= p.fit.capacity);
         // The pod is what Spark's own math gives for the same configuration.
         let r = resources(&ResourceQuery {
             conf: input.spark.conf(),
@@ -376,7 +376,7 @@ fn the_numbers_come_without_words() {
     let p = plan_k8s(&input).expect("plans");
     assert_eq!(d.layout, p.layout);
     assert_eq!(d.totals, p.totals);
-    assert_eq!((d.fit.per_node, d.fit.capacity), (p.per_node, p.capacity));
+    assert_eq!(d.fit, p.fit);
     assert_eq!(d.executor_memory_mib(), 6758);
     assert_eq!((d.room.cpu_millis, d.room.memory_mib), (15_520, 62_362));
     assert_eq!((d.wanted, d.placed, d.task_slots_per_executor), (16, 16, 2));

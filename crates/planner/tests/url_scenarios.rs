@@ -226,3 +226,58 @@ proptest! {
         let _ = scenario_from_query(&format!("cm={cm}&{q}"));
     }
 }
+
+/// The explorer's view travels beside any scenario: every column, both directions, open or
+/// closed, written and read back unchanged, with the scenario itself unchanged and the keys not
+/// reported as unknown; a link without them (every older link) opens the explorer closed,
+/// sorted by cores.
+#[test]
+fn the_explorer_view_round_trips_beside_every_managers_scenario() {
+    use planner::explorer::{ExplorerView, SortColumn};
+    use planner::url::{explorer_view_from_query, explorer_view_to_query};
+    let scenarios = [
+        "v=1&n=12&c=32&cpe=3",
+        "v=1&cm=k8s&cnt=max&em=8g",
+        "v=1&cm=emr&n=4&max=1",
+    ];
+    for base in scenarios {
+        let scenario = scenario_from_query(base).scenario;
+        assert_eq!(explorer_view_from_query(base), ExplorerView::default());
+        for sort in SortColumn::ALL {
+            for (open, descending) in [(false, false), (false, true), (true, false), (true, true)] {
+                let view = ExplorerView {
+                    open,
+                    sort,
+                    descending,
+                };
+                let link = format!(
+                    "{}{}",
+                    scenario_to_query(&scenario),
+                    explorer_view_to_query(&view)
+                );
+                assert_eq!(explorer_view_from_query(&link), view, "{link}");
+                let d = scenario_from_query(&link);
+                assert_eq!(d.scenario, scenario, "{link}");
+                assert!(d.unknown.is_empty() && d.bad.is_empty(), "{link}: {d:?}");
+            }
+        }
+    }
+    // Each column has its own name; the default view writes nothing.
+    let names: Vec<&str> = SortColumn::ALL.iter().map(|c| c.key()).collect();
+    for (i, n) in names.iter().enumerate() {
+        assert!(!names[i + 1..].contains(n), "{n} twice");
+    }
+    assert_eq!(explorer_view_to_query(&ExplorerView::default()), "");
+    // Values that do not read keep the defaults; the last of a repeated key stands.
+    let odd = explorer_view_from_query("v=1&xo=yes&xs=colour&xs=--heap");
+    assert_eq!(odd, ExplorerView::default());
+    let last = explorer_view_from_query("v=1&xs=heap&xo=1&xs=-slots&xo=0");
+    assert_eq!(
+        last,
+        ExplorerView {
+            open: false,
+            sort: SortColumn::TaskSlots,
+            descending: true
+        }
+    );
+}

@@ -185,9 +185,9 @@ fn yarn_headline(out: &mut String, c: &Comparison) {
         if let Some(e) = first_error(&plan::warnings(c, c.selected)) {
             let _ = writeln!(out, "{}\n", escape(&e.message));
         }
-        let nearest = plan::shortfall(c, c.selected).and_then(|s| s.nearest);
-        if let Some(n) = nearest {
-            let _ = writeln!(out, "{}\n", escape(&plan::nearest_words(c, &n)));
+        let nearest = plan::shortfall(c, c.selected).map(|s| s.nearest);
+        for n in nearest.unwrap_or_default() {
+            let _ = writeln!(out, "{}\n", escape(&plan::nearest_words(&n)));
         }
     } else {
         let _ = write!(
@@ -272,8 +272,8 @@ fn kubernetes_headline(out: &mut String, p: &K8sPlan, input: &K8sInput, findings
     }
     let fit = format!(
         "{} fit on a node, {} on the cluster; {} at once.\n",
-        counted(p.per_node, "executor pod"),
-        p.capacity,
+        counted(p.fit.per_node, "executor pod"),
+        p.fit.capacity,
         counted(p.totals.task_slots, "task")
     );
     let _ = writeln!(out, "{}", group_digits_in_text(&fit));

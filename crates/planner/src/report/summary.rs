@@ -91,8 +91,8 @@ fn yarn(c: &Comparison) -> Summary {
     let mut lead = Vec::new();
     let title = if placed == 0 {
         lead.extend(first_error(&findings).map(|e| e.message.clone()));
-        let nearest = plan::shortfall(c, c.selected).and_then(|s| s.nearest);
-        lead.extend(nearest.map(|n| plan::nearest_words(c, &n)));
+        let nearest = plan::shortfall(c, c.selected).map(|s| s.nearest);
+        lead.extend(nearest.unwrap_or_default().iter().map(plan::nearest_words));
         "YARN: no executor fits".to_string()
     } else if placed < p.instances {
         format!(
@@ -142,8 +142,8 @@ fn kubernetes(p: &K8sPlan, input: &K8sInput) -> Summary {
     lead.extend(short.as_ref().and_then(k8s_nearest_words));
     lead.push(group_digits_in_text(&format!(
         "{} fit on a node, {} on the cluster; {} at once.",
-        counted(p.per_node, "executor pod"),
-        p.capacity,
+        counted(p.fit.per_node, "executor pod"),
+        p.fit.capacity,
         counted(p.totals.task_slots, "task")
     )));
     Summary {

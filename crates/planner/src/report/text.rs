@@ -318,7 +318,11 @@ fn kubernetes_pods(out: &mut String, p: &K8sPlan) {
         .as_ref()
         .map_or("none (client mode)".to_string(), pod);
     let _ = writeln!(out, "driver pod: {driver}");
-    let _ = writeln!(out, "per node: {}, capacity: {}", p.per_node, p.capacity);
+    let _ = writeln!(
+        out,
+        "per node: {}, capacity: {}",
+        p.fit.per_node, p.fit.capacity
+    );
 }
 
 fn emr_request_and_launched(out: &mut String, p: &EmrPlan) {
