@@ -15,6 +15,7 @@ pub mod layout;
 pub mod node_reservation;
 pub mod platforms;
 pub mod results;
+pub mod wiki;
 pub mod workload;
 
 use leptos::prelude::*;
@@ -649,7 +650,10 @@ pub fn App() -> impl IntoView {
             )
     };
     Effect::new(move |_| browser::show_copy_status(copied.get()));
-    let other_plan = move || plan_details_html(&shown.read(), last_form, form);
+    let other_plan = move || {
+        wiki::follow(last_form.with(|f| f.as_ref().map(Form::to_query)));
+        plan_details_html(&shown.read(), last_form, form)
+    };
     view! {
         {layout::patterns()}
         <header class="top" inner_html=HEADER></header>
@@ -666,6 +670,7 @@ pub fn App() -> impl IntoView {
                 <div class="stale-slot" inner_html=move || if stale() { STALE_NOTE } else { "" }></div>
                 <div class="plan-sections" inner_html=other_plan on:click=move |ev| answer_click(ctx, copied, ev)></div>
                 {explorer::explorer_section(ctx, outcome)}
+                {wiki::wiki_section()}
                 <section class="card" id="about" inner_html=move || {
                     format!(
                         r#"<h2>How this is computed</h2><div class="about">{}</div>"#,
