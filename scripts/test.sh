@@ -81,12 +81,12 @@ step "size gate (180 KB brotli)" "$root/scripts/size-gate.sh" "$root/dist" 18000
 step "end-to-end tests (headless Chromium)" cargo test --locked -p e2e
 # The JS API (dist/api/, built by Trunk's post-build hook) has its own budget (issue 12). Last,
 # so that every other check has run when it fails. The issue's aim is 60 000 bytes brotli; the
-# module is 79 668 with workload and dynamic allocation (BENCHMARKS.md, "JS API"): the planner's
-# plans and exports alone are ~57 KB of its wasm, so the aim needs savings in the planner's shared
-# code. Until then the gate holds the module where it is (81 000: no growth beyond measurement
-# slack), not at the aim.
-step "size gate, JS API (81.5 KB brotli; aim 60 KB)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api" 81500 reports
+# module is 79 865 with render()'s entry point and without the form's hints (BENCHMARKS.md,
+# "JS API"): the planner's plans and exports alone are ~57 KB of its wasm, so the aim needs
+# savings in the planner's shared code. Until then the gate holds the module where it is (the
+# measurement + about 500 bytes of slack), not at the aim.
+step "size gate, JS API (80.4 KB brotli; aim 60 KB)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api" 80400 reports
 # The reports module (dist/api/reports/: the configuration check and the wiki exports), loaded
 # only when asked by the JS API or a section of the page: its own budget.
 step "size gate, reports module (100 KB brotli)" \
