@@ -118,3 +118,44 @@ async fn plan_returns_plain_objects_and_never_throws() {
     browser.assert_clean_console();
     browser.close().await;
 }
+
+#[tokio::test]
+async fn render_gives_the_planners_reports_of_case_one() {
+    let browser = Browser::open("api-render").await;
+    browser.open_page("/api/example.html", "#headline").await;
+    let results = with_api(
+        &browser,
+        "Promise.all([m.render('https://wiki.example/sizer/?v=1', 'markdown-table'), \
+          m.render({ nodes: 6, coresPerNode: 16 }, 'svg'), m.render('v=1', 'pdf'), \
+          m.render('?v=1&n=0', 'svg'), m.render('?v=1&n=0', 'markdown-table')])",
+    )
+    .await;
+    // Case 1 (6 nodes × 16 cores × 64 GiB, the default plan), rendered by the planner here.
+    let scenario = planner::url::scenario_from_query("v=1").scenario;
+    let outcome = plan(&scenario);
+    let Outcome::Yarn(case1) = &outcome else {
+        panic!("case 1 plans on YARN")
+    };
+    assert_eq!(case1.spark_exact.instances, 17);
+    let render = |format| planner::report::render(&scenario, &outcome, format);
+    let table = render(planner::report::Format::MarkdownTable);
+    assert!(table.contains("| Executor | 17 | 19456 |"), "{table}");
+    assert_eq!(results[0], table.as_str());
+    let svg = render(planner::report::Format::Svg);
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert_eq!(results[1], svg.as_str());
+    // A format not known, and an export of an input that cannot be planned: empty.
+    assert_eq!(results[2], "");
+    assert_eq!(results[3], "");
+    // The wiki table of an invalid input says what is wrong.
+    assert!(
+        results[4]
+            .as_str()
+            .is_some_and(|t| t.contains("Nodes is 0")),
+        "{}",
+        results[4]
+    );
+    browser.assert_all_requests_local().await;
+    browser.assert_clean_console();
+    browser.close().await;
+}

@@ -8,14 +8,19 @@ use wasm_bindgen::JsCast;
 // A module is imported once (a failed import is tried again on the next call), relative to
 // the page's address so that the page works under any path; `default()` is wasm-bindgen's
 // initialiser. Dynamic `import()` of the page's own files is allowed by `script-src 'self'`.
+// A module whose fetch failed stays failed for the document (the browser's module map keeps
+// the failure), so an attempt after a failure asks for the address with `?attempt=N`.
 #[wasm_bindgen(inline_js = "const loaded = new Map();
+let failures = 0;
 export function import_module(path, done) {
   let module = loaded.get(path);
   if (!module) {
-    module = import(new URL(path, document.baseURI).href).then(async (m) => { await m.default(); return m; });
+    const url = new URL(path, document.baseURI);
+    if (failures) url.search = 'attempt=' + failures;
+    module = import(url.href).then(async (m) => { await m.default(); return m; });
     loaded.set(path, module);
   }
-  module.then((m) => done(m), (e) => { loaded.delete(path); done(String(e)); });
+  module.then((m) => done(m), (e) => { failures++; loaded.delete(path); done(String(e)); });
 }")]
 extern "C" {
     fn import_module(path: &str, done: &JsValue);

@@ -16,6 +16,7 @@ pub mod layout;
 pub mod node_reservation;
 pub mod platforms;
 pub mod results;
+pub mod wiki;
 pub mod workload;
 
 use leptos::prelude::*;
@@ -659,7 +660,10 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         browser::announce(&form.with_untracked(|f| plan_summary(&outcome.read(), f)));
     });
-    let other_plan = move || plan_details_html(&shown.read(), last_form, form);
+    let other_plan = move || {
+        wiki::follow(last_form.with(|f| f.as_ref().map(Form::to_query)));
+        plan_details_html(&shown.read(), last_form, form)
+    };
     view! {
         {layout::patterns()}
         <header class="top" inner_html=HEADER></header>
@@ -678,6 +682,7 @@ pub fn App() -> impl IntoView {
                 <div class="stale-slot" inner_html=move || if stale() { STALE_NOTE } else { "" }></div>
                 <div class="plan-sections" inner_html=other_plan on:click=move |ev| answer_click(ctx, copied, ev)></div>
                 {explorer::explorer_section(ctx, outcome)}
+                {wiki::wiki_section()}
                 <section class="card" id="check" inner_html=check::check_section(ctx)
                     on:click=move |ev| { check::clicked(ctx, &ev); answer_click(ctx, copied, ev) }
                     on:input=move |_| check::run(ctx)></section>

@@ -578,7 +578,8 @@ pub struct Entry {
     /// What is allowed, in `unit` (the static bounds; validation may narrow them, such as
     /// cores per executor to a node's vcores).
     pub range: Range,
-    /// The hint under the box.
+    /// The hint under the box (with the `hints` feature: the JS API shows no form).
+    #[cfg(feature = "hints")]
     pub hint: &'static str,
     /// Whether an empty text means "not set".
     pub optional: bool,
@@ -646,8 +647,15 @@ impl Entry {
         Entry { name, ..self }
     }
 
+    #[cfg(feature = "hints")]
     const fn with_hint(self, hint: &'static str) -> Entry {
         Entry { hint, ..self }
+    }
+
+    /// Without the `hints` feature, the hint is left out of the catalog (and of the binary).
+    #[cfg(not(feature = "hints"))]
+    const fn with_hint(self, _hint: &'static str) -> Entry {
+        self
     }
 
     const fn optional_when_empty(self) -> Entry {
@@ -717,6 +725,7 @@ const fn entry_of(
         kind,
         unit,
         range: Range::Any,
+        #[cfg(feature = "hints")]
         hint: "",
         optional: false,
         shown: Shown::Always,
