@@ -589,11 +589,17 @@ fn plan_details_html(
     sections + &workload::sections_html(&scenario, shown)
 }
 
-/// The page's heading and tagline (static: HTML text).
-const HEADER: &str = "<h1>Spark Sizer</h1><p class=\"tagline\">Spark executors for YARN, Kubernetes and Amazon EMR: the rule of thumb, and what Spark and the cluster really grant, to the MiB.</p>";
-
 /// Said above the sections while they show the last plan (HTML text).
 const STALE_NOTE: &str = r#"<p class="stale-note" id="stale-details">Not current: the sections below show the last plan until the fields above are fixed.</p>"#;
+
+/// Whether the sections under the answer are built: the answer is painted first, the sections
+/// after the first frame (an animation frame, then a task: the frame is painted between), and
+/// from then on with every plan (the heading of "How this is computed" shows they are there).
+fn built_after_first_paint() -> RwSignal<bool> {
+    let built = RwSignal::new(false);
+    request_animation_frame(move || set_timeout(move || built.set(true), Default::default()));
+    built
+}
 
 /// The whole page.
 #[component]
@@ -648,10 +654,16 @@ pub fn App() -> impl IntoView {
             )
     };
     Effect::new(move |_| browser::show_copy_status(copied.get()));
-    let other_plan = move || plan_details_html(&shown.read(), last_form, form);
+    let built = built_after_first_paint();
+    let other_plan = move || {
+        if built.get() {
+            plan_details_html(&shown.read(), last_form, form)
+        } else {
+            String::new()
+        }
+    };
     view! {
         {layout::patterns()}
-        <header class="top" inner_html=HEADER></header>
         <div class="notice-slot" inner_html=notice on:click=move |ev| notice_click(&ev)></div>
         <main class="grid">
             <section class="answer card" aria-label="Answer" on:click=move |ev| answer_click(ctx, copied, ev)>
@@ -666,10 +678,11 @@ pub fn App() -> impl IntoView {
                 <div class="plan-sections" inner_html=other_plan on:click=move |ev| answer_click(ctx, copied, ev)></div>
                 {explorer::explorer_section(ctx, outcome)}
                 <section class="card" id="about" inner_html=move || {
-                    format!(
+                    let manager = built.get().then(|| form.with(|f| f.manager));
+                    manager.map_or_else(String::new, |m| format!(
                         r#"<h2>How this is computed</h2><div class="about">{}</div>"#,
-                        results::about_html(form.with(|f| f.manager))
-                    )
+                        results::about_html(m)
+                    ))
                 }></section>
             </div>
         </main>
@@ -679,8 +692,9 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// Mounts [`App`] into `<body>`. Debug builds report panics to the browser console with their
-/// message; the release build leaves the hook out (its message formatting weighs about a
+/// Mounts [`App`] into `<body>`, after the heading `index.html` paints at once; the rest of that
+/// static shell (`#shell`) goes in the same task, so no frame shows both. Debug builds report
+/// panics to the browser console with their message; the release build leaves the hook out (its message formatting weighs about a
 /// kilobyte of the page, BENCHMARKS.md) and a panic there shows as a wasm `unreachable` trap.
 pub fn start() {
     #[cfg(debug_assertions)]
@@ -688,6 +702,9 @@ pub fn start() {
     if embed::requested(&browser::current_query()) {
         embed::start();
     } else {
+        if let Some(shell) = leptos::prelude::document().get_element_by_id("shell") {
+            shell.remove();
+        }
         leptos::mount::mount_to_body(App);
     }
 }

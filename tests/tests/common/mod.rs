@@ -488,6 +488,13 @@ impl Browser {
         let start = Instant::now();
         loop {
             if self.client.find(Locator::Css(ready)).await.is_ok() {
+                // The sections under the answer are built a frame after it, the last one
+                // "How this is computed" (#about).
+                self.wait_for_js(
+                    "the sections under the answer",
+                    "!document.getElementById('about') || document.querySelector('#about h2')",
+                )
+                .await;
                 return;
             }
             let fresh = self.read_browser_log();
