@@ -624,6 +624,7 @@ pub fn App() -> impl IntoView {
     // (An in-page #fragment jump fires popstate too: the query is then unchanged, and what was
     // typed must stay as typed.)
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
+        browser::forget_pending_query();
         let query = browser::current_query();
         if form.with_untracked(Form::to_query) != query {
             edited.set_value(None);
