@@ -14,8 +14,9 @@ pub fn current_query() -> String {
         .to_string()
 }
 
-/// The full address, to share.
+/// The full address, to share (with what was just typed).
 pub fn current_href() -> String {
+    flush_query();
     window().location().href().unwrap_or_default()
 }
 
@@ -57,14 +58,38 @@ fn write_query(query: &str, push: bool) {
     };
 }
 
-/// Replaces the current history entry's query (typing).
-pub fn replace_query(query: &str) {
-    write_query(query, false);
+thread_local! {
+    /// The query typing asked for and not yet written (see [`replace_query`]).
+    static PENDING_QUERY: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
-/// Adds a history entry with `query` (choosing a preset), so Back returns to the previous plan.
+/// Writes the query typing asked for, if any.
+fn flush_query() {
+    if let Some(query) = PENDING_QUERY.with_borrow_mut(Option::take) {
+        write_query(&query, false);
+    }
+}
+
+/// Replaces the current history entry's query (typing), in a task of its own: Chromium takes
+/// milliseconds for each history change (5 to 8 ms measured, BENCHMARKS.md "Browser speed"), which
+/// would otherwise delay every keystroke's answer; keystrokes in between are written once.
+pub fn replace_query(query: &str) {
+    let first = PENDING_QUERY.with_borrow_mut(|p| p.replace(query.to_owned()).is_none());
+    if first {
+        leptos::prelude::set_timeout(flush_query, std::time::Duration::ZERO);
+    }
+}
+
+/// Adds a history entry with `query` (choosing a preset), so Back returns to the previous plan;
+/// what was typed before goes to the entry it was typed in first.
 pub fn push_query(query: &str) {
+    flush_query();
     write_query(query, true);
+}
+
+/// Forgets the query typing asked for (Back or Forward left that history entry).
+pub fn forget_pending_query() {
+    PENDING_QUERY.with_borrow_mut(Option::take);
 }
 
 /// The page's copy status (the headlines' "copied" line): set to a failure when a copy the

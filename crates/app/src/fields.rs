@@ -739,6 +739,22 @@ fn message_at(messages: &[FieldMessage], key: &str) -> String {
         .map_or_else(String::new, |x| x.text.clone())
 }
 
+/// Sets an attribute unless it already has that value: every keystroke syncs the whole form,
+/// and a DOM write that changes nothing still costs the browser work (BENCHMARKS.md, "Browser
+/// speed").
+fn set_attribute_if_changed(el: &web_sys::Element, name: &str, value: &str) {
+    if el.get_attribute(name).as_deref() != Some(value) {
+        let _ = el.set_attribute(name, value);
+    }
+}
+
+/// Sets an element's text unless it already is `text`.
+fn set_text_if_changed(el: &web_sys::Element, text: &str) {
+    if el.text_content().as_deref().unwrap_or_default() != text {
+        el.set_text_content(Some(text));
+    }
+}
+
 /// Writes the form's state into its controls: each field's value, visibility, message and
 /// note, the modes' radios, the pressed cluster manager and preset, and the Kubernetes
 /// provider's instance types. Values are written only when they differ, so the caret stays
@@ -769,13 +785,16 @@ fn sync_form(form: &Form, ctx: Ctx) {
         let message = message_at(&messages, key);
         if control.tag_name() == "INPUT" {
             let invalid = if message.is_empty() { "false" } else { "true" };
-            let _ = control.set_attribute("aria-invalid", invalid);
+            set_attribute_if_changed(&control, "aria-invalid", invalid);
         }
         if let Some(wrapper) = error.parent_element() {
-            wrapper.set_class_name(&field_class(&message, form.shows(e.shown)));
+            let class = field_class(&message, form.shows(e.shown));
+            if wrapper.class_name() != class {
+                wrapper.set_class_name(&class);
+            }
         }
-        error.set_text_content(Some(&message));
-        note.set_text_content(Some(&message_at(&notes, key)));
+        set_text_if_changed(&error, &message);
+        set_text_if_changed(&note, &message_at(&notes, key));
     }
     if let Some(types) = by_id("f-knt-types") {
         let options = type_options(&node_type_names(form));
@@ -792,13 +811,17 @@ fn sync_form(form: &Form, ctx: Ctx) {
     }
     for m in ClusterManager::ALL {
         if let Some(button) = by_id(&format!("cm-{}", m.as_str())) {
-            let _ = button.set_attribute("aria-pressed", &(m == form.manager).to_string());
+            set_attribute_if_changed(&button, "aria-pressed", &(m == form.manager).to_string());
         }
     }
     let query = form.to_query();
     for (p, preset_query) in distinct_presets(form.manager) {
         if let Some(button) = by_id(&format!("preset-{}", preset_dom_name(p.id))) {
-            let _ = button.set_attribute("aria-pressed", &(preset_query == query).to_string());
+            set_attribute_if_changed(
+                &button,
+                "aria-pressed",
+                &(preset_query == query).to_string(),
+            );
         }
     }
 }

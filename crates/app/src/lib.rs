@@ -597,11 +597,17 @@ fn plan_details_html(
     sections + &workload::sections_html(&scenario, shown)
 }
 
-/// The page's heading and tagline (static: HTML text).
-const HEADER: &str = "<a class=\"skip\" href=\"#answer\">Skip to the answer</a><h1>Spark Sizer</h1><p class=\"tagline\">Spark executors for YARN, Kubernetes and Amazon EMR: the rule of thumb, and what Spark and the cluster really grant, to the MiB.</p>";
-
 /// Said above the sections while they show the last plan (HTML text).
 const STALE_NOTE: &str = r#"<p class="stale-note" id="stale-details">Not current: the sections below show the last plan until the fields above are fixed.</p>"#;
+
+/// Whether the sections under the answer are built: the answer is painted first, the sections
+/// after the first frame (an animation frame, then a task: the frame is painted between), and
+/// from then on with every plan (the heading of "How this is computed" shows they are there).
+fn built_after_first_paint() -> RwSignal<bool> {
+    let built = RwSignal::new(false);
+    request_animation_frame(move || set_timeout(move || built.set(true), Default::default()));
+    built
+}
 
 /// The whole page.
 #[component]
@@ -626,6 +632,7 @@ pub fn App() -> impl IntoView {
     // (An in-page #fragment jump fires popstate too: the query is then unchanged, and what was
     // typed must stay as typed.)
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
+        browser::forget_pending_query();
         let query = browser::current_query();
         if browser::with_check_link(&form.with_untracked(Form::to_query)) != query {
             edited.set_value(None);
@@ -660,13 +667,17 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         browser::announce(&form.with_untracked(|f| plan_summary(&outcome.read(), f)));
     });
+    let built = built_after_first_paint();
     let other_plan = move || {
         wiki::follow(last_form.with(|f| f.as_ref().map(Form::to_query)));
-        plan_details_html(&shown.read(), last_form, form)
+        if built.get() {
+            plan_details_html(&shown.read(), last_form, form)
+        } else {
+            String::new()
+        }
     };
     view! {
         {layout::patterns()}
-        <header class="top" inner_html=HEADER></header>
         <div class="notice-slot" inner_html=notice on:click=move |ev| notice_click(&ev)></div>
         <main class="grid">
             // The inputs first: Tab follows the desktop's columns (the skip link leads past them).
@@ -687,10 +698,11 @@ pub fn App() -> impl IntoView {
                     on:click=move |ev| { check::clicked(ctx, &ev); answer_click(ctx, copied, ev) }
                     on:input=move |_| check::run(ctx)></section>
                 <section class="card" id="about" inner_html=move || {
-                    format!(
+                    let manager = built.get().then(|| form.with(|f| f.manager));
+                    manager.map_or_else(String::new, |m| format!(
                         r#"<h2>How this is computed</h2><div class="about">{}</div>"#,
-                        results::about_html(form.with(|f| f.manager))
-                    )
+                        results::about_html(m)
+                    ))
                 }></section>
             </div>
         </main>
@@ -700,8 +712,9 @@ pub fn App() -> impl IntoView {
     }
 }
 
-/// Mounts [`App`] into `<body>`. Debug builds report panics to the browser console with their
-/// message; the release build leaves the hook out (its message formatting weighs about a
+/// Mounts [`App`] into `<body>`, after the heading `index.html` paints at once; the rest of that
+/// static shell (`#shell`) goes in the same task, so no frame shows both. Debug builds report
+/// panics to the browser console with their message; the release build leaves the hook out (its message formatting weighs about a
 /// kilobyte of the page, BENCHMARKS.md) and a panic there shows as a wasm `unreachable` trap.
 pub fn start() {
     #[cfg(debug_assertions)]
@@ -709,6 +722,9 @@ pub fn start() {
     if embed::requested(&browser::current_query()) {
         embed::start();
     } else {
+        if let Some(shell) = leptos::prelude::document().get_element_by_id("shell") {
+            shell.remove();
+        }
         leptos::mount::mount_to_body(App);
     }
 }

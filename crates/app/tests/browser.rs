@@ -66,21 +66,43 @@ fn type_into(host: &HtmlElement, css: &str, value: &str) {
     input.dispatch_event(&event).expect("dispatch input");
 }
 
-/// Lets Leptos run the updates queued by the last event, until `done` holds (or fails).
+/// Waits `ms` milliseconds (a timer task: animation frames and Leptos' queued updates run).
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = web_sys::window()
+            .expect("a window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// Lets Leptos run the updates queued by the last event (and the sections the page builds
+/// after its first frame), until `done` holds (or fails after about 4 seconds).
 async fn until(what: &str, done: impl Fn() -> bool) {
     for _ in 0..200 {
         if done() {
             return;
         }
         leptos::task::tick().await;
+        sleep(20).await;
     }
     panic!("gave up waiting for {what}");
+}
+
+/// Mounts the app into `host` and waits for the sections it builds after the answer.
+async fn mounted(host: &HtmlElement) -> impl Drop {
+    let handle = mount_to(host.clone(), App);
+    until("the sections under the answer", || {
+        find(host, "#about h2").is_some()
+    })
+    .await;
+    handle
 }
 
 #[wasm_bindgen_test]
 async fn typing_nodes_updates_the_headline_and_bad_values_show_a_field_error() {
     let host = host();
-    let handle = mount_to(host.clone(), App);
+    let handle = mounted(&host).await;
 
     // Case 1: node 1 holds the AM and 2 executors, the other 5 nodes 3 each.
     until("the headline", || find(&host, "#hl-executors").is_some()).await;
@@ -173,7 +195,7 @@ async fn typing_nodes_updates_the_headline_and_bad_values_show_a_field_error() {
 #[wasm_bindgen_test]
 async fn kubernetes_errors_show_at_their_fields() {
     let host = host();
-    let handle = mount_to(host.clone(), App);
+    let handle = mounted(&host).await;
     until("the form", || find(&host, "#cm-k8s").is_some()).await;
     find(&host, "#cm-k8s")
         .expect("#cm-k8s")
@@ -234,7 +256,7 @@ async fn kubernetes_errors_show_at_their_fields() {
 #[wasm_bindgen_test]
 async fn presets_and_the_method_switch_change_the_headline() {
     let host = host();
-    let handle = mount_to(host.clone(), App);
+    let handle = mounted(&host).await;
     until("the headline", || find(&host, "#hl-executors").is_some()).await;
 
     let click = |css: &str| {
@@ -298,7 +320,7 @@ fn planner_presets() -> Vec<(&'static str, &'static str, &'static str)> {
 #[wasm_bindgen_test]
 async fn preset_buttons_and_notes_speak_to_users() {
     let host = host();
-    let handle = mount_to(host.clone(), App);
+    let handle = mounted(&host).await;
     until("the form", || find(&host, "#cm-k8s").is_some()).await;
     let known = planner_presets();
 

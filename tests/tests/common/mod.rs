@@ -1,7 +1,8 @@
 //! Shared end-to-end harness: a static file server for the release build (`dist/`),
 //! chromedriver, and headless Chromium driven through fantoccini.
 //!
-//! - The static server starts once per test binary ([`site`]) on a free 127.0.0.1 port.
+//! - The static server (tiny_http) starts once per test binary ([`site`]) on a free 127.0.0.1
+//!   port; the few chromedriver endpoints fantoccini has no method for go through ureq.
 //! - Each test opens its own [`Browser`]: a chromedriver on another free 127.0.0.1 port and
 //!   a fresh Chromium profile under `target/e2e/`. Dropping it (even on panic) ends the
 //!   WebDriver session and stops chromedriver.
@@ -18,7 +19,7 @@
 pub mod app;
 
 use std::fs;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io;
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -111,15 +112,12 @@ pub fn serve_dir(root: PathBuf) -> String {
 /// Serves `root` like [`serve_dir`], sending `csp` as its Content-Security-Policy (a host that
 /// allows framing, or a wiki page's own policy).
 pub fn serve_dir_with_csp(root: PathBuf, csp: &'static str) -> String {
-    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).expect("bind the static server");
-    let port = listener.local_addr().expect("server address").port();
+    let server = tiny_http::Server::http((Ipv4Addr::LOCALHOST, 0)).expect("bind the static server");
+    let port = server.server_addr().to_ip().expect("an IP address").port();
     thread::spawn(move || {
-        for stream in listener.incoming().flatten() {
-            let root = root.clone();
-            thread::spawn(move || {
-                // A client hanging up early is not our problem.
-                let _ = handle_request(&root, stream, csp);
-            });
+        for request in server.incoming_requests() {
+            // A client hanging up early is not our problem.
+            let _ = respond(&root, request, csp);
         }
     });
     format!("http://127.0.0.1:{port}")
@@ -141,50 +139,26 @@ fn content_type(path: &Path) -> &'static str {
     }
 }
 
-fn handle_request(root: &Path, stream: TcpStream, csp: &str) -> io::Result<()> {
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    let mut reader = BufReader::new(stream.try_clone()?);
-    let mut request_line = String::new();
-    reader.read_line(&mut request_line)?;
-    // Skip the headers; nothing in them matters here.
-    let mut line = String::new();
-    while reader.read_line(&mut line)? > 2 {
-        line.clear();
-    }
-    let mut parts = request_line.split_whitespace();
-    let method = parts.next().unwrap_or("");
-    let target = parts.next().unwrap_or("/");
-    let path = target.split(['?', '#']).next().unwrap_or("/");
-
-    let mut out = stream;
-    if method != "GET" && method != "HEAD" {
-        return respond(
-            &mut out,
-            "405 Method Not Allowed",
-            "text/plain",
-            b"",
-            (method, csp),
-        );
-    }
-    match resolve(root, path) {
-        Some(file) => {
-            let body = fs::read(&file)?;
-            respond(
-                &mut out,
-                "200 OK",
-                content_type(&file),
-                &body,
-                (method, csp),
-            )
-        }
-        None => respond(
-            &mut out,
-            "404 Not Found",
-            "text/plain",
-            b"not found\n",
-            (method, csp),
-        ),
-    }
+/// Answers a GET or HEAD with the file the path names (tiny_http leaves the body out for HEAD),
+/// anything else with 405; never cached, always with `csp`.
+fn respond(root: &Path, request: tiny_http::Request, csp: &str) -> io::Result<()> {
+    use tiny_http::Method;
+    let path = request.url().split(['?', '#']).next().unwrap_or("/");
+    let (status, kind, body) = match (request.method(), resolve(root, path)) {
+        (Method::Get | Method::Head, Some(file)) => (200, content_type(&file), fs::read(&file)?),
+        (Method::Get | Method::Head, None) => (404, "text/plain", b"not found\n".to_vec()),
+        _ => (405, "text/plain", Vec::new()),
+    };
+    let header = |name: &str, value: &str| {
+        tiny_http::Header::from_bytes(name, value).expect("a valid header")
+    };
+    let response = tiny_http::Response::from_data(body)
+        .with_status_code(status)
+        .with_header(header("Content-Type", kind))
+        .with_header(header("Content-Security-Policy", csp))
+        .with_header(header("Cache-Control", "no-store"))
+        .with_header(header("X-Content-Type-Options", "nosniff"));
+    request.respond(response)
 }
 
 /// Maps a URL path to a file under `root`: `/` and extension-less unknown paths (client-side
@@ -210,84 +184,23 @@ fn resolve(root: &Path, url_path: &str) -> Option<PathBuf> {
     None
 }
 
-fn respond(
-    out: &mut TcpStream,
-    status: &str,
-    content_type: &str,
-    body: &[u8],
-    (method, csp): (&str, &str),
-) -> io::Result<()> {
-    write!(
-        out,
-        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
-         Content-Security-Policy: {csp}\r\nCache-Control: no-store\r\n\
-         X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
-        body.len()
-    )?;
-    if method != "HEAD" {
-        out.write_all(body)?;
-    }
-    out.flush()
-}
-
 // ---------------------------------------------------------------------------------------
-// Minimal blocking HTTP for chromedriver endpoints fantoccini has no method for
+// Chromedriver endpoints fantoccini has no method for
 // ---------------------------------------------------------------------------------------
 
-/// Sends one JSON request to the chromedriver on `port` and returns the JSON reply.
-fn webdriver_call(port: u16, method: &str, path: &str, body: Option<&Value>) -> io::Result<Value> {
-    let mut stream = TcpStream::connect((Ipv4Addr::LOCALHOST, port))?;
-    stream.set_read_timeout(Some(Duration::from_secs(60)))?;
-    let body = body.map(Value::to_string).unwrap_or_default();
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\
-         Content-Type: application/json; charset=utf-8\r\nContent-Length: {}\r\n\
-         Connection: close\r\n\r\n{body}",
-        body.len()
-    )?;
-    stream.flush()?;
-    // chromedriver may keep the connection open: read exactly the announced body.
-    let mut reader = BufReader::new(stream);
-    let mut length = None;
-    let mut chunked = false;
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if reader.read_line(&mut line)? == 0 {
-            return Err(io::Error::other("chromedriver closed the connection early"));
-        }
-        let header = line.trim_end().to_ascii_lowercase();
-        if header.is_empty() {
-            break;
-        }
-        if let Some(value) = header.strip_prefix("content-length:") {
-            length = value.trim().parse::<usize>().ok();
-        }
-        if header.starts_with("transfer-encoding:") && header.contains("chunked") {
-            chunked = true;
-        }
-    }
-    let mut payload = Vec::new();
-    if chunked {
-        loop {
-            line.clear();
-            reader.read_line(&mut line)?;
-            let size = usize::from_str_radix(line.trim(), 16).map_err(io::Error::other)?;
-            if size == 0 {
-                break;
-            }
-            let mut chunk = vec![0; size + 2];
-            reader.read_exact(&mut chunk)?;
-            payload.extend_from_slice(&chunk[..size]);
-        }
-    } else if let Some(length) = length {
-        payload.resize(length, 0);
-        reader.read_exact(&mut payload)?;
-    } else {
-        reader.read_to_end(&mut payload)?;
-    }
-    serde_json::from_slice(&payload).map_err(io::Error::other)
+/// Sends one request to the chromedriver on `port` (POST with `body`, else DELETE) and returns
+/// the JSON reply.
+fn webdriver_call(port: u16, path: &str, body: Option<&Value>) -> Result<Value, ureq::Error> {
+    let url = format!("http://127.0.0.1:{port}{path}");
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(Duration::from_secs(60)))
+        .build()
+        .into();
+    let mut reply = match body {
+        Some(body) => agent.post(&url).send_json(body)?,
+        None => agent.delete(&url).call()?,
+    };
+    reply.body_mut().read_json()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -306,7 +219,7 @@ impl Drop for Driver {
     fn drop(&mut self) {
         if let Some(id) = self.session.take() {
             // Ends the session, which makes chromedriver quit Chromium.
-            let _ = webdriver_call(self.port, "DELETE", &format!("/session/{id}"), None);
+            let _ = webdriver_call(self.port, &format!("/session/{id}"), None);
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -488,6 +401,13 @@ impl Browser {
         let start = Instant::now();
         loop {
             if self.client.find(Locator::Css(ready)).await.is_ok() {
+                // The sections under the answer are built a frame after it, the last one
+                // "How this is computed" (#about).
+                self.wait_for_js(
+                    "the sections under the answer",
+                    "!document.getElementById('about') || document.querySelector('#about h2')",
+                )
+                .await;
                 return;
             }
             let fresh = self.read_browser_log();
@@ -709,7 +629,6 @@ impl Browser {
         };
         let reply = webdriver_call(
             self.driver.port,
-            "POST",
             &format!("/session/{id}/se/log"),
             Some(&json!({ "type": "browser" })),
         )
@@ -776,7 +695,6 @@ impl Browser {
         let id = self.driver.session.as_deref().expect("an open session");
         webdriver_call(
             self.driver.port,
-            "POST",
             &format!("/session/{id}/goog/cdp/execute"),
             Some(&json!({ "cmd": cmd, "params": params })),
         )
