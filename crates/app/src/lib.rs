@@ -609,6 +609,20 @@ fn built_after_first_paint() -> RwSignal<bool> {
     built
 }
 
+/// Back and Forward restore the plan of that history entry.
+/// (An in-page #fragment jump fires popstate too: the query is then unchanged, and what was
+/// typed must stay as typed.)
+fn restore_on_back_and_forward(form: RwSignal<Form>, edited: StoredValue<Option<&'static str>>) {
+    let _ = window_event_listener(leptos::ev::popstate, move |_| {
+        browser::forget_pending_query();
+        let query = browser::current_query();
+        if browser::with_check_link(&form.with_untracked(Form::to_query)) != query {
+            edited.set_value(None);
+            form.set(Form::from_query(&query).0);
+        }
+    });
+}
+
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
@@ -628,17 +642,7 @@ pub fn App() -> impl IntoView {
     let stale =
         move || matches!(&*outcome.read(), Outcome::Invalid(_)) && last_form.with(Option::is_some);
 
-    // Back and Forward restore the plan of that history entry.
-    // (An in-page #fragment jump fires popstate too: the query is then unchanged, and what was
-    // typed must stay as typed.)
-    let _ = window_event_listener(leptos::ev::popstate, move |_| {
-        browser::forget_pending_query();
-        let query = browser::current_query();
-        if browser::with_check_link(&form.with_untracked(Form::to_query)) != query {
-            edited.set_value(None);
-            form.set(Form::from_query(&query).0);
-        }
-    });
+    restore_on_back_and_forward(form, edited);
 
     let answer = move || {
         // The copy status as it is now; later changes reach the answer's status lines through
