@@ -158,6 +158,19 @@ async fn audit_manager(
             "document.getElementById('explorer-table')",
         )
         .await;
+    // The sections filled by the reports module: the wiki exports, and a pasted configuration
+    // checked (its answer, comparison and the plan's configuration to copy).
+    browser
+        .js("const t = document.getElementById('check-text'); \
+             t.value = 'spark-submit --num-executors 4 --executor-cores 2 --executor-memory 4g app.jar'; \
+             t.dispatchEvent(new Event('input', {bubbles: true})); return true;")
+        .await;
+    browser
+        .wait_for_js(
+            "the wiki exports and the check's answer",
+            "document.getElementById('wiki-markdown-table') && document.getElementById('check-plan-export')",
+        )
+        .await;
     audit(
         browser,
         axe,

@@ -115,7 +115,10 @@ fn compare_html(out: &mut String, c: &Check, form: &Scenario) {
             r#" class="subhead""#,
             &format!("Use the plan: its {name}"),
         );
-        out.push_str(r#"<pre class="submit" id="check-plan-export"><code>"#);
+        out.push_str(&format!(
+            r#"<pre class="submit" id="check-plan-export" tabindex="0" role="region" aria-label="The plan's {}"><code>"#,
+            escape_html(name)
+        ));
         out.push_str(&escape_html(&text));
         out.push_str("</code></pre>");
         out.push_str(&format!(

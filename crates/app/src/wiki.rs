@@ -83,7 +83,9 @@ fn exports_html(module: &JsValue, link: &str) -> String {
             continue;
         };
         html::text(&mut out, "h3", r#" class="subhead""#, heading);
-        out.push_str(&format!(r#"<pre class="submit" id="wiki-{format}"><code>"#));
+        out.push_str(&format!(
+            r#"<pre class="submit" id="wiki-{format}" tabindex="0" role="region" aria-label="{heading}"><code>"#
+        ));
         html::push_escaped(&mut out, &text);
         out.push_str(&format!(
             r#"</code></pre><div class="actions"><button type="button" data-i="{i}" aria-label="Copy {heading}">Copy</button><button type="button" data-i="{i}" data-save>Download {file}</button><span class="status" role="status"></span></div>"#
