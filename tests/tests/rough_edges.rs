@@ -267,3 +267,22 @@ async fn a_bare_number_is_the_unit_its_field_shows() {
     b.assert_clean_console();
     b.close().await;
 }
+
+#[tokio::test]
+async fn a_planner_that_cannot_start_is_said_in_the_page() {
+    let browser = Browser::open("no-wasm").await;
+    browser.cdp("Network.enable", serde_json::json!({}));
+    browser.cdp(
+        "Network.setBlockedURLs",
+        serde_json::json!({ "urls": ["*/app-*_bg.wasm"] }),
+    );
+    browser.open_page("/?v=1", "#shell [role=alert]").await;
+    let said = browser.text("#shell [role=alert]").await;
+    assert!(
+        said.starts_with("The planner could not start in this browser. Reload the page"),
+        "{said}"
+    );
+    assert!(!said.contains("Loading"), "{said}");
+    browser.screenshot("no-wasm", 375).await;
+    browser.close().await;
+}

@@ -19,6 +19,16 @@ function memory(mib) {
   return mib % 1024 === 0 ? `${mib / 1024} GiB` : `${mib} MiB`;
 }
 
+/** What runs; on EMR, whose merged executors differ from the requests, what was asked too. */
+function headline(plan) {
+  const asked = `${plan.executors} executors × ${plan.cores_per_executor} cores × ${memory(plan.heap_mib)}`;
+  const launched = plan.containers.filter((c) => c.role === "executor-launched");
+  if (launched.length === 0) return asked;
+  const largest = launched.length > 1 ? " (the largest)" : "";
+  return `EMR runs ${plan.executors_running} executors × ${launched[0].cores} cores × ` +
+    `${memory(launched[0].heap_mib)}${largest}; asked: ${asked}`;
+}
+
 function show(text) {
   const input = inputOf(text);
   const result = input.error === undefined ? plan(input) : null;
@@ -29,9 +39,7 @@ function show(text) {
     return;
   }
   const selected = result.plans.find((p) => p.selected);
-  $("headline").textContent = selected
-    ? `${selected.executors} executors × ${selected.cores_per_executor} cores × ${memory(selected.heap_mib)}`
-    : "No plan: see below.";
+  $("headline").textContent = selected ? headline(selected) : "No plan: see below.";
   for (const d of result.diagnostics.concat(selected ? selected.warnings : [])) {
     const item = document.createElement("li");
     item.className = d.severity;

@@ -173,7 +173,7 @@ fn a_kubernetes_preset_in_markdown() {
 fn an_emr_preset_in_markdown() {
     let md = markdown_of(&emr());
     assert!(md.starts_with(
-        "# Amazon EMR: 50 executors × 4 cores × 18971m\n\
+        "# Amazon EMR: 9 executors × 20 cores × 94854m run; asked: 50 executors × 4 cores × 18971m\n\
          \n\
          EMR launches 9 executors covering 45 of the 50 requests; 5 pending.\n"
     ));

@@ -280,15 +280,13 @@ fn kubernetes_headline(out: &mut String, p: &K8sPlan, input: &K8sInput, findings
 }
 
 fn emr_headline(out: &mut String, p: &EmrPlan) {
-    let r = p.request;
     if p.launched_executors == 0 {
         out.push_str("# Amazon EMR: no executor fits\n\n");
         if let Some(e) = first_error(&emr::warnings(p)) {
             let _ = writeln!(out, "{}\n", escape(&e.message));
         }
     } else {
-        let heading = shape(p.requested, r.cores, r.memory.heap_mib);
-        let _ = writeln!(out, "# Amazon EMR: {heading}\n");
+        let _ = writeln!(out, "# Amazon EMR: {}\n", summary::emr_runs_words(p));
     }
     let _ = writeln!(
         out,

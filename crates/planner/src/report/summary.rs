@@ -79,6 +79,26 @@ pub fn shape_words(executors: u32, cores: u32, heap_mib: u64) -> String {
     )
 }
 
+/// What EMR runs and what was asked, as a title says it: its merged executors differ from the
+/// requests (`9 executors × 20 cores × 94854m run (the largest: ...); asked: 50 executors × ...`),
+/// so the requests alone would read as the answer. Nothing of what runs when nothing fits.
+pub fn emr_runs_words(p: &EmrPlan) -> String {
+    let r = p.request;
+    let asked = shape_words(p.requested, r.cores, r.memory.heap_mib);
+    let Some(top) = p.launched.first() else {
+        return format!("nothing runs; asked: {asked}");
+    };
+    let largest = if p.launched.len() > 1 {
+        " (the largest)"
+    } else {
+        ""
+    };
+    format!(
+        "{} run{largest}; asked: {asked}",
+        shape_words(p.launched_executors, top.cores, top.heap_mib)
+    )
+}
+
 /// The first error among `findings`: why an answer does not run.
 fn first_error(findings: &[Warning]) -> Option<&Warning> {
     findings.iter().find(|w| w.severity == Severity::Error)
@@ -159,14 +179,12 @@ fn kubernetes(p: &K8sPlan, input: &K8sInput) -> Summary {
 
 fn emr(p: &EmrPlan) -> Summary {
     let findings = emr::warnings(p);
-    let r = p.request;
     let mut lead = Vec::new();
     let title = if p.launched_executors == 0 {
         lead.extend(first_error(&findings).map(|e| e.message.clone()));
         "Amazon EMR: no executor fits".to_string()
     } else {
-        let shape = shape_words(p.requested, r.cores, r.memory.heap_mib);
-        format!("Amazon EMR: {shape}")
+        format!("Amazon EMR: {}", emr_runs_words(p))
     };
     lead.push(group_digits_in_text(&format!(
         "EMR launches {} covering {} of the {}; {} pending.",
