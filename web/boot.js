@@ -12,6 +12,7 @@ try {
   const said = document.querySelector("#shell .answer .big");
   if (said) {
     said.setAttribute("role", "alert");
+    said.className = "sev sev-error";
     said.textContent =
       "The planner could not start in this browser. Reload the page to try again; if this stays, " +
       "the page's files are incomplete or blocked, or WebAssembly is turned off. " +

@@ -276,7 +276,9 @@ async fn a_planner_that_cannot_start_is_said_in_the_page() {
         "Network.setBlockedURLs",
         serde_json::json!({ "urls": ["*/app-*_bg.wasm"] }),
     );
-    browser.open_page("/?v=1", "#shell [role=alert]").await;
+    browser
+        .open_page_expecting_errors("/?v=1", "#shell [role=alert]")
+        .await;
     let said = browser.text("#shell [role=alert]").await;
     assert!(
         said.starts_with("The planner could not start in this browser. Reload the page"),

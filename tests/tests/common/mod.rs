@@ -389,6 +389,18 @@ impl Browser {
         &self.base
     }
 
+    /// Opens `path` and waits for `ready`, where the page is expected to log errors on the way
+    /// (a file blocked on purpose): no console check.
+    pub async fn open_page_expecting_errors(&self, path: &str, ready: &str) {
+        let url = format!("{}{path}", self.base);
+        self.client
+            .goto(&url)
+            .await
+            .unwrap_or_else(|e| panic!("cannot open {url}: {e}"));
+        self.wait_for_js(ready, &format!("document.querySelector({ready:?})"))
+            .await;
+    }
+
     /// Opens `path` (e.g. `/`) on the static server and waits until the app has rendered
     /// `ready` (a CSS selector). Fails at once if the console reports an error meanwhile
     /// (a wasm panic, a blocked script, a missing file).
