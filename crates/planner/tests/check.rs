@@ -559,7 +559,7 @@ fn a_value_spark_refuses_leads_the_answer_and_no_default_stands_in_for_it() {
     let headline = words::check_headline(&c);
     assert!(
         headline
-            .starts_with("Spark refuses these settings (line 1): spark.executor.memory = \"-1g\""),
+            .starts_with("Spark refuses these settings. Line 1: spark.executor.memory = \"-1g\""),
         "{headline}"
     );
     assert!(
@@ -593,7 +593,7 @@ fn executors_that_fail_to_start_lead_the_answer_with_sparks_reason() {
     let headline = words::check_headline(&c);
     assert_eq!(
         headline,
-        "These settings do not run on this cluster: a 19 MiB heap is below Spark's minimum of \
+        "These settings do not run on this cluster. A 19 MiB heap is below Spark's minimum of \
          450 MiB (1.5 × the 300 MiB it reserves): executors fail to start."
     );
     let report = report_sections(&c);

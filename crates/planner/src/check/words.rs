@@ -206,8 +206,7 @@ fn bad_value_message(key: &str, value: &str, reason: &BadValue) -> String {
 /// `text` ending as a sentence: a full stop added unless it already ends with one (Spark's own
 /// messages often end without).
 fn sentence(text: &str) -> String {
-    let text = text.trim_end();
-    if text.ends_with(['.', '!', '?']) {
+    if matches!(text.as_bytes().last(), Some(b'.' | b'!' | b'?')) {
         text.to_string()
     } else {
         format!("{text}.")
@@ -295,7 +294,7 @@ fn all_answer_warnings(c: &Check) -> Vec<Warning> {
 }
 
 /// What stops the pasted settings, when something does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub enum Stop<'a> {
     /// Nothing was read from the text.
     NothingRead,
@@ -353,47 +352,21 @@ pub fn check_headline(c: &Check) -> String {
             format!("No Spark setting was read from this text: the check reads {FORMATS_READ}.")
         }
         Some(Stop::Refused(f)) => {
-            let place = match f.origin {
-                Some(Origin {
-                    format: Format::Link,
-                    ..
-                }) => " (in the link)".to_string(),
-                Some(o) => format!(" (line {})", o.line),
-                None => String::new(),
-            };
             let what = match f.kind {
                 FindingKind::BadValue { .. }
                 | FindingKind::Command(_)
                 | FindingKind::MalformedEscape => "Spark refuses these settings",
                 _ => "The check cannot read this text",
             };
-            let message = kind_message(&f.kind, m);
-            format!("{what}{place}: {}{more}", lowercase_first(&message))
+            format!("{what}. {}{more}", finding_message(f, m))
         }
         Some(Stop::DoesNotRun) => {
             let first = all_answer_warnings(c)
                 .into_iter()
                 .find(|w| w.severity == Severity::Error)
-                .map_or("no executor can start.".to_string(), |w| {
-                    lowercase_first(&w.message)
-                });
-            format!("These settings do not run on this cluster: {first}{more}")
+                .map_or("No executor can start.".to_string(), |w| w.message);
+            format!("These settings do not run on this cluster. {first}{more}")
         }
-    }
-}
-
-/// `text` with its first word in lower case when it is an ordinary word ("A 19 MiB heap…" →
-/// "a 19 MiB heap…"); names ("Spark", "YARN", "ApplicationMaster", "Kubernetes") stay.
-fn lowercase_first(text: &str) -> String {
-    let first_word = text.split(' ').next().unwrap_or("");
-    let ordinary = first_word.chars().skip(1).all(char::is_lowercase)
-        && !["Spark", "Kubernetes", "Amazon"].contains(&first_word);
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(a) if ordinary && a.is_uppercase() => {
-            format!("{}{}", a.to_lowercase(), chars.as_str())
-        }
-        _ => text.to_string(),
     }
 }
 
