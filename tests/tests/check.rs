@@ -35,6 +35,11 @@ const SEED003_JSON: &str = "[\n  {\"Classification\": \"spark-defaults\",\n   \"
 /// Opens the check, pastes `text` (as a paste does: the whole value, one input event) and
 /// waits for its headline.
 async fn paste(b: &Browser, text: &str) -> String {
+    paste_then(b, text, "run here").await
+}
+
+/// Opens the check, pastes `text` and waits for a headline containing `words`.
+async fn paste_then(b: &Browser, text: &str, words: &str) -> String {
     if b.attr("#check-details", "open").await.is_none() {
         b.click("#check-details > summary").await;
     }
@@ -44,7 +49,7 @@ async fn paste(b: &Browser, text: &str) -> String {
          t.dispatchEvent(new Event('input', {{bubbles: true}})); return true;"
     ))
     .await;
-    b.wait_for_text_containing("#check-headline", &["run here"])
+    b.wait_for_text_containing("#check-headline", &[words])
         .await
 }
 
@@ -152,7 +157,7 @@ async fn a_defaults_file_names_its_misspelt_key_and_edits_keep_the_check_in_the_
     // Another cluster on the form: the check follows it, and the link keeps `ck`.
     b.type_field("n", "3").await;
     let form = planner::url::scenario_from_query("v=1&n=3").scenario;
-    let expected = words::headline(check(DEFAULTS_FILE, &form).compare.pasted.as_ref());
+    let expected = words::check_headline(&check(DEFAULTS_FILE, &form));
     b.wait_for_text("#check-headline", &expected).await;
     b.wait_for_query(&query_with_check(&form, DEFAULTS_FILE))
         .await;
@@ -270,6 +275,40 @@ async fn the_js_api_checks_a_configuration() {
     assert_eq!(k8s["answer"]["numbers"]["executors_running"], 16);
     assert_eq!(result[2]["status"], "nothing-read");
     b.assert_all_requests_local().await;
+    b.assert_clean_console();
+    b.close().await;
+}
+
+#[tokio::test]
+async fn a_refused_value_and_text_with_no_setting_say_so_first() {
+    let b = Browser::open("check-refused").await;
+    b.open_plan("").await;
+    b.wait_for_headline(&Headline::new(17, 5, "19 GiB")).await;
+    // spark-submit refuses -1g: no number planned with the default 1g in its place is shown.
+    let text = "spark.executor.memory=-1g\n";
+    let headline = paste_then(&b, text, "Spark refuses these settings").await;
+    let form = planner::url::scenario_from_query("").scenario;
+    assert_eq!(headline, words::check_headline(&check(text, &form)));
+    assert!(
+        headline.ends_with("spark-submit stops: \"Executor memory must be a positive number\"."),
+        "{headline}"
+    );
+    assert!(!headline.contains("run here"), "{headline}");
+    assert!(!b.exists("#check-layout").await);
+    assert!(!b.exists("#check-containers").await);
+    section_screenshots(&b, "check-refused").await;
+    // Garbage: nothing read, said first, and nothing to use.
+    let headline = paste_then(
+        &b,
+        "hello world\nfoo bar baz\n",
+        "No Spark setting was read",
+    )
+    .await;
+    assert!(
+        headline.starts_with("No Spark setting was read from this text"),
+        "{headline}"
+    );
+    assert!(!b.exists("#check-use").await);
     b.assert_clean_console();
     b.close().await;
 }

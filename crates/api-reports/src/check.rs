@@ -10,7 +10,8 @@
 
 use planner::check::link::{self, DropReason};
 use planner::check::words::{
-    changes, container_lines, diagnostics, format_name, headline, layout_lines,
+    check_changes, check_container_lines, check_headline, check_layout_lines, diagnostics,
+    format_name, headline, replaced_lines, stop, Stop,
 };
 use planner::check::{check, settings_for_the_form, Check};
 use planner::report::check::plan_export;
@@ -76,10 +77,7 @@ fn setting_lines(c: &Check) -> Vec<String> {
             };
             let replaced = match s.replaces.as_slice() {
                 [] => String::new(),
-                lines => {
-                    let lines: Vec<String> = lines.iter().map(u32::to_string).collect();
-                    format!(", replaces line {}", lines.join(", "))
-                }
+                lines => format!(", replaces {}", replaced_lines(lines)),
             };
             format!("{} = {} ({from}{replaced})", s.key, s.value)
         })
@@ -101,13 +99,16 @@ fn plan_export_named(c: &Check, form: &Scenario) -> Option<(String, &'static str
 /// The comparison with the plan, "Use these settings" and the plan's configuration to copy.
 fn compare_html(out: &mut String, c: &Check, form: &Scenario) {
     let mut compare = vec![format!("The plan: {}", headline(c.compare.plan.as_ref()))];
-    compare.extend(changes(c.compare.pasted.as_ref(), c.compare.plan.as_ref()));
+    compare.extend(check_changes(c));
     list(out, "Compared with the plan", "check-compare", &compare);
-    let query = url::scenario_to_query(&settings_for_the_form(&c.applied));
-    out.push_str(&format!(
-        r#"<div class="actions"><button type="button" id="check-use" data-apply="{}">Use these settings</button><span class="muted">puts them into the form above (Back returns)</span></div>"#,
-        escape_html(&query)
-    ));
+    // Nothing read: nothing to put into the form.
+    if !matches!(stop(c), Some(Stop::NothingRead)) {
+        let query = url::scenario_to_query(&settings_for_the_form(&c.applied));
+        out.push_str(&format!(
+            r#"<div class="actions"><button type="button" id="check-use" data-apply="{}">Use these settings</button><span class="muted">puts them into the form above (Back returns)</span></div>"#,
+            escape_html(&query)
+        ));
+    }
     if let Some((text, name)) = plan_export_named(c, form) {
         element(
             out,
@@ -197,10 +198,10 @@ pub fn check_html(text: &str, form: &Scenario) -> String {
         &mut out,
         "p",
         r#" class="check-headline" id="check-headline""#,
-        &headline(c.compare.pasted.as_ref()),
+        &check_headline(&c),
     );
     let formats: Vec<&str> = c.pasted.formats.iter().map(|f| format_name(*f)).collect();
-    if !formats.is_empty() {
+    if !formats.is_empty() && !matches!(stop(&c), Some(Stop::NothingRead)) {
         element(
             &mut out,
             "p",
@@ -213,13 +214,13 @@ pub fn check_html(text: &str, form: &Scenario) -> String {
         &mut out,
         "Containers",
         "check-containers",
-        &container_lines(&c.answer),
+        &check_container_lines(&c),
     );
     list(
         &mut out,
         "Where executors run",
         "check-layout",
-        &layout_lines(&c.answer),
+        &check_layout_lines(&c),
     );
     compare_html(&mut out, &c, form);
     findings_html(&mut out, &c);

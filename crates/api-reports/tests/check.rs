@@ -243,3 +243,75 @@ fn nothing_pasted_gives_nothing_to_show() {
     assert_eq!(doc["status"], "nothing-read");
     assert!(doc.get("answer").is_none());
 }
+
+#[test]
+fn a_value_spark_refuses_heads_the_section_and_no_default_stands_in_for_it() {
+    let html = check_html("spark.executor.memory=-1g\n", &form_of_link(&case1_link()));
+    assert!(
+        html.starts_with(
+            r#"<p class="check-headline" id="check-headline">Spark refuses these settings. Line 1: spark.executor.memory = &quot;-1g&quot;"#
+        ),
+        "{html}"
+    );
+    // Nothing planned with Spark's default 1g in its place is shown.
+    for id in ["check-containers", "check-layout"] {
+        assert!(!html.contains(&format!(r#"id="{id}""#)), "{id} in {html}");
+    }
+    assert!(!html.contains("with yours"), "{html}");
+    assert!(
+        html.contains("<li>The plan&#39;s containers all start; yours do not.</li>"),
+        "{html}"
+    );
+    let doc = json("spark.executor.memory=-1g\n", &case1_link());
+    assert_eq!(doc["status"], "not-planned");
+    assert!(doc.get("answer").is_none());
+
+    // 19 MiB: Spark's request is shown (it says why), not where executors would run.
+    let html = check_html(
+        "spark-submit --executor-memory 19 app.jar",
+        &form_of_link(&case1_link()),
+    );
+    assert!(
+        html.starts_with(
+            r#"<p class="check-headline" id="check-headline">These settings do not run on this cluster. A 19 MiB heap is below Spark"#
+        ),
+        "{html}"
+    );
+    assert!(html.contains(r#"id="check-containers""#), "{html}");
+    assert!(!html.contains(r#"id="check-layout""#), "{html}");
+    assert!(!html.contains("stays unused"), "{html}");
+}
+
+#[test]
+fn text_with_no_setting_says_so_first_and_offers_nothing_to_use() {
+    let html = check_html("hello world <img src=x>\nfoo\n", &form_of_link(""));
+    assert!(
+        html.starts_with(
+            r#"<p class="check-headline" id="check-headline">No Spark setting was read from this text: the check reads a spark-submit command"#
+        ),
+        "{html}"
+    );
+    assert!(!html.contains(r#"id="check-use""#), "{html}");
+    assert!(!html.contains(r#"id="check-read""#), "{html}");
+    // Something read still offers it.
+    assert!(
+        check_html("spark.executor.memory 4g\n", &form_of_link("")).contains(r#"id="check-use""#)
+    );
+}
+
+#[test]
+fn a_key_repeated_many_times_gives_one_short_settings_line() {
+    let mut text = String::from("spark.executor.memory 4g\n");
+    for _ in 0..11_800 {
+        text.push_str("spark.foo.bar baz\n");
+    }
+    let html = check_html(&text, &form_of_link(""));
+    assert!(
+        html.contains(
+            "<li>spark.foo.bar = baz (line 11801, replaces lines 2, 3, 4 and 11\u{202f}796 more)</li>"
+        ),
+        "{}",
+        &html[..html.len().min(3000)]
+    );
+    assert!(html.len() < 20_000, "{} bytes", html.len());
+}

@@ -219,7 +219,7 @@ export interface CheckResult {
   schema: 1;
   /** The cluster manager of the cluster checked against. */
   manager: "yarn" | "k8s" | "emr";
-  /** `checked`: the settings were planned (`answer`); `not-planned`: they cannot be planned on this cluster; `nothing-read`. */
+  /** `checked`: the settings were planned (`answer`); `not-planned`: they cannot be planned on this cluster or Spark refuses a value (no `answer`; `diagnostics` says why); `nothing-read`. */
   status: "checked" | "not-planned" | "nothing-read";
   /** The kinds of text read, in the order met: `spark-submit`, `spark-defaults`, `emr-configuration`, `spark-application` (`link` for a share link's settings). */
   formats: string[];

@@ -98,7 +98,7 @@ fn submit_flags_win_over_the_defaults_file_and_say_so() {
     assert_eq!(
         said,
         "spark.executor.memory = 19g (line 3, spark-submit command) replaces \
-         line 1, (spark-defaults.conf), line 3, (spark-submit command)"
+         lines 1 and 3 (spark-defaults.conf, spark-submit command)"
     );
     let stages: Vec<Stage> = pasted.settings.iter().map(|s| s.stage).collect();
     assert!(stages.contains(&Stage::Defaults) && stages.contains(&Stage::Flag));
@@ -544,4 +544,135 @@ proptest! {
         prop_assert_eq!(p.placement.executor.request, yarn.executor_request);
         prop_assert_eq!(p.placement.am.request, yarn.am.request);
     }
+}
+
+/// The sections of the text report, by their headings.
+fn report_sections(c: &planner::check::Check) -> String {
+    planner::report::check::text(c)
+}
+
+#[test]
+fn a_value_spark_refuses_leads_the_answer_and_no_default_stands_in_for_it() {
+    // -1g: spark-submit's validateSubmitArguments refuses it; the numbers the check planned
+    // with Spark's default 1g in its place are not what would run, so none is given.
+    let c = check("spark.executor.memory=-1g\n", &case1());
+    let headline = words::check_headline(&c);
+    assert!(
+        headline
+            .starts_with("Spark refuses these settings. Line 1: spark.executor.memory = \"-1g\""),
+        "{headline}"
+    );
+    assert!(
+        headline.ends_with("spark-submit stops: \"Executor memory must be a positive number\"."),
+        "{headline}"
+    );
+    let report = report_sections(&c);
+    assert!(!report.contains("Containers:"), "{report}");
+    assert!(!report.contains("Where executors run:"), "{report}");
+    // The only "run here" is the plan's own headline.
+    assert_eq!(report.matches("run here").count(), 1, "{report}");
+    assert!(report.contains("The plan's containers all start; yours do not."));
+    assert!(words::check_changes(&c)
+        .iter()
+        .all(|l| !l.contains("with yours")));
+    // No warning about waste computed from the substituted default.
+    assert!(
+        words::diagnostics(&c)
+            .iter()
+            .all(|w| w.severity == planner::Severity::Error),
+        "{:#?}",
+        words::diagnostics(&c)
+    );
+}
+
+#[test]
+fn executors_that_fail_to_start_lead_the_answer_with_sparks_reason() {
+    // --executor-memory 19 is 19 MiB (spark-submit reads a bare number as MiB): below Spark's
+    // 450 MiB minimum (UnifiedMemoryManager: 1.5 × 300 MiB reserved), executors fail to start.
+    let c = check("spark-submit --executor-memory 19 app.jar", &case1());
+    let headline = words::check_headline(&c);
+    assert_eq!(
+        headline,
+        "These settings do not run on this cluster. A 19 MiB heap is below Spark's minimum of \
+         450 MiB (1.5 × the 300 MiB it reserves): executors fail to start."
+    );
+    let report = report_sections(&c);
+    assert!(!report.contains("Where executors run:"), "{report}");
+    assert!(
+        !report.contains("executors asked for run here, each with 1 core"),
+        "{report}"
+    );
+    // Spark's request stays: it shows the 19 MiB heap.
+    assert!(report.contains("Executor: Spark requests 403 MiB (heap 19 + overhead 384)"));
+    assert!(words::diagnostics(&c)
+        .iter()
+        .all(|w| w.severity == planner::Severity::Error));
+    // Settings that run still give their numbers as the answer.
+    let runs = check(CASE1_COMMAND, &case1());
+    assert!(words::check_headline(&runs).starts_with("17 of 17 executors asked for run here"));
+}
+
+#[test]
+fn text_with_no_setting_says_so_first() {
+    let c = check("hello world <img src=x>\nfoo\n", &case1());
+    assert_eq!(
+        words::check_headline(&c),
+        "No Spark setting was read from this text: the check reads a spark-submit command, a \
+         spark-defaults.conf, an EMR configuration (JSON) or a SparkApplication manifest (YAML)."
+    );
+    assert!(planner::report::check::text(&c).starts_with("Check on YARN: nothing read\n"));
+    assert!(words::check_changes(&c).is_empty());
+}
+
+#[test]
+fn a_key_repeated_many_times_names_a_few_replaced_lines_and_counts_the_rest() {
+    assert_eq!(words::replaced_lines(&[2]), "line 2");
+    assert_eq!(words::replaced_lines(&[2, 3]), "lines 2 and 3");
+    assert_eq!(words::replaced_lines(&[2, 3, 4]), "lines 2, 3 and 4");
+    assert_eq!(words::replaced_lines(&[2, 3, 4, 9]), "lines 2, 3, 4 and 9");
+    assert_eq!(
+        words::replaced_lines(&[2, 3, 4, 9, 10]),
+        "lines 2, 3, 4 and 2 more"
+    );
+    let mut text = String::from("spark.executor.memory 4g\n");
+    for _ in 0..11_800 {
+        text.push_str("spark.foo.bar baz\n");
+    }
+    let pasted = read(&text);
+    let repeated = pasted
+        .effective()
+        .into_iter()
+        .find(|e| e.key == "spark.foo.bar")
+        .unwrap();
+    assert_eq!(repeated.overridden.len(), 11_799);
+    // Lines 2 … 11 800 replaced: three named, 11 796 counted.
+    assert_eq!(
+        words::won_words(&repeated).unwrap(),
+        "spark.foo.bar = baz (line 11801, spark-defaults.conf) replaces lines 2, 3, 4 and \
+         11\u{202f}796 more (spark-defaults.conf)"
+    );
+    let report = planner::report::check::text(&check(&text, &case1()));
+    assert!(
+        report.lines().all(|l| l.len() < 300),
+        "a line of the report is too long"
+    );
+}
+
+#[test]
+fn a_refused_value_message_ends_each_sentence() {
+    let c = check("spark.executor.memory <img src=x>\n", &case1());
+    let d = words::diagnostics(&c);
+    let message = &d[0].message;
+    assert!(
+        message.starts_with("Line 1: spark.executor.memory = \"<img src=x>\": Size must be"),
+        "{message}"
+    );
+    // JavaUtils.byteStringAs's words, then a full stop before spark-submit's own.
+    assert!(
+        message.ends_with(
+            "Failed to parse byte string: <img src=x>. spark-submit stops: \"Executor memory \
+             must be a positive number\"."
+        ),
+        "{message}"
+    );
 }

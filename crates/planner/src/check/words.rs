@@ -196,16 +196,29 @@ const SUBMIT_REFUSALS: &[(&str, &str)] = &[
 /// Spark's own words for a value it refuses (`ConfigBuilder`'s "should be int, but was …",
 /// `JavaUtils.byteStringAs`' size message, spark-submit's own check), with what to type.
 fn bad_value_message(key: &str, value: &str, reason: &BadValue) -> String {
-    let why = config_refusal(key, value, reason);
+    let why = sentence(&config_refusal(key, value, reason));
     match SUBMIT_REFUSALS.iter().find(|(k, _)| *k == key) {
         Some((_, refusal)) => format!("{why} spark-submit stops: \"{refusal}\"."),
         None => why,
     }
 }
 
+/// `text` ending as a sentence: a full stop added unless it already ends with one (Spark's own
+/// messages often end without).
+fn sentence(text: &str) -> String {
+    if matches!(text.as_bytes().last(), Some(b'.' | b'!' | b'?')) {
+        text.to_string()
+    } else {
+        format!("{text}.")
+    }
+}
+
 fn config_refusal(key: &str, value: &str, reason: &BadValue) -> String {
     match reason {
-        BadValue::Size(e) => format!("{key}={value}: {}", e.to_string().replace('\n', " ")),
+        BadValue::Size(e) => format!(
+            "{key} = \"{value}\": {}",
+            sentence(&e.to_string().replace('\n', " "))
+        ),
         BadValue::NotInt if key.ends_with(".cores") && value.contains('.') => format!(
             "{key} should be int, but was {value}: Spark counts cores in whole numbers (on \
              Kubernetes, spark.kubernetes.executor.request.cores takes a fraction such as 0.5)."
@@ -220,7 +233,7 @@ fn config_refusal(key: &str, value: &str, reason: &BadValue) -> String {
             "{key}: \"{value}\" is not a CPU quantity: use cores (2, 0.5, 1.5) or millicores \
              (500m)."
         ),
-        BadValue::OutOfRange(allowed) => format!("{key}={value}: {allowed}."),
+        BadValue::OutOfRange(allowed) => format!("{key} = \"{value}\": {}", sentence(allowed)),
     }
 }
 
@@ -246,8 +259,24 @@ pub fn diagnostics(c: &Check) -> Vec<Warning> {
 }
 
 /// The answer's own warnings (Spark's and YARN's refusals among them, in Spark's words), without
-/// what reading found.
+/// what reading found. None when a value was refused (the answer was planned with Spark's
+/// defaults in its place, so its warnings are not about what was pasted), and only the errors
+/// when the settings do not run (how much a job that never starts would waste is no finding).
 pub fn answer_warnings(c: &Check) -> Vec<Warning> {
+    if refused_finding(c).is_some() {
+        return Vec::new();
+    }
+    let all = all_answer_warnings(c);
+    if all.iter().any(|w| w.severity == Severity::Error) {
+        return all
+            .into_iter()
+            .filter(|w| w.severity == Severity::Error)
+            .collect();
+    }
+    all
+}
+
+fn all_answer_warnings(c: &Check) -> Vec<Warning> {
     match (&c.answer, &c.applied.scenario) {
         (Answer::Yarn(p), _) => p.warnings.clone(),
         (Answer::Kubernetes(p), crate::scenario::Scenario::Kubernetes(input)) => {
@@ -264,24 +293,161 @@ pub fn answer_warnings(c: &Check) -> Vec<Warning> {
     }
 }
 
+/// What stops the pasted settings, when something does.
+#[derive(Debug, Clone, Copy)]
+pub enum Stop<'a> {
+    /// Nothing was read from the text.
+    NothingRead,
+    /// Reading found an error: a value Spark refuses, or text Spark cannot read. The answer was
+    /// planned with Spark's defaults in its place: it is not what would run.
+    Refused(&'a Finding),
+    /// The settings read, but Spark or the cluster refuses them, or executors fail to start.
+    DoesNotRun,
+}
+
+/// The first error-severity finding of reading, if any.
+fn refused_finding(c: &Check) -> Option<&Finding> {
+    c.pasted
+        .findings
+        .iter()
+        .chain(&c.applied.findings)
+        .find(|f| finding_kind(&f.kind).0 == Severity::Error)
+}
+
+/// What stops the pasted settings from running as pasted (`None`: they run).
+pub fn stop(c: &Check) -> Option<Stop<'_>> {
+    if matches!(c.answer, Answer::NothingRead) {
+        return Some(Stop::NothingRead);
+    }
+    if let Some(f) = refused_finding(c) {
+        return Some(Stop::Refused(f));
+    }
+    let runs = c.compare.pasted.is_some_and(|n| n.runs);
+    let errors = all_answer_warnings(c)
+        .iter()
+        .any(|w| w.severity == Severity::Error);
+    (errors || !runs).then_some(Stop::DoesNotRun)
+}
+
+/// The formats the check reads, for a text where nothing was read.
+const FORMATS_READ: &str = "a spark-submit command, a spark-defaults.conf, an EMR configuration \
+                            (JSON) or a SparkApplication manifest (YAML)";
+
+/// The check's answer in one sentence or two: what stops the settings first, in Spark's words,
+/// when something does (then no number planned from substitutes is given as the answer);
+/// otherwise [`headline`] of the pasted settings' numbers.
+pub fn check_headline(c: &Check) -> String {
+    let m = c.applied.scenario.manager();
+    let errors = diagnostics(c)
+        .into_iter()
+        .filter(|w| w.severity == Severity::Error)
+        .count() as u64;
+    let more = match errors.saturating_sub(1) {
+        0 => String::new(),
+        n => format!(" ({} below.)", counted(n, "more error")),
+    };
+    match stop(c) {
+        None => headline(c.compare.pasted.as_ref()),
+        Some(Stop::NothingRead) => {
+            format!("No Spark setting was read from this text: the check reads {FORMATS_READ}.")
+        }
+        Some(Stop::Refused(f)) => {
+            let what = match f.kind {
+                FindingKind::BadValue { .. }
+                | FindingKind::Command(_)
+                | FindingKind::MalformedEscape => "Spark refuses these settings",
+                _ => "The check cannot read this text",
+            };
+            format!("{what}. {}{more}", finding_message(f, m))
+        }
+        Some(Stop::DoesNotRun) => {
+            let first = all_answer_warnings(c)
+                .into_iter()
+                .find(|w| w.severity == Severity::Error)
+                .map_or("No executor can start.".to_string(), |w| w.message);
+            format!("These settings do not run on this cluster. {first}{more}")
+        }
+    }
+}
+
+/// What changes from the pasted settings to the plan, when the pasted settings run (when they
+/// do not, their numbers are not what would run: only whether the plan runs is said).
+pub fn check_changes(c: &Check) -> Vec<String> {
+    match stop(c) {
+        None => changes(c.compare.pasted.as_ref(), c.compare.plan.as_ref()),
+        Some(Stop::NothingRead) => Vec::new(),
+        Some(_) if c.compare.plan.is_some_and(|p| p.runs) => {
+            vec!["The plan's containers all start; yours do not.".to_string()]
+        }
+        Some(_) => Vec::new(),
+    }
+}
+
+/// The containers to show: none when a value was refused (they were planned with Spark's
+/// defaults in its place); Spark's requests otherwise, even when refused (they say why).
+pub fn check_container_lines(c: &Check) -> Vec<String> {
+    match stop(c) {
+        Some(Stop::Refused(_) | Stop::NothingRead) => Vec::new(),
+        _ => container_lines(&c.answer),
+    }
+}
+
+/// Where executors run: only when the settings run.
+pub fn check_layout_lines(c: &Check) -> Vec<String> {
+    match stop(c) {
+        None => layout_lines(&c.answer),
+        Some(_) => Vec::new(),
+    }
+}
+
+/// "line 2", "lines 2 and 3", "lines 2, 3, 4 and 11 796 more": the lines a setting replaces,
+/// at most three named.
+pub fn replaced_lines(lines: &[u32]) -> String {
+    const NAMED: usize = 3;
+    let named: Vec<String> = lines.iter().take(NAMED).map(u32::to_string).collect();
+    match lines.len() {
+        0 => String::new(),
+        1 => format!("line {}", named.join("")),
+        n if n <= NAMED => format!("lines {} and {}", named[..n - 1].join(", "), named[n - 1]),
+        n if n == NAMED + 1 => format!("lines {} and {}", named.join(", "), lines[NAMED]),
+        n => format!(
+            "lines {} and {} more",
+            named.join(", "),
+            group_digits_in_text(&(n - NAMED).to_string())
+        ),
+    }
+}
+
 /// Which setting won for a key read more than once: "spark.executor.memory = 8g (line 5,
-/// spark-submit command) replaces line 2 (spark-defaults.conf)".
+/// spark-submit command) replaces line 2 (spark-defaults.conf)" (at most three replaced lines
+/// named, the rest counted).
 pub fn won_words(e: &Effective) -> Option<String> {
     if e.overridden.is_empty() {
         return None;
     }
-    let replaced: Vec<String> = e
+    let mut formats: Vec<&str> = Vec::new();
+    for o in &e.overridden {
+        if o.format != Format::Link && !formats.contains(&format_name(o.format)) {
+            formats.push(format_name(o.format));
+        }
+    }
+    let lines: Vec<u32> = e
         .overridden
         .iter()
-        .map(|o| format!("{}({})", place_short(*o), format_name(o.format)))
+        .filter(|o| o.format != Format::Link)
+        .map(|o| o.line)
         .collect();
+    let replaced = match (lines.is_empty(), formats.is_empty()) {
+        (true, _) => "the link's value".to_string(),
+        (false, true) => replaced_lines(&lines),
+        (false, false) => format!("{} ({})", replaced_lines(&lines), formats.join(", ")),
+    };
     Some(format!(
-        "{} = {} ({}{}) replaces {}",
+        "{} = {} ({}{}) replaces {replaced}",
         e.key,
         e.value,
         place_short(e.origin),
         format_name(e.origin.format),
-        replaced.join(", ")
     ))
 }
 

@@ -5,14 +5,15 @@
 
 use crate::check::keys::{is_secret_key, is_secret_value};
 use crate::check::words::{
-    changes, container_lines, diagnostics, format_name, headline, layout_lines, won_words,
+    check_changes, check_container_lines, check_headline, check_layout_lines, diagnostics,
+    format_name, headline, won_words,
 };
 use crate::check::{Check, Format};
 use crate::scenario::Scenario;
 
 fn title(c: &Check) -> String {
     let formats: Vec<&str> = c.pasted.formats.iter().map(|f| format_name(*f)).collect();
-    let read = if formats.is_empty() {
+    let read = if formats.is_empty() || matches!(c.answer, crate::check::Answer::NothingRead) {
         "nothing read".to_string()
     } else {
         formats.join(" and ")
@@ -33,7 +34,10 @@ fn setting_rows(c: &Check) -> Vec<(String, String, String)> {
                 f => format!("line {}, {}", e.origin.line, format_name(f)),
             };
             let from = match won_words(&e) {
-                Some(_) => format!("{from} (replaces {} earlier)", e.overridden.len()),
+                Some(_) => format!(
+                    "{from} (replaces {} earlier)",
+                    crate::catalog::group_digits_in_text(&e.overridden.len().to_string())
+                ),
                 None => from,
             };
             // The reader's own text, but a report may be shared: secrets stay hidden.
@@ -49,7 +53,7 @@ fn setting_rows(c: &Check) -> Vec<(String, String, String)> {
 
 /// The check as plain text.
 pub fn text(c: &Check) -> String {
-    let mut out = format!("{}\n{}\n", title(c), headline(c.compare.pasted.as_ref()));
+    let mut out = format!("{}\n{}\n", title(c), check_headline(c));
     let section = |out: &mut String, name: &str, lines: &[String]| {
         if !lines.is_empty() {
             out.push_str(&format!("\n{name}:\n"));
@@ -63,10 +67,10 @@ pub fn text(c: &Check) -> String {
         .map(|(k, v, from)| format!("{k} = {v}  ({from})"))
         .collect();
     section(&mut out, "Settings", &settings);
-    section(&mut out, "Containers", &container_lines(&c.answer));
-    section(&mut out, "Where executors run", &layout_lines(&c.answer));
+    section(&mut out, "Containers", &check_container_lines(c));
+    section(&mut out, "Where executors run", &check_layout_lines(c));
     let mut compare = vec![format!("The plan: {}", headline(c.compare.plan.as_ref()))];
-    compare.extend(changes(c.compare.pasted.as_ref(), c.compare.plan.as_ref()));
+    compare.extend(check_changes(c));
     section(&mut out, "Compared with the plan", &compare);
     let findings: Vec<String> = diagnostics(c)
         .iter()
@@ -83,11 +87,7 @@ fn cell(s: &str) -> String {
 
 /// The check as GitHub Markdown.
 pub fn markdown(c: &Check) -> String {
-    let mut out = format!(
-        "## {}\n\n{}\n",
-        title(c),
-        headline(c.compare.pasted.as_ref())
-    );
+    let mut out = format!("## {}\n\n{}\n", title(c), check_headline(c));
     let rows = setting_rows(c);
     if !rows.is_empty() {
         out.push_str("\n### Settings\n\n| Key | Value | Read from |\n| --- | --- | --- |\n");
@@ -108,10 +108,10 @@ pub fn markdown(c: &Check) -> String {
             }
         }
     };
-    list(&mut out, "Containers", &container_lines(&c.answer));
-    list(&mut out, "Where executors run", &layout_lines(&c.answer));
+    list(&mut out, "Containers", &check_container_lines(c));
+    list(&mut out, "Where executors run", &check_layout_lines(c));
     let mut compare = vec![format!("The plan: {}", headline(c.compare.plan.as_ref()))];
-    compare.extend(changes(c.compare.pasted.as_ref(), c.compare.plan.as_ref()));
+    compare.extend(check_changes(c));
     list(&mut out, "Compared with the plan", &compare);
     let findings: Vec<String> = diagnostics(c)
         .iter()

@@ -2,7 +2,7 @@
 //! the JS API's `check()`: the numbers first, the words beside them.
 //!
 //! Shape (`schema` 1): `manager` (`yarn`, `k8s`, `emr`), `status` (`checked`: the settings were
-//! planned; `not-planned`: they cannot be planned on this cluster, `diagnostics` says why;
+//! planned; `not-planned`: they cannot be planned on this cluster or Spark refuses a value, `diagnostics` says why;
 //! `nothing-read`), `formats` read (`spark-submit`, `spark-defaults`, `emr-configuration`,
 //! `spark-application`, `link`), `headline`, `settings` (each key's value that stands, with the
 //! `line` it came from and the lines it `replaces`; secret-looking values hidden), `answer`
@@ -23,7 +23,9 @@ use super::json::{
 use crate::catalog::ClusterManager;
 use crate::check::keys::{is_secret_key, is_secret_value};
 use crate::check::link::{encode, DropReason};
-use crate::check::words::{answer_warnings, changes, finding_diagnostic, headline};
+use crate::check::words::{
+    answer_warnings, check_changes, check_headline, finding_diagnostic, headline, stop, Stop,
+};
 use crate::check::{settings_for_the_form, Answer, Check, Format, SideNumbers};
 use crate::scenario::Scenario;
 use crate::warning::{Severity, Warning};
@@ -293,21 +295,23 @@ fn plan_side(c: &Check, form: &Scenario) -> Option<PlanSideView> {
 pub fn check_document(c: &Check, form: &Scenario) -> CheckDocument {
     let m: ClusterManager = c.applied.scenario.manager();
     let link = encode(&c.pasted);
+    // A refused value was planned with Spark's default in its place: no answer to give.
+    let refused = matches!(stop(c), Some(Stop::Refused(_)));
     CheckDocument {
         schema: SCHEMA,
         manager: m.as_str(),
-        status: match (&c.answer, c.compare.pasted.is_some()) {
+        status: match (&c.answer, c.compare.pasted.is_some() && !refused) {
             (Answer::NothingRead, _) => "nothing-read",
             (_, true) => "checked",
             (_, false) => "not-planned",
         },
         formats: c.pasted.formats.iter().map(|f| format_id(*f)).collect(),
-        headline: headline(c.compare.pasted.as_ref()),
+        headline: check_headline(c),
         settings: setting_views(c),
-        answer: answer_view(c),
+        answer: if refused { None } else { answer_view(c) },
         diagnostics: line_diagnostics(c),
         plan: plan_side(c, form),
-        changes: changes(c.compare.pasted.as_ref(), c.compare.plan.as_ref()),
+        changes: check_changes(c),
         use_these_settings: crate::url::scenario_to_query(&settings_for_the_form(&c.applied)),
         link: LinkView {
             ck: link.value,
