@@ -296,6 +296,8 @@ async fn a_refused_value_and_text_with_no_setting_say_so_first() {
     assert!(!headline.contains("run here"), "{headline}");
     assert!(!b.exists("#check-layout").await);
     assert!(!b.exists("#check-containers").await);
+    // Nor can the refused settings be put into the form (Spark's default would take their place).
+    assert!(!b.exists("#check-use").await);
     section_screenshots(&b, "check-refused").await;
     // Garbage: nothing read, said first, and nothing to use.
     let headline = paste_then(

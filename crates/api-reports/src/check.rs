@@ -101,8 +101,9 @@ fn compare_html(out: &mut String, c: &Check, form: &Scenario) {
     let mut compare = vec![format!("The plan: {}", headline(c.compare.plan.as_ref()))];
     compare.extend(check_changes(c));
     list(out, "Compared with the plan", "check-compare", &compare);
-    // Nothing read: nothing to put into the form.
-    if !matches!(stop(c), Some(Stop::NothingRead)) {
+    // Nothing read, or a value Spark refuses (the form would take Spark's default in its
+    // place): nothing to put into the form.
+    if !matches!(stop(c), Some(Stop::NothingRead | Stop::Refused(_))) {
         let query = url::scenario_to_query(&settings_for_the_form(&c.applied));
         out.push_str(&format!(
             r#"<div class="actions"><button type="button" id="check-use" data-apply="{}">Use these settings</button><span class="muted">puts them into the form above (Back returns)</span></div>"#,
