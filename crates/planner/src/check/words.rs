@@ -122,6 +122,9 @@ fn kind_message(kind: &FindingKind, manager: ClusterManager) -> String {
     }
 }
 
+/// One EMR classification, as the message for a JSON that is not a list of them shows it.
+const CLASSIFICATION_EXAMPLE: &str = r#"{"Classification": "spark-defaults", "Properties": {…}}"#;
+
 fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
     use FindingKind as F;
     match kind {
@@ -135,10 +138,10 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
         F::NotSparkApplication { kind } => {
             format!("this YAML is a {kind}, not a SparkApplication: nothing to check in it.")
         }
-        F::NotClassifications => "this JSON is not an EMR configuration: a list of \
-                                  classifications such as {\"Classification\": \"spark-defaults\", \
-                                  \"Properties\": {…}}."
-            .to_string(),
+        F::NotClassifications => format!(
+            "this JSON is not an EMR configuration: a list of classifications such as \
+             {CLASSIFICATION_EXAMPLE}."
+        ),
         F::ClassificationNotRead { name } => format!(
             "the {name} classification is not checked: the cluster's own settings come from the \
              form."
