@@ -11,6 +11,8 @@ mod common;
 
 use common::app::Headline;
 use common::Browser;
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
+use fantoccini::key::Key;
 use planner::check::{check, link, read, use_these_settings, words};
 use planner::scenario::{Outcome, Scenario};
 use planner::url::scenario_to_query;
@@ -32,8 +34,8 @@ const SEED003_JSON: &str = "[\n  {\"Classification\": \"spark-defaults\",\n   \"
 \"spark.executor.memory\": \"18971M\", \"spark.executor.cores\": \"4\",\n   \
 \"spark.yarn.executor.memoryOverheadFactor\": \"0.1875\"}}\n]";
 
-/// Opens the check, pastes `text` (as a paste does: the whole value, one input event) and
-/// waits for its headline.
+/// Opens the check, pastes `text` (as a paste does: the whole value, one input event of type
+/// `insertFromPaste`) and waits for its headline.
 async fn paste(b: &Browser, text: &str) -> String {
     paste_then(b, text, "run here").await
 }
@@ -46,11 +48,70 @@ async fn paste_then(b: &Browser, text: &str, words: &str) -> String {
     let value = serde_json::to_string(text).expect("a JSON string");
     b.js(&format!(
         "const t = document.getElementById('check-text'); t.value = {value}; \
-         t.dispatchEvent(new Event('input', {{bubbles: true}})); return true;"
+         t.dispatchEvent(new InputEvent('input', {{bubbles: true, inputType: 'insertFromPaste'}})); \
+         return true;"
     ))
     .await;
     b.wait_for_text_containing("#check-headline", &[words])
         .await
+}
+
+/// Puts `text` into the paste box with one input event of `input_type` (`insertFromPaste`,
+/// `insertText`), then lets the page run its tasks queued until now (a timer of 0 ms) and
+/// returns the check's headline then (empty when there is none).
+async fn input_then_headline(b: &Browser, text: &str, input_type: &str) -> String {
+    let value = serde_json::to_string(text).expect("a JSON string");
+    let headline = b
+        .js(&format!(
+            "const t = document.getElementById('check-text'); t.value = {value}; \
+             t.dispatchEvent(new InputEvent('input', {{bubbles: true, inputType: '{input_type}'}})); \
+             return new Promise((done) => setTimeout(() => done( \
+               document.getElementById('check-headline')?.textContent ?? ''), 0));"
+        ))
+        .await;
+    headline.as_str().unwrap_or_default().to_string()
+}
+
+/// Presses each key of `keys` in turn (down, then up), as a keyboard would.
+async fn press(b: &Browser, keys: &str) {
+    let mut actions = KeyActions::new("keyboard".to_owned());
+    for key in keys.chars() {
+        actions = actions
+            .then(KeyAction::Down { value: key })
+            .then(KeyAction::Up { value: key });
+    }
+    b.client()
+        .perform_actions(actions)
+        .await
+        .unwrap_or_else(|e| panic!("press {keys:?}: {e}"));
+}
+
+/// The id of the focused element (`body` for none).
+async fn focused(b: &Browser) -> String {
+    let id = b
+        .js("const e = document.activeElement; return e.id || e.tagName.toLowerCase();")
+        .await;
+    id.as_str().unwrap_or_default().to_string()
+}
+
+/// Waits until the page's live region (`#announce`, off screen: no rendered text) starts with
+/// `start`; returns what it says.
+async fn announced(b: &Browser, start: &str) -> String {
+    let start_js = serde_json::to_string(start).expect("a JSON string");
+    b.wait_for_js(
+        &format!("the live region saying {start:?}"),
+        &format!("document.getElementById('announce').textContent.startsWith({start_js})"),
+    )
+    .await;
+    let said = b
+        .js("return document.getElementById('announce').textContent;")
+        .await;
+    said.as_str().unwrap_or_default().to_string()
+}
+
+/// The paste box's text for a link's `ck`: the settings as a text the check reads back.
+fn link_text(ck: &str) -> String {
+    link::as_text(&link::decode(ck))
 }
 
 /// The address's query the page writes for `form` with the check of `text`.
@@ -129,10 +190,28 @@ async fn a_command_on_yarn_is_checked_and_its_settings_used_and_back_returns() {
         panic!("the used settings plan on YARN")
     };
     b.click("#check-use").await;
-    b.wait_for_headline(&Headline::of(c.selected_plan())).await;
+    let plan = Headline::of(c.selected_plan());
+    b.wait_for_headline(&plan).await;
     let after = query_with_check(&used, CASE1_COMMAND);
     assert!(after.contains("cpe=1"), "{after}");
     b.wait_for_query(&after).await;
+    // The keyboard is not lost: the focus is on the answer (its headline is the new plan), and
+    // the live region says what happened, with the plan.
+    b.wait_for_js(
+        "the focus on the answer",
+        "document.activeElement.id === 'answer'",
+    )
+    .await;
+    let said = announced(&b, "Your settings are in the form").await;
+    let shown = b.text("#headline").await;
+    assert!(
+        shown.starts_with(&format!("{} executors × ", plan.executors)),
+        "{shown}"
+    );
+    assert_eq!(
+        said,
+        format!("Your settings are in the form: {shown}. Back returns to your plan.")
+    );
     b.js("history.back(); return true;").await;
     b.wait_for_query(&before).await;
     b.wait_for_headline(&Headline::new(17, 5, "19 GiB")).await;
@@ -311,6 +390,215 @@ async fn a_refused_value_and_text_with_no_setting_say_so_first() {
         "{headline}"
     );
     assert!(!b.exists("#check-use").await);
+    b.assert_clean_console();
+    b.close().await;
+}
+
+/// Back and Forward give the paste box the settings of the history entry's link (`ck`) and the
+/// answer for them; an entry whose link holds none empties the box and the answer.
+#[tokio::test]
+async fn back_and_forward_restore_the_paste_box_of_each_history_entry() {
+    let b = Browser::open("check-history").await;
+    b.open_plan("").await;
+    b.wait_for_headline(&Headline::new(17, 5, "19 GiB")).await;
+    let form = Scenario::default();
+    paste(&b, CASE1_COMMAND).await;
+    let first = query_with_check(&form, CASE1_COMMAND);
+    b.wait_for_query(&first).await;
+    // "Use these settings" makes a second entry; another text pasted there is its own.
+    b.click("#check-use").await;
+    let used = use_these_settings(CASE1_COMMAND, &form);
+    b.wait_for_query(&query_with_check(&used, CASE1_COMMAND))
+        .await;
+    paste(&b, DEFAULTS_FILE).await;
+    let second = query_with_check(&used, DEFAULTS_FILE);
+    b.wait_for_query(&second).await;
+
+    let restored = |ck: &str, on: &Scenario| {
+        let text = link_text(ck);
+        let headline = words::check_headline(&check(&text, on));
+        (text, headline)
+    };
+    let first_ck = link::encode(&read(CASE1_COMMAND)).value;
+    let second_ck = link::encode(&read(DEFAULTS_FILE)).value;
+    for _ in 0..2 {
+        b.js("history.back(); return true;").await;
+        b.wait_for_query(&first).await;
+        let (text, headline) = restored(&first_ck, &form);
+        b.wait_for_text("#check-headline", &headline).await;
+        assert_eq!(b.value("#check-text").await, text);
+        b.js("history.forward(); return true;").await;
+        b.wait_for_query(&second).await;
+        let (text, headline) = restored(&second_ck, &used);
+        b.wait_for_text("#check-headline", &headline).await;
+        assert_eq!(b.value("#check-text").await, text);
+    }
+    // Emptied, the second entry's link holds no settings: Back fills the box, Forward empties it.
+    paste_nothing(&b).await;
+    b.wait_for_query(&scenario_to_query(&used)).await;
+    b.js("history.back(); return true;").await;
+    b.wait_for_query(&first).await;
+    b.wait_for_text("#check-headline", &restored(&first_ck, &form).1)
+        .await;
+    b.js("history.forward(); return true;").await;
+    b.wait_for_query(&scenario_to_query(&used)).await;
+    b.wait_for_js(
+        "an empty paste box and no answer",
+        "document.getElementById('check-text').value === '' \
+         && document.getElementById('check-answer').textContent === ''",
+    )
+    .await;
+    b.assert_clean_console();
+    b.close().await;
+}
+
+/// A paste is checked at once; typing is checked after a pause, once for a run of keys, and the
+/// answer shown is never for an older text than the box holds.
+#[tokio::test]
+async fn typing_is_checked_after_a_pause_and_never_shows_an_older_text() {
+    let b = Browser::open("check-typing").await;
+    b.open_plan("").await;
+    b.wait_for_headline(&Headline::new(17, 5, "19 GiB")).await;
+    let form = Scenario::default();
+    let headline_of = |text: &str| words::check_headline(&check(text, &form));
+    paste(&b, DEFAULTS_FILE).await;
+
+    // A paste: its answer is there before a timer of 0 ms runs.
+    let pasted = "spark.executor.instances 4\n";
+    assert_eq!(
+        input_then_headline(&b, pasted, "insertFromPaste").await,
+        headline_of(pasted)
+    );
+    // A key: the answer waits for a pause, then follows.
+    let typed = "spark.executor.instances 40\n";
+    assert_eq!(
+        input_then_headline(&b, typed, "insertText").await,
+        headline_of(pasted)
+    );
+    b.wait_for_text("#check-headline", &headline_of(typed))
+        .await;
+
+    // Real keys, fast: each answer shown is recorded with the text the box held then.
+    paste_nothing(&b).await;
+    b.wait_for_js(
+        "no answer",
+        "document.getElementById('check-answer').textContent === ''",
+    )
+    .await;
+    // ("Loading…", shown while the module is asked for, is left out: it has no headline.)
+    b.js("window.shown = []; new MutationObserver(() => { \
+           const h = document.getElementById('check-headline'); \
+           if (h) window.shown.push([document.getElementById('check-text').value, h.textContent]); \
+         }).observe(document.getElementById('check-answer'), {childList: true}); return true;")
+        .await;
+    b.click("#check-text").await;
+    let text = "spark-submit --num-executors 12 --executor-cores 3 --executor-memory 7g app.jar";
+    press(&b, text).await;
+    b.wait_for_text("#check-headline", &headline_of(text)).await;
+    assert_eq!(b.value("#check-text").await, text);
+    let shown = b.js("return window.shown;").await;
+    let shown = shown.as_array().expect("a list");
+    assert!(!shown.is_empty());
+    for pair in shown {
+        let (value, headline) = (pair[0].as_str().unwrap(), pair[1].as_str().unwrap());
+        assert_eq!(headline, headline_of(value), "shown for {value:?}");
+    }
+    // One check per pause, not per key (a loaded machine may pause the keys once or twice).
+    assert!(
+        shown.len() * 8 <= text.len(),
+        "{} answers for {} keys: {shown:?}",
+        shown.len(),
+        text.len()
+    );
+    b.assert_clean_console();
+    b.close().await;
+}
+
+/// The section as a keyboard user meets it: Enter on its heading opens it, Tab reaches the box,
+/// typed text is checked and its headline said in the live region, Tab reaches "Use these
+/// settings", Enter uses them and the focus goes to the answer. Screenshots of the empty section
+/// and of the focused controls at 1280 and 375 px, light and dark.
+#[tokio::test]
+async fn the_section_with_the_keyboard_alone() {
+    let b = Browser::open("check-keyboard").await;
+    b.open_plan("").await;
+    b.wait_for_headline(&Headline::new(17, 5, "19 GiB")).await;
+    b.js("document.querySelector('#check-details > summary').focus(); return true;")
+        .await;
+    press(&b, &char::from(Key::Enter).to_string()).await;
+    b.wait_for_js(
+        "the section open",
+        "document.getElementById('check-details').open",
+    )
+    .await;
+    assert_eq!(
+        b.attr("#check-text", "aria-describedby").await.as_deref(),
+        Some("check-about")
+    );
+    for scheme in ["light", "dark"] {
+        b.set_color_scheme(scheme).await;
+        for width in [1280, 375] {
+            b.set_viewport(width, 900).await;
+            b.js("document.getElementById('check').scrollIntoView(); return true;")
+                .await;
+            let suffix = if scheme == "dark" { "-dark" } else { "" };
+            b.screenshot(&format!("check-empty-section{suffix}"), width)
+                .await;
+            assert!(!b.overflows_horizontally().await);
+        }
+    }
+    b.set_color_scheme("light").await;
+    b.set_viewport(1280, 900).await;
+    press(&b, &char::from(Key::Tab).to_string()).await;
+    assert_eq!(focused(&b).await, "check-text");
+    for width in [1280, 375] {
+        b.set_viewport(width, 900).await;
+        b.js("document.getElementById('check').scrollIntoView(); return true;")
+            .await;
+        b.screenshot("check-text-focused", width).await;
+    }
+    b.set_viewport(1280, 900).await;
+    let text = "spark-submit --num-executors 20 --executor-cores 1 --executor-memory 4g app.jar";
+    press(&b, text).await;
+    let expected = words::check_headline(&check(text, &Scenario::default()));
+    b.wait_for_text("#check-headline", &expected).await;
+    // The answer is no live region (all of it would be read on each change): its headline is
+    // said, once.
+    assert_eq!(b.attr("#check-answer", "aria-live").await, None);
+    assert_eq!(announced(&b, &expected).await, expected);
+    for _ in 0..40 {
+        if focused(&b).await == "check-use" {
+            break;
+        }
+        press(&b, &char::from(Key::Tab).to_string()).await;
+    }
+    assert_eq!(focused(&b).await, "check-use");
+    for width in [1280, 375] {
+        b.set_viewport(width, 900).await;
+        b.screenshot("check-use-focused", width).await;
+    }
+    b.set_viewport(1280, 900).await;
+    press(&b, &char::from(Key::Enter).to_string()).await;
+    b.wait_for_js(
+        "the focus on the answer",
+        "document.activeElement.id === 'answer'",
+    )
+    .await;
+    let used = use_these_settings(text, &Scenario::default());
+    let Outcome::Yarn(c) = planner::scenario::plan(&used) else {
+        panic!("the used settings plan on YARN")
+    };
+    b.wait_for_headline(&Headline::of(c.selected_plan())).await;
+    let said = announced(&b, "Your settings are in the form").await;
+    let shown = b.text("#headline").await;
+    assert_eq!(
+        said,
+        format!("Your settings are in the form: {shown}. Back returns to your plan.")
+    );
+    for width in [1280, 375] {
+        b.set_viewport(width, 900).await;
+        b.screenshot("check-used-focus", width).await;
+    }
     b.assert_clean_console();
     b.close().await;
 }
