@@ -32,6 +32,11 @@ pub fn set_check_link(value: String) {
     CHECK_LINK.with(|c| *c.borrow_mut() = value);
 }
 
+/// The value of the link's `ck` now (empty: none).
+pub fn check_link() -> String {
+    CHECK_LINK.with_borrow(Clone::clone)
+}
+
 /// The address's query for the form's `query`: with the check's settings, when there are any.
 pub fn with_check_link(query: &str) -> String {
     CHECK_LINK.with(|c| match c.borrow().as_str() {

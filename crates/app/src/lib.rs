@@ -615,6 +615,7 @@ fn built_after_first_paint() -> RwSignal<bool> {
 fn restore_on_back_and_forward(form: RwSignal<Form>, edited: StoredValue<Option<&'static str>>) {
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
         browser::forget_pending_query();
+        check::follow_address();
         let query = browser::current_query();
         if browser::with_check_link(&form.with_untracked(Form::to_query)) != query {
             edited.set_value(None);
@@ -700,7 +701,7 @@ pub fn App() -> impl IntoView {
                 {wiki::wiki_section()}
                 <section class="card" id="check" inner_html=check::check_section(ctx)
                     on:click=move |ev| { check::clicked(ctx, &ev); answer_click(ctx, copied, ev) }
-                    on:input=move |_| check::run(ctx)></section>
+                    on:input=move |ev| check::typed(ctx, &ev)></section>
                 <section class="card" id="about" inner_html=move || {
                     let manager = built.get().then(|| form.with(|f| f.manager));
                     manager.map_or_else(String::new, |m| format!(
