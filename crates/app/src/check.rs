@@ -22,12 +22,13 @@ use crate::fields::Ctx;
 use crate::form::Form;
 
 /// The section's markup; `{open}` is ` open` for a link with a check. The box does not wrap
-/// lines (the check's messages name lines, which must be the lines seen; a long one scrolls).
+/// lines (the check's messages name lines, which must be the lines seen; a long one scrolls, and
+/// a box that scrolls is named by `aria-labelledby` as well as its label).
 /// The answer is no live region (a screen reader would read all of it on every change): its
 /// headline is said through the page's live region when the box's text changed.
 fn section_html(open: &str) -> String {
     format!(
-        r#"<details id="check-details"{open}><summary><h2>Check my configuration</h2></summary><p class="muted" id="check-about">Paste a spark-submit command, a spark-defaults.conf, an EMR configuration (JSON) or a SparkApplication manifest (YAML): read as Spark reads it, checked on the cluster above. The text stays in this page; the link keeps only the settings that shape the answer, never one that looks secret.</p><label for="check-text">Your configuration</label><textarea id="check-text" rows="8" wrap="off" spellcheck="false" aria-describedby="check-about"></textarea><div id="check-answer"></div></details>"#
+        r#"<details id="check-details"{open}><summary><h2>Check my configuration</h2></summary><p class="muted" id="check-about">Paste a spark-submit command, a spark-defaults.conf, an EMR configuration (JSON) or a SparkApplication manifest (YAML): read as Spark reads it, checked on the cluster above. The text stays in this page; the link keeps only the settings that shape the answer, never one that looks secret.</p><label for="check-text" id="check-label">Your configuration</label><textarea id="check-text" rows="8" wrap="off" spellcheck="false" aria-labelledby="check-label" aria-describedby="check-about"></textarea><div id="check-answer"></div></details>"#
     )
 }
 
