@@ -253,7 +253,8 @@ pub(crate) fn headline_numbers(
     heap_mib: u64,
 ) -> String {
     format!(
-        r#"<span class="num" id="hl-executors">{executors}</span>{between}<span class="num" id="hl-cores">{cores}</span> cores × <span class="num" id="hl-memory">{}</span>"#,
+        r#"<span class="num" id="hl-executors">{executors}</span>{between}<span class="num" id="hl-cores">{cores}</span> {} × <span class="num" id="hl-memory">{}</span>"#,
+        if cores == 1 { "core" } else { "cores" },
         heap_words(heap_mib)
     )
 }
@@ -759,6 +760,33 @@ mod tests {
             }
             other => panic!("should be invalid: {other:?}"),
         }
+    }
+
+    /// Text of an HTML fragment, tags dropped.
+    fn text_of(html: &str) -> String {
+        let mut out = String::new();
+        let mut in_tag = false;
+        for c in html.chars() {
+            match c {
+                '<' => in_tag = true,
+                '>' => in_tag = false,
+                c if !in_tag => out.push(c),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_headline_of_one_core_says_core() {
+        assert_eq!(
+            text_of(&headline_numbers("89", " executors × ", 1, 3072)),
+            "89 executors × 1 core × 3 GiB"
+        );
+        assert_eq!(
+            text_of(&headline_numbers("17", " executors × ", 5, 19 * 1024)),
+            "17 executors × 5 cores × 19 GiB"
+        );
     }
 
     fn messages(query: &str) -> Vec<(&'static str, String)> {

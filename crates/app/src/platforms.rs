@@ -235,9 +235,9 @@ pub fn k8s_details(p: &K8sPlan, scenario: &Scenario) -> String {
 pub fn emr_headline(p: &EmrPlan, copied: &str) -> String {
     let s = p.settings;
     let ask = format!(
-        "{} × {} cores × {} heap",
+        "{} × {} × {} heap",
         fmt::count(u64::from(p.requested), "executor", "executors"),
-        s.executor_cores,
+        fmt::count(u64::from(s.executor_cores), "core", "cores"),
         heap_words(s.executor_memory_mib)
     );
     let merged = p.launched.iter().any(|l| l.merged > 1);
@@ -330,9 +330,9 @@ fn emr_sub(p: &EmrPlan) -> String {
 /// A shape to ask for, in words: `45 × 4 cores × 18 971 MiB`.
 fn fitting_words(f: &Shape) -> String {
     format!(
-        "{} × {} cores × {}",
+        "{} × {} × {}",
         fmt::group(f.executors),
-        f.cores,
+        fmt::count(u64::from(f.cores), "core", "cores"),
         heap_words(f.heap_mib)
     )
 }
