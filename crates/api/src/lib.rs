@@ -19,6 +19,12 @@ use wasm_bindgen::prelude::*;
 
 pub use view::{DiagnosticView, PlanResult};
 
+// Talc in place of the default allocator (dlmalloc): a smaller module for the same results
+// (BENCHMARKS.md, "JS API"). wasm32-unknown-unknown without atomics runs on one thread.
+#[cfg(all(target_family = "wasm", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 /// Plans a share link (`https://host/?v=1&c=32`) or its query (`v=1&c=32`, `?v=1&c=32`).
 pub fn plan_query(text: &str) -> PlanResult {
     plan_decoded(&url::scenario_from_query(input::query_of(text)))
