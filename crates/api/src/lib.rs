@@ -10,6 +10,7 @@
 //! natively; the wasm exports only convert to and from JavaScript values.
 
 pub mod input;
+pub mod json;
 pub mod view;
 
 use planner::scenario::{plan_with_unreadable, Outcome, Scenario};
@@ -164,9 +165,7 @@ fn most_severe_first(diagnostics: Vec<DiagnosticView>) -> Vec<DiagnosticView> {
 /// JavaScript instead of one call per object and field, which keeps the module smaller
 /// (BENCHMARKS.md, "JS API").
 pub fn to_json(result: &PlanResult) -> String {
-    // Plain structs of strings, integers and booleans always serialize; an empty text would
-    // be reported by the wrapper as an internal error rather than thrown.
-    serde_json::to_string(result).unwrap_or_default()
+    json::plan_result(result)
 }
 
 /// `plan()` of a link or query string, as JSON (called by `js/spark_sizer.js`).
