@@ -54,6 +54,32 @@ async fn example_page_plans_case_one_and_shows_diagnostics() {
     browser
         .wait_for_text("#headline", "16 executors × 2 cores × 8 GiB")
         .await;
+    assert!(!browser.exists("#submit-section[hidden]").await);
+
+    // Text that is neither a link, a query nor a JSON object: said so, nothing planned.
+    browser.type_into("#input", "garbage{").await;
+    browser.click("button[type=submit]").await;
+    browser
+        .wait_for_text("#headline", "No plan: see below.")
+        .await;
+    assert_eq!(
+        browser.text("#diagnostics li.error").await,
+        "error: \"garbage{\" is not a share link, a query (?v=1&c=32) or a JSON object of \
+         fields ({\"c\": 32})."
+    );
+    assert!(!browser.exists("#diagnostics li[data-code=unknown-key]").await);
+    assert!(browser.exists("#submit-section[hidden]").await);
+    assert!(browser.exists("#whole[hidden]").await);
+
+    // An object with a value not allowed: its diagnostic, and no empty export heading.
+    browser.type_into("#input", r#"{"c": -5}"#).await;
+    browser.click("button[type=submit]").await;
+    browser
+        .wait_for_text_containing("#diagnostics li.error", &["error (c): "])
+        .await;
+    assert_eq!(browser.text("#headline").await, "No plan: see below.");
+    assert!(browser.exists("#submit-section[hidden]").await);
+    assert!(!browser.exists("#whole[hidden]").await);
     browser.assert_all_requests_local().await;
     browser.assert_clean_console();
     browser.close().await;
