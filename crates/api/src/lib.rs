@@ -174,12 +174,11 @@ pub fn plan_query_js(text: &str) -> String {
     to_json(&plan_query(text))
 }
 
-/// `plan()` of an object's fields, keys and values as texts, as JSON (called by
+/// `plan()` of an object's fields, as [`input::fields_of_text`] reads them, as JSON (called by
 /// `js/spark_sizer.js`).
 #[wasm_bindgen(js_name = planFields)]
-pub fn plan_fields_js(keys: Vec<String>, values: Vec<String>) -> String {
-    let fields: Vec<(String, String)> = keys.into_iter().zip(values).collect();
-    to_json(&plan_fields(&fields))
+pub fn plan_fields_js(fields: &str) -> String {
+    to_json(&plan_fields(&input::fields_of_text(fields)))
 }
 
 /// `plan()` of something else (`kind` is its `typeof`), as JSON (called by
