@@ -54,6 +54,36 @@ async fn example_page_plans_case_one_and_shows_diagnostics() {
     browser
         .wait_for_text("#headline", "16 executors × 2 cores × 8 GiB")
         .await;
+    assert!(!browser.exists("#submit-section[hidden]").await);
+
+    // Text that is neither a link, a query nor a JSON object: said so, nothing planned.
+    browser.type_into("#input", "garbage{").await;
+    browser.click("button[type=submit]").await;
+    browser
+        .wait_for_text("#headline", "No plan: see below.")
+        .await;
+    assert_eq!(
+        browser.text("#diagnostics li.error").await,
+        "error: \"garbage{\" is not a share link, a query (?v=1&c=32) or a JSON object of \
+         fields ({\"c\": 32})."
+    );
+    assert!(
+        !browser
+            .exists("#diagnostics li[data-code=unknown-key]")
+            .await
+    );
+    assert!(browser.exists("#submit-section[hidden]").await);
+    assert!(browser.exists("#whole[hidden]").await);
+
+    // An object with a value not allowed: its diagnostic, and no empty export heading.
+    browser.type_into("#input", r#"{"c": -5}"#).await;
+    browser.click("button[type=submit]").await;
+    browser
+        .wait_for_text_containing("#diagnostics li.error", &["error (c): "])
+        .await;
+    assert_eq!(browser.text("#headline").await, "No plan: see below.");
+    assert!(browser.exists("#submit-section[hidden]").await);
+    assert!(!browser.exists("#whole[hidden]").await);
     browser.assert_all_requests_local().await;
     browser.assert_clean_console();
     browser.close().await;
@@ -67,7 +97,8 @@ async fn plan_returns_plain_objects_and_never_throws() {
         &browser,
         "[m.plan({ coresPerNode: 32 }), m.plan('https://wiki.example/sizer/?v=1&c=32'), \
           m.plan(42), m.plan({ cm: 'emr', 'Core nodes': 0 }), m.plan([1, 2]), \
-          m.plan(), m.plan(new URLSearchParams('c=32')), m.plan({ het: false, cm: 'emr' })]",
+          m.plan(), m.plan(new URLSearchParams('c=32')), m.plan({ het: false, cm: 'emr' }), \
+          m.plan({ 'x:\u{1F600}é1:': '2:3', c: '32' })]",
     )
     .await;
     let results = results.as_array().expect("an array of results");
@@ -115,6 +146,11 @@ async fn plan_returns_plain_objects_and_never_throws() {
     assert_eq!(results[5]["plans"][1]["executors"], 17);
     assert_eq!(results[7]["link"], "v=1&cm=emr&het=0");
     assert_eq!(results[7]["status"], "planned");
+    // Keys and values with colons, digits and characters outside ASCII reach the planner whole.
+    let odd = &results[8];
+    assert_eq!(odd["link"], "v=1&c=32", "{odd}");
+    assert_eq!(odd["diagnostics"][0]["code"], "unknown-key");
+    assert_eq!(odd["diagnostics"][0]["field"], "x:\u{1F600}é1:");
     browser.assert_clean_console();
     browser.close().await;
 }

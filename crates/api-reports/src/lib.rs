@@ -10,3 +10,9 @@
 
 pub mod check;
 pub mod render;
+
+// Talc in place of the default allocator (dlmalloc): a smaller module for the same results
+// (BENCHMARKS.md, "JS API"). wasm32-unknown-unknown without atomics runs on one thread.
+#[cfg(all(target_family = "wasm", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

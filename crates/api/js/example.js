@@ -3,15 +3,30 @@ import init, { plan } from "./spark_sizer.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The typed text as plan()'s input: a JSON object when it reads as one, else a link or query. */
+/** Whether text reads as a share link or its query: a URL, `?…`, or `key=value` pairs. */
+function isLinkOrQuery(text) {
+  if (text === "" || text.startsWith("?") || text.includes("://")) return true;
+  return text.split("&").every((pair) => pair === "" || pair.includes("="));
+}
+
+/**
+ * The typed text as plan()'s input (`{ value }`): a JSON object when it starts as one, a link
+ * or query when it reads as one; else `{ error }`, which says what was expected.
+ */
 function inputOf(text) {
   const trimmed = text.trim();
-  if (!trimmed.startsWith("{")) return trimmed;
-  try {
-    return JSON.parse(trimmed);
-  } catch (error) {
-    return { error: `Not a JSON object: ${error.message}` };
+  if (trimmed.startsWith("{")) {
+    try {
+      return { value: JSON.parse(trimmed) };
+    } catch (error) {
+      return { error: `Not a JSON object of fields: ${error.message}` };
+    }
   }
+  if (isLinkOrQuery(trimmed)) return { value: trimmed };
+  return {
+    error: `"${trimmed}" is not a share link, a query (?v=1&c=32) or a JSON object of fields ` +
+      '({"c": 32}).',
+  };
 }
 
 /** A heap in GiB when it is whole GiB, else in MiB. */
@@ -29,26 +44,29 @@ function headline(plan) {
     `${memory(launched[0].heap_mib)}${largest}; asked: ${asked}`;
 }
 
+/** One diagnostic as a list item. */
+function item(d) {
+  const li = document.createElement("li");
+  li.className = d.severity;
+  li.dataset.code = d.code;
+  li.textContent = `${d.severity}${d.field ? ` (${d.field})` : ""}: ${d.message}`;
+  return li;
+}
+
 function show(text) {
   const input = inputOf(text);
-  const result = input.error === undefined ? plan(input) : null;
-  const list = $("diagnostics");
-  list.replaceChildren();
-  if (result === null) {
-    $("headline").textContent = input.error;
-    return;
-  }
-  const selected = result.plans.find((p) => p.selected);
+  const result = input.error === undefined ? plan(input.value) : null;
+  const selected = result?.plans.find((p) => p.selected);
   $("headline").textContent = selected ? headline(selected) : "No plan: see below.";
-  for (const d of result.diagnostics.concat(selected ? selected.warnings : [])) {
-    const item = document.createElement("li");
-    item.className = d.severity;
-    item.dataset.code = d.code;
-    item.textContent = `${d.severity}${d.field ? ` (${d.field})` : ""}: ${d.message}`;
-    list.append(item);
-  }
+  const diagnostics = result === null
+    ? [{ code: "not-an-input", severity: "error", message: input.error }]
+    : result.diagnostics.concat(selected ? selected.warnings : []);
+  $("diagnostics").replaceChildren(...diagnostics.map(item));
+  // No export heading without its export, no stale result.
+  $("submit-section").hidden = !selected;
   $("submit").textContent = selected ? selected.exports.spark_submit : "";
-  $("result").textContent = JSON.stringify(result, null, 2);
+  $("whole").hidden = result === null;
+  $("result").textContent = result === null ? "" : JSON.stringify(result, null, 2);
 }
 
 await init();

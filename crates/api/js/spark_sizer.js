@@ -29,11 +29,10 @@ function text(value) {
   return String(value);
 }
 
+/** Entries as planFields() reads them: each key and value as `length:text`. */
 function planEntries(entries) {
-  return planFields(
-    entries.map(([key]) => String(key)),
-    entries.map(([, value]) => text(value)),
-  );
+  const field = (t) => `${t.length}:${t}`;
+  return planFields(entries.map(([key, value]) => field(String(key)) + field(text(value))).join(""));
 }
 
 function planJson(input) {

@@ -71,6 +71,43 @@ pub fn query_of_fields(fields: &[(String, String)]) -> String {
     pairs.join("&")
 }
 
+/// Fields as `js/spark_sizer.js` passes them, in one string: each key and each value as its
+/// length in UTF-16 code units (JavaScript's `length`), `:`, then the text (`2:cm3:k8s` is
+/// `cm` = `k8s`). One string crosses into the module instead of two arrays of strings, which
+/// keeps the module and its glue smaller (BENCHMARKS.md, "JS API"). Text that does not follow
+/// the format ends the fields.
+pub fn fields_of_text(text: &str) -> Vec<(String, String)> {
+    let mut texts = Vec::new();
+    let mut rest = text;
+    while let Some((length, after)) = rest.split_once(':') {
+        let Some(units) = length.bytes().try_fold(0usize, |n, b| {
+            b.is_ascii_digit()
+                .then(|| n.checked_mul(10)?.checked_add(usize::from(b - b'0')))?
+        }) else {
+            break;
+        };
+        let (mut counted, mut end) = (0, 0);
+        for c in after.chars() {
+            if counted >= units {
+                break;
+            }
+            counted += c.len_utf16();
+            end += c.len_utf8();
+        }
+        let Some((field, next)) = after.split_at_checked(end) else {
+            break;
+        };
+        texts.push(field.to_string());
+        rest = next;
+    }
+    let mut texts = texts.into_iter();
+    let mut fields = Vec::new();
+    while let (Some(key), Some(value)) = (texts.next(), texts.next()) {
+        fields.push((key, value));
+    }
+    fields
+}
+
 /// A key or value as quoted in a message: cut to a few characters, so no input makes a message
 /// long.
 pub fn quoted(text: &str) -> String {
@@ -133,6 +170,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn fields_read_from_their_lengths_in_utf16_units() {
+        let pair = |k: &str, v: &str| (k.to_string(), v.to_string());
+        assert_eq!(fields_of_text(""), []);
+        assert_eq!(fields_of_text("2:cm3:k8s"), [pair("cm", "k8s")]);
+        // Colons and digits inside a text, an empty value, a number as a key.
+        assert_eq!(
+            fields_of_text("3:a:b0:2:101:5"),
+            [pair("a:b", ""), pair("10", "5")]
+        );
+        // An emoji is two UTF-16 units, é one: "😀é:" is 4 long.
+        assert_eq!(
+            fields_of_text("4:\u{1F600}é:1:c"),
+            [pair("\u{1F600}é:", "c")]
+        );
+        // Anything else ends the fields, and a key without its value is dropped.
+        assert_eq!(fields_of_text("1:a1:b1:c"), [pair("a", "b")]);
+        assert_eq!(fields_of_text("x:a1:b"), []);
+        assert_eq!(fields_of_text("9:ab"), []);
     }
 
     #[test]

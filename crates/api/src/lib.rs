@@ -10,6 +10,7 @@
 //! natively; the wasm exports only convert to and from JavaScript values.
 
 pub mod input;
+pub mod json;
 pub mod view;
 
 use planner::scenario::{plan_with_unreadable, Outcome, Scenario};
@@ -18,6 +19,12 @@ use planner::warning::Diagnostic;
 use wasm_bindgen::prelude::*;
 
 pub use view::{DiagnosticView, PlanResult};
+
+// Talc in place of the default allocator (dlmalloc): a smaller module for the same results
+// (BENCHMARKS.md, "JS API"). wasm32-unknown-unknown without atomics runs on one thread.
+#[cfg(all(target_family = "wasm", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 /// Plans a share link (`https://host/?v=1&c=32`) or its query (`v=1&c=32`, `?v=1&c=32`).
 pub fn plan_query(text: &str) -> PlanResult {
@@ -158,9 +165,7 @@ fn most_severe_first(diagnostics: Vec<DiagnosticView>) -> Vec<DiagnosticView> {
 /// JavaScript instead of one call per object and field, which keeps the module smaller
 /// (BENCHMARKS.md, "JS API").
 pub fn to_json(result: &PlanResult) -> String {
-    // Plain structs of strings, integers and booleans always serialize; an empty text would
-    // be reported by the wrapper as an internal error rather than thrown.
-    serde_json::to_string(result).unwrap_or_default()
+    json::plan_result(result)
 }
 
 /// `plan()` of a link or query string, as JSON (called by `js/spark_sizer.js`).
@@ -169,12 +174,11 @@ pub fn plan_query_js(text: &str) -> String {
     to_json(&plan_query(text))
 }
 
-/// `plan()` of an object's fields, keys and values as texts, as JSON (called by
+/// `plan()` of an object's fields, as [`input::fields_of_text`] reads them, as JSON (called by
 /// `js/spark_sizer.js`).
 #[wasm_bindgen(js_name = planFields)]
-pub fn plan_fields_js(keys: Vec<String>, values: Vec<String>) -> String {
-    let fields: Vec<(String, String)> = keys.into_iter().zip(values).collect();
-    to_json(&plan_fields(&fields))
+pub fn plan_fields_js(fields: &str) -> String {
+    to_json(&plan_fields(&input::fields_of_text(fields)))
 }
 
 /// `plan()` of something else (`kind` is its `typeof`), as JSON (called by

@@ -1,4 +1,5 @@
-//! The API's boundary types: what `plan()` hands to JavaScript, as plain serializable data
+//! The API's boundary types: what `plan()` hands to JavaScript, as plain data written as JSON
+//! by [`crate::json`]
 //! (`js/spark_sizer.d.ts` declares the same shape; `tests/typescript.rs` keeps them in step).
 //!
 //! Names follow the planner's JSON report (`planner::report::json`): snake_case keys,
@@ -16,13 +17,12 @@ use planner::plan::{self, Comparison};
 use planner::spark::PodResources;
 use planner::units::format_spark_mib;
 use planner::warning::Warning;
-use serde::Serialize;
 
 /// The version of the result's shape.
 pub const SCHEMA: u32 = 1;
 
 /// What `plan()` returns.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct PlanResult {
     /// [`SCHEMA`].
     pub schema: u32,
@@ -42,21 +42,20 @@ pub struct PlanResult {
 }
 
 /// A warning, or a problem with the input.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct DiagnosticView {
     /// The stable code (`invalid-value`).
     pub code: &'static str,
     /// `info`, `warning` or `error`.
     pub severity: &'static str,
     /// The link key of the input at fault, when one is (as given, for an unknown key).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
     /// The explanation, with its numbers.
     pub message: String,
 }
 
 /// One method's answer.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct PlanView {
     /// `rule-of-thumb`, `spark-exact`, `kubernetes` or `emr`.
     pub method: &'static str,
@@ -89,51 +88,40 @@ pub struct PlanView {
 }
 
 /// A container or pod, with the quantities its cluster manager has.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default)]
 pub struct ContainerView {
     /// `executor`, `executor-launched` (EMR, merged), `application-master` or `driver`.
     pub role: &'static str,
     /// How many run.
     pub count: u64,
     /// JVM heap.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub heap_mib: Option<u64>,
     /// Memory overhead.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub overhead_mib: Option<u64>,
     /// Off-heap memory.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub offheap_mib: Option<u64>,
     /// PySpark worker memory.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub pyspark_mib: Option<u64>,
     /// Memory requested (a pod's request, equal to its limit).
     pub requested_mib: u64,
     /// Memory YARN grants (YARN and EMR).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub granted_mib: Option<u64>,
     /// Cores Spark runs tasks on.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub cores: Option<u32>,
     /// Vcores the ResourceManager records (YARN and EMR).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub yarn_vcores: Option<u32>,
     /// A pod's CPU request as written (Kubernetes).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub cpu_request: Option<String>,
     /// A pod's CPU limit, when set (Kubernetes).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub cpu_limit: Option<String>,
     /// Requests merged into each (EMR's launched executors).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub merged_requests: Option<u32>,
     /// The node the ApplicationMaster runs on (1-based).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub node: Option<u32>,
 }
 
 /// Consecutive nodes with the same blocks.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct NodeGroupView {
     /// First node, 1-based.
     pub first_node: u32,
@@ -144,16 +132,14 @@ pub struct NodeGroupView {
 }
 
 /// A block of a node.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct BlockView {
     /// `os-reserved`, `application-master`, `executor`, `unused` (YARN, EMR); `system-reserved`,
     /// `daemonsets`, `driver`, `executor`, `unused` (Kubernetes).
     pub kind: &'static str,
     /// Vcores (YARN, EMR).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub vcores: Option<u64>,
     /// CPU requested, in millicores (Kubernetes).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub cpu_millis: Option<u64>,
     /// Memory.
     pub memory_mib: u64,
@@ -162,7 +148,7 @@ pub struct BlockView {
 }
 
 /// A memory part of a block.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct PartView {
     /// `heap`, `overhead`, `off-heap`, `pyspark` or `rounding`.
     pub kind: &'static str,
@@ -171,7 +157,7 @@ pub struct PartView {
 }
 
 /// Sums over a layout (YARN and EMR fill the YARN fields, Kubernetes its own).
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default)]
 pub struct TotalsView {
     /// Executors placed.
     pub executors: u32,
@@ -183,21 +169,17 @@ pub struct TotalsView {
     /// all nodes.
     pub memory_available_mib: u64,
     /// YARN, EMR: vcores held by containers.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub vcores_used: Option<u64>,
     /// YARN, EMR: NodeManager vcores of all nodes.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub vcores_available: Option<u64>,
     /// Kubernetes: CPU requested by Spark's pods.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub cpu_used_millis: Option<u64>,
     /// Kubernetes: allocatable CPU beside daemonsets, all nodes.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub cpu_available_millis: Option<u64>,
 }
 
 /// A configuration setting.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct ConfEntry {
     /// The Spark key.
     pub key: String,
@@ -206,7 +188,7 @@ pub struct ConfEntry {
 }
 
 /// What to paste.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct ExportsView {
     /// The Spark configuration, in order.
     pub spark_conf: Vec<ConfEntry>,
@@ -217,10 +199,8 @@ pub struct ExportsView {
     /// The `spark-submit` command to paste into a shell.
     pub spark_submit: String,
     /// Kubernetes: the Spark operator's `SparkApplication` fragment.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub spark_operator_yaml: Option<String>,
     /// EMR: the configuration classifications, as JSON text.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub emr_configurations_json: Option<String>,
 }
 

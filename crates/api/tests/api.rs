@@ -309,3 +309,39 @@ fn random_inputs_never_panic_and_never_plan_beside_an_error() {
         }
     }
 }
+
+/// The hand-written JSON reads back as what was written, whatever a message or a value holds
+/// (quotes, backslashes, control characters, non-ASCII), and absent optional fields are left
+/// out rather than written as null.
+#[test]
+fn json_text_reads_back_with_any_characters() {
+    let mut r = plan_query("cm=k8s&c=16");
+    let odd = "a\"b\\c\n\r\t\u{8}\u{c}\u{1}\u{1f}\u{7f} é ≥ 😀 {}[],:";
+    r.diagnostics.push(api::DiagnosticView {
+        code: "invalid-value",
+        severity: "error",
+        field: None,
+        message: odd.to_string(),
+    });
+    r.plans[0].exports.spark_submit_args.push(odd.to_string());
+    let text = api::to_json(&r);
+    let json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let diagnostics = json["diagnostics"].as_array().expect("diagnostics");
+    let last = diagnostics.last().expect("a diagnostic");
+    assert_eq!(last["message"], odd);
+    assert!(last.get("field").is_none(), "{last}");
+    let args = json["plans"][0]["exports"]["spark_submit_args"]
+        .as_array()
+        .expect("args");
+    assert_eq!(args.last().expect("an argument"), odd);
+    assert_eq!(
+        json["plans"][0]["executors"],
+        u64::from(r.plans[0].executors)
+    );
+    assert!(json["plans"][0]["totals"].get("vcores_used").is_none());
+    // The same text serde_json writes for these values.
+    assert!(
+        text.contains(&serde_json::to_string(odd).expect("text")),
+        "{text}"
+    );
+}

@@ -19,6 +19,12 @@ pub mod results;
 pub mod wiki;
 pub mod workload;
 
+// Talc in place of the default allocator (dlmalloc): a smaller page (BENCHMARKS.md, "JS API").
+// wasm32-unknown-unknown without atomics runs on one thread.
+#[cfg(all(target_family = "wasm", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 use leptos::prelude::*;
 pub use planner::scenario::Outcome;
 use planner::{Comparison, Method};

@@ -32,8 +32,9 @@ fn pow10(k: u32) -> Option<u64> {
 /// trailing zeros), for a value that overflows `u64`, and for anything that is not a decimal.
 pub fn parse_scaled(text: &str, scale: u32) -> Option<u64> {
     let text = text.strip_prefix('+').unwrap_or(text);
-    let (number, exponent) = match text.find(['e', 'E']) {
-        Some(at) => (&text[..at], parse_exponent(&text[at + 1..])?),
+    // Splits and prefixes rather than byte slicing: no slicing panic path in the wasm modules.
+    let (number, exponent) = match text.split_once(['e', 'E']) {
+        Some((number, exponent)) => (number, parse_exponent(exponent)?),
         None => (text, 0),
     };
     let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
@@ -62,10 +63,9 @@ pub fn parse_scaled(text: &str, scale: u32) -> Option<u64> {
 
 /// An exponent after `e`: an optional sign and at most four digits.
 fn parse_exponent(text: &str) -> Option<i64> {
-    let (negative, digits) = match text.as_bytes().first() {
-        Some(b'-') => (true, &text[1..]),
-        Some(b'+') => (false, &text[1..]),
-        _ => (false, text),
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(digits) => (true, digits),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
     };
     if digits.is_empty() || digits.len() > 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;

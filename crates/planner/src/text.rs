@@ -78,7 +78,7 @@ fn percent_as_factor(text: &str) -> Option<String> {
         return None;
     }
     let padded = format!("{whole:0>3}");
-    let (int, moved) = padded.split_at(padded.len() - 2);
+    let (int, moved) = padded.split_at_checked(padded.len() - 2)?;
     let int = int.trim_start_matches('0');
     let decimals = format!("{moved}{fraction}");
     let decimals = decimals.trim_end_matches('0');
@@ -130,7 +130,7 @@ fn split_number(text: &str) -> Option<(f64, String)> {
     let end = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-' || c == '+' || c == '_'))
         .unwrap_or(t.len());
-    let (num, unit) = t.split_at(end);
+    let (num, unit) = t.split_at_checked(end)?;
     let num: String = num.chars().filter(|c| *c != '_').collect();
     if num.is_empty() || num == "-" || num == "+" || too_many_digits(&num) {
         return None;

@@ -1721,7 +1721,11 @@ pub fn encode_component(s: &str) -> String {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
             out.push(b as char);
         } else {
-            out.push_str(&format!("%{b:02X}"));
+            // Two hex digits by table, not `{:02X}`: no padded hex formatting in the modules.
+            let hex = b"0123456789ABCDEF";
+            out.push('%');
+            out.push(char::from(hex[usize::from(b >> 4)]));
+            out.push(char::from(hex[usize::from(b & 0xf)]));
         }
     }
     out

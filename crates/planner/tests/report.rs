@@ -156,7 +156,7 @@ fn a_kubernetes_preset_in_markdown() {
     assert_holds(
         &md,
         "| Executor pod | 16 | 6144 | 614 | 0 | 0 | 6758Mi | 2 | none |\n\
-         | Driver pod | 1 |  |  |  |  | 1408Mi | 1 | none |\n",
+         | Driver pod | 1 | 1024 | 384 | 0 | 0 | 1408Mi | 1 | none |\n",
     );
     assert_holds(
         &md,
