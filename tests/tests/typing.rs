@@ -169,7 +169,8 @@ async fn a_keystroke_touches_only_the_nodes_whose_values_changed() {
 
 /// `morphHtml` (web/boot.js) on structures the sections go through: rows added and removed at
 /// either end and in the middle, a tag or an id changed, text and element swapped, attributes
-/// added and removed, everything removed. Each time the result equals the new HTML (the same nodes; attributes in any order), and the
+/// added and removed, everything removed; on a new element and on one morphed from case to case.
+/// Each time the result equals the new HTML (the same nodes; attributes in any order), and the
 /// nodes the old and new HTML share keep their identity where the structure allows.
 #[tokio::test]
 async fn the_morph_makes_any_html_into_any_other() {
@@ -213,21 +214,41 @@ async fn the_morph_makes_any_html_into_any_other() {
         ),
         ("<p>a</p><!-- c --><p>b</p>", ""),
         ("", "<p>a</p>"),
+        ("<p>a</p><p>b</p>", "<p>a</p><p>c</p>"),
+        ("<p>a</p><p>c</p>", "<p>a</p><div>c</div>"),
+        ("<p>a</p><div>c</div>", "<p>x</p>text"),
+        ("<p>x</p>text", "<p>x</p><!-- c --><p>b</p>"),
+        ("<p>a<br>b</p><hr><p>c</p>", "<p>a<br>b</p><hr><p>d</p>"),
+        (
+            r#"<svg><rect width="1"/></svg><p>c</p>"#,
+            r#"<svg><rect width="1"/></svg><p>d</p>"#,
+        ),
     ];
     for (old, new) in cases {
         let result = browser
             .client()
             .execute(
-                "const d = document.createElement('div'); d.innerHTML = arguments[0]; \
-                 const want = document.createElement('div'); want.innerHTML = arguments[1]; \
+                "const want = document.createElement('div'); want.innerHTML = arguments[1]; \
+                 const d = document.createElement('div'); d.innerHTML = arguments[0]; \
                  const first = d.firstElementChild; morphHtml(d, arguments[1]); \
                  const twin = first && want.querySelector(first.localName + (first.id ? '#' + first.id : '')); \
-                 return [d.isEqualNode(want), d.innerHTML, !twin || d.contains(first)];",
+                 const again = window.__again || (window.__again = document.createElement('div')); \
+                 morphHtml(again, arguments[0]); \
+                 const before = document.createElement('div'); before.innerHTML = arguments[0]; \
+                 const oldOk = again.isEqualNode(before); morphHtml(again, arguments[1]); \
+                 return [d.isEqualNode(want), d.innerHTML, !twin || d.contains(first), \
+                   oldOk && again.isEqualNode(want), again.innerHTML];",
                 vec![old.into(), new.into()],
             )
             .await
             .expect("morph");
         assert_eq!(result[0], true, "{old:?} → {new:?} gave {}", result[1]);
+        // The same element morphed from case to case.
+        assert_eq!(
+            result[3], true,
+            "again {old:?} → {new:?} gave {}",
+            result[4]
+        );
         assert_eq!(
             result[2], true,
             "the first element kept where the new HTML has it: {old:?} → {new:?}"
