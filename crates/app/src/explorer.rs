@@ -484,12 +484,12 @@ pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
             };
         }
     });
+    html::morph_into(".explorer-body", body);
     view! {
         <section class="card" id="explorer">
             <details id="explorer-details" on:toggle=toggle>
                 <summary><h2>"Fat or slim: every executor shape"</h2></summary>
-                <div class="explorer-body" inner_html=body
-                    on:click=move |ev| explorer_click(ctx, explored, &ev)></div>
+                <div class="explorer-body" on:click=move |ev| explorer_click(ctx, explored, &ev)></div>
             </details>
         </section>
     }

@@ -42,6 +42,39 @@ pub fn text(out: &mut String, tag: &str, attributes: &str, text: &str) {
     out.push('>');
 }
 
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// `web/boot.js`'s `morphHtml`: the element's content made equal to `html`, touching only
+    /// the texts and attributes that differ (a subtree replaced only where the structure
+    /// differs). Defined before the wasm starts, so a global rather than a snippet module (a
+    /// snippet would be one more file fetched before the wasm can start).
+    #[wasm_bindgen(js_name = morphHtml)]
+    fn morph_html(element: &web_sys::Element, html: &str);
+}
+
+/// Keeps the content of the element `selector` finds equal to `html()`, re-run whenever a
+/// signal `html` reads changes: an HTML text rebuilt whole for each plan, applied to the live
+/// DOM by [`morph_html`] so a keystroke touches only the nodes whose values changed (setting
+/// `inner_html` would re-create some 700 elements per keystroke; BENCHMARKS.md, "Browser
+/// speed"). A text equal to the last one applied is not applied again.
+pub fn morph_into(selector: &'static str, html: impl Fn() -> String + 'static) {
+    morph_into_dyn(selector, Box::new(html));
+}
+
+/// [`morph_into`] compiled once rather than once for each caller (the page's size).
+fn morph_into_dyn(selector: &'static str, html: Box<dyn Fn() -> String>) {
+    use leptos::prelude::*;
+    Effect::new(move |last: Option<String>| {
+        let html = html();
+        if last.as_ref() != Some(&html) {
+            if let Some(element) = document().query_selector(selector).ok().flatten() {
+                morph_html(&element, &html);
+            }
+        }
+        html
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

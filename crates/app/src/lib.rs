@@ -631,27 +631,16 @@ fn restore_on_back_and_forward(form: RwSignal<Form>, edited: StoredValue<Option<
     });
 }
 
-/// The whole page.
-#[component]
-pub fn App() -> impl IntoView {
-    let (initial, decoded) = Form::from_query(&browser::current_query());
-    let notice = notice_html(link_notice(&decoded));
-    let form = RwSignal::new(initial);
-    let Page {
-        ctx,
-        outcome,
-        last_form,
-        shown,
-    } = page_signals(form);
-    let edited = ctx.edited;
-    let messages = ctx.messages;
-    let copied = RwSignal::new("");
-    browser::set_copy_status(copied);
-    let stale =
-        move || matches!(&*outcome.read(), Outcome::Invalid(_)) && last_form.with(Option::is_some);
-
-    restore_on_back_and_forward(form, edited);
-
+/// The answer (the headline, or what to fix with the last plan under it) kept in
+/// `.answer-body`, node by node (html.rs).
+fn show_answer(
+    ctx: Ctx,
+    outcome: Memo<Outcome>,
+    last_form: Memo<Option<Form>>,
+    shown: Memo<Outcome>,
+    copied: RwSignal<&'static str>,
+) {
+    let (form, messages) = (ctx.form, ctx.messages);
     let answer = move || {
         // The copy status as it is now; later changes reach the answer's status lines through
         // `browser::show_copy_status` (rebuilding the answer would take the focus from its
@@ -674,6 +663,29 @@ pub fn App() -> impl IntoView {
                 &outcome.read(),
             )
     };
+    html::morph_into(".answer-body", answer);
+}
+
+/// The whole page.
+#[component]
+pub fn App() -> impl IntoView {
+    let (initial, decoded) = Form::from_query(&browser::current_query());
+    let notice = notice_html(link_notice(&decoded));
+    let form = RwSignal::new(initial);
+    let Page {
+        ctx,
+        outcome,
+        last_form,
+        shown,
+    } = page_signals(form);
+    let edited = ctx.edited;
+    let copied = RwSignal::new("");
+    browser::set_copy_status(copied);
+    let stale =
+        move || matches!(&*outcome.read(), Outcome::Invalid(_)) && last_form.with(Option::is_some);
+
+    restore_on_back_and_forward(form, edited);
+
     Effect::new(move |_| browser::show_copy_status(copied.get()));
     // The headline in words, for screen readers: said when it changes, not on every keystroke.
     Effect::new(move |_| {
@@ -688,6 +700,9 @@ pub fn App() -> impl IntoView {
             String::new()
         }
     };
+    // Applied to the live DOM node by node: typing touches only what changed (html.rs).
+    show_answer(ctx, outcome, last_form, shown, copied);
+    html::morph_into(".plan-sections", other_plan);
     view! {
         {layout::patterns()}
         <div class="notice-slot" inner_html=notice on:click=move |ev| notice_click(&ev)></div>
@@ -699,11 +714,11 @@ pub fn App() -> impl IntoView {
                 <div class="page-actions" inner_html=PAGE_ACTIONS></div>
                 // The box a failed copy shows its text in, selected.
                 <div class="copy-box" id="copy-box"></div>
-                <div class="answer-body" inner_html=answer></div>
+                <div class="answer-body"></div>
             </section>
             <div class="details" class:stale=stale>
                 <div class="stale-slot" inner_html=move || if stale() { STALE_NOTE } else { "" }></div>
-                <div class="plan-sections" inner_html=other_plan on:click=move |ev| answer_click(ctx, copied, ev)></div>
+                <div class="plan-sections" on:click=move |ev| answer_click(ctx, copied, ev)></div>
                 {explorer::explorer_section(ctx, outcome)}
                 {wiki::wiki_section()}
                 <section class="card" id="check" inner_html=check::check_section(ctx)

@@ -1,0 +1,258 @@
+//! End-to-end test of what a keystroke does to the page: with the Workload section shown and the
+//! trade-off explorer open, a new Nodes value changes only the DOM nodes whose values changed
+//! (every element of the answer, the sections and the explorer keeps its identity; the only
+//! mutations are the texts and attributes that differ), the field keeps the focus and its
+//! caret, a `<details>` the user opened stays open, and the page then equals a fresh load of
+//! the same link.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use common::app::Headline;
+use common::Browser;
+use planner::presets::preset;
+use planner::scenario::{plan, Outcome, Scenario};
+use planner::url::scenario_to_query;
+
+/// The regions the page rebuilds as HTML text on each plan.
+const REGIONS: &str = ".answer-body, .plan-sections, .explorer-body";
+
+/// Marks every element of the regions (an expando property), notes every text node's value,
+/// and starts counting the mutation records under `<main>`.
+const MARK_AND_OBSERVE: &str = r"
+const regions = [...document.querySelectorAll(arguments[0])];
+const elements = regions.flatMap(r => [...r.querySelectorAll('*')]);
+elements.forEach(e => { e.__kept = true; });
+const texts = [];
+for (const r of regions) {
+  const walk = document.createTreeWalker(r, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) texts.push([walk.currentNode, walk.currentNode.data]);
+}
+window.__typing = { elements, texts, records: [] };
+new MutationObserver(list => window.__typing.records.push(...list))
+  .observe(document.querySelector('main'), { subtree: true, childList: true, attributes: true, characterData: true });
+return elements.length;
+";
+
+/// What the keystroke did in the regions: elements no longer in the page, text nodes whose value
+/// changed, and the mutation records by kind (texts, attributes, children).
+const WHAT_CHANGED: &str = r"
+const t = window.__typing;
+const regions = [...document.querySelectorAll(arguments[0])];
+const records = t.records.filter(r => regions.some(region => region.contains(r.target)));
+return {
+  replaced: t.elements.filter(e => !e.isConnected || !e.__kept).length,
+  changedTexts: t.texts.filter(([node, before]) => node.data !== before).length,
+  textRecords: new Set(records.filter(r => r.type === 'characterData').map(r => r.target)).size,
+  attributeRecords: records.filter(r => r.type === 'attributes').length,
+  childRecords: records.filter(r => r.type === 'childList').map(r => r.target.id || r.target.className),
+};
+";
+
+/// The regions' HTML with the user's open `<details>` closed again (that state is the user's,
+/// not the plan's).
+const REGIONS_HTML: &str = r"
+return [...document.querySelectorAll(arguments[0])].map(r => {
+  const copy = r.cloneNode(true);
+  copy.querySelectorAll('details[open]').forEach(d => d.removeAttribute('open'));
+  return copy.innerHTML;
+});
+";
+
+async fn open_with_explorer_and_workload(browser: &Browser, scenario: &Scenario) {
+    browser
+        .open_plan(&format!("{}&xo=1", scenario_to_query(scenario)))
+        .await;
+    browser
+        .wait_for_js(
+            "the explorer's table, the Workload section and the working",
+            "document.querySelector('#explorer-table tbody tr') && document.getElementById('workload') \
+             && document.querySelector('#working details')",
+        )
+        .await;
+}
+
+fn headline_with_nodes(scenario: &Scenario, nodes: u32) -> (Scenario, Headline) {
+    let Scenario::Yarn(mut input) = scenario.clone() else {
+        unreachable!("the out-of-memory preset is a YARN plan")
+    };
+    input.cluster.nodes = nodes;
+    let changed = Scenario::Yarn(input);
+    let headline = match plan(&changed) {
+        Outcome::Yarn(c) => Headline::of(c.selected_plan()),
+        other => panic!("{other:?}"),
+    };
+    (changed, headline)
+}
+
+#[tokio::test]
+async fn a_keystroke_touches_only_the_nodes_whose_values_changed() {
+    let browser = Browser::open("typing").await;
+    let scenario = Scenario::Yarn(preset("oom-10-cores-45g").expect("the preset").input);
+    let Scenario::Yarn(input) = &scenario else {
+        unreachable!()
+    };
+    let nodes = input.cluster.nodes;
+    let (more, expected) = headline_with_nodes(&scenario, nodes + 1);
+    open_with_explorer_and_workload(&browser, &scenario).await;
+
+    // The user opens the working's details and puts the caret in Nodes, after its first digit.
+    browser.click("#working details > summary").await;
+    browser
+        .js("const f = document.getElementById('f-n'); f.focus(); f.setSelectionRange(1, 1);")
+        .await;
+    let marked = browser
+        .client()
+        .execute(MARK_AND_OBSERVE, vec![REGIONS.into()])
+        .await
+        .expect("mark the page")
+        .as_u64()
+        .expect("a count");
+    assert!(marked > 300, "{marked} elements in the regions");
+
+    // One keystroke: Nodes becomes one more (an `input` event, as typing a digit gives).
+    browser
+        .js(&format!(
+            "const f = document.getElementById('f-n'); f.value = '{}'; f.setSelectionRange(1, 1); \
+             f.dispatchEvent(new Event('input', {{ bubbles: true }}));",
+            nodes + 1
+        ))
+        .await;
+    browser.wait_for_headline(&expected).await;
+    browser
+        .wait_for_query(&format!("{}&xo=1", scenario_to_query(&more)))
+        .await;
+
+    let changed = browser
+        .client()
+        .execute(WHAT_CHANGED, vec![REGIONS.into()])
+        .await
+        .expect("what changed");
+    assert_eq!(changed["replaced"], 0, "elements re-created: {changed}");
+    assert_eq!(changed["childRecords"], serde_json::json!([]), "{changed}");
+    let changed_texts = changed["changedTexts"].as_u64().expect("a count");
+    assert!(changed_texts > 10, "the plan's numbers change: {changed}");
+    assert_eq!(
+        changed["textRecords"].as_u64(),
+        Some(changed_texts),
+        "a text set only where it changed: {changed}"
+    );
+    assert!(
+        changed["attributeRecords"].as_u64().expect("a count") < 40,
+        "attributes set only where they changed: {changed}"
+    );
+
+    // The user's state survives: focus and caret in Nodes, the working's details open.
+    let state = browser
+        .js(
+            "const f = document.activeElement; return [f.id, f.selectionStart, \
+             document.querySelector('#working details').open];",
+        )
+        .await;
+    assert_eq!(state, serde_json::json!(["f-n", 1, true]));
+
+    // The page now equals a fresh load of its link (the morph left nothing stale).
+    let typed = browser
+        .client()
+        .execute(REGIONS_HTML, vec![REGIONS.into()])
+        .await
+        .expect("the regions' HTML");
+    open_with_explorer_and_workload(&browser, &more).await;
+    let loaded = browser
+        .client()
+        .execute(REGIONS_HTML, vec![REGIONS.into()])
+        .await
+        .expect("the regions' HTML");
+    assert_eq!(typed, loaded);
+    browser.close().await;
+}
+
+/// `morphHtml` (web/boot.js) on structures the sections go through: rows added and removed at
+/// either end and in the middle, a tag or an id changed, text and element swapped, attributes
+/// added and removed, everything removed; on a new element and on one morphed from case to case.
+/// Each time the result equals the new HTML (the same nodes; attributes in any order), and the
+/// nodes the old and new HTML share keep their identity where the structure allows.
+#[tokio::test]
+async fn the_morph_makes_any_html_into_any_other() {
+    let browser = Browser::open("typing-morph").await;
+    browser.open_plan("").await;
+    let cases = [
+        ("<p>a</p><p>b</p><p>c</p>", "<p>a</p>"),
+        ("<p>a</p>", "<p>a</p><p>b</p><p>c</p>"),
+        (
+            "<p id=x>a</p><p id=y>b</p><p id=z>c</p>",
+            "<p id=x>a</p><p id=z>c</p>",
+        ),
+        (
+            "<p id=x>a</p><p id=z>c</p>",
+            "<p id=x>a</p><p id=y>b</p><p id=z>c</p>",
+        ),
+        (
+            "<p id=y>b</p><p id=z>c</p>",
+            "<p id=x>a</p><p id=y>b</p><p id=z>c</p>",
+        ),
+        (
+            "<p>a</p><div>b</div><p>c</p><p>d</p>",
+            "<p>a</p><span>b</span>",
+        ),
+        ("text<b>bold</b>", "<b>bold</b>text"),
+        (
+            r#"<span class="a" data-x="1">1</span>"#,
+            r#"<span data-y="2" class="b">1</span>"#,
+        ),
+        (
+            "<ul><li>1</li><li>2</li></ul><p>x</p>",
+            "<ul><li>1</li><li>2</li><li>3</li></ul>",
+        ),
+        (
+            r#"<svg viewBox="0 0 10 10"><rect width="4"></rect></svg>"#,
+            r#"<svg viewBox="0 0 20 10"><rect width="8"></rect><text x="1">t</text></svg>"#,
+        ),
+        (
+            "<details><summary>s</summary>old</details>",
+            "<details><summary>s</summary>new</details>",
+        ),
+        ("<p>a</p><!-- c --><p>b</p>", ""),
+        ("", "<p>a</p>"),
+        ("<p>a</p><p>b</p>", "<p>a</p><p>c</p>"),
+        ("<p>a</p><p>c</p>", "<p>a</p><div>c</div>"),
+        ("<p>a</p><div>c</div>", "<p>x</p>text"),
+        ("<p>x</p>text", "<p>x</p><!-- c --><p>b</p>"),
+        ("<p>a<br>b</p><hr><p>c</p>", "<p>a<br>b</p><hr><p>d</p>"),
+        (
+            r#"<svg><rect width="1"/></svg><p>c</p>"#,
+            r#"<svg><rect width="1"/></svg><p>d</p>"#,
+        ),
+    ];
+    for (old, new) in cases {
+        let result = browser
+            .client()
+            .execute(
+                "const want = document.createElement('div'); want.innerHTML = arguments[1]; \
+                 const d = document.createElement('div'); d.innerHTML = arguments[0]; \
+                 const first = d.firstElementChild; morphHtml(d, arguments[1]); \
+                 const twin = first && want.querySelector(first.localName + (first.id ? '#' + first.id : '')); \
+                 const again = window.__again || (window.__again = document.createElement('div')); \
+                 morphHtml(again, arguments[0]); \
+                 const before = document.createElement('div'); before.innerHTML = arguments[0]; \
+                 const oldOk = again.isEqualNode(before); morphHtml(again, arguments[1]); \
+                 return [d.isEqualNode(want), d.innerHTML, !twin || d.contains(first), \
+                   oldOk && again.isEqualNode(want), again.innerHTML];",
+                vec![old.into(), new.into()],
+            )
+            .await
+            .expect("morph");
+        assert_eq!(result[0], true, "{old:?} → {new:?} gave {}", result[1]);
+        // The same element morphed from case to case.
+        assert_eq!(
+            result[3], true,
+            "again {old:?} → {new:?} gave {}",
+            result[4]
+        );
+        assert_eq!(
+            result[2], true,
+            "the first element kept where the new HTML has it: {old:?} → {new:?}"
+        );
+    }
+    browser.close().await;
+}
