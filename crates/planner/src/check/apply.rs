@@ -184,10 +184,11 @@ pub fn apply_settings(pasted: &Pasted, form: &Scenario) -> Applied {
             let k8s = k8s_input(input, pasted, &values, count);
             (Scenario::Kubernetes(k8s), K8S_CARRIES)
         }
-        Scenario::Emr(input) => (
-            Scenario::Emr(emr_input(input, pasted, &values)),
-            EMR_CARRIES,
-        ),
+        Scenario::Emr(input) => {
+            let mut emr = emr_input(input, pasted, &values);
+            findings.extend(explicit_beside_maximize(&mut emr, pasted, &values));
+            (Scenario::Emr(emr), EMR_CARRIES)
+        }
     };
     for e in &values.0 {
         let shapes = keys::known(&e.key).is_some_and(|k| !k.link_code.is_empty());
@@ -428,6 +429,7 @@ const K8S_CARRIES: &[&str] = &[
     k::K8S_EXECUTOR_LIMIT_CORES,
     k::K8S_DRIVER_REQUEST_CORES,
     k::K8S_DRIVER_LIMIT_CORES,
+    k::K8S_OVERHEAD_FACTOR,
     "spark.submit.deployMode",
     "spark.dynamicAllocation.enabled",
     "spark.dynamicAllocation.maxExecutors",
@@ -465,6 +467,7 @@ fn k8s_input(form: &K8sInput, pasted: &Pasted, v: &Values, count: ExecutorCount)
         task_cpus: v.positive(k::TASK_CPUS).unwrap_or(1),
         driver_load: form.spark.driver_load,
         overhead_factor: v.number(k::EXECUTOR_OVERHEAD_FACTOR, ValueKind::Factor),
+        kubernetes_overhead_factor: v.number(k::K8S_OVERHEAD_FACTOR, ValueKind::Factor),
         overhead_mib: v.mib(&[k::EXECUTOR_OVERHEAD, k::YARN_EXECUTOR_OVERHEAD]),
         offheap: OffHeap {
             enabled: v.flag(k::OFFHEAP_ENABLED).unwrap_or(false),
@@ -557,4 +560,73 @@ fn emr_input(form: &EmrInput, pasted: &Pasted, v: &Values) -> EmrInput {
         task_cpus: v.positive(k::TASK_CPUS).unwrap_or(form.task_cpus),
         ..*form
     }
+}
+
+/// Executor settings given beside `maximizeResourceAllocation` stand, and the maximised values
+/// fill only the keys not given. EMR's node provisioner writes the maximised values into
+/// `spark-defaults.conf` first, merging without replacing (`SparkConfigApplier.applyTo`:
+/// `overrides.merge(…)`), then maps the `spark-defaults` classification over them with
+/// replacement (`PlatformConfigApplier.applyTo`, `app-config-mappings.yaml`: `spark-defaults` →
+/// `spark::common::spark_defaults_overrides`, mapping type `config-override`; read in a
+/// decompiled node-provisioner 2.18.0, github.com/tekumara/emr-node-provisioner); and a
+/// spark-submit setting replaces `spark-defaults.conf` in any case (Spark's precedence). AWS's
+/// documentation does not say which wins, so each such key is named in a finding with both
+/// lines and how to confirm on the cluster.
+fn explicit_beside_maximize(input: &mut EmrInput, pasted: &Pasted, v: &Values) -> Vec<Finding> {
+    let Some((true, maximize_origin)) = pasted.maximize_resource_allocation else {
+        return Vec::new();
+    };
+    let Some(m) = crate::emr::maximize_resource_allocation(
+        &input.instance,
+        input.core_nodes,
+        input.overhead_factor,
+    ) else {
+        return Vec::new();
+    };
+    let given = [
+        (
+            k::EXECUTOR_MEMORY,
+            v.mib(&[k::EXECUTOR_MEMORY]).is_some(),
+            format!("{}m", m.executor_memory_mib),
+        ),
+        (
+            k::EXECUTOR_CORES,
+            v.positive(k::EXECUTOR_CORES).is_some(),
+            m.executor_cores.to_string(),
+        ),
+        (
+            k::EXECUTOR_INSTANCES,
+            v.int(k::EXECUTOR_INSTANCES).is_some(),
+            m.executor_instances.to_string(),
+        ),
+    ];
+    let mut findings = Vec::new();
+    for (key, is_given, maximized) in given {
+        let (Some(e), true) = (v.0.iter().find(|e| e.key == key), is_given) else {
+            continue;
+        };
+        let kind = FindingKind::ExplicitBesideMaximize {
+            key: key.to_string(),
+            value: e.value.trim().to_string(),
+            maximized,
+            maximize_line: maximize_origin.line,
+            format: e.origin.format,
+        };
+        findings.push(Finding::at(e.origin, kind));
+    }
+    if findings.is_empty() {
+        return findings;
+    }
+    // The keys not given take the maximised values; the given ones stay as read.
+    if v.mib(&[k::EXECUTOR_MEMORY]).is_none() {
+        input.executor_memory_mib = m.executor_memory_mib;
+    }
+    if v.positive(k::EXECUTOR_CORES).is_none() {
+        input.executor_cores = m.executor_cores;
+    }
+    if v.int(k::EXECUTOR_INSTANCES).is_none() {
+        input.executors = m.executor_instances;
+    }
+    input.maximize_resource_allocation = false;
+    findings
 }

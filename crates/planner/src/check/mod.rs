@@ -212,6 +212,21 @@ pub enum FindingKind {
         /// The start of the line.
         text: String,
     },
+    /// An executor setting given beside EMR's `maximizeResourceAllocation`: the given value
+    /// stands and the maximised one is not used (see `apply::explicit_beside_maximize`).
+    ExplicitBesideMaximize {
+        /// The key.
+        key: String,
+        /// The value given, which the answer uses.
+        value: String,
+        /// What `maximizeResourceAllocation` would have written for this key.
+        maximized: String,
+        /// The line of `maximizeResourceAllocation`.
+        maximize_line: u32,
+        /// Where the given value was read (a spark-submit command, or EMR's `spark-defaults`
+        /// classification).
+        format: Format,
+    },
     /// A setting the form cannot hold: "Use these settings" leaves it out.
     NotCarried {
         /// The key.

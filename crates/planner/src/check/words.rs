@@ -61,6 +61,7 @@ pub fn finding_kind(kind: &FindingKind) -> (Severity, Code) {
         | F::ClassificationNotRead { .. }
         | F::OtherMaster { .. }
         | F::NotCarried { .. } => (Severity::Info, Code::SettingIgnored),
+        F::ExplicitBesideMaximize { .. } => (Severity::Warning, Code::SettingIgnored),
     }
 }
 
@@ -157,6 +158,13 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
             manager_name(manager)
         ),
         F::NotASetting { text } => format!("\"{text}\" is not a setting the check reads."),
+        F::ExplicitBesideMaximize {
+            key,
+            value,
+            maximized,
+            maximize_line,
+            format,
+        } => explicit_beside_maximize_message(key, value, maximized, *maximize_line, *format),
         F::NotCarried { key } => format!(
             "{key} is not part of this check on {}: the form does not hold it, so it is left out \
              of the answer and of \"Use these settings\".",
@@ -164,6 +172,32 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
         ),
         _ => String::new(),
     }
+}
+
+fn explicit_beside_maximize_message(
+    key: &str,
+    value: &str,
+    maximized: &str,
+    maximize_line: u32,
+    format: Format,
+) -> String {
+    let why = match format {
+        Format::SubmitCommand => {
+            "spark-submit's settings replace spark-defaults.conf, where EMR \
+                                  writes the maximised values"
+        }
+        _ => {
+            "EMR writes the maximised values into spark-defaults.conf only for keys your \
+              spark-defaults classification does not set (as EMR's node provisioner does it; AWS \
+              does not document it)"
+        }
+    };
+    format!(
+        "{key} = {value} is given beside maximizeResourceAllocation (line {maximize_line}): the \
+         answer uses {value}, not the {maximized} maximizeResourceAllocation would set, because \
+         {why}. To confirm, read {key} in /etc/spark/conf/spark-defaults.conf on the cluster's \
+         primary node."
+    )
 }
 
 /// What spark-submit itself says when one of these settings is not a positive number, whatever

@@ -1,0 +1,200 @@
+//! The check's answers where Spark's or EMR's rules decide between settings given together:
+//! `spark.kubernetes.memoryOverheadFactor` beside (or without) the executor's own factor, and
+//! EMR's `maximizeResourceAllocation` beside explicit executor settings; and the words that
+//! say what the answer's numbers are.
+
+use planner::check::{check, use_these_settings, words, Answer};
+use planner::emr::{plan_emr, EmrInput};
+use planner::k8s::{plan_k8s, K8sInput};
+use planner::presets::k8s_preset;
+use planner::scenario::Scenario;
+use planner::spark::DeployMode;
+use planner::url::{scenario_from_query, scenario_to_query};
+
+/// A Kubernetes cluster big enough for every pod below.
+fn k8s_form() -> Scenario {
+    Scenario::Kubernetes(k8s_preset("k8s-seed002").expect("preset").input)
+}
+
+fn k8s_pods(text: &str) -> (u64, Option<u64>, f64) {
+    let c = check(text, &k8s_form());
+    let Answer::Kubernetes(p) = &c.answer else {
+        panic!("{:?}", c.answer)
+    };
+    (
+        p.executor.memory_mib,
+        p.driver.as_ref().map(|d| d.memory_mib),
+        p.overhead_factor,
+    )
+}
+
+const ONLY_KUBERNETES_FACTOR: &str = "spark.master k8s://https://k8s.example:6443\n\
+     spark.submit.deployMode cluster\n\
+     spark.executor.instances 2\n\
+     spark.executor.memory 10g\n\
+     spark.driver.memory 4g\n\
+     spark.kubernetes.memoryOverheadFactor 0.2\n";
+
+#[test]
+fn the_kubernetes_factor_alone_sizes_driver_and_executor_pods() {
+    // BasicDriverFeatureStep: the driver's factor defaults to spark.kubernetes.memoryOverheadFactor
+    // and is propagated to the executors, whose step uses it when
+    // spark.executor.memoryOverheadFactor is unset. By hand: executor 10240 + max(0.2 × 10240,
+    // 384) = 10240 + 2048 = 12288 MiB; driver 4096 + max((0.2 × 4096).toInt = 819, 384) = 4915.
+    assert_eq!(k8s_pods(ONLY_KUBERNETES_FACTOR), (12_288, Some(4_915), 0.2));
+    // Not "left out of the answer": no finding names the key as not carried.
+    let c = check(ONLY_KUBERNETES_FACTOR, &k8s_form());
+    let said: Vec<String> = words::diagnostics(&c)
+        .into_iter()
+        .map(|w| w.message)
+        .collect();
+    assert!(!said.iter().any(|m| m.contains("left out")), "{said:#?}");
+}
+
+#[test]
+fn the_executors_own_factor_wins_for_executors_only() {
+    let text = format!("{ONLY_KUBERNETES_FACTOR}spark.executor.memoryOverheadFactor 0.3\n");
+    // Executor: 10240 + 0.3 × 10240 = 10240 + 3072 = 13312 MiB; the driver keeps 0.2: 4915.
+    assert_eq!(k8s_pods(&text), (13_312, Some(4_915), 0.3));
+}
+
+#[test]
+fn in_client_mode_executors_read_the_kubernetes_factor_themselves() {
+    // No driver step runs in client mode; BasicExecutorFeatureStep reads
+    // spark.kubernetes.memoryOverheadFactor from the submitted configuration: still 0.2.
+    let text = ONLY_KUBERNETES_FACTOR.replace("deployMode cluster", "deployMode client");
+    assert_eq!(k8s_pods(&text), (12_288, None, 0.2));
+}
+
+#[test]
+fn a_manifests_memory_overhead_factor_is_the_kubernetes_factor() {
+    // The Spark operator passes spec.memoryOverheadFactor as spark.kubernetes.memoryOverheadFactor.
+    let manifest = "apiVersion: sparkoperator.k8s.io/v1beta2\nkind: SparkApplication\n\
+                    spec:\n  mode: cluster\n  type: Scala\n  memoryOverheadFactor: \"0.2\"\n  \
+                    driver:\n    memory: 4g\n  executor:\n    instances: 2\n    memory: 10g\n";
+    assert_eq!(k8s_pods(manifest), (12_288, Some(4_915), 0.2));
+}
+
+#[test]
+fn use_these_settings_carries_the_kubernetes_factor_and_the_link_keeps_it() {
+    let Scenario::Kubernetes(used) = use_these_settings(ONLY_KUBERNETES_FACTOR, &k8s_form()) else {
+        panic!()
+    };
+    assert_eq!(used.spark.kubernetes_overhead_factor, Some(0.2));
+    assert_eq!(used.spark.deploy_mode, DeployMode::Cluster);
+    // Planned on the form, the same pods as the check's answer.
+    let p = plan_k8s(&used).unwrap();
+    assert_eq!(p.executor.memory_mib, 12_288);
+    // Its link holds it under its own key and reads back the same scenario.
+    let query = scenario_to_query(&Scenario::Kubernetes(used.clone()));
+    assert!(query.contains("kmof=0.2"), "{query}");
+    let back = scenario_from_query(&query);
+    assert!(back.bad.is_empty() && back.unknown.is_empty(), "{back:?}");
+    assert_eq!(back.scenario, Scenario::Kubernetes(used));
+}
+
+#[test]
+fn old_links_are_unchanged() {
+    // A default Kubernetes scenario's link does not name the new key, and an old link (without
+    // it) opens with the factor unset.
+    let query = scenario_to_query(&Scenario::Kubernetes(K8sInput::default()));
+    assert!(!query.contains("kmof"), "{query}");
+    let Scenario::Kubernetes(old) = scenario_from_query("cm=k8s&v=1&kof=0.2").scenario else {
+        panic!()
+    };
+    assert_eq!(old.spark.kubernetes_overhead_factor, None);
+    assert_eq!(old.spark.overhead_factor, Some(0.2));
+}
+
+/// maximizeResourceAllocation (line 4) beside explicit executor settings (lines 9–11).
+const MAXIMIZE_AND_EXPLICIT: &str = r#"[
+  {
+    "Classification": "spark",
+    "Properties": {"maximizeResourceAllocation": "true"}
+  },
+  {
+    "Classification": "spark-defaults",
+    "Properties": {
+      "spark.executor.memory": "8g",
+      "spark.executor.cores": "4",
+      "spark.executor.instances": "6"
+    }
+  }
+]"#;
+
+fn emr_plan_of(text: &str) -> (planner::emr::EmrPlan, Vec<String>) {
+    let c = check(text, &Scenario::Emr(EmrInput::default()));
+    let Answer::Emr(p) = &c.answer else {
+        panic!("{:?}", c.answer)
+    };
+    let said = words::diagnostics(&c)
+        .into_iter()
+        .map(|w| w.message)
+        .collect();
+    ((**p).clone(), said)
+}
+
+#[test]
+fn explicit_executor_settings_stand_beside_maximize_resource_allocation_and_it_is_said() {
+    let (p, said) = emr_plan_of(MAXIMIZE_AND_EXPLICIT);
+    // The given values, not the maximised ones: 6 requests of 8192 MiB heap and 4 cores.
+    assert_eq!(
+        (p.requested, p.request.memory.heap_mib, p.request.cores),
+        (6, 8192, 4)
+    );
+    assert_eq!(p.maximized, None);
+    // Each key named with both lines, the value used, and how to confirm it.
+    for (line, key, value) in [
+        (9, "spark.executor.memory", "8g"),
+        (10, "spark.executor.cores", "4"),
+        (11, "spark.executor.instances", "6"),
+    ] {
+        let start = format!(
+            "Line {line}: {key} = {value} is given beside maximizeResourceAllocation (line 4): \
+             the answer uses {value}, not the "
+        );
+        let m = said
+            .iter()
+            .find(|m| m.starts_with(&start))
+            .unwrap_or_else(|| panic!("{start}\n{said:#?}"));
+        assert!(
+            m.contains("/etc/spark/conf/spark-defaults.conf on the cluster's primary node"),
+            "{m}"
+        );
+    }
+}
+
+#[test]
+fn keys_not_given_beside_maximize_resource_allocation_take_its_values() {
+    let only_cores = MAXIMIZE_AND_EXPLICIT
+        .replace("\"spark.executor.memory\": \"8g\",\n", "")
+        .replace(",\n      \"spark.executor.instances\": \"6\"", "");
+    let (p, said) = emr_plan_of(&only_cores);
+    // maximizeResourceAllocation alone on the same cluster, planned directly.
+    let alone = plan_emr(&EmrInput {
+        maximize_resource_allocation: true,
+        ..EmrInput::default()
+    })
+    .unwrap();
+    let m = alone.maximized.expect("maximised");
+    assert_eq!(
+        (p.requested, p.request.memory.heap_mib, p.request.cores),
+        (m.executor_instances, m.executor_memory_mib, 4)
+    );
+    assert_eq!(
+        said.iter()
+            .filter(|s| s.contains("is given beside"))
+            .count(),
+        1
+    );
+    // With no executor setting beside it, the check plans maximizeResourceAllocation as the
+    // planner does, and says nothing about replaced values.
+    let bare = "[{\"Classification\": \"spark\", \"Properties\": \
+                {\"maximizeResourceAllocation\": \"true\"}}]";
+    let (p, said) = emr_plan_of(bare);
+    assert_eq!(p, alone);
+    assert!(
+        !said.iter().any(|s| s.contains("is given beside")),
+        "{said:#?}"
+    );
+}
