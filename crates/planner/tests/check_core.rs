@@ -198,3 +198,141 @@ fn keys_not_given_beside_maximize_resource_allocation_take_its_values() {
         "{said:#?}"
     );
 }
+
+fn said(text: &str, form: &Scenario) -> Vec<String> {
+    words::diagnostics(&check(text, form))
+        .into_iter()
+        .map(|w| w.message)
+        .collect()
+}
+
+fn yarn_form() -> Scenario {
+    Scenario::Yarn(planner::presets::preset("case1").expect("case1").input)
+}
+
+#[test]
+fn settings_for_another_cluster_manager_say_first_to_switch_the_form() {
+    let manifest = "apiVersion: sparkoperator.k8s.io/v1beta2\nkind: SparkApplication\nspec:\n  \
+                    executor:\n    instances: 4\n    cores: 2\n    memory: 4g\n";
+    let emr = Scenario::Emr(EmrInput::default());
+    for form in [yarn_form(), emr.clone()] {
+        let first = said(manifest, &form).remove(0);
+        assert!(
+            first.starts_with("These settings are for Kubernetes (a SparkApplication manifest)")
+                && first.contains("switch the form to Kubernetes"),
+            "{first}"
+        );
+    }
+    // A Kubernetes-only key in a defaults file, with its line.
+    let conf = "spark.executor.memory 4g\nspark.kubernetes.executor.request.cores 0.5\n";
+    let first = said(conf, &yarn_form()).remove(0);
+    assert!(
+        first.starts_with(
+            "Line 2: These settings are for Kubernetes \
+             (spark.kubernetes.executor.request.cores), but the form is on YARN"
+        ),
+        "{first}"
+    );
+    // A k8s:// master says it instead of "the master is not YARN".
+    let said_k8s = said(
+        "spark.master k8s://https://h:6443\nspark.executor.cores 2\n",
+        &emr,
+    );
+    assert!(said_k8s[0].contains("for Kubernetes (spark.master = k8s://https://h:6443)"));
+    assert!(!said_k8s.iter().any(|m| m.contains("the master k8s")));
+    // EMR's JSON on YARN and on Kubernetes.
+    let json = "[{\"Classification\": \"spark-defaults\", \"Properties\": \
+                {\"spark.executor.cores\": \"4\"}}]";
+    for form in [yarn_form(), k8s_form()] {
+        let first = said(json, &form).remove(0);
+        assert!(
+            first.contains("are for Amazon EMR (an EMR configuration)")
+                && first.contains("switch the form to Amazon EMR"),
+            "{first}"
+        );
+    }
+    // Settings for the form's own manager get no such hint.
+    assert!(!said(manifest, &k8s_form())
+        .iter()
+        .chain(&said(json, &emr))
+        .any(|m| m.contains("switch the form")));
+}
+
+#[test]
+fn the_cpu_comparison_says_what_it_counts() {
+    use planner::check::{CpuCounted, SideNumbers};
+    let side = |millis: u64, counted: CpuCounted| SideNumbers {
+        executors_asked: Some(8),
+        executors_running: 8,
+        cores_per_executor: 5,
+        heap_mib: 1024,
+        container_mib: 1408,
+        task_slots: 40,
+        memory_used_mib: 1,
+        memory_available_mib: 1,
+        cpu_reserved_millis: millis,
+        cpu_counted: counted,
+        runs: true,
+    };
+    let cpu_line = |counted| {
+        words::changes(Some(&side(9_000, counted)), Some(&side(33_000, counted))).remove(0)
+    };
+    assert_eq!(
+        cpu_line(CpuCounted::OneVcorePerContainer),
+        "Vcores YARN records (the DefaultResourceCalculator counts 1 per container request, \
+         whatever the cores asked): 9 vcores with yours, 33 vcores with the plan (+24 vcores)."
+    );
+    assert_eq!(
+        cpu_line(CpuCounted::Vcores),
+        "Vcores YARN reserves: 9 vcores with yours, 33 vcores with the plan (+24 vcores)."
+    );
+    assert_eq!(
+        cpu_line(CpuCounted::PodRequests),
+        "CPU reserved: 9 cores with yours, 33 cores with the plan (+24 cores)."
+    );
+    // The check sets it from the form: case 1's cluster uses the DominantResourceCalculator;
+    // EMR's default cluster the DefaultResourceCalculator.
+    let c = check("spark.executor.cores 2\n", &yarn_form());
+    assert_eq!(c.compare.pasted.unwrap().cpu_counted, CpuCounted::Vcores);
+    let c = check(
+        "spark.executor.cores 2\n",
+        &Scenario::Emr(EmrInput::default()),
+    );
+    assert_eq!(
+        c.compare.pasted.unwrap().cpu_counted,
+        CpuCounted::OneVcorePerContainer
+    );
+    assert_eq!(
+        c.compare.plan.unwrap().cpu_counted,
+        CpuCounted::OneVcorePerContainer
+    );
+}
+
+#[test]
+fn use_these_settings_says_what_moves_into_the_form() {
+    let on_yarn = check(
+        "spark.executor.cores 3\nspark.executor.instances 40\n",
+        &yarn_form(),
+    );
+    assert_eq!(
+        words::use_these_settings_note(&on_yarn),
+        "Puts your executor cores and Spark settings (driver, overheads, deploy mode) into the \
+         form; on YARN the plan then sizes the executor count and heap itself."
+    );
+    // What YARN's form takes: the cores, not the count.
+    let Scenario::Yarn(used) = use_these_settings("spark.executor.cores 3\n", &yarn_form()) else {
+        panic!()
+    };
+    assert_eq!(used.policy.cores_per_executor, 3);
+    let with_left_out = check(
+        "spark.executor.cores 2\nspark.kubernetes.executor.request.cores 0.5\n",
+        &Scenario::Emr(EmrInput::default()),
+    );
+    assert!(
+        words::use_these_settings_note(&with_left_out).ends_with(
+            "settings into the form as given; 1 setting the form does not hold stays out."
+        ),
+        "{}",
+        words::use_these_settings_note(&with_left_out)
+    );
+}

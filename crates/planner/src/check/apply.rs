@@ -171,7 +171,10 @@ impl Values {
 pub fn apply_settings(pasted: &Pasted, form: &Scenario) -> Applied {
     let values = Values(pasted.effective());
     let mut findings = Vec::new();
-    master_finding(&values, form.manager(), &mut findings);
+    match manager_hint(pasted, &values, form.manager()) {
+        Some(hint) => findings.push(hint),
+        None => master_finding(&values, form.manager(), &mut findings),
+    }
     let heap = values.mib(&[k::EXECUTOR_MEMORY]);
     let cores = values.positive(k::EXECUTOR_CORES);
     let count = executor_count(&values);
@@ -231,6 +234,46 @@ pub fn settings_for_the_form(applied: &Applied) -> Scenario {
         }
         other => other,
     }
+}
+
+/// A hint to switch the form when the settings are for another cluster manager: a
+/// SparkApplication manifest, a `k8s://` master or `spark.kubernetes.*` keys on YARN or EMR
+/// (Kubernetes); an EMR configuration on YARN or Kubernetes (EMR).
+fn manager_hint(pasted: &Pasted, v: &Values, manager: ClusterManager) -> Option<Finding> {
+    let hint = |suggested, evidence: String, origin: Option<Origin>| Finding {
+        origin,
+        kind: FindingKind::OtherManager {
+            suggested,
+            evidence,
+        },
+    };
+    let first_line = pasted.settings.first().map(|s| s.origin);
+    if manager != ClusterManager::Emr && pasted.formats.contains(&super::Format::EmrConfiguration) {
+        let evidence = "an EMR configuration".to_string();
+        return Some(hint(ClusterManager::Emr, evidence, first_line));
+    }
+    if manager == ClusterManager::Kubernetes {
+        return None;
+    }
+    if pasted.formats.contains(&super::Format::SparkApplication) {
+        let evidence = "a SparkApplication manifest".to_string();
+        return Some(hint(ClusterManager::Kubernetes, evidence, None));
+    }
+    let kubernetes = |e: &&Effective| {
+        e.key.starts_with("spark.kubernetes.")
+            || (e.key == k_master() && e.value.trim().starts_with("k8s://"))
+    };
+    let e = v.0.iter().find(kubernetes)?;
+    let evidence = if e.key == k_master() {
+        format!(
+            "{} = {}",
+            e.key,
+            e.value.trim().chars().take(60).collect::<String>()
+        )
+    } else {
+        e.key.clone()
+    };
+    Some(hint(ClusterManager::Kubernetes, evidence, Some(e.origin)))
 }
 
 fn master_finding(values: &Values, manager: ClusterManager, findings: &mut Vec<Finding>) {

@@ -32,7 +32,7 @@ pub mod properties;
 mod tree;
 pub mod words;
 
-pub use answer::{check, check_pasted, Answer, Check, Side, SideNumbers};
+pub use answer::{check, check_pasted, Answer, Check, CpuCounted, Side, SideNumbers};
 pub use apply::{apply_settings, settings_for_the_form, use_these_settings, Applied};
 
 use crate::spark::{AppType, SparkVersion};
@@ -226,6 +226,14 @@ pub enum FindingKind {
         /// Where the given value was read (a spark-submit command, or EMR's `spark-defaults`
         /// classification).
         format: Format,
+    },
+    /// Settings for another cluster manager than the form's: switch the form to check them
+    /// as they run there.
+    OtherManager {
+        /// The cluster manager the settings are for.
+        suggested: crate::catalog::ClusterManager,
+        /// What says so: a format's name, a key or the master.
+        evidence: String,
     },
     /// A setting the form cannot hold: "Use these settings" leaves it out.
     NotCarried {

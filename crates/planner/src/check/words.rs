@@ -1,7 +1,7 @@
 //! The check in words: each finding as a diagnostic naming its line, which value won, the
 //! answer's headline and the comparison with the plan. Made from [`Check`]'s numbers only.
 
-use super::answer::{Answer, Check, SideNumbers};
+use super::answer::{Answer, Check, CpuCounted, SideNumbers};
 use super::{BadValue, Effective, Finding, FindingKind, Format, Origin, MAX_TEXT_BYTES};
 use crate::catalog::{counted, group_digits, group_digits_in_text, ClusterManager};
 use crate::warning::{most_severe_first, Code, Severity, Warning};
@@ -61,7 +61,9 @@ pub fn finding_kind(kind: &FindingKind) -> (Severity, Code) {
         | F::ClassificationNotRead { .. }
         | F::OtherMaster { .. }
         | F::NotCarried { .. } => (Severity::Info, Code::SettingIgnored),
-        F::ExplicitBesideMaximize { .. } => (Severity::Warning, Code::SettingIgnored),
+        F::ExplicitBesideMaximize { .. } | F::OtherManager { .. } => {
+            (Severity::Warning, Code::SettingIgnored)
+        }
     }
 }
 
@@ -165,6 +167,18 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
             maximize_line,
             format,
         } => explicit_beside_maximize_message(key, value, maximized, *maximize_line, *format),
+        F::OtherManager {
+            suggested,
+            evidence,
+        } => format!(
+            "These settings are for {} ({evidence}), but the form is on {}: switch the form to \
+             {} to check them as they run there. Below, they are checked on the form's {} \
+             cluster.",
+            manager_name(*suggested),
+            manager_name(manager),
+            manager_name(*suggested),
+            manager_name(manager)
+        ),
         F::NotCarried { key } => format!(
             "{key} is not part of this check on {}: the form does not hold it, so it is left out \
              of the answer and of \"Use these settings\".",
@@ -257,14 +271,15 @@ fn config_refusal(key: &str, value: &str, reason: &BadValue) -> String {
             sentence(&e.to_string().replace('\n', " "))
         ),
         BadValue::NotInt if key.ends_with(".cores") && value.contains('.') => format!(
-            "{key} should be int, but was {value}: Spark counts cores in whole numbers (on \
+            "{key} should be int, but was \"{value}\": Spark counts cores in whole numbers (on \
              Kubernetes, spark.kubernetes.executor.request.cores takes a fraction such as 0.5)."
         ),
-        BadValue::NotInt => format!("{key} should be int, but was {value}."),
-        BadValue::NotNumber => format!("{key} should be double, but was {value}."),
-        BadValue::NotBool => format!("{key} should be boolean, but was {value}."),
+        // The value in quotes: the user's own text, never regrouped as a number of the page's.
+        BadValue::NotInt => format!("{key} should be int, but was \"{value}\"."),
+        BadValue::NotNumber => format!("{key} should be double, but was \"{value}\"."),
+        BadValue::NotBool => format!("{key} should be boolean, but was \"{value}\"."),
         BadValue::NotDeployMode => {
-            format!("{key} is {value}: the deploy mode must be either client or cluster.")
+            format!("{key} is \"{value}\": the deploy mode must be either client or cluster.")
         }
         BadValue::NotCpuQuantity => format!(
             "{key}: \"{value}\" is not a CPU quantity: use cores (2, 0.5, 1.5) or millicores \
@@ -284,11 +299,13 @@ pub fn finding_diagnostic(f: &Finding, manager: ClusterManager) -> Warning {
 /// warnings (Spark's and YARN's refusals among them, in Spark's words).
 pub fn diagnostics(c: &Check) -> Vec<Warning> {
     let m = c.applied.scenario.manager();
-    let mut out: Vec<Warning> = c
-        .pasted
-        .findings
-        .iter()
-        .chain(&c.applied.findings)
+    // A hint to switch the form's cluster manager comes first: everything below depends on it.
+    let is_hint = |f: &&Finding| matches!(f.kind, FindingKind::OtherManager { .. });
+    let hints = c.applied.findings.iter().filter(is_hint);
+    let others = c.applied.findings.iter().filter(|f| !is_hint(f));
+    let mut out: Vec<Warning> = hints
+        .chain(&c.pasted.findings)
+        .chain(others)
         .map(|f| finding_diagnostic(f, m))
         .collect();
     out.extend(answer_warnings(c));
@@ -407,6 +424,41 @@ pub fn check_headline(c: &Check) -> String {
     }
 }
 
+/// One sentence for beside "Use these settings": which pasted settings move into the form, and
+/// what the plan decides itself ([`super::settings_for_the_form`] is what it does).
+pub fn use_these_settings_note(c: &Check) -> String {
+    let what = match c.applied.scenario.manager() {
+        ClusterManager::Yarn => {
+            "Puts your executor cores and Spark settings (driver, overheads, deploy mode) into \
+             the form; on YARN the plan then sizes the executor count and heap itself"
+        }
+        ClusterManager::Kubernetes => {
+            "Puts your executor count, cores, memory, CPU requests and driver settings into the \
+             form as given"
+        }
+        ClusterManager::Emr => {
+            "Puts your executor count, cores, memory, maximizeResourceAllocation and driver \
+             settings into the form as given"
+        }
+    };
+    let left_out = c
+        .applied
+        .findings
+        .iter()
+        .filter(|f| {
+            matches!(
+                f.kind,
+                FindingKind::NotCarried { .. } | FindingKind::EmrOnlyKey { .. }
+            )
+        })
+        .count() as u64;
+    match left_out {
+        0 => format!("{what}."),
+        1 => format!("{what}; 1 setting the form does not hold stays out."),
+        n => format!("{what}; {n} settings the form does not hold stay out."),
+    }
+}
+
 /// What changes from the pasted settings to the plan, when the pasted settings run (when they
 /// do not, their numbers are not what would run: only whether the plan runs is said).
 pub fn check_changes(c: &Check) -> Vec<String> {
@@ -507,8 +559,12 @@ pub fn headline(n: Option<&SideNumbers>) -> String {
         Some(a) => format!("{} asked for", counted(a, "executor")),
         None => "as many executors as fit".to_string(),
     };
+    let container = match n.cpu_counted {
+        CpuCounted::PodRequests => "pod",
+        _ => "container",
+    };
     group_digits_in_text(&format!(
-        "{} of {asked} run here, each with {} and {} MiB of heap in a {} MiB container: {} at \
+        "{} of {asked} run here, each with {} and {} MiB of heap in a {} MiB {container}: {} at \
          once.",
         n.executors_running,
         counted(n.cores_per_executor, "core"),
@@ -564,14 +620,7 @@ pub fn changes(pasted: Option<&SideNumbers>, plan: Option<&SideNumbers>) -> Vec<
         ),
     ];
     if a.cpu_reserved_millis != b.cpu_reserved_millis {
-        let (mine, planned) = (a.cpu_reserved_millis, b.cpu_reserved_millis);
-        out.push(group_digits_in_text(&format!(
-            "CPU reserved: {} with yours, {} with the plan ({}{}).",
-            cores(mine),
-            cores(planned),
-            if planned > mine { "+" } else { "−" },
-            cores(planned.abs_diff(mine))
-        )));
+        out.push(cpu_change(a, b));
     }
     for (label, mine, planned, unit) in rows {
         if mine != planned {
@@ -583,6 +632,43 @@ pub fn changes(pasted: Option<&SideNumbers>, plan: Option<&SideNumbers>) -> Vec<
         }
     }
     out
+}
+
+/// The CPU line of the comparison, saying what the number counts: the pods' CPU requests on
+/// Kubernetes, the vcores YARN's containers hold, or, under the DefaultResourceCalculator (which
+/// schedules by memory alone), one vcore per container request whatever the executor's cores.
+fn cpu_change(a: &SideNumbers, b: &SideNumbers) -> String {
+    let (mine, planned) = (a.cpu_reserved_millis, b.cpu_reserved_millis);
+    let sign = if planned > mine { "+" } else { "−" };
+    let line = match a.cpu_counted {
+        CpuCounted::PodRequests => format!(
+            "CPU reserved: {} with yours, {} with the plan ({sign}{}).",
+            cores(mine),
+            cores(planned),
+            cores(planned.abs_diff(mine))
+        ),
+        counted => {
+            let vcores = |millis: u64| counted_vcores(millis / 1000);
+            let what = match counted {
+                CpuCounted::OneVcorePerContainer => {
+                    "Vcores YARN records (the DefaultResourceCalculator counts 1 per container \
+                     request, whatever the cores asked)"
+                }
+                _ => "Vcores YARN reserves",
+            };
+            format!(
+                "{what}: {} with yours, {} with the plan ({sign}{}).",
+                vcores(mine),
+                vcores(planned),
+                vcores(planned.abs_diff(mine))
+            )
+        }
+    };
+    group_digits_in_text(&line)
+}
+
+fn counted_vcores(n: u64) -> String {
+    counted(n, "vcore")
 }
 
 /// Every container of the answer, as Spark requests it and as the cluster grants it.
