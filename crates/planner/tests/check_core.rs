@@ -264,6 +264,7 @@ fn the_cpu_comparison_says_what_it_counts() {
     let side = |millis: u64, counted: CpuCounted| SideNumbers {
         executors_asked: Some(8),
         executors_running: 8,
+        requests_running: 8,
         cores_per_executor: 5,
         heap_mib: 1024,
         container_mib: 1408,
@@ -334,5 +335,35 @@ fn use_these_settings_says_what_moves_into_the_form() {
         ),
         "{}",
         words::use_these_settings_note(&with_left_out)
+    );
+}
+
+#[test]
+fn dynamic_allocation_without_a_maximum_says_as_many_as_fit() {
+    let c = check(
+        "spark.dynamicAllocation.enabled true\nspark.executor.cores 4\nspark.executor.memory 10g\n",
+        &yarn_form(),
+    );
+    let headline = words::check_headline(&c);
+    let running = c.compare.pasted.unwrap().executors_running;
+    assert!(
+        headline.starts_with(&format!(
+            "{running} executors (as many as fit) run here, each with 4 cores"
+        )),
+        "{headline}"
+    );
+}
+
+#[test]
+fn emr_merged_executors_say_how_many_requests_run_and_as_how_many_executors() {
+    // Seed 003: 50 requests of 4 cores and 18971m; EMR merges 5 per node into 9 executors of 20
+    // cores (its driver log), so 45 of the 50 requests run and 5 stay pending.
+    let json = "[{\"Classification\": \"spark-defaults\", \"Properties\": {\
+                \"spark.executor.memory\": \"18971M\", \"spark.executor.cores\": \"4\"}}]";
+    let c = check(json, &Scenario::Emr(EmrInput::default()));
+    assert_eq!(
+        words::check_headline(&c),
+        "45 of 50 executors asked for run here, merged by EMR into 9 executors, each with 20 \
+         cores and 94\u{202f}854 MiB of heap in a 112\u{202f}640 MiB container: 180 tasks at once."
     );
 }

@@ -53,6 +53,9 @@ pub struct SideNumbers {
     pub executors_asked: Option<u64>,
     /// Executors that run.
     pub executors_running: u64,
+    /// Executor requests those executors hold: more than `executors_running` when EMR merges
+    /// several requests on a node into one executor.
+    pub requests_running: u64,
     /// Cores of one executor (`spark.executor.cores`; EMR: of a launched, merged executor).
     pub cores_per_executor: u64,
     /// Heap of one executor in MiB.
@@ -78,6 +81,7 @@ impl SideNumbers {
         SideNumbers {
             executors_asked: asked.map(u64::from),
             executors_running: u64::from(p.totals.executors),
+            requests_running: u64::from(p.totals.executors),
             cores_per_executor: u64::from(p.executor.cores),
             heap_mib: p.executor.memory.heap_mib,
             container_mib: p.executor.granted.memory_mib,
@@ -94,6 +98,7 @@ impl SideNumbers {
         SideNumbers {
             executors_asked: Some(p.wanted),
             executors_running: p.placed,
+            requests_running: p.placed,
             cores_per_executor: p.task_slots_per_executor,
             heap_mib: p.executor_memory.heap_mib,
             container_mib: p.executor.memory_mib,
@@ -111,6 +116,11 @@ impl SideNumbers {
         SideNumbers {
             executors_asked: Some(u64::from(p.requested)),
             executors_running: u64::from(p.launched_executors),
+            requests_running: p
+                .launched
+                .iter()
+                .map(|l| u64::from(l.count) * u64::from(l.merged))
+                .sum(),
             cores_per_executor: first.map_or(u64::from(p.request.cores), |l| u64::from(l.cores)),
             heap_mib: first.map_or(p.request.memory.heap_mib, |l| l.heap_mib),
             container_mib: first.map_or(p.request.granted.memory_mib, |l| l.memory_mib),

@@ -555,18 +555,31 @@ pub fn headline(n: Option<&SideNumbers>) -> String {
     if !n.runs {
         return "These settings do not run on this cluster: no executor can start.".to_string();
     }
-    let asked = match n.executors_asked {
-        Some(a) => format!("{} asked for", counted(a, "executor")),
-        None => "as many executors as fit".to_string(),
+    let running = match n.executors_asked {
+        // EMR merged requests: how many of those asked for run, then as how many executors.
+        Some(a) if n.requests_running != n.executors_running => format!(
+            "{} of {} asked for run here, merged by EMR into {}",
+            n.requests_running,
+            counted(a, "executor"),
+            counted(n.executors_running, "executor")
+        ),
+        Some(a) => format!(
+            "{} of {} asked for run here",
+            n.executors_running,
+            counted(a, "executor")
+        ),
+        None if n.executors_running == 1 => "1 executor (as many as fit) runs here".to_string(),
+        None => format!(
+            "{} executors (as many as fit) run here",
+            n.executors_running
+        ),
     };
     let container = match n.cpu_counted {
         CpuCounted::PodRequests => "pod",
         _ => "container",
     };
     group_digits_in_text(&format!(
-        "{} of {asked} run here, each with {} and {} MiB of heap in a {} MiB {container}: {} at \
-         once.",
-        n.executors_running,
+        "{running}, each with {} and {} MiB of heap in a {} MiB {container}: {} at once.",
         counted(n.cores_per_executor, "core"),
         n.heap_mib,
         n.container_mib,
