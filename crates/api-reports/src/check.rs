@@ -11,7 +11,7 @@
 use planner::check::link::{self, DropReason};
 use planner::check::words::{
     check_changes, check_container_lines, check_headline, check_layout_lines, diagnostics,
-    format_name, headline, replaced_lines, stop, use_these_settings_note, Stop,
+    format_name, headline, replaced_lines, stop, switch_hint, use_these_settings_note, Stop,
 };
 use planner::check::{check, settings_for_the_form, Check};
 use planner::report::check::plan_export;
@@ -202,6 +202,11 @@ pub fn check_html(text: &str, form: &Scenario) -> String {
         r#" class="check-headline" id="check-headline""#,
         &check_headline(&c),
     );
+    if let Some(hint) = switch_hint(&c) {
+        out.push_str(r#"<ul class="warnings" id="check-switch"><li class="sev sev-warning"><span class="sev-word">Warning</span> "#);
+        element(&mut out, "span", r#" class="msg""#, &hint);
+        out.push_str("</li></ul>");
+    }
     let formats: Vec<&str> = c.pasted.formats.iter().map(|f| format_name(*f)).collect();
     if !formats.is_empty() && !matches!(stop(&c), Some(Stop::NothingRead)) {
         element(

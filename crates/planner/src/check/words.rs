@@ -424,6 +424,17 @@ pub fn check_headline(c: &Check) -> String {
     }
 }
 
+/// The hint to switch the form's cluster manager, when the settings are for another one (shown
+/// under the headline too: every number below depends on it).
+pub fn switch_hint(c: &Check) -> Option<String> {
+    let m = c.applied.scenario.manager();
+    c.applied
+        .findings
+        .iter()
+        .find(|f| matches!(f.kind, FindingKind::OtherManager { .. }))
+        .map(|f| finding_message(f, m))
+}
+
 /// One sentence for beside "Use these settings": which pasted settings move into the form, and
 /// what the plan decides itself ([`super::settings_for_the_form`] is what it does).
 pub fn use_these_settings_note(c: &Check) -> String {
