@@ -150,15 +150,15 @@ fn explicit_executor_settings_stand_beside_maximize_resource_allocation_and_it_i
         (11, "spark.executor.instances", "6"),
     ] {
         let start = format!(
-            "Line {line}: {key} = {value} is given beside maximizeResourceAllocation (line 4): \
-             the answer uses {value}, not the "
+            "Line {line}: {key} = {value} and maximizeResourceAllocation (line 4) are both \
+             given: the answer uses {value}, not "
         );
         let m = said
             .iter()
             .find(|m| m.starts_with(&start))
             .unwrap_or_else(|| panic!("{start}\n{said:#?}"));
         assert!(
-            m.contains("/etc/spark/conf/spark-defaults.conf on the cluster's primary node"),
+            m.contains("/etc/spark/conf/spark-defaults.conf on the primary node"),
             "{m}"
         );
     }
@@ -182,9 +182,7 @@ fn keys_not_given_beside_maximize_resource_allocation_take_its_values() {
         (m.executor_instances, m.executor_memory_mib, 4)
     );
     assert_eq!(
-        said.iter()
-            .filter(|s| s.contains("is given beside"))
-            .count(),
+        said.iter().filter(|s| s.contains("are both given")).count(),
         1
     );
     // With no executor setting beside it, the check plans maximizeResourceAllocation as the
@@ -194,7 +192,7 @@ fn keys_not_given_beside_maximize_resource_allocation_take_its_values() {
     let (p, said) = emr_plan_of(bare);
     assert_eq!(p, alone);
     assert!(
-        !said.iter().any(|s| s.contains("is given beside")),
+        !said.iter().any(|s| s.contains("are both given")),
         "{said:#?}"
     );
 }
@@ -229,7 +227,7 @@ fn settings_for_another_cluster_manager_say_first_to_switch_the_form() {
     assert!(
         first.starts_with(
             "Line 2: These settings are for Kubernetes \
-             (spark.kubernetes.executor.request.cores), but the form is on YARN"
+             (spark.kubernetes.executor.request.cores), not YARN: switch the form to Kubernetes"
         ),
         "{first}"
     );
@@ -238,7 +236,7 @@ fn settings_for_another_cluster_manager_say_first_to_switch_the_form() {
         "spark.master k8s://https://h:6443\nspark.executor.cores 2\n",
         &emr,
     );
-    assert!(said_k8s[0].contains("for Kubernetes (spark.master = k8s://https://h:6443)"));
+    assert!(said_k8s[0].contains("for Kubernetes (a k8s:// master)"));
     assert!(!said_k8s.iter().any(|m| m.contains("the master k8s")));
     // EMR's JSON on YARN and on Kubernetes.
     let json = "[{\"Classification\": \"spark-defaults\", \"Properties\": \
@@ -280,8 +278,8 @@ fn the_cpu_comparison_says_what_it_counts() {
     };
     assert_eq!(
         cpu_line(CpuCounted::OneVcorePerContainer),
-        "Vcores YARN records (the DefaultResourceCalculator counts 1 per container request, \
-         whatever the cores asked): 9 vcores with yours, 33 vcores with the plan (+24 vcores)."
+        "Vcores YARN records (1 per container request under the DefaultResourceCalculator): 9 \
+         vcores with yours, 33 vcores with the plan (+24 vcores)."
     );
     assert_eq!(
         cpu_line(CpuCounted::Vcores),
@@ -317,8 +315,8 @@ fn use_these_settings_says_what_moves_into_the_form() {
     );
     assert_eq!(
         words::use_these_settings_note(&on_yarn),
-        "Puts your executor cores and Spark settings (driver, overheads, deploy mode) into the \
-         form; on YARN the plan then sizes the executor count and heap itself."
+        "Moves your executor cores and Spark settings into the form; on YARN the plan sizes the \
+         executor count and heap itself."
     );
     // What YARN's form takes: the cores, not the count.
     let Scenario::Yarn(used) = use_these_settings("spark.executor.cores 3\n", &yarn_form()) else {
@@ -330,9 +328,8 @@ fn use_these_settings_says_what_moves_into_the_form() {
         &Scenario::Emr(EmrInput::default()),
     );
     assert!(
-        words::use_these_settings_note(&with_left_out).ends_with(
-            "settings into the form as given; 1 setting the form does not hold stays out."
-        ),
+        words::use_these_settings_note(&with_left_out)
+            .ends_with("settings into the form as given; those it cannot hold stay out."),
         "{}",
         words::use_these_settings_note(&with_left_out)
     );

@@ -265,11 +265,7 @@ fn manager_hint(pasted: &Pasted, v: &Values, manager: ClusterManager) -> Option<
     };
     let e = v.0.iter().find(kubernetes)?;
     let evidence = if e.key == k_master() {
-        format!(
-            "{} = {}",
-            e.key,
-            e.value.trim().chars().take(60).collect::<String>()
-        )
+        "a k8s:// master".to_string()
     } else {
         e.key.clone()
     };
@@ -626,48 +622,34 @@ fn explicit_beside_maximize(input: &mut EmrInput, pasted: &Pasted, v: &Values) -
     ) else {
         return Vec::new();
     };
-    let given = [
-        (
-            k::EXECUTOR_MEMORY,
-            v.mib(&[k::EXECUTOR_MEMORY]).is_some(),
-            format!("{}m", m.executor_memory_mib),
-        ),
-        (
-            k::EXECUTOR_CORES,
-            v.positive(k::EXECUTOR_CORES).is_some(),
-            m.executor_cores.to_string(),
-        ),
-        (
-            k::EXECUTOR_INSTANCES,
-            v.int(k::EXECUTOR_INSTANCES).is_some(),
-            m.executor_instances.to_string(),
-        ),
-    ];
+    // Each key given takes its own value (already in `input`), each other the maximised one.
     let mut findings = Vec::new();
-    for (key, is_given, maximized) in given {
-        let (Some(e), true) = (v.0.iter().find(|e| e.key == key), is_given) else {
-            continue;
-        };
-        let kind = FindingKind::ExplicitBesideMaximize {
-            key: key.to_string(),
-            value: e.value.trim().to_string(),
-            maximized,
-            maximize_line: maximize_origin.line,
-            format: e.origin.format,
-        };
-        findings.push(Finding::at(e.origin, kind));
+    let keys = [
+        (k::EXECUTOR_MEMORY, m.executor_memory_mib),
+        (k::EXECUTOR_CORES, u64::from(m.executor_cores)),
+        (k::EXECUTOR_INSTANCES, u64::from(m.executor_instances)),
+    ];
+    for (key, maximized) in keys {
+        if let Some(e) = v.0.iter().find(|e| e.key == key) {
+            let kind = FindingKind::ExplicitBesideMaximize {
+                key,
+                value: e.value.trim().to_string(),
+                maximized,
+                maximize_line: maximize_origin.line,
+            };
+            findings.push(Finding::at(e.origin, kind));
+        }
     }
     if findings.is_empty() {
         return findings;
     }
-    // The keys not given take the maximised values; the given ones stay as read.
-    if v.mib(&[k::EXECUTOR_MEMORY]).is_none() {
+    if v.text(k::EXECUTOR_MEMORY).is_none() {
         input.executor_memory_mib = m.executor_memory_mib;
     }
-    if v.positive(k::EXECUTOR_CORES).is_none() {
+    if v.text(k::EXECUTOR_CORES).is_none() {
         input.executor_cores = m.executor_cores;
     }
-    if v.int(k::EXECUTOR_INSTANCES).is_none() {
+    if v.text(k::EXECUTOR_INSTANCES).is_none() {
         input.executors = m.executor_instances;
     }
     input.maximize_resource_allocation = false;

@@ -216,16 +216,14 @@ pub enum FindingKind {
     /// stands and the maximised one is not used (see `apply::explicit_beside_maximize`).
     ExplicitBesideMaximize {
         /// The key.
-        key: String,
+        key: &'static str,
         /// The value given, which the answer uses.
         value: String,
-        /// What `maximizeResourceAllocation` would have written for this key.
-        maximized: String,
+        /// What `maximizeResourceAllocation` would have written for this key (MiB for the
+        /// memory).
+        maximized: u64,
         /// The line of `maximizeResourceAllocation`.
         maximize_line: u32,
-        /// Where the given value was read (a spark-submit command, or EMR's `spark-defaults`
-        /// classification).
-        format: Format,
     },
     /// Settings for another cluster manager than the form's: switch the form to check them
     /// as they run there.

@@ -165,20 +165,18 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
             value,
             maximized,
             maximize_line,
-            format,
-        } => explicit_beside_maximize_message(key, value, maximized, *maximize_line, *format),
+        } => explicit_beside_maximize_message(key, value, *maximized, *maximize_line),
         F::OtherManager {
             suggested,
             evidence,
-        } => format!(
-            "These settings are for {} ({evidence}), but the form is on {}: switch the form to \
-             {} to check them as they run there. Below, they are checked on the form's {} \
-             cluster.",
-            manager_name(*suggested),
-            manager_name(manager),
-            manager_name(*suggested),
-            manager_name(manager)
-        ),
+        } => {
+            let to = manager_name(*suggested);
+            format!(
+                "These settings are for {to} ({evidence}), not {}: switch the form to {to} to \
+                 check them there.",
+                manager_name(manager)
+            )
+        }
         F::NotCarried { key } => format!(
             "{key} is not part of this check on {}: the form does not hold it, so it is left out \
              of the answer and of \"Use these settings\".",
@@ -191,26 +189,15 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
 fn explicit_beside_maximize_message(
     key: &str,
     value: &str,
-    maximized: &str,
+    maximized: u64,
     maximize_line: u32,
-    format: Format,
 ) -> String {
-    let why = match format {
-        Format::SubmitCommand => {
-            "spark-submit's settings replace spark-defaults.conf, where EMR \
-                                  writes the maximised values"
-        }
-        _ => {
-            "EMR writes the maximised values into spark-defaults.conf only for keys your \
-              spark-defaults classification does not set (as EMR's node provisioner does it; AWS \
-              does not document it)"
-        }
-    };
+    let unit = if key.ends_with("memory") { "m" } else { "" };
     format!(
-        "{key} = {value} is given beside maximizeResourceAllocation (line {maximize_line}): the \
-         answer uses {value}, not the {maximized} maximizeResourceAllocation would set, because \
-         {why}. To confirm, read {key} in /etc/spark/conf/spark-defaults.conf on the cluster's \
-         primary node."
+        "{key} = {value} and maximizeResourceAllocation (line {maximize_line}) are both given: \
+         the answer uses {value}, not {maximized}{unit}, as EMR writes its maximised values only \
+         for keys not set otherwise (AWS does not document it). Check {key} in \
+         /etc/spark/conf/spark-defaults.conf on the primary node."
     )
 }
 
@@ -440,33 +427,21 @@ pub fn switch_hint(c: &Check) -> Option<String> {
 pub fn use_these_settings_note(c: &Check) -> String {
     let what = match c.applied.scenario.manager() {
         ClusterManager::Yarn => {
-            "Puts your executor cores and Spark settings (driver, overheads, deploy mode) into \
-             the form; on YARN the plan then sizes the executor count and heap itself"
+            "Moves your executor cores and Spark settings into the form; on YARN the plan sizes \
+             the executor count and heap itself"
         }
-        ClusterManager::Kubernetes => {
-            "Puts your executor count, cores, memory, CPU requests and driver settings into the \
-             form as given"
-        }
-        ClusterManager::Emr => {
-            "Puts your executor count, cores, memory, maximizeResourceAllocation and driver \
-             settings into the form as given"
-        }
+        _ => "Moves your executor and driver settings into the form as given",
     };
-    let left_out = c
-        .applied
-        .findings
-        .iter()
-        .filter(|f| {
-            matches!(
-                f.kind,
-                FindingKind::NotCarried { .. } | FindingKind::EmrOnlyKey { .. }
-            )
-        })
-        .count() as u64;
-    match left_out {
-        0 => format!("{what}."),
-        1 => format!("{what}; 1 setting the form does not hold stays out."),
-        n => format!("{what}; {n} settings the form does not hold stay out."),
+    let left_out = c.applied.findings.iter().any(|f| {
+        matches!(
+            f.kind,
+            FindingKind::NotCarried { .. } | FindingKind::EmrOnlyKey { .. }
+        )
+    });
+    if left_out {
+        format!("{what}; those it cannot hold stay out.")
+    } else {
+        format!("{what}.")
     }
 }
 
@@ -675,8 +650,8 @@ fn cpu_change(a: &SideNumbers, b: &SideNumbers) -> String {
             let vcores = |millis: u64| counted_vcores(millis / 1000);
             let what = match counted {
                 CpuCounted::OneVcorePerContainer => {
-                    "Vcores YARN records (the DefaultResourceCalculator counts 1 per container \
-                     request, whatever the cores asked)"
+                    "Vcores YARN records (1 per container request under the \
+                     DefaultResourceCalculator)"
                 }
                 _ => "Vcores YARN reserves",
             };
