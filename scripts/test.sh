@@ -87,7 +87,8 @@ step "end-to-end tests (headless Chromium)" cargo test --locked -p e2e
 step "size gate, JS API (82.2 KB brotli; aim 60 KB)" \
   "$root/scripts/size-gate.sh" "$root/dist/api" 82200 reports
 # The reports module (dist/api/reports/: the configuration check and the wiki exports), loaded
-# only when asked by the JS API or a section of the page: its own budget. It measures 173 980
-# (BENCHMARKS.md, "Check my configuration on the page").
-step "size gate, reports module (175 KB brotli)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 175000
+# only when asked by the JS API or a section of the page: its own budget. It measures 176 113
+# (BENCHMARKS.md, "Check my configuration on the page"; +1 940 for the check's Kubernetes
+# overhead factor, maximizeResourceAllocation beside explicit settings and its words).
+step "size gate, reports module (176.6 KB brotli)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 176600
