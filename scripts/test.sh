@@ -89,6 +89,8 @@ step "size gate, JS API (73.4 KB brotli; aim 60 KB)" \
   "$root/scripts/size-gate.sh" "$root/dist/api" 73400 reports
 # The reports module (dist/api/reports/: the configuration check and the wiki exports), loaded
 # only when asked by the JS API or a section of the page: its own budget. It measures 171 814
-# (BENCHMARKS.md, "JS API: structural savings").
-step "size gate, reports module (172.3 KB brotli)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 172300
+# with the structural savings (BENCHMARKS.md, "JS API: structural savings") and about 1.9 KB
+# more with the check's Kubernetes overhead factor, maximizeResourceAllocation beside explicit
+# settings and their words.
+step "size gate, reports module (174.3 KB brotli)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 174300

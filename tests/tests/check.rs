@@ -282,7 +282,7 @@ async fn a_manifest_on_kubernetes_and_a_configuration_on_emr() {
     b.open_plan("v=1&cm=emr").await;
     let headline = paste(&b, SEED003_JSON).await;
     // Seed 003's driver log: 9 executors of 20 cores, 94854m heap in 112640 MiB containers.
-    assert!(headline.starts_with("9 of 50 executors asked for run here, each with 20 cores and 94\u{202f}854 MiB of heap in a 112\u{202f}640 MiB container"), "{headline}");
+    assert!(headline.starts_with("45 of 50 executors asked for run here, merged by EMR into 9 executors, each with 20 cores and 94\u{202f}854 MiB of heap in a 112\u{202f}640 MiB container"), "{headline}");
     b.wait_for_text_containing("#check-compare", &["The plan"])
         .await;
     // "Use the plan": EMR's classifications, to copy.

@@ -11,7 +11,7 @@
 use planner::check::link::{self, DropReason};
 use planner::check::words::{
     check_changes, check_container_lines, check_headline, check_layout_lines, diagnostics,
-    format_name, headline, replaced_lines, stop, Stop,
+    format_name, headline, replaced_lines, stop, switch_hint, use_these_settings_note, Stop,
 };
 use planner::check::{check, settings_for_the_form, Check};
 use planner::report::check::plan_export;
@@ -106,8 +106,9 @@ fn compare_html(out: &mut String, c: &Check, form: &Scenario) {
     if !matches!(stop(c), Some(Stop::NothingRead | Stop::Refused(_))) {
         let query = url::scenario_to_query(&settings_for_the_form(&c.applied));
         out.push_str(&format!(
-            r#"<div class="actions"><button type="button" id="check-use" data-apply="{}">Use these settings</button><span class="muted">puts them into the form above (Back returns)</span></div>"#,
-            escape_html(&query)
+            r#"<div class="actions"><button type="button" id="check-use" data-apply="{}">Use these settings</button><span class="muted">{} (Back returns)</span></div>"#,
+            escape_html(&query),
+            escape_html(&use_these_settings_note(c))
         ));
     }
     if let Some((text, name)) = plan_export_named(c, form) {
@@ -201,6 +202,11 @@ pub fn check_html(text: &str, form: &Scenario) -> String {
         r#" class="check-headline" id="check-headline""#,
         &check_headline(&c),
     );
+    if let Some(hint) = switch_hint(&c) {
+        out.push_str(r#"<ul class="warnings" id="check-switch"><li class="sev sev-warning"><span class="sev-word">Warning</span> "#);
+        element(&mut out, "span", r#" class="msg""#, &hint);
+        out.push_str("</li></ul>");
+    }
     let formats: Vec<&str> = c.pasted.formats.iter().map(|f| format_name(*f)).collect();
     if !formats.is_empty() && !matches!(stop(&c), Some(Stop::NothingRead)) {
         element(

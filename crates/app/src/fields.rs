@@ -137,6 +137,7 @@ const K8S_SPARK: &[FieldId] = &[
     F::DeployMode,
     F::AppType,
     F::OverheadFactor,
+    F::K8sOverheadFactor,
     F::OverheadMinimum,
     F::ExecutorOverhead,
     F::OffHeapEnabled,

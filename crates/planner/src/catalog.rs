@@ -218,6 +218,8 @@ pub enum FieldId {
     SchedulerBacklogTimeout,
     /// How shuffle files outlive a removed executor (tracking, service, decommissioning).
     ShuffleKeeping,
+    /// `spark.kubernetes.memoryOverheadFactor` (Kubernetes; deprecated, still read).
+    K8sOverheadFactor,
 }
 
 impl FieldId {
@@ -1309,6 +1311,18 @@ const ENTRIES: &[Entry] = &[
         Unit::None,
     )
     .with_hint("optional: 0.1, or 0.4 for Python/R in cluster mode")
+    .optional_when_empty()
+    .with_range(Range::real(0.0, true, f64::INFINITY, false)),
+    entry_of(
+        F::K8sOverheadFactor,
+        K8S,
+        "kmof",
+        "Kubernetes overhead factor",
+        Kind::Decimal,
+        Unit::None,
+    )
+    .with_name("spark.kubernetes.memoryOverheadFactor")
+    .with_hint("optional, deprecated: the driver's and executors' default factor")
     .optional_when_empty()
     .with_range(Range::real(0.0, true, f64::INFINITY, false)),
     entry_of(

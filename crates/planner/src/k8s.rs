@@ -174,6 +174,11 @@ pub struct K8sSpark {
     /// `spark.executor.memoryOverheadFactor`, when set (else 0.1, or 0.4 for cluster-mode
     /// Python and R apps).
     pub overhead_factor: Option<f64>,
+    /// `spark.kubernetes.memoryOverheadFactor` (deprecated since Spark 3.4, still read by 3.5
+    /// and 4.0), when set: the default factor of the driver pod and, when
+    /// `spark.executor.memoryOverheadFactor` is not set, of the executor pods (see
+    /// [`crate::spark::kubernetes_pods`]).
+    pub kubernetes_overhead_factor: Option<f64>,
     /// `spark.executor.memoryOverhead` in MiB, when set.
     pub overhead_mib: Option<u64>,
     /// Off-heap memory.
@@ -210,6 +215,7 @@ impl Default for K8sSpark {
             dynamic_allocation: false,
             dynamic_allocation_settings: Default::default(),
             overhead_factor: None,
+            kubernetes_overhead_factor: None,
             overhead_mib: None,
             offheap: OffHeap::default(),
             pyspark_memory_mib: 0,
@@ -254,6 +260,9 @@ impl K8sSpark {
         if let Some(f) = self.overhead_factor {
             c.set(keys::EXECUTOR_OVERHEAD_FACTOR, crate::fixed::format_f64(f));
         }
+        if let Some(f) = self.kubernetes_overhead_factor {
+            c.set(keys::K8S_OVERHEAD_FACTOR, crate::fixed::format_f64(f));
+        }
         if let Some(m) = self.overhead_mib {
             c.set(keys::EXECUTOR_OVERHEAD, format_spark_mib(m));
         }
@@ -289,7 +298,7 @@ impl K8sSpark {
             version: self.version,
             deploy_mode: self.deploy_mode,
             app_type: self.app_type,
-            kubernetes_overhead_factor: None,
+            kubernetes_overhead_factor: self.kubernetes_overhead_factor,
             executor: ExecutorPodSettings {
                 heap_mib: self.executor_memory_mib,
                 overhead: OverheadSettings {
@@ -563,6 +572,9 @@ fn overhead_errors(s: &K8sSpark) -> Vec<FieldError> {
         })
         .into_iter()
         .collect();
+    errors.extend(s.kubernetes_overhead_factor.and_then(|f| {
+        FieldError::outside_catalog_real_range_of(KUBERNETES, FieldId::K8sOverheadFactor, f)
+    }));
     let optional = [
         (FieldId::ExecutorOverhead, s.overhead_mib),
         (FieldId::OverheadMinimum, s.executor_min_overhead_mib),
@@ -1222,6 +1234,7 @@ fn setting_warnings(s: &K8sSpark, d: &K8sPlan) -> Vec<Warning> {
     let info = |message: String| Warning::new(Code::SettingIgnored, Severity::Info, message);
     if d.overhead_factor == NON_JVM_OVERHEAD_FACTOR
         && s.overhead_factor.is_none()
+        && s.kubernetes_overhead_factor.is_none()
         && s.overhead_mib.is_none()
     {
         warnings.push(info(format!(

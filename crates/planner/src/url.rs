@@ -42,6 +42,7 @@
 //! | `krcpu`, `krmem` | kube/system reserved CPU, memory (+ eviction) | `rq`, `lim` | executor CPU request, limit |
 //! | `dscpu`, `dsmem` | daemonset CPU, memory per node | `tc` | `spark.task.cpus` |
 //! | `sv`, `mode`, `app` | as for YARN | `kof`, `ovh` | overhead factor, explicit overhead |
+//! | `kmof` | `spark.kubernetes.memoryOverheadFactor` (empty: unset) | | |
 //! | `omin`, `domin` | executor, driver minimum overhead (4.0; empty: unset) | `jobs`, `col`, `mrs`, `egm`, `egc` | the driver's load, as for YARN |
 //! | `off`, `offs`, `py` | as for YARN | `dm`, `dc`, `drq`, `dlim` | driver memory, cores, CPU request, limit |
 //! | `kp` | `custom` / `eks` / `gke` / `aks` (links without it are custom) | `knt`, `kmp` | instance type, max pods per node |
@@ -1385,6 +1386,18 @@ const K8S_PARAMS: &[Param<K8sInput>] = &[
         get: |i| i.spark.overhead_factor.map(format_real),
         set: |i, t| {
             i.spark.overhead_factor = if t.is_empty() {
+                None
+            } else {
+                Some(parse_factor(t)?)
+            };
+            Ok(())
+        },
+    },
+    Param {
+        id: F::K8sOverheadFactor,
+        get: |i| i.spark.kubernetes_overhead_factor.map(format_real),
+        set: |i, t| {
+            i.spark.kubernetes_overhead_factor = if t.is_empty() {
                 None
             } else {
                 Some(parse_factor(t)?)

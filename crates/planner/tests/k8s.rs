@@ -272,6 +272,7 @@ fn every_pod_setting() -> impl Strategy<Value = K8sSpark> {
         proptest::option::of(0u64..8_192),
         proptest::option::of(0u64..8_192),
         proptest::option::of(0u64..8_192),
+        proptest::option::of(1u32..20_000).prop_map(|f| f.map(|f| f64::from(f) / 10_000.0)),
     );
     let memory = ((any::<bool>(), 0u64..4_096), 0u64..4_096);
     let cpus = (cpu_text(), cpu_text(), cpu_text(), cpu_text());
@@ -298,6 +299,7 @@ fn every_pod_setting() -> impl Strategy<Value = K8sSpark> {
                 DeployMode::Cluster
             },
             overhead_factor: overhead.0,
+            kubernetes_overhead_factor: overhead.4,
             overhead_mib: overhead.1,
             executor_min_overhead_mib: overhead.2,
             driver_min_overhead_mib: overhead.3,

@@ -93,6 +93,7 @@ fn k8s() -> impl Strategy<Value = K8sInput> {
         (
             proptest::option::of(typed_factor()),
             proptest::option::of(0u64..9000),
+            proptest::option::of(typed_factor()),
         ),
         (
             (any::<bool>(), 0u64..9000),
@@ -135,6 +136,7 @@ fn k8s() -> impl Strategy<Value = K8sInput> {
                 dynamic_allocation: false,
                 dynamic_allocation_settings: Default::default(),
                 overhead_factor: ovh.0,
+                kubernetes_overhead_factor: ovh.2,
                 overhead_mib: ovh.1,
                 offheap: OffHeap {
                     enabled: misc.0 .0,

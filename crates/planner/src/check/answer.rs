@@ -53,6 +53,9 @@ pub struct SideNumbers {
     pub executors_asked: Option<u64>,
     /// Executors that run.
     pub executors_running: u64,
+    /// Executor requests those executors hold: more than `executors_running` when EMR merges
+    /// several requests on a node into one executor.
+    pub requests_running: u64,
     /// Cores of one executor (`spark.executor.cores`; EMR: of a launched, merged executor).
     pub cores_per_executor: u64,
     /// Heap of one executor in MiB.
@@ -67,6 +70,8 @@ pub struct SideNumbers {
     pub memory_available_mib: u64,
     /// CPU the application's containers or pods hold, in millicores (YARN: vcores × 1000).
     pub cpu_reserved_millis: u64,
+    /// What [`SideNumbers::cpu_reserved_millis`] counts.
+    pub cpu_counted: CpuCounted,
     /// Whether every container can start (no refusal, the AM or driver fits).
     pub runs: bool,
 }
@@ -76,6 +81,7 @@ impl SideNumbers {
         SideNumbers {
             executors_asked: asked.map(u64::from),
             executors_running: u64::from(p.totals.executors),
+            requests_running: u64::from(p.totals.executors),
             cores_per_executor: u64::from(p.executor.cores),
             heap_mib: p.executor.memory.heap_mib,
             container_mib: p.executor.granted.memory_mib,
@@ -83,6 +89,7 @@ impl SideNumbers {
             memory_used_mib: p.totals.granted_memory_mib,
             memory_available_mib: p.totals.yarn_memory_mib,
             cpu_reserved_millis: p.totals.granted_vcores.saturating_mul(1000),
+            cpu_counted: CpuCounted::Vcores,
             runs: p.fit.am_runs() && p.fit.executors_run(),
         }
     }
@@ -91,6 +98,7 @@ impl SideNumbers {
         SideNumbers {
             executors_asked: Some(p.wanted),
             executors_running: p.placed,
+            requests_running: p.placed,
             cores_per_executor: p.task_slots_per_executor,
             heap_mib: p.executor_memory.heap_mib,
             container_mib: p.executor.memory_mib,
@@ -98,6 +106,7 @@ impl SideNumbers {
             memory_used_mib: p.totals.memory_requested_mib,
             memory_available_mib: p.totals.memory_available_mib,
             cpu_reserved_millis: p.totals.cpu_requested_millis,
+            cpu_counted: CpuCounted::PodRequests,
             runs: p.fit.driver_fits && p.fit.per_node > 0,
         }
     }
@@ -107,6 +116,11 @@ impl SideNumbers {
         SideNumbers {
             executors_asked: Some(u64::from(p.requested)),
             executors_running: u64::from(p.launched_executors),
+            requests_running: p
+                .launched
+                .iter()
+                .map(|l| u64::from(l.count) * u64::from(l.merged))
+                .sum(),
             cores_per_executor: first.map_or(u64::from(p.request.cores), |l| u64::from(l.cores)),
             heap_mib: first.map_or(p.request.memory.heap_mib, |l| l.heap_mib),
             container_mib: first.map_or(p.request.granted.memory_mib, |l| l.memory_mib),
@@ -114,6 +128,7 @@ impl SideNumbers {
             memory_used_mib: p.totals.granted_memory_mib,
             memory_available_mib: p.totals.yarn_memory_mib,
             cpu_reserved_millis: p.totals.granted_vcores.saturating_mul(1000),
+            cpu_counted: CpuCounted::Vcores,
             runs: p.am.node.is_some() && p.launched_executors > 0,
         }
     }
@@ -131,6 +146,33 @@ impl SideNumbers {
             Outcome::Kubernetes(p) => Some(SideNumbers::of_k8s(p)),
             Outcome::Emr(p) => Some(SideNumbers::of_emr(p)),
             Outcome::Invalid(_) => None,
+        }
+    }
+}
+
+/// What a side's CPU number counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CpuCounted {
+    /// Kubernetes: the pods' CPU requests.
+    PodRequests,
+    /// YARN under the DominantResourceCalculator: the vcores its containers hold.
+    Vcores,
+    /// YARN under the DefaultResourceCalculator: it schedules by memory alone and counts one
+    /// vcore per container, whatever `spark.executor.cores` asks.
+    OneVcorePerContainer,
+}
+
+impl CpuCounted {
+    /// What the numbers of `scenario`'s plans count.
+    pub fn of(scenario: &Scenario) -> CpuCounted {
+        let calculator = match scenario {
+            Scenario::Kubernetes(_) => return CpuCounted::PodRequests,
+            Scenario::Yarn(input) => input.scheduler.calculator,
+            Scenario::Emr(input) => input.calculator,
+        };
+        match calculator {
+            crate::yarn::Calculator::Default => CpuCounted::OneVcorePerContainer,
+            crate::yarn::Calculator::Dominant => CpuCounted::Vcores,
         }
     }
 }
@@ -169,9 +211,13 @@ pub fn check_pasted(pasted: Pasted, form: &Scenario) -> Check {
     let applied = apply_settings(&pasted, form);
     let answer = plan_applied(&pasted, &applied);
     let plan = scenario::plan(form);
+    let counted = |n: SideNumbers, scenario: &Scenario| SideNumbers {
+        cpu_counted: CpuCounted::of(scenario),
+        ..n
+    };
     let compare = Side {
-        pasted: answer.numbers(),
-        plan: SideNumbers::of_outcome(&plan),
+        pasted: answer.numbers().map(|n| counted(n, &applied.scenario)),
+        plan: SideNumbers::of_outcome(&plan).map(|n| counted(n, form)),
     };
     Check {
         pasted,

@@ -171,7 +171,10 @@ impl Values {
 pub fn apply_settings(pasted: &Pasted, form: &Scenario) -> Applied {
     let values = Values(pasted.effective());
     let mut findings = Vec::new();
-    master_finding(&values, form.manager(), &mut findings);
+    match manager_hint(pasted, &values, form.manager()) {
+        Some(hint) => findings.push(hint),
+        None => master_finding(&values, form.manager(), &mut findings),
+    }
     let heap = values.mib(&[k::EXECUTOR_MEMORY]);
     let cores = values.positive(k::EXECUTOR_CORES);
     let count = executor_count(&values);
@@ -184,10 +187,11 @@ pub fn apply_settings(pasted: &Pasted, form: &Scenario) -> Applied {
             let k8s = k8s_input(input, pasted, &values, count);
             (Scenario::Kubernetes(k8s), K8S_CARRIES)
         }
-        Scenario::Emr(input) => (
-            Scenario::Emr(emr_input(input, pasted, &values)),
-            EMR_CARRIES,
-        ),
+        Scenario::Emr(input) => {
+            let mut emr = emr_input(input, pasted, &values);
+            findings.extend(explicit_beside_maximize(&mut emr, pasted, &values));
+            (Scenario::Emr(emr), EMR_CARRIES)
+        }
     };
     for e in &values.0 {
         let shapes = keys::known(&e.key).is_some_and(|k| !k.link_code.is_empty());
@@ -230,6 +234,42 @@ pub fn settings_for_the_form(applied: &Applied) -> Scenario {
         }
         other => other,
     }
+}
+
+/// A hint to switch the form when the settings are for another cluster manager: a
+/// SparkApplication manifest, a `k8s://` master or `spark.kubernetes.*` keys on YARN or EMR
+/// (Kubernetes); an EMR configuration on YARN or Kubernetes (EMR).
+fn manager_hint(pasted: &Pasted, v: &Values, manager: ClusterManager) -> Option<Finding> {
+    let hint = |suggested, evidence: String, origin: Option<Origin>| Finding {
+        origin,
+        kind: FindingKind::OtherManager {
+            suggested,
+            evidence,
+        },
+    };
+    let first_line = pasted.settings.first().map(|s| s.origin);
+    if manager != ClusterManager::Emr && pasted.formats.contains(&super::Format::EmrConfiguration) {
+        let evidence = "an EMR configuration".to_string();
+        return Some(hint(ClusterManager::Emr, evidence, first_line));
+    }
+    if manager == ClusterManager::Kubernetes {
+        return None;
+    }
+    if pasted.formats.contains(&super::Format::SparkApplication) {
+        let evidence = "a SparkApplication manifest".to_string();
+        return Some(hint(ClusterManager::Kubernetes, evidence, None));
+    }
+    let kubernetes = |e: &&Effective| {
+        e.key.starts_with("spark.kubernetes.")
+            || (e.key == k_master() && e.value.trim().starts_with("k8s://"))
+    };
+    let e = v.0.iter().find(kubernetes)?;
+    let evidence = if e.key == k_master() {
+        "a k8s:// master".to_string()
+    } else {
+        e.key.clone()
+    };
+    Some(hint(ClusterManager::Kubernetes, evidence, Some(e.origin)))
 }
 
 fn master_finding(values: &Values, manager: ClusterManager, findings: &mut Vec<Finding>) {
@@ -428,6 +468,7 @@ const K8S_CARRIES: &[&str] = &[
     k::K8S_EXECUTOR_LIMIT_CORES,
     k::K8S_DRIVER_REQUEST_CORES,
     k::K8S_DRIVER_LIMIT_CORES,
+    k::K8S_OVERHEAD_FACTOR,
     "spark.submit.deployMode",
     "spark.dynamicAllocation.enabled",
     "spark.dynamicAllocation.maxExecutors",
@@ -465,6 +506,7 @@ fn k8s_input(form: &K8sInput, pasted: &Pasted, v: &Values, count: ExecutorCount)
         task_cpus: v.positive(k::TASK_CPUS).unwrap_or(1),
         driver_load: form.spark.driver_load,
         overhead_factor: v.number(k::EXECUTOR_OVERHEAD_FACTOR, ValueKind::Factor),
+        kubernetes_overhead_factor: v.number(k::K8S_OVERHEAD_FACTOR, ValueKind::Factor),
         overhead_mib: v.mib(&[k::EXECUTOR_OVERHEAD, k::YARN_EXECUTOR_OVERHEAD]),
         offheap: OffHeap {
             enabled: v.flag(k::OFFHEAP_ENABLED).unwrap_or(false),
@@ -557,4 +599,59 @@ fn emr_input(form: &EmrInput, pasted: &Pasted, v: &Values) -> EmrInput {
         task_cpus: v.positive(k::TASK_CPUS).unwrap_or(form.task_cpus),
         ..*form
     }
+}
+
+/// Executor settings given beside `maximizeResourceAllocation` stand, and the maximised values
+/// fill only the keys not given. EMR's node provisioner writes the maximised values into
+/// `spark-defaults.conf` first, merging without replacing (`SparkConfigApplier.applyTo`:
+/// `overrides.merge(…)`), then maps the `spark-defaults` classification over them with
+/// replacement (`PlatformConfigApplier.applyTo`, `app-config-mappings.yaml`: `spark-defaults` →
+/// `spark::common::spark_defaults_overrides`, mapping type `config-override`; read in a
+/// decompiled node-provisioner 2.18.0, github.com/tekumara/emr-node-provisioner); and a
+/// spark-submit setting replaces `spark-defaults.conf` in any case (Spark's precedence). AWS's
+/// documentation does not say which wins, so each such key is named in a finding with both
+/// lines and how to confirm on the cluster.
+fn explicit_beside_maximize(input: &mut EmrInput, pasted: &Pasted, v: &Values) -> Vec<Finding> {
+    let Some((true, maximize_origin)) = pasted.maximize_resource_allocation else {
+        return Vec::new();
+    };
+    let Some(m) = crate::emr::maximize_resource_allocation(
+        &input.instance,
+        input.core_nodes,
+        input.overhead_factor,
+    ) else {
+        return Vec::new();
+    };
+    // Each key given takes its own value (already in `input`), each other the maximised one.
+    let mut findings = Vec::new();
+    let keys = [
+        (k::EXECUTOR_MEMORY, m.executor_memory_mib),
+        (k::EXECUTOR_CORES, u64::from(m.executor_cores)),
+        (k::EXECUTOR_INSTANCES, u64::from(m.executor_instances)),
+    ];
+    for (key, maximized) in keys {
+        if let Some(e) = v.0.iter().find(|e| e.key == key) {
+            let kind = FindingKind::ExplicitBesideMaximize {
+                key,
+                value: e.value.trim().to_string(),
+                maximized,
+                maximize_line: maximize_origin.line,
+            };
+            findings.push(Finding::at(e.origin, kind));
+        }
+    }
+    if findings.is_empty() {
+        return findings;
+    }
+    if v.text(k::EXECUTOR_MEMORY).is_none() {
+        input.executor_memory_mib = m.executor_memory_mib;
+    }
+    if v.text(k::EXECUTOR_CORES).is_none() {
+        input.executor_cores = m.executor_cores;
+    }
+    if v.text(k::EXECUTOR_INSTANCES).is_none() {
+        input.executors = m.executor_instances;
+    }
+    input.maximize_resource_allocation = false;
+    findings
 }

@@ -32,7 +32,7 @@ pub mod properties;
 mod tree;
 pub mod words;
 
-pub use answer::{check, check_pasted, Answer, Check, Side, SideNumbers};
+pub use answer::{check, check_pasted, Answer, Check, CpuCounted, Side, SideNumbers};
 pub use apply::{apply_settings, settings_for_the_form, use_these_settings, Applied};
 
 use crate::spark::{AppType, SparkVersion};
@@ -211,6 +211,27 @@ pub enum FindingKind {
     NotASetting {
         /// The start of the line.
         text: String,
+    },
+    /// An executor setting given beside EMR's `maximizeResourceAllocation`: the given value
+    /// stands and the maximised one is not used (see `apply::explicit_beside_maximize`).
+    ExplicitBesideMaximize {
+        /// The key.
+        key: &'static str,
+        /// The value given, which the answer uses.
+        value: String,
+        /// What `maximizeResourceAllocation` would have written for this key (MiB for the
+        /// memory).
+        maximized: u64,
+        /// The line of `maximizeResourceAllocation`.
+        maximize_line: u32,
+    },
+    /// Settings for another cluster manager than the form's: switch the form to check them
+    /// as they run there.
+    OtherManager {
+        /// The cluster manager the settings are for.
+        suggested: crate::catalog::ClusterManager,
+        /// What says so: a format's name, a key or the master.
+        evidence: String,
     },
     /// A setting the form cannot hold: "Use these settings" leaves it out.
     NotCarried {

@@ -1,7 +1,7 @@
 //! The check in words: each finding as a diagnostic naming its line, which value won, the
 //! answer's headline and the comparison with the plan. Made from [`Check`]'s numbers only.
 
-use super::answer::{Answer, Check, SideNumbers};
+use super::answer::{Answer, Check, CpuCounted, SideNumbers};
 use super::{BadValue, Effective, Finding, FindingKind, Format, Origin, MAX_TEXT_BYTES};
 use crate::catalog::{counted, group_digits, group_digits_in_text, ClusterManager};
 use crate::warning::{most_severe_first, Code, Severity, Warning};
@@ -61,6 +61,9 @@ pub fn finding_kind(kind: &FindingKind) -> (Severity, Code) {
         | F::ClassificationNotRead { .. }
         | F::OtherMaster { .. }
         | F::NotCarried { .. } => (Severity::Info, Code::SettingIgnored),
+        F::ExplicitBesideMaximize { .. } | F::OtherManager { .. } => {
+            (Severity::Warning, Code::SettingIgnored)
+        }
     }
 }
 
@@ -157,6 +160,23 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
             manager_name(manager)
         ),
         F::NotASetting { text } => format!("\"{text}\" is not a setting the check reads."),
+        F::ExplicitBesideMaximize {
+            key,
+            value,
+            maximized,
+            maximize_line,
+        } => explicit_beside_maximize_message(key, value, *maximized, *maximize_line),
+        F::OtherManager {
+            suggested,
+            evidence,
+        } => {
+            let to = manager_name(*suggested);
+            format!(
+                "These settings are for {to} ({evidence}), not {}: switch the form to {to} to \
+                 check them there.",
+                manager_name(manager)
+            )
+        }
         F::NotCarried { key } => format!(
             "{key} is not part of this check on {}: the form does not hold it, so it is left out \
              of the answer and of \"Use these settings\".",
@@ -164,6 +184,21 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
         ),
         _ => String::new(),
     }
+}
+
+fn explicit_beside_maximize_message(
+    key: &str,
+    value: &str,
+    maximized: u64,
+    maximize_line: u32,
+) -> String {
+    let unit = if key.ends_with("memory") { "m" } else { "" };
+    format!(
+        "{key} = {value} and maximizeResourceAllocation (line {maximize_line}) are both given: \
+         the answer uses {value}, not {maximized}{unit}, as EMR writes its maximised values only \
+         for keys not set otherwise (AWS does not document it). Check {key} in \
+         /etc/spark/conf/spark-defaults.conf on the primary node."
+    )
 }
 
 /// What spark-submit itself says when one of these settings is not a positive number, whatever
@@ -223,14 +258,15 @@ fn config_refusal(key: &str, value: &str, reason: &BadValue) -> String {
             sentence(&e.to_string().replace('\n', " "))
         ),
         BadValue::NotInt if key.ends_with(".cores") && value.contains('.') => format!(
-            "{key} should be int, but was {value}: Spark counts cores in whole numbers (on \
+            "{key} should be int, but was \"{value}\": Spark counts cores in whole numbers (on \
              Kubernetes, spark.kubernetes.executor.request.cores takes a fraction such as 0.5)."
         ),
-        BadValue::NotInt => format!("{key} should be int, but was {value}."),
-        BadValue::NotNumber => format!("{key} should be double, but was {value}."),
-        BadValue::NotBool => format!("{key} should be boolean, but was {value}."),
+        // The value in quotes: the user's own text, never regrouped as a number of the page's.
+        BadValue::NotInt => format!("{key} should be int, but was \"{value}\"."),
+        BadValue::NotNumber => format!("{key} should be double, but was \"{value}\"."),
+        BadValue::NotBool => format!("{key} should be boolean, but was \"{value}\"."),
         BadValue::NotDeployMode => {
-            format!("{key} is {value}: the deploy mode must be either client or cluster.")
+            format!("{key} is \"{value}\": the deploy mode must be either client or cluster.")
         }
         BadValue::NotCpuQuantity => format!(
             "{key}: \"{value}\" is not a CPU quantity: use cores (2, 0.5, 1.5) or millicores \
@@ -250,11 +286,13 @@ pub fn finding_diagnostic(f: &Finding, manager: ClusterManager) -> Warning {
 /// warnings (Spark's and YARN's refusals among them, in Spark's words).
 pub fn diagnostics(c: &Check) -> Vec<Warning> {
     let m = c.applied.scenario.manager();
-    let mut out: Vec<Warning> = c
-        .pasted
-        .findings
-        .iter()
-        .chain(&c.applied.findings)
+    // A hint to switch the form's cluster manager comes first: everything below depends on it.
+    let is_hint = |f: &&Finding| matches!(f.kind, FindingKind::OtherManager { .. });
+    let hints = c.applied.findings.iter().filter(is_hint);
+    let others = c.applied.findings.iter().filter(|f| !is_hint(f));
+    let mut out: Vec<Warning> = hints
+        .chain(&c.pasted.findings)
+        .chain(others)
         .map(|f| finding_diagnostic(f, m))
         .collect();
     out.extend(answer_warnings(c));
@@ -373,6 +411,40 @@ pub fn check_headline(c: &Check) -> String {
     }
 }
 
+/// The hint to switch the form's cluster manager, when the settings are for another one (shown
+/// under the headline too: every number below depends on it).
+pub fn switch_hint(c: &Check) -> Option<String> {
+    let m = c.applied.scenario.manager();
+    c.applied
+        .findings
+        .iter()
+        .find(|f| matches!(f.kind, FindingKind::OtherManager { .. }))
+        .map(|f| finding_message(f, m))
+}
+
+/// One sentence for beside "Use these settings": which pasted settings move into the form, and
+/// what the plan decides itself ([`super::settings_for_the_form`] is what it does).
+pub fn use_these_settings_note(c: &Check) -> String {
+    let what = match c.applied.scenario.manager() {
+        ClusterManager::Yarn => {
+            "Moves your executor cores and Spark settings into the form; on YARN the plan sizes \
+             the executor count and heap itself"
+        }
+        _ => "Moves your executor and driver settings into the form as given",
+    };
+    let left_out = c.applied.findings.iter().any(|f| {
+        matches!(
+            f.kind,
+            FindingKind::NotCarried { .. } | FindingKind::EmrOnlyKey { .. }
+        )
+    });
+    if left_out {
+        format!("{what}; those it cannot hold stay out.")
+    } else {
+        format!("{what}.")
+    }
+}
+
 /// What changes from the pasted settings to the plan, when the pasted settings run (when they
 /// do not, their numbers are not what would run: only whether the plan runs is said).
 pub fn check_changes(c: &Check) -> Vec<String> {
@@ -469,14 +541,31 @@ pub fn headline(n: Option<&SideNumbers>) -> String {
     if !n.runs {
         return "These settings do not run on this cluster: no executor can start.".to_string();
     }
-    let asked = match n.executors_asked {
-        Some(a) => format!("{} asked for", counted(a, "executor")),
-        None => "as many executors as fit".to_string(),
+    let running = match n.executors_asked {
+        // EMR merged requests: how many of those asked for run, then as how many executors.
+        Some(a) if n.requests_running != n.executors_running => format!(
+            "{} of {} asked for run here, merged by EMR into {}",
+            n.requests_running,
+            counted(a, "executor"),
+            counted(n.executors_running, "executor")
+        ),
+        Some(a) => format!(
+            "{} of {} asked for run here",
+            n.executors_running,
+            counted(a, "executor")
+        ),
+        None if n.executors_running == 1 => "1 executor (as many as fit) runs here".to_string(),
+        None => format!(
+            "{} executors (as many as fit) run here",
+            n.executors_running
+        ),
+    };
+    let container = match n.cpu_counted {
+        CpuCounted::PodRequests => "pod",
+        _ => "container",
     };
     group_digits_in_text(&format!(
-        "{} of {asked} run here, each with {} and {} MiB of heap in a {} MiB container: {} at \
-         once.",
-        n.executors_running,
+        "{running}, each with {} and {} MiB of heap in a {} MiB {container}: {} at once.",
         counted(n.cores_per_executor, "core"),
         n.heap_mib,
         n.container_mib,
@@ -530,14 +619,7 @@ pub fn changes(pasted: Option<&SideNumbers>, plan: Option<&SideNumbers>) -> Vec<
         ),
     ];
     if a.cpu_reserved_millis != b.cpu_reserved_millis {
-        let (mine, planned) = (a.cpu_reserved_millis, b.cpu_reserved_millis);
-        out.push(group_digits_in_text(&format!(
-            "CPU reserved: {} with yours, {} with the plan ({}{}).",
-            cores(mine),
-            cores(planned),
-            if planned > mine { "+" } else { "−" },
-            cores(planned.abs_diff(mine))
-        )));
+        out.push(cpu_change(a, b));
     }
     for (label, mine, planned, unit) in rows {
         if mine != planned {
@@ -549,6 +631,43 @@ pub fn changes(pasted: Option<&SideNumbers>, plan: Option<&SideNumbers>) -> Vec<
         }
     }
     out
+}
+
+/// The CPU line of the comparison, saying what the number counts: the pods' CPU requests on
+/// Kubernetes, the vcores YARN's containers hold, or, under the DefaultResourceCalculator (which
+/// schedules by memory alone), one vcore per container request whatever the executor's cores.
+fn cpu_change(a: &SideNumbers, b: &SideNumbers) -> String {
+    let (mine, planned) = (a.cpu_reserved_millis, b.cpu_reserved_millis);
+    let sign = if planned > mine { "+" } else { "−" };
+    let line = match a.cpu_counted {
+        CpuCounted::PodRequests => format!(
+            "CPU reserved: {} with yours, {} with the plan ({sign}{}).",
+            cores(mine),
+            cores(planned),
+            cores(planned.abs_diff(mine))
+        ),
+        counted => {
+            let vcores = |millis: u64| counted_vcores(millis / 1000);
+            let what = match counted {
+                CpuCounted::OneVcorePerContainer => {
+                    "Vcores YARN records (1 per container request under the \
+                     DefaultResourceCalculator)"
+                }
+                _ => "Vcores YARN reserves",
+            };
+            format!(
+                "{what}: {} with yours, {} with the plan ({sign}{}).",
+                vcores(mine),
+                vcores(planned),
+                vcores(planned.abs_diff(mine))
+            )
+        }
+    };
+    group_digits_in_text(&line)
+}
+
+fn counted_vcores(n: u64) -> String {
+    counted(n, "vcore")
 }
 
 /// Every container of the answer, as Spark requests it and as the cluster grants it.
