@@ -9,7 +9,7 @@ use planner::catalog::{self, ClusterManager};
 use planner::emr::{self, EmrPlan};
 use planner::exports::{self, emr as emr_exports, k8s as k8s_exports};
 use planner::input::Method;
-use planner::k8s::{k8s_warnings, K8sInput, K8sPlan, K8sTotals};
+use planner::k8s::{k8s_warnings, K8sInput, K8sPlan, K8sSpark, K8sTotals};
 use planner::layout::{BlockKind, NodeGroup, Part, PartKind};
 use planner::place::{AmShape, Placement, Totals};
 use planner::plan::{self, Comparison};
@@ -355,7 +355,7 @@ pub fn kubernetes_plan(p: &K8sPlan, input: &K8sInput) -> PlanView {
         heap_mib: p.executor_memory.heap_mib,
         task_slots: t.task_slots,
         fits: t.executors > 0,
-        containers: pods(p),
+        containers: pods(p, spark),
         layout: groups(&p.layout, true),
         totals: kubernetes_totals(&t),
         warnings: diagnostics(ClusterManager::Kubernetes, &k8s_warnings(input, p)),
@@ -374,16 +374,17 @@ fn pod(role: &'static str, count: u64, r: &PodResources) -> ContainerView {
     }
 }
 
-fn pods(p: &K8sPlan) -> Vec<ContainerView> {
+fn pods(p: &K8sPlan, spark: &K8sSpark) -> Vec<ContainerView> {
     let m = p.executor_memory;
+    let specs = p.pod_specs(spark);
     let executor = ContainerView {
         heap_mib: Some(m.heap_mib),
         overhead_mib: Some(m.overhead_mib),
         offheap_mib: Some(m.offheap_mib),
         pyspark_mib: Some(m.pyspark_mib),
-        ..pod("executor", u64::from(p.totals.executors), &p.executor)
+        ..pod("executor", u64::from(p.totals.executors), &specs.executor)
     };
-    let driver = p.driver.as_ref().map(|d| pod("driver", 1, d));
+    let driver = specs.driver.as_ref().map(|d| pod("driver", 1, d));
     std::iter::once(executor).chain(driver).collect()
 }
 

@@ -5,7 +5,7 @@
 use super::apply::{apply_settings, Applied};
 use super::{read, Pasted};
 use crate::emr::{plan_emr, EmrPlan};
-use crate::k8s::{plan_k8s, K8sPlan};
+use crate::k8s::{plan_k8s, K8sPlan, K8sSpark};
 use crate::place::{place, CheckedPlacement, PlaceInput, Placement};
 use crate::scenario::{self, Outcome, Scenario};
 use crate::warning::Diagnostic;
@@ -93,7 +93,7 @@ impl SideNumbers {
             executors_running: p.placed,
             cores_per_executor: p.task_slots_per_executor,
             heap_mib: p.executor_memory.heap_mib,
-            container_mib: p.executor.memory_mib,
+            container_mib: p.executor_memory_mib(),
             task_slots: p.totals.task_slots,
             memory_used_mib: p.totals.memory_requested_mib,
             memory_available_mib: p.totals.memory_available_mib,
@@ -157,6 +157,17 @@ pub struct Check {
     pub plan: Outcome,
     /// Both, in comparable numbers.
     pub compare: Side,
+}
+
+impl Check {
+    /// The Kubernetes settings the answer was planned with (`None` off Kubernetes): where the
+    /// pods' CPU text comes from ([`K8sPlan::pod_specs`]).
+    pub fn kubernetes_spark(&self) -> Option<&K8sSpark> {
+        match &self.applied.scenario {
+            Scenario::Kubernetes(input) => Some(&input.spark),
+            Scenario::Yarn(_) | Scenario::Emr(_) => None,
+        }
+    }
 }
 
 /// Checks pasted text against the cluster of `form` (see the module documentation).

@@ -211,7 +211,7 @@ fn answer_view(c: &Check) -> Option<AnswerView> {
     let n = c.compare.pasted.as_ref()?;
     let (containers, layout, kubernetes) = match &c.answer {
         Answer::Yarn(p) => (yarn_containers(&p.placement), &p.placement.layout, false),
-        Answer::Kubernetes(p) => (pods(p), &p.layout, true),
+        Answer::Kubernetes(p) => (pods(p, c.kubernetes_spark()?), &p.layout, true),
         Answer::Emr(p) => (emr_containers(p), &p.layout, false),
         Answer::Invalid(_) | Answer::NothingRead => return None,
     };

@@ -22,7 +22,7 @@ use crate::emr::{self, EmrPlan};
 use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
 use crate::input::Method;
 use crate::job_fit::{remedy_words, workload_section_notes, JobFit};
-use crate::k8s::{k8s_warnings, k8s_working, K8sInput, K8sPlan, K8sTotals};
+use crate::k8s::{k8s_warnings, k8s_working, K8sInput, K8sPlan, K8sSpark, K8sTotals};
 use crate::layout::{BlockKind, NodeGroup, Part, PartKind};
 use crate::memory::UnifiedMemory;
 use crate::place::{Placement, Totals};
@@ -606,7 +606,7 @@ fn kubernetes_plan(p: &K8sPlan, input: &K8sInput) -> PlanView {
             task_slots: t.task_slots,
             fits: t.executors > 0,
         },
-        containers: pods(p),
+        containers: pods(p, spark),
         layout: p.layout.iter().map(|g| group_view(g, true)).collect(),
         totals: kubernetes_totals(&t),
         unified_memory: None,
@@ -633,16 +633,17 @@ fn pod(role: &'static str, count: u64, r: &PodResources) -> ContainerView {
     }
 }
 
-pub(super) fn pods(p: &K8sPlan) -> Vec<ContainerView> {
+pub(super) fn pods(p: &K8sPlan, spark: &K8sSpark) -> Vec<ContainerView> {
     let m = p.executor_memory;
+    let specs = p.pod_specs(spark);
     let executor = ContainerView {
         heap_mib: Some(m.heap_mib),
         overhead_mib: Some(m.overhead_mib),
         offheap_mib: Some(m.offheap_mib),
         pyspark_mib: Some(m.pyspark_mib),
-        ..pod("executor", u64::from(p.totals.executors), &p.executor)
+        ..pod("executor", u64::from(p.totals.executors), &specs.executor)
     };
-    let driver = p.driver.as_ref().map(|d| pod("driver", 1, d));
+    let driver = specs.driver.as_ref().map(|d| pod("driver", 1, d));
     std::iter::once(executor).chain(driver).collect()
 }
 

@@ -82,7 +82,7 @@ pub fn kubernetes(p: &K8sPlan, input: &K8sInput) -> String {
     let mut out = String::new();
     kubernetes_headline(&mut out, p, input, &findings);
     out.push_str("## Pods\n\n");
-    let pods = summary::kubernetes_pods(p);
+    let pods = summary::kubernetes_pods(p, spark);
     table(&mut out, &pods.columns, &pods.rows);
     out.push_str("## Layout\n\n");
     for group in &p.layout {

@@ -9,7 +9,7 @@
 use crate::catalog::{counted, group_digits_in_text, ClusterManager};
 use crate::emr::{self, EmrPlan};
 use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
-use crate::k8s::{k8s_nearest_words, k8s_shortfall, k8s_warnings, K8sInput, K8sPlan};
+use crate::k8s::{k8s_nearest_words, k8s_shortfall, k8s_warnings, K8sInput, K8sPlan, K8sSpark};
 use crate::layout::{Block, BlockKind, NodeGroup};
 use crate::place::Placement;
 use crate::plan::{self, Comparison};
@@ -169,7 +169,7 @@ fn kubernetes(p: &K8sPlan, input: &K8sInput) -> Summary {
     Summary {
         title,
         lead,
-        containers: Some(kubernetes_pods(p)),
+        containers: Some(kubernetes_pods(p, spark)),
         nodes: Some(nodes_table(&p.layout, ClusterManager::Kubernetes)),
         configuration: k8s_exports::spark_conf(p, spark),
         findings,
@@ -250,8 +250,9 @@ pub fn yarn_containers(placement: &Placement) -> Table {
 
 /// Kubernetes' executor and driver pods (the plan keeps the executor pod's memory parts, not
 /// the driver's: its part cells stay empty).
-pub fn kubernetes_pods(p: &K8sPlan) -> Table {
+pub fn kubernetes_pods(p: &K8sPlan, spark: &K8sSpark) -> Table {
     let m = p.executor_memory;
+    let pods = p.pod_specs(spark);
     let row = |name: &str, count: u64, pod: &PodResources, parts: [String; 4]| {
         let mut cells = vec![name.to_string(), count.to_string()];
         cells.extend(parts);
@@ -263,10 +264,10 @@ pub fn kubernetes_pods(p: &K8sPlan) -> Table {
     let mut rows = vec![row(
         "Executor pod",
         u64::from(p.totals.executors),
-        &p.executor,
+        &pods.executor,
         [m.heap_mib, m.overhead_mib, m.offheap_mib, m.pyspark_mib].map(|mib| mib.to_string()),
     )];
-    if let Some(driver) = &p.driver {
+    if let Some(driver) = &pods.driver {
         rows.push(row("Driver pod", 1, driver, Default::default()));
     }
     Table {
