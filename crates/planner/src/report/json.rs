@@ -531,7 +531,8 @@ fn yarn_plan(c: &Comparison, method: Method) -> PlanView {
     }
 }
 
-pub(super) fn yarn_containers(placement: &Placement) -> Vec<ContainerView> {
+/// YARN's executor and ApplicationMaster containers (also the JS API's).
+pub fn yarn_containers(placement: &Placement) -> Vec<ContainerView> {
     let e = placement.executor;
     let executor = ContainerView {
         role: "executor",
@@ -633,7 +634,8 @@ fn pod(role: &'static str, count: u64, r: &PodResources) -> ContainerView {
     }
 }
 
-pub(super) fn pods(p: &K8sPlan, spark: &K8sSpark) -> Vec<ContainerView> {
+/// Kubernetes' executor and driver pods (also the JS API's).
+pub fn pods(p: &K8sPlan, spark: &K8sSpark) -> Vec<ContainerView> {
     let m = p.executor_memory;
     let specs = p.pod_specs(spark);
     let executor = ContainerView {
@@ -688,7 +690,8 @@ fn emr_plan(p: &EmrPlan) -> PlanView {
     }
 }
 
-pub(super) fn emr_containers(p: &EmrPlan) -> Vec<ContainerView> {
+/// EMR's requested and launched executors and its ApplicationMaster (also the JS API's).
+pub fn emr_containers(p: &EmrPlan) -> Vec<ContainerView> {
     let r = p.request;
     let requested = ContainerView {
         role: "executor",
@@ -720,7 +723,7 @@ pub(super) fn emr_containers(p: &EmrPlan) -> Vec<ContainerView> {
 }
 
 /// A node group's blocks; YARN and EMR count vcores, Kubernetes millicores.
-pub(super) fn group_view(g: &NodeGroup, kubernetes: bool) -> NodeGroupView {
+pub fn group_view(g: &NodeGroup, kubernetes: bool) -> NodeGroupView {
     NodeGroupView {
         first_node: g.first_node,
         last_node: g.last_node,
