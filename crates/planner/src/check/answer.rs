@@ -46,10 +46,13 @@ impl Answer {
     }
 }
 
-/// The numbers the comparison sets side by side, for the pasted settings or the plan.
+/// The numbers the comparison sets side by side, for the pasted settings or the plan (the JSON
+/// report writes them as they are, field by field).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize))]
 pub struct SideNumbers {
     /// Executors asked for (`None`: as many as fit).
+    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
     pub executors_asked: Option<u64>,
     /// Executors that run.
     pub executors_running: u64,
