@@ -1352,10 +1352,7 @@ fn largest_heap(
     };
     let probe = |heap: u64| plan_with(heap).is_some_and(|q| runs(&q));
     let room = PodRoom::of(&input.nodes).memory_mib;
-    let heap = match crate::plan::largest_fitting(room / 1024, |gib| probe(gib * 1024)) {
-        Some(gib) => gib * 1024,
-        None => crate::plan::largest_fitting(room, probe)?.max(least),
-    };
+    let heap = crate::plan::largest_heap_whole_gib_first(room, least, &probe)?;
     let plan = plan_with(heap)?;
     let shape = Shape {
         executors: plan.placed,
