@@ -16,10 +16,11 @@ use planner::check::words::{
 use planner::check::{check, settings_for_the_form, Check};
 use planner::report::check::plan_export;
 use planner::report::check_json::{check_json, setting_views};
+use planner::report::html::findings_list;
 use planner::report::wiki::escape_html;
 use planner::report::Format;
 use planner::scenario::Scenario;
-use planner::{url, Severity};
+use planner::url;
 use wasm_bindgen::prelude::*;
 
 /// The form's scenario from its share link or query (`?v=1&c=32`, `v=1&c=32` or a whole URL);
@@ -134,31 +135,7 @@ fn compare_html(out: &mut String, c: &Check, form: &Scenario) {
 /// What the check found, each with its severity in words (the page's warning list).
 fn findings_html(out: &mut String, c: &Check) {
     element(out, "h3", r#" class="subhead""#, "What the check found");
-    let found = diagnostics(c);
-    if found.is_empty() {
-        element(
-            out,
-            "p",
-            r#" class="muted" id="check-findings""#,
-            "Nothing to report.",
-        );
-        return;
-    }
-    out.push_str(r#"<ul class="warnings" id="check-findings">"#);
-    for w in found {
-        let (class, word) = match w.severity {
-            Severity::Error => ("sev sev-error", "Error"),
-            Severity::Warning => ("sev sev-warning", "Warning"),
-            Severity::Info => ("sev sev-info", "Note"),
-        };
-        out.push_str(&format!(
-            r#"<li class="{class}" data-code="{}"><span class="sev-word">{word}</span> "#,
-            w.code.as_str()
-        ));
-        element(out, "span", r#" class="msg""#, &w.message);
-        out.push_str("</li>");
-    }
-    out.push_str("</ul>");
+    out.push_str(&findings_list(&diagnostics(c), "check-findings"));
 }
 
 /// What the page's link holds of the check, and what it leaves out.

@@ -11,12 +11,15 @@ use planner::emr::{self, EmrPlan};
 use planner::exports::{self, emr as emr_exports, k8s as k8s_exports};
 use planner::input::Method;
 use planner::k8s::{k8s_warnings, K8sInput, K8sPlan, K8sTotals};
-use planner::layout::{BlockKind, NodeGroup, Part, PartKind};
-use planner::place::{AmShape, Placement, Totals};
+use planner::place::Totals;
 use planner::plan::{self, Comparison};
-use planner::spark::PodResources;
 use planner::units::format_spark_mib;
 use planner::warning::Warning;
+
+// The containers and the layout as the JSON report writes them: one shape and one function for
+// both.
+use planner::report::json::{emr_containers, group_view, pods, yarn_containers};
+pub use planner::report::json::{BlockView, ContainerView, NodeGroupView, PartView};
 
 /// The version of the result's shape.
 pub const SCHEMA: u32 = 1;
@@ -85,75 +88,6 @@ pub struct PlanView {
     pub warnings: Vec<DiagnosticView>,
     /// What to paste.
     pub exports: ExportsView,
-}
-
-/// A container or pod, with the quantities its cluster manager has.
-#[derive(Debug, Clone, Default)]
-pub struct ContainerView {
-    /// `executor`, `executor-launched` (EMR, merged), `application-master` or `driver`.
-    pub role: &'static str,
-    /// How many run.
-    pub count: u64,
-    /// JVM heap.
-    pub heap_mib: Option<u64>,
-    /// Memory overhead.
-    pub overhead_mib: Option<u64>,
-    /// Off-heap memory.
-    pub offheap_mib: Option<u64>,
-    /// PySpark worker memory.
-    pub pyspark_mib: Option<u64>,
-    /// Memory requested (a pod's request, equal to its limit).
-    pub requested_mib: u64,
-    /// Memory YARN grants (YARN and EMR).
-    pub granted_mib: Option<u64>,
-    /// Cores Spark runs tasks on.
-    pub cores: Option<u32>,
-    /// Vcores the ResourceManager records (YARN and EMR).
-    pub yarn_vcores: Option<u32>,
-    /// A pod's CPU request as written (Kubernetes).
-    pub cpu_request: Option<String>,
-    /// A pod's CPU limit, when set (Kubernetes).
-    pub cpu_limit: Option<String>,
-    /// Requests merged into each (EMR's launched executors).
-    pub merged_requests: Option<u32>,
-    /// The node the ApplicationMaster runs on (1-based).
-    pub node: Option<u32>,
-}
-
-/// Consecutive nodes with the same blocks.
-#[derive(Debug, Clone)]
-pub struct NodeGroupView {
-    /// First node, 1-based.
-    pub first_node: u32,
-    /// Last node, inclusive.
-    pub last_node: u32,
-    /// Each node's blocks, in order.
-    pub blocks: Vec<BlockView>,
-}
-
-/// A block of a node.
-#[derive(Debug, Clone)]
-pub struct BlockView {
-    /// `os-reserved`, `application-master`, `executor`, `unused` (YARN, EMR); `system-reserved`,
-    /// `daemonsets`, `driver`, `executor`, `unused` (Kubernetes).
-    pub kind: &'static str,
-    /// Vcores (YARN, EMR).
-    pub vcores: Option<u64>,
-    /// CPU requested, in millicores (Kubernetes).
-    pub cpu_millis: Option<u64>,
-    /// Memory.
-    pub memory_mib: u64,
-    /// Memory parts of a container.
-    pub parts: Vec<PartView>,
-}
-
-/// A memory part of a block.
-#[derive(Debug, Clone)]
-pub struct PartView {
-    /// `heap`, `overhead`, `off-heap`, `pyspark` or `rounding`.
-    pub kind: &'static str,
-    /// Its size.
-    pub mib: u64,
 }
 
 /// Sums over a layout (YARN and EMR fill the YARN fields, Kubernetes its own).
@@ -271,39 +205,6 @@ fn exports_view(pairs: &[(String, String)], args: Vec<String>) -> ExportsView {
     }
 }
 
-fn yarn_containers(placement: &Placement) -> Vec<ContainerView> {
-    let e = placement.executor;
-    let executor = ContainerView {
-        role: "executor",
-        count: u64::from(placement.totals.executors),
-        heap_mib: Some(e.memory.heap_mib),
-        overhead_mib: Some(e.memory.overhead_mib),
-        offheap_mib: Some(e.memory.offheap_mib),
-        pyspark_mib: Some(e.memory.pyspark_mib),
-        requested_mib: e.request.memory_mib,
-        granted_mib: Some(e.granted.memory_mib),
-        cores: Some(e.cores),
-        yarn_vcores: Some(e.granted.vcores),
-        ..ContainerView::default()
-    };
-    vec![executor, application_master(placement.am)]
-}
-
-fn application_master(am: AmShape) -> ContainerView {
-    ContainerView {
-        role: "application-master",
-        count: u64::from(am.node.is_some()),
-        heap_mib: Some(am.heap_mib),
-        overhead_mib: Some(am.overhead_mib),
-        requested_mib: am.request.memory_mib,
-        granted_mib: Some(am.granted.memory_mib),
-        cores: Some(am.request.vcores),
-        yarn_vcores: Some(am.granted.vcores),
-        node: am.node,
-        ..ContainerView::default()
-    }
-}
-
 fn yarn_totals(t: &Totals) -> TotalsView {
     TotalsView {
         executors: t.executors,
@@ -335,36 +236,12 @@ pub fn kubernetes_plan(p: &K8sPlan, input: &K8sInput) -> PlanView {
         heap_mib: p.executor_memory.heap_mib,
         task_slots: t.task_slots,
         fits: t.executors > 0,
-        containers: pods(p),
+        containers: pods(p, spark),
         layout: groups(&p.layout, true),
         totals: kubernetes_totals(&t),
         warnings: diagnostics(ClusterManager::Kubernetes, &k8s_warnings(input, p)),
         exports,
     }
-}
-
-fn pod(role: &'static str, count: u64, r: &PodResources) -> ContainerView {
-    ContainerView {
-        role,
-        count,
-        requested_mib: r.memory_mib,
-        cpu_request: Some(r.cpu_request.clone()),
-        cpu_limit: r.cpu_limit.clone(),
-        ..ContainerView::default()
-    }
-}
-
-fn pods(p: &K8sPlan) -> Vec<ContainerView> {
-    let m = p.executor_memory;
-    let executor = ContainerView {
-        heap_mib: Some(m.heap_mib),
-        overhead_mib: Some(m.overhead_mib),
-        offheap_mib: Some(m.offheap_mib),
-        pyspark_mib: Some(m.pyspark_mib),
-        ..pod("executor", u64::from(p.totals.executors), &p.executor)
-    };
-    let driver = p.driver.as_ref().map(|d| pod("driver", 1, d));
-    std::iter::once(executor).chain(driver).collect()
 }
 
 fn kubernetes_totals(t: &K8sTotals) -> TotalsView {
@@ -402,84 +279,7 @@ pub fn emr_plan(p: &EmrPlan) -> PlanView {
     }
 }
 
-fn emr_containers(p: &EmrPlan) -> Vec<ContainerView> {
-    let r = p.request;
-    let requested = ContainerView {
-        role: "executor",
-        count: u64::from(p.requested),
-        heap_mib: Some(r.memory.heap_mib),
-        overhead_mib: Some(r.memory.overhead_mib),
-        requested_mib: r.request.memory_mib,
-        granted_mib: Some(r.granted.memory_mib),
-        cores: Some(r.cores),
-        yarn_vcores: Some(r.granted.vcores),
-        ..ContainerView::default()
-    };
-    let launched = p.launched.iter().map(|l| ContainerView {
-        role: "executor-launched",
-        count: u64::from(l.count),
-        heap_mib: Some(l.heap_mib),
-        overhead_mib: Some(l.overhead_mib),
-        requested_mib: l.memory_mib,
-        granted_mib: Some(l.memory_mib),
-        cores: Some(l.cores),
-        yarn_vcores: Some(l.yarn_vcores),
-        merged_requests: Some(l.merged),
-        ..ContainerView::default()
-    });
-    std::iter::once(requested)
-        .chain(launched)
-        .chain([application_master(p.am)])
-        .collect()
-}
-
 /// Node groups' blocks; YARN and EMR count vcores, Kubernetes millicores.
-fn groups(layout: &[NodeGroup], kubernetes: bool) -> Vec<NodeGroupView> {
-    layout
-        .iter()
-        .map(|g| NodeGroupView {
-            first_node: g.first_node,
-            last_node: g.last_node,
-            blocks: g
-                .blocks
-                .iter()
-                .map(|b| BlockView {
-                    kind: block_kind(b.kind, kubernetes),
-                    vcores: (!kubernetes).then(|| b.vcores()),
-                    cpu_millis: kubernetes.then_some(b.cpu_millis),
-                    memory_mib: b.memory_mib,
-                    parts: parts(&b.parts),
-                })
-                .collect(),
-        })
-        .collect()
-}
-
-/// A block's kind as the result names it for the manager.
-fn block_kind(kind: BlockKind, kubernetes: bool) -> &'static str {
-    match (kind, kubernetes) {
-        (BlockKind::Reserved, false) => "os-reserved",
-        (BlockKind::Reserved, true) => "system-reserved",
-        (BlockKind::ApplicationMaster, _) => "application-master",
-        (BlockKind::Executor, _) => "executor",
-        (BlockKind::Unused, _) => "unused",
-        (BlockKind::DaemonSets, _) => "daemonsets",
-        (BlockKind::DriverPod, _) => "driver",
-    }
-}
-
-fn parts(parts: &[Part]) -> Vec<PartView> {
-    parts
-        .iter()
-        .map(|p| PartView {
-            kind: match p.kind {
-                PartKind::Heap => "heap",
-                PartKind::Overhead => "overhead",
-                PartKind::OffHeap => "off-heap",
-                PartKind::PySpark => "pyspark",
-                PartKind::Rounding => "rounding",
-            },
-            mib: p.mib,
-        })
-        .collect()
+fn groups(layout: &[planner::layout::NodeGroup], kubernetes: bool) -> Vec<NodeGroupView> {
+    layout.iter().map(|g| group_view(g, kubernetes)).collect()
 }

@@ -8,25 +8,14 @@
 //! form goes through [`escape`] (or [`text`]), the one place that makes text safe as HTML.
 
 /// `text` safe inside an element or a double-quoted attribute value: `&`, `<`, `>`, `"` and `'`
-/// written as character references.
+/// written as character references (the planner's escaping, which its HTML reports use too).
 pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    push_escaped(&mut out, text);
-    out
+    planner::report::wiki::escape_html(text)
 }
 
 /// Appends `text` to `out`, escaped as [`escape`] does.
 pub fn push_escaped(out: &mut String, text: &str) {
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(ch),
-        }
-    }
+    planner::report::wiki::push_escaped_html(out, text);
 }
 
 /// Appends `<tag>text</tag>` with `text` escaped; `attributes` is markup written by the page

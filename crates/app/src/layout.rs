@@ -42,13 +42,7 @@ pub fn part_class(kind: PartKind) -> &'static str {
 
 /// A memory part's name in words.
 pub fn part_name(kind: PartKind) -> &'static str {
-    match kind {
-        PartKind::Heap => "heap",
-        PartKind::Overhead => "overhead",
-        PartKind::OffHeap => "off-heap",
-        PartKind::PySpark => "PySpark",
-        PartKind::Rounding => "YARN rounding",
-    }
+    kind.name()
 }
 
 /// Segments laid left to right, each as wide as its amount's share of the widest node.

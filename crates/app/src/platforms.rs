@@ -61,7 +61,7 @@ pub fn k8s_headline(p: &K8sPlan, scenario: &Scenario, copied: &str) -> String {
             "{} task slots · each pod requests {} CPU and {}Mi (memory limit = request) · {} CPU requested by Spark's pods, of {} CPU allocatable after daemonsets",
             fmt::group(t.task_slots),
             format_cpu(p.executor_cpu_millis),
-            p.executor.memory_mib,
+            p.executor_memory_mib(),
             format_cores(t.cpu_requested_millis),
             format_cores(t.cpu_available_millis),
         ),
@@ -177,22 +177,23 @@ pub fn k8s_details(p: &K8sPlan, scenario: &Scenario) -> String {
         return String::new();
     };
     let mut rows = String::from(r#"<table class="kv" id="pod-resources"><tbody>"#);
+    let pods = p.pod_specs(&input.spark);
     for (k, v) in [
         (
             "Executor memory request = limit",
-            p.executor.memory_quantity(),
+            pods.executor.memory_quantity(),
         ),
-        ("Executor CPU request", p.executor.cpu_request.clone()),
+        ("Executor CPU request", pods.executor.cpu_request.clone()),
         (
             "Executor CPU limit",
-            p.executor
+            pods.executor
                 .cpu_limit
                 .clone()
                 .unwrap_or_else(|| "none".into()),
         ),
         (
             "Driver pod",
-            p.driver
+            pods.driver
                 .as_ref()
                 .map_or("none (client mode)".to_string(), |d| {
                     format!("{} memory, {} CPU", d.memory_quantity(), d.cpu_request)

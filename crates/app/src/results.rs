@@ -4,7 +4,7 @@
 use planner::fixed::format_fixed;
 use planner::place::Placement;
 use planner::url::Manager;
-use planner::{Comparison, Method, Plan, Severity, Warning};
+use planner::{Comparison, Method, Plan, Warning};
 
 use crate::{fmt, html};
 
@@ -127,32 +127,12 @@ pub fn with_shape_guidance(
 
 /// A list of warnings with their severity in words (not colour alone), as HTML.
 pub fn warning_list(ws: &[Warning], id: &str) -> String {
-    if ws.is_empty() {
-        return format!(r#"<p class="muted" id="{id}">Nothing to report.</p>"#);
-    }
-    format!(
-        r#"<ul class="warnings" id="{id}">{}</ul>"#,
-        warning_items(ws)
-    )
+    planner::report::html::findings_list(ws, id)
 }
 
 /// The `<li>` items of a warning list, as HTML (no handlers: written as text, `crate::html`).
 pub fn warning_items(ws: &[Warning]) -> String {
-    let mut out = String::new();
-    for w in ws {
-        let (class, word) = match w.severity {
-            Severity::Error => ("sev sev-error", "Error"),
-            Severity::Warning => ("sev sev-warning", "Warning"),
-            Severity::Info => ("sev sev-info", "Note"),
-        };
-        out.push_str(&format!(
-            r#"<li class="{class}" data-code="{}"><span class="sev-word">{word}</span> "#,
-            w.code.as_str()
-        ));
-        html::text(&mut out, "span", r#" class="msg""#, &w.message);
-        out.push_str("</li>");
-    }
-    out
+    planner::report::html::finding_items(ws)
 }
 
 /// The derivation steps of `method`'s plan as a numbered list, as HTML.

@@ -94,7 +94,11 @@ pub struct DriverNumbers {
 /// and at least 384 MiB (`spark.driver.memoryOverheadFactor`, `spark.driver.minMemoryOverhead`
 /// defaults) — what a driver container would be given, and a fair share of an edge node.
 pub fn driver_footprint_mib(heap_mib: u64) -> u64 {
-    heap_mib.saturating_add((heap_mib / 10).max(384))
+    let default_overhead = crate::spark::OverheadRule::Formula {
+        factor: crate::spark::DEFAULT_OVERHEAD_FACTOR,
+        minimum_mib: crate::spark::MIN_OVERHEAD_MIB,
+    };
+    heap_mib.saturating_add(default_overhead.overhead_mib(heap_mib))
 }
 
 /// The driver's numbers for these settings.
@@ -155,7 +159,7 @@ fn result_size_note(n: &DriverNumbers) -> Option<Warning> {
                  that holds it, or collect less.",
                 mib(collected),
                 mib(limit),
-                crate::units::format_spark_mib(collected.div_ceil(1024) * 1024)
+                crate::units::format_spark_gib_at_least(collected)
             ),
         )
         .about(FieldId::MaxResultSize),
@@ -180,7 +184,7 @@ fn heap_note(n: &DriverNumbers) -> Option<Warning> {
                 mib(collected),
                 mib(n.usable_heap_mib),
                 mib(n.settings.heap_mib),
-                crate::units::format_spark_mib(needed.div_ceil(1024) * 1024)
+                crate::units::format_spark_gib_at_least(needed)
             ),
         )
         .about(FieldId::DriverMemory),

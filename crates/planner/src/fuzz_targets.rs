@@ -322,7 +322,7 @@ fn check_k8s_plan(p: &crate::k8s::K8sPlan, link: &str) {
         assert!(mem_sum <= mem, "node memory {mem_sum} > {mem}: {link}");
         executors += u64::from(g.executors_per_node()) * u64::from(g.node_count());
         for b in g.blocks.iter().filter(|b| b.kind == BlockKind::Executor) {
-            assert_eq!(b.memory_mib, p.executor.memory_mib, "{link}");
+            assert_eq!(b.memory_mib, p.executor_memory_mib(), "{link}");
         }
     }
     assert_eq!(executors, u64::from(p.totals.executors), "{link}");

@@ -216,13 +216,8 @@ impl Default for SparkSettings {
     }
 }
 
-/// Tasks an executor of `executor_cores` runs at once with `task_cpus` CPUs per task
-/// (`spark.task.cpus`): `executor_cores ÷ task_cpus`, rounded down as Spark's
-/// `ResourceProfile.maxTasksPerExecutor` does (a `task_cpus` of 0 counts as 1). The one division
-/// behind every task-slot count of YARN, Kubernetes and EMR.
-pub fn task_slots_per_executor(executor_cores: u32, task_cpus: u32) -> u32 {
-    executor_cores / task_cpus.max(1)
-}
+// The one task-slot division is Spark's math; the input's callers name it here too.
+pub use crate::spark::task_slots_per_executor;
 
 impl SparkSettings {
     /// The executor overhead rule these settings give (the minimum is 384 MiB in Spark 3.5).

@@ -18,8 +18,8 @@ use crate::providers::{node_reservation, reservation_steps, ManagedNode, NodeRes
 use crate::shortfall::{Blocker, Limit, Nearest, Process, Shape, Shortfall, Size};
 use crate::spark::{
     keys, kubernetes_pods, AppType, CpuRequest, DeployMode, DriverPod, DriverPodSettings,
-    ExecutorPodSettings, KubernetesPods, KubernetesResources, OverheadSettings, PodCpuSettings,
-    PodResources, PodSettings, SparkConf, SparkVersion, NON_JVM_OVERHEAD_FACTOR,
+    ExecutorPodSettings, KubernetesPods, OverheadSettings, PodCpuSettings, PodResources,
+    PodSettings, SparkConf, SparkVersion, NON_JVM_OVERHEAD_FACTOR,
 };
 use crate::units::format_spark_mib;
 use crate::warning::{most_severe_first, Code, Severity, Warning};
@@ -380,22 +380,19 @@ pub struct K8sPlan {
     pub nodes: K8sNodes,
     /// The managed provider's reservation, when not custom.
     pub reservation: Option<NodeReservation>,
-    /// The executor pod as Spark writes it.
-    pub executor: PodResources,
-    /// Heap, overhead, off-heap and pyspark of the executor container, in MiB.
+    /// Heap, overhead, off-heap and pyspark of the executor pod, in MiB: the pod's memory
+    /// request (= limit) is their sum ([`K8sPlan::executor_memory_mib`]).
     pub executor_memory: crate::spark::ExecutorMemory,
     /// The executor CPU request in millicores.
     pub executor_cpu_millis: u64,
     /// The overhead factor Spark used.
     pub overhead_factor: f64,
-    /// The driver pod (cluster mode).
-    pub driver: Option<PodResources>,
+    /// The driver pod's CPU and memory requests (cluster mode; `None` in client mode).
+    pub driver: Option<PodRequest>,
     /// Per-node layout.
     pub layout: Vec<NodeGroup>,
     /// Totals.
     pub totals: K8sTotals,
-    /// The driver pod's CPU request in millicores (0 in client mode).
-    pub driver_cpu_millis: u64,
     /// What each node has left for Spark's pods.
     pub room: PodRoom,
     /// How many executor pods fit: per node beside daemonsets, and in all with the driver pod
@@ -418,13 +415,44 @@ impl K8sPlan {
 
     /// The driver pod's memory request (= limit), in MiB (0 in client mode).
     pub fn driver_memory_mib(&self) -> u64 {
-        self.driver.as_ref().map_or(0, |d| d.memory_mib)
+        self.driver.map_or(0, |d| d.memory_mib)
+    }
+
+    /// The driver pod's CPU request in millicores (0 in client mode).
+    pub fn driver_cpu_millis(&self) -> u64 {
+        self.driver.map_or(0, |d| d.cpu_millis)
+    }
+
+    /// The pods as Spark writes them into the pod spec, for words and exports: the memory from
+    /// this plan, the CPU request and limit as `spark` (the settings it was planned with) give
+    /// them. Spark copies a request's text as given (`BasicExecutorFeatureStep`), so `500m`
+    /// stays `500m` and `0.5` stays `0.5`: the plan holds the millicores, not the text.
+    pub fn pod_specs(&self, spark: &K8sSpark) -> PodSpecs {
+        let settings = spark.pod_settings();
+        PodSpecs {
+            executor: PodResources::new(
+                self.executor_memory_mib(),
+                &settings.executor.cpu.pod_cpu(),
+            ),
+            driver: self
+                .driver
+                .map(|d| PodResources::new(d.memory_mib, &settings.driver.cpu.pod_cpu())),
+        }
     }
 
     /// Whether a driver pod runs on node 1 (cluster mode, and it fits).
     pub fn has_driver(&self) -> bool {
         self.driver.is_some() && self.fit.driver_fits
     }
+}
+
+/// The pods as Spark writes them into the pod spec ([`K8sPlan::pod_specs`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PodSpecs {
+    /// The executor pod.
+    pub executor: PodResources,
+    /// The driver pod (cluster mode only).
+    pub driver: Option<PodResources>,
 }
 
 /// Kubernetes' form: validation ranges and field names come from its catalog entries.
@@ -1024,7 +1052,7 @@ pub fn k8s_working(input: &K8sInput, d: &K8sPlan) -> Vec<Step> {
         |r| reservation_steps(&r, n.daemonset_cpu_millis, n.daemonset_memory_mib),
     );
     let steps = vec![
-        executor_pod_step(d),
+        executor_pod_step(d, &input.spark),
         Step::new(
             "Executor pods per node",
             format!(
@@ -1058,9 +1086,9 @@ fn room_step(n: &K8sNodes, room: PodRoom) -> Step {
     )
 }
 
-fn executor_pod_step(d: &K8sPlan) -> Step {
+fn executor_pod_step(d: &K8sPlan, spark: &K8sSpark) -> Step {
     let m = &d.executor_memory;
-    let cpu = &d.executor;
+    let cpu = d.pod_specs(spark).executor;
     Step::new(
         "Executor pod",
         format!(
@@ -1100,7 +1128,7 @@ fn placed_step(count: ExecutorCount, d: &K8sPlan) -> Step {
     let driver = if d.has_driver() {
         format!(
             " + {} CPU for the driver pod",
-            format_cores(d.driver_cpu_millis)
+            format_cores(d.driver_cpu_millis())
         )
     } else if d.driver.is_none() {
         " (client mode: the driver runs outside the cluster)".to_string()
@@ -1166,7 +1194,7 @@ fn fit_warnings(d: &K8sPlan) -> Vec<Warning> {
             format!(
                 "The driver pod ({} CPU, {} MiB) is larger than what a node has left \
                  for pods ({} CPU, {} MiB): it stays Pending.",
-                format_cpu(d.driver_cpu_millis),
+                format_cpu(d.driver_cpu_millis()),
                 d.driver_memory_mib(),
                 format_cpu(room.cpu_millis),
                 room.memory_mib
@@ -1287,7 +1315,7 @@ pub fn k8s_shortfall(input: &K8sInput, p: &K8sPlan) -> Option<Shortfall> {
         let nearest = largest_heap(input, set, |q| q.fit.driver_fits && q.placed > 0);
         let blocker = Blocker::TooLarge {
             what: Process::DriverPod,
-            request: size(p.driver_cpu_millis, p.driver_memory_mib()),
+            request: size(p.driver_cpu_millis(), p.driver_memory_mib()),
             limit: room,
         };
         (blocker, nearest.map(|n| (FieldId::DriverMemory, n)))
@@ -1337,10 +1365,7 @@ fn largest_heap(
     };
     let probe = |heap: u64| plan_with(heap).is_some_and(|q| runs(&q));
     let room = PodRoom::of(&input.nodes).memory_mib;
-    let heap = match crate::plan::largest_fitting(room / 1024, |gib| probe(gib * 1024)) {
-        Some(gib) => gib * 1024,
-        None => crate::plan::largest_fitting(room, probe)?.max(least),
-    };
+    let heap = crate::plan::largest_heap_whole_gib_first(room, least, &probe)?;
     let plan = plan_with(heap)?;
     let shape = Shape {
         executors: plan.placed,
@@ -1440,18 +1465,19 @@ fn k8s_nearest_words_ungrouped(s: &Shortfall) -> Option<String> {
 /// ```
 pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, InputErrors> {
     let d = derive_k8s(input)?;
-    let pods = KubernetesResources::from_pods(&d.pods);
+    let driver = d.pods.driver.map(|pod| PodRequest {
+        cpu_millis: d.driver_cpu_millis,
+        memory_mib: pod.memory_mib(),
+    });
     Ok(K8sPlan {
         nodes: d.nodes,
         reservation: d.reservation,
-        executor: pods.executor,
         executor_memory: d.pods.executor.memory,
         executor_cpu_millis: d.executor_cpu_millis,
         overhead_factor: d.pods.executor.overhead_factor,
-        driver: pods.driver,
+        driver,
         layout: d.layout,
         totals: d.totals,
-        driver_cpu_millis: d.driver_cpu_millis,
         room: d.room,
         fit: d.fit,
         wanted: d.wanted,
@@ -1488,13 +1514,15 @@ mod tests {
     fn fractional_requests_keep_parallelism() {
         let mut input = K8sInput::default();
         let full = plan_k8s(&input).unwrap();
-        assert_eq!(full.executor.memory_quantity(), "6758Mi");
-        assert_eq!(full.executor.cpu_request, "2");
+        let pod = full.pod_specs(&input.spark).executor;
+        assert_eq!(pod.memory_quantity(), "6758Mi");
+        assert_eq!(pod.cpu_request, "2");
         assert_eq!(full.totals.executors, 16);
         assert_eq!(full.totals.task_slots, 32);
         input.spark.request_cores = Some("0.5".into());
         let half = plan_k8s(&input).unwrap();
-        assert_eq!(half.executor.cpu_request, "0.5");
+        assert_eq!(half.pod_specs(&input.spark).executor.cpu_request, "0.5");
+        assert_eq!(half.executor_cpu_millis, 500);
         assert_eq!(half.totals.task_slots, 32);
         assert_eq!(half.totals.cpu_requested_millis, 9_000);
         let warnings = k8s_warnings(&input, &half);

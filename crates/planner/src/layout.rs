@@ -49,6 +49,19 @@ pub enum PartKind {
     Rounding,
 }
 
+impl PartKind {
+    /// The part's name in words, as the layouts label it (`off-heap`, `YARN rounding`).
+    pub fn name(self) -> &'static str {
+        match self {
+            PartKind::Heap => "heap",
+            PartKind::Overhead => "overhead",
+            PartKind::OffHeap => "off-heap",
+            PartKind::PySpark => "PySpark",
+            PartKind::Rounding => "YARN rounding",
+        }
+    }
+}
+
 /// A memory part of a block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Part {

@@ -757,6 +757,20 @@ pub(crate) fn largest_fitting(hi: u64, fits: impl Fn(u64) -> bool) -> Option<u64
     Some(lo)
 }
 
+/// The largest heap setting in MiB up to `limit_mib` with `runs(heap)`: whole GiB where one
+/// runs (the setting people type), else MiB, never under `least`; `None` when not even 1 MiB
+/// runs. The nearest heap of YARN's AM or driver and of Kubernetes' pods.
+pub(crate) fn largest_heap_whole_gib_first(
+    limit_mib: u64,
+    least: u64,
+    runs: &dyn Fn(u64) -> bool,
+) -> Option<u64> {
+    match largest_fitting(limit_mib / 1024, |gib| runs(gib * 1024)) {
+        Some(gib) => Some(gib * 1024),
+        None => Some(largest_fitting(limit_mib, runs)?.max(least)),
+    }
+}
+
 /// One cores-per-executor candidate of the Spark-exact method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ExactShape {
@@ -1319,10 +1333,7 @@ fn nearest_am_heap(v: &Validated, method: Method) -> Option<Nearest> {
     let runs =
         |heap_mib: u64| with_heap(heap_mib.max(least)).is_some_and(|p| p.placement.fit.am_runs());
     let node_mib = v.shape.nodemanager.memory_mib;
-    let heap_mib = match largest_fitting(node_mib / 1024, |gib| runs(gib * 1024)) {
-        Some(gib) => gib * 1024,
-        None => largest_fitting(node_mib, runs)?.max(least),
-    };
+    let heap_mib = largest_heap_whole_gib_first(node_mib, least, &runs)?;
     let p = with_heap(heap_mib)?;
     Some(Nearest::Heap {
         field: if cluster {

@@ -352,6 +352,14 @@ pub struct AmContainer {
     pub granted: Option<Resource>,
 }
 
+/// Tasks an executor of `executor_cores` runs at once with `task_cpus` CPUs per task
+/// (`spark.task.cpus`): `executor_cores ÷ task_cpus`, rounded down as Spark's
+/// `ResourceProfile.maxTasksPerExecutor` does (a `task_cpus` of 0 counts as 1). The one division
+/// behind every task-slot count of YARN, Kubernetes and EMR.
+pub fn task_slots_per_executor(executor_cores: u32, task_cpus: u32) -> u32 {
+    executor_cores / task_cpus.max(1)
+}
+
 /// The overhead factor of executors, the driver and the client-mode AM when none is set.
 pub const DEFAULT_OVERHEAD_FACTOR: f64 = 0.10;
 /// `spark.yarn.am.memory`'s default, in MiB.
@@ -653,7 +661,7 @@ pub fn kubernetes_pods<'a>(settings: &PodSettings<'a>) -> KubernetesPods<'a> {
     let default_factor = match settings.kubernetes_overhead_factor {
         Some(factor) => factor,
         None if cluster && settings.app_type != AppType::Jvm => NON_JVM_OVERHEAD_FACTOR,
-        None => 0.1,
+        None => DEFAULT_OVERHEAD_FACTOR,
     };
     let e = &settings.executor;
     let overhead_rule = e.overhead.rule(settings.version, default_factor);
@@ -964,7 +972,7 @@ fn executor_memory<'c>(
             Some(pods),
         ));
     }
-    let overhead_rule = executor_overhead_rule(r, query.version, 0.1)?;
+    let overhead_rule = executor_overhead_rule(r, query.version, DEFAULT_OVERHEAD_FACTOR)?;
     let is_python = query.app_type == AppType::Python;
     let memory = ExecutorMemory {
         heap_mib: read.heap_mib,
@@ -1054,7 +1062,7 @@ pub fn resources(query: &ResourceQuery) -> Result<SparkResources, ConfError> {
             heap_bytes,
             fractions,
             offheap_bytes,
-            (cores / task_cpus).max(1),
+            task_slots_per_executor(cores, task_cpus).max(1),
         ),
     })
 }

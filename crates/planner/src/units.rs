@@ -171,6 +171,12 @@ pub fn conf_bytes(input: &str, unit: ByteUnit) -> Result<i64, SizeError> {
     }
 }
 
+/// The smallest whole-GiB setting of at least `mib`, as the planner emits it (`4g` for 3500 MiB):
+/// what a warning asks for when a memory setting must grow.
+pub fn format_spark_gib_at_least(mib: u64) -> String {
+    format_spark_mib(mib.div_ceil(1024).saturating_mul(1024))
+}
+
 /// Writes `mib` the way the planner emits memory settings: `19g` when it is a whole number of
 /// GiB, else `19549m`. Spark reads both back to the same MiB.
 pub fn format_spark_mib(mib: u64) -> String {

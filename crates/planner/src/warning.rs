@@ -26,6 +26,15 @@ impl Severity {
             Severity::Error => "error",
         }
     }
+
+    /// The severity as a reader sees it beside a finding: `Note`, `Warning` or `Error`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Severity::Info => "Note",
+            Severity::Warning => "Warning",
+            Severity::Error => "Error",
+        }
+    }
 }
 
 /// The kind of finding. [`Code::as_str`] is stable across releases.

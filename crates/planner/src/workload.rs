@@ -34,7 +34,7 @@
 use crate::catalog::{counted, group_digits, FieldId};
 use crate::fixed::{format_f64, format_percent};
 use crate::memory::{UnifiedMemory, RESERVED_BYTES};
-use crate::units::{format_spark_mib, MIB};
+use crate::units::{format_spark_gib_at_least, MIB};
 use crate::warning::{Code, Severity, Warning};
 
 /// `spark.sql.files.maxPartitionBytes`'s default, in MiB.
@@ -520,7 +520,7 @@ fn broadcast_notes(b: &BroadcastNumbers) -> Vec<Warning> {
         notes.push(Warning::new(
             Code::BroadcastNoRoom,
             Severity::Warning,
-            format!("The driver collects a broadcast table before sending it: {} (the table and the results collected) is more than the driver's usable heap of {}. Raise spark.driver.memory to at least {}.", mib_text(b.driver_needs_bytes), mib_text(b.driver_usable_bytes), format_spark_mib((b.driver_needs_bytes + RESERVED_BYTES).div_ceil(MIB).div_ceil(1024) * 1024)),
+            format!("The driver collects a broadcast table before sending it: {} (the table and the results collected) is more than the driver's usable heap of {}. Raise spark.driver.memory to at least {}.", mib_text(b.driver_needs_bytes), mib_text(b.driver_usable_bytes), format_spark_gib_at_least((b.driver_needs_bytes + RESERVED_BYTES).div_ceil(MIB))),
         ).about(FieldId::DriverMemory));
     }
     notes

@@ -221,7 +221,7 @@ fn seed002_manifest_requests_a_quarter_of_the_cpus_as_the_preset() {
     };
     // By hand: 16 × 0.5 CPU + the driver pod's 1 = 9 CPUs; pods of 6144 + 614 = 6758 MiB.
     assert_eq!(p.totals.cpu_requested_millis, 9000);
-    assert_eq!(p.executor.memory_mib, 6758);
+    assert_eq!(p.executor_memory_mib(), 6758);
     assert_eq!(p.placed, 16);
     let half = k8s_preset("k8s-seed002-half").unwrap().input;
     assert_eq!(**p, plan_k8s(&half).unwrap());

@@ -22,7 +22,7 @@ fn k8s_pods(text: &str) -> (u64, Option<u64>, f64) {
         panic!("{:?}", c.answer)
     };
     (
-        p.executor.memory_mib,
+        p.executor_memory.total_mib(),
         p.driver.as_ref().map(|d| d.memory_mib),
         p.overhead_factor,
     )
@@ -84,7 +84,7 @@ fn use_these_settings_carries_the_kubernetes_factor_and_the_link_keeps_it() {
     assert_eq!(used.spark.deploy_mode, DeployMode::Cluster);
     // Planned on the form, the same pods as the check's answer.
     let p = plan_k8s(&used).unwrap();
-    assert_eq!(p.executor.memory_mib, 12_288);
+    assert_eq!(p.executor_memory.total_mib(), 12_288);
     // Its link holds it under its own key and reads back the same scenario.
     let query = scenario_to_query(&Scenario::Kubernetes(used.clone()));
     assert!(query.contains("kmof=0.2"), "{query}");

@@ -45,14 +45,18 @@ fn python_cluster_mode_gets_the_non_jvm_factor() {
     input.spark.app_type = AppType::Python;
     let p = plan_k8s(&input).expect("plans");
     assert_eq!(p.overhead_factor, 0.4);
-    assert_eq!(p.executor.memory_quantity(), "8601Mi");
+    let pods = p.pod_specs(&input.spark);
+    assert_eq!(pods.executor.memory_quantity(), "8601Mi");
     assert_eq!(
-        p.driver.as_ref().map(|d| d.memory_quantity()),
+        pods.driver.as_ref().map(|d| d.memory_quantity()),
         Some("1433Mi".into())
     );
     input.spark.deploy_mode = DeployMode::Client;
     let p = plan_k8s(&input).expect("plans");
-    assert_eq!(p.executor.memory_quantity(), "6758Mi");
+    assert_eq!(
+        p.pod_specs(&input.spark).executor.memory_quantity(),
+        "6758Mi"
+    );
     assert!(p.driver.is_none());
 }
 
@@ -132,7 +136,7 @@ proptest! {
             prop_assert!(mem_sum <= mem.max(1_024 + ds.1));
             executors += u64::from(g.executors_per_node()) * u64::from(g.node_count());
             for b in g.blocks.iter().filter(|b| b.kind == BlockKind::Executor) {
-                prop_assert_eq!(b.memory_mib, p.executor.memory_mib);
+                prop_assert_eq!(b.memory_mib, p.executor_memory_mib());
             }
         }
         prop_assert_eq!(executors, u64::from(p.totals.executors));
@@ -147,7 +151,10 @@ proptest! {
             scheduler: None,
             heap_bytes: None,
         }).expect("valid conf");
-        prop_assert_eq!(r.kubernetes.map(|k| k.executor), Some(p.executor.clone()));
+        prop_assert_eq!(
+            r.kubernetes.map(|k| k.executor),
+            Some(p.pod_specs(&input.spark).executor)
+        );
     }
 
     #[test]
@@ -336,8 +343,20 @@ fn every_pod_setting_gives_the_pods_spark_writes() {
         planned.set(planned.get() + 1);
         let r = spark_resources(&input.spark);
         let k = r.kubernetes.expect("Kubernetes pods");
-        prop_assert_eq!(&k.executor, &p.executor);
-        prop_assert_eq!(&k.driver, &p.driver);
+        // The pod specs: the plan's numbers with the settings' CPU text are Spark's pods.
+        let specs = p.pod_specs(&input.spark);
+        prop_assert_eq!(&k.executor, &specs.executor);
+        prop_assert_eq!(&k.driver, &specs.driver);
+        prop_assert_eq!(
+            parse_cpu_millis(&k.executor.cpu_request).ok(),
+            Some(p.executor_cpu_millis)
+        );
+        prop_assert_eq!(
+            k.driver
+                .as_ref()
+                .map(|d| parse_cpu_millis(&d.cpu_request).ok()),
+            p.driver.map(|d| Some(d.cpu_millis))
+        );
         prop_assert_eq!(k.executor_overhead_factor, p.overhead_factor);
         prop_assert_eq!(r.executor.memory, p.executor_memory);
         prop_assert_eq!(
@@ -350,7 +369,7 @@ fn every_pod_setting_gives_the_pods_spark_writes() {
         sides[0] += u32::from(s.overhead_mib.is_none() && s.executor_min_overhead_mib.is_some());
         sides[1] += u32::from(k.executor_overhead_factor == 0.4);
         sides[2] += u32::from(p.executor_memory.pyspark_mib > 0);
-        sides[3] += u32::from(p.executor.cpu_limit.is_some() && p.driver.is_some());
+        sides[3] += u32::from(specs.executor.cpu_limit.is_some() && p.driver.is_some());
         spark_sides.set(sides);
         Ok(())
     });
@@ -402,7 +421,7 @@ fn spark_4_honours_the_minimum_overheads() {
     python.spark.executor_min_overhead_mib = Some(2048);
     let p = plan_k8s(&python).expect("plans");
     assert_eq!(
-        p.executor.memory_quantity(),
+        p.pod_specs(&python.spark).executor.memory_quantity(),
         "6144Mi",
         "4096 + max(0.4 × 4096, 2048)"
     );
@@ -418,7 +437,7 @@ fn spark_4_honours_the_minimum_overheads() {
     python.spark.version = SparkVersion::V3_5;
     let p = plan_k8s(&python).expect("plans");
     assert_eq!(
-        p.executor.memory_quantity(),
+        p.pod_specs(&python.spark).executor.memory_quantity(),
         "5734Mi",
         "3.5: 4096 + 0.4 × 4096"
     );
@@ -436,24 +455,27 @@ fn spark_4_honours_the_minimum_overheads() {
     jvm.spark.driver_min_overhead_mib = Some(1024);
     let p = plan_k8s(&jvm).expect("plans");
     assert_eq!(
-        p.executor.memory_quantity(),
+        p.pod_specs(&jvm.spark).executor.memory_quantity(),
         "22528Mi",
         "the factor's 2048 is larger"
     );
-    let driver = p.driver.as_ref().map(|d| d.memory_quantity());
+    let driver = p.pod_specs(&jvm.spark).driver.map(|d| d.memory_quantity());
     assert_eq!(driver.as_deref(), Some("2048Mi"), "1024 + max(102, 1024)");
     assert!(spark_conf(&p, &jvm.spark)
         .contains(&("spark.driver.minMemoryOverhead".into(), "1g".into())));
     jvm.spark.version = SparkVersion::V3_5;
     let p = plan_k8s(&jvm).expect("plans");
-    let driver = p.driver.as_ref().map(|d| d.memory_quantity());
+    let driver = p.pod_specs(&jvm.spark).driver.map(|d| d.memory_quantity());
     assert_eq!(driver.as_deref(), Some("1408Mi"), "3.5: 1024 + 384");
     // An explicit overhead replaces the formula, its minimum included.
     let mut explicit = K8sInput::default();
     explicit.spark.overhead_mib = Some(500);
     explicit.spark.executor_min_overhead_mib = Some(4096);
     let p = plan_k8s(&explicit).expect("plans");
-    assert_eq!(p.executor.memory_quantity(), "6644Mi");
+    assert_eq!(
+        p.pod_specs(&explicit.spark).executor.memory_quantity(),
+        "6644Mi"
+    );
     assert!(!spark_conf(&p, &explicit.spark)
         .iter()
         .any(|(k, _)| k.contains("minMemoryOverhead")));

@@ -5,7 +5,7 @@
 use super::apply::{apply_settings, Applied};
 use super::{read, Pasted};
 use crate::emr::{plan_emr, EmrPlan};
-use crate::k8s::{plan_k8s, K8sPlan};
+use crate::k8s::{plan_k8s, K8sPlan, K8sSpark};
 use crate::place::{place, CheckedPlacement, PlaceInput, Placement};
 use crate::scenario::{self, Outcome, Scenario};
 use crate::warning::Diagnostic;
@@ -46,10 +46,13 @@ impl Answer {
     }
 }
 
-/// The numbers the comparison sets side by side, for the pasted settings or the plan.
+/// The numbers the comparison sets side by side, for the pasted settings or the plan (the JSON
+/// report writes them as they are, field by field).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize))]
 pub struct SideNumbers {
     /// Executors asked for (`None`: as many as fit).
+    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
     pub executors_asked: Option<u64>,
     /// Executors that run.
     pub executors_running: u64,
@@ -70,7 +73,9 @@ pub struct SideNumbers {
     pub memory_available_mib: u64,
     /// CPU the application's containers or pods hold, in millicores (YARN: vcores × 1000).
     pub cpu_reserved_millis: u64,
-    /// What [`SideNumbers::cpu_reserved_millis`] counts.
+    /// What [`SideNumbers::cpu_reserved_millis`] counts (the words say it; the JSON's
+    /// `cpuReservedMillis` is documented as YARN's vcores × 1000 or the pods' requests).
+    #[cfg_attr(feature = "json", serde(skip))]
     pub cpu_counted: CpuCounted,
     /// Whether every container can start (no refusal, the AM or driver fits).
     pub runs: bool,
@@ -101,7 +106,7 @@ impl SideNumbers {
             requests_running: p.placed,
             cores_per_executor: p.task_slots_per_executor,
             heap_mib: p.executor_memory.heap_mib,
-            container_mib: p.executor.memory_mib,
+            container_mib: p.executor_memory_mib(),
             task_slots: p.totals.task_slots,
             memory_used_mib: p.totals.memory_requested_mib,
             memory_available_mib: p.totals.memory_available_mib,
@@ -199,6 +204,17 @@ pub struct Check {
     pub plan: Outcome,
     /// Both, in comparable numbers.
     pub compare: Side,
+}
+
+impl Check {
+    /// The Kubernetes settings the answer was planned with (`None` off Kubernetes): where the
+    /// pods' CPU text comes from ([`K8sPlan::pod_specs`]).
+    pub fn kubernetes_spark(&self) -> Option<&K8sSpark> {
+        match &self.applied.scenario {
+            Scenario::Kubernetes(input) => Some(&input.spark),
+            Scenario::Yarn(_) | Scenario::Emr(_) => None,
+        }
+    }
 }
 
 /// Checks pasted text against the cluster of `form` (see the module documentation).

@@ -390,13 +390,17 @@ fn dynamic_allocation_of(
     (enabled, settings)
 }
 
-fn yarn_input(form: &PlanInput, pasted: &Pasted, v: &Values) -> PlanInput {
-    let d = SparkSettings::default();
-    let offheap_bytes = v
-        .good(k::OFFHEAP_SIZE, ValueKind::Size(ByteUnit::Byte))
+/// `spark.memory.offHeap.size` in bytes, as pasted (0 when unset or refused).
+fn offheap_bytes(v: &Values) -> u64 {
+    v.good(k::OFFHEAP_SIZE, ValueKind::Size(ByteUnit::Byte))
         .and_then(|s| conf_bytes(s, ByteUnit::Byte).ok())
         .and_then(|b| u64::try_from(b).ok())
-        .unwrap_or(0);
+        .unwrap_or(0)
+}
+
+fn yarn_input(form: &PlanInput, pasted: &Pasted, v: &Values) -> PlanInput {
+    let d = SparkSettings::default();
+    let offheap_bytes = offheap_bytes(v);
     let (dynamic_allocation, dynamic_allocation_settings) = dynamic_allocation_of(
         v,
         form.spark.dynamic_allocation,
@@ -482,11 +486,7 @@ fn k8s_input(form: &K8sInput, pasted: &Pasted, v: &Values, count: ExecutorCount)
         v.good(key, ValueKind::CpuQuantity)
             .map(|s| s.trim().to_string())
     };
-    let offheap_bytes = v
-        .good(k::OFFHEAP_SIZE, ValueKind::Size(ByteUnit::Byte))
-        .and_then(|s| conf_bytes(s, ByteUnit::Byte).ok())
-        .and_then(|b| u64::try_from(b).ok())
-        .unwrap_or(0);
+    let offheap_bytes = offheap_bytes(v);
     let (dynamic_allocation, dynamic_allocation_settings) = dynamic_allocation_of(
         v,
         form.spark.dynamic_allocation,

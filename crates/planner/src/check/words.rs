@@ -463,7 +463,7 @@ pub fn check_changes(c: &Check) -> Vec<String> {
 pub fn check_container_lines(c: &Check) -> Vec<String> {
     match stop(c) {
         Some(Stop::Refused(_) | Stop::NothingRead) => Vec::new(),
-        _ => container_lines(&c.answer),
+        _ => container_lines(c),
     }
 }
 
@@ -671,8 +671,8 @@ fn counted_vcores(n: u64) -> String {
 }
 
 /// Every container of the answer, as Spark requests it and as the cluster grants it.
-pub fn container_lines(answer: &Answer) -> Vec<String> {
-    let lines = match answer {
+pub fn container_lines(c: &Check) -> Vec<String> {
+    let lines = match &c.answer {
         Answer::Yarn(p) => {
             let p = &p.placement;
             let (e, am) = (&p.executor, &p.am);
@@ -702,7 +702,9 @@ pub fn container_lines(answer: &Answer) -> Vec<String> {
                 ),
             ]
         }
-        Answer::Kubernetes(p) => k8s_container_lines(p),
+        Answer::Kubernetes(p) => c
+            .kubernetes_spark()
+            .map_or_else(Vec::new, |spark| k8s_container_lines(p, spark)),
         Answer::Emr(p) => emr_container_lines(p),
         Answer::Invalid(_) | Answer::NothingRead => Vec::new(),
     };
@@ -717,22 +719,23 @@ fn plus(name: &str, mib: u64) -> String {
     }
 }
 
-fn k8s_container_lines(p: &crate::k8s::K8sPlan) -> Vec<String> {
+fn k8s_container_lines(p: &crate::k8s::K8sPlan, spark: &crate::k8s::K8sSpark) -> Vec<String> {
     let m = &p.executor_memory;
+    let pods = p.pod_specs(spark);
     let mut out = vec![format!(
         "Executor pod: {} memory (heap {} + overhead {}{}{}), CPU request {}{}.",
-        p.executor.memory_quantity(),
+        pods.executor.memory_quantity(),
         m.heap_mib,
         m.overhead_mib,
         plus("off-heap", m.offheap_mib),
         plus("PySpark", m.pyspark_mib),
-        p.executor.cpu_request,
-        p.executor
+        pods.executor.cpu_request,
+        pods.executor
             .cpu_limit
             .as_ref()
             .map_or(String::new(), |l| format!(", limit {l}"))
     )];
-    if let Some(d) = &p.driver {
+    if let Some(d) = &pods.driver {
         out.push(format!(
             "Driver pod: {} memory, CPU request {}.",
             d.memory_quantity(),

@@ -78,7 +78,8 @@ pub fn spark_submit_flags(plan: &K8sPlan, spark: &K8sSpark) -> Vec<String> {
 /// The `SparkApplication` (Spark operator) YAML fragment for the executor and driver resources.
 pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
     let mut y = String::from("spec:\n");
-    if let Some(d) = &plan.driver {
+    let pods = plan.pod_specs(spark);
+    if let Some(d) = &pods.driver {
         y += &format!(
             "  driver:\n    cores: {}\n    coreRequest: \"{}\"\n    memory: \"{}\"\n",
             spark.driver_cores,
@@ -98,10 +99,10 @@ pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
         "  executor:\n    instances: {}{initial_only}\n    cores: {}\n    coreRequest: \"{}\"\n    memory: \"{}\"\n",
         plan.wanted,
         spark.executor_cores,
-        plan.executor.cpu_request,
+        pods.executor.cpu_request,
         format_spark_mib(spark.executor_memory_mib)
     );
-    if let Some(l) = &plan.executor.cpu_limit {
+    if let Some(l) = &pods.executor.cpu_limit {
         y += &format!("    coreLimit: \"{l}\"\n");
     }
     if let Some(o) = spark.overhead_mib {

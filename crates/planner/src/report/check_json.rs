@@ -79,31 +79,8 @@ pub struct SettingView {
     pub replaces: Vec<u32>,
 }
 
-/// The comparable numbers of one side.
-#[derive(Debug, Clone, Serialize)]
-pub struct NumbersView {
-    /// Executors asked for (absent: as many as fit).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub executors_asked: Option<u64>,
-    /// Executors that run.
-    pub executors_running: u64,
-    /// Cores of one executor.
-    pub cores_per_executor: u64,
-    /// Heap of one executor.
-    pub heap_mib: u64,
-    /// One executor's container (YARN, EMR: granted) or pod memory.
-    pub container_mib: u64,
-    /// Tasks at once.
-    pub task_slots: u64,
-    /// Memory held by the application's containers or pods.
-    pub memory_used_mib: u64,
-    /// Memory the cluster has for them.
-    pub memory_available_mib: u64,
-    /// CPU they hold (YARN: vcores × 1000).
-    pub cpu_reserved_millis: u64,
-    /// Whether every container can start.
-    pub runs: bool,
-}
+/// The comparable numbers of one side: the check's own [`SideNumbers`], written as they are.
+pub type NumbersView = SideNumbers;
 
 /// The pasted settings planned.
 #[derive(Debug, Clone, Serialize)]
@@ -192,31 +169,16 @@ pub fn drop_reason_id(reason: DropReason) -> &'static str {
     }
 }
 
-fn numbers(n: &SideNumbers) -> NumbersView {
-    NumbersView {
-        executors_asked: n.executors_asked,
-        executors_running: n.executors_running,
-        cores_per_executor: n.cores_per_executor,
-        heap_mib: n.heap_mib,
-        container_mib: n.container_mib,
-        task_slots: n.task_slots,
-        memory_used_mib: n.memory_used_mib,
-        memory_available_mib: n.memory_available_mib,
-        cpu_reserved_millis: n.cpu_reserved_millis,
-        runs: n.runs,
-    }
-}
-
 fn answer_view(c: &Check) -> Option<AnswerView> {
     let n = c.compare.pasted.as_ref()?;
     let (containers, layout, kubernetes) = match &c.answer {
         Answer::Yarn(p) => (yarn_containers(&p.placement), &p.placement.layout, false),
-        Answer::Kubernetes(p) => (pods(p), &p.layout, true),
+        Answer::Kubernetes(p) => (pods(p, c.kubernetes_spark()?), &p.layout, true),
         Answer::Emr(p) => (emr_containers(p), &p.layout, false),
         Answer::Invalid(_) | Answer::NothingRead => return None,
     };
     Some(AnswerView {
-        numbers: numbers(n),
+        numbers: *n,
         containers,
         layout: layout.iter().map(|g| group_view(g, kubernetes)).collect(),
     })
@@ -281,7 +243,7 @@ pub fn line_diagnostics(c: &Check) -> Vec<LineDiagnosticView> {
 fn plan_side(c: &Check, form: &Scenario) -> Option<PlanSideView> {
     let n = c.compare.plan.as_ref()?;
     Some(PlanSideView {
-        numbers: numbers(n),
+        numbers: *n,
         headline: headline(Some(n)),
         link: crate::url::scenario_to_query(form),
         export: plan_export(c, form).map(|(format, text)| ExportView {

@@ -22,7 +22,7 @@ use crate::emr::{self, EmrPlan};
 use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
 use crate::input::Method;
 use crate::job_fit::{remedy_words, workload_section_notes, JobFit};
-use crate::k8s::{k8s_warnings, k8s_working, K8sInput, K8sPlan, K8sTotals};
+use crate::k8s::{k8s_warnings, k8s_working, K8sInput, K8sPlan, K8sSpark, K8sTotals};
 use crate::layout::{BlockKind, NodeGroup, Part, PartKind};
 use crate::memory::UnifiedMemory;
 use crate::place::{Placement, Totals};
@@ -531,7 +531,8 @@ fn yarn_plan(c: &Comparison, method: Method) -> PlanView {
     }
 }
 
-pub(super) fn yarn_containers(placement: &Placement) -> Vec<ContainerView> {
+/// YARN's executor and ApplicationMaster containers (also the JS API's).
+pub fn yarn_containers(placement: &Placement) -> Vec<ContainerView> {
     let e = placement.executor;
     let executor = ContainerView {
         role: "executor",
@@ -606,7 +607,7 @@ fn kubernetes_plan(p: &K8sPlan, input: &K8sInput) -> PlanView {
             task_slots: t.task_slots,
             fits: t.executors > 0,
         },
-        containers: pods(p),
+        containers: pods(p, spark),
         layout: p.layout.iter().map(|g| group_view(g, true)).collect(),
         totals: kubernetes_totals(&t),
         unified_memory: None,
@@ -633,16 +634,18 @@ fn pod(role: &'static str, count: u64, r: &PodResources) -> ContainerView {
     }
 }
 
-pub(super) fn pods(p: &K8sPlan) -> Vec<ContainerView> {
+/// Kubernetes' executor and driver pods (also the JS API's).
+pub fn pods(p: &K8sPlan, spark: &K8sSpark) -> Vec<ContainerView> {
     let m = p.executor_memory;
+    let specs = p.pod_specs(spark);
     let executor = ContainerView {
         heap_mib: Some(m.heap_mib),
         overhead_mib: Some(m.overhead_mib),
         offheap_mib: Some(m.offheap_mib),
         pyspark_mib: Some(m.pyspark_mib),
-        ..pod("executor", u64::from(p.totals.executors), &p.executor)
+        ..pod("executor", u64::from(p.totals.executors), &specs.executor)
     };
-    let driver = p.driver.as_ref().map(|d| pod("driver", 1, d));
+    let driver = specs.driver.as_ref().map(|d| pod("driver", 1, d));
     std::iter::once(executor).chain(driver).collect()
 }
 
@@ -687,7 +690,8 @@ fn emr_plan(p: &EmrPlan) -> PlanView {
     }
 }
 
-pub(super) fn emr_containers(p: &EmrPlan) -> Vec<ContainerView> {
+/// EMR's requested and launched executors and its ApplicationMaster (also the JS API's).
+pub fn emr_containers(p: &EmrPlan) -> Vec<ContainerView> {
     let r = p.request;
     let requested = ContainerView {
         role: "executor",
@@ -719,7 +723,7 @@ pub(super) fn emr_containers(p: &EmrPlan) -> Vec<ContainerView> {
 }
 
 /// A node group's blocks; YARN and EMR count vcores, Kubernetes millicores.
-pub(super) fn group_view(g: &NodeGroup, kubernetes: bool) -> NodeGroupView {
+pub fn group_view(g: &NodeGroup, kubernetes: bool) -> NodeGroupView {
     NodeGroupView {
         first_node: g.first_node,
         last_node: g.last_node,

@@ -17,6 +17,7 @@ pub mod check;
 #[cfg(feature = "json")]
 pub mod check_json;
 pub mod configuration;
+pub mod html;
 #[cfg(feature = "json")]
 pub mod json;
 pub mod markdown;

@@ -252,6 +252,7 @@ pub fn yarn_containers(placement: &Placement) -> Table {
 /// overhead from the same pod formula that sized it; a driver has no off-heap or PySpark part).
 pub fn kubernetes_pods(p: &K8sPlan, spark: &K8sSpark) -> Table {
     let m = p.executor_memory;
+    let pods = p.pod_specs(spark);
     let row = |name: &str, count: u64, pod: &PodResources, parts: [String; 4]| {
         let mut cells = vec![name.to_string(), count.to_string()];
         cells.extend(parts);
@@ -263,11 +264,11 @@ pub fn kubernetes_pods(p: &K8sPlan, spark: &K8sSpark) -> Table {
     let mut rows = vec![row(
         "Executor pod",
         u64::from(p.totals.executors),
-        &p.executor,
+        &pods.executor,
         [m.heap_mib, m.overhead_mib, m.offheap_mib, m.pyspark_mib].map(|mib| mib.to_string()),
     )];
     let driver_memory = crate::spark::kubernetes_pods(&spark.pod_settings()).driver;
-    if let (Some(driver), Some(memory)) = (&p.driver, driver_memory) {
+    if let (Some(driver), Some(memory)) = (&pods.driver, driver_memory) {
         let parts = [memory.heap_mib, memory.overhead_mib, 0, 0].map(|mib| mib.to_string());
         rows.push(row("Driver pod", 1, driver, parts));
     }

@@ -349,13 +349,7 @@ fn block_look(kind: BlockKind, m: ClusterManager) -> (Look, &'static str, &'stat
 }
 
 fn part_words(kind: PartKind) -> &'static str {
-    match kind {
-        PartKind::Heap => "heap",
-        PartKind::Overhead => "overhead",
-        PartKind::OffHeap => "off-heap",
-        PartKind::PySpark => "PySpark",
-        PartKind::Rounding => "YARN rounding",
-    }
+    kind.name()
 }
 
 fn executor_name(m: ClusterManager) -> &'static str {

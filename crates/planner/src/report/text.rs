@@ -277,7 +277,7 @@ fn pod(r: &PodResources) -> String {
 
 fn kubernetes_without_yaml(p: &K8sPlan, input: &K8sInput) -> String {
     let mut out = String::new();
-    kubernetes_pods(&mut out, p);
+    kubernetes_pods(&mut out, p, input);
     working(&mut out, &k8s_working(input, p));
     out.push_str("layout:\n");
     for group in &p.layout {
@@ -301,19 +301,20 @@ fn kubernetes_without_yaml(p: &K8sPlan, input: &K8sInput) -> String {
     out
 }
 
-fn kubernetes_pods(out: &mut String, p: &K8sPlan) {
+fn kubernetes_pods(out: &mut String, p: &K8sPlan, input: &K8sInput) {
     let m = p.executor_memory;
+    let pods = p.pod_specs(&input.spark);
     let _ = writeln!(
         out,
         "executor pod: {} (heap {} + overhead {} + off-heap {} + pyspark {}; factor {})",
-        pod(&p.executor),
+        pod(&pods.executor),
         m.heap_mib,
         m.overhead_mib,
         m.offheap_mib,
         m.pyspark_mib,
         crate::fixed::format_f64(p.overhead_factor)
     );
-    let driver = p
+    let driver = pods
         .driver
         .as_ref()
         .map_or("none (client mode)".to_string(), pod);

@@ -124,11 +124,7 @@ fn configuration_table(s: &Summary) -> Table {
 
 /// A finding's severity as a reader sees it (`Warning`, `Error`, `Note`).
 fn severity_word(w: &Warning) -> &'static str {
-    match w.severity {
-        crate::warning::Severity::Error => "Error",
-        crate::warning::Severity::Warning => "Warning",
-        crate::warning::Severity::Info => "Note",
-    }
+    w.severity.word()
 }
 
 /// The document with one line break at its end.
@@ -194,6 +190,12 @@ fn html_table(out: &mut String, table: &Table) {
 /// ```
 pub fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    push_escaped_html(&mut out, text);
+    out
+}
+
+/// Appends `text` to `out`, escaped as [`escape_html`] does (the page writes its HTML this way).
+pub fn push_escaped_html(out: &mut String, text: &str) {
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -204,7 +206,6 @@ pub fn escape_html(text: &str) -> String {
             _ => out.push(c),
         }
     }
-    out
 }
 
 /// Text safe in Confluence wiki markup: every character the markup reads (`|` cells, `*bold*`,
