@@ -259,6 +259,10 @@ export interface CheckNumbers {
   /** Executors asked for (absent: as many as fit, with dynamic allocation and no maximum). */
   executors_asked?: number;
   executors_running: number;
+  /** Executor requests those executors hold: more than `executors_running` when EMR merges
+   * several requests on a node into one executor. */
+  requests_running: number;
+  /** Cores of one executor (EMR: of a launched, merged executor). */
   cores_per_executor: number;
   heap_mib: number;
   /** One executor's container (YARN, EMR: as granted) or pod memory. */
@@ -269,7 +273,8 @@ export interface CheckNumbers {
   memory_used_mib: number;
   /** Memory the cluster has for them. */
   memory_available_mib: number;
-  /** CPU they hold (YARN, EMR: vcores × 1000). */
+  /** CPU they hold: Kubernetes the pods' CPU requests; YARN and EMR the vcores the
+   * ResourceManager records × 1000 (under the DefaultResourceCalculator one per container). */
   cpu_reserved_millis: number;
   /** Whether every container can start. */
   runs: boolean;
