@@ -151,13 +151,6 @@ pub fn diagnostics(m: ClusterManager, findings: &[Warning]) -> Vec<DiagnosticVie
         .collect()
 }
 
-fn method_id(method: Method) -> &'static str {
-    match method {
-        Method::RuleOfThumb => "rule-of-thumb",
-        Method::SparkExact => "spark-exact",
-    }
-}
-
 /// Both YARN methods' plans.
 pub fn yarn_plans(c: &Comparison) -> Vec<PlanView> {
     [Method::RuleOfThumb, Method::SparkExact]
@@ -171,7 +164,7 @@ fn yarn_plan(c: &Comparison, method: Method) -> PlanView {
     let pairs = exports::yarn_spark_conf(c, method);
     let t = p.placement.totals;
     PlanView {
-        method: method_id(p.method),
+        method: Method::id(p.method),
         selected: method == c.selected,
         executors: p.instances,
         executors_running: t.executors,

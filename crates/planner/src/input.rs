@@ -288,6 +288,16 @@ pub enum Method {
     SparkExact,
 }
 
+impl Method {
+    /// The method's id in the JSON report and the JS API's result.
+    pub fn id(self) -> &'static str {
+        match self {
+            Method::RuleOfThumb => "rule-of-thumb",
+            Method::SparkExact => "spark-exact",
+        }
+    }
+}
+
 /// How finely the Spark-exact method sets `spark.executor.memory`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Granularity {

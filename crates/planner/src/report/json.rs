@@ -486,20 +486,13 @@ pub fn document(report: &Report<'_>) -> Document {
     doc
 }
 
-fn method_id(method: Method) -> &'static str {
-    match method {
-        Method::RuleOfThumb => "rule-of-thumb",
-        Method::SparkExact => "spark-exact",
-    }
-}
-
 fn yarn_plan(c: &Comparison, method: Method) -> PlanView {
     let p = c.plan_of(method);
     let selected = method == c.selected;
     let pairs = exports::yarn_spark_conf(c, method);
     let t = p.placement.totals;
     PlanView {
-        method: method_id(p.method),
+        method: Method::id(p.method),
         selected,
         headline: Headline {
             executors: p.instances,
