@@ -286,14 +286,15 @@ impl Warning {
 /// Most severe first, keeping the order within a severity (a filter per severity, not a
 /// general sort: smaller wasm). The one order for every list of diagnostics.
 pub fn most_severe_first(diagnostics: Vec<Warning>) -> Vec<Warning> {
+    most_severe_first_by(&diagnostics, |d| d.severity)
+}
+
+/// [`most_severe_first`] for items that carry a diagnostic (the check's findings with their
+/// line): most severe first, keeping the order within a severity.
+pub fn most_severe_first_by<T: Clone>(items: &[T], severity: impl Fn(&T) -> Severity) -> Vec<T> {
     [Severity::Error, Severity::Warning, Severity::Info]
         .iter()
-        .flat_map(|s| {
-            diagnostics
-                .iter()
-                .filter(move |d| d.severity == *s)
-                .cloned()
-        })
+        .flat_map(|s| items.iter().filter(|d| severity(d) == *s).cloned())
         .collect()
 }
 

@@ -28,7 +28,7 @@ use crate::check::words::{
 };
 use crate::check::{settings_for_the_form, Answer, Check, Format, SideNumbers};
 use crate::scenario::Scenario;
-use crate::warning::{Severity, Warning};
+use crate::warning::Warning;
 
 /// The version of the document's shape.
 pub const SCHEMA: u32 = 1;
@@ -221,23 +221,15 @@ pub fn line_diagnostics(c: &Check) -> Vec<LineDiagnosticView> {
         })
         .collect();
     found.extend(answer_warnings(c).into_iter().map(|w| (w, None)));
-    let rank = |s: Severity| match s {
-        Severity::Error => 0,
-        Severity::Warning => 1,
-        Severity::Info => 2,
-    };
-    let mut out: Vec<LineDiagnosticView> = Vec::with_capacity(found.len());
-    for wanted in 0..3 {
-        for (w, line) in found.iter().filter(|(w, _)| rank(w.severity) == wanted) {
-            out.push(LineDiagnosticView {
-                code: w.code.as_str(),
-                severity: w.severity.as_str(),
-                line: *line,
-                message: w.message.clone(),
-            });
-        }
-    }
-    out
+    crate::warning::most_severe_first_by(&found, |(w, _)| w.severity)
+        .into_iter()
+        .map(|(w, line)| LineDiagnosticView {
+            code: w.code.as_str(),
+            severity: w.severity.as_str(),
+            line,
+            message: w.message,
+        })
+        .collect()
 }
 
 fn plan_side(c: &Check, form: &Scenario) -> Option<PlanSideView> {
