@@ -364,3 +364,30 @@ fn emr_merged_executors_say_how_many_requests_run_and_as_how_many_executors() {
          cores and 94\u{202f}854 MiB of heap in a 112\u{202f}640 MiB container: 180 tasks at once."
     );
 }
+
+/// A `SparkApplication` without `spec.mode`: the operator's defaulting webhook sets cluster
+/// (kubeflow/spark-operator, `api/v1beta2/defaults.go`), so the driver runs in a pod beside the
+/// executors. 2 GiB of driver heap at the manifest's factor 0.4: 2 048 + 819 = 2 867 MiB.
+#[test]
+fn a_manifest_without_a_mode_runs_its_driver_in_a_pod() {
+    let manifest = r#"apiVersion: sparkoperator.k8s.io/v1beta2
+kind: SparkApplication
+spec:
+  type: Scala
+  sparkConf:
+    "spark.kubernetes.memoryOverheadFactor": "0.4"
+  driver:
+    cores: 1
+    memory: 2g
+  executor:
+    cores: 4
+    instances: 2
+    memory: 16g
+"#;
+    let (executor_mib, driver_mib, _) = k8s_pods(manifest);
+    // 16 GiB of heap at 0.4: 16 384 + 6 553 (0.4 × 16 384, rounded down) = 22 937 MiB.
+    assert_eq!(executor_mib, 22_937);
+    assert_eq!(driver_mib, Some(2_867));
+    let with_client = manifest.replace("  type: Scala\n", "  type: Scala\n  mode: client\n");
+    assert_eq!(k8s_pods(&with_client).1, None);
+}

@@ -20,7 +20,10 @@ fn each_kind_of_link_reads_back_from_its_text() {
     for (value, format) in [
         ("em19g~ec5~ei17", Format::DefaultsFile),
         ("em4g~ec1~atpy", Format::SubmitCommand),
-        ("em6g~ec2~ei16~atjvm~sv4.0", Format::SparkApplication),
+        (
+            "sdcluster~em6g~ec2~ei16~atjvm~sv4.0",
+            Format::SparkApplication,
+        ),
         ("em18971M~ec4~mxfalse", Format::EmrConfiguration),
     ] {
         let text = as_text(&decode(value));

@@ -110,21 +110,19 @@ fn read_spec(spec: &Node, pasted: &mut Pasted) {
             pasted.spark_version = Some((v, at(node.line())));
         }
     }
-    if let Some(node) = spec.get("mode") {
-        let mode = node.text().unwrap_or_default();
-        // The operator's "in-cluster-client" runs the driver in a pod it starts, as client mode.
-        let mode = if mode == "in-cluster-client" {
-            "client"
-        } else {
-            mode
-        };
-        pasted.push(
-            "spark.submit.deployMode",
-            mode,
-            at(node.line()),
-            Stage::Flag,
-        );
-    }
+    // Without `mode` the operator's defaulting webhook sets cluster (kubeflow/spark-operator,
+    // `api/v1beta2/defaults.go`, `SetSparkApplicationDefaults`): the driver runs in a pod.
+    let (mode, line) = match spec.get("mode") {
+        Some(node) => (node.text().unwrap_or_default(), node.line()),
+        None => ("cluster", spec.line()),
+    };
+    // The operator's "in-cluster-client" runs the driver in a pod it starts, as client mode.
+    let mode = if mode == "in-cluster-client" {
+        "client"
+    } else {
+        mode
+    };
+    pasted.push("spark.submit.deployMode", mode, at(line), Stage::Flag);
     if let Some(node) = spec.get("memoryOverheadFactor") {
         let value = node.text().unwrap_or_default();
         pasted.push(
