@@ -56,6 +56,16 @@ async fn example_page_plans_case_one_and_shows_diagnostics() {
         .await;
     assert!(!browser.exists("#submit-section[hidden]").await);
 
+    // One executor of one core, in the singular.
+    browser
+        .type_into("#input", "?v=1&cm=k8s&cpe=1&n=1&cnt=1")
+        .await;
+    browser.click("button[type=submit]").await;
+    let one = browser
+        .wait_for_text_containing("#headline", &["× 1 core ×"])
+        .await;
+    assert!(one.starts_with("1 executor × 1 core × "), "{one}");
+
     // Text that is neither a link, a query nor a JSON object: said so, nothing planned.
     browser.type_into("#input", "garbage{").await;
     browser.click("button[type=submit]").await;

@@ -21,6 +21,24 @@ fn heap(mib: u64) -> String {
     }
 }
 
+/// One pod of one core: the headline and the line under it count in the singular.
+#[tokio::test]
+async fn one_executor_pod_of_one_core_is_said_in_the_singular() {
+    let b = Browser::open("k8s-one").await;
+    b.open_plan("v=1&cm=k8s&cpe=1&n=1&cnt=1").await;
+    let headline = b
+        .wait_for_text_containing("#headline", &["× 1 core ×"])
+        .await;
+    assert!(
+        headline.starts_with("1 executor pod × 1 core × "),
+        "{headline}"
+    );
+    let sub = b
+        .wait_for_text_containing("#k8s-sub", &["1 task slot ·"])
+        .await;
+    assert!(!sub.contains("1 task slots"), "{sub}");
+}
+
 #[tokio::test]
 async fn kubernetes_seed_002_keeps_task_slots_on_a_quarter_of_the_cpus() {
     let b = Browser::open("k8s").await;

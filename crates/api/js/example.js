@@ -34,13 +34,20 @@ function memory(mib) {
   return mib % 1024 === 0 ? `${mib / 1024} GiB` : `${mib} MiB`;
 }
 
+/** "1 core", "5 cores". */
+function count(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 /** What runs; on EMR, whose merged executors differ from the requests, what was asked too. */
 function headline(plan) {
-  const asked = `${plan.executors} executors × ${plan.cores_per_executor} cores × ${memory(plan.heap_mib)}`;
+  const asked = `${count(plan.executors, "executor", "executors")} × ` +
+    `${count(plan.cores_per_executor, "core", "cores")} × ${memory(plan.heap_mib)}`;
   const launched = plan.containers.filter((c) => c.role === "executor-launched");
   if (launched.length === 0) return asked;
   const largest = launched.length > 1 ? " (the largest)" : "";
-  return `EMR runs ${plan.executors_running} executors × ${launched[0].cores} cores × ` +
+  return `EMR runs ${count(plan.executors_running, "executor", "executors")} × ` +
+    `${count(launched[0].cores, "core", "cores")} × ` +
     `${memory(launched[0].heap_mib)}${largest}; asked: ${asked}`;
 }
 

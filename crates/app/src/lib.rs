@@ -286,7 +286,11 @@ fn headline(c: &Comparison, copied: &str) -> String {
         r#"<p class="big" id="headline">{}</p>"#,
         headline_numbers(
             &p.instances.to_string(),
-            " executors × ",
+            if p.instances == 1 {
+                " executor × "
+            } else {
+                " executors × "
+            },
             p.cores(),
             p.heap_mib()
         )
@@ -296,9 +300,9 @@ fn headline(c: &Comparison, copied: &str) -> String {
         "p",
         r#" class="sub""#,
         &format!(
-            "spark.executor.memory={} · {} task slots · each container {} granted ({} requested) · {} of YARN memory, {} of vcores",
+            "spark.executor.memory={} · {} · each container {} granted ({} requested) · {} of YARN memory, {} of vcores",
             p.heap_setting(),
-            fmt::group(t.task_slots),
+            fmt::count(t.task_slots, "task slot", "task slots"),
             fmt::mib(e.granted.memory_mib),
             fmt::mib(e.request.memory_mib),
             fmt::pct(t.memory_used_pct()),

@@ -58,8 +58,8 @@ pub fn k8s_headline(p: &K8sPlan, scenario: &Scenario, copied: &str) -> String {
         "p",
         r#" class="sub" id="k8s-sub""#,
         &format!(
-            "{} task slots · each pod requests {} CPU and {}Mi (memory limit = request) · {} CPU requested by Spark's pods, of {} CPU allocatable after daemonsets",
-            fmt::group(t.task_slots),
+            "{} · each pod requests {} CPU and {}Mi (memory limit = request) · {} CPU requested by Spark's pods, of {} CPU allocatable after daemonsets",
+            fmt::count(t.task_slots, "task slot", "task slots"),
             format_cpu(p.executor_cpu_millis),
             p.executor_memory_mib(),
             format_cores(t.cpu_requested_millis),
@@ -101,7 +101,14 @@ fn k8s_big_line(p: &K8sPlan, input: &planner::k8s::K8sInput) -> String {
         r#"<p class="big" id="headline">{}</p>"#,
         crate::headline_numbers(
             &t.executors.to_string(),
-            &format!("{of_asked} executor pods × "),
+            &format!(
+                "{of_asked} executor {} × ",
+                if t.executors == 1 && of_asked.is_empty() {
+                    "pod"
+                } else {
+                    "pods"
+                }
+            ),
             input.spark.executor_cores,
             p.executor_memory.heap_mib
         )
