@@ -264,6 +264,7 @@ fn the_cpu_comparison_says_what_it_counts() {
         executors_running: 8,
         requests_running: 8,
         cores_per_executor: 5,
+        several_sizes: false,
         heap_mib: 1024,
         container_mib: 1408,
         task_slots: 40,
@@ -390,4 +391,27 @@ spec:
     assert_eq!(driver_mib, Some(2_867));
     let with_client = manifest.replace("  type: Scala\n", "  type: Scala\n  mode: client\n");
     assert_eq!(k8s_pods(&with_client).1, None);
+}
+
+/// EMR merges the requests on each node into one executor: with 21 requests of 4 cores on the
+/// default EMR cluster the launched executors differ in size, so the headline gives the
+/// largest's cores and heap, not "each".
+#[test]
+fn emr_executors_of_several_sizes_say_the_largest() {
+    let json = "[{\"Classification\": \"spark-defaults\", \"Properties\": {\
+                \"spark.executor.instances\": \"21\", \"spark.executor.memory\": \"10g\", \
+                \"spark.executor.cores\": \"4\"}}]";
+    let c = check(json, &Scenario::Emr(EmrInput::default()));
+    let Answer::Emr(p) = &c.answer else {
+        panic!("{:?}", c.answer)
+    };
+    assert!(p.launched.len() > 1, "one size: {:?}", p.launched);
+    let largest = p.launched.iter().map(|l| l.cores).max().unwrap();
+    assert_eq!(p.launched[0].cores, largest);
+    let headline = words::check_headline(&c);
+    assert!(
+        headline.contains(&format!(", the largest with {largest} cores and ")),
+        "{headline}"
+    );
+    assert!(!headline.contains("each with"), "{headline}");
 }

@@ -61,6 +61,10 @@ pub struct SideNumbers {
     pub requests_running: u64,
     /// Cores of one executor (`spark.executor.cores`; EMR: of a launched, merged executor).
     pub cores_per_executor: u64,
+    /// EMR: the launched executors differ in size (merged from different numbers of requests);
+    /// the numbers of one executor are then the largest's.
+    #[cfg_attr(feature = "json", serde(skip))]
+    pub several_sizes: bool,
     /// Heap of one executor in MiB.
     pub heap_mib: u64,
     /// One executor's container (YARN and EMR: granted) or pod memory, in MiB.
@@ -88,6 +92,7 @@ impl SideNumbers {
             executors_running: u64::from(p.totals.executors),
             requests_running: u64::from(p.totals.executors),
             cores_per_executor: u64::from(p.executor.cores),
+            several_sizes: false,
             heap_mib: p.executor.memory.heap_mib,
             container_mib: p.executor.granted.memory_mib,
             task_slots: p.totals.task_slots,
@@ -105,6 +110,7 @@ impl SideNumbers {
             executors_running: p.placed,
             requests_running: p.placed,
             cores_per_executor: p.task_slots_per_executor,
+            several_sizes: false,
             heap_mib: p.executor_memory.heap_mib,
             container_mib: p.executor_memory_mib(),
             task_slots: p.totals.task_slots,
@@ -127,6 +133,7 @@ impl SideNumbers {
                 .map(|l| u64::from(l.count) * u64::from(l.merged))
                 .sum(),
             cores_per_executor: first.map_or(u64::from(p.request.cores), |l| u64::from(l.cores)),
+            several_sizes: p.launched.len() > 1,
             heap_mib: first.map_or(p.request.memory.heap_mib, |l| l.heap_mib),
             container_mib: first.map_or(p.request.granted.memory_mib, |l| l.memory_mib),
             task_slots: p.totals.task_slots,

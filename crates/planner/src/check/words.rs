@@ -564,8 +564,13 @@ pub fn headline(n: Option<&SideNumbers>) -> String {
         CpuCounted::PodRequests => "pod",
         _ => "container",
     };
+    let each = if n.several_sizes {
+        "the largest"
+    } else {
+        "each"
+    };
     group_digits_in_text(&format!(
-        "{running}, each with {} and {} MiB of heap in a {} MiB {container}: {} at once.",
+        "{running}, {each} with {} and {} MiB of heap in a {} MiB {container}: {} at once.",
         counted(n.cores_per_executor, "core"),
         n.heap_mib,
         n.container_mib,
