@@ -535,20 +535,7 @@ async fn the_section_with_the_keyboard_alone() {
         b.attr("#check-text", "aria-describedby").await.as_deref(),
         Some("check-about")
     );
-    for scheme in ["light", "dark"] {
-        b.set_color_scheme(scheme).await;
-        for width in [1280, 375] {
-            b.set_viewport(width, 900).await;
-            b.js("document.getElementById('check').scrollIntoView(); return true;")
-                .await;
-            let suffix = if scheme == "dark" { "-dark" } else { "" };
-            b.screenshot(&format!("check-empty-section{suffix}"), width)
-                .await;
-            assert!(!b.overflows_horizontally().await);
-        }
-    }
-    b.set_color_scheme("light").await;
-    b.set_viewport(1280, 900).await;
+    b.screenshots_of("check", "check-empty-section").await;
     press(&b, &char::from(Key::Tab).to_string()).await;
     assert_eq!(focused(&b).await, "check-text");
     for width in [1280, 375] {

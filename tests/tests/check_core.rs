@@ -36,22 +36,7 @@ async fn paste(b: &Browser, text: &str) -> String {
 }
 
 async fn screenshots(b: &Browser, name: &str) {
-    for scheme in ["light", "dark"] {
-        b.set_color_scheme(scheme).await;
-        for width in [1280, 375] {
-            b.set_viewport(width, 900).await;
-            b.js("document.getElementById('check').scrollIntoView(); return true;")
-                .await;
-            let suffix = if scheme == "dark" { "-dark" } else { "" };
-            b.screenshot(&format!("{name}{suffix}"), width).await;
-            assert!(
-                !b.overflows_horizontally().await,
-                "{name}: sideways scroll at {width} px ({scheme})"
-            );
-        }
-    }
-    b.set_color_scheme("light").await;
-    b.set_viewport(1280, 900).await;
+    b.screenshots_of("check", name).await;
 }
 
 #[tokio::test]

@@ -784,6 +784,30 @@ impl Browser {
         path
     }
 
+    /// Screenshots of the element `id` scrolled into view, in light and dark at 1280 and 375
+    /// px (`<name>[-dark]-<width>.png`), each checked for a sideways scroll; light and 1280 px
+    /// after.
+    pub async fn screenshots_of(&self, id: &str, name: &str) {
+        for scheme in ["light", "dark"] {
+            self.set_color_scheme(scheme).await;
+            for width in [1280, 375] {
+                self.set_viewport(width, 900).await;
+                self.js(&format!(
+                    "document.getElementById('{id}').scrollIntoView(); return true;"
+                ))
+                .await;
+                let suffix = if scheme == "dark" { "-dark" } else { "" };
+                self.screenshot(&format!("{name}{suffix}"), width).await;
+                assert!(
+                    !self.overflows_horizontally().await,
+                    "{name}: sideways scroll at {width} px ({scheme})"
+                );
+            }
+        }
+        self.set_color_scheme("light").await;
+        self.set_viewport(1280, 900).await;
+    }
+
     /// Saves a PNG of the whole page (not just the viewport) at `width` CSS pixels to
     /// `target/screenshots/<name>-<width>.png` and returns its path. The viewport is left
     /// `width` wide and as tall as the page.
