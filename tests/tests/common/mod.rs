@@ -43,6 +43,12 @@ pub const CSP: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval';
 /// How long to wait for the app to render or react.
 pub const TIMEOUT: Duration = Duration::from_secs(15);
 
+/// How long to wait for a freshly opened page to show its first state. Longer than
+/// [`TIMEOUT`]: the wasm is compiled on every navigation, and on a 2-core machine running
+/// two browsers beside a build that once took more than 15 s (a CI run failed so, its
+/// console empty).
+pub const PAGE_LOAD_TIMEOUT: Duration = Duration::from_secs(45);
+
 /// The repository root (the parent of this crate).
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -434,11 +440,22 @@ impl Browser {
                     .join("\n")
             );
             self.console.lock().expect("console buffer").extend(fresh);
-            assert!(
-                start.elapsed() < TIMEOUT,
-                "{url}: `{ready}` did not appear within {TIMEOUT:?}; console: {:?}",
-                self.console_messages()
-            );
+            if start.elapsed() >= PAGE_LOAD_TIMEOUT {
+                let shown = self
+                    .client
+                    .execute(
+                        "return document.readyState + ' | ' + \
+                         (document.body ? document.body.innerText.slice(0, 400) : '(no body)')",
+                        vec![],
+                    )
+                    .await
+                    .map_or_else(|e| format!("(cannot read the page: {e})"), |v| v.to_string());
+                panic!(
+                    "{url}: `{ready}` did not appear within {PAGE_LOAD_TIMEOUT:?}; \
+                     console: {:?}; the page showed: {shown}",
+                    self.console_messages()
+                );
+            }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
