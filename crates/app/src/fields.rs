@@ -383,7 +383,27 @@ fn node_type_names(form: &Form) -> Vec<String> {
 
 /// A label that may wrap after its dots (`spark.executor.␣memoryOverhead`), not mid-word.
 fn breakable(label: &str) -> String {
-    label.replace('.', ".\u{200b}")
+    // A zero-width space after each dot and inside camelCase words: Spark's key names
+    // (`spark.yarn.heterogeneousExecutors.enabled`, `maximizeResourceAllocation`) are wider
+    // than a form column, and otherwise break between any two letters.
+    // Units (`GiB`, `vCPUs`) stay whole: a break needs three small letters before the capital.
+    let mut out = String::with_capacity(label.len() + 8);
+    let mut lower_run = 0;
+    for c in label.chars() {
+        if lower_run >= 3 && c.is_ascii_uppercase() {
+            out.push('\u{200b}');
+        }
+        out.push(c);
+        if c == '.' {
+            out.push('\u{200b}');
+        }
+        lower_run = if c.is_ascii_lowercase() {
+            lower_run + 1
+        } else {
+            0
+        };
+    }
+    out
 }
 
 fn group(out: &mut String, st: &State, ids: &'static [FieldId]) {
@@ -853,6 +873,23 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn long_setting_names_may_break_only_after_a_dot_or_between_camel_case_words() {
+        let z = '\u{200b}';
+        assert_eq!(
+            breakable("spark.yarn.heterogeneousExecutors.enabled"),
+            format!("spark.{z}yarn.{z}heterogeneous{z}Executors.{z}enabled")
+        );
+        assert_eq!(
+            breakable("maximizeResourceAllocation"),
+            format!("maximize{z}Resource{z}Allocation")
+        );
+        // Capitals in a row (an abbreviation) and ordinary words stay whole.
+        assert_eq!(breakable("YARN AM memory"), "YARN AM memory");
+        assert_eq!(breakable("Memory (GiB, vCPUs)"), "Memory (GiB, vCPUs)");
+        assert_eq!(breakable("Core nodes"), "Core nodes");
     }
 
     #[test]
