@@ -1,7 +1,8 @@
 //! End-to-end test of what a keystroke does to the page: with the Workload section shown and the
 //! trade-off explorer open, a new Nodes value changes only the DOM nodes whose values changed
 //! (every element of the answer, the sections and the explorer keeps its identity; the only
-//! mutations are the texts and attributes that differ), the field keeps the focus and its
+//! mutations are the texts and attributes that differ; the answer is updated in the keystroke's
+//! own task, the sections a frame later), the field keeps the focus and its
 //! caret, a `<details>` the user opened stays open, and the page then equals a fresh load of
 //! the same link.
 #![cfg(not(target_arch = "wasm32"))]
@@ -58,6 +59,22 @@ return [...document.querySelectorAll(arguments[0])].map(r => {
   return copy.innerHTML;
 });
 ";
+
+/// Resolves once the sections under the answer, which follow the form a frame late (an
+/// animation frame, then a task), are built: two frames and tasks after the call.
+const AFTER_THE_SECTIONS: &str = r"
+const done = arguments[arguments.length - 1];
+const frameThenTask = (next) => requestAnimationFrame(() => setTimeout(next));
+frameThenTask(() => frameThenTask(() => done(true)));
+";
+
+async fn wait_for_the_sections(browser: &Browser) {
+    browser
+        .client()
+        .execute_async(AFTER_THE_SECTIONS, vec![])
+        .await
+        .expect("two frames");
+}
 
 async fn open_with_explorer_and_workload(browser: &Browser, scenario: &Scenario) {
     browser
@@ -122,6 +139,7 @@ async fn a_keystroke_touches_only_the_nodes_whose_values_changed() {
     browser
         .wait_for_query(&format!("{}&xo=1", scenario_to_query(&more)))
         .await;
+    wait_for_the_sections(&browser).await;
 
     let changed = browser
         .client()
@@ -164,6 +182,52 @@ async fn a_keystroke_touches_only_the_nodes_whose_values_changed() {
         .await
         .expect("the regions' HTML");
     assert_eq!(typed, loaded);
+    browser.close().await;
+}
+
+/// One keystroke, read in the task after it and again two frames later: the answer is already
+/// the new plan's, the sections under it and the explorer's body still the old one's (they are
+/// built after the next frame, so the answer is painted first), and then theirs too.
+const KEYSTROKE_THEN_FRAMES: &str = r"
+const done = arguments[arguments.length - 1];
+const read = () => ['.answer-body', '.plan-sections', '.explorer-body']
+  .map(s => document.querySelector(s).textContent);
+const before = read();
+const f = document.getElementById('f-n');
+f.value = String(Number(f.value) + 1);
+f.dispatchEvent(new Event('input', { bubbles: true }));
+setTimeout(() => {
+  const soon = read();
+  const frameThenTask = (next) => requestAnimationFrame(() => setTimeout(next));
+  frameThenTask(() => frameThenTask(() => done({ before, soon, later: read() })));
+});
+";
+
+#[tokio::test]
+async fn a_keystroke_shows_the_answer_first_and_the_sections_a_frame_later() {
+    let browser = Browser::open("typing-answer-first").await;
+    let scenario = Scenario::Yarn(preset("oom-10-cores-45g").expect("the preset").input);
+    open_with_explorer_and_workload(&browser, &scenario).await;
+    let seen = browser
+        .client()
+        .execute_async(KEYSTROKE_THEN_FRAMES, vec![])
+        .await
+        .expect("the keystroke's readings");
+    let region = |when: &str, i: usize| seen[when][i].as_str().expect("a text").to_owned();
+    assert_ne!(region("soon", 0), region("before", 0), "the answer at once");
+    for (i, name) in [(1, "the sections"), (2, "the explorer's body")] {
+        assert_eq!(
+            region("soon", i),
+            region("before", i),
+            "{name} wait for the next frame"
+        );
+        assert_ne!(
+            region("later", i),
+            region("before", i),
+            "{name} follow after it"
+        );
+    }
+    assert_eq!(region("later", 0), region("soon", 0));
     browser.close().await;
 }
 

@@ -446,7 +446,9 @@ fn explorer_click(ctx: Ctx, explored: Memo<Option<Explorer>>, ev: &leptos::ev::M
 
 /// The explorer section: collapsed unless the link says open (`xo=1`); the sweep runs while it
 /// is open.
-pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
+/// Its body is built a frame after the form changes (`built`, lib.rs), as the other sections
+/// under the answer.
+pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>, built: RwSignal<bool>) -> impl IntoView {
     let open = move || ctx.form.with(|f| f.explorer.open);
     let explored = Memo::new(move |_| {
         if !open() || matches!(&*outcome.read(), Outcome::Invalid(_)) {
@@ -455,10 +457,13 @@ pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>) -> impl IntoView {
         ctx.form.with(|f| explorer::explore(&f.read().scenario))
     });
     let body = move || {
-        let (task_cpus, view) = ctx
-            .form
-            .with(|f| (explorer::task_cpus_of(&f.read().scenario), f.explorer));
-        explored.with(|e| body_html(e.as_ref(), view)) + &fat_or_slim_view(task_cpus)
+        built.track();
+        untrack(|| {
+            let (task_cpus, view) = ctx
+                .form
+                .with(|f| (explorer::task_cpus_of(&f.read().scenario), f.explorer));
+            explored.with(|e| body_html(e.as_ref(), view)) + &fat_or_slim_view(task_cpus)
+        })
     };
     // Opened or closed by the user (not by Back or Forward, which set the form first): the
     // link follows.

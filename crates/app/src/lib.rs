@@ -611,12 +611,18 @@ fn plan_details_html(
 /// Said above the sections while they show the last plan (HTML text).
 const STALE_NOTE: &str = r#"<p class="stale-note" id="stale-details">Not current: the sections below show the last plan until the fields above are fixed.</p>"#;
 
-/// Whether the sections under the answer are built: the answer is painted first, the sections
-/// after the first frame (an animation frame, then a task: the frame is painted between), and
-/// from then on with every plan (the heading of "How this is computed" shows they are there).
-fn built_after_first_paint() -> RwSignal<bool> {
+/// The sections under the answer follow the form one frame late: after a change of the form
+/// (and once at the start), when the next frame has been painted (an animation frame, then a
+/// task), this signal is set (to `true`, which notifies even when it was already), and the
+/// sections, the explorer's body and "How this is computed" are built from the form as it is
+/// then. So the first paint and every keystroke show the answer first (BENCHMARKS.md, "Browser
+/// speed"). `false` until the first frame.
+fn built_after_each_frame(form: RwSignal<Form>) -> RwSignal<bool> {
     let built = RwSignal::new(false);
-    request_animation_frame(move || set_timeout(move || built.set(true), Default::default()));
+    Effect::new(move |_| {
+        form.track();
+        request_animation_frame(move || set_timeout(move || built.set(true), Default::default()));
+    });
     built
 }
 
@@ -695,14 +701,15 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| {
         browser::announce(&form.with_untracked(|f| plan_summary(&outcome.read(), f)));
     });
-    let built = built_after_first_paint();
+    let built = built_after_each_frame(form);
     let other_plan = move || {
-        wiki::follow(last_form.with(|f| f.as_ref().map(Form::to_query)));
-        if built.get() {
-            plan_details_html(&shown.read(), last_form, form)
-        } else {
-            String::new()
+        if !built.get() {
+            return String::new();
         }
+        untrack(|| {
+            wiki::follow(last_form.with(|f| f.as_ref().map(Form::to_query)));
+            plan_details_html(&shown.read(), last_form, form)
+        })
     };
     // Applied to the live DOM node by node: typing touches only what changed (html.rs).
     show_answer(ctx, outcome, last_form, shown, copied);
@@ -723,7 +730,7 @@ pub fn App() -> impl IntoView {
             <div class="details" class:stale=stale>
                 <div class="stale-slot" inner_html=move || if stale() { STALE_NOTE } else { "" }></div>
                 <div class="plan-sections" on:click=move |ev| answer_click(ctx, copied, ev)></div>
-                {explorer::explorer_section(ctx, outcome)}
+                {explorer::explorer_section(ctx, outcome, built)}
                 {wiki::wiki_section()}
                 <section class="card" id="check" inner_html=check::check_section(ctx)
                     on:click=move |ev| { check::clicked(ctx, &ev); answer_click(ctx, copied, ev) }
