@@ -552,6 +552,13 @@ async fn the_headline_is_announced_when_it_changes_and_only_then() {
         Some(true),
         "the live region was replaced, or never changed"
     );
+    // A plan that does not run is announced as the screen shows it, never as a shape.
+    browser.open_page("/?v=1&dm=200g", "#hl-none").await;
+    wait_for_announced(&browser, "No executor runs").await;
+    browser.open_page("/?v=1&cm=k8s&em=40g", "#nearest").await;
+    let shown = browser.text("#headline").await;
+    assert!(shown.contains(" of "), "{shown}");
+    wait_for_announced(&browser, &shown).await;
     browser.close().await;
 }
 

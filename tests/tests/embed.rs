@@ -144,3 +144,32 @@ async fn the_card_reads_from_320_to_800_pixels_light_and_dark() {
     browser.assert_clean_console();
     browser.close().await;
 }
+
+/// A plan that does not run in full says so on the card as on the full page: the same headline
+/// ("No executor runs", "… of N executor pods") and the same reason under it, never a
+/// confident shape of 0 executors.
+#[tokio::test]
+async fn the_card_says_when_a_plan_does_not_run_as_the_page_does() {
+    let browser = Browser::open("embed-refusals").await;
+    for (query, refusal) in [
+        ("v=1&dm=200g", "#refusal"),
+        ("v=1&cm=k8s&em=100g", "#refusal"),
+        ("v=1&cm=k8s&em=40g", "#refusal"),
+        ("v=1&cm=emr", "#emr-shortfall"),
+    ] {
+        browser.open_page(&format!("/?{query}"), refusal).await;
+        let headline = browser.text("#headline").await;
+        let reason = browser.text(refusal).await;
+        browser
+            .open_page(&format!("/?{query}&embed=1"), "#embed")
+            .await;
+        assert_eq!(browser.text("#headline").await, headline, "{query}");
+        let card_reason = browser.text("#embed #refusal").await;
+        assert!(
+            !card_reason.is_empty() && reason.contains(&card_reason),
+            "{query}: the card says {card_reason:?}, the page {reason:?}"
+        );
+    }
+    browser.assert_clean_console();
+    browser.close().await;
+}

@@ -38,6 +38,24 @@ fn key_settings(scenario: &Scenario, outcome: &Outcome) -> Vec<(String, String)>
     }
 }
 
+/// Why the plan does not run in full (fewer executors than asked, or none), as the full page
+/// says it under its headline; `None` when it runs as asked.
+fn refusal(outcome: &Outcome, scenario: &Scenario) -> Option<(&'static str, String)> {
+    match (outcome, scenario) {
+        (Outcome::Yarn(c), _) => crate::yarn_refusal(c).0,
+        (Outcome::Kubernetes(p), Scenario::Kubernetes(input)) => platforms::k8s_refusal(p, input),
+        (Outcome::Emr(p), _) => p.shortfall.as_ref().map(|_| {
+            let class = if p.launched_executors == 0 {
+                "sev sev-error refusal"
+            } else {
+                "sev sev-warning refusal"
+            };
+            (class, platforms::emr_shortfall_sentence(p))
+        }),
+        _ => None,
+    }
+}
+
 /// The per-node layout of a plan, as HTML.
 fn layout_html(outcome: &Outcome) -> String {
     match outcome {
@@ -87,13 +105,12 @@ pub fn card_html(query: &str) -> String {
     let emr = matches!(outcome, Outcome::Emr(_));
     let headline = if summary.is_empty() {
         "This link has values to fix: open it in Spark Sizer.".to_string()
-    } else if emr {
-        // EMR can run another shape than the settings ask for (as the full page says).
-        format!("EMR runs {summary}")
     } else {
         summary
     };
-    let mut out = heading_html(reading.scenario.manager(), &headline) + &layout_html(&outcome);
+    let mut out = heading_html(reading.scenario.manager(), &headline)
+        + &crate::refusal_and_nearest(refusal(&outcome, &reading.scenario), None)
+        + &layout_html(&outcome);
     if emr {
         out.push_str("<p class=\"muted embed-brand embed-ask\">You ask for</p>");
     }

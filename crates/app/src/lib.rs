@@ -129,41 +129,62 @@ pub fn blame_the_edit(
         .collect()
 }
 
-/// One line that says what a plan was ("17 executors × 5 cores × 19 GiB"), for the last plan
-/// kept while a field is being fixed; `form` is the form it was made from.
+/// The headline's big line for a plan, as HTML (`<p class="big" id="headline">`): the shape
+/// that runs, with "of N" when fewer run than asked, or that none runs. The answer shows it; the
+/// embed card and the screen readers' announcement read its text ([`plan_summary`]), so no
+/// confident shape is said for a plan that does not run. Empty for an invalid form.
+pub(crate) fn big_line(outcome: &Outcome, form: &Form) -> String {
+    match (outcome, form.read().scenario) {
+        (Outcome::Yarn(c), _) => yarn_big_line(c),
+        (Outcome::Kubernetes(p), planner::Scenario::Kubernetes(input)) => {
+            platforms::k8s_big_line(p, &input)
+        }
+        (Outcome::Emr(p), _) => platforms::emr_runs(p),
+        _ => String::new(),
+    }
+}
+
+/// The headline's big line as plain text ([`big_line`]), e.g. "17 executors × 5 cores × 19
+/// GiB", "No executor runs" or "EMR runs 9 executors × 20 cores × 94 854 MiB".
 pub fn plan_summary(outcome: &Outcome, form: &Form) -> String {
-    let (executors, cores, heap_mib, pods) = match (outcome, form.read().scenario) {
-        (Outcome::Yarn(c), _) => {
-            let p = c.selected_plan();
-            (p.instances, p.cores(), p.heap_mib(), false)
+    text_of_html(&big_line(outcome, form))
+}
+
+/// The text of a headline's big line: its tags dropped. (The big lines are numbers and fixed
+/// words, never escaped text, so there is no character reference to read.)
+fn text_of_html(html: &str) -> String {
+    let mut text = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            _ if !in_tag => text.push(c),
+            _ => {}
         }
-        (Outcome::Kubernetes(p), planner::Scenario::Kubernetes(input)) => (
-            p.totals.executors,
-            input.spark.executor_cores,
-            p.executor_memory.heap_mib,
-            true,
-        ),
-        (Outcome::Emr(p), _) => {
-            let top = p.launched.first().copied();
-            (
-                p.launched_executors,
-                top.map_or(p.settings.executor_cores, |l| l.cores),
-                top.map_or(p.settings.executor_memory_mib, |l| l.heap_mib),
-                false,
-            )
-        }
-        _ => return String::new(),
-    };
-    let (one, many) = if pods {
-        ("executor pod", "executor pods")
-    } else {
-        ("executor", "executors")
-    };
+    }
+    text
+}
+
+/// The YARN headline's big line (HTML): the selected method's shape, or that no executor runs.
+fn yarn_big_line(c: &Comparison) -> String {
+    let p = c.selected_plan();
+    if p.placement.totals.executors == 0 {
+        return r#"<p class="big" id="headline"><span id="hl-none">No executor runs</span></p>"#
+            .to_string();
+    }
     format!(
-        "{} × {} × {}",
-        fmt::count(u64::from(executors), one, many),
-        fmt::count(u64::from(cores), "core", "cores"),
-        heap_words(heap_mib)
+        r#"<p class="big" id="headline">{}</p>"#,
+        headline_numbers(
+            &p.instances.to_string(),
+            if p.instances == 1 {
+                " executor × "
+            } else {
+                " executors × "
+            },
+            p.cores(),
+            p.heap_mib()
+        )
     )
 }
 
@@ -184,7 +205,7 @@ fn submit_text(c: &Comparison, method: Method) -> String {
 /// What the headline says beside the numbers when the plan does not run in full: the
 /// shortfall (with its severity class) and the nearest plan that runs; or, when every executor
 /// runs, the first error Spark or YARN would raise.
-fn yarn_refusal(c: &Comparison) -> (Option<(&'static str, String)>, Option<String>) {
+pub(crate) fn yarn_refusal(c: &Comparison) -> (Option<(&'static str, String)>, Option<String>) {
     match planner::plan::shortfall(c, c.selected) {
         Some(s) => {
             let class = if s.runs == 0 {
@@ -273,28 +294,13 @@ fn headline(c: &Comparison, copied: &str) -> String {
     let e = p.placement.executor;
     let (refusal, nearest) = yarn_refusal(c);
     let mut out = method_switch(c.selected);
+    out.push_str(&yarn_big_line(c));
     if t.executors == 0 {
         // No shape and no command to copy, but why, by how much, and the nearest plan that
         // runs (the page-level "Copy link" above still copies the link).
-        out.push_str(
-            r#"<p class="big" id="headline"><span id="hl-none">No executor runs</span></p>"#,
-        );
         out.push_str(&refusal_and_nearest(refusal, nearest));
         return out;
     }
-    out.push_str(&format!(
-        r#"<p class="big" id="headline">{}</p>"#,
-        headline_numbers(
-            &p.instances.to_string(),
-            if p.instances == 1 {
-                " executor × "
-            } else {
-                " executors × "
-            },
-            p.cores(),
-            p.heap_mib()
-        )
-    ));
     html::text(
         &mut out,
         "p",
@@ -771,6 +777,25 @@ pub fn start() {
 mod tests {
     use super::*;
     use planner::presets::preset;
+
+    #[test]
+    fn the_summary_is_the_headline_and_never_a_shape_that_does_not_run() {
+        let summary = |query: &str| {
+            let form = Form::from_query(query).0;
+            plan_summary(&evaluate(&form.read()), &form)
+        };
+        assert_eq!(summary("v=1"), "17 executors × 5 cores × 19 GiB");
+        // The driver's container fills a node: the page says no executor runs, and so does
+        // the summary (the embed card, the announcement), not "0 executors × …".
+        assert_eq!(summary("v=1&dm=200g"), "No executor runs");
+        let fewer = summary("v=1&cm=k8s&em=40g");
+        assert!(
+            fewer.contains(" of ") && fewer.contains("executor pods"),
+            "{fewer}"
+        );
+        assert!(summary("v=1&cm=emr").starts_with("EMR runs "));
+        assert_eq!(summary("v=1&n=0"), "");
+    }
 
     #[test]
     fn evaluates_presets_and_bad_fields() {

@@ -31,6 +31,21 @@ fn copy_block(out: &mut String, id: &str, title: &str, text: &str, copied: &str)
     ));
 }
 
+/// Why fewer executor pods run than asked, or none (its class: an error when none runs).
+pub(crate) fn k8s_refusal(
+    p: &K8sPlan,
+    input: &planner::k8s::K8sInput,
+) -> Option<(&'static str, String)> {
+    planner::k8s::k8s_shortfall(input, p).map(|s| {
+        let class = if s.runs == 0 {
+            "sev sev-error refusal"
+        } else {
+            "sev sev-warning refusal"
+        };
+        (class, planner::k8s::k8s_shortfall_words(&s))
+    })
+}
+
 /// The Kubernetes headline and exports, as HTML. When fewer executor pods run than asked, it
 /// says so, by how much, and the nearest heap that runs them; the exports keep what was asked
 /// for.
@@ -41,16 +56,10 @@ pub fn k8s_headline(p: &K8sPlan, scenario: &Scenario, copied: &str) -> String {
     let t = p.totals;
     let args = planner::exports::k8s::spark_submit_flags(p, &input.spark);
     let yaml = planner::exports::k8s::spark_operator_yaml(p, &input.spark);
-    let short = planner::k8s::k8s_shortfall(input, p);
-    let refusal = short.as_ref().map(|s| {
-        let class = if s.runs == 0 {
-            "sev sev-error refusal"
-        } else {
-            "sev sev-warning refusal"
-        };
-        (class, planner::k8s::k8s_shortfall_words(s))
-    });
-    let nearest = short.as_ref().and_then(planner::k8s::k8s_nearest_words);
+    let refusal = k8s_refusal(p, input);
+    let nearest = planner::k8s::k8s_shortfall(input, p)
+        .as_ref()
+        .and_then(planner::k8s::k8s_nearest_words);
     let mut out = String::from(r#"<p class="eyebrow muted">Kubernetes</p>"#);
     out.push_str(&k8s_big_line(p, input));
     html::text(
@@ -80,7 +89,7 @@ pub fn k8s_headline(p: &K8sPlan, scenario: &Scenario, copied: &str) -> String {
 
 /// The headline's numbers: pods × cores × heap when any run (with "of N" when fewer than asked),
 /// else what stops them.
-fn k8s_big_line(p: &K8sPlan, input: &planner::k8s::K8sInput) -> String {
+pub(crate) fn k8s_big_line(p: &K8sPlan, input: &planner::k8s::K8sInput) -> String {
     let t = p.totals;
     if p.wanted == 0 || t.executors == 0 {
         let none = if p.wanted == 0 {
@@ -287,7 +296,7 @@ pub fn emr_headline(p: &EmrPlan, copied: &str) -> String {
 }
 
 /// What EMR runs: the launched executors (the most merged shape), or that nothing runs.
-fn emr_runs(p: &EmrPlan) -> String {
+pub(crate) fn emr_runs(p: &EmrPlan) -> String {
     let numbers = p.launched.first().map_or_else(
         || "nothing".to_string(),
         |top| {
@@ -373,13 +382,10 @@ fn nothing_fits_reason(p: &EmrPlan) -> String {
     }
 }
 
-/// When fewer executors run than were asked for: by how much, and the nearest shapes that fit
-/// (the planner's numbers). The exports keep what was asked.
-fn emr_shortfall(p: &EmrPlan) -> String {
-    let Some(f) = &p.shortfall else {
-        return String::new();
-    };
-    let mut text = if p.requested == 0 {
+/// How many of the requested executors run when not all do, in one sentence (the embed card
+/// shows it under its headline; the page adds the nearest shapes that fit).
+pub(crate) fn emr_shortfall_sentence(p: &EmrPlan) -> String {
+    if p.requested == 0 {
         "No executors are asked for (spark.executor.instances is 0), so none runs.".to_string()
     } else if p.launched_executors == 0 {
         format!(
@@ -400,10 +406,21 @@ fn emr_shortfall(p: &EmrPlan) -> String {
             _ => String::new(),
         };
         format!(
-            "Only {} of the {} requested executors run{merged}: {} stay pending.",
-            p.covered_requests, p.requested, p.pending_requests
+            "Only {} of the {} requested executors run{merged}: {} pending.",
+            p.covered_requests,
+            p.requested,
+            fmt::count(u64::from(p.pending_requests), "stays", "stay")
         )
+    }
+}
+
+/// When fewer executors run than were asked for: by how much, and the nearest shapes that fit
+/// (the planner's numbers). The exports keep what was asked.
+fn emr_shortfall(p: &EmrPlan) -> String {
+    let Some(f) = &p.shortfall else {
+        return String::new();
     };
+    let mut text = emr_shortfall_sentence(p);
     let nearest: Vec<String> = f
         .nearest
         .iter()

@@ -86,13 +86,26 @@ pub fn sections_html(scenario: &Scenario, shown: &Outcome) -> String {
     out
 }
 
-/// One line under the headline while dynamic allocation is on: the executor count is only
-/// where Spark starts.
+/// Under the headline: the workload's errors (a job that fails on this plan must not look
+/// fine above the fold), with a link to "Will the job fit"; and while dynamic allocation is
+/// on, one line saying the executor count is only where Spark starts.
 pub fn initial_count_line(scenario: &Scenario, outcome: &Outcome) -> String {
     let mut out = String::new();
-    if let Some(text) = job_fit(scenario, outcome)
-        .and_then(|f| planner::dynamic_allocation::initial_count_note(&f.allocation))
-    {
+    let Some(fit) = job_fit(scenario, outcome) else {
+        return out;
+    };
+    let errors: Vec<planner::Warning> = fit
+        .workload
+        .map(|n| planner::workload::workload_notes(&n))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|w| w.severity == planner::Severity::Error)
+        .collect();
+    if !errors.is_empty() {
+        out.push_str(&results::warning_list(&errors, "workload-alerts"));
+        out.push_str(r##"<p class="sub" id="workload-more"><a href="#workload">Will the job fit, below: what to change</a></p>"##);
+    }
+    if let Some(text) = planner::dynamic_allocation::initial_count_note(&fit.allocation) {
         html::text(&mut out, "p", r#" class="muted" id="da-initial""#, &text);
     }
     out
@@ -124,5 +137,22 @@ mod tests {
         let outcome = planner::scenario::plan(&plain);
         assert_eq!(sections_html(&plain, &outcome), "");
         assert_eq!(initial_count_line(&plain, &outcome), "");
+    }
+
+    #[test]
+    fn a_workload_that_does_not_fit_is_said_under_the_headline() {
+        let scenario = Scenario::Yarn(preset("oom-10-cores-45g").expect("the preset").input);
+        let outcome = planner::scenario::plan(&scenario);
+        let line = initial_count_line(&scenario, &outcome);
+        let fit = job_fit(&scenario, &outcome).expect("plans");
+        let errors: Vec<_> = planner::workload::workload_notes(&fit.workload.expect("described"))
+            .into_iter()
+            .filter(|w| w.severity == planner::Severity::Error)
+            .collect();
+        assert!(!errors.is_empty(), "the preset's task does not fit");
+        for e in &errors {
+            assert!(line.contains(&html::escape(&e.message)), "{line}");
+        }
+        assert!(line.contains(r##"href="#workload""##), "{line}");
     }
 }
