@@ -1342,7 +1342,12 @@ fn nearest_am_heap(v: &Validated, method: Method) -> Option<Nearest> {
             crate::FieldId::AmMemory
         },
         heap_mib,
-        shape: shape_of(&p),
+        // The executors that run beside the smaller driver: the rule of thumb asks for as many
+        // as if the driver took no room, and fewer fit on the node that hosts it.
+        shape: Shape {
+            executors: u64::from(p.placement.totals.executors),
+            ..shape_of(&p)
+        },
     })
 }
 
