@@ -601,6 +601,33 @@ impl Scheduler {
     }
 }
 
+impl Scheduler {
+    /// The minimum allocation above the maximum when the maximum is left to its default here,
+    /// the NodeManager's memory (an explicit maximum is checked against the minimum in
+    /// [`Scheduler::check`]). YARN's scheduler refuses to start so ("Invalid resource
+    /// scheduler memory allocation configuration, … min and max should be greater than 0, max
+    /// should be no smaller than min", `CapacityScheduler`/`FairScheduler.validateConf`).
+    fn minimum_above_the_default_maximum(&self, shape: &NodeShape) -> Option<FieldError> {
+        if self.maximum_allocation != MaximumAllocation::NodeManager
+            || self.minimum_allocation_mb <= shape.nodemanager.memory_mib
+        {
+            return None;
+        }
+        FieldError::out_of_range(
+            Field::MinimumAllocation,
+            self.minimum_allocation_mb,
+            1,
+            shape.nodemanager.memory_mib,
+        )
+        .map(|e| {
+            e.because(
+                "no more than yarn.scheduler.maximum-allocation-mb, here the NodeManager's \
+                 memory: YARN's ResourceManager refuses to start with a larger minimum",
+            )
+        })
+    }
+}
+
 impl SparkSettings {
     fn check(&self, c: &mut Check) {
         c.heap(Field::DriverMemory, self.driver_memory_mib);
@@ -810,6 +837,9 @@ impl PlanInput {
         let shape = self.cluster.check(&mut c);
         let s = &self.scheduler;
         s.check(&mut c);
+        if let Some(shape) = &shape {
+            c.0.extend(s.minimum_above_the_default_maximum(shape));
+        }
         self.spark.check(&mut c);
         self.policy.check(&mut c, shape.as_ref());
         c.0.extend(driver_load_errors(&self.spark.driver_load));

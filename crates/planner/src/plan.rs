@@ -159,6 +159,7 @@ pub fn warnings(c: &Comparison, method: Method) -> Vec<Warning> {
         }
     };
     warnings.extend(likely_mistakes(&v.input.spark));
+    warnings.extend(nodemanager_above_node(&v.shape));
     warnings.extend(ignored_settings(&v.input.spark));
     crate::warning::most_severe_first(warnings)
 }
@@ -1484,6 +1485,31 @@ pub(crate) fn large_overhead_factor_warning(
 
 /// Likely mistakes among the YARN settings Spark accepts: overhead factors of 1 or more, where
 /// no explicit overhead replaces them.
+/// `yarn.nodemanager.resource.memory-mb` above the node's memory: YARN fills what the
+/// NodeManager offers, so containers hold more than the machine has (nothing left for the OS
+/// and daemons); the kernel then kills processes or swaps. Only a typed NodeManager memory can
+/// do this (the reserved memory is taken from the node's otherwise).
+fn nodemanager_above_node(shape: &crate::input::NodeShape) -> Option<Warning> {
+    let (offered, node) = (shape.nodemanager.memory_mib, shape.physical.memory_mib);
+    (offered > node).then(|| {
+        Warning::new(
+            Code::NodeManagerAboveNode,
+            Severity::Warning,
+            format!(
+                "yarn.nodemanager.resource.memory-mb offers containers {}, {} more than the \
+                 node's {}: YARN fills what it is offered, so the containers can use more \
+                 memory than the machine has, with nothing left for the OS and daemons (the \
+                 kernel's out-of-memory killer or swapping follow). Offer less than the node's \
+                 memory.",
+                crate::catalog::Unit::MiB.format_whole(offered),
+                crate::catalog::Unit::MiB.format_whole(offered - node),
+                crate::catalog::Unit::MiB.format_whole(node)
+            ),
+        )
+        .about(crate::catalog::FieldId::NodeManagerMemory)
+    })
+}
+
 fn likely_mistakes(spark: &crate::input::SparkSettings) -> Vec<Warning> {
     use crate::catalog::FieldId;
     let mut warnings = Vec::new();

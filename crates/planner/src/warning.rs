@@ -105,6 +105,8 @@ pub enum Code {
     NoExecutorsRequested,
     /// Hardware that reads but no machine has (memory per core), likely a unit mistake.
     ImplausibleHardware,
+    /// The NodeManager offers containers more memory than the node has.
+    NodeManagerAboveNode,
     /// An input value outside what is allowed.
     InvalidValue,
     /// An input text that could not be read.
@@ -182,6 +184,7 @@ impl Code {
             Code::LargeOverheadFactor => "large-overhead-factor",
             Code::NoExecutorsRequested => "no-executors-requested",
             Code::ImplausibleHardware => "implausible-hardware",
+            Code::NodeManagerAboveNode => "nodemanager-above-node",
             Code::InvalidValue => "invalid-value",
             Code::UnreadableValue => "unreadable-value",
             Code::ResultsAboveMaxResultSize => "results-above-max-result-size",

@@ -354,3 +354,61 @@ fn one_executor_is_singular_and_large_numbers_are_grouped() {
     );
     assert!(!md.contains("64512 MiB ÷"), "{md}");
 }
+
+/// A minimum allocation above the maximum: here the maximum is left to its default, the
+/// NodeManager's memory (64 GiB − 1 GiB reserved = 63 GiB). YARN's scheduler refuses to
+/// start ("max should be no smaller than min"), so there is no plan, and the field says why.
+#[test]
+fn a_minimum_allocation_above_the_maximum_is_no_plan() {
+    let found = invalid("v=1&amin=100000");
+    let at_minimum: Vec<_> = found
+        .iter()
+        .filter(|d| d.field == Some(FieldId::MinimumAllocation))
+        .collect();
+    assert_eq!(at_minimum.len(), 1, "{found:?}");
+    let message = &at_minimum[0].message;
+    assert!(
+        message.contains("100\u{202f}000 MiB")
+            && message.contains("allowed: 1 MiB to 63 GiB")
+            && message.contains("refuses to start"),
+        "{message}"
+    );
+    // At the maximum it plans: every container is then one whole node's memory.
+    assert!(matches!(
+        plan(&scenario("v=1&amin=64512")),
+        Outcome::Yarn(_)
+    ));
+}
+
+/// A NodeManager offered more memory than the node has (70 000 MiB on a 64 GiB node) plans,
+/// as YARN would, with a warning at the field: 4 464 MiB more than the node's 64 GiB.
+#[test]
+fn a_nodemanager_offered_more_than_the_node_has_is_warned() {
+    let Outcome::Yarn(c) = plan(&scenario("v=1&nmm=70000&nmv=15")) else {
+        panic!("plans")
+    };
+    for method in [Method::SparkExact, Method::RuleOfThumb] {
+        let w = planner::plan::warnings(&c, method);
+        let above: Vec<_> = w
+            .iter()
+            .filter(|w| w.code == Code::NodeManagerAboveNode)
+            .collect();
+        assert_eq!(above.len(), 1, "{w:?}");
+        assert_eq!(above[0].field, Some(FieldId::NodeManagerMemory));
+        assert_eq!(above[0].severity, Severity::Warning);
+        assert!(
+            above[0]
+                .message
+                .contains("4\u{202f}464 MiB more than the node's 64 GiB"),
+            "{}",
+            above[0].message
+        );
+    }
+    // Offering what the node has, or less, is not warned.
+    let Outcome::Yarn(ok) = plan(&scenario("v=1&nmm=65536&nmv=15")) else {
+        panic!("plans")
+    };
+    assert!(!planner::plan::warnings(&ok, Method::SparkExact)
+        .iter()
+        .any(|w| w.code == Code::NodeManagerAboveNode));
+}
