@@ -269,7 +269,11 @@ fn field(out: &mut String, st: &State, entry: &'static Entry) {
         r#"<div class="{}"><label for="f-{key}">"#,
         field_class(&message, st.form.shows(entry.shown))
     ));
-    html::push_escaped(out, &breakable(entry.label));
+    // Break opportunities as `<wbr>`, not characters: a label copied from the page is the
+    // setting's key exactly.
+    let mut label = String::new();
+    html::push_escaped(&mut label, &breakable(entry.label));
+    out.push_str(&label.replace('\u{200b}', "<wbr>"));
     out.push_str("</label>");
     match entry.kind.options() {
         None => text_box(out, st, entry, &message),
@@ -383,8 +387,9 @@ fn node_type_names(form: &Form) -> Vec<String> {
 
 /// A label that may wrap after its dots (`spark.executor.␣memoryOverhead`), not mid-word.
 fn breakable(label: &str) -> String {
-    // A zero-width space after each dot and inside camelCase words: Spark's key names
-    // (`spark.yarn.heterogeneousExecutors.enabled`, `maximizeResourceAllocation`) are wider
+    // A break (a zero-width space, written as `<wbr>`) after each dot and inside camelCase
+    // words: Spark's key names (`spark.yarn.heterogeneousExecutors.enabled`,
+    // `maximizeResourceAllocation`) are wider
     // than a form column, and otherwise break between any two letters.
     // Units (`GiB`, `vCPUs`) stay whole: a break needs three small letters before the capital.
     let mut out = String::with_capacity(label.len() + 8);
@@ -962,6 +967,21 @@ mod tests {
         assert!(
             body.contains(r#"<option value="dominant" selected>"#),
             "{body}"
+        );
+        // Long setting names may break between words, and copy as the key itself.
+        let (emr, _) = Form::from_query("v=1&cm=emr");
+        let body = form_body(&State {
+            form: &emr,
+            messages: &[],
+            notes: &[],
+        });
+        assert!(
+            body.contains(">spark.<wbr>yarn.<wbr>heterogeneous<wbr>Executors.<wbr>enabled</label>"),
+            "{body}"
+        );
+        assert!(
+            !body.contains('\u{200b}'),
+            "no zero-width character in the text"
         );
     }
 
