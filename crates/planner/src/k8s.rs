@@ -387,8 +387,8 @@ pub struct K8sPlan {
     pub executor_cpu_millis: u64,
     /// The overhead factor Spark used.
     pub overhead_factor: f64,
-    /// The driver pod's CPU and memory requests (cluster mode; `None` in client mode).
-    pub driver: Option<PodRequest>,
+    /// The driver pod's CPU request and memory parts (cluster mode; `None` in client mode).
+    pub driver: Option<DriverPodPlan>,
     /// Per-node layout.
     pub layout: Vec<NodeGroup>,
     /// Totals.
@@ -415,7 +415,7 @@ impl K8sPlan {
 
     /// The driver pod's memory request (= limit), in MiB (0 in client mode).
     pub fn driver_memory_mib(&self) -> u64 {
-        self.driver.map_or(0, |d| d.memory_mib)
+        self.driver.map_or(0, |d| d.memory_mib())
     }
 
     /// The driver pod's CPU request in millicores (0 in client mode).
@@ -436,7 +436,7 @@ impl K8sPlan {
             ),
             driver: self
                 .driver
-                .map(|d| PodResources::new(d.memory_mib, &settings.driver.cpu.pod_cpu())),
+                .map(|d| PodResources::new(d.memory_mib(), &settings.driver.cpu.pod_cpu())),
         }
     }
 
@@ -772,6 +772,25 @@ impl PodRoom {
                 .saturating_sub(n.reserved_memory_mib)
                 .saturating_sub(n.daemonset_memory_mib),
         }
+    }
+}
+
+/// The driver pod as planned (cluster mode): its CPU request and its memory parts, as
+/// Spark's pod formula sized them, so that words and reports read them from the plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DriverPodPlan {
+    /// CPU request, in millicores.
+    pub cpu_millis: u64,
+    /// `spark.driver.memory`, in MiB.
+    pub heap_mib: u64,
+    /// The driver's memory overhead, in MiB.
+    pub overhead_mib: u64,
+}
+
+impl DriverPodPlan {
+    /// heap + overhead: the pod's memory request (= limit), in MiB.
+    pub fn memory_mib(&self) -> u64 {
+        self.heap_mib.saturating_add(self.overhead_mib)
     }
 }
 
@@ -1465,9 +1484,10 @@ fn k8s_nearest_words_ungrouped(s: &Shortfall) -> Option<String> {
 /// ```
 pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, InputErrors> {
     let d = derive_k8s(input)?;
-    let driver = d.pods.driver.map(|pod| PodRequest {
+    let driver = d.pods.driver.map(|pod| DriverPodPlan {
         cpu_millis: d.driver_cpu_millis,
-        memory_mib: pod.memory_mib(),
+        heap_mib: pod.heap_mib,
+        overhead_mib: pod.overhead_mib,
     });
     Ok(K8sPlan {
         nodes: d.nodes,
