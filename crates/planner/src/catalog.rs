@@ -351,13 +351,23 @@ pub fn group_digits_in_text(text: &str) -> String {
 /// grouped as [`group_digits_in_text`] groups prose. `noun` is the singular; the plural adds
 /// `s`.
 pub fn counted(n: u64, noun: &str) -> String {
-    let plural = if n == 1 { "" } else { "s" };
     let number = if n >= 10_000 {
         group_digits(n)
     } else {
         n.to_string()
     };
-    format!("{number} {noun}{plural}")
+    format!("{number} {}", noun_for(n, noun))
+}
+
+/// `noun` for `n` of it: singular for one, plural (`s` added) otherwise — the one plural rule,
+/// for a count written apart from its noun (`1 core` after a grouped number, `core` in
+/// `1-core`). [`counted`] writes both.
+pub fn noun_for(n: u64, noun: &str) -> String {
+    if n == 1 {
+        noun.to_string()
+    } else {
+        format!("{noun}s")
+    }
 }
 
 /// MiB in the largest binary unit that divides it (`67108864` → `64 TiB`).

@@ -1157,10 +1157,10 @@ fn placed_step(count: ExecutorCount, d: &K8sPlan) -> Step {
     Step::new(
         "Executors placed",
         format!(
-            "{count}; {} task slots; {} CPU requested = {} executor pods × {} CPU{driver}",
-            t.task_slots,
+            "{count}; {}; {} CPU requested = {} × {} CPU{driver}",
+            crate::catalog::counted(t.task_slots, "task slot"),
             format_cores(t.cpu_requested_millis),
-            t.executors,
+            crate::catalog::counted(t.executors.into(), "executor pod"),
             format_cores(d.executor_cpu_millis),
         ),
     )
@@ -1240,9 +1240,9 @@ fn fit_warnings(d: &K8sPlan) -> Vec<Warning> {
             Code::FewerExecutorsFit,
             Severity::Warning,
             format!(
-                "Only {capacity} of the {} executor pods fit ({} per node); the \
+                "Only {capacity} of the {} fit ({} per node); the \
                  other {} stay Pending.",
-                d.wanted,
+                crate::catalog::counted(d.wanted, "executor pod"),
                 d.fit.per_node,
                 d.wanted - capacity
             ),
@@ -1460,10 +1460,10 @@ fn k8s_nearest_words_ungrouped(s: &Shortfall) -> Option<String> {
         runs.to_string()
     };
     Some(format!(
-        "Nearest that runs: {}={} runs {all} executor pod{}.",
+        "Nearest that runs: {}={} runs {all} {}.",
         field.label(),
         format_spark_mib(heap_mib),
-        if runs == 1 { "" } else { "s" }
+        crate::catalog::noun_for(runs, "executor pod")
     ))
 }
 

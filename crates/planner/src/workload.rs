@@ -550,10 +550,10 @@ fn scan_note(s: &ScanNumbers) -> Warning {
         "every wave is full".to_string()
     } else {
         format!(
-            "the last wave runs {} and leaves {} of {} slots idle, {} %",
+            "the last wave runs {} and leaves {} of {} idle, {} %",
             counted(s.last_wave_tasks, "task"),
             s.idle_slots_last_wave,
-            s.task_slots,
+            counted(s.task_slots, "slot"),
             format_percent(s.idle_slots_last_wave, s.task_slots, 0)
         )
     };
@@ -561,11 +561,11 @@ fn scan_note(s: &ScanNumbers) -> Warning {
         Code::ScanWaves,
         Severity::Info,
         format!(
-            "Reading {} in {split} takes {} on {} slots: {} ({last}). Many small files take more \
+            "Reading {} in {split} takes {} on {}: {} ({last}). Many small files take more \
              tasks: each file costs 4 MiB (spark.sql.files.openCostInBytes).",
             mib_text(s.input_bytes),
             counted(s.tasks, "task"),
-            s.task_slots,
+            counted(s.task_slots, "slot"),
             counted(s.waves, "wave"),
         ),
     )
@@ -586,14 +586,14 @@ fn shuffle_note(s: &ShuffleNumbers) -> Warning {
         Severity::Info,
         format!(
             "Shuffling {} at partitions of about {} ({why}) takes {}; rounded up to whole waves \
-             of {} slots: spark.sql.shuffle.partitions={} (about {} each; Spark's default 200 \
+             of {}: spark.sql.shuffle.partitions={} (about {} each; Spark's default 200 \
              gives {} each). With AQE, coalescing merges small partitions towards the target \
              when parallelismFirst is false, and skew joins split partitions above 5 × the \
              median and 256 MiB.",
             mib_text(s.shuffle_bytes),
             mib_text(s.target_bytes),
             counted(s.partitions_for_target, "partition"),
-            s.task_slots,
+            counted(s.task_slots, "slot"),
             s.partitions,
             mib_text(s.average_bytes),
             mib_text(s.default_average_bytes),

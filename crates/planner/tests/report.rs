@@ -206,7 +206,7 @@ fn an_emr_preset_in_markdown() {
     );
     assert_holds(
         &md,
-        "- **warning** `fewer-executors-fit`: The cluster holds 9 executor(s) covering 45 of the 50 requests",
+        "- **warning** `fewer-executors-fit`: The cluster holds 9 executors covering 45 of the 50 requests",
     );
     assert_holds(
         &md,

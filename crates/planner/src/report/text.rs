@@ -7,7 +7,7 @@
 use std::fmt::Write;
 
 use super::{mib_one_decimal, Report};
-use crate::catalog::ClusterManager;
+use crate::catalog::{noun_for, ClusterManager};
 use crate::emr::{self, EmrPlan};
 use crate::exports::emr::{classification_json, driver_log, submit_flags};
 use crate::exports::k8s::{spark_conf as k8s_spark_conf, spark_operator_yaml};
@@ -98,10 +98,12 @@ fn yarn_plan(out: &mut String, c: &Comparison, method: Method) {
     let p = c.plan_of(method);
     let _ = writeln!(
         out,
-        "== {}: {} executors × {} cores × {}",
+        "== {}: {} {} × {} {} × {}",
         method_name(p.method),
         p.instances,
+        noun_for(p.instances.into(), "executor"),
         p.cores(),
+        noun_for(p.cores().into(), "core"),
         p.heap_setting()
     );
     yarn_containers(out, p);
@@ -121,42 +123,50 @@ fn yarn_containers(out: &mut String, p: &Plan) {
     let e = p.placement.executor;
     let _ = writeln!(
         out,
-        "executor: heap {} + overhead {} + off-heap {} + pyspark {} = {} MiB requested, {} MiB / {} vcores granted",
+        "executor: heap {} + overhead {} + off-heap {} + pyspark {} = {} MiB requested, {} MiB / {} {} granted",
         e.memory.heap_mib,
         e.memory.overhead_mib,
         e.memory.offheap_mib,
         e.memory.pyspark_mib,
         e.request.memory_mib,
         e.granted.memory_mib,
-        e.granted.vcores
+        e.granted.vcores,
+        noun_for(e.granted.vcores.into(), "vcore")
     );
     let am = p.placement.am;
     let _ = writeln!(
         out,
-        "am: {} + {} = {} MiB requested, {} MiB / {} vcores granted, node {}",
+        "am: {} + {} = {} MiB requested, {} MiB / {} {} granted, node {}",
         am.heap_mib,
         am.overhead_mib,
         am.request.memory_mib,
         am.granted.memory_mib,
         am.granted.vcores,
+        noun_for(am.granted.vcores.into(), "vcore"),
         node_text(am.node)
     );
+}
+
+/// `n` and its noun as this report writes counts: the number plain (no digit groups), the
+/// noun singular for one.
+fn raw_count(n: u64, noun: &str) -> String {
+    format!("{n} {}", noun_for(n, noun))
 }
 
 fn yarn_totals(out: &mut String, t: &Totals) {
     let _ = writeln!(
         out,
-        "totals: {} executors, {} slots, heap {} MiB, granted {} MiB of {} ({}%), {} of {} vcores, unused {} MiB / {} vcores, rounding {} MiB",
-        t.executors,
-        t.task_slots,
+        "totals: {}, {}, heap {} MiB, granted {} MiB of {} ({}%), {} of {}, unused {} MiB / {}, rounding {} MiB",
+        raw_count(t.executors.into(), "executor"),
+        raw_count(t.task_slots, "slot"),
         t.heap_mib,
         t.granted_memory_mib,
         t.yarn_memory_mib,
         crate::fixed::format_percent(t.granted_memory_mib, t.yarn_memory_mib, 1),
         t.granted_vcores,
-        t.yarn_vcores,
+        raw_count(t.yarn_vcores, "vcore"),
         t.unused_memory_mib,
-        t.unused_vcores,
+        raw_count(t.unused_vcores, "vcore"),
         t.rounding_mib()
     );
 }
@@ -287,9 +297,9 @@ fn kubernetes_without_yaml(p: &K8sPlan, input: &K8sInput) -> String {
     let t = p.totals;
     let _ = writeln!(
         out,
-        "totals: {} executors, {} slots, {}m cpu and {} MiB requested of {}m and {} MiB",
-        t.executors,
-        t.task_slots,
+        "totals: {}, {}, {}m cpu and {} MiB requested of {}m and {} MiB",
+        raw_count(t.executors.into(), "executor"),
+        raw_count(t.task_slots, "slot"),
         t.cpu_requested_millis,
         t.memory_requested_mib,
         t.cpu_available_millis,
@@ -330,25 +340,35 @@ fn emr_request_and_launched(out: &mut String, p: &EmrPlan) {
     let r = p.request;
     let _ = writeln!(
         out,
-        "request: heap {} + overhead {} = {} MiB, granted {} MiB / {} vcores; {} requested",
+        "request: heap {} + overhead {} = {} MiB, granted {} MiB / {} {}; {} requested",
         r.memory.heap_mib,
         r.memory.overhead_mib,
         r.request.memory_mib,
         r.granted.memory_mib,
         r.granted.vcores,
+        noun_for(r.granted.vcores.into(), "vcore"),
         p.requested
     );
     for l in &p.launched {
         let _ = writeln!(
             out,
-            "launched: {} × ({} merged: {} MiB, {} cores, {} YARN vcores, {}m heap + {}m overhead)",
-            l.count, l.merged, l.memory_mib, l.cores, l.yarn_vcores, l.heap_mib, l.overhead_mib
+            "launched: {} × ({} merged: {} MiB, {}, {} YARN {}, {}m heap + {}m overhead)",
+            l.count,
+            l.merged,
+            l.memory_mib,
+            raw_count(l.cores.into(), "core"),
+            l.yarn_vcores,
+            noun_for(l.yarn_vcores.into(), "vcore"),
+            l.heap_mib,
+            l.overhead_mib
         );
     }
     let _ = writeln!(
         out,
-        "{} executors cover {} requests, {} pending",
-        p.launched_executors, p.covered_requests, p.pending_requests
+        "{} cover {}, {} pending",
+        raw_count(p.launched_executors.into(), "executor"),
+        raw_count(p.covered_requests.into(), "request"),
+        p.pending_requests
     );
 }
 
