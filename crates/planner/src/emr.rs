@@ -54,6 +54,7 @@ use crate::shortfall::{Blocker, Nearest, Shape, Shortfall};
 use crate::spark::{
     f64_to_u64, DeployMode, ExecutorMemory, OverheadRule, SparkVersion, MIN_OVERHEAD_MIB,
 };
+use crate::spark_keys as keys;
 use crate::warning::{Code, Severity, Warning};
 use crate::yarn::{normalize, Calculator, Resource, YarnScheduler};
 
@@ -62,8 +63,6 @@ use crate::yarn::{normalize, Calculator, Resource, YarnScheduler};
 pub const OVERHEAD_FACTOR: f64 = 0.1875;
 /// EMR's `yarn.scheduler.minimum-allocation-mb`.
 pub const MINIMUM_ALLOCATION_MB: u64 = 32;
-/// The EMR-only switch that merges executor requests.
-pub const HETEROGENEOUS_KEY: &str = "spark.yarn.heterogeneousExecutors.enabled";
 
 pub use crate::emr_instances::{instance_type, instance_types, InstanceType, CUSTOM};
 
@@ -1115,7 +1114,7 @@ fn merged_executor_warnings(w: &mut Vec<Warning>, p: &EmrPlan) {
                 top.overhead_mib,
                 crate::catalog::counted(u64::from(p.launched_executors), "executor"),
                 p.requested,
-                HETEROGENEOUS_KEY
+                keys::EMR_HETEROGENEOUS_EXECUTORS
             ),
         ));
     }

@@ -34,6 +34,7 @@
 use crate::catalog::{counted, group_digits, FieldId};
 use crate::fixed::{format_f64, format_percent};
 use crate::memory::{UnifiedMemory, RESERVED_BYTES};
+use crate::spark_keys as keys;
 use crate::units::{format_spark_gib_at_least, MIB};
 use crate::warning::{Code, Severity, Warning};
 
@@ -413,29 +414,26 @@ pub fn recommended_sql_conf(n: &WorkloadNumbers) -> Vec<(String, String)> {
     };
     let mut c = vec![
         (
-            "spark.sql.shuffle.partitions".to_string(),
+            keys::SQL_SHUFFLE_PARTITIONS.to_string(),
             s.partitions.to_string(),
         ),
-        ("spark.sql.adaptive.enabled".to_string(), "true".to_string()),
+        (keys::SQL_ADAPTIVE_ENABLED.to_string(), "true".to_string()),
         (
-            "spark.sql.adaptive.coalescePartitions.enabled".to_string(),
+            keys::SQL_ADAPTIVE_COALESCE_PARTITIONS.to_string(),
             "true".to_string(),
         ),
         (
-            "spark.sql.adaptive.coalescePartitions.parallelismFirst".to_string(),
+            keys::SQL_ADAPTIVE_COALESCE_PARALLELISM_FIRST.to_string(),
             "false".to_string(),
         ),
     ];
     if s.target_bytes != ADVISORY_PARTITION_BYTES {
         c.push((
-            "spark.sql.adaptive.advisoryPartitionSizeInBytes".to_string(),
+            keys::SQL_ADAPTIVE_ADVISORY_PARTITION_SIZE.to_string(),
             format!("{}b", s.target_bytes),
         ));
     }
-    c.push((
-        "spark.sql.adaptive.skewJoin.enabled".to_string(),
-        "true".to_string(),
-    ));
+    c.push((keys::SQL_ADAPTIVE_SKEW_JOIN.to_string(), "true".to_string()));
     c
 }
 
