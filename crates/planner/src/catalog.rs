@@ -357,17 +357,17 @@ pub fn counted(n: u64, noun: &str) -> String {
     } else {
         n.to_string()
     };
-    format!("{number} {}", noun_for(n, noun))
+    format!("{number} {noun}{}", plural_ending(n))
 }
 
-/// `noun` for `n` of it: singular for one, plural (`s` added) otherwise — the one plural rule,
-/// for a count written apart from its noun (`1 core` after a grouped number, `core` in
-/// `1-core`). [`counted`] writes both.
-pub fn noun_for(n: u64, noun: &str) -> String {
+/// What a noun counted `n` times ends with: nothing for one, `s` otherwise — the one plural
+/// rule ([`counted`] writes it; a text that writes its number apart, ungrouped or grouped
+/// always, writes `"{n} vcore{}"` with it).
+pub fn plural_ending(n: u64) -> &'static str {
     if n == 1 {
-        noun.to_string()
+        ""
     } else {
-        format!("{noun}s")
+        "s"
     }
 }
 

@@ -1460,10 +1460,10 @@ fn k8s_nearest_words_ungrouped(s: &Shortfall) -> Option<String> {
         runs.to_string()
     };
     Some(format!(
-        "Nearest that runs: {}={} runs {all} {}.",
+        "Nearest that runs: {}={} runs {all} executor pod{}.",
         field.label(),
         format_spark_mib(heap_mib),
-        crate::catalog::noun_for(runs, "executor pod")
+        crate::catalog::plural_ending(runs)
     ))
 }
 

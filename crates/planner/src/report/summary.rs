@@ -6,7 +6,7 @@
 //! Cells hold plain numbers (`21504`, no digit groups) as every export does: a wiki reader
 //! copies them into configuration files.
 
-use crate::catalog::{counted, group_digits_in_text, noun_for, ClusterManager};
+use crate::catalog::{counted, group_digits_in_text, ClusterManager};
 use crate::emr::{self, EmrPlan};
 use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
 use crate::k8s::{k8s_nearest_words, k8s_shortfall, k8s_warnings, K8sInput, K8sPlan, K8sSpark};
@@ -339,11 +339,9 @@ pub fn nodes_title(first: u32, last: u32) -> String {
     if first == last {
         format!("Node {first}")
     } else {
-        let nodes = last.saturating_sub(first).saturating_add(1);
         format!(
-            "Nodes {first}–{last} ({} {})",
-            nodes,
-            noun_for(nodes.into(), "node")
+            "Nodes {first}–{last} ({} nodes)",
+            last.saturating_sub(first).saturating_add(1)
         )
     }
 }
