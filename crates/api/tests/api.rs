@@ -205,6 +205,19 @@ fn bad_inputs_come_back_as_diagnostics() {
     assert_eq!(r.diagnostics[0].code, "unknown-key");
     assert_eq!(r.diagnostics[0].field.as_deref(), Some("coresPerNode"));
 
+    // `{"c": -5}`: the JS API passes the number as `String(-5)`; the error names the range, as
+    // for 0, not "is not a whole number".
+    let r = plan_fields(&fields(&[("c", "-5")]));
+    assert_eq!(r.status, "invalid");
+    assert_eq!(
+        (r.diagnostics[0].code, r.diagnostics[0].field.as_deref()),
+        ("invalid-value", Some("c"))
+    );
+    assert_eq!(
+        r.diagnostics[0].message,
+        "Cores per node is -5; allowed: 1 to 4\u{202f}096"
+    );
+
     let r = api::unreadable_input("a number");
     assert_eq!(r.status, "invalid");
     assert!(r.diagnostics[0].message.ends_with("got a number."));

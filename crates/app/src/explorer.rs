@@ -8,15 +8,14 @@ use leptos::prelude::*;
 use planner::explorer::{self, Explorer, ExplorerView, ShapeRow, SortColumn};
 use planner::presets::fat_or_slim;
 use planner::scenario::Outcome;
-use planner::{Code, Severity};
+use planner::units::MIB;
+use planner::Code;
 
 use crate::browser;
 use crate::fields::Ctx;
 use crate::fmt;
 use crate::form::Form;
 use crate::html;
-
-const MIB: u64 = 1024 * 1024;
 
 /// A sortable column: its heading, the planner's column (what it sorts by, its name in the
 /// link) and the text of a cell.
@@ -224,17 +223,12 @@ fn guidance_list(e: &Explorer) -> String {
             new
         })
         .fold(String::new(), |mut out, w| {
-            let word = if w.severity == Severity::Info {
-                "Note"
-            } else {
-                "Warning"
-            };
             out.push_str(&format!(r#"<li data-code="{}">"#, w.code.as_str()));
             html::text(
                 &mut out,
                 "strong",
                 "",
-                &format!("{} ({word})", short_name(w.code)),
+                &format!("{} ({})", short_name(w.code), w.severity.word()),
             );
             out.push_str(": ");
             html::push_escaped(&mut out, &w.message);

@@ -24,7 +24,7 @@ pub fn size(m: u64) -> String {
 
 /// Bytes as MiB with one decimal (`5746.8 MiB`), for the heap's pools.
 pub fn bytes_mib(b: u64) -> String {
-    format!("{} MiB", format_ratio(b, 1_048_576, 1))
+    format!("{} MiB", format_ratio(b, planner::units::MIB, 1))
 }
 
 /// A percentage with one decimal.

@@ -7,7 +7,7 @@ use planner::k8s::{format_cores, format_cpu, K8sPlan};
 use planner::layout::{BlockKind, NodeGroup};
 use planner::shortfall::{Nearest, Shape};
 use planner::url::Scenario;
-use planner::{Step, Warning};
+use planner::{Severity, Step, Warning};
 
 use crate::fmt;
 use crate::heap_words;
@@ -437,13 +437,15 @@ fn emr_shortfall(p: &EmrPlan) -> String {
     if !nearest.is_empty() {
         text.push_str(&format!(" Nearest that fits: {}.", nearest.join("; or ")));
     }
-    let (class, word) = if p.launched_executors == 0 {
-        ("sev sev-error refusal", "Error")
+    let severity = if p.launched_executors == 0 {
+        Severity::Error
     } else {
-        ("sev sev-warning refusal", "Warning")
+        Severity::Warning
     };
     let mut out = format!(
-        r#"<p class="{class}" id="emr-shortfall" role="status"><span class="sev-word">{word}</span> "#
+        r#"<p class="sev sev-{} refusal" id="emr-shortfall" role="status"><span class="sev-word">{}</span> "#,
+        severity.as_str(),
+        severity.word()
     );
     html::push_escaped(&mut out, &text);
     out.push_str("</p>");

@@ -9,6 +9,7 @@
 //! A leaf module: it depends on nothing else in the planner, so every other module may use it.
 
 use crate::fixed::format_f64 as shortest;
+use crate::spark_keys as keys;
 
 /// The cluster manager a scenario plans for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -351,13 +352,23 @@ pub fn group_digits_in_text(text: &str) -> String {
 /// grouped as [`group_digits_in_text`] groups prose. `noun` is the singular; the plural adds
 /// `s`.
 pub fn counted(n: u64, noun: &str) -> String {
-    let plural = if n == 1 { "" } else { "s" };
     let number = if n >= 10_000 {
         group_digits(n)
     } else {
         n.to_string()
     };
-    format!("{number} {noun}{plural}")
+    format!("{number} {noun}{}", plural_ending(n))
+}
+
+/// What a noun counted `n` times ends with: nothing for one, `s` otherwise — the one plural
+/// rule ([`counted`] writes it; a text that writes its number apart, ungrouped or grouped
+/// always, writes `"{n} vcore{}"` with it).
+pub fn plural_ending(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
 /// MiB in the largest binary unit that divides it (`67108864` → `64 TiB`).
@@ -931,7 +942,7 @@ const ENTRIES: &[Entry] = &[
         F::DriverMemory,
         YARN,
         "dm",
-        "spark.driver.memory",
+        keys::DRIVER_MEMORY,
         Kind::SparkMemory,
         Unit::MiB,
     )
@@ -941,7 +952,7 @@ const ENTRIES: &[Entry] = &[
         F::DriverCores,
         EVERY,
         "dc",
-        "spark.driver.cores",
+        keys::DRIVER_CORES,
         Kind::Count,
         Unit::Cores,
     )
@@ -951,7 +962,7 @@ const ENTRIES: &[Entry] = &[
         F::AmMemory,
         YARN_EMR,
         "amm",
-        "spark.yarn.am.memory",
+        keys::AM_MEMORY,
         Kind::SparkMemory,
         Unit::MiB,
     )
@@ -962,7 +973,7 @@ const ENTRIES: &[Entry] = &[
         F::AmCores,
         YARN_EMR,
         "amc",
-        "spark.yarn.am.cores",
+        keys::AM_CORES,
         Kind::Count,
         Unit::Cores,
     )
@@ -977,7 +988,7 @@ const ENTRIES: &[Entry] = &[
         Kind::Decimal,
         Unit::None,
     )
-    .with_name("spark.executor.memoryOverheadFactor")
+    .with_name(keys::EXECUTOR_OVERHEAD_FACTOR)
     .with_hint("default 0.1")
     .with_range(Range::real(0.0, true, 10.0, false)),
     entry_of(
@@ -988,14 +999,14 @@ const ENTRIES: &[Entry] = &[
         Kind::SparkMemory,
         Unit::MiB,
     )
-    .with_name("spark.executor.minMemoryOverhead")
+    .with_name(keys::EXECUTOR_MIN_OVERHEAD)
     .with_hint("384m; Spark 4.0 only")
     .with_range(MIB_OR_ZERO),
     entry_of(
         F::ExecutorOverhead,
         YARN_K8S,
         "ovh",
-        "spark.executor.memoryOverhead",
+        keys::EXECUTOR_OVERHEAD,
         Kind::SparkMemory,
         Unit::MiB,
     )
@@ -1010,7 +1021,7 @@ const ENTRIES: &[Entry] = &[
         Kind::SparkMemory,
         Unit::MiB,
     )
-    .with_name("spark.executor.minMemoryOverhead")
+    .with_name(keys::EXECUTOR_MIN_OVERHEAD)
     .with_hint("optional: default 384m; Spark 4.0 only")
     .optional_when_empty()
     .with_range(MIB_OR_ZERO),
@@ -1018,7 +1029,7 @@ const ENTRIES: &[Entry] = &[
         F::DriverOverhead,
         YARN,
         "dovh",
-        "spark.driver.memoryOverhead",
+        keys::DRIVER_OVERHEAD,
         Kind::SparkMemory,
         Unit::MiB,
     )
@@ -1034,7 +1045,7 @@ const ENTRIES: &[Entry] = &[
         Kind::Decimal,
         Unit::None,
     )
-    .with_name("spark.driver.memoryOverheadFactor")
+    .with_name(keys::DRIVER_OVERHEAD_FACTOR)
     .with_hint("default 0.1")
     .shown_when(Shown::Cluster)
     .with_range(Range::real(0.0, true, 10.0, false)),
@@ -1046,7 +1057,7 @@ const ENTRIES: &[Entry] = &[
         Kind::SparkMemory,
         Unit::MiB,
     )
-    .with_name("spark.driver.minMemoryOverhead")
+    .with_name(keys::DRIVER_MIN_OVERHEAD)
     .with_hint("384m; Spark 4.0 only")
     .shown_when(Shown::Cluster)
     .with_range(MIB_OR_ZERO),
@@ -1058,7 +1069,7 @@ const ENTRIES: &[Entry] = &[
         Kind::SparkMemory,
         Unit::MiB,
     )
-    .with_name("spark.driver.minMemoryOverhead")
+    .with_name(keys::DRIVER_MIN_OVERHEAD)
     .with_hint("optional: default 384m; Spark 4.0 only")
     .optional_when_empty()
     .shown_when(Shown::Cluster)
@@ -1075,7 +1086,7 @@ const ENTRIES: &[Entry] = &[
         F::OffHeapSize,
         YARN_K8S,
         "offs",
-        "spark.memory.offHeap.size",
+        keys::OFFHEAP_SIZE,
         Kind::SparkMemory,
         Unit::MiB,
     )
@@ -1087,7 +1098,7 @@ const ENTRIES: &[Entry] = &[
         F::PysparkMemory,
         YARN_K8S,
         "py",
-        "spark.executor.pyspark.memory",
+        keys::PYSPARK_MEMORY,
         Kind::SparkMemory,
         Unit::MiB,
     )
@@ -1098,7 +1109,7 @@ const ENTRIES: &[Entry] = &[
         F::MemoryFraction,
         YARN,
         "mf",
-        "spark.memory.fraction",
+        keys::MEMORY_FRACTION,
         Kind::Decimal,
         Unit::None,
     )
@@ -1108,7 +1119,7 @@ const ENTRIES: &[Entry] = &[
         F::StorageFraction,
         YARN,
         "sf",
-        "spark.memory.storageFraction",
+        keys::STORAGE_FRACTION,
         Kind::Decimal,
         Unit::None,
     )
@@ -1246,7 +1257,7 @@ const ENTRIES: &[Entry] = &[
         F::CoresPerExecutor,
         K8S,
         "cpe",
-        "spark.executor.cores",
+        keys::EXECUTOR_CORES,
         Kind::Count,
         Unit::Cores,
     )
@@ -1256,7 +1267,7 @@ const ENTRIES: &[Entry] = &[
         F::ExecutorMemory,
         K8S,
         "em",
-        "spark.executor.memory",
+        keys::EXECUTOR_MEMORY,
         Kind::SparkMemory,
         Unit::MiB,
     )
@@ -1266,7 +1277,7 @@ const ENTRIES: &[Entry] = &[
         F::ExecutorCpuRequest,
         K8S,
         "rq",
-        "spark.kubernetes.executor.request.cores",
+        keys::K8S_EXECUTOR_REQUEST_CORES,
         Kind::Cpu,
         Unit::Millicores,
     )
@@ -1276,7 +1287,7 @@ const ENTRIES: &[Entry] = &[
         F::ExecutorCpuLimit,
         K8S,
         "lim",
-        "spark.kubernetes.executor.limit.cores",
+        keys::K8S_EXECUTOR_LIMIT_CORES,
         Kind::Cpu,
         Unit::Millicores,
     )
@@ -1286,7 +1297,7 @@ const ENTRIES: &[Entry] = &[
         F::TaskCpus,
         EVERY,
         "tc",
-        "spark.task.cpus",
+        keys::TASK_CPUS,
         Kind::Count,
         Unit::None,
     )
@@ -1321,7 +1332,7 @@ const ENTRIES: &[Entry] = &[
         Kind::Decimal,
         Unit::None,
     )
-    .with_name("spark.kubernetes.memoryOverheadFactor")
+    .with_name(keys::K8S_OVERHEAD_FACTOR)
     .with_hint("optional, deprecated: the driver's and executors' default factor")
     .optional_when_empty()
     .with_range(Range::real(0.0, true, f64::INFINITY, false)),
@@ -1329,7 +1340,7 @@ const ENTRIES: &[Entry] = &[
         F::DriverMemory,
         K8S,
         "dm",
-        "spark.driver.memory",
+        keys::DRIVER_MEMORY,
         Kind::SparkMemory,
         Unit::MiB,
     )
@@ -1339,7 +1350,7 @@ const ENTRIES: &[Entry] = &[
         F::DriverCpuRequest,
         K8S,
         "drq",
-        "spark.kubernetes.driver.request.cores",
+        keys::K8S_DRIVER_REQUEST_CORES,
         Kind::Cpu,
         Unit::Millicores,
     )
@@ -1349,7 +1360,7 @@ const ENTRIES: &[Entry] = &[
         F::DriverCpuLimit,
         K8S,
         "dlim",
-        "spark.kubernetes.driver.limit.cores",
+        keys::K8S_DRIVER_LIMIT_CORES,
         Kind::Cpu,
         Unit::Millicores,
     )
@@ -1389,7 +1400,7 @@ const ENTRIES: &[Entry] = &[
         F::HeterogeneousExecutors,
         EMR,
         "het",
-        "spark.yarn.heterogeneousExecutors.enabled",
+        keys::EMR_HETEROGENEOUS_EXECUTORS,
         Kind::Toggle(ON_BY_DEFAULT),
         Unit::None,
     ),
@@ -1417,7 +1428,7 @@ const ENTRIES: &[Entry] = &[
         F::CoresPerExecutor,
         EMR,
         "cpe",
-        "spark.executor.cores",
+        keys::EXECUTOR_CORES,
         Kind::Count,
         Unit::Cores,
     )
@@ -1426,7 +1437,7 @@ const ENTRIES: &[Entry] = &[
         F::ExecutorMemory,
         EMR,
         "em",
-        "spark.executor.memory",
+        keys::EXECUTOR_MEMORY,
         Kind::SparkMemory,
         Unit::MiB,
     )
@@ -1446,7 +1457,7 @@ const ENTRIES: &[Entry] = &[
         F::ExecutorMaxCores,
         EMR,
         "mxc",
-        "spark.executor.maxCores",
+        keys::EMR_EXECUTOR_MAX_CORES,
         Kind::Count,
         Unit::Cores,
     )
@@ -1457,7 +1468,7 @@ const ENTRIES: &[Entry] = &[
         F::ExecutorMaxMemory,
         EMR,
         "mxm",
-        "spark.executor.maxMemory",
+        keys::EMR_EXECUTOR_MAX_MEMORY,
         Kind::SparkMemory,
         Unit::MiB,
     )
@@ -1468,7 +1479,7 @@ const ENTRIES: &[Entry] = &[
         F::DynamicAllocation,
         EMR,
         "dyn",
-        "spark.dynamicAllocation.enabled",
+        keys::DYNAMIC_ALLOCATION_ENABLED,
         Kind::Toggle(ON_BY_DEFAULT),
         Unit::None,
     ),
@@ -1487,7 +1498,7 @@ const ENTRIES: &[Entry] = &[
         F::DriverMemory,
         EMR,
         "dm",
-        "spark.driver.memory",
+        keys::DRIVER_MEMORY,
         Kind::SparkMemory,
         Unit::MiB,
     )
@@ -1594,7 +1605,7 @@ const ENTRIES: &[Entry] = &[
         F::MaxResultSize,
         EVERY,
         "mrs",
-        "spark.driver.maxResultSize",
+        keys::DRIVER_MAX_RESULT_SIZE,
         Kind::SparkMemory,
         Unit::MiB,
     )
@@ -1642,7 +1653,7 @@ const ENTRIES: &[Entry] = &[
         F::InputSplitSize,
         EVERY,
         "wsplit",
-        "spark.sql.files.maxPartitionBytes",
+        keys::SQL_FILES_MAX_PARTITION_BYTES,
         Kind::SparkMemory,
         Unit::MiB,
     )
@@ -1700,7 +1711,7 @@ const ENTRIES: &[Entry] = &[
         F::DynamicAllocation,
         YARN_K8S,
         "dyn",
-        "spark.dynamicAllocation.enabled",
+        keys::DYNAMIC_ALLOCATION_ENABLED,
         Kind::Toggle(ON_OFF),
         Unit::None,
     ),
@@ -1712,7 +1723,7 @@ const ENTRIES: &[Entry] = &[
         Kind::Count,
         Unit::None,
     )
-    .with_name("spark.dynamicAllocation.minExecutors")
+    .with_name(keys::DYNAMIC_ALLOCATION_MIN_EXECUTORS)
     .with_hint("minExecutors; default 0")
     .with_range(EXECUTOR_COUNT),
     entry_of(
@@ -1723,7 +1734,7 @@ const ENTRIES: &[Entry] = &[
         Kind::Count,
         Unit::None,
     )
-    .with_name("spark.dynamicAllocation.initialExecutors")
+    .with_name(keys::DYNAMIC_ALLOCATION_INITIAL_EXECUTORS)
     .with_hint("optional initialExecutors; defaults to the minimum")
     .optional_when_empty()
     .with_range(EXECUTOR_COUNT),
@@ -1735,7 +1746,7 @@ const ENTRIES: &[Entry] = &[
         Kind::Count,
         Unit::None,
     )
-    .with_name("spark.dynamicAllocation.maxExecutors")
+    .with_name(keys::DYNAMIC_ALLOCATION_MAX_EXECUTORS)
     .with_hint("optional maxExecutors; unbounded when empty")
     .optional_when_empty()
     .with_range(EXECUTOR_COUNT),
@@ -1747,7 +1758,7 @@ const ENTRIES: &[Entry] = &[
         Kind::Count,
         Unit::Seconds,
     )
-    .with_name("spark.dynamicAllocation.executorIdleTimeout")
+    .with_name(keys::DYNAMIC_ALLOCATION_EXECUTOR_IDLE_TIMEOUT)
     .with_hint("executorIdleTimeout; default 60 s")
     .with_range(TIMEOUT_SECONDS),
     entry_of(
@@ -1758,7 +1769,7 @@ const ENTRIES: &[Entry] = &[
         Kind::Count,
         Unit::Seconds,
     )
-    .with_name("spark.dynamicAllocation.schedulerBacklogTimeout")
+    .with_name(keys::DYNAMIC_ALLOCATION_SCHEDULER_BACKLOG_TIMEOUT)
     .with_hint("schedulerBacklogTimeout; default 1 s")
     .with_range(Range::whole(1, 31_536_000)),
     entry_of(

@@ -14,7 +14,7 @@
 //! assert_eq!(n.edge.map(|e| e.drivers), Some(3));
 //! ```
 
-use crate::catalog::{group_digits, FieldId};
+use crate::catalog::{group_digits, plural_ending, FieldId};
 use crate::memory::RESERVED_BYTES;
 use crate::spark::DeployMode;
 use crate::units::MIB;
@@ -199,10 +199,11 @@ fn cores_note(n: &DriverNumbers) -> Option<Warning> {
             Code::DriverCoresBelowJobs,
             Severity::Info,
             format!(
-                "{} jobs at once share the driver's {} (spark.driver.cores): the driver \
+                "{} job{} at once share the driver's {} (spark.driver.cores): the driver \
                  schedules every task and receives every result, so jobs running in parallel \
                  are assigned to executors faster with about one driver core each ({}).",
                 group_digits(jobs.into()),
+                plural_ending(jobs.into()),
                 cores_words(s.cores),
                 cores_words(jobs)
             ),
@@ -212,11 +213,7 @@ fn cores_note(n: &DriverNumbers) -> Option<Warning> {
 }
 
 fn cores_words(c: u32) -> String {
-    if c == 1 {
-        "1 core".to_string()
-    } else {
-        format!("{} cores", group_digits(c.into()))
-    }
+    format!("{} core{}", group_digits(c.into()), plural_ending(c.into()))
 }
 
 fn edge_note(n: &DriverNumbers) -> Option<Warning> {
@@ -241,16 +238,13 @@ fn edge_note(n: &DriverNumbers) -> Option<Warning> {
             severity,
             format!(
                 "In client mode every driver runs on the machine it is launched from: each \
-                 takes {} ({} heap and its overhead) and {}, so the edge node holds {} at once \
-                 ({}).",
+                 takes {} ({} heap and its overhead) and {}, so the edge node holds {} driver{} at \
+                 once ({}).",
                 mib(e.per_driver_mib),
                 mib(s.heap_mib),
                 cores_words(s.cores.max(1)),
-                if e.drivers == 1 {
-                    "1 driver".to_string()
-                } else {
-                    format!("{} drivers", group_digits(e.drivers))
-                },
+                group_digits(e.drivers),
+                plural_ending(e.drivers),
                 limits.join(", ")
             ),
         )

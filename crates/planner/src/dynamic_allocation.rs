@@ -39,6 +39,7 @@
 //! ```
 
 use crate::catalog::{counted, ClusterManager, FieldId};
+use crate::spark_keys as keys;
 use crate::warning::{Code, Severity, Warning};
 
 /// How a removed executor's shuffle files stay readable.
@@ -250,7 +251,7 @@ pub fn allocation_conf(da: &DynamicAllocation, m: ClusterManager) -> Vec<(String
     let mut c: Vec<(String, String)> = Vec::new();
     let mut put = |k: &str, v: String| c.push((k.to_string(), v));
     if da.enabled != default.enabled {
-        put("spark.dynamicAllocation.enabled", da.enabled.to_string());
+        put(keys::DYNAMIC_ALLOCATION_ENABLED, da.enabled.to_string());
     }
     if !da.enabled {
         return c;
@@ -259,25 +260,25 @@ pub fn allocation_conf(da: &DynamicAllocation, m: ClusterManager) -> Vec<(String
     let d = &default.settings;
     if s.min_executors != d.min_executors {
         put(
-            "spark.dynamicAllocation.minExecutors",
+            keys::DYNAMIC_ALLOCATION_MIN_EXECUTORS,
             s.min_executors.to_string(),
         );
     }
     if let Some(i) = s.initial_executors {
-        put("spark.dynamicAllocation.initialExecutors", i.to_string());
+        put(keys::DYNAMIC_ALLOCATION_INITIAL_EXECUTORS, i.to_string());
     }
     if let Some(m) = s.max_executors {
-        put("spark.dynamicAllocation.maxExecutors", m.to_string());
+        put(keys::DYNAMIC_ALLOCATION_MAX_EXECUTORS, m.to_string());
     }
     if s.idle_timeout_s != d.idle_timeout_s {
         put(
-            "spark.dynamicAllocation.executorIdleTimeout",
+            keys::DYNAMIC_ALLOCATION_EXECUTOR_IDLE_TIMEOUT,
             format!("{}s", s.idle_timeout_s),
         );
     }
     if s.backlog_timeout_s != d.backlog_timeout_s {
         put(
-            "spark.dynamicAllocation.schedulerBacklogTimeout",
+            keys::DYNAMIC_ALLOCATION_SCHEDULER_BACKLOG_TIMEOUT,
             format!("{}s", s.backlog_timeout_s),
         );
     }
@@ -296,25 +297,16 @@ fn shuffle_conf(
     }
     // Leaving the default's mechanism: turn it off first.
     match default {
-        ShuffleKeeping::ExternalService => put("spark.shuffle.service.enabled", "false".into()),
-        ShuffleKeeping::Tracking => put(
-            "spark.dynamicAllocation.shuffleTracking.enabled",
-            "false".into(),
-        ),
+        ShuffleKeeping::ExternalService => put(keys::SHUFFLE_SERVICE_ENABLED, "false".into()),
+        ShuffleKeeping::Tracking => put(keys::DYNAMIC_ALLOCATION_SHUFFLE_TRACKING, "false".into()),
         ShuffleKeeping::Decommission | ShuffleKeeping::None => {}
     }
     match shuffle {
-        ShuffleKeeping::ExternalService => put("spark.shuffle.service.enabled", "true".into()),
-        ShuffleKeeping::Tracking => put(
-            "spark.dynamicAllocation.shuffleTracking.enabled",
-            "true".into(),
-        ),
+        ShuffleKeeping::ExternalService => put(keys::SHUFFLE_SERVICE_ENABLED, "true".into()),
+        ShuffleKeeping::Tracking => put(keys::DYNAMIC_ALLOCATION_SHUFFLE_TRACKING, "true".into()),
         ShuffleKeeping::Decommission => {
-            put("spark.decommission.enabled", "true".into());
-            put(
-                "spark.storage.decommission.shuffleBlocks.enabled",
-                "true".into(),
-            );
+            put(keys::DECOMMISSION_ENABLED, "true".into());
+            put(keys::STORAGE_DECOMMISSION_SHUFFLE_BLOCKS, "true".into());
         }
         ShuffleKeeping::None => {}
     }

@@ -54,6 +54,7 @@ use crate::shortfall::{Blocker, Nearest, Shape, Shortfall};
 use crate::spark::{
     f64_to_u64, DeployMode, ExecutorMemory, OverheadRule, SparkVersion, MIN_OVERHEAD_MIB,
 };
+use crate::spark_keys as keys;
 use crate::warning::{Code, Severity, Warning};
 use crate::yarn::{normalize, Calculator, Resource, YarnScheduler};
 
@@ -62,8 +63,6 @@ use crate::yarn::{normalize, Calculator, Resource, YarnScheduler};
 pub const OVERHEAD_FACTOR: f64 = 0.1875;
 /// EMR's `yarn.scheduler.minimum-allocation-mb`.
 pub const MINIMUM_ALLOCATION_MB: u64 = 32;
-/// The EMR-only switch that merges executor requests.
-pub const HETEROGENEOUS_KEY: &str = "spark.yarn.heterogeneousExecutors.enabled";
 
 pub use crate::emr_instances::{instance_type, instance_types, InstanceType, CUSTOM};
 
@@ -774,7 +773,7 @@ fn shortfall(
 
 /// `1 request`, `5 requests`.
 fn requests(n: u64) -> String {
-    format!("{n} request{}", if n == 1 { "" } else { "s" })
+    crate::catalog::counted(n, "request")
 }
 
 fn step(title: &str, detail: String) -> Step {
@@ -833,9 +832,11 @@ fn recorded_vcores_step(p: &EmrPlan) -> Option<Step> {
         "Vcores YARN reports",
         format!(
             "the DefaultResourceCalculator records 1 vcore per requested container, whatever \
-             it asks{merged}: the ResourceManager shows {} of {} vcores used, while the \
-             executors run {} tasks at once (their spark.executor.cores{per_task})",
-            t.granted_vcores, t.yarn_vcores, t.task_slots
+             it asks{merged}: the ResourceManager shows {} of {} used, while the \
+             executors run {} at once (their spark.executor.cores{per_task})",
+            t.granted_vcores,
+            crate::catalog::counted(t.yarn_vcores, "vcore"),
+            crate::catalog::counted(t.task_slots, "task")
         ),
     ))
 }
@@ -849,15 +850,15 @@ fn core_nodes_step(p: &EmrPlan) -> Step {
     step(
         "Core nodes",
         format!(
-            "{} × {name}: {} vCPUs and {} GiB each. {gives} {} MiB \
-             (yarn.nodemanager.resource.memory-mb) and {} vcores per node; minimum allocation \
+            "{} × {name}: {} and {} GiB each. {gives} {} MiB \
+             (yarn.nodemanager.resource.memory-mb) and {} per node; minimum allocation \
              {MINIMUM_ALLOCATION_MB} MiB, maximum allocation {} MiB; {}. The master node runs no \
              NodeManager.",
             p.shape.nodes,
-            instance.vcpus,
+            crate::catalog::counted(instance.vcpus.into(), "vCPU"),
             instance.memory_gib,
             nm.memory_mib,
-            nm.vcores,
+            crate::catalog::counted(nm.vcores.into(), "vcore"),
             p.scheduler.maximum_allocation_mb,
             p.scheduler.calculator.class_name()
         ),
@@ -870,15 +871,15 @@ fn maximize_step(p: &EmrPlan, m: &Maximized) -> Step {
         format!(
             "one executor per core node: the largest heap whose container (heap + \
              max({} × heap, 384), rounded up to {MINIMUM_ALLOCATION_MB} MiB) fits {} \
-             MiB is {}m ({} MiB); spark.executor.cores = {} vCPUs; spark.executor.instances \
-             = {} core nodes; spark.default.parallelism = 2 × {} vcores = {}",
+             MiB is {}m ({} MiB); spark.executor.cores = {}; spark.executor.instances \
+             = {}; spark.default.parallelism = 2 × {} = {}",
             crate::fixed::format_f64(p.settings.overhead_factor),
             p.shape.nodemanager.memory_mib,
             m.executor_memory_mib,
             m.container_mib,
-            m.executor_cores,
-            m.executor_instances,
-            m.default_parallelism / 2,
+            crate::catalog::counted(m.executor_cores.into(), "vCPU"),
+            crate::catalog::counted(m.executor_instances.into(), "core node"),
+            crate::catalog::counted(m.default_parallelism / 2, "vcore"),
             m.default_parallelism
         ),
     )
@@ -915,12 +916,12 @@ fn am_step(am: &AmShape) -> Step {
     step(
         "ApplicationMaster",
         format!(
-            "{am_source} {} MiB + {} MiB overhead = {} MiB, granted {} MiB and {} vcore(s); {}",
+            "{am_source} {} MiB + {} MiB overhead = {} MiB, granted {} MiB and {}; {}",
             am.heap_mib,
             am.overhead_mib,
             am.request.memory_mib,
             am.granted.memory_mib,
-            am.granted.vcores,
+            crate::catalog::counted(am.granted.vcores.into(), "vcore"),
             if am.node.is_some() {
                 "placed first, on core node 1 (EMR runs it on a core node)"
             } else {
@@ -961,7 +962,10 @@ fn requests_per_node_words(p: &EmrPlan) -> String {
         "{} MiB{} ÷ {} MiB: {} fit on a node; beside the AM ({} MiB free), {}",
         nm.memory_mib,
         match p.scheduler.calculator {
-            Calculator::Dominant => format!(" and {} vcores", nm.vcores),
+            Calculator::Dominant => format!(
+                " and {}",
+                crate::catalog::counted(nm.vcores.into(), "vcore")
+            ),
             Calculator::Default => String::new(),
         },
         p.request.granted.memory_mib,
@@ -976,8 +980,8 @@ fn merge_step(p: &EmrPlan) -> Step {
     let mut caps = Vec::new();
     if let Some(c) = s.max_cores {
         caps.push(format!(
-            "spark.executor.maxCores {c} ÷ {} cores = {}",
-            req.cores,
+            "spark.executor.maxCores {c} ÷ {} = {}",
+            crate::catalog::counted(req.cores.into(), "core"),
             c / req.cores.max(1)
         ));
     }
@@ -991,7 +995,11 @@ fn merge_step(p: &EmrPlan) -> Step {
     let capped = if caps.is_empty() {
         String::new()
     } else {
-        format!(" of at most {} requests ({})", p.merge_cap, caps.join("; "))
+        format!(
+            " of at most {} ({})",
+            requests(p.merge_cap),
+            caps.join("; ")
+        )
     };
     step(
         "Requests per node (spark.yarn.heterogeneousExecutors.enabled)",
@@ -1007,12 +1015,12 @@ fn merged_executor_step(p: &EmrPlan, l: &Launched) -> Step {
     step(
         "Merged executor",
         format!(
-            "{} × {granted} MiB = {} MiB and {} × {cores} = {} cores; heap = floor({} ÷ {}) = \
+            "{} × {granted} MiB = {} MiB and {} × {cores} = {}; heap = floor({} ÷ {}) = \
              {}m, overhead = {} − {} = {}m",
             l.merged,
             l.memory_mib,
             l.merged,
-            l.cores,
+            crate::catalog::counted(l.cores.into(), "core"),
             l.memory_mib,
             one_plus_text(p.settings.overhead_factor),
             l.heap_mib,
@@ -1027,8 +1035,8 @@ fn requested_vs_launched_step(p: &EmrPlan) -> Step {
     step(
         "Requested vs launched",
         format!(
-            "{} executor(s) run, covering {} of the {}; {} pending",
-            p.launched_executors,
+            "{} run, covering {} of the {}; {} pending",
+            crate::catalog::counted(p.launched_executors.into(), "executor"),
             p.covered_requests,
             requests(u64::from(p.requested)),
             p.pending_requests
@@ -1106,7 +1114,7 @@ fn merged_executor_warnings(w: &mut Vec<Warning>, p: &EmrPlan) {
                 top.overhead_mib,
                 crate::catalog::counted(u64::from(p.launched_executors), "executor"),
                 p.requested,
-                HETEROGENEOUS_KEY
+                keys::EMR_HETEROGENEOUS_EXECUTORS
             ),
         ));
     }
@@ -1164,9 +1172,9 @@ fn pending_warning(p: &EmrPlan) -> Warning {
         Code::FewerExecutorsFit,
         Severity::Warning,
         format!(
-            "The cluster holds {} executor(s) covering {} of the {} ({} per node{on_node_1}); \
+            "The cluster holds {} covering {} of the {} ({} per node{on_node_1}); \
              YARN leaves the other {} pending until room frees up.",
-            p.launched_executors,
+            crate::catalog::counted(p.launched_executors.into(), "executor"),
             p.covered_requests,
             requests(u64::from(p.requested)),
             requests(per_node),

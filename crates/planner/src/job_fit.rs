@@ -266,9 +266,9 @@ pub fn remedy_words(r: &ShapeRemedy) -> String {
         "still short of the largest task"
     };
     format!(
-        "{what}: {} × {} cores × {} ({} containers): each task may take up to {} — {verdict}.",
+        "{what}: {} × {} × {} ({} containers): each task may take up to {} — {verdict}.",
         counted(r.row.executors.into(), "executor"),
-        r.row.cores,
+        counted(r.row.cores.into(), "core"),
         format_spark_mib(r.row.heap_mib),
         mib_text(r.row.container_mib.saturating_mul(MIB)),
         mib_text(r.per_task_max_bytes),

@@ -387,8 +387,8 @@ pub struct K8sPlan {
     pub executor_cpu_millis: u64,
     /// The overhead factor Spark used.
     pub overhead_factor: f64,
-    /// The driver pod's CPU and memory requests (cluster mode; `None` in client mode).
-    pub driver: Option<PodRequest>,
+    /// The driver pod's CPU request and memory parts (cluster mode; `None` in client mode).
+    pub driver: Option<DriverPodPlan>,
     /// Per-node layout.
     pub layout: Vec<NodeGroup>,
     /// Totals.
@@ -415,7 +415,7 @@ impl K8sPlan {
 
     /// The driver pod's memory request (= limit), in MiB (0 in client mode).
     pub fn driver_memory_mib(&self) -> u64 {
-        self.driver.map_or(0, |d| d.memory_mib)
+        self.driver.map_or(0, |d| d.memory_mib())
     }
 
     /// The driver pod's CPU request in millicores (0 in client mode).
@@ -436,7 +436,7 @@ impl K8sPlan {
             ),
             driver: self
                 .driver
-                .map(|d| PodResources::new(d.memory_mib, &settings.driver.cpu.pod_cpu())),
+                .map(|d| PodResources::new(d.memory_mib(), &settings.driver.cpu.pod_cpu())),
         }
     }
 
@@ -772,6 +772,25 @@ impl PodRoom {
                 .saturating_sub(n.reserved_memory_mib)
                 .saturating_sub(n.daemonset_memory_mib),
         }
+    }
+}
+
+/// The driver pod as planned (cluster mode): its CPU request and its memory parts, as
+/// Spark's pod formula sized them, so that words and reports read them from the plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DriverPodPlan {
+    /// CPU request, in millicores.
+    pub cpu_millis: u64,
+    /// `spark.driver.memory`, in MiB.
+    pub heap_mib: u64,
+    /// The driver's memory overhead, in MiB.
+    pub overhead_mib: u64,
+}
+
+impl DriverPodPlan {
+    /// heap + overhead: the pod's memory request (= limit), in MiB.
+    pub fn memory_mib(&self) -> u64 {
+        self.heap_mib.saturating_add(self.overhead_mib)
     }
 }
 
@@ -1138,10 +1157,10 @@ fn placed_step(count: ExecutorCount, d: &K8sPlan) -> Step {
     Step::new(
         "Executors placed",
         format!(
-            "{count}; {} task slots; {} CPU requested = {} executor pods × {} CPU{driver}",
-            t.task_slots,
+            "{count}; {}; {} CPU requested = {} × {} CPU{driver}",
+            crate::catalog::counted(t.task_slots, "task slot"),
             format_cores(t.cpu_requested_millis),
-            t.executors,
+            crate::catalog::counted(t.executors.into(), "executor pod"),
             format_cores(d.executor_cpu_millis),
         ),
     )
@@ -1221,9 +1240,9 @@ fn fit_warnings(d: &K8sPlan) -> Vec<Warning> {
             Code::FewerExecutorsFit,
             Severity::Warning,
             format!(
-                "Only {capacity} of the {} executor pods fit ({} per node); the \
+                "Only {capacity} of the {} fit ({} per node); the \
                  other {} stay Pending.",
-                d.wanted,
+                crate::catalog::counted(d.wanted, "executor pod"),
                 d.fit.per_node,
                 d.wanted - capacity
             ),
@@ -1444,7 +1463,7 @@ fn k8s_nearest_words_ungrouped(s: &Shortfall) -> Option<String> {
         "Nearest that runs: {}={} runs {all} executor pod{}.",
         field.label(),
         format_spark_mib(heap_mib),
-        if runs == 1 { "" } else { "s" }
+        crate::catalog::plural_ending(runs)
     ))
 }
 
@@ -1465,9 +1484,10 @@ fn k8s_nearest_words_ungrouped(s: &Shortfall) -> Option<String> {
 /// ```
 pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, InputErrors> {
     let d = derive_k8s(input)?;
-    let driver = d.pods.driver.map(|pod| PodRequest {
+    let driver = d.pods.driver.map(|pod| DriverPodPlan {
         cpu_millis: d.driver_cpu_millis,
-        memory_mib: pod.memory_mib(),
+        heap_mib: pod.heap_mib,
+        overhead_mib: pod.overhead_mib,
     });
     Ok(K8sPlan {
         nodes: d.nodes,

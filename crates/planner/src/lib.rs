@@ -55,6 +55,7 @@ pub mod report;
 pub mod scenario;
 pub mod shortfall;
 pub mod spark;
+pub mod spark_keys;
 pub mod submit;
 pub mod text;
 pub mod units;

@@ -508,9 +508,10 @@ fn refusal_warnings(p: &Placement, scheduler: &YarnScheduler, shape: &NodeShape)
             Code::ExecutorAboveMaximumVcores,
             Severity::Error,
             format!(
-                "{} cores per executor is above yarn.scheduler.maximum-allocation-vcores = {}: \
+                "{} per executor is above yarn.scheduler.maximum-allocation-vcores = {}: \
                  YARN rejects the container requests (InvalidResourceRequestException).",
-                e.cores, scheduler.maximum_allocation_vcores
+                crate::catalog::counted(e.cores.into(), "core"),
+                scheduler.maximum_allocation_vcores
             ),
         ));
     }
@@ -901,9 +902,9 @@ fn usage_warnings(
             Code::VcoresUnused,
             Severity::Warning,
             format!(
-                "{} of the cluster's {} vcores ({}%) stay unused.",
+                "{} of the cluster's {} ({}%) stay unused.",
                 checks.unasked_vcores,
-                totals.yarn_vcores,
+                crate::catalog::counted(totals.yarn_vcores, "vcore"),
                 crate::fixed::format_percent(checks.unasked_vcores, totals.yarn_vcores, 0)
             ),
         ));
@@ -935,8 +936,8 @@ fn calculator_warning(checks: &ShapeChecks, shape: &NodeShape) -> Option<Warning
             Severity::Warning,
             format!(
                 "With the DefaultResourceCalculator YARN packs by memory alone: some nodes \
-                 hold containers asking for more than their {} vcores, so tasks share cores.",
-                shape.nodemanager.vcores
+                 hold containers asking for more than their {}, so tasks share cores.",
+                crate::catalog::counted(shape.nodemanager.vcores.into(), "vcore")
             ),
         )
     } else {

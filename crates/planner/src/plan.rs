@@ -273,13 +273,12 @@ fn tried_words<S>(search: &CoreSearch<S>, describe: impl Fn(&S) -> String) -> St
         .enumerate()
         .map(|(i, s)| {
             let c = i + 1;
-            let plural = if c == 1 { "" } else { "s" };
             let mark = if search.found && c == last {
                 " ✓"
             } else {
                 ""
             };
-            format!("{c} core{plural} → {}{mark}", describe(s))
+            format!("{} → {}{mark}", counted(c as u64, "core"), describe(s))
         })
         .collect();
     words.join("; ")
@@ -350,8 +349,8 @@ fn rule_working(v: &Validated, d: &RuleOfThumbDerivation, placement: &Placement)
     working.push(step(
         "Executors per node",
         format!(
-            "{} cores ÷ {} per executor = {} per node",
-            nm.vcores,
+            "{} ÷ {} per executor = {} per node",
+            counted(nm.vcores.into(), "core"),
             counted(u64::from(s.cores), "core"),
             counted(s.per_node, "executor")
         ),
@@ -406,10 +405,10 @@ fn recorded_vcores_step(v: &Validated, p: &Placement) -> Option<Step> {
         "Vcores YARN reports",
         format!(
             "the DefaultResourceCalculator records 1 vcore per container, whatever is asked: \
-             the ResourceManager shows {} of {} vcores used ({}{am}), while each \
+             the ResourceManager shows {} of {} used ({}{am}), while each \
              executor still runs {} at once (spark.executor.cores)",
             t.granted_vcores,
-            t.yarn_vcores,
+            counted(t.yarn_vcores, "vcore"),
             counted(u64::from(t.executors), "executor"),
             counted(u64::from(p.executor.cores), "task")
         ),
@@ -422,9 +421,9 @@ fn rule_resources_step(v: &Validated) -> Step {
         NodeManagerResources::Reserve { cores, memory_gib } => step(
             "Reserve for the OS and Hadoop daemons",
             format!(
-                "{} cores − {cores} = {} cores, {} GB − {} GB = {} GB per node",
-                shape.physical.vcores,
-                nm.vcores,
+                "{} − {cores} = {}, {} GB − {} GB = {} GB per node",
+                counted(shape.physical.vcores.into(), "core"),
+                counted(nm.vcores.into(), "core"),
                 gb(shape.physical.memory_mib),
                 crate::fixed::format_f64(memory_gib),
                 gb(nm.memory_mib)
@@ -433,7 +432,8 @@ fn rule_resources_step(v: &Validated) -> Step {
         NodeManagerResources::Explicit { memory_mb, vcores } => step(
             "Resources per node",
             format!(
-                "YARN offers {vcores} vcores and {memory_mb} MB = {} GB per node",
+                "YARN offers {} and {memory_mb} MB = {} GB per node",
+                counted(vcores.into(), "vcore"),
                 gb(nm.memory_mib)
             ),
         ),
@@ -467,13 +467,14 @@ fn rule_cluster_step(v: &Validated, d: &RuleOfThumbDerivation) -> Step {
         "Executors in the cluster",
         if share >= 100.0 {
             format!(
-                "{nodes} nodes × {per_node} = {slots}, minus 1 for the ApplicationMaster = \
-                 {instances}"
+                "{} × {per_node} = {slots}, minus 1 for the ApplicationMaster = {instances}",
+                counted(nodes.into(), "node")
             )
         } else {
             format!(
-                "{nodes} nodes × {per_node} = {slots}; {}% of them = {}, minus 1 for \
+                "{} × {per_node} = {slots}; {}% of them = {}, minus 1 for \
                  the ApplicationMaster = {instances}",
+                counted(nodes.into(), "node"),
                 crate::fixed::format_f64(share),
                 d.share_slots
             )
@@ -516,7 +517,7 @@ fn rule_warnings(
             Severity::Warning,
             format!(
                 "No cores-per-executor value up to {} gives {} GB per executor under \
-                 the rule of thumb; using {} cores.",
+                 the rule of thumb; using {}.",
                 search.max_cores,
                 gb(search.target_mib),
                 search.max_cores
@@ -887,8 +888,8 @@ fn exact_working(v: &Validated, d: &SparkExactDerivation, placement: &Placement)
     working.push(step(
         "Executors per node",
         format!(
-            "{} vcores ÷ {} per executor = {} per node",
-            nm.vcores,
+            "{} ÷ {} per executor = {} per node",
+            counted(nm.vcores.into(), "vcore"),
             counted(u64::from(s.cores), "core"),
             counted(s.per_node, "executor")
         ),
@@ -907,12 +908,12 @@ fn exact_resources_step(v: &Validated) -> Step {
         "NodeManager resources",
         match v.input.cluster.yarn_resources {
             NodeManagerResources::Reserve { cores, memory_gib } => format!(
-                "{} MiB − {} GiB = {} MiB and {} − {cores} = {} vcores per node",
+                "{} MiB − {} GiB = {} MiB and {} − {cores} = {} per node",
                 v.shape.physical.memory_mib,
                 crate::fixed::format_f64(memory_gib),
                 nm.memory_mib,
                 v.shape.physical.vcores,
-                nm.vcores
+                counted(nm.vcores.into(), "vcore")
             ),
             NodeManagerResources::Explicit { .. } => format!(
                 "yarn.nodemanager.resource.memory-mb = {} MiB, cpu-vcores = {} per node",
@@ -968,7 +969,7 @@ fn am_step(am: &AmShape) -> Step {
     step(
         "ApplicationMaster",
         format!(
-            "{}: {} MiB + {} MiB overhead = {} MiB, granted {} MiB and {} vcore{}, placed on node 1",
+            "{}: {} MiB + {} MiB overhead = {} MiB, granted {} MiB and {}, placed on node 1",
             match am.deploy_mode {
                 DeployMode::Cluster => "cluster mode, the AM hosts the driver",
                 DeployMode::Client => "client mode, a small AM (ExecutorLauncher)",
@@ -977,8 +978,7 @@ fn am_step(am: &AmShape) -> Step {
             am.overhead_mib,
             am.request.memory_mib,
             am.granted.memory_mib,
-            am.granted.vcores,
-            if am.granted.vcores == 1 { "" } else { "s" }
+            counted(am.granted.vcores.into(), "vcore")
         ),
     )
 }
@@ -1050,8 +1050,10 @@ fn exact_warnings(v: &Validated, d: &SparkExactDerivation) -> Vec<Warning> {
             Code::CoresLoweredToMaximum,
             Severity::Warning,
             format!(
-                "{asked} cores per executor is above yarn.scheduler.maximum-allocation-vcores = \
-                 {max_vcores}; Spark-exact uses {max_vcores} cores."
+                "{} per executor is above yarn.scheduler.maximum-allocation-vcores = \
+                 {max_vcores}; Spark-exact uses {}.",
+                counted(asked.into(), "core"),
+                counted(max_vcores.into(), "core")
             ),
         ));
     }
@@ -1062,7 +1064,8 @@ fn exact_warnings(v: &Validated, d: &SparkExactDerivation) -> Vec<Warning> {
             Severity::Warning,
             format!(
                 "No cores-per-executor value up to {max_cores} leaves a {target} MiB \
-                 heap; using {max_cores} cores."
+                 heap; using {}.",
+                counted(max_cores.into(), "core")
             ),
         ));
     }

@@ -176,65 +176,8 @@ impl fmt::Display for ConfError {
 
 impl std::error::Error for ConfError {}
 
-/// Configuration keys the container math reads.
-pub mod keys {
-    /// Executor heap.
-    pub const EXECUTOR_MEMORY: &str = "spark.executor.memory";
-    /// Executor cores (task slots).
-    pub const EXECUTOR_CORES: &str = "spark.executor.cores";
-    /// Executor count.
-    pub const EXECUTOR_INSTANCES: &str = "spark.executor.instances";
-    /// Explicit executor overhead; replaces the formula.
-    pub const EXECUTOR_OVERHEAD: &str = "spark.executor.memoryOverhead";
-    /// The pre-2.3 name of [`EXECUTOR_OVERHEAD`], still honoured.
-    pub const YARN_EXECUTOR_OVERHEAD: &str = "spark.yarn.executor.memoryOverhead";
-    /// Executor overhead factor.
-    pub const EXECUTOR_OVERHEAD_FACTOR: &str = "spark.executor.memoryOverheadFactor";
-    /// An old key Apache Spark 3.5/4.0 ignore (Amazon EMR's build reads it).
-    pub const YARN_EXECUTOR_OVERHEAD_FACTOR: &str = "spark.yarn.executor.memoryOverheadFactor";
-    /// Minimum executor overhead (Spark 4.0).
-    pub const EXECUTOR_MIN_OVERHEAD: &str = "spark.executor.minMemoryOverhead";
-    /// Off-heap switch.
-    pub const OFFHEAP_ENABLED: &str = "spark.memory.offHeap.enabled";
-    /// Off-heap size (bytes when no suffix).
-    pub const OFFHEAP_SIZE: &str = "spark.memory.offHeap.size";
-    /// Python worker memory (Python apps only).
-    pub const PYSPARK_MEMORY: &str = "spark.executor.pyspark.memory";
-    /// Driver heap.
-    pub const DRIVER_MEMORY: &str = "spark.driver.memory";
-    /// Driver cores.
-    pub const DRIVER_CORES: &str = "spark.driver.cores";
-    /// Explicit driver overhead.
-    pub const DRIVER_OVERHEAD: &str = "spark.driver.memoryOverhead";
-    /// The old name of [`DRIVER_OVERHEAD`].
-    pub const YARN_DRIVER_OVERHEAD: &str = "spark.yarn.driver.memoryOverhead";
-    /// Driver overhead factor.
-    pub const DRIVER_OVERHEAD_FACTOR: &str = "spark.driver.memoryOverheadFactor";
-    /// Minimum driver overhead (Spark 4.0).
-    pub const DRIVER_MIN_OVERHEAD: &str = "spark.driver.minMemoryOverhead";
-    /// Client-mode YARN AM heap.
-    pub const AM_MEMORY: &str = "spark.yarn.am.memory";
-    /// Client-mode YARN AM cores.
-    pub const AM_CORES: &str = "spark.yarn.am.cores";
-    /// Client-mode YARN AM explicit overhead.
-    pub const AM_OVERHEAD: &str = "spark.yarn.am.memoryOverhead";
-    /// Unified memory fraction.
-    pub const MEMORY_FRACTION: &str = "spark.memory.fraction";
-    /// Storage share of unified memory immune to eviction.
-    pub const STORAGE_FRACTION: &str = "spark.memory.storageFraction";
-    /// Cores per task.
-    pub const TASK_CPUS: &str = "spark.task.cpus";
-    /// Kubernetes overhead factor (deprecated, still read when the executor key is unset).
-    pub const K8S_OVERHEAD_FACTOR: &str = "spark.kubernetes.memoryOverheadFactor";
-    /// Kubernetes executor CPU request.
-    pub const K8S_EXECUTOR_REQUEST_CORES: &str = "spark.kubernetes.executor.request.cores";
-    /// Kubernetes executor CPU limit.
-    pub const K8S_EXECUTOR_LIMIT_CORES: &str = "spark.kubernetes.executor.limit.cores";
-    /// Kubernetes driver CPU request.
-    pub const K8S_DRIVER_REQUEST_CORES: &str = "spark.kubernetes.driver.request.cores";
-    /// Kubernetes driver CPU limit.
-    pub const K8S_DRIVER_LIMIT_CORES: &str = "spark.kubernetes.driver.limit.cores";
-}
+/// Configuration keys ([`crate::spark_keys`]).
+pub use crate::spark_keys as keys;
 
 /// Spark's fixed minimum overhead before 4.0, and the default of the 4.0 settings.
 pub const MIN_OVERHEAD_MIB: u64 = 384;

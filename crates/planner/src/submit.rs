@@ -6,6 +6,7 @@ use std::fmt;
 
 use crate::catalog::ClusterManager;
 use crate::spark::{AppType, DeployMode, SparkConf};
+use crate::spark_keys as keys;
 
 /// A parsed `spark-submit` command.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -65,16 +66,16 @@ impl std::error::Error for SubmitError {}
 
 /// Options that take a value, and the configuration key they set (if it bears on resources).
 const WITH_VALUE: &[(&str, Option<&str>)] = &[
-    ("--master", Some("spark.master")),
-    ("--deploy-mode", Some("spark.submit.deployMode")),
-    ("--executor-memory", Some("spark.executor.memory")),
-    ("--executor-cores", Some("spark.executor.cores")),
-    ("--num-executors", Some("spark.executor.instances")),
-    ("--driver-memory", Some("spark.driver.memory")),
-    ("--driver-cores", Some("spark.driver.cores")),
-    ("--total-executor-cores", Some("spark.cores.max")),
-    ("--queue", Some("spark.yarn.queue")),
-    ("--name", Some("spark.app.name")),
+    ("--master", Some(keys::MASTER)),
+    ("--deploy-mode", Some(keys::DEPLOY_MODE)),
+    ("--executor-memory", Some(keys::EXECUTOR_MEMORY)),
+    ("--executor-cores", Some(keys::EXECUTOR_CORES)),
+    ("--num-executors", Some(keys::EXECUTOR_INSTANCES)),
+    ("--driver-memory", Some(keys::DRIVER_MEMORY)),
+    ("--driver-cores", Some(keys::DRIVER_CORES)),
+    ("--total-executor-cores", Some(keys::CORES_MAX)),
+    ("--queue", Some(keys::YARN_QUEUE)),
+    ("--name", Some(keys::APP_NAME)),
     ("--conf", None),
     ("-c", None),
     ("--class", None),
@@ -233,13 +234,13 @@ pub fn parse_submit<S: AsRef<str>>(args: &[S]) -> Result<SubmitCommand, SubmitEr
             conf.set(a.key.clone(), a.value.clone());
         }
     }
-    cmd.master = conf.get("spark.master").map(str::to_string);
+    cmd.master = conf.get(keys::MASTER).map(str::to_string);
     cmd.cluster_manager = match cmd.master.as_deref() {
         Some(m) if m == "yarn" || m.starts_with("yarn-") => Some(ClusterManager::Yarn),
         Some(m) if m.starts_with("k8s://") => Some(ClusterManager::Kubernetes),
         _ => None,
     };
-    cmd.deploy_mode = match conf.get("spark.submit.deployMode") {
+    cmd.deploy_mode = match conf.get(keys::DEPLOY_MODE) {
         Some("cluster") => DeployMode::Cluster,
         _ if cmd.master.as_deref() == Some("yarn-cluster") => DeployMode::Cluster,
         _ => DeployMode::Client,

@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use crate::catalog::{self, ClusterManager, FieldId};
+use crate::catalog::{self, ClusterManager, FieldId, Kind, Range};
+use crate::text::TextError;
 
 /// How much a finding matters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -260,8 +261,12 @@ impl Warning {
         .about(field)
     }
 
-    /// "`field`: `why`" for a text that could not be read.
-    pub fn unreadable(m: ClusterManager, field: FieldId, why: impl fmt::Display) -> Warning {
+    /// "`field`: `why`" for a text that could not be read; a negative whole number in a count
+    /// field (`-5`) says the field's allowed range instead, as a count outside it does.
+    pub fn unreadable(m: ClusterManager, field: FieldId, why: &TextError) -> Warning {
+        if let Some(negative) = negative_count(m, field, &why.text) {
+            return negative;
+        }
         let name = catalog::name(m, field);
         Warning::new(
             Code::UnreadableValue,
@@ -284,6 +289,18 @@ impl Warning {
     pub fn invalid_input(message: impl Into<String>) -> Warning {
         Warning::new(Code::InvalidValue, Severity::Error, message)
     }
+}
+
+/// "`field` is -5; allowed: 1 to 10 000" for a negative whole number typed in a count field:
+/// no count reads a sign, so its range is what the user needs to know.
+fn negative_count(m: ClusterManager, field: FieldId, text: &str) -> Option<Warning> {
+    let entry = catalog::entry(m, field)?;
+    let is_count = matches!(entry.kind, Kind::Count | Kind::ExecutorCount);
+    let magnitude = crate::text::parse_count(text.trim().strip_prefix('-')?).ok()?;
+    (is_count && magnitude > 0 && matches!(entry.range, Range::Whole { .. })).then(|| {
+        let value = format!("-{}", entry.unit.format_whole(magnitude));
+        Warning::invalid_value(m, field, value, entry.range.describe(entry.unit))
+    })
 }
 
 /// Most severe first, keeping the order within a severity (a filter per severity, not a

@@ -34,6 +34,7 @@
 use crate::catalog::{counted, group_digits, FieldId};
 use crate::fixed::{format_f64, format_percent};
 use crate::memory::{UnifiedMemory, RESERVED_BYTES};
+use crate::spark_keys as keys;
 use crate::units::{format_spark_gib_at_least, MIB};
 use crate::warning::{Code, Severity, Warning};
 
@@ -413,29 +414,26 @@ pub fn recommended_sql_conf(n: &WorkloadNumbers) -> Vec<(String, String)> {
     };
     let mut c = vec![
         (
-            "spark.sql.shuffle.partitions".to_string(),
+            keys::SQL_SHUFFLE_PARTITIONS.to_string(),
             s.partitions.to_string(),
         ),
-        ("spark.sql.adaptive.enabled".to_string(), "true".to_string()),
+        (keys::SQL_ADAPTIVE_ENABLED.to_string(), "true".to_string()),
         (
-            "spark.sql.adaptive.coalescePartitions.enabled".to_string(),
+            keys::SQL_ADAPTIVE_COALESCE_PARTITIONS.to_string(),
             "true".to_string(),
         ),
         (
-            "spark.sql.adaptive.coalescePartitions.parallelismFirst".to_string(),
+            keys::SQL_ADAPTIVE_COALESCE_PARALLELISM_FIRST.to_string(),
             "false".to_string(),
         ),
     ];
     if s.target_bytes != ADVISORY_PARTITION_BYTES {
         c.push((
-            "spark.sql.adaptive.advisoryPartitionSizeInBytes".to_string(),
+            keys::SQL_ADAPTIVE_ADVISORY_PARTITION_SIZE.to_string(),
             format!("{}b", s.target_bytes),
         ));
     }
-    c.push((
-        "spark.sql.adaptive.skewJoin.enabled".to_string(),
-        "true".to_string(),
-    ));
+    c.push((keys::SQL_ADAPTIVE_SKEW_JOIN.to_string(), "true".to_string()));
     c
 }
 
@@ -550,10 +548,10 @@ fn scan_note(s: &ScanNumbers) -> Warning {
         "every wave is full".to_string()
     } else {
         format!(
-            "the last wave runs {} and leaves {} of {} slots idle, {} %",
+            "the last wave runs {} and leaves {} of {} idle, {} %",
             counted(s.last_wave_tasks, "task"),
             s.idle_slots_last_wave,
-            s.task_slots,
+            counted(s.task_slots, "slot"),
             format_percent(s.idle_slots_last_wave, s.task_slots, 0)
         )
     };
@@ -561,11 +559,11 @@ fn scan_note(s: &ScanNumbers) -> Warning {
         Code::ScanWaves,
         Severity::Info,
         format!(
-            "Reading {} in {split} takes {} on {} slots: {} ({last}). Many small files take more \
+            "Reading {} in {split} takes {} on {}: {} ({last}). Many small files take more \
              tasks: each file costs 4 MiB (spark.sql.files.openCostInBytes).",
             mib_text(s.input_bytes),
             counted(s.tasks, "task"),
-            s.task_slots,
+            counted(s.task_slots, "slot"),
             counted(s.waves, "wave"),
         ),
     )
@@ -586,14 +584,14 @@ fn shuffle_note(s: &ShuffleNumbers) -> Warning {
         Severity::Info,
         format!(
             "Shuffling {} at partitions of about {} ({why}) takes {}; rounded up to whole waves \
-             of {} slots: spark.sql.shuffle.partitions={} (about {} each; Spark's default 200 \
+             of {}: spark.sql.shuffle.partitions={} (about {} each; Spark's default 200 \
              gives {} each). With AQE, coalescing merges small partitions towards the target \
              when parallelismFirst is false, and skew joins split partitions above 5 × the \
              median and 256 MiB.",
             mib_text(s.shuffle_bytes),
             mib_text(s.target_bytes),
             counted(s.partitions_for_target, "partition"),
-            s.task_slots,
+            counted(s.task_slots, "slot"),
             s.partitions,
             mib_text(s.average_bytes),
             mib_text(s.default_average_bytes),

@@ -23,7 +23,7 @@ fn k8s_pods(text: &str) -> (u64, Option<u64>, f64) {
     };
     (
         p.executor_memory.total_mib(),
-        p.driver.as_ref().map(|d| d.memory_mib),
+        p.driver.as_ref().map(|d| d.memory_mib()),
         p.overhead_factor,
     )
 }

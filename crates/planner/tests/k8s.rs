@@ -363,6 +363,15 @@ fn every_pod_setting_gives_the_pods_spark_writes() {
             p.driver.is_some(),
             input.spark.deploy_mode == DeployMode::Cluster
         );
+        // The driver pod's parts: the heap as set, and its overhead Spark's request less it.
+        prop_assert_eq!(
+            p.driver.map(|d| d.heap_mib),
+            p.driver.map(|_| input.spark.driver_memory_mib)
+        );
+        prop_assert_eq!(
+            p.driver.map(|d| d.heap_mib + d.overhead_mib),
+            k.driver.as_ref().map(|d| d.memory_mib)
+        );
         // Which of Spark's branches the valid cases reached.
         let s = &input.spark;
         let mut sides = spark_sides.get();

@@ -170,6 +170,28 @@ fn a_kubernetes_preset_in_markdown() {
 }
 
 #[test]
+fn the_kubernetes_pods_table_reads_the_drivers_parts_from_the_plan() {
+    let Scenario::Kubernetes(input) = kubernetes() else {
+        unreachable!("a Kubernetes preset")
+    };
+    let mut p = planner::k8s::plan_k8s(&input).expect("the preset plans");
+    // spark.driver.memory 1g and Spark's minimum overhead of 384 MiB, as the plan holds them.
+    let driver = p.driver.expect("cluster mode has a driver pod");
+    assert_eq!((driver.heap_mib, driver.overhead_mib), (1024, 384));
+    assert_eq!(p.driver_memory_mib(), 1408);
+    // The table says what the plan holds, not what the pod formula would say again.
+    p.driver = Some(planner::k8s::DriverPodPlan {
+        heap_mib: 2000,
+        overhead_mib: 500,
+        ..driver
+    });
+    let table = planner::report::summary::kubernetes_pods(&p, &input.spark);
+    let row = &table.rows[1];
+    assert_eq!(row[..6], ["Driver pod", "1", "2000", "500", "0", "0"]);
+    assert_eq!(row[6], "2500Mi");
+}
+
+#[test]
 fn an_emr_preset_in_markdown() {
     let md = markdown_of(&emr());
     assert!(md.starts_with(
@@ -184,7 +206,7 @@ fn an_emr_preset_in_markdown() {
     );
     assert_holds(
         &md,
-        "- **warning** `fewer-executors-fit`: The cluster holds 9 executor(s) covering 45 of the 50 requests",
+        "- **warning** `fewer-executors-fit`: The cluster holds 9 executors covering 45 of the 50 requests",
     );
     assert_holds(
         &md,

@@ -283,3 +283,56 @@ fn the_explorer_view_round_trips_beside_every_managers_scenario() {
         }
     );
 }
+
+/// The errors a link's scenario shows, unreadable values first, as the page lists them.
+fn link_errors(query: &str) -> Vec<planner::Diagnostic> {
+    let decoded = scenario_from_query(query);
+    let m = decoded.scenario.manager();
+    let unreadable = decoded.bad.iter().map(|b| b.diagnostic(m)).collect();
+    match planner::scenario::plan_with_unreadable(&decoded.scenario, unreadable) {
+        planner::Outcome::Invalid(errors) => errors,
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn a_negative_count_names_the_fields_range_as_zero_does() {
+    // Fields whose range is fixed: the same message as for 0, but for the value.
+    for (manager, key) in [("", "n"), ("", "c"), ("cm=k8s&", "n"), ("cm=emr&", "n")] {
+        let zero = link_errors(&format!("v=1&{manager}{key}=0"));
+        let negative = link_errors(&format!("v=1&{manager}{key}=-5"));
+        // The field's own error comes first (0 may also upset a field bounded by it).
+        assert!(!zero.is_empty(), "{manager}{key}=0");
+        assert_eq!(negative.len(), 1, "{manager}{key}=-5: {negative:?}");
+        let (zero, negative) = (&zero[0], &negative[0]);
+        assert_eq!(negative.code, zero.code, "{key}");
+        assert_eq!(negative.field, zero.field, "{key}");
+        assert_eq!(
+            negative.message,
+            zero.message.replacen(" is 0; ", " is -5; ", 1),
+            "{manager}{key}"
+        );
+    }
+    // Fields bounded by other inputs say the catalog's range (the other bounds are checked
+    // once the value reads); spaces around the text are ignored as for any count.
+    for (query, message) in [
+        (
+            "v=1&cpe=-5",
+            "Cores per executor is -5; allowed: 1 to 4\u{202f}096",
+        ),
+        (
+            "v=1&rc=%20-12000%20",
+            "Cores reserved for OS and daemons is -12\u{202f}000; allowed: 0 to 4\u{202f}095",
+        ),
+    ] {
+        let errors = link_errors(query);
+        assert_eq!(errors[0].message, message, "{query}");
+        assert_eq!(errors[0].code, planner::Code::InvalidValue, "{query}");
+    }
+    // Not a count: still said to be unreadable, as before.
+    let words = link_errors("v=1&n=-five");
+    assert!(
+        words[0].message.ends_with("is not a whole number"),
+        "{words:?}"
+    );
+}

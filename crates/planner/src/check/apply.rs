@@ -48,7 +48,7 @@ fn value_finding(key: &str, value: &str, kind: ValueKind) -> Option<FindingKind>
             value: value.to_string(),
         });
     }
-    let positive = matches!(key, "spark.executor.memory" | "spark.driver.memory");
+    let positive = matches!(key, k::EXECUTOR_MEMORY | k::DRIVER_MEMORY);
     let reason = match value_problem(value, kind) {
         // spark-submit refuses a heap of 0 ("… memory must be a positive number").
         None if positive && conf_bytes(value, ByteUnit::Byte) == Ok(0) => {
@@ -292,15 +292,15 @@ fn master_finding(values: &Values, manager: ClusterManager, findings: &mut Vec<F
 }
 
 const fn k_master() -> &'static str {
-    "spark.master"
+    k::MASTER
 }
 
 /// Executors asked for: with dynamic allocation on, its maximum (or as many as fit); else
 /// `spark.executor.instances`, whose default is 2 (`YarnSparkHadoopUtil.DEFAULT_NUMBER_EXECUTORS`,
 /// and Kubernetes' `ExecutorPodsAllocator` reads the same default).
 fn executor_count(values: &Values) -> ExecutorCount {
-    if values.flag("spark.dynamicAllocation.enabled") == Some(true) {
-        return match values.int("spark.dynamicAllocation.maxExecutors") {
+    if values.flag(k::DYNAMIC_ALLOCATION_ENABLED) == Some(true) {
+        return match values.int(k::DYNAMIC_ALLOCATION_MAX_EXECUTORS) {
             Some(n) => ExecutorCount::Exactly(n),
             None => ExecutorCount::AsManyAsFit,
         };
@@ -311,7 +311,7 @@ fn executor_count(values: &Values) -> ExecutorCount {
 /// Deploy mode: the pasted one, else spark-submit's default, client (the old master
 /// `yarn-cluster` means cluster mode, as spark-submit reads it).
 fn deploy_mode(values: &Values) -> DeployMode {
-    let mode = values.good("spark.submit.deployMode", ValueKind::DeployMode);
+    let mode = values.good(k::DEPLOY_MODE, ValueKind::DeployMode);
     match mode.map(str::trim) {
         Some("cluster") => DeployMode::Cluster,
         Some(_) => DeployMode::Client,
@@ -351,11 +351,11 @@ const YARN_CARRIES: &[&str] = &[
     k::DRIVER_MIN_OVERHEAD,
     k::AM_MEMORY,
     k::AM_CORES,
-    "spark.submit.deployMode",
-    "spark.dynamicAllocation.enabled",
-    "spark.dynamicAllocation.maxExecutors",
-    "spark.dynamicAllocation.initialExecutors",
-    "spark.dynamicAllocation.minExecutors",
+    k::DEPLOY_MODE,
+    k::DYNAMIC_ALLOCATION_ENABLED,
+    k::DYNAMIC_ALLOCATION_MAX_EXECUTORS,
+    k::DYNAMIC_ALLOCATION_INITIAL_EXECUTORS,
+    k::DYNAMIC_ALLOCATION_MIN_EXECUTORS,
 ];
 
 /// Dynamic allocation as the pasted settings give it; what they leave out stays as on the form.
@@ -364,28 +364,28 @@ fn dynamic_allocation_of(
     form_enabled: bool,
     form: &DynamicAllocationSettings,
 ) -> (bool, DynamicAllocationSettings) {
-    let shuffle = if v.flag("spark.shuffle.service.enabled") == Some(true) {
+    let shuffle = if v.flag(k::SHUFFLE_SERVICE_ENABLED) == Some(true) {
         ShuffleKeeping::ExternalService
-    } else if v.flag("spark.dynamicAllocation.shuffleTracking.enabled") == Some(true) {
+    } else if v.flag(k::DYNAMIC_ALLOCATION_SHUFFLE_TRACKING) == Some(true) {
         ShuffleKeeping::Tracking
     } else {
         form.shuffle
     };
     let settings = DynamicAllocationSettings {
         min_executors: v
-            .int("spark.dynamicAllocation.minExecutors")
+            .int(k::DYNAMIC_ALLOCATION_MIN_EXECUTORS)
             .unwrap_or(form.min_executors),
         initial_executors: v
-            .int("spark.dynamicAllocation.initialExecutors")
+            .int(k::DYNAMIC_ALLOCATION_INITIAL_EXECUTORS)
             .or(form.initial_executors),
         max_executors: v
-            .int("spark.dynamicAllocation.maxExecutors")
+            .int(k::DYNAMIC_ALLOCATION_MAX_EXECUTORS)
             .or(form.max_executors),
         shuffle,
         ..*form
     };
     let enabled = v
-        .flag("spark.dynamicAllocation.enabled")
+        .flag(k::DYNAMIC_ALLOCATION_ENABLED)
         .unwrap_or(form_enabled);
     (enabled, settings)
 }
@@ -473,11 +473,11 @@ const K8S_CARRIES: &[&str] = &[
     k::K8S_DRIVER_REQUEST_CORES,
     k::K8S_DRIVER_LIMIT_CORES,
     k::K8S_OVERHEAD_FACTOR,
-    "spark.submit.deployMode",
-    "spark.dynamicAllocation.enabled",
-    "spark.dynamicAllocation.maxExecutors",
-    "spark.dynamicAllocation.initialExecutors",
-    "spark.dynamicAllocation.minExecutors",
+    k::DEPLOY_MODE,
+    k::DYNAMIC_ALLOCATION_ENABLED,
+    k::DYNAMIC_ALLOCATION_MAX_EXECUTORS,
+    k::DYNAMIC_ALLOCATION_INITIAL_EXECUTORS,
+    k::DYNAMIC_ALLOCATION_MIN_EXECUTORS,
 ];
 
 fn k8s_input(form: &K8sInput, pasted: &Pasted, v: &Values, count: ExecutorCount) -> K8sInput {
@@ -530,9 +530,9 @@ fn k8s_input(form: &K8sInput, pasted: &Pasted, v: &Values, count: ExecutorCount)
 /// Keys only Amazon EMR's Spark reads (Apache Spark 3.5/4.0 have no such keys).
 const EMR_ONLY: &[&str] = &[
     k::YARN_EXECUTOR_OVERHEAD_FACTOR,
-    crate::emr::HETEROGENEOUS_KEY,
-    "spark.executor.maxCores",
-    "spark.executor.maxMemory",
+    k::EMR_HETEROGENEOUS_EXECUTORS,
+    k::EMR_EXECUTOR_MAX_CORES,
+    k::EMR_EXECUTOR_MAX_MEMORY,
 ];
 
 /// The keys (with link codes) EMR's scenario holds.
@@ -547,21 +547,21 @@ const EMR_CARRIES: &[&str] = &[
     k::DRIVER_CORES,
     k::AM_MEMORY,
     k::AM_CORES,
-    crate::emr::HETEROGENEOUS_KEY,
-    "spark.executor.maxCores",
-    "spark.executor.maxMemory",
-    "spark.submit.deployMode",
-    "spark.dynamicAllocation.enabled",
-    "spark.dynamicAllocation.maxExecutors",
-    "spark.dynamicAllocation.initialExecutors",
-    "spark.dynamicAllocation.minExecutors",
+    k::EMR_HETEROGENEOUS_EXECUTORS,
+    k::EMR_EXECUTOR_MAX_CORES,
+    k::EMR_EXECUTOR_MAX_MEMORY,
+    k::DEPLOY_MODE,
+    k::DYNAMIC_ALLOCATION_ENABLED,
+    k::DYNAMIC_ALLOCATION_MAX_EXECUTORS,
+    k::DYNAMIC_ALLOCATION_INITIAL_EXECUTORS,
+    k::DYNAMIC_ALLOCATION_MIN_EXECUTORS,
 ];
 
 fn emr_input(form: &EmrInput, pasted: &Pasted, v: &Values) -> EmrInput {
     let executors = match executor_count(v) {
         ExecutorCount::Exactly(n)
             if v.text(k::EXECUTOR_INSTANCES).is_some()
-                || v.flag("spark.dynamicAllocation.enabled") == Some(true) =>
+                || v.flag(k::DYNAMIC_ALLOCATION_ENABLED) == Some(true) =>
         {
             n
         }
@@ -578,17 +578,17 @@ fn emr_input(form: &EmrInput, pasted: &Pasted, v: &Values) -> EmrInput {
         executors,
         overhead_factor: factor.unwrap_or(form.overhead_factor),
         heterogeneous_executors: v
-            .flag(crate::emr::HETEROGENEOUS_KEY)
+            .flag(k::EMR_HETEROGENEOUS_EXECUTORS)
             .unwrap_or(form.heterogeneous_executors),
-        max_cores: v.positive("spark.executor.maxCores").or(form.max_cores),
-        max_memory_mib: v.mib(&["spark.executor.maxMemory"]).or(form.max_memory_mib),
+        max_cores: v.positive(k::EMR_EXECUTOR_MAX_CORES).or(form.max_cores),
+        max_memory_mib: v.mib(&[k::EMR_EXECUTOR_MAX_MEMORY]).or(form.max_memory_mib),
         maximize_resource_allocation: pasted
             .maximize_resource_allocation
             .map_or(form.maximize_resource_allocation, |(m, _)| m),
         dynamic_allocation: v
-            .flag("spark.dynamicAllocation.enabled")
+            .flag(k::DYNAMIC_ALLOCATION_ENABLED)
             .unwrap_or(form.dynamic_allocation),
-        deploy_mode: match v.text("spark.submit.deployMode") {
+        deploy_mode: match v.text(k::DEPLOY_MODE) {
             Some(_) => deploy_mode(v),
             None => form.deploy_mode,
         },

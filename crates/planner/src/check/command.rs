@@ -4,6 +4,7 @@
 use super::properties::read_properties;
 use super::{Finding, FindingKind, Format, Origin, Pasted, Stage};
 use crate::spark::AppType;
+use crate::spark_keys;
 use crate::submit::{app_type_of, read_submit_words, split_shell_words, SubmitError};
 
 /// Programs that read spark-submit's options.
@@ -170,7 +171,7 @@ fn read_arguments(
         program,
         Some("pyspark" | "spark-shell" | "spark-sql" | "sparkR")
     ) {
-        pasted.push("spark.submit.deployMode", "client", at(1), Stage::Defaults);
+        pasted.push(spark_keys::DEPLOY_MODE, "client", at(1), Stage::Defaults);
     }
 }
 

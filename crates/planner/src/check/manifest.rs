@@ -7,6 +7,7 @@
 use super::tree::{parse, Node};
 use super::{Finding, FindingKind, Format, Origin, Pasted, Stage};
 use crate::spark::{AppType, SparkVersion};
+use crate::spark_keys;
 
 fn at(line: u32) -> Origin {
     Origin {
@@ -17,28 +18,28 @@ fn at(line: u32) -> Origin {
 
 /// A pod's fields and the keys the operator sets from them.
 const DRIVER_FIELDS: &[(&str, &str)] = &[
-    ("cores", "spark.driver.cores"),
-    ("coreRequest", "spark.kubernetes.driver.request.cores"),
-    ("coreLimit", "spark.kubernetes.driver.limit.cores"),
-    ("memory", "spark.driver.memory"),
-    ("memoryOverhead", "spark.driver.memoryOverhead"),
+    ("cores", spark_keys::DRIVER_CORES),
+    ("coreRequest", spark_keys::K8S_DRIVER_REQUEST_CORES),
+    ("coreLimit", spark_keys::K8S_DRIVER_LIMIT_CORES),
+    ("memory", spark_keys::DRIVER_MEMORY),
+    ("memoryOverhead", spark_keys::DRIVER_OVERHEAD),
 ];
 const EXECUTOR_FIELDS: &[(&str, &str)] = &[
-    ("instances", "spark.executor.instances"),
-    ("cores", "spark.executor.cores"),
-    ("coreRequest", "spark.kubernetes.executor.request.cores"),
-    ("coreLimit", "spark.kubernetes.executor.limit.cores"),
-    ("memory", "spark.executor.memory"),
-    ("memoryOverhead", "spark.executor.memoryOverhead"),
+    ("instances", spark_keys::EXECUTOR_INSTANCES),
+    ("cores", spark_keys::EXECUTOR_CORES),
+    ("coreRequest", spark_keys::K8S_EXECUTOR_REQUEST_CORES),
+    ("coreLimit", spark_keys::K8S_EXECUTOR_LIMIT_CORES),
+    ("memory", spark_keys::EXECUTOR_MEMORY),
+    ("memoryOverhead", spark_keys::EXECUTOR_OVERHEAD),
 ];
 const DYNAMIC_FIELDS: &[(&str, &str)] = &[
-    ("enabled", "spark.dynamicAllocation.enabled"),
+    ("enabled", spark_keys::DYNAMIC_ALLOCATION_ENABLED),
     (
         "initialExecutors",
-        "spark.dynamicAllocation.initialExecutors",
+        spark_keys::DYNAMIC_ALLOCATION_INITIAL_EXECUTORS,
     ),
-    ("minExecutors", "spark.dynamicAllocation.minExecutors"),
-    ("maxExecutors", "spark.dynamicAllocation.maxExecutors"),
+    ("minExecutors", spark_keys::DYNAMIC_ALLOCATION_MIN_EXECUTORS),
+    ("maxExecutors", spark_keys::DYNAMIC_ALLOCATION_MAX_EXECUTORS),
 ];
 
 /// Reads the first `SparkApplication` (or `ScheduledSparkApplication`'s template) of `text`.
@@ -122,11 +123,11 @@ fn read_spec(spec: &Node, pasted: &mut Pasted) {
     } else {
         mode
     };
-    pasted.push("spark.submit.deployMode", mode, at(line), Stage::Flag);
+    pasted.push(spark_keys::DEPLOY_MODE, mode, at(line), Stage::Flag);
     if let Some(node) = spec.get("memoryOverheadFactor") {
         let value = node.text().unwrap_or_default();
         pasted.push(
-            "spark.kubernetes.memoryOverheadFactor",
+            spark_keys::K8S_OVERHEAD_FACTOR,
             value,
             at(node.line()),
             Stage::Conf,

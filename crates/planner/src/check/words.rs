@@ -4,6 +4,7 @@
 use super::answer::{Answer, Check, CpuCounted, SideNumbers};
 use super::{BadValue, Effective, Finding, FindingKind, Format, Origin, MAX_TEXT_BYTES};
 use crate::catalog::{counted, group_digits, group_digits_in_text, ClusterManager};
+use crate::spark_keys;
 use crate::warning::{most_severe_first, Code, Severity, Warning};
 
 /// How a format is named in messages.
@@ -206,27 +207,27 @@ fn explicit_beside_maximize_message(
 /// `core/src/main/scala/org/apache/spark/deploy/SparkSubmitArguments.scala`).
 const SUBMIT_REFUSALS: &[(&str, &str)] = &[
     (
-        "spark.driver.memory",
+        spark_keys::DRIVER_MEMORY,
         "Driver memory must be a positive number",
     ),
     (
-        "spark.executor.memory",
+        spark_keys::EXECUTOR_MEMORY,
         "Executor memory must be a positive number",
     ),
     (
-        "spark.driver.cores",
+        spark_keys::DRIVER_CORES,
         "Driver cores must be a positive number",
     ),
     (
-        "spark.executor.cores",
+        spark_keys::EXECUTOR_CORES,
         "Executor cores must be a positive number",
     ),
     (
-        "spark.cores.max",
+        spark_keys::CORES_MAX,
         "Total executor cores must be a positive number",
     ),
     (
-        "spark.executor.instances",
+        spark_keys::EXECUTOR_INSTANCES,
         "Number of executors must be a positive number",
     ),
 ];

@@ -2,7 +2,7 @@
 //! `spark-submit` flags, the configuration classifications (`spark-defaults`, and `spark` under
 //! `maximizeResourceAllocation`) as JSON, and the lines Spark's `YarnAllocator` logs.
 
-use crate::emr::{EmrPlan, HETEROGENEOUS_KEY, OVERHEAD_FACTOR};
+use crate::emr::{EmrPlan, OVERHEAD_FACTOR};
 use crate::spark::{keys, DeployMode};
 use crate::units::format_spark_mib;
 
@@ -11,7 +11,7 @@ const DERIVED: [&str; 4] = [
     keys::EXECUTOR_INSTANCES,
     keys::EXECUTOR_CORES,
     keys::EXECUTOR_MEMORY,
-    "spark.default.parallelism",
+    keys::DEFAULT_PARALLELISM,
 ];
 
 /// The configuration: deploy mode, the executor settings, and every setting that differs from
@@ -21,7 +21,7 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
     let s = &p.settings;
     let mut c: Vec<(String, String)> = Vec::new();
     let mut put = |k: &str, v: String| c.push((k.to_string(), v));
-    put("spark.submit.deployMode", s.deploy_mode.as_str().into());
+    put(keys::DEPLOY_MODE, s.deploy_mode.as_str().into());
     put(keys::EXECUTOR_INSTANCES, s.executors.to_string());
     put(keys::EXECUTOR_CORES, s.executor_cores.to_string());
     put(
@@ -58,13 +58,13 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
         );
     }
     if !s.heterogeneous_executors {
-        put(HETEROGENEOUS_KEY, "false".into());
+        put(keys::EMR_HETEROGENEOUS_EXECUTORS, "false".into());
     }
     if let Some(m) = s.max_cores {
-        put("spark.executor.maxCores", m.to_string());
+        put(keys::EMR_EXECUTOR_MAX_CORES, m.to_string());
     }
     if let Some(m) = s.max_memory_mib {
-        put("spark.executor.maxMemory", format_spark_mib(m));
+        put(keys::EMR_EXECUTOR_MAX_MEMORY, format_spark_mib(m));
     }
     c.extend(crate::dynamic_allocation::allocation_conf(
         &crate::dynamic_allocation::DynamicAllocation {
@@ -99,7 +99,7 @@ fn classifications(conf: &[(String, String)], maximize: bool) -> String {
     let props: Vec<(&str, &str)> = conf
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))
-        .filter(|(k, _)| *k != "spark.submit.deployMode" && !(maximize && DERIVED.contains(k)))
+        .filter(|(k, _)| *k != keys::DEPLOY_MODE && !(maximize && DERIVED.contains(k)))
         .collect();
     if !props.is_empty() || !maximize {
         push_classification(&mut out, "spark-defaults", &props);

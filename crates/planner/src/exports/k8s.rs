@@ -14,10 +14,7 @@ pub const MASTER: &str = "k8s://https://<api-server>";
 /// setting of `spark` that is not Spark's default.
 pub fn spark_conf(plan: &K8sPlan, spark: &K8sSpark) -> Vec<(String, String)> {
     let mut conf: Vec<(String, String)> = vec![
-        (
-            "spark.submit.deployMode".into(),
-            spark.deploy_mode.as_str().into(),
-        ),
+        (keys::DEPLOY_MODE.into(), spark.deploy_mode.as_str().into()),
         (keys::EXECUTOR_INSTANCES.into(), plan.wanted.to_string()),
     ];
     conf.extend(spark.conf().entries().iter().cloned());
@@ -112,7 +109,7 @@ pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
     // the task slots (off-heap, PySpark memory, the overhead factor and minimums,
     // spark.task.cpus).
     let covered = [
-        "spark.submit.deployMode",
+        keys::DEPLOY_MODE,
         keys::EXECUTOR_INSTANCES,
         keys::EXECUTOR_CORES,
         keys::EXECUTOR_MEMORY,
@@ -123,10 +120,10 @@ pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
         keys::K8S_EXECUTOR_LIMIT_CORES,
         keys::K8S_DRIVER_REQUEST_CORES,
         keys::K8S_DRIVER_LIMIT_CORES,
-        "spark.dynamicAllocation.enabled",
-        "spark.dynamicAllocation.initialExecutors",
-        "spark.dynamicAllocation.minExecutors",
-        "spark.dynamicAllocation.maxExecutors",
+        keys::DYNAMIC_ALLOCATION_ENABLED,
+        keys::DYNAMIC_ALLOCATION_INITIAL_EXECUTORS,
+        keys::DYNAMIC_ALLOCATION_MIN_EXECUTORS,
+        keys::DYNAMIC_ALLOCATION_MAX_EXECUTORS,
     ];
     let conf = spark_conf(plan, spark);
     let rest: Vec<&(String, String)> = conf

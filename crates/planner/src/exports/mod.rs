@@ -30,7 +30,7 @@ pub fn spark_conf(
 ) -> Vec<(String, String)> {
     let mut c: Vec<(String, String)> = Vec::new();
     let mut put = |k: &str, v: String| c.push((k.to_string(), v));
-    put("spark.submit.deployMode", spark.deploy_mode.as_str().into());
+    put(keys::DEPLOY_MODE, spark.deploy_mode.as_str().into());
     put(keys::EXECUTOR_INSTANCES, instances.to_string());
     put(keys::EXECUTOR_CORES, cores.to_string());
     put(keys::EXECUTOR_MEMORY, format_spark_mib(heap_mib));
@@ -146,7 +146,7 @@ pub fn submit_flags(conf: &[(String, String)]) -> Vec<String> {
     let mut out = vec!["--master".to_string(), "yarn".to_string()];
     for (k, v) in conf {
         let flag = match k.as_str() {
-            "spark.submit.deployMode" => "--deploy-mode",
+            keys::DEPLOY_MODE => "--deploy-mode",
             keys::EXECUTOR_INSTANCES => "--num-executors",
             keys::EXECUTOR_CORES => "--executor-cores",
             keys::EXECUTOR_MEMORY => "--executor-memory",

@@ -159,8 +159,8 @@ pub fn invalid(m: ClusterManager, diagnostics: &[Warning]) -> String {
     let count = diagnostics.len();
     let _ = writeln!(
         out,
-        "The input has {count} problem{} to fix first.\n",
-        if count == 1 { "" } else { "s" }
+        "The input has {} to fix first.\n",
+        counted(count as u64, "problem")
     );
     warnings(&mut out, m, "Problems", diagnostics);
     finished(out)
@@ -217,14 +217,14 @@ fn yarn_totals(out: &mut String, placement: &Placement) {
     let t = placement.totals;
     let totals = format!(
         "**Totals:** {}, {}; {} of {} MiB of YARN memory granted ({} %), \
-         {} of {} vcores; {} MiB and {} unused; {} MiB added by YARN's rounding.\n",
+         {} of {}; {} MiB and {} unused; {} MiB added by YARN's rounding.\n",
         counted(u64::from(t.executors), "executor"),
         counted(t.task_slots, "task slot"),
         t.granted_memory_mib,
         t.yarn_memory_mib,
         crate::fixed::format_percent(t.granted_memory_mib, t.yarn_memory_mib, 1),
         t.granted_vcores,
-        t.yarn_vcores,
+        counted(t.yarn_vcores, "vcore"),
         t.unused_memory_mib,
         counted(t.unused_vcores, "vcore"),
         t.rounding_mib()

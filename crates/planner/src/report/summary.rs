@@ -248,8 +248,8 @@ pub fn yarn_containers(placement: &Placement) -> Table {
     }
 }
 
-/// Kubernetes' executor and driver pods, each with its memory parts (the driver's heap and
-/// overhead from the same pod formula that sized it; a driver has no off-heap or PySpark part).
+/// Kubernetes' executor and driver pods, each with its memory parts as the plan holds them (a
+/// driver has no off-heap or PySpark part).
 pub fn kubernetes_pods(p: &K8sPlan, spark: &K8sSpark) -> Table {
     let m = p.executor_memory;
     let pods = p.pod_specs(spark);
@@ -267,8 +267,7 @@ pub fn kubernetes_pods(p: &K8sPlan, spark: &K8sSpark) -> Table {
         &pods.executor,
         [m.heap_mib, m.overhead_mib, m.offheap_mib, m.pyspark_mib].map(|mib| mib.to_string()),
     )];
-    let driver_memory = crate::spark::kubernetes_pods(&spark.pod_settings()).driver;
-    if let (Some(driver), Some(memory)) = (&pods.driver, driver_memory) {
+    if let (Some(driver), Some(memory)) = (&pods.driver, p.driver) {
         let parts = [memory.heap_mib, memory.overhead_mib, 0, 0].map(|mib| mib.to_string());
         rows.push(row("Driver pod", 1, driver, parts));
     }

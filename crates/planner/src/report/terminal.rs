@@ -127,10 +127,13 @@ fn aligned(out: &mut String, table: &Table) {
 /// Spark / reserved / free CPU).
 fn node_lines(out: &mut String, nodes: &Table) {
     let kubernetes = nodes.columns.get(5).is_some_and(|c| c.0 == "Spark CPU");
-    let cpu = |amount: &str| match (kubernetes, amount) {
-        (true, _) => format!("{amount} CPU"),
-        (false, "1") => "1 vcore".to_string(),
-        (false, _) => format!("{amount} vcores"),
+    let cpu = |amount: &str| {
+        if kubernetes {
+            format!("{amount} CPU")
+        } else {
+            let n = amount.parse().unwrap_or(0);
+            format!("{amount} vcore{}", catalog::plural_ending(n))
+        }
     };
     for row in &nodes.rows {
         let cell = |i: usize| row.get(i).map_or("", String::as_str);

@@ -7,7 +7,7 @@
 use std::fmt::Write;
 
 use super::{mib_one_decimal, Report};
-use crate::catalog::ClusterManager;
+use crate::catalog::{plural_ending, ClusterManager};
 use crate::emr::{self, EmrPlan};
 use crate::exports::emr::{classification_json, driver_log, submit_flags};
 use crate::exports::k8s::{spark_conf as k8s_spark_conf, spark_operator_yaml};
@@ -98,10 +98,12 @@ fn yarn_plan(out: &mut String, c: &Comparison, method: Method) {
     let p = c.plan_of(method);
     let _ = writeln!(
         out,
-        "== {}: {} executors × {} cores × {}",
+        "== {}: {} executor{} × {} core{} × {}",
         method_name(p.method),
         p.instances,
+        plural_ending(p.instances.into()),
         p.cores(),
+        plural_ending(p.cores().into()),
         p.heap_setting()
     );
     yarn_containers(out, p);
@@ -121,24 +123,26 @@ fn yarn_containers(out: &mut String, p: &Plan) {
     let e = p.placement.executor;
     let _ = writeln!(
         out,
-        "executor: heap {} + overhead {} + off-heap {} + pyspark {} = {} MiB requested, {} MiB / {} vcores granted",
+        "executor: heap {} + overhead {} + off-heap {} + pyspark {} = {} MiB requested, {} MiB / {} vcore{} granted",
         e.memory.heap_mib,
         e.memory.overhead_mib,
         e.memory.offheap_mib,
         e.memory.pyspark_mib,
         e.request.memory_mib,
         e.granted.memory_mib,
-        e.granted.vcores
+        e.granted.vcores,
+        plural_ending(e.granted.vcores.into())
     );
     let am = p.placement.am;
     let _ = writeln!(
         out,
-        "am: {} + {} = {} MiB requested, {} MiB / {} vcores granted, node {}",
+        "am: {} + {} = {} MiB requested, {} MiB / {} vcore{} granted, node {}",
         am.heap_mib,
         am.overhead_mib,
         am.request.memory_mib,
         am.granted.memory_mib,
         am.granted.vcores,
+        plural_ending(am.granted.vcores.into()),
         node_text(am.node)
     );
 }
@@ -146,17 +150,21 @@ fn yarn_containers(out: &mut String, p: &Plan) {
 fn yarn_totals(out: &mut String, t: &Totals) {
     let _ = writeln!(
         out,
-        "totals: {} executors, {} slots, heap {} MiB, granted {} MiB of {} ({}%), {} of {} vcores, unused {} MiB / {} vcores, rounding {} MiB",
+        "totals: {} executor{}, {} slot{}, heap {} MiB, granted {} MiB of {} ({}%), {} of {} vcore{}, unused {} MiB / {} vcore{}, rounding {} MiB",
         t.executors,
+        plural_ending(t.executors.into()),
         t.task_slots,
+        plural_ending(t.task_slots),
         t.heap_mib,
         t.granted_memory_mib,
         t.yarn_memory_mib,
         crate::fixed::format_percent(t.granted_memory_mib, t.yarn_memory_mib, 1),
         t.granted_vcores,
         t.yarn_vcores,
+        plural_ending(t.yarn_vcores),
         t.unused_memory_mib,
         t.unused_vcores,
+        plural_ending(t.unused_vcores),
         t.rounding_mib()
     );
 }
@@ -287,9 +295,11 @@ fn kubernetes_without_yaml(p: &K8sPlan, input: &K8sInput) -> String {
     let t = p.totals;
     let _ = writeln!(
         out,
-        "totals: {} executors, {} slots, {}m cpu and {} MiB requested of {}m and {} MiB",
+        "totals: {} executor{}, {} slot{}, {}m cpu and {} MiB requested of {}m and {} MiB",
         t.executors,
+        plural_ending(t.executors.into()),
         t.task_slots,
+        plural_ending(t.task_slots),
         t.cpu_requested_millis,
         t.memory_requested_mib,
         t.cpu_available_millis,
@@ -330,25 +340,38 @@ fn emr_request_and_launched(out: &mut String, p: &EmrPlan) {
     let r = p.request;
     let _ = writeln!(
         out,
-        "request: heap {} + overhead {} = {} MiB, granted {} MiB / {} vcores; {} requested",
+        "request: heap {} + overhead {} = {} MiB, granted {} MiB / {} vcore{}; {} requested",
         r.memory.heap_mib,
         r.memory.overhead_mib,
         r.request.memory_mib,
         r.granted.memory_mib,
         r.granted.vcores,
+        plural_ending(r.granted.vcores.into()),
         p.requested
     );
     for l in &p.launched {
         let _ = writeln!(
             out,
-            "launched: {} × ({} merged: {} MiB, {} cores, {} YARN vcores, {}m heap + {}m overhead)",
-            l.count, l.merged, l.memory_mib, l.cores, l.yarn_vcores, l.heap_mib, l.overhead_mib
+            "launched: {} × ({} merged: {} MiB, {} core{}, {} YARN vcore{}, {}m heap + {}m overhead)",
+            l.count,
+            l.merged,
+            l.memory_mib,
+            l.cores,
+            plural_ending(l.cores.into()),
+            l.yarn_vcores,
+            plural_ending(l.yarn_vcores.into()),
+            l.heap_mib,
+            l.overhead_mib
         );
     }
     let _ = writeln!(
         out,
-        "{} executors cover {} requests, {} pending",
-        p.launched_executors, p.covered_requests, p.pending_requests
+        "{} executor{} cover {} request{}, {} pending",
+        p.launched_executors,
+        plural_ending(p.launched_executors.into()),
+        p.covered_requests,
+        plural_ending(p.covered_requests.into()),
+        p.pending_requests
     );
 }
 
