@@ -251,7 +251,7 @@ fn edge_note(n: &DriverNumbers) -> Option<Warning> {
                 } else {
                     format!("{} drivers", group_digits(e.drivers))
                 },
-                limits.join(", ")
+                crate::text::join(&limits, ", ")
             ),
         )
         .about(FieldId::EdgeNodeMemory),

@@ -991,7 +991,11 @@ fn merge_step(p: &EmrPlan) -> Step {
     let capped = if caps.is_empty() {
         String::new()
     } else {
-        format!(" of at most {} requests ({})", p.merge_cap, caps.join("; "))
+        format!(
+            " of at most {} requests ({})",
+            p.merge_cap,
+            crate::text::join(&caps, "; ")
+        )
     };
     step(
         "Requests per node (spark.yarn.heterogeneousExecutors.enabled)",
