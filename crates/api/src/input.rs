@@ -68,7 +68,7 @@ pub fn query_of_fields(fields: &[(String, String)]) -> String {
             )
         })
         .collect();
-    pairs.join("&")
+    planner::text::join(&pairs, "&")
 }
 
 /// Fields as `js/spark_sizer.js` passes them, in one string: each key and each value as its
@@ -111,7 +111,7 @@ pub fn fields_of_text(text: &str) -> Vec<(String, String)> {
 /// A key or value as quoted in a message: cut to a few characters, so no input makes a message
 /// long.
 pub fn quoted(text: &str) -> String {
-    if text.chars().count() > 40 {
+    if planner::text::char_count(text) > 40 {
         format!("{}…", text.chars().take(40).collect::<String>())
     } else {
         text.to_string()

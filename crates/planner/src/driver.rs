@@ -245,7 +245,7 @@ fn edge_note(n: &DriverNumbers) -> Option<Warning> {
                 cores_words(s.cores.max(1)),
                 group_digits(e.drivers),
                 plural_ending(e.drivers),
-                limits.join(", ")
+                crate::text::join(&limits, ", ")
             ),
         )
         .about(FieldId::EdgeNodeMemory),

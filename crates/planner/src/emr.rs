@@ -998,7 +998,7 @@ fn merge_step(p: &EmrPlan) -> Step {
         format!(
             " of at most {} ({})",
             requests(p.merge_cap),
-            caps.join("; ")
+            crate::text::join(&caps, "; ")
         )
     };
     step(

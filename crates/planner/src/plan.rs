@@ -281,7 +281,7 @@ fn tried_words<S>(search: &CoreSearch<S>, describe: impl Fn(&S) -> String) -> St
             format!("{} → {}{mark}", counted(c as u64, "core"), describe(s))
         })
         .collect();
-    words.join("; ")
+    crate::text::join(&words, "; ")
 }
 
 /// Every number of the rule of thumb's working, computed without text.
@@ -1007,7 +1007,7 @@ fn exact_count_steps(d: &SparkExactDerivation, p: &Placement, task_cpus: u32) ->
             "Executors that fit",
             format!(
                 "{} = {}",
-                groups.join("; "),
+                crate::text::join(&groups, "; "),
                 counted(u64::from(t.executors), "executor")
             ),
         ),

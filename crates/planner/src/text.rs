@@ -90,9 +90,30 @@ fn percent_as_factor(text: &str) -> Option<String> {
     })
 }
 
+/// The number of characters of `text`, as `text.chars().count()` counts them (every byte that
+/// does not continue a character starts one): a plain loop, smaller in a wasm module than
+/// core's word-at-a-time counter inlined where it is called (BENCHMARKS.md, "JS API").
+pub fn char_count(text: &str) -> usize {
+    text.bytes().filter(|b| b & 0xC0 != 0x80).count()
+}
+
+/// `items` joined by `separator`, as `[T]::join` joins them, without std's copy loop
+/// specialised for each separator length, which weighs about 1 KB in a wasm module
+/// (BENCHMARKS.md, "JS API").
+pub fn join<T: AsRef<str>>(items: &[T], separator: &str) -> String {
+    let mut out = String::new();
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(separator);
+        }
+        out.push_str(item.as_ref());
+    }
+    out
+}
+
 /// Refuses a text longer than [`MAX_TEXT_CHARS`]; the message quotes only its start.
 pub fn check_length(text: &str) -> Result<(), TextError> {
-    if text.chars().count() <= MAX_TEXT_CHARS {
+    if char_count(text) <= MAX_TEXT_CHARS {
         return Ok(());
     }
     Err(TextError {
@@ -307,6 +328,21 @@ pub fn format_real(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn join_and_char_count_agree_with_std() {
+        let texts = ["", "a", "64 GiB", "€", "a\u{1F600}b", "é\u{301}", "\u{0}\n"];
+        for t in texts {
+            assert_eq!(char_count(t), t.chars().count(), "{t:?}");
+        }
+        for n in 0..=texts.len() {
+            for separator in ["", "&", "; ", " \\\n", "€€"] {
+                assert_eq!(join(&texts[..n], separator), texts[..n].join(separator));
+            }
+        }
+        let owned: Vec<String> = texts.iter().map(|t| t.to_string()).collect();
+        assert_eq!(join(&owned, ", "), owned.join(", "));
+    }
 
     #[test]
     fn sizes_as_people_type_them() {

@@ -91,139 +91,673 @@ pub const SCHEMA_VERSION: u32 = 1;
 /// as unknown) so that a link with a check opens its plan as any other.
 pub const CHECK_KEY: &str = "ck";
 
-/// How one catalog field of an input of type `T` is written and read; its query-string key is
-/// the catalog's.
-struct Param<T: 'static> {
-    id: F,
-    get: fn(&T) -> Option<String>,
-    set: fn(&mut T, &str) -> Result<(), TextError>,
+/// Where one field's value is held in a scenario, and so how the codec writes and reads it: one
+/// reader and one writer per kind of value, shared by every field of that kind on every
+/// manager (a field's key is the catalog's; [`slot`] is the only per-field code: where the value
+/// lives).
+enum Slot<'a> {
+    /// A whole number.
+    Count(&'a mut u32),
+    /// A whole number; empty text unsets it.
+    OptionalCount(&'a mut Option<u32>),
+    /// MiB (`2g`, `512m`, `2048`).
+    Mib(&'a mut u64),
+    /// MiB; empty text unsets it.
+    OptionalMib(&'a mut Option<u64>),
+    /// MiB, unset until given: empty text is refused (YARN's increment, explicit overheads,
+    /// memory target).
+    SetMib(&'a mut Option<u64>),
+    /// GiB with decimals (`64`, `63.5`, `64 GB`).
+    Gib(&'a mut f64),
+    /// A whole number of GiB (a custom EMR instance's memory).
+    WholeGib(&'a mut u32),
+    /// A decimal factor.
+    Factor(&'a mut f64),
+    /// A decimal factor; empty text unsets it.
+    OptionalFactor(&'a mut Option<f64>),
+    /// A percentage.
+    Percent(&'a mut f64),
+    /// On (`1`, `true`) or off (`0`, `false`).
+    Bit(&'a mut bool),
+    /// A Kubernetes CPU quantity held in millicores.
+    Cpu(&'a mut u64),
+    /// A Kubernetes CPU quantity kept as typed; empty text unsets it.
+    OptionalCpu(&'a mut Option<String>),
+    /// Whole seconds.
+    Seconds(&'a mut u64),
+    /// Free text; empty text unsets it.
+    OptionalText(&'a mut Option<String>),
+    /// A number of executors, or `max`.
+    ExecutorCount(&'a mut ExecutorCount),
+    /// An EC2 instance type by name; `custom` too when the flag says so.
+    Instance(&'a mut InstanceType, bool),
+    /// One of a few named values.
+    Choice(&'a mut dyn Choice),
+    /// A value that does not apply in the scenario's current state (an OS reservation's cores
+    /// beside explicit NodeManager resources): not written.
+    Absent,
 }
 
-/// One cluster manager's keys: its input type's params, in encoding order.
-struct Schema<T: 'static> {
-    manager: ClusterManager,
-    params: ParamLists<T>,
-}
-
-/// Param lists read one after the other, so a manager's own params and the shared ones
-/// ([`CommonSettings`]) make one encoding order.
-struct ParamLists<T: 'static>(&'static [&'static [Param<T>]]);
-
-impl<T> ParamLists<T> {
-    fn iter(&self) -> impl Iterator<Item = &'static Param<T>> {
-        let lists: &'static [&'static [Param<T>]] = self.0;
-        lists.iter().flat_map(|list| list.iter())
-    }
-}
-
-const YARN: Schema<PlanInput> = Schema {
-    manager: ClusterManager::Yarn,
-    params: ParamLists(&[
-        PARAMS,
-        PlanInput::DRIVER_LOAD_AND_WORKLOAD,
-        &[PlanInput::DYNAMIC_ALLOCATION],
-        PlanInput::DYNAMIC_ALLOCATION_SETTINGS,
-    ]),
-};
-const KUBERNETES: Schema<K8sInput> = Schema {
-    manager: ClusterManager::Kubernetes,
-    params: ParamLists(&[
-        K8S_PARAMS,
-        K8sInput::DRIVER_LOAD_AND_WORKLOAD,
-        &[K8sInput::DYNAMIC_ALLOCATION],
-        K8sInput::DYNAMIC_ALLOCATION_SETTINGS,
-    ]),
-};
-/// EMR's dynamic allocation switch sits among its own params (see [`EMR_PARAMS`]).
-const EMR: Schema<EmrInput> = Schema {
-    manager: ClusterManager::Emr,
-    params: ParamLists(&[
-        EMR_PARAMS,
-        EmrInput::DRIVER_LOAD_AND_WORKLOAD,
-        EmrInput::DYNAMIC_ALLOCATION_SETTINGS,
-    ]),
-};
-
-impl<T> Schema<T> {
-    fn key(&self, p: &Param<T>) -> &'static str {
-        catalog::key(self.manager, p.id)
-    }
-
-    fn find(&self, key: &str) -> Option<&'static Param<T>> {
-        self.params.iter().find(|p| self.key(p) == key)
-    }
-
-    fn keys(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.params.iter().map(|p| self.key(p))
-    }
-
-    /// Appends `&key=value` for every value of `input` that differs from `T::default()`.
-    fn encode(&self, input: &T, out: &mut String)
-    where
-        T: Default,
-    {
-        let defaults = T::default();
-        for p in self.params.iter() {
-            if let Some(v) = (p.get)(input).filter(|v| Some(v) != (p.get)(&defaults).as_ref()) {
-                out.push('&');
-                out.push_str(self.key(p));
-                out.push('=');
-                out.push_str(&encode_component(&v));
-            }
+impl Slot<'_> {
+    /// The value's canonical text (`None` when it is unset or does not apply).
+    fn text(&self) -> Option<String> {
+        match self {
+            Slot::Count(v) | Slot::WholeGib(v) => Some(v.to_string()),
+            Slot::OptionalCount(v) => v.map(|v| v.to_string()),
+            Slot::Mib(v) | Slot::Seconds(v) => Some(v.to_string()),
+            Slot::OptionalMib(v) | Slot::SetMib(v) => v.map(|v| v.to_string()),
+            Slot::Gib(v) | Slot::Factor(v) | Slot::Percent(v) => Some(format_real(**v)),
+            Slot::OptionalFactor(v) => v.map(format_real),
+            Slot::Bit(v) => Some(if **v { "1" } else { "0" }.into()),
+            Slot::Cpu(v) => Some(format_cpu(**v)),
+            Slot::OptionalCpu(v) | Slot::OptionalText(v) => (*v).clone(),
+            Slot::ExecutorCount(v) => Some(match v {
+                ExecutorCount::Exactly(n) => n.to_string(),
+                ExecutorCount::AsManyAsFit => "max".into(),
+            }),
+            Slot::Instance(v, _) => Some(v.name()),
+            Slot::Choice(v) => Some(v.text().into()),
+            Slot::Absent => None,
         }
     }
 
-    /// The canonical text of `key` in `input`, when the key is in this schema and applies.
-    fn text_of(&self, key: &str, input: &T) -> Option<String> {
-        self.find(key).and_then(|p| (p.get)(input))
-    }
-
-    /// Sets `key` from `text`; `None` when the schema has no such key. A text longer than
-    /// [`crate::text::MAX_TEXT_CHARS`] is refused before it is read.
-    fn apply(&self, key: &str, input: &mut T, text: &str) -> Option<(F, Result<(), TextError>)> {
-        self.find(key).map(|p| {
-            let read = check_length(text).and_then(|()| (p.set)(input, text.trim()));
-            (p.id, read)
-        })
-    }
-
-    /// Reads every pair of `query` into `input`; `cm` is left to the caller. Returns the
-    /// version, the unknown keys and the unreadable values; a key given twice is read in order
-    /// (the last value stands) and listed in `repeated`.
-    fn decode(&self, query: &str, input: &mut T, repeated: &mut Vec<String>) -> Decoding {
-        let (mut version, mut unknown, mut bad) = (None, Vec::new(), Vec::new());
-        let mut seen: Vec<String> = Vec::new();
-        for (k, v) in pairs(query) {
-            if seen.contains(&k) && !repeated.contains(&k) {
-                repeated.push(k.clone());
-            }
-            seen.push(k.clone());
-            if k == "cm" || k == CHECK_KEY || EXPLORER_KEYS.contains(&k.as_str()) {
-                continue;
-            }
-            if k == "v" {
-                match parse_count(&v) {
-                    Ok(n) => version = Some(u32::try_from(n).unwrap_or(u32::MAX)),
-                    Err(error) => bad.push(BadParam {
-                        key: k,
-                        field: None,
-                        error: check_length(&v).err().unwrap_or(error),
-                    }),
+    /// Reads `text` (trimmed) into the value; on an error the value is left as it was.
+    fn read(self, text: &str) -> Result<(), TextError> {
+        match self {
+            Slot::Count(v) => *v = parse_count_u32(text)?,
+            Slot::OptionalCount(v) => *v = optional(text, parse_count_u32)?,
+            Slot::Mib(v) => *v = parse_mib(text)?,
+            Slot::OptionalMib(v) => *v = optional(text, parse_mib)?,
+            Slot::SetMib(v) => *v = Some(parse_mib(text)?),
+            Slot::Gib(v) => *v = parse_size(text, SizeUnit::GiB)?,
+            Slot::WholeGib(v) => *v = parse_whole_gib(text)?,
+            Slot::Factor(v) => *v = parse_factor(text)?,
+            Slot::OptionalFactor(v) => *v = optional(text, parse_factor)?,
+            Slot::Percent(v) => *v = parse_percent(text)?,
+            Slot::Bit(v) => *v = on_off(text)?,
+            Slot::Cpu(v) => *v = parse_cpu(text)?,
+            Slot::OptionalCpu(v) => *v = optional(text, |t| parse_cpu(t).map(|_| t.to_string()))?,
+            Slot::Seconds(v) => *v = parse_seconds(text)?,
+            Slot::OptionalText(v) => *v = (!text.is_empty()).then(|| text.to_string()),
+            Slot::ExecutorCount(v) => *v = parse_executor_count(text)?,
+            Slot::Instance(v, custom) => *v = parse_instance(text, v, custom)?,
+            Slot::Choice(v) => {
+                if !v.read(text) {
+                    return Err(choice(text, v.expected()));
                 }
-                continue;
             }
-            match self.apply(&k, input, &v) {
-                Some((field, Err(error))) => bad.push(BadParam {
-                    key: k,
-                    field: Some(field),
-                    error,
-                }),
-                Some((_, Ok(()))) => {}
-                None => unknown.push(k),
+            Slot::Absent => {}
+        }
+        Ok(())
+    }
+}
+
+/// A value named by a word in links (`calc=dominant`).
+trait Choice {
+    /// The word of the current value.
+    fn text(&self) -> &'static str;
+    /// Sets the value a word names; `false` (and no change) for any other word.
+    fn read(&mut self, text: &str) -> bool;
+    /// The words accepted, for the message.
+    fn expected(&self) -> &'static str;
+}
+
+/// Implements [`Choice`] from a table of (word, value).
+macro_rules! choice_words {
+    ($type:ty, $expected:literal, [$(($word:literal, $value:path)),+ $(,)?]) => {
+        impl Choice for $type {
+            fn text(&self) -> &'static str {
+                match self {
+                    $($value => $word,)+
+                }
+            }
+            fn read(&mut self, text: &str) -> bool {
+                match text {
+                    $($word => *self = $value,)+
+                    _ => return false,
+                }
+                true
+            }
+            fn expected(&self) -> &'static str {
+                $expected
             }
         }
-        (version, unknown, bad)
+    };
+}
+
+choice_words!(
+    Calculator,
+    "dominant or default",
+    [
+        ("dominant", Calculator::Dominant),
+        ("default", Calculator::Default),
+    ]
+);
+choice_words!(
+    DeployMode,
+    "cluster or client",
+    [
+        ("cluster", DeployMode::Cluster),
+        ("client", DeployMode::Client),
+    ]
+);
+choice_words!(
+    AppType,
+    "jvm, python or r",
+    [
+        ("jvm", AppType::Jvm),
+        ("python", AppType::Python),
+        ("r", AppType::R),
+    ]
+);
+choice_words!(
+    Method,
+    "exact or rule",
+    [("exact", Method::SparkExact), ("rule", Method::RuleOfThumb),]
+);
+choice_words!(
+    Granularity,
+    "gib or mib",
+    [("gib", Granularity::Gib), ("mib", Granularity::Mib),]
+);
+
+/// Implements [`Choice`] with a type's own `as_str` and `parse`.
+macro_rules! choice_parsed {
+    ($type:ty, $expected:literal) => {
+        impl Choice for $type {
+            fn text(&self) -> &'static str {
+                self.as_str()
+            }
+            fn read(&mut self, text: &str) -> bool {
+                <$type>::parse(text).map(|v| *self = v).is_some()
+            }
+            fn expected(&self) -> &'static str {
+                $expected
+            }
+        }
+    };
+}
+
+choice_parsed!(SparkVersion, "3.5 or 4.0");
+choice_parsed!(ShuffleKeeping, "tracking, service, decommission or none");
+choice_parsed!(Provider, "custom, eks, gke or aks");
+
+/// The slot of field `id` in `s`. `writing`: the value is about to be read from text, so a
+/// field that belongs to one state of an input (an OS reservation, explicit NodeManager
+/// resources, an explicit maximum allocation, a custom EMR instance) switches the input to
+/// that state first, keeping its other values; when only reading, such a field is
+/// [`Slot::Absent`] unless the input is in that state.
+fn slot(s: &mut Scenario, id: F, writing: bool) -> Slot<'_> {
+    match s {
+        Scenario::Yarn(i) => yarn_slot(i, id, writing),
+        Scenario::Kubernetes(i) => k8s_slot(i, id),
+        Scenario::Emr(i) => emr_slot(i, id, writing),
     }
+}
+
+/// The fields every manager holds alike (the driver's load, the workload, dynamic allocation).
+fn shared_slot<'a>(
+    load: &'a mut DriverLoad,
+    work: &'a mut Workload,
+    dynamic: &'a mut bool,
+    allocation: &'a mut DynamicAllocationSettings,
+    id: F,
+) -> Slot<'a> {
+    match id {
+        F::ConcurrentJobs => Slot::Count(&mut load.concurrent_jobs),
+        F::CollectedResults => Slot::OptionalMib(&mut load.collected_mib),
+        F::MaxResultSize => Slot::Mib(&mut load.max_result_size_mib),
+        F::EdgeNodeMemory => Slot::OptionalMib(&mut load.edge_memory_mib),
+        F::EdgeNodeCores => Slot::OptionalCount(&mut load.edge_cores),
+        F::InputDataSize => Slot::OptionalMib(&mut work.input_mib),
+        F::InputSplitSize => Slot::Mib(&mut work.split_mib),
+        F::ShuffleDataSize => Slot::OptionalMib(&mut work.shuffle_mib),
+        F::LargestTaskInput => Slot::OptionalMib(&mut work.largest_task_mib),
+        F::SkewFactor => Slot::OptionalFactor(&mut work.skew_factor),
+        F::BroadcastTableSize => Slot::OptionalMib(&mut work.broadcast_mib),
+        F::DynamicAllocation => Slot::Bit(dynamic),
+        F::MinExecutors => Slot::Count(&mut allocation.min_executors),
+        F::InitialExecutors => Slot::OptionalCount(&mut allocation.initial_executors),
+        F::MaxExecutors => Slot::OptionalCount(&mut allocation.max_executors),
+        F::ExecutorIdleTimeout => Slot::Seconds(&mut allocation.idle_timeout_s),
+        F::SchedulerBacklogTimeout => Slot::Seconds(&mut allocation.backlog_timeout_s),
+        F::ShuffleKeeping => Slot::Choice(&mut allocation.shuffle),
+        _ => Slot::Absent,
+    }
+}
+
+fn yarn_slot(i: &mut PlanInput, id: F, writing: bool) -> Slot<'_> {
+    let spark = &mut i.spark;
+    match id {
+        F::Nodes => Slot::Count(&mut i.cluster.nodes),
+        F::CoresPerNode => Slot::Count(&mut i.cluster.cores_per_node),
+        F::MemoryPerNode => Slot::Gib(&mut i.cluster.memory_per_node_gib),
+        F::ReservedCores | F::ReservedMemory | F::NodeManagerMemory | F::NodeManagerVcores => {
+            node_manager_slot(&mut i.cluster.yarn_resources, id, writing)
+        }
+        F::MinimumAllocation => Slot::Mib(&mut i.scheduler.minimum_allocation_mb),
+        F::Increment => Slot::SetMib(&mut i.scheduler.increment_mb),
+        F::MaximumAllocationMemory | F::MaximumAllocationVcores => {
+            maximum_allocation_slot(&mut i.scheduler.maximum_allocation, id, writing)
+        }
+        F::Calculator => Slot::Choice(&mut i.scheduler.calculator),
+        F::SparkVersion => Slot::Choice(&mut spark.version),
+        F::DeployMode => Slot::Choice(&mut spark.deploy_mode),
+        F::AppType => Slot::Choice(&mut spark.app_type),
+        F::DriverMemory => Slot::Mib(&mut spark.driver_memory_mib),
+        F::DriverCores => Slot::Count(&mut spark.driver_cores),
+        F::AmMemory => Slot::Mib(&mut spark.am_memory_mib),
+        F::AmCores => Slot::Count(&mut spark.am_cores),
+        F::OverheadFactor => Slot::Factor(&mut spark.overhead_factor),
+        F::OverheadMinimum => Slot::Mib(&mut spark.overhead_minimum_mib),
+        F::ExecutorOverhead => Slot::SetMib(&mut spark.executor_overhead_mib),
+        F::DriverOverhead => Slot::SetMib(&mut spark.driver_overhead_mib),
+        F::DriverOverheadFactor => Slot::Factor(&mut spark.driver_overhead_factor),
+        F::DriverOverheadMinimum => Slot::Mib(&mut spark.driver_overhead_minimum_mib),
+        F::OffHeapEnabled => Slot::Bit(&mut spark.offheap.enabled),
+        F::OffHeapSize => Slot::Mib(&mut spark.offheap.size_mib),
+        F::PysparkMemory => Slot::Mib(&mut spark.pyspark_memory_mib),
+        F::MemoryFraction => Slot::Factor(&mut spark.memory_fraction),
+        F::StorageFraction => Slot::Factor(&mut spark.storage_fraction),
+        F::TaskCpus => Slot::Count(&mut spark.task_cpus),
+        F::Method => Slot::Choice(&mut i.policy.method),
+        F::CoresPerExecutor => Slot::Count(&mut i.policy.cores_per_executor),
+        F::MemoryTarget => Slot::SetMib(&mut i.policy.memory_target_mib),
+        F::Granularity => Slot::Choice(&mut i.policy.granularity),
+        F::ClusterShare => Slot::Percent(&mut i.policy.cluster_share_pct),
+        _ => shared_slot(
+            &mut spark.driver_load,
+            &mut spark.workload,
+            &mut spark.dynamic_allocation,
+            &mut spark.dynamic_allocation_settings,
+            id,
+        ),
+    }
+}
+
+/// An OS reservation's cores and memory, or explicit NodeManager resources: a link sets one or
+/// the other; switching keeps nothing of the other (a reservation starts at 1 core and 1 GiB,
+/// explicit resources at 64 512 MiB and 15 vcores).
+fn node_manager_slot(r: &mut NodeManagerResources, id: F, writing: bool) -> Slot<'_> {
+    let reserve = matches!(id, F::ReservedCores | F::ReservedMemory);
+    match r {
+        NodeManagerResources::Reserve { .. } if !reserve && writing => {
+            *r = NodeManagerResources::Explicit {
+                memory_mb: 64512,
+                vcores: 15,
+            };
+        }
+        NodeManagerResources::Explicit { .. } if reserve && writing => {
+            *r = NodeManagerResources::Reserve {
+                cores: 1,
+                memory_gib: 1.0,
+            };
+        }
+        _ => {}
+    }
+    match (r, id) {
+        (NodeManagerResources::Reserve { cores, .. }, F::ReservedCores) => Slot::Count(cores),
+        (NodeManagerResources::Reserve { memory_gib, .. }, F::ReservedMemory) => {
+            Slot::Gib(memory_gib)
+        }
+        (NodeManagerResources::Explicit { memory_mb, .. }, F::NodeManagerMemory) => {
+            Slot::Mib(memory_mb)
+        }
+        (NodeManagerResources::Explicit { vcores, .. }, F::NodeManagerVcores) => {
+            Slot::Count(vcores)
+        }
+        _ => Slot::Absent,
+    }
+}
+
+/// An explicit maximum allocation (the NodeManager's resources until a link sets one; the
+/// first value set starts from 8 192 MiB and 4 vcores).
+fn maximum_allocation_slot(m: &mut MaximumAllocation, id: F, writing: bool) -> Slot<'_> {
+    if writing && *m == MaximumAllocation::NodeManager {
+        *m = MaximumAllocation::Explicit {
+            memory_mb: 8192,
+            vcores: 4,
+        };
+    }
+    match (m, id) {
+        (MaximumAllocation::Explicit { memory_mb, .. }, F::MaximumAllocationMemory) => {
+            Slot::Mib(memory_mb)
+        }
+        (MaximumAllocation::Explicit { vcores, .. }, F::MaximumAllocationVcores) => {
+            Slot::Count(vcores)
+        }
+        _ => Slot::Absent,
+    }
+}
+
+fn k8s_slot(i: &mut K8sInput, id: F) -> Slot<'_> {
+    let (nodes, spark) = (&mut i.nodes, &mut i.spark);
+    match id {
+        F::Nodes => Slot::Count(&mut nodes.nodes),
+        F::NodeCpu => Slot::Cpu(&mut nodes.capacity_cpu_millis),
+        F::NodeMemory => Slot::Mib(&mut nodes.capacity_memory_mib),
+        F::KubeReservedCpu => Slot::Cpu(&mut nodes.reserved_cpu_millis),
+        F::KubeReservedMemory => Slot::Mib(&mut nodes.reserved_memory_mib),
+        F::DaemonsetCpu => Slot::Cpu(&mut nodes.daemonset_cpu_millis),
+        F::DaemonsetMemory => Slot::Mib(&mut nodes.daemonset_memory_mib),
+        F::Provider => Slot::Choice(&mut nodes.managed.provider),
+        F::NodeType => Slot::OptionalText(&mut nodes.managed.node_type),
+        F::MaxPods => Slot::OptionalCount(&mut nodes.managed.max_pods),
+        F::ExecutorInstances => Slot::ExecutorCount(&mut i.count),
+        F::SparkVersion => Slot::Choice(&mut spark.version),
+        F::DeployMode => Slot::Choice(&mut spark.deploy_mode),
+        F::AppType => Slot::Choice(&mut spark.app_type),
+        F::CoresPerExecutor => Slot::Count(&mut spark.executor_cores),
+        F::ExecutorMemory => Slot::Mib(&mut spark.executor_memory_mib),
+        F::ExecutorCpuRequest => Slot::OptionalCpu(&mut spark.request_cores),
+        F::ExecutorCpuLimit => Slot::OptionalCpu(&mut spark.limit_cores),
+        F::TaskCpus => Slot::Count(&mut spark.task_cpus),
+        F::OverheadFactor => Slot::OptionalFactor(&mut spark.overhead_factor),
+        F::K8sOverheadFactor => Slot::OptionalFactor(&mut spark.kubernetes_overhead_factor),
+        F::ExecutorOverhead => Slot::OptionalMib(&mut spark.overhead_mib),
+        F::OverheadMinimum => Slot::OptionalMib(&mut spark.executor_min_overhead_mib),
+        F::DriverOverheadMinimum => Slot::OptionalMib(&mut spark.driver_min_overhead_mib),
+        F::OffHeapEnabled => Slot::Bit(&mut spark.offheap.enabled),
+        F::OffHeapSize => Slot::Mib(&mut spark.offheap.size_mib),
+        F::PysparkMemory => Slot::Mib(&mut spark.pyspark_memory_mib),
+        F::DriverMemory => Slot::Mib(&mut spark.driver_memory_mib),
+        F::DriverCores => Slot::Count(&mut spark.driver_cores),
+        F::DriverCpuRequest => Slot::OptionalCpu(&mut spark.driver_request_cores),
+        F::DriverCpuLimit => Slot::OptionalCpu(&mut spark.driver_limit_cores),
+        _ => shared_slot(
+            &mut spark.driver_load,
+            &mut spark.workload,
+            &mut spark.dynamic_allocation,
+            &mut spark.dynamic_allocation_settings,
+            id,
+        ),
+    }
+}
+
+fn emr_slot(i: &mut EmrInput, id: F, writing: bool) -> Slot<'_> {
+    match id {
+        F::InstanceType => Slot::Instance(&mut i.instance, true),
+        // A custom instance's numbers: written only for a custom instance; setting one makes
+        // the instance custom, keeping the other numbers.
+        F::InstanceVcpus | F::InstanceMemory | F::InstanceYarnMemory => {
+            if writing {
+                i.instance = i.instance.as_custom();
+            }
+            let t = &mut i.instance;
+            match id {
+                _ if t.listed.is_some() => Slot::Absent,
+                F::InstanceVcpus => Slot::Count(&mut t.vcpus),
+                F::InstanceMemory => Slot::WholeGib(&mut t.memory_gib),
+                _ => Slot::Mib(&mut t.nodemanager_mb),
+            }
+        }
+        F::MasterInstanceType => Slot::Instance(&mut i.master, false),
+        F::Nodes => Slot::Count(&mut i.core_nodes),
+        F::MaximizeResourceAllocation => Slot::Bit(&mut i.maximize_resource_allocation),
+        F::HeterogeneousExecutors => Slot::Bit(&mut i.heterogeneous_executors),
+        F::ExecutorInstances => Slot::Count(&mut i.executors),
+        F::ExecutorMemory => Slot::Mib(&mut i.executor_memory_mib),
+        F::CoresPerExecutor => Slot::Count(&mut i.executor_cores),
+        F::TaskCpus => Slot::Count(&mut i.task_cpus),
+        F::OverheadFactor => Slot::Factor(&mut i.overhead_factor),
+        F::ExecutorMaxCores => Slot::OptionalCount(&mut i.max_cores),
+        F::ExecutorMaxMemory => Slot::OptionalMib(&mut i.max_memory_mib),
+        F::DeployMode => Slot::Choice(&mut i.deploy_mode),
+        F::DriverMemory => Slot::Mib(&mut i.driver_memory_mib),
+        F::DriverCores => Slot::Count(&mut i.driver_cores),
+        F::AmMemory => Slot::Mib(&mut i.am_memory_mib),
+        F::AmCores => Slot::Count(&mut i.am_cores),
+        F::Calculator => Slot::Choice(&mut i.calculator),
+        _ => shared_slot(
+            &mut i.driver_load,
+            &mut i.workload,
+            &mut i.dynamic_allocation,
+            &mut i.dynamic_allocation_settings,
+            id,
+        ),
+    }
+}
+
+/// Schema v1's key order of each manager (links are written in it); a catalog field of the
+/// manager that is not listed follows in catalog order.
+const YARN_ORDER: &[F] = &[
+    F::Nodes,
+    F::CoresPerNode,
+    F::MemoryPerNode,
+    F::ReservedCores,
+    F::ReservedMemory,
+    F::NodeManagerMemory,
+    F::NodeManagerVcores,
+    F::MinimumAllocation,
+    F::Increment,
+    F::MaximumAllocationMemory,
+    F::MaximumAllocationVcores,
+    F::Calculator,
+    F::SparkVersion,
+    F::DeployMode,
+    F::AppType,
+    F::DriverMemory,
+    F::DriverCores,
+    F::AmMemory,
+    F::AmCores,
+    F::OverheadFactor,
+    F::OverheadMinimum,
+    F::ExecutorOverhead,
+    F::DriverOverhead,
+    F::DriverOverheadFactor,
+    F::DriverOverheadMinimum,
+    F::OffHeapEnabled,
+    F::OffHeapSize,
+    F::PysparkMemory,
+    F::MemoryFraction,
+    F::StorageFraction,
+    F::Method,
+    F::CoresPerExecutor,
+    F::TaskCpus,
+    F::MemoryTarget,
+    F::Granularity,
+    F::ClusterShare,
+    F::ConcurrentJobs,
+    F::CollectedResults,
+    F::MaxResultSize,
+    F::EdgeNodeMemory,
+    F::EdgeNodeCores,
+    F::InputDataSize,
+    F::InputSplitSize,
+    F::ShuffleDataSize,
+    F::LargestTaskInput,
+    F::SkewFactor,
+    F::BroadcastTableSize,
+    F::DynamicAllocation,
+    F::MinExecutors,
+    F::InitialExecutors,
+    F::MaxExecutors,
+    F::ExecutorIdleTimeout,
+    F::SchedulerBacklogTimeout,
+    F::ShuffleKeeping,
+];
+
+const K8S_ORDER: &[F] = &[
+    F::Nodes,
+    F::NodeCpu,
+    F::NodeMemory,
+    F::KubeReservedCpu,
+    F::KubeReservedMemory,
+    F::DaemonsetCpu,
+    F::DaemonsetMemory,
+    F::SparkVersion,
+    F::DeployMode,
+    F::AppType,
+    F::ExecutorInstances,
+    F::CoresPerExecutor,
+    F::ExecutorMemory,
+    F::ExecutorCpuRequest,
+    F::ExecutorCpuLimit,
+    F::TaskCpus,
+    F::OverheadFactor,
+    F::K8sOverheadFactor,
+    F::ExecutorOverhead,
+    F::OverheadMinimum,
+    F::DriverOverheadMinimum,
+    F::OffHeapEnabled,
+    F::OffHeapSize,
+    F::PysparkMemory,
+    F::DriverMemory,
+    F::DriverCores,
+    F::DriverCpuRequest,
+    F::DriverCpuLimit,
+    F::Provider,
+    F::NodeType,
+    F::MaxPods,
+    F::ConcurrentJobs,
+    F::CollectedResults,
+    F::MaxResultSize,
+    F::EdgeNodeMemory,
+    F::EdgeNodeCores,
+    F::InputDataSize,
+    F::InputSplitSize,
+    F::ShuffleDataSize,
+    F::LargestTaskInput,
+    F::SkewFactor,
+    F::BroadcastTableSize,
+    F::DynamicAllocation,
+    F::MinExecutors,
+    F::InitialExecutors,
+    F::MaxExecutors,
+    F::ExecutorIdleTimeout,
+    F::SchedulerBacklogTimeout,
+    F::ShuffleKeeping,
+];
+
+const EMR_ORDER: &[F] = &[
+    F::InstanceType,
+    F::InstanceVcpus,
+    F::InstanceMemory,
+    F::InstanceYarnMemory,
+    F::MasterInstanceType,
+    F::Nodes,
+    F::MaximizeResourceAllocation,
+    F::HeterogeneousExecutors,
+    F::ExecutorInstances,
+    F::ExecutorMemory,
+    F::CoresPerExecutor,
+    F::TaskCpus,
+    F::OverheadFactor,
+    F::ExecutorMaxCores,
+    F::ExecutorMaxMemory,
+    F::DynamicAllocation,
+    F::DeployMode,
+    F::DriverMemory,
+    F::DriverCores,
+    F::AmMemory,
+    F::AmCores,
+    F::Calculator,
+    F::ConcurrentJobs,
+    F::CollectedResults,
+    F::MaxResultSize,
+    F::EdgeNodeMemory,
+    F::EdgeNodeCores,
+    F::InputDataSize,
+    F::InputSplitSize,
+    F::ShuffleDataSize,
+    F::LargestTaskInput,
+    F::SkewFactor,
+    F::BroadcastTableSize,
+    F::MinExecutors,
+    F::InitialExecutors,
+    F::MaxExecutors,
+    F::ExecutorIdleTimeout,
+    F::SchedulerBacklogTimeout,
+    F::ShuffleKeeping,
+];
+
+/// `m`'s fields in link order: schema v1's order, then any other catalog field of `m`.
+fn fields_in_order(m: Manager) -> impl Iterator<Item = F> {
+    let order = match m {
+        Manager::Yarn => YARN_ORDER,
+        Manager::Kubernetes => K8S_ORDER,
+        Manager::Emr => EMR_ORDER,
+    };
+    let added = catalog::entries(m)
+        .map(|e| e.id)
+        .filter(move |id| !order.contains(id));
+    order
+        .iter()
+        .copied()
+        .filter(move |id| catalog::entry(m, *id).is_some())
+        .chain(added)
+}
+
+/// The field behind `key` in `m`'s links.
+fn field_by_key(m: Manager, key: &str) -> Option<F> {
+    catalog::entry_by_key(m, key).map(|e| e.id)
+}
+
+/// Appends `&key=value` for every value of `s` that differs from its manager's defaults.
+fn encode(s: &Scenario, out: &mut String) {
+    let m = s.manager();
+    let (mut s, mut defaults) = (s.clone(), Scenario::default_for(m));
+    for id in fields_in_order(m) {
+        let text = slot(&mut s, id, false).text();
+        if let Some(v) = text.filter(|v| Some(v) != slot(&mut defaults, id, false).text().as_ref())
+        {
+            out.push('&');
+            out.push_str(catalog::key(m, id));
+            out.push('=');
+            out.push_str(&encode_component(&v));
+        }
+    }
+}
+
+/// Sets `key` from `text`; `None` when `s`'s schema has no such key. A text longer than
+/// [`crate::text::MAX_TEXT_CHARS`] is refused before it is read; a value that cannot be read
+/// leaves `s` as it was.
+fn apply_key(key: &str, s: &mut Scenario, text: &str) -> Option<(F, Result<(), TextError>)> {
+    let id = field_by_key(s.manager(), key)?;
+    let mut changed = s.clone();
+    let read = check_length(text).and_then(|()| slot(&mut changed, id, true).read(text.trim()));
+    if read.is_ok() {
+        *s = changed;
+    }
+    Some((id, read))
+}
+
+/// Reads every pair of `query` into `s`; `cm` is left to the caller. Returns the version, the
+/// unknown keys and the unreadable values; a key given twice is read in order (the last value
+/// stands) and listed in `repeated`.
+fn decode(query: &str, s: &mut Scenario, repeated: &mut Vec<String>) -> Decoding {
+    let (mut version, mut unknown, mut bad) = (None, Vec::new(), Vec::new());
+    let mut seen: Vec<String> = Vec::new();
+    for (k, v) in pairs(query) {
+        if seen.contains(&k) && !repeated.contains(&k) {
+            repeated.push(k.clone());
+        }
+        seen.push(k.clone());
+        if k == "cm" || k == CHECK_KEY || EXPLORER_KEYS.contains(&k.as_str()) {
+            continue;
+        }
+        if k == "v" {
+            match parse_count(&v) {
+                Ok(n) => version = Some(u32::try_from(n).unwrap_or(u32::MAX)),
+                Err(error) => bad.push(BadParam {
+                    key: k,
+                    field: None,
+                    error: check_length(&v).err().unwrap_or(error),
+                }),
+            }
+            continue;
+        }
+        match apply_key(&k, s, &v) {
+            Some((field, Err(error))) => bad.push(BadParam {
+                key: k,
+                field: Some(field),
+                error,
+            }),
+            Some((_, Ok(()))) => {}
+            None => unknown.push(k),
+        }
+    }
+    (version, unknown, bad)
 }
 
 /// The explorer view's keys: open, sort.
@@ -293,632 +827,30 @@ fn unknown_key(key: &str) -> TextError {
     }
 }
 
-/// The NodeManager resources given explicitly, or the defaults a link switches to.
-fn nm_values(input: &PlanInput) -> (u64, u32) {
-    match input.cluster.yarn_resources {
-        NodeManagerResources::Explicit { memory_mb, vcores } => (memory_mb, vcores),
-        NodeManagerResources::Reserve { .. } => (64512, 15),
-    }
-}
-
-fn reserve_values(input: &PlanInput) -> (u32, f64) {
-    match input.cluster.yarn_resources {
-        NodeManagerResources::Reserve { cores, memory_gib } => (cores, memory_gib),
-        NodeManagerResources::Explicit { .. } => (1, 1.0),
-    }
-}
-
-fn max_values(input: &PlanInput) -> (u64, u32) {
-    match input.scheduler.maximum_allocation {
-        MaximumAllocation::Explicit { memory_mb, vcores } => (memory_mb, vcores),
-        MaximumAllocation::NodeManager => (8192, 4),
-    }
-}
-
-/// The settings every manager's input carries in the same shape (the driver's load, the
-/// workload, dynamic allocation), so their params are written once, here, for all three.
-trait CommonSettings: Sized + 'static {
-    fn driver_load(&self) -> &DriverLoad;
-    fn driver_load_mut(&mut self) -> &mut DriverLoad;
-    fn workload(&self) -> &Workload;
-    fn workload_mut(&mut self) -> &mut Workload;
-    fn dynamic_allocation(&self) -> bool;
-    fn dynamic_allocation_mut(&mut self) -> &mut bool;
-    fn dynamic_allocation_settings(&self) -> &DynamicAllocationSettings;
-    fn dynamic_allocation_settings_mut(&mut self) -> &mut DynamicAllocationSettings;
-
-    /// The driver's load, then the workload.
-    const DRIVER_LOAD_AND_WORKLOAD: &'static [Param<Self>] = &[
-        Param {
-            id: F::ConcurrentJobs,
-            get: |i| Some(i.driver_load().concurrent_jobs.to_string()),
-            set: |i, t| {
-                i.driver_load_mut().concurrent_jobs = parse_count_u32(t)?;
-                Ok(())
-            },
-        },
-        Param {
-            id: F::CollectedResults,
-            get: |i| i.driver_load().collected_mib.map(|v| v.to_string()),
-            set: |i, t| {
-                i.driver_load_mut().collected_mib = optional_mib(t)?;
-                Ok(())
-            },
-        },
-        Param {
-            id: F::MaxResultSize,
-            get: |i| Some(i.driver_load().max_result_size_mib.to_string()),
-            set: |i, t| {
-                i.driver_load_mut().max_result_size_mib = parse_mib(t)?;
-                Ok(())
-            },
-        },
-        Param {
-            id: F::EdgeNodeMemory,
-            get: |i| i.driver_load().edge_memory_mib.map(|v| v.to_string()),
-            set: |i, t| {
-                i.driver_load_mut().edge_memory_mib = optional_mib(t)?;
-                Ok(())
-            },
-        },
-        Param {
-            id: F::EdgeNodeCores,
-            get: |i| i.driver_load().edge_cores.map(|v| v.to_string()),
-            set: |i, t| {
-                i.driver_load_mut().edge_cores = optional_count(t)?;
-                Ok(())
-            },
-        },
-        Param {
-            id: F::InputDataSize,
-            get: |i| i.workload().input_mib.map(|v| v.to_string()),
-            set: |i, t| {
-                i.workload_mut().input_mib = optional_mib(t)?;
-                Ok(())
-            },
-        },
-        Param {
-            id: F::InputSplitSize,
-            get: |i| Some(i.workload().split_mib.to_string()),
-            set: |i, t| {
-                i.workload_mut().split_mib = parse_mib(t)?;
-                Ok(())
-            },
-        },
-        Param {
-            id: F::ShuffleDataSize,
-            get: |i| i.workload().shuffle_mib.map(|v| v.to_string()),
-            set: |i, t| {
-                i.workload_mut().shuffle_mib = optional_mib(t)?;
-                Ok(())
-            },
-        },
-        Param {
-            id: F::LargestTaskInput,
-            get: |i| i.workload().largest_task_mib.map(|v| v.to_string()),
-            set: |i, t| {
-                i.workload_mut().largest_task_mib = optional_mib(t)?;
-                Ok(())
-            },
-        },
-        Param {
-            id: F::SkewFactor,
-            get: |i| i.workload().skew_factor.map(format_real),
-            set: |i, t| {
-                i.workload_mut().skew_factor = optional_factor(t)?;
-                Ok(())
-            },
-        },
-        Param {
-            id: F::BroadcastTableSize,
-            get: |i| i.workload().broadcast_mib.map(|v| v.to_string()),
-            set: |i, t| {
-                i.workload_mut().broadcast_mib = optional_mib(t)?;
-                Ok(())
-            },
-        },
-    ];
-
-    /// Dynamic allocation on or off.
-    const DYNAMIC_ALLOCATION: Param<Self> = Param {
-        id: F::DynamicAllocation,
-        get: |i| bit(i.dynamic_allocation()),
-        set: |i, t| {
-            *i.dynamic_allocation_mut() = on_off(t)?;
-            Ok(())
-        },
-    };
-
-    /// Dynamic allocation's counts, timeouts and shuffle keeping.
-    const DYNAMIC_ALLOCATION_SETTINGS: &'static [Param<Self>] = &[
-        Param {
-            id: F::MinExecutors,
-            get: |i| Some(i.dynamic_allocation_settings().min_executors.to_string()),
-            set: |i, t| {
-                i.dynamic_allocation_settings_mut().min_executors = parse_count_u32(t)?;
-                Ok(())
-            },
-        },
-        Param {
-            id: F::InitialExecutors,
-            get: |i| {
-                i.dynamic_allocation_settings()
-                    .initial_executors
-                    .map(|v| v.to_string())
-            },
-            set: |i, t| {
-                i.dynamic_allocation_settings_mut().initial_executors = optional_count(t)?;
-                Ok(())
-            },
-        },
-        Param {
-            id: F::MaxExecutors,
-            get: |i| {
-                i.dynamic_allocation_settings()
-                    .max_executors
-                    .map(|v| v.to_string())
-            },
-            set: |i, t| {
-                i.dynamic_allocation_settings_mut().max_executors = optional_count(t)?;
-                Ok(())
-            },
-        },
-        Param {
-            id: F::ExecutorIdleTimeout,
-            get: |i| Some(i.dynamic_allocation_settings().idle_timeout_s.to_string()),
-            set: |i, t| {
-                i.dynamic_allocation_settings_mut().idle_timeout_s = parse_seconds(t)?;
-                Ok(())
-            },
-        },
-        Param {
-            id: F::SchedulerBacklogTimeout,
-            get: |i| {
-                Some(
-                    i.dynamic_allocation_settings()
-                        .backlog_timeout_s
-                        .to_string(),
-                )
-            },
-            set: |i, t| {
-                i.dynamic_allocation_settings_mut().backlog_timeout_s = parse_seconds(t)?;
-                Ok(())
-            },
-        },
-        Param {
-            id: F::ShuffleKeeping,
-            get: |i| Some(i.dynamic_allocation_settings().shuffle.as_str().to_string()),
-            set: |i, t| {
-                i.dynamic_allocation_settings_mut().shuffle = parse_shuffle_keeping(t)?;
-                Ok(())
-            },
-        },
-    ];
-}
-
-/// Implements [`CommonSettings`] for an input whose shared settings sit at `self.<path>`.
-macro_rules! common_settings_at {
-    ($input:ty $(, $part:ident)*) => {
-        impl CommonSettings for $input {
-            fn driver_load(&self) -> &DriverLoad {
-                &self$(.$part)*.driver_load
-            }
-            fn driver_load_mut(&mut self) -> &mut DriverLoad {
-                &mut self$(.$part)*.driver_load
-            }
-            fn workload(&self) -> &Workload {
-                &self$(.$part)*.workload
-            }
-            fn workload_mut(&mut self) -> &mut Workload {
-                &mut self$(.$part)*.workload
-            }
-            fn dynamic_allocation(&self) -> bool {
-                self$(.$part)*.dynamic_allocation
-            }
-            fn dynamic_allocation_mut(&mut self) -> &mut bool {
-                &mut self$(.$part)*.dynamic_allocation
-            }
-            fn dynamic_allocation_settings(&self) -> &DynamicAllocationSettings {
-                &self$(.$part)*.dynamic_allocation_settings
-            }
-            fn dynamic_allocation_settings_mut(&mut self) -> &mut DynamicAllocationSettings {
-                &mut self$(.$part)*.dynamic_allocation_settings
-            }
-        }
-    };
-}
-
-common_settings_at!(PlanInput, spark);
-common_settings_at!(K8sInput, spark);
-common_settings_at!(EmrInput);
-
-const PARAMS: &[Param<PlanInput>] = &[
-    Param {
-        id: F::Nodes,
-        get: |i| Some(i.cluster.nodes.to_string()),
-        set: |i, t| {
-            i.cluster.nodes = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::CoresPerNode,
-        get: |i| Some(i.cluster.cores_per_node.to_string()),
-        set: |i, t| {
-            i.cluster.cores_per_node = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MemoryPerNode,
-        get: |i| Some(format_real(i.cluster.memory_per_node_gib)),
-        set: |i, t| {
-            i.cluster.memory_per_node_gib = parse_size(t, SizeUnit::GiB)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ReservedCores,
-        get: |i| match i.cluster.yarn_resources {
-            NodeManagerResources::Reserve { cores, .. } => Some(cores.to_string()),
-            NodeManagerResources::Explicit { .. } => None,
-        },
-        set: |i, t| {
-            let (_, memory_gib) = reserve_values(i);
-            let cores = parse_count_u32(t)?;
-            i.cluster.yarn_resources = NodeManagerResources::Reserve { cores, memory_gib };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ReservedMemory,
-        get: |i| match i.cluster.yarn_resources {
-            NodeManagerResources::Reserve { memory_gib, .. } => Some(format_real(memory_gib)),
-            NodeManagerResources::Explicit { .. } => None,
-        },
-        set: |i, t| {
-            let (cores, _) = reserve_values(i);
-            let memory_gib = parse_size(t, SizeUnit::GiB)?;
-            i.cluster.yarn_resources = NodeManagerResources::Reserve { cores, memory_gib };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::NodeManagerMemory,
-        get: |i| match i.cluster.yarn_resources {
-            NodeManagerResources::Explicit { memory_mb, .. } => Some(memory_mb.to_string()),
-            NodeManagerResources::Reserve { .. } => None,
-        },
-        set: |i, t| {
-            let (_, vcores) = nm_values(i);
-            let memory_mb = parse_mib(t)?;
-            i.cluster.yarn_resources = NodeManagerResources::Explicit { memory_mb, vcores };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::NodeManagerVcores,
-        get: |i| match i.cluster.yarn_resources {
-            NodeManagerResources::Explicit { vcores, .. } => Some(vcores.to_string()),
-            NodeManagerResources::Reserve { .. } => None,
-        },
-        set: |i, t| {
-            let (memory_mb, _) = nm_values(i);
-            let vcores = parse_count_u32(t)?;
-            i.cluster.yarn_resources = NodeManagerResources::Explicit { memory_mb, vcores };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MinimumAllocation,
-        get: |i| Some(i.scheduler.minimum_allocation_mb.to_string()),
-        set: |i, t| {
-            i.scheduler.minimum_allocation_mb = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::Increment,
-        get: |i| i.scheduler.increment_mb.map(|v| v.to_string()),
-        set: |i, t| {
-            i.scheduler.increment_mb = Some(parse_mib(t)?);
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MaximumAllocationMemory,
-        get: |i| match i.scheduler.maximum_allocation {
-            MaximumAllocation::Explicit { memory_mb, .. } => Some(memory_mb.to_string()),
-            MaximumAllocation::NodeManager => None,
-        },
-        set: |i, t| {
-            let (_, vcores) = max_values(i);
-            let memory_mb = parse_mib(t)?;
-            i.scheduler.maximum_allocation = MaximumAllocation::Explicit { memory_mb, vcores };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MaximumAllocationVcores,
-        get: |i| match i.scheduler.maximum_allocation {
-            MaximumAllocation::Explicit { vcores, .. } => Some(vcores.to_string()),
-            MaximumAllocation::NodeManager => None,
-        },
-        set: |i, t| {
-            let (memory_mb, _) = max_values(i);
-            let vcores = parse_count_u32(t)?;
-            i.scheduler.maximum_allocation = MaximumAllocation::Explicit { memory_mb, vcores };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::Calculator,
-        get: |i| {
-            Some(match i.scheduler.calculator {
-                Calculator::Dominant => "dominant".into(),
-                Calculator::Default => "default".into(),
-            })
-        },
-        set: |i, t| {
-            i.scheduler.calculator = match t {
-                "dominant" => Calculator::Dominant,
-                "default" => Calculator::Default,
-                _ => return Err(choice(t, "dominant or default")),
-            };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::SparkVersion,
-        get: |i| Some(i.spark.version.as_str().into()),
-        set: |i, t| {
-            i.spark.version = SparkVersion::parse(t).ok_or_else(|| choice(t, "3.5 or 4.0"))?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DeployMode,
-        get: |i| Some(i.spark.deploy_mode.as_str().into()),
-        set: |i, t| {
-            i.spark.deploy_mode = match t {
-                "cluster" => DeployMode::Cluster,
-                "client" => DeployMode::Client,
-                _ => return Err(choice(t, "cluster or client")),
-            };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::AppType,
-        get: |i| {
-            Some(match i.spark.app_type {
-                AppType::Jvm => "jvm".into(),
-                AppType::Python => "python".into(),
-                AppType::R => "r".into(),
-            })
-        },
-        set: |i, t| {
-            i.spark.app_type = match t {
-                "jvm" => AppType::Jvm,
-                "python" => AppType::Python,
-                "r" => AppType::R,
-                _ => return Err(choice(t, "jvm, python or r")),
-            };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DriverMemory,
-        get: |i| Some(i.spark.driver_memory_mib.to_string()),
-        set: |i, t| {
-            i.spark.driver_memory_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DriverCores,
-        get: |i| Some(i.spark.driver_cores.to_string()),
-        set: |i, t| {
-            i.spark.driver_cores = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::AmMemory,
-        get: |i| Some(i.spark.am_memory_mib.to_string()),
-        set: |i, t| {
-            i.spark.am_memory_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::AmCores,
-        get: |i| Some(i.spark.am_cores.to_string()),
-        set: |i, t| {
-            i.spark.am_cores = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::OverheadFactor,
-        get: |i| Some(format_real(i.spark.overhead_factor)),
-        set: |i, t| {
-            i.spark.overhead_factor = parse_factor(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::OverheadMinimum,
-        get: |i| Some(i.spark.overhead_minimum_mib.to_string()),
-        set: |i, t| {
-            i.spark.overhead_minimum_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ExecutorOverhead,
-        get: |i| i.spark.executor_overhead_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.executor_overhead_mib = Some(parse_mib(t)?);
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DriverOverhead,
-        get: |i| i.spark.driver_overhead_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.driver_overhead_mib = Some(parse_mib(t)?);
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DriverOverheadFactor,
-        get: |i| Some(format_real(i.spark.driver_overhead_factor)),
-        set: |i, t| {
-            i.spark.driver_overhead_factor = parse_factor(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DriverOverheadMinimum,
-        get: |i| Some(i.spark.driver_overhead_minimum_mib.to_string()),
-        set: |i, t| {
-            i.spark.driver_overhead_minimum_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::OffHeapEnabled,
-        get: |i| Some(if i.spark.offheap.enabled { "1" } else { "0" }.into()),
-        set: |i, t| {
-            i.spark.offheap.enabled = match t {
-                "1" | "true" => true,
-                "0" | "false" => false,
-                _ => return Err(choice(t, "1 or 0")),
-            };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::OffHeapSize,
-        get: |i| Some(i.spark.offheap.size_mib.to_string()),
-        set: |i, t| {
-            i.spark.offheap.size_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::PysparkMemory,
-        get: |i| Some(i.spark.pyspark_memory_mib.to_string()),
-        set: |i, t| {
-            i.spark.pyspark_memory_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MemoryFraction,
-        get: |i| Some(format_real(i.spark.memory_fraction)),
-        set: |i, t| {
-            i.spark.memory_fraction = parse_factor(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::StorageFraction,
-        get: |i| Some(format_real(i.spark.storage_fraction)),
-        set: |i, t| {
-            i.spark.storage_fraction = parse_factor(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::Method,
-        get: |i| {
-            Some(match i.policy.method {
-                Method::SparkExact => "exact".into(),
-                Method::RuleOfThumb => "rule".into(),
-            })
-        },
-        set: |i, t| {
-            i.policy.method = match t {
-                "exact" => Method::SparkExact,
-                "rule" => Method::RuleOfThumb,
-                _ => return Err(choice(t, "exact or rule")),
-            };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::CoresPerExecutor,
-        get: |i| Some(i.policy.cores_per_executor.to_string()),
-        set: |i, t| {
-            i.policy.cores_per_executor = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::TaskCpus,
-        get: |i| Some(i.spark.task_cpus.to_string()),
-        set: |i, t| {
-            i.spark.task_cpus = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MemoryTarget,
-        get: |i| i.policy.memory_target_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.policy.memory_target_mib = Some(parse_mib(t)?);
-            Ok(())
-        },
-    },
-    Param {
-        id: F::Granularity,
-        get: |i| {
-            Some(match i.policy.granularity {
-                Granularity::Gib => "gib".into(),
-                Granularity::Mib => "mib".into(),
-            })
-        },
-        set: |i, t| {
-            i.policy.granularity = match t {
-                "gib" => Granularity::Gib,
-                "mib" => Granularity::Mib,
-                _ => return Err(choice(t, "gib or mib")),
-            };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ClusterShare,
-        get: |i| Some(format_real(i.policy.cluster_share_pct)),
-        set: |i, t| {
-            i.policy.cluster_share_pct = parse_percent(t)?;
-            Ok(())
-        },
-    },
-];
-
 /// Every key of the YARN schema, in encoding order (`v` excluded).
 pub fn keys() -> impl Iterator<Item = &'static str> {
-    YARN.params.iter().map(|p| YARN.key(p))
+    fields_in_order(Manager::Yarn).map(|id| catalog::key(Manager::Yarn, id))
 }
 
 /// The YARN field a key belongs to.
 pub fn field_of(key: &str) -> Option<Field> {
-    YARN.find(key).map(|p| p.id)
+    field_by_key(Manager::Yarn, key)
 }
 
 /// The canonical text of `key` in `input` (`None` when the key does not apply, such as `rc`
 /// when the NodeManager's resources are given explicitly).
 pub fn text_of(key: &str, input: &PlanInput) -> Option<String> {
-    YARN.text_of(key, input)
+    scenario_text_of(key, &Scenario::Yarn(input.clone()))
 }
 
 /// Sets `key` in `input` from typed text, exactly as a link's value would be read.
 pub fn apply(key: &str, input: &mut PlanInput, text: &str) -> Result<(), TextError> {
-    YARN.apply(key, input, text)
-        .map_or_else(|| Err(unknown_key(key)), |(_, r)| r)
+    let mut s = Scenario::Yarn(std::mem::take(input));
+    let result = scenario_apply(key, &mut s, text);
+    if let Scenario::Yarn(i) = s {
+        *input = i;
+    }
+    result
 }
 
 /// The YARN query-string key of a field.
@@ -944,9 +876,7 @@ pub fn key_of_in(m: Manager, field: Field) -> &'static str {
 /// assert_eq!(from_query("v=1&n=12").input, input);
 /// ```
 pub fn to_query(input: &PlanInput) -> String {
-    let mut out = format!("v={SCHEMA_VERSION}");
-    YARN.encode(input, &mut out);
-    out
+    scenario_to_query(&Scenario::Yarn(input.clone()))
 }
 
 /// A query value that could not be read.
@@ -986,8 +916,13 @@ pub struct Decoded {
 /// Decodes a query string (with or without `?`). Never fails: unknown keys and unreadable
 /// values are reported beside the input read from the rest.
 pub fn from_query(query: &str) -> Decoded {
-    let mut input = PlanInput::default();
-    let (version, unknown, bad) = YARN.decode(query, &mut input, &mut Vec::new());
+    let mut s = Scenario::Yarn(PlanInput::default());
+    let (version, unknown, bad) = decode(query, &mut s, &mut Vec::new());
+    // Decoding keeps the scenario's manager: the other arm is never taken.
+    let input = match s {
+        Scenario::Yarn(input) => input,
+        _ => PlanInput::default(),
+    };
     Decoded {
         input,
         version,
@@ -1007,30 +942,18 @@ fn pairs(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
 
 /// Every key of `m`'s schema, in encoding order (`v` and `cm` excluded).
 pub fn manager_keys(m: Manager) -> Vec<&'static str> {
-    match m {
-        Manager::Yarn => YARN.keys().collect(),
-        Manager::Kubernetes => KUBERNETES.keys().collect(),
-        Manager::Emr => EMR.keys().collect(),
-    }
+    fields_in_order(m).map(|id| catalog::key(m, id)).collect()
 }
 
 /// The canonical text of `key` in `s`, when the key belongs to its schema and applies.
 pub fn scenario_text_of(key: &str, s: &Scenario) -> Option<String> {
-    match s {
-        Scenario::Yarn(i) => YARN.text_of(key, i),
-        Scenario::Kubernetes(i) => KUBERNETES.text_of(key, i),
-        Scenario::Emr(i) => EMR.text_of(key, i),
-    }
+    let id = field_by_key(s.manager(), key)?;
+    slot(&mut s.clone(), id, false).text()
 }
 
 /// Sets `key` in `s` from typed text; an error when the key is not in its schema.
 pub fn scenario_apply(key: &str, s: &mut Scenario, text: &str) -> Result<(), TextError> {
-    let found = match s {
-        Scenario::Yarn(i) => YARN.apply(key, i, text),
-        Scenario::Kubernetes(i) => KUBERNETES.apply(key, i, text),
-        Scenario::Emr(i) => EMR.apply(key, i, text),
-    };
-    found.map_or_else(|| Err(unknown_key(key)), |(_, r)| r)
+    apply_key(key, s, text).map_or_else(|| Err(unknown_key(key)), |(_, r)| r)
 }
 
 /// Encodes any scenario: `v=1`, then `cm` unless YARN, then its non-default values.
@@ -1048,11 +971,7 @@ pub fn scenario_to_query(s: &Scenario) -> String {
         out.push_str("&cm=");
         out.push_str(s.manager().as_str());
     }
-    match s {
-        Scenario::Yarn(i) => YARN.encode(i, &mut out),
-        Scenario::Kubernetes(i) => KUBERNETES.encode(i, &mut out),
-        Scenario::Emr(i) => EMR.encode(i, &mut out),
-    }
+    encode(s, &mut out);
     out
 }
 
@@ -1100,11 +1019,7 @@ pub fn scenario_from_query(query: &str) -> DecodedScenario {
     }
     let mut scenario = Scenario::default_for(manager);
     let mut repeated = Vec::new();
-    let (version, unknown, more_bad) = match &mut scenario {
-        Scenario::Yarn(i) => YARN.decode(query, i, &mut repeated),
-        Scenario::Kubernetes(i) => KUBERNETES.decode(query, i, &mut repeated),
-        Scenario::Emr(i) => EMR.decode(query, i, &mut repeated),
-    };
+    let (version, unknown, more_bad) = decode(query, &mut scenario, &mut repeated);
     bad.extend(more_bad);
     DecodedScenario {
         scenario,
@@ -1116,9 +1031,38 @@ pub fn scenario_from_query(query: &str) -> DecodedScenario {
     }
 }
 
-/// The core node instance of `i` when it is a custom one.
-fn custom_instance(i: &EmrInput) -> Option<InstanceType> {
-    Some(i.instance).filter(|t| t.listed.is_none())
+/// A value whose empty text means "not set".
+fn optional<T>(
+    text: &str,
+    read: impl Fn(&str) -> Result<T, TextError>,
+) -> Result<Option<T>, TextError> {
+    if text.is_empty() {
+        Ok(None)
+    } else {
+        read(text).map(Some)
+    }
+}
+
+/// An EC2 instance type by name; with `custom_allowed`, `custom` (any case) makes `current`
+/// custom, keeping its numbers.
+fn parse_instance(
+    text: &str,
+    current: &InstanceType,
+    custom_allowed: bool,
+) -> Result<InstanceType, TextError> {
+    if custom_allowed && text.eq_ignore_ascii_case(CUSTOM) {
+        return Ok(current.as_custom());
+    }
+    instance_type(text).ok_or_else(|| {
+        choice(
+            text,
+            if custom_allowed {
+                "an instance type such as r5.4xlarge, or custom"
+            } else {
+                "an instance type such as m5.xlarge"
+            },
+        )
+    })
 }
 
 /// A whole number of GiB (`128`, `128 GiB`), as an instance's memory is given.
@@ -1130,44 +1074,12 @@ fn parse_whole_gib(text: &str) -> Result<u32, TextError> {
     Ok(gib as u32)
 }
 
-/// A count whose empty text means "not set".
-fn optional_count(text: &str) -> Result<Option<u32>, TextError> {
-    if text.is_empty() {
-        Ok(None)
-    } else {
-        parse_count_u32(text).map(Some)
-    }
-}
-
-/// A factor whose empty text means "not set".
-fn optional_factor(text: &str) -> Result<Option<f64>, TextError> {
-    if text.is_empty() {
-        Ok(None)
-    } else {
-        parse_factor(text).map(Some)
-    }
-}
-
 /// Whole seconds, with or without Spark's `s` (`60`, `60s`).
 fn parse_seconds(text: &str) -> Result<u64, TextError> {
     parse_count(text.strip_suffix('s').unwrap_or(text)).map_err(|_| TextError {
         text: text.to_string(),
         expected: "whole seconds, such as 60 or 60s",
     })
-}
-
-fn parse_shuffle_keeping(text: &str) -> Result<ShuffleKeeping, TextError> {
-    ShuffleKeeping::parse(text)
-        .ok_or_else(|| choice(text, "tracking, service, decommission or none"))
-}
-
-/// A MiB setting whose empty text means "not set".
-fn optional_mib(text: &str) -> Result<Option<u64>, TextError> {
-    if text.is_empty() {
-        Ok(None)
-    } else {
-        parse_mib(text).map(Some)
-    }
 }
 
 fn on_off(text: &str) -> Result<bool, TextError> {
@@ -1178,66 +1090,10 @@ fn on_off(text: &str) -> Result<bool, TextError> {
     }
 }
 
-fn bit(b: bool) -> Option<String> {
-    Some(if b { "1" } else { "0" }.into())
-}
-
-fn cpu_text(millis: u64) -> Option<String> {
-    Some(format_cpu(millis))
-}
-
 fn parse_cpu(text: &str) -> Result<u64, TextError> {
     parse_cpu_millis(text).map_err(|_| TextError {
         text: text.to_string(),
         expected: "a CPU quantity such as 2, 0.5 or 500m",
-    })
-}
-
-/// An optional CPU quantity kept as typed (Spark writes it into the pod spec verbatim).
-fn optional_cpu(text: &str) -> Result<Option<String>, TextError> {
-    if text.is_empty() {
-        Ok(None)
-    } else {
-        parse_cpu(text).map(|_| Some(text.to_string()))
-    }
-}
-
-fn parse_version(text: &str) -> Result<SparkVersion, TextError> {
-    SparkVersion::parse(text).ok_or_else(|| choice(text, "3.5 or 4.0"))
-}
-
-fn parse_mode(text: &str) -> Result<DeployMode, TextError> {
-    match text {
-        "cluster" => Ok(DeployMode::Cluster),
-        "client" => Ok(DeployMode::Client),
-        _ => Err(choice(text, "cluster or client")),
-    }
-}
-
-fn app_text(a: AppType) -> Option<String> {
-    Some(
-        match a {
-            AppType::Jvm => "jvm",
-            AppType::Python => "python",
-            AppType::R => "r",
-        }
-        .into(),
-    )
-}
-
-fn parse_app(text: &str) -> Result<AppType, TextError> {
-    match text {
-        "jvm" => Ok(AppType::Jvm),
-        "python" => Ok(AppType::Python),
-        "r" => Ok(AppType::R),
-        _ => Err(choice(text, "jvm, python or r")),
-    }
-}
-
-fn count_text(c: ExecutorCount) -> Option<String> {
-    Some(match c {
-        ExecutorCount::Exactly(n) => n.to_string(),
-        ExecutorCount::AsManyAsFit => "max".into(),
     })
 }
 
@@ -1249,483 +1105,6 @@ fn parse_executor_count(text: &str) -> Result<ExecutorCount, TextError> {
         .map(ExecutorCount::Exactly)
         .map_err(|_| choice(text, "a whole number, or max for as many as fit"))
 }
-
-/// Kubernetes keys (schema v1, `cm=k8s`). CPU in cores or millicores (`15.5`, `500m`), memory
-/// in MiB unless a unit is given.
-const K8S_PARAMS: &[Param<K8sInput>] = &[
-    Param {
-        id: F::Nodes,
-        get: |i| Some(i.nodes.nodes.to_string()),
-        set: |i, t| {
-            i.nodes.nodes = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::NodeCpu,
-        get: |i| cpu_text(i.nodes.capacity_cpu_millis),
-        set: |i, t| {
-            i.nodes.capacity_cpu_millis = parse_cpu(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::NodeMemory,
-        get: |i| Some(i.nodes.capacity_memory_mib.to_string()),
-        set: |i, t| {
-            i.nodes.capacity_memory_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::KubeReservedCpu,
-        get: |i| cpu_text(i.nodes.reserved_cpu_millis),
-        set: |i, t| {
-            i.nodes.reserved_cpu_millis = parse_cpu(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::KubeReservedMemory,
-        get: |i| Some(i.nodes.reserved_memory_mib.to_string()),
-        set: |i, t| {
-            i.nodes.reserved_memory_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DaemonsetCpu,
-        get: |i| cpu_text(i.nodes.daemonset_cpu_millis),
-        set: |i, t| {
-            i.nodes.daemonset_cpu_millis = parse_cpu(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DaemonsetMemory,
-        get: |i| Some(i.nodes.daemonset_memory_mib.to_string()),
-        set: |i, t| {
-            i.nodes.daemonset_memory_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::SparkVersion,
-        get: |i| Some(i.spark.version.as_str().into()),
-        set: |i, t| {
-            i.spark.version = parse_version(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DeployMode,
-        get: |i| Some(i.spark.deploy_mode.as_str().into()),
-        set: |i, t| {
-            i.spark.deploy_mode = parse_mode(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::AppType,
-        get: |i| app_text(i.spark.app_type),
-        set: |i, t| {
-            i.spark.app_type = parse_app(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ExecutorInstances,
-        get: |i| count_text(i.count),
-        set: |i, t| {
-            i.count = parse_executor_count(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::CoresPerExecutor,
-        get: |i| Some(i.spark.executor_cores.to_string()),
-        set: |i, t| {
-            i.spark.executor_cores = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ExecutorMemory,
-        get: |i| Some(i.spark.executor_memory_mib.to_string()),
-        set: |i, t| {
-            i.spark.executor_memory_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ExecutorCpuRequest,
-        get: |i| i.spark.request_cores.clone(),
-        set: |i, t| {
-            i.spark.request_cores = optional_cpu(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ExecutorCpuLimit,
-        get: |i| i.spark.limit_cores.clone(),
-        set: |i, t| {
-            i.spark.limit_cores = optional_cpu(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::TaskCpus,
-        get: |i| Some(i.spark.task_cpus.to_string()),
-        set: |i, t| {
-            i.spark.task_cpus = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::OverheadFactor,
-        get: |i| i.spark.overhead_factor.map(format_real),
-        set: |i, t| {
-            i.spark.overhead_factor = if t.is_empty() {
-                None
-            } else {
-                Some(parse_factor(t)?)
-            };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::K8sOverheadFactor,
-        get: |i| i.spark.kubernetes_overhead_factor.map(format_real),
-        set: |i, t| {
-            i.spark.kubernetes_overhead_factor = if t.is_empty() {
-                None
-            } else {
-                Some(parse_factor(t)?)
-            };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ExecutorOverhead,
-        get: |i| i.spark.overhead_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.overhead_mib = if t.is_empty() {
-                None
-            } else {
-                Some(parse_mib(t)?)
-            };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::OverheadMinimum,
-        get: |i| i.spark.executor_min_overhead_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.executor_min_overhead_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DriverOverheadMinimum,
-        get: |i| i.spark.driver_min_overhead_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.spark.driver_min_overhead_mib = optional_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::OffHeapEnabled,
-        get: |i| bit(i.spark.offheap.enabled),
-        set: |i, t| {
-            i.spark.offheap.enabled = on_off(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::OffHeapSize,
-        get: |i| Some(i.spark.offheap.size_mib.to_string()),
-        set: |i, t| {
-            i.spark.offheap.size_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::PysparkMemory,
-        get: |i| Some(i.spark.pyspark_memory_mib.to_string()),
-        set: |i, t| {
-            i.spark.pyspark_memory_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DriverMemory,
-        get: |i| Some(i.spark.driver_memory_mib.to_string()),
-        set: |i, t| {
-            i.spark.driver_memory_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DriverCores,
-        get: |i| Some(i.spark.driver_cores.to_string()),
-        set: |i, t| {
-            i.spark.driver_cores = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DriverCpuRequest,
-        get: |i| i.spark.driver_request_cores.clone(),
-        set: |i, t| {
-            i.spark.driver_request_cores = optional_cpu(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DriverCpuLimit,
-        get: |i| i.spark.driver_limit_cores.clone(),
-        set: |i, t| {
-            i.spark.driver_limit_cores = optional_cpu(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::Provider,
-        get: |i| Some(i.nodes.managed.provider.as_str().into()),
-        set: |i, t| {
-            i.nodes.managed.provider =
-                Provider::parse(t).ok_or_else(|| choice(t, "custom, eks, gke or aks"))?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::NodeType,
-        get: |i| i.nodes.managed.node_type.clone(),
-        set: |i, t| {
-            i.nodes.managed.node_type = (!t.is_empty()).then(|| t.to_string());
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MaxPods,
-        get: |i| i.nodes.managed.max_pods.map(|p| p.to_string()),
-        set: |i, t| {
-            i.nodes.managed.max_pods = if t.is_empty() {
-                None
-            } else {
-                Some(parse_count_u32(t)?)
-            };
-            Ok(())
-        },
-    },
-];
-
-/// EMR keys (schema v1, `cm=emr`).
-const EMR_PARAMS: &[Param<EmrInput>] = &[
-    Param {
-        id: F::InstanceType,
-        get: |i| Some(i.instance.name()),
-        set: |i, t| {
-            i.instance = if t.eq_ignore_ascii_case(CUSTOM) {
-                i.instance.as_custom()
-            } else {
-                instance_type(t)
-                    .ok_or_else(|| choice(t, "an instance type such as r5.4xlarge, or custom"))?
-            };
-            Ok(())
-        },
-    },
-    // A custom instance's numbers (written only for a custom instance; setting one makes the
-    // instance custom, keeping the other numbers).
-    Param {
-        id: F::InstanceVcpus,
-        get: |i| custom_instance(i).map(|t| t.vcpus.to_string()),
-        set: |i, t| {
-            i.instance = InstanceType {
-                vcpus: parse_count_u32(t)?,
-                ..i.instance.as_custom()
-            };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::InstanceMemory,
-        get: |i| custom_instance(i).map(|t| t.memory_gib.to_string()),
-        set: |i, t| {
-            i.instance = InstanceType {
-                memory_gib: parse_whole_gib(t)?,
-                ..i.instance.as_custom()
-            };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::InstanceYarnMemory,
-        get: |i| custom_instance(i).map(|t| t.nodemanager_mb.to_string()),
-        set: |i, t| {
-            i.instance = InstanceType {
-                nodemanager_mb: parse_mib(t)?,
-                ..i.instance.as_custom()
-            };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MasterInstanceType,
-        get: |i| Some(i.master.name()),
-        set: |i, t| {
-            i.master =
-                instance_type(t).ok_or_else(|| choice(t, "an instance type such as m5.xlarge"))?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::Nodes,
-        get: |i| Some(i.core_nodes.to_string()),
-        set: |i, t| {
-            i.core_nodes = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::MaximizeResourceAllocation,
-        get: |i| bit(i.maximize_resource_allocation),
-        set: |i, t| {
-            i.maximize_resource_allocation = on_off(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::HeterogeneousExecutors,
-        get: |i| bit(i.heterogeneous_executors),
-        set: |i, t| {
-            i.heterogeneous_executors = on_off(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ExecutorInstances,
-        get: |i| Some(i.executors.to_string()),
-        set: |i, t| {
-            i.executors = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ExecutorMemory,
-        get: |i| Some(i.executor_memory_mib.to_string()),
-        set: |i, t| {
-            i.executor_memory_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::CoresPerExecutor,
-        get: |i| Some(i.executor_cores.to_string()),
-        set: |i, t| {
-            i.executor_cores = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::TaskCpus,
-        get: |i| Some(i.task_cpus.to_string()),
-        set: |i, t| {
-            i.task_cpus = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::OverheadFactor,
-        get: |i| Some(format_real(i.overhead_factor)),
-        set: |i, t| {
-            i.overhead_factor = parse_factor(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ExecutorMaxCores,
-        get: |i| i.max_cores.map(|v| v.to_string()),
-        set: |i, t| {
-            i.max_cores = if t.is_empty() {
-                None
-            } else {
-                Some(parse_count_u32(t)?)
-            };
-            Ok(())
-        },
-    },
-    Param {
-        id: F::ExecutorMaxMemory,
-        get: |i| i.max_memory_mib.map(|v| v.to_string()),
-        set: |i, t| {
-            i.max_memory_mib = if t.is_empty() {
-                None
-            } else {
-                Some(parse_mib(t)?)
-            };
-            Ok(())
-        },
-    },
-    EmrInput::DYNAMIC_ALLOCATION,
-    Param {
-        id: F::DeployMode,
-        get: |i| Some(i.deploy_mode.as_str().into()),
-        set: |i, t| {
-            i.deploy_mode = parse_mode(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DriverMemory,
-        get: |i| Some(i.driver_memory_mib.to_string()),
-        set: |i, t| {
-            i.driver_memory_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::DriverCores,
-        get: |i| Some(i.driver_cores.to_string()),
-        set: |i, t| {
-            i.driver_cores = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::AmMemory,
-        get: |i| Some(i.am_memory_mib.to_string()),
-        set: |i, t| {
-            i.am_memory_mib = parse_mib(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::AmCores,
-        get: |i| Some(i.am_cores.to_string()),
-        set: |i, t| {
-            i.am_cores = parse_count_u32(t)?;
-            Ok(())
-        },
-    },
-    Param {
-        id: F::Calculator,
-        get: |i| {
-            Some(match i.calculator {
-                Calculator::Dominant => "dominant".into(),
-                Calculator::Default => "default".into(),
-            })
-        },
-        set: |i, t| {
-            i.calculator = match t {
-                "dominant" => Calculator::Dominant,
-                "default" => Calculator::Default,
-                _ => return Err(choice(t, "dominant or default")),
-            };
-            Ok(())
-        },
-    },
-];
 
 /// Percent-encodes a query value (everything but unreserved characters).
 pub fn encode_component(s: &str) -> String {
@@ -1807,21 +1186,36 @@ mod tests {
     }
 
     #[test]
-    fn every_param_is_a_catalog_field_and_every_field_has_a_param() {
-        fn check<T>(schema: &Schema<T>) {
-            let m = schema.manager.as_str();
-            let ids: Vec<F> = schema.params.iter().map(|p| p.id).collect();
+    fn every_catalog_field_has_a_slot_and_a_place_in_the_order() {
+        for m in ClusterManager::ALL {
+            let ids: Vec<F> = fields_in_order(m).collect();
             for (i, id) in ids.iter().enumerate() {
-                assert!(catalog::entry(schema.manager, *id).is_some(), "{m}: {id:?}");
-                assert!(!ids[..i].contains(id), "{m}: {id:?} twice");
+                assert!(catalog::entry(m, *id).is_some(), "{}: {id:?}", m.as_str());
+                assert!(!ids[..i].contains(id), "{}: {id:?} twice", m.as_str());
             }
-            for e in catalog::entries(schema.manager) {
-                assert!(ids.contains(&e.id), "{m}: no param for {}", e.key);
+            for e in catalog::entries(m) {
+                assert!(
+                    ids.contains(&e.id),
+                    "{}: {} has no place",
+                    m.as_str(),
+                    e.key
+                );
+                let mut s = Scenario::default_for(m);
+                let found = !matches!(slot(&mut s, e.id, true), Slot::Absent);
+                assert!(found, "{}: {} has no slot", m.as_str(), e.key);
             }
         }
-        check(&YARN);
-        check(&KUBERNETES);
-        check(&EMR);
+    }
+
+    #[test]
+    fn a_value_that_cannot_be_read_changes_nothing() {
+        let mut s = scenario_from_query("v=1&nmm=60000").scenario;
+        let before = s.clone();
+        assert!(scenario_apply("rc", &mut s, "abc").is_err());
+        assert!(scenario_apply("amax", &mut s, "").is_err());
+        assert_eq!(s, before);
+        assert_eq!(scenario_text_of("rc", &s), None);
+        assert_eq!(scenario_text_of("amax", &s), None);
     }
 
     #[test]

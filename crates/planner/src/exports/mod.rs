@@ -187,5 +187,5 @@ pub fn submit_command(args: &[String]) -> String {
         }
     }
     lines.push("  <your-app>".to_string());
-    lines.join(" \\\n")
+    crate::text::join(&lines, " \\\n")
 }
