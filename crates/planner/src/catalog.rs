@@ -993,7 +993,7 @@ const ENTRIES: &[Entry] = &[
     .with_range(MIB_OR_ZERO),
     entry_of(
         F::ExecutorOverhead,
-        YARN_K8S,
+        EVERY,
         "ovh",
         "spark.executor.memoryOverhead",
         Kind::SparkMemory,
@@ -1016,7 +1016,7 @@ const ENTRIES: &[Entry] = &[
     .with_range(MIB_OR_ZERO),
     entry_of(
         F::DriverOverhead,
-        YARN,
+        YARN_EMR,
         "dovh",
         "spark.driver.memoryOverhead",
         Kind::SparkMemory,

@@ -1644,6 +1644,22 @@ const EMR_PARAMS: &[Param<EmrInput>] = &[
         },
     },
     Param {
+        id: F::ExecutorOverhead,
+        get: |i| i.executor_overhead_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.executor_overhead_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
+        id: F::DriverOverhead,
+        get: |i| i.driver_overhead_mib.map(|v| v.to_string()),
+        set: |i, t| {
+            i.driver_overhead_mib = optional_mib(t)?;
+            Ok(())
+        },
+    },
+    Param {
         id: F::ExecutorMaxCores,
         get: |i| i.max_cores.map(|v| v.to_string()),
         set: |i, t| {
