@@ -449,7 +449,10 @@ impl Browser {
                         vec![],
                     )
                     .await
-                    .map_or_else(|e| format!("(cannot read the page: {e})"), |v| v.to_string());
+                    .map_or_else(
+                        |e| format!("(cannot read the page: {e})"),
+                        |v| v.to_string(),
+                    );
                 panic!(
                     "{url}: `{ready}` did not appear within {PAGE_LOAD_TIMEOUT:?}; \
                      console: {:?}; the page showed: {shown}",
