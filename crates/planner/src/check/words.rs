@@ -445,6 +445,39 @@ pub fn use_these_settings_note(c: &Check) -> String {
     }
 }
 
+/// The errors of the planner's plan for `form` (its warnings of error severity; the form's own
+/// problems when it cannot be planned).
+fn plan_errors(c: &Check, form: &crate::scenario::Scenario) -> Vec<Warning> {
+    use crate::scenario::{Outcome, Scenario};
+    let all = match (&c.plan, form) {
+        (Outcome::Yarn(cmp), _) => crate::plan::warnings(cmp, cmp.selected),
+        (Outcome::Kubernetes(p), Scenario::Kubernetes(input)) => crate::k8s::k8s_warnings(input, p),
+        (Outcome::Emr(p), _) => crate::emr::warnings(p),
+        (Outcome::Invalid(d), _) => d.clone(),
+        _ => Vec::new(),
+    };
+    all.into_iter()
+        .filter(|w| w.severity == Severity::Error)
+        .collect()
+}
+
+/// Why the plan's configuration is not given to paste back ("Use the plan"), when the plan does
+/// not run on the cluster of `form` either (its first error, in the planner's words); `None`
+/// when it runs.
+pub fn plan_not_offered(c: &Check, form: &crate::scenario::Scenario) -> Option<String> {
+    let first = plan_errors(c, form).into_iter().next();
+    let runs = c.compare.plan.is_some_and(|p| p.runs);
+    if runs && first.is_none() {
+        return None;
+    }
+    let why = first.map_or("not every container of it can start".to_string(), |w| {
+        w.message
+    });
+    Some(format!(
+        "No plan to paste back: the plan does not run on this cluster either. {why}"
+    ))
+}
+
 /// What changes from the pasted settings to the plan, when the pasted settings run (when they
 /// do not, their numbers are not what would run: only whether the plan runs is said).
 pub fn check_changes(c: &Check) -> Vec<String> {
