@@ -183,7 +183,7 @@ impl Default for EmrInput {
 impl EmrInput {
     /// The executor overhead: `spark.executor.memoryOverhead` when set, else max(factor ×
     /// heap, 384 MiB). Spark 3.x's rule (`ResourceProfile.calculateOverHeadMemory`: the explicit
-    /// overhead, else the factor's with the 384 MiB minimum), as `plan_input`'s settings give it.
+    /// overhead, else the factor's with the 384 MiB minimum): the rule of [`plan_input`]'s settings.
     pub fn overhead_rule(&self) -> OverheadRule {
         plan_input(self).spark.overhead_rule()
     }

@@ -450,7 +450,16 @@ pub fn use_these_settings_note(c: &Check) -> String {
 fn plan_errors(c: &Check, form: &crate::scenario::Scenario) -> Vec<Warning> {
     use crate::scenario::{Outcome, Scenario};
     let all = match (&c.plan, form) {
-        (Outcome::Yarn(cmp), _) => crate::plan::warnings(cmp, cmp.selected),
+        // The placement's findings (its refusals among them), as the YARN answer has them.
+        (Outcome::Yarn(cmp), _) => {
+            let v = &cmp.input;
+            crate::place::explain_placement(
+                &cmp.selected_plan().placement,
+                &v.shape,
+                &v.scheduler,
+                v.input.policy.cluster_share_pct,
+            )
+        }
         (Outcome::Kubernetes(p), Scenario::Kubernetes(input)) => crate::k8s::k8s_warnings(input, p),
         (Outcome::Emr(p), _) => crate::emr::warnings(p),
         (Outcome::Invalid(d), _) => d.clone(),
