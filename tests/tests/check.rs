@@ -210,7 +210,10 @@ async fn a_command_on_yarn_is_checked_and_its_settings_used_and_back_returns() {
     );
     assert_eq!(
         said,
-        format!("Your settings are in the form: {shown}. Back returns to your plan.")
+        format!(
+            "Your settings are in the form; the plan sizes the executor count and heap: {shown}. \
+             Back returns to your plan."
+        )
     );
     b.js("history.back(); return true;").await;
     b.wait_for_query(&before).await;
@@ -580,7 +583,10 @@ async fn the_section_with_the_keyboard_alone() {
     let shown = b.text("#headline").await;
     assert_eq!(
         said,
-        format!("Your settings are in the form: {shown}. Back returns to your plan.")
+        format!(
+            "Your settings are in the form; the plan sizes the executor count and heap: {shown}. \
+             Back returns to your plan."
+        )
     );
     for width in [1280, 375] {
         b.set_viewport(width, 900).await;
