@@ -241,3 +241,43 @@ fn no_plan_is_offered_to_paste_back_when_it_does_not_run() {
     assert_eq!(words::plan_not_offered(&c, &form), None);
     assert!(plan_export(&c, &form).is_some());
 }
+
+#[test]
+fn text_that_does_not_parse_says_where_in_the_headline() {
+    // The flow mapping opened on line 2 is not closed before line 4's ']'.
+    let broken = "[\n  {\"Classification\": \"spark-defaults\",\n   \"Properties\": \
+                  {\"spark.executor.memory\": \"18971M\"\n]";
+    let c = check(broken, &Scenario::Emr(EmrInput::default()));
+    let headline = words::check_headline(&c);
+    assert!(
+        headline.starts_with("The check cannot read this text. Line 4: the text does not parse"),
+        "{headline}"
+    );
+}
+
+#[test]
+fn settings_that_run_beside_a_plan_that_does_not_compare_no_numbers() {
+    let form = Scenario::Emr(EmrInput {
+        executor_memory_mib: 200_000,
+        ..EmrInput::default()
+    });
+    let c = check(EMR_JSON, &form);
+    assert_eq!(
+        words::check_changes(&c),
+        ["Your containers all start; the plan's do not."]
+    );
+}
+
+#[test]
+fn executors_launched_as_requested_are_not_called_merged() {
+    // Heterogeneous executors off: 36 containers of 24 992 MiB, each as requested.
+    let c = check(EMR_JSON, &Scenario::Emr(with_overhead(false)));
+    let lines = words::check_container_lines(&c);
+    assert!(
+        lines.iter().any(|l| l.starts_with(
+            "Launched: 36 executors of 24\u{202f}992 MiB (as requested, heap 18\u{202f}971 + \
+             overhead 6000) with 4 cores."
+        )),
+        "{lines:#?}"
+    );
+}

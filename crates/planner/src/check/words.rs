@@ -389,9 +389,13 @@ pub fn check_headline(c: &Check) -> String {
     };
     match stop(c) {
         None => headline(c.compare.pasted.as_ref()),
-        Some(Stop::NothingRead) => {
-            format!("No Spark setting was read from this text: the check reads {FORMATS_READ}.")
-        }
+        // Text that does not parse says where first (nothing could be read past it).
+        Some(Stop::NothingRead) => match refused_finding(c) {
+            Some(f) => format!("The check cannot read this text. {}", finding_message(f, m)),
+            None => {
+                format!("No Spark setting was read from this text: the check reads {FORMATS_READ}.")
+            }
+        },
         Some(Stop::Refused(f)) => {
             let what = match f.kind {
                 FindingKind::BadValue { .. }
@@ -490,10 +494,15 @@ pub fn plan_not_offered(c: &Check, form: &crate::scenario::Scenario) -> Option<S
 /// What changes from the pasted settings to the plan, when the pasted settings run (when they
 /// do not, their numbers are not what would run: only whether the plan runs is said).
 pub fn check_changes(c: &Check) -> Vec<String> {
+    let plan_runs = c.compare.plan.is_some_and(|p| p.runs);
     match stop(c) {
+        // A plan that does not run has no numbers worth comparing with.
+        None if c.compare.plan.is_some_and(|p| !p.runs) => {
+            vec!["Your containers all start; the plan's do not.".to_string()]
+        }
         None => changes(c.compare.pasted.as_ref(), c.compare.plan.as_ref()),
         Some(Stop::NothingRead) => Vec::new(),
-        Some(_) if c.compare.plan.is_some_and(|p| p.runs) => {
+        Some(_) if plan_runs => {
             vec!["The plan's containers all start; yours do not.".to_string()]
         }
         Some(_) => Vec::new(),
@@ -803,11 +812,14 @@ fn emr_container_lines(p: &crate::emr::EmrPlan) -> Vec<String> {
         r.granted.memory_mib
     )];
     for l in &p.launched {
+        let merged = match l.merged {
+            1 => "as requested".to_string(),
+            n => format!("{} merged", counted(u64::from(n), "request")),
+        };
         out.push(format!(
-            "Launched: {} of {} MiB ({} merged, heap {} + overhead {}) with {}.",
+            "Launched: {} of {} MiB ({merged}, heap {} + overhead {}) with {}.",
             counted(u64::from(l.count), "executor"),
             l.memory_mib,
-            counted(u64::from(l.merged), "request"),
             l.heap_mib,
             l.overhead_mib,
             counted(u64::from(l.cores), "core")
