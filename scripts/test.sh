@@ -91,6 +91,7 @@ step "size gate, JS API (73.9 KB brotli; aim 60 KB)" \
 # only when asked by the JS API or a section of the page: its own budget. It measures 171 814
 # with the structural savings (BENCHMARKS.md, "JS API: structural savings") and about 1.9 KB
 # more with the check's Kubernetes overhead factor, maximizeResourceAllocation beside explicit
-# settings and their words.
-step "size gate, reports module (174.3 KB brotli)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 174300
+# settings and their words; about 1.1 KB more with EMR's explicit overheads and the fixes that
+# close issue 11 (BENCHMARKS.md, "Closing issue 11").
+step "size gate, reports module (175.4 KB brotli)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 175400
