@@ -228,7 +228,7 @@ fn no_plan_is_offered_to_paste_back_when_it_does_not_run() {
     assert_eq!(plan_export(&c, &form), None);
     let why = words::plan_not_offered(&c, &form).expect("a reason");
     assert!(
-        why.starts_with("No plan to paste back: the plan does not run on this cluster either. "),
+        why.starts_with("No plan to paste back: the plan does not run on this cluster. "),
         "{why}"
     );
     assert!(

@@ -475,7 +475,7 @@ fn plan_errors(c: &Check, form: &crate::scenario::Scenario) -> Vec<Warning> {
 }
 
 /// Why the plan's configuration is not given to paste back ("Use the plan"), when the plan does
-/// not run on the cluster of `form` either (its first error, in the planner's words); `None`
+/// not run on the cluster of `form` (its first error, in the planner's words); `None`
 /// when it runs.
 pub fn plan_not_offered(c: &Check, form: &crate::scenario::Scenario) -> Option<String> {
     let first = plan_errors(c, form).into_iter().next();
@@ -487,7 +487,7 @@ pub fn plan_not_offered(c: &Check, form: &crate::scenario::Scenario) -> Option<S
         w.message
     });
     Some(format!(
-        "No plan to paste back: the plan does not run on this cluster either. {why}"
+        "No plan to paste back: the plan does not run on this cluster. {why}"
     ))
 }
 
