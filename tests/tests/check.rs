@@ -236,6 +236,7 @@ async fn a_defaults_file_names_its_misspelt_key_and_edits_keep_the_check_in_the_
     .await;
     b.wait_for_text_containing("#check-compare", &["The plan: 17 of 17 executors"])
         .await;
+    assert!(b.exists("#check-use").await);
     // Another cluster on the form: the check follows it, and the link keeps `ck`.
     b.type_field("n", "3").await;
     let form = planner::url::scenario_from_query("v=1&n=3").scenario;

@@ -126,3 +126,27 @@ async fn an_explicit_overhead_on_emr_sizes_the_requests_and_use_these_settings_c
     b.assert_clean_console();
     b.close().await;
 }
+
+/// The EMR form's own executors of 200 000 MiB heap are refused (above a node's 122 880 MiB):
+/// the plan runs nothing, so the check says why and offers no configuration to paste back.
+#[tokio::test]
+async fn a_plan_that_does_not_run_is_not_offered_to_paste_back() {
+    let b = Browser::open("check-plan-not-offered").await;
+    b.open_plan("v=1&cm=emr").await;
+    b.type_field("em", "200000").await;
+    paste(&b, EMR_OVERHEAD).await;
+    let form = scenario_from_query("v=1&cm=emr&em=200000").scenario;
+    let why = words::plan_not_offered(&check(EMR_OVERHEAD, &form), &form).expect("a reason");
+    b.wait_for_text_containing("#check-plan-not-offered", &[&why])
+        .await;
+    assert!(!b.exists("#check-plan-export").await);
+    b.wait_for_text_containing(
+        "#check-compare",
+        &["Your containers all start; the plan's do not."],
+    )
+    .await;
+    b.screenshots_of("check-compare", "check-plan-not-offered")
+        .await;
+    b.assert_clean_console();
+    b.close().await;
+}
