@@ -210,7 +210,10 @@ async fn a_command_on_yarn_is_checked_and_its_settings_used_and_back_returns() {
     );
     assert_eq!(
         said,
-        format!("Your settings are in the form: {shown}. Back returns to your plan.")
+        format!(
+            "Your settings are in the form; the plan sizes the executor count and heap: {shown}. \
+             Back returns to your plan."
+        )
     );
     b.js("history.back(); return true;").await;
     b.wait_for_query(&before).await;
@@ -233,6 +236,7 @@ async fn a_defaults_file_names_its_misspelt_key_and_edits_keep_the_check_in_the_
     .await;
     b.wait_for_text_containing("#check-compare", &["The plan: 17 of 17 executors"])
         .await;
+    assert!(b.exists("#check-use").await);
     // Another cluster on the form: the check follows it, and the link keeps `ck`.
     b.type_field("n", "3").await;
     let form = planner::url::scenario_from_query("v=1&n=3").scenario;
@@ -580,7 +584,10 @@ async fn the_section_with_the_keyboard_alone() {
     let shown = b.text("#headline").await;
     assert_eq!(
         said,
-        format!("Your settings are in the form: {shown}. Back returns to your plan.")
+        format!(
+            "Your settings are in the form; the plan sizes the executor count and heap: {shown}. \
+             Back returns to your plan."
+        )
     );
     for width in [1280, 375] {
         b.set_viewport(width, 900).await;

@@ -11,7 +11,8 @@
 use planner::check::link::{self, DropReason};
 use planner::check::words::{
     check_changes, check_container_lines, check_headline, check_layout_lines, diagnostics,
-    format_name, headline, replaced_lines, stop, switch_hint, use_these_settings_note, Stop,
+    format_name, headline, plan_not_offered, replaced_lines, stop, switch_hint,
+    use_these_settings_note, Stop,
 };
 use planner::check::{check, settings_for_the_form, Check};
 use planner::report::check::plan_export;
@@ -112,6 +113,14 @@ fn compare_html(out: &mut String, c: &Check, form: &Scenario) {
             escape_html(&use_these_settings_note(c))
         ));
     }
+    if let Some(why) = plan_not_offered(c, form) {
+        element(
+            out,
+            "p",
+            r#" class="muted" id="check-plan-not-offered""#,
+            &why,
+        );
+    }
     if let Some((text, name)) = plan_export_named(c, form) {
         element(
             out,
@@ -132,10 +141,13 @@ fn compare_html(out: &mut String, c: &Check, form: &Scenario) {
     }
 }
 
-/// What the check found, each with its severity in words (the page's warning list).
-fn findings_html(out: &mut String, c: &Check) {
+/// What the check found, each with its severity in words (the page's warning list), without the
+/// hint to switch the form (`hint`), which the answer shows once, under its headline.
+fn findings_html(out: &mut String, c: &Check, hint: Option<&String>) {
     element(out, "h3", r#" class="subhead""#, "What the check found");
-    out.push_str(&findings_list(&diagnostics(c), "check-findings"));
+    let mut found = diagnostics(c);
+    found.retain(|w| Some(&w.message) != hint);
+    out.push_str(&findings_list(&found, "check-findings"));
 }
 
 /// What the page's link holds of the check, and what it leaves out.
@@ -179,9 +191,10 @@ pub fn check_html(text: &str, form: &Scenario) -> String {
         r#" class="check-headline" id="check-headline""#,
         &check_headline(&c),
     );
-    if let Some(hint) = switch_hint(&c) {
+    let hint = switch_hint(&c);
+    if let Some(hint) = &hint {
         out.push_str(r#"<ul class="warnings" id="check-switch"><li class="sev sev-warning"><span class="sev-word">Warning</span> "#);
-        element(&mut out, "span", r#" class="msg""#, &hint);
+        element(&mut out, "span", r#" class="msg""#, hint);
         out.push_str("</li></ul>");
     }
     let formats: Vec<&str> = c.pasted.formats.iter().map(|f| format_name(*f)).collect();
@@ -207,7 +220,7 @@ pub fn check_html(text: &str, form: &Scenario) -> String {
         &check_layout_lines(&c),
     );
     compare_html(&mut out, &c, form);
-    findings_html(&mut out, &c);
+    findings_html(&mut out, &c, hint.as_ref());
     element(
         &mut out,
         "p",

@@ -186,7 +186,8 @@ pub fn clicked(ctx: Ctx, ev: &leptos::ev::MouseEvent) {
 /// "Use these settings" was pressed: the page's `data-apply` handler puts them into the form
 /// next, and the answer they were in (with the button) is rebuilt. Once that is done the focus
 /// goes to the answer, whose headline is the plan of those settings, so that the keyboard does
-/// not fall back to the top of the page; the live region says what happened.
+/// not fall back to the top of the page; the live region says what happened (on YARN, that the
+/// plan then sizes its own executor count and heap, as the note beside the button says).
 fn settings_used() {
     later(0, || {
         browser::focus("answer");
@@ -195,8 +196,15 @@ fn settings_used() {
             .and_then(|h| h.text_content())
             .map(|h| format!(": {h}"))
             .unwrap_or_default();
+        // The form's link names its cluster manager (`cm`), but not YARN's.
+        let cm = query_value(&browser::current_query(), "cm").to_string();
+        let sized = if matches!(cm.as_str(), "" | "yarn") {
+            "; the plan sizes the executor count and heap"
+        } else {
+            ""
+        };
         browser::announce(&format!(
-            "Your settings are in the form{plan}. Back returns to your plan."
+            "Your settings are in the form{sized}{plan}. Back returns to your plan."
         ));
     });
 }

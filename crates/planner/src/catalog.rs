@@ -1004,7 +1004,7 @@ const ENTRIES: &[Entry] = &[
     .with_range(MIB_OR_ZERO),
     entry_of(
         F::ExecutorOverhead,
-        YARN_K8S,
+        EVERY,
         "ovh",
         keys::EXECUTOR_OVERHEAD,
         Kind::SparkMemory,
@@ -1027,7 +1027,7 @@ const ENTRIES: &[Entry] = &[
     .with_range(MIB_OR_ZERO),
     entry_of(
         F::DriverOverhead,
-        YARN,
+        YARN_EMR,
         "dovh",
         keys::DRIVER_OVERHEAD,
         Kind::SparkMemory,

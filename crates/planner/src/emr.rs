@@ -21,6 +21,13 @@
 //! log exactly (50 requests of 22528 MiB / 4 vcores on r5.4xlarge core nodes → executors of
 //! 112640 MiB and 20 cores, 94854m heap + 17786m overhead).
 //!
+//! **An explicit `spark.executor.memoryOverhead`** replaces max(factor × heap, 384 MiB) in every
+//! request, as in Apache Spark on YARN (`ResourceProfile.calculateOverHeadMemory`): a request is
+//! heap + that overhead, rounded up to 32 MiB ([`EmrInput::overhead_rule`]); a merged executor's
+//! heap is then its container less that overhead. `spark.driver.memoryOverhead` sizes the
+//! cluster-mode AM as on YARN. `maximizeResourceAllocation` still sizes its heap with EMR's factor
+//! (EMR derives it from the instance type, not from the application's overhead).
+//!
 //! **Where the ApplicationMaster runs.** EMR's master node runs no NodeManager, so the AM runs on
 //! a core node; the model places it first, on core node 1, and that node takes merged executors
 //! only in the room the AM leaves. Nodes are then filled in order (node 1, 2, …), one merged
@@ -101,6 +108,10 @@ pub struct EmrInput {
     pub executors: u32,
     /// `spark.yarn.executor.memoryOverheadFactor` (EMR: 0.1875); minimum overhead 384 MiB.
     pub overhead_factor: f64,
+    /// `spark.executor.memoryOverhead` in MiB: replaces max(factor × heap, 384) when set.
+    pub executor_overhead_mib: Option<u64>,
+    /// `spark.driver.memoryOverhead` in MiB (cluster mode: the AM's overhead), when set.
+    pub driver_overhead_mib: Option<u64>,
     /// `spark.yarn.heterogeneousExecutors.enabled` (EMR's default: true).
     pub heterogeneous_executors: bool,
     /// `spark.executor.maxCores`: a merged executor has at most this many cores.
@@ -147,6 +158,8 @@ impl Default for EmrInput {
             executor_cores: 4,
             executors: 50,
             overhead_factor: OVERHEAD_FACTOR,
+            executor_overhead_mib: None,
+            driver_overhead_mib: None,
             heterogeneous_executors: true,
             max_cores: None,
             max_memory_mib: None,
@@ -163,6 +176,15 @@ impl Default for EmrInput {
             workload: crate::workload::Workload::default(),
             dynamic_allocation_settings: crate::dynamic_allocation::emr_settings(),
         }
+    }
+}
+
+impl EmrInput {
+    /// The executor overhead: `spark.executor.memoryOverhead` when set, else max(factor ×
+    /// heap, 384 MiB). Spark 3.x's rule (`ResourceProfile.calculateOverHeadMemory`: the explicit
+    /// overhead, else the factor's with the 384 MiB minimum): the rule of [`plan_input`]'s settings.
+    pub fn overhead_rule(&self) -> OverheadRule {
+        plan_input(self).spark.overhead_rule()
     }
 }
 
@@ -196,6 +218,8 @@ pub fn plan_input(input: &EmrInput) -> PlanInput {
             am_memory_mib: input.am_memory_mib,
             am_cores: input.am_cores,
             overhead_factor: input.overhead_factor,
+            executor_overhead_mib: input.executor_overhead_mib,
+            driver_overhead_mib: input.driver_overhead_mib,
             task_cpus: input.task_cpus,
             driver_load: input.driver_load,
             workload: input.workload,
@@ -210,15 +234,21 @@ pub fn plan_input(input: &EmrInput) -> PlanInput {
     }
 }
 
-/// The container YARN grants for a heap under EMR: heap + max(factor × heap, 384) (Spark's
-/// overhead rule), normalised by YARN's rounding ([`normalize`]) to EMR's 32 MiB minimum
-/// allocation. No maximum allocation applies here: callers compare the container with the
-/// NodeManager's memory (EMR's maximum allocation) themselves.
-fn emr_container(heap_mib: u64, factor: f64) -> u64 {
-    let rule = OverheadRule::Formula {
+/// The overhead rule of EMR's factor alone (384 MiB minimum): what `maximizeResourceAllocation`
+/// sizes with, whatever overhead the application sets.
+fn factor_rule(factor: f64) -> OverheadRule {
+    OverheadRule::Formula {
         factor,
         minimum_mib: MIN_OVERHEAD_MIB,
-    };
+    }
+}
+
+/// The container YARN grants for a heap under EMR: heap + the overhead of `rule` (Spark's rule:
+/// `spark.executor.memoryOverhead`, or max(factor × heap, 384)), normalised by YARN's rounding
+/// ([`normalize`]) to EMR's 32 MiB minimum allocation. No maximum allocation applies here:
+/// callers compare the container with the NodeManager's memory (EMR's maximum allocation)
+/// themselves.
+fn emr_container(heap_mib: u64, rule: OverheadRule) -> u64 {
     let ask = Resource::new(heap_mib.saturating_add(rule.overhead_mib(heap_mib)), 1);
     let rounding_only = YarnScheduler {
         minimum_allocation_mb: MINIMUM_ALLOCATION_MB,
@@ -259,10 +289,11 @@ pub fn maximize_resource_allocation(
     overhead_factor: f64,
 ) -> Option<Maximized> {
     let nm = instance.nodemanager_mb;
-    let lo = crate::plan::largest_fitting(nm, |heap| emr_container(heap, overhead_factor) <= nm)?;
+    let rule = factor_rule(overhead_factor);
+    let lo = crate::plan::largest_fitting(nm, |heap| emr_container(heap, rule) <= nm)?;
     Some(Maximized {
         executor_memory_mib: lo,
-        container_mib: emr_container(lo, overhead_factor),
+        container_mib: emr_container(lo, rule),
         executor_cores: instance.vcpus,
         executor_instances: core_nodes,
         default_parallelism: 2u64
@@ -354,21 +385,26 @@ fn field_error(field: Field, value: String, allowed: String) -> FieldError {
     }
 }
 
-/// The heap of a merged container: `floor(container / (1 + factor))`, leaving at least the
-/// 384 MiB minimum overhead.
-fn merged_heap(container_mib: u64, factor: f64) -> u64 {
-    f64_to_u64(container_mib as f64 / (1.0 + factor))
-        .min(container_mib.saturating_sub(MIN_OVERHEAD_MIB))
+/// The heap of a merged container: Spark's overhead rule solved for the heap. Under the factor,
+/// `floor(container / (1 + factor))`, leaving at least the 384 MiB minimum overhead (what
+/// seed 003's driver log shows); with `spark.executor.memoryOverhead` set, the container less
+/// that overhead (a merged executor is sized as Spark sizes any: heap + its overhead).
+fn merged_heap(container_mib: u64, rule: OverheadRule) -> u64 {
+    match rule {
+        OverheadRule::Explicit(overhead) => container_mib.saturating_sub(overhead),
+        OverheadRule::Formula { factor, .. } => f64_to_u64(container_mib as f64 / (1.0 + factor))
+            .min(container_mib.saturating_sub(MIN_OVERHEAD_MIB)),
+    }
 }
 
 /// The executor that `k` merged requests make.
-fn launched_shape(k: u64, req: &ExecutorShape, factor: f64, calc: Calculator) -> Launched {
+fn launched_shape(k: u64, req: &ExecutorShape, rule: OverheadRule, calc: Calculator) -> Launched {
     let cores = sat_u32(k.saturating_mul(u64::from(req.cores)));
     let memory = req.granted.memory_mib.saturating_mul(k);
     let (heap, overhead) = if k == 1 {
         (req.memory.heap_mib, req.memory.overhead_mib)
     } else {
-        let heap = merged_heap(memory, factor);
+        let heap = merged_heap(memory, rule);
         (heap, memory - heap)
     };
     Launched {
@@ -466,7 +502,7 @@ fn merge_requests_on_nodes(
     req: &ExecutorShape,
     runs: Vec<NodeRun>,
     cap: u64,
-    factor: f64,
+    rule: OverheadRule,
     calc: Calculator,
 ) -> MergedExecutors {
     let mut launched = Vec::new();
@@ -477,7 +513,7 @@ fn merge_requests_on_nodes(
             if k == 0 || count == 0 {
                 continue;
             }
-            let l = launched_shape(k, req, factor, calc);
+            let l = launched_shape(k, req, rule, calc);
             add_launched(
                 &mut launched,
                 l,
@@ -571,7 +607,7 @@ fn validate_settings(
             format!("at least spark.executor.cores ({})", s.executor_cores),
         ));
     }
-    let one = emr_container(heap, s.overhead_factor);
+    let one = emr_container(heap, s.overhead_rule());
     if let Some(m) = s
         .max_memory_mib
         .filter(|m| heap_ok && (*m < one || *m > limits::MAX_MIB))
@@ -670,13 +706,13 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
             requests_beside_am,
             s.executors,
         );
-        let (factor, calc) = (s.overhead_factor, scheduler.calculator);
-        let m = merge_requests_on_nodes(&shape, &asked.am, &request, runs, merge_cap, factor, calc);
+        let (rule, calc) = (s.overhead_rule(), scheduler.calculator);
+        let m = merge_requests_on_nodes(&shape, &asked.am, &request, runs, merge_cap, rule, calc);
         let t = merged_totals(&shape, &m, s.task_cpus);
         (m.layout, m.launched, t)
     } else {
         let mut launched = Vec::new();
-        let one = launched_shape(1, &request, s.overhead_factor, scheduler.calculator);
+        let one = launched_shape(1, &request, s.overhead_rule(), scheduler.calculator);
         add_launched(&mut launched, one, u64::from(asked.totals.executors));
         (asked.layout, launched, asked.totals)
     };
@@ -885,16 +921,28 @@ fn maximize_step(p: &EmrPlan, m: &Maximized) -> Step {
     )
 }
 
+/// Where an executor's overhead comes from: `spark.executor.memoryOverhead`, or the factor's
+/// formula for `heap_mib`.
+fn overhead_source(s: &EmrInput, heap_mib: u64) -> String {
+    match s.executor_overhead_mib {
+        Some(_) => "spark.executor.memoryOverhead".to_string(),
+        None => format!(
+            "max({} × {heap_mib}, 384)",
+            crate::fixed::format_f64(s.overhead_factor)
+        ),
+    }
+}
+
 fn request_step(p: &EmrPlan) -> Step {
     let (s, req) = (&p.settings, &p.request);
     let heap = s.executor_memory_mib;
     step(
         "Executor request",
         format!(
-            "{heap}m heap + {} MiB overhead (max({} × {heap}, 384)) = {} MiB, granted {} \
+            "{heap}m heap + {} MiB overhead ({}) = {} MiB, granted {} \
              MiB (a multiple of {MINIMUM_ALLOCATION_MB}), {}; {} requested{}",
             req.memory.overhead_mib,
-            crate::fixed::format_f64(s.overhead_factor),
+            overhead_source(s, heap),
             req.request.memory_mib,
             req.granted.memory_mib,
             crate::catalog::counted(u64::from(req.cores), "vcore"),
@@ -1012,21 +1060,29 @@ fn merge_step(p: &EmrPlan) -> Step {
 
 fn merged_executor_step(p: &EmrPlan, l: &Launched) -> Step {
     let (granted, cores) = (p.request.granted.memory_mib, p.request.cores);
-    step(
-        "Merged executor",
-        format!(
-            "{} × {granted} MiB = {} MiB and {} × {cores} = {}; heap = floor({} ÷ {}) = \
-             {}m, overhead = {} − {} = {}m",
-            l.merged,
-            l.memory_mib,
-            l.merged,
-            crate::catalog::counted(l.cores.into(), "core"),
+    let split = match p.settings.executor_overhead_mib {
+        Some(o) => format!(
+            "overhead = spark.executor.memoryOverhead {o}m, heap = {} − {o} = {}m",
+            l.memory_mib, l.heap_mib
+        ),
+        None => format!(
+            "heap = floor({} ÷ {}) = {}m, overhead = {} − {} = {}m",
             l.memory_mib,
             one_plus_text(p.settings.overhead_factor),
             l.heap_mib,
             l.memory_mib,
             l.heap_mib,
             l.overhead_mib
+        ),
+    };
+    step(
+        "Merged executor",
+        format!(
+            "{} × {granted} MiB = {} MiB and {} × {cores} = {}; {split}",
+            l.merged,
+            l.memory_mib,
+            l.merged,
+            crate::catalog::counted(l.cores.into(), "core"),
         ),
     )
 }
@@ -1284,11 +1340,14 @@ mod tests {
 
     #[test]
     fn emr_container_rounds_to_32() {
-        assert_eq!(emr_container(18971, OVERHEAD_FACTOR), 22528);
-        assert_eq!(emr_container(1000, OVERHEAD_FACTOR), 1408); // 384 minimum
-        assert_eq!(emr_container(1001, OVERHEAD_FACTOR), 1408); // 1385 → 1408
-                                                                // Larger than any maximum allocation: rounded, never clamped.
-        assert_eq!(emr_container(1_000_000, OVERHEAD_FACTOR), 1_187_520);
+        assert_eq!(emr_container(18971, factor_rule(OVERHEAD_FACTOR)), 22528);
+        assert_eq!(emr_container(1000, factor_rule(OVERHEAD_FACTOR)), 1408); // 384 minimum
+        assert_eq!(emr_container(1001, factor_rule(OVERHEAD_FACTOR)), 1408); // 1385 → 1408
+                                                                             // Larger than any maximum allocation: rounded, never clamped.
+        assert_eq!(
+            emr_container(1_000_000, factor_rule(OVERHEAD_FACTOR)),
+            1_187_520
+        );
     }
 
     #[test]
@@ -1305,7 +1364,7 @@ mod tests {
                 };
                 let p = plan_emr(&input).expect("valid");
                 assert_eq!(
-                    emr_container(heap, factor),
+                    emr_container(heap, factor_rule(factor)),
                     p.request.granted.memory_mib,
                     "{heap} MiB heap, factor {factor}"
                 );
@@ -1315,9 +1374,9 @@ mod tests {
 
     #[test]
     fn merged_heap_matches_the_seed() {
-        assert_eq!(merged_heap(112640, OVERHEAD_FACTOR), 94854);
-        assert_eq!(merged_heap(500, OVERHEAD_FACTOR), 116); // keeps the 384 MiB minimum
-        assert_eq!(merged_heap(100, OVERHEAD_FACTOR), 0);
+        assert_eq!(merged_heap(112640, factor_rule(OVERHEAD_FACTOR)), 94854);
+        assert_eq!(merged_heap(500, factor_rule(OVERHEAD_FACTOR)), 116); // keeps the 384 MiB minimum
+        assert_eq!(merged_heap(100, factor_rule(OVERHEAD_FACTOR)), 0);
     }
 
     #[test]

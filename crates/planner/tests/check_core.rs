@@ -216,8 +216,9 @@ fn settings_for_another_cluster_manager_say_first_to_switch_the_form() {
     for form in [yarn_form(), emr.clone()] {
         let first = said(manifest, &form).remove(0);
         assert!(
-            first.starts_with("These settings are for Kubernetes (a SparkApplication manifest)")
-                && first.contains("switch the form to Kubernetes"),
+            first.starts_with(
+                "Line 2: These settings are for Kubernetes (a SparkApplication manifest)"
+            ) && first.contains("switch the form to Kubernetes"),
             "{first}"
         );
     }

@@ -247,17 +247,20 @@ fn manager_hint(pasted: &Pasted, v: &Values, manager: ClusterManager) -> Option<
             evidence,
         },
     };
-    let first_line = pasted.settings.first().map(|s| s.origin);
     if manager != ClusterManager::Emr && pasted.formats.contains(&super::Format::EmrConfiguration) {
         let evidence = "an EMR configuration".to_string();
-        return Some(hint(ClusterManager::Emr, evidence, first_line));
+        return Some(hint(ClusterManager::Emr, evidence, pasted.recognised_at));
     }
     if manager == ClusterManager::Kubernetes {
         return None;
     }
     if pasted.formats.contains(&super::Format::SparkApplication) {
         let evidence = "a SparkApplication manifest".to_string();
-        return Some(hint(ClusterManager::Kubernetes, evidence, None));
+        return Some(hint(
+            ClusterManager::Kubernetes,
+            evidence,
+            pasted.recognised_at,
+        ));
     }
     let kubernetes = |e: &&Effective| {
         e.key.starts_with("spark.kubernetes.")
@@ -540,11 +543,13 @@ const EMR_CARRIES: &[&str] = &[
     k::EXECUTOR_MEMORY,
     k::EXECUTOR_CORES,
     k::EXECUTOR_INSTANCES,
+    k::EXECUTOR_OVERHEAD,
     k::EXECUTOR_OVERHEAD_FACTOR,
     k::YARN_EXECUTOR_OVERHEAD_FACTOR,
     k::TASK_CPUS,
     k::DRIVER_MEMORY,
     k::DRIVER_CORES,
+    k::DRIVER_OVERHEAD,
     k::AM_MEMORY,
     k::AM_CORES,
     k::EMR_HETEROGENEOUS_EXECUTORS,
@@ -577,6 +582,12 @@ fn emr_input(form: &EmrInput, pasted: &Pasted, v: &Values) -> EmrInput {
         executor_cores: v.positive(k::EXECUTOR_CORES).unwrap_or(form.executor_cores),
         executors,
         overhead_factor: factor.unwrap_or(form.overhead_factor),
+        executor_overhead_mib: v
+            .mib(&[k::EXECUTOR_OVERHEAD, k::YARN_EXECUTOR_OVERHEAD])
+            .or(form.executor_overhead_mib),
+        driver_overhead_mib: v
+            .mib(&[k::DRIVER_OVERHEAD, k::YARN_DRIVER_OVERHEAD])
+            .or(form.driver_overhead_mib),
         heterogeneous_executors: v
             .flag(k::EMR_HETEROGENEOUS_EXECUTORS)
             .unwrap_or(form.heterogeneous_executors),

@@ -52,6 +52,7 @@ fn read_classification(node: &Node, pasted: &mut Pasted) -> bool {
         return false;
     };
     let name = name_node.text().unwrap_or_default();
+    pasted.recognised_at.get_or_insert(at(name_node.line()));
     let properties = node.get("Properties");
     match name {
         "spark-defaults" => {

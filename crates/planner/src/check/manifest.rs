@@ -72,6 +72,7 @@ pub(super) fn read(text: &str, pasted: &mut Pasted) {
         pasted.findings.push(Finding::at(at(line), kind));
         return;
     };
+    pasted.recognised_at = Some(at(app.get("kind").map_or(app.line(), Node::line)));
     let spec = match app.get("spec") {
         Some(spec) if kind_of(app) == "ScheduledSparkApplication" => spec.get("template"),
         spec => spec,

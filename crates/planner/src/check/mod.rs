@@ -297,6 +297,9 @@ pub struct Pasted {
     pub spark_version: Option<(SparkVersion, Origin)>,
     /// EMR's `maximizeResourceAllocation` (the `spark` classification).
     pub maximize_resource_allocation: Option<(bool, Origin)>,
+    /// The line that shows what a structured text is: a manifest's `kind:` line, an EMR
+    /// configuration's first `Classification`.
+    pub recognised_at: Option<Origin>,
 }
 
 impl Pasted {
@@ -355,6 +358,24 @@ impl Pasted {
         // all at line 0, keep their order).
         out.sort_by_key(|(first_line, _)| *first_line);
         out.into_iter().map(|(_, e)| e).collect()
+    }
+
+    /// [`Pasted::effective`] with EMR's `maximizeResourceAllocation` (the `spark`
+    /// classification) in its place by line: the lists of settings show it like the other keys
+    /// the check reads.
+    pub fn effective_listed(&self) -> Vec<Effective> {
+        let mut all = self.effective();
+        if let Some((on, origin)) = self.maximize_resource_allocation {
+            let at = all.iter().position(|e| e.origin.line > origin.line);
+            let maximize = Effective {
+                key: "maximizeResourceAllocation".to_string(),
+                value: on.to_string(),
+                origin,
+                overridden: Vec::new(),
+            };
+            all.insert(at.unwrap_or(all.len()), maximize);
+        }
+        all
     }
 
     /// The value that stands for `key`, if any.

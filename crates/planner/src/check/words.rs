@@ -390,9 +390,13 @@ pub fn check_headline(c: &Check) -> String {
     };
     match stop(c) {
         None => headline(c.compare.pasted.as_ref()),
-        Some(Stop::NothingRead) => {
-            format!("No Spark setting was read from this text: the check reads {FORMATS_READ}.")
-        }
+        // Text that does not parse says where first (nothing could be read past it).
+        Some(Stop::NothingRead) => match refused_finding(c) {
+            Some(f) => format!("The check cannot read this text. {}", finding_message(f, m)),
+            None => {
+                format!("No Spark setting was read from this text: the check reads {FORMATS_READ}.")
+            }
+        },
         Some(Stop::Refused(f)) => {
             let what = match f.kind {
                 FindingKind::BadValue { .. }
@@ -446,13 +450,60 @@ pub fn use_these_settings_note(c: &Check) -> String {
     }
 }
 
+/// The errors of the planner's plan for `form` (its warnings of error severity; the form's own
+/// problems when it cannot be planned).
+fn plan_errors(c: &Check, form: &crate::scenario::Scenario) -> Vec<Warning> {
+    use crate::scenario::{Outcome, Scenario};
+    let all = match (&c.plan, form) {
+        // The placement's findings (its refusals among them), as the YARN answer has them.
+        (Outcome::Yarn(cmp), _) => {
+            let v = &cmp.input;
+            crate::place::explain_placement(
+                &cmp.selected_plan().placement,
+                &v.shape,
+                &v.scheduler,
+                v.input.policy.cluster_share_pct,
+            )
+        }
+        (Outcome::Kubernetes(p), Scenario::Kubernetes(input)) => crate::k8s::k8s_warnings(input, p),
+        (Outcome::Emr(p), _) => crate::emr::warnings(p),
+        (Outcome::Invalid(d), _) => d.clone(),
+        _ => Vec::new(),
+    };
+    all.into_iter()
+        .filter(|w| w.severity == Severity::Error)
+        .collect()
+}
+
+/// Why the plan's configuration is not given to paste back ("Use the plan"), when the plan does
+/// not run on the cluster of `form` (its first error, in the planner's words); `None`
+/// when it runs.
+pub fn plan_not_offered(c: &Check, form: &crate::scenario::Scenario) -> Option<String> {
+    let first = plan_errors(c, form).into_iter().next();
+    let runs = c.compare.plan.is_some_and(|p| p.runs);
+    if runs && first.is_none() {
+        return None;
+    }
+    let why = first.map_or("not every container of it can start".to_string(), |w| {
+        w.message
+    });
+    Some(format!(
+        "No plan to paste back: the plan does not run on this cluster. {why}"
+    ))
+}
+
 /// What changes from the pasted settings to the plan, when the pasted settings run (when they
 /// do not, their numbers are not what would run: only whether the plan runs is said).
 pub fn check_changes(c: &Check) -> Vec<String> {
+    let plan_runs = c.compare.plan.is_some_and(|p| p.runs);
     match stop(c) {
+        // A plan that does not run has no numbers worth comparing with.
+        None if c.compare.plan.is_some_and(|p| !p.runs) => {
+            vec!["Your containers all start; the plan's do not.".to_string()]
+        }
         None => changes(c.compare.pasted.as_ref(), c.compare.plan.as_ref()),
         Some(Stop::NothingRead) => Vec::new(),
-        Some(_) if c.compare.plan.is_some_and(|p| p.runs) => {
+        Some(_) if plan_runs => {
             vec!["The plan's containers all start; yours do not.".to_string()]
         }
         Some(_) => Vec::new(),
@@ -762,11 +813,14 @@ fn emr_container_lines(p: &crate::emr::EmrPlan) -> Vec<String> {
         r.granted.memory_mib
     )];
     for l in &p.launched {
+        let merged = match l.merged {
+            1 => "as requested".to_string(),
+            n => format!("{} merged", counted(u64::from(n), "request")),
+        };
         out.push(format!(
-            "Launched: {} of {} MiB ({} merged, heap {} + overhead {}) with {}.",
+            "Launched: {} of {} MiB ({merged}, heap {} + overhead {}) with {}.",
             counted(u64::from(l.count), "executor"),
             l.memory_mib,
-            counted(u64::from(l.merged), "request"),
             l.heap_mib,
             l.overhead_mib,
             counted(u64::from(l.cores), "core")

@@ -51,6 +51,12 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
             }
         }
     }
+    if let Some(o) = s.executor_overhead_mib {
+        put(keys::EXECUTOR_OVERHEAD, format_spark_mib(o));
+    }
+    if let (DeployMode::Cluster, Some(o)) = (s.deploy_mode, s.driver_overhead_mib) {
+        put(keys::DRIVER_OVERHEAD, format_spark_mib(o));
+    }
     if s.overhead_factor != OVERHEAD_FACTOR {
         put(
             keys::YARN_EXECUTOR_OVERHEAD_FACTOR,

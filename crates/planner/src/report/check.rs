@@ -26,7 +26,7 @@ fn title(c: &Check) -> String {
 
 fn setting_rows(c: &Check) -> Vec<(String, String, String)> {
     c.pasted
-        .effective()
+        .effective_listed()
         .into_iter()
         .map(|e| {
             let from = match e.origin.format {
@@ -125,10 +125,14 @@ pub fn markdown(c: &Check) -> String {
 /// spark-submit command for a command, `spark-defaults.conf` for a defaults file, EMR's
 /// classifications for an EMR configuration, the `SparkApplication` fragment for a manifest;
 /// for a link's settings the cluster manager's usual one. `spark-defaults.conf` when the plan
-/// has nothing in the first choice; `None` when the form cannot be planned.
+/// has nothing in the first choice; `None` when the form cannot be planned or its plan does not
+/// run ([`crate::check::words::plan_not_offered`] says why).
 pub fn plan_export(c: &Check, form: &Scenario) -> Option<(super::Format, String)> {
     use super::Format as Report;
     use crate::catalog::ClusterManager as M;
+    if crate::check::words::plan_not_offered(c, form).is_some() {
+        return None;
+    }
     let pasted = c.pasted.formats.first().copied().unwrap_or(Format::Link);
     let format = match (pasted, form.manager()) {
         (Format::SubmitCommand, _) | (Format::Link, M::Yarn) => Report::Submit,

@@ -187,7 +187,7 @@ fn answer_view(c: &Check) -> Option<AnswerView> {
 /// Settings as the document lists them (secret-looking values hidden: a result may be shared).
 pub fn setting_views(c: &Check) -> Vec<SettingView> {
     c.pasted
-        .effective()
+        .effective_listed()
         .into_iter()
         .map(|e| SettingView {
             value: if is_secret_key(&e.key) || is_secret_value(&e.value) {
