@@ -82,15 +82,16 @@ step "end-to-end tests (headless Chromium)" cargo test --locked -p e2e
 # The JS API (dist/api/, built by Trunk's post-build hook) has its own budget (issue 12). Last,
 # so that every other check has run when it fails. The issue's aim is 60 000 bytes brotli; the
 # folder measures 70 701 with the link codec as a table (BENCHMARKS.md, "JS API: the link codec
-# as a table"): about 51 KB of its wasm is code, most of it the planner's plans and words, so
-# the aim needs the savings that section lists. Until then the gate holds the folder where it
-# is (measurement + about 500 bytes), not at the aim.
-step "size gate, JS API (71.2 KB brotli; aim 60 KB)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api" 71200 reports
+# as a table") and 71 582 with session 8's branches together (EMR's explicit overheads, singular
+# counts, a negative count's range): about 51 KB of its wasm is code, most of it the planner's
+# plans and words, so the aim needs the savings that section lists. Until then the gate holds
+# the folder where it is (measurement + about 500 bytes), not at the aim.
+step "size gate, JS API (72.1 KB brotli; aim 60 KB)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api" 72100 reports
 # The reports module (dist/api/reports/: the configuration check and the wiki exports), loaded
 # only when asked by the JS API or a section of the page: its own budget. It measures 171 438
 # with the link codec as a table (BENCHMARKS.md, "JS API: the link codec as a table"), and
-# REPORTS_MEASURED with session 8's branches together (BENCHMARKS.md, "All of session 8's
+# 173 496 with session 8's branches together (BENCHMARKS.md, "All of session 8's
 # branches together"); the gate is that + about 500 bytes.
-step "size gate, reports module (REPORTS_GATE_KB KB brotli)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api/reports" REPORTS_GATE
+step "size gate, reports module (174.0 KB brotli)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 174000
