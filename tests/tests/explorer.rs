@@ -438,3 +438,49 @@ async fn driver_guidance_and_task_cpus_from_a_link() {
     browser.assert_clean_console();
     browser.close().await;
 }
+
+/// A field left bad for a moment (Nodes emptied before the new number is typed) keeps the
+/// explorer's table, with the last plan's rows, as the other sections keep theirs, marked as not
+/// current; the new number then gives its own rows.
+#[tokio::test]
+async fn a_bad_field_keeps_the_last_plans_rows_until_it_is_fixed() {
+    let browser = Browser::open("explorer-stale").await;
+    browser.open_plan("v=1&xo=1").await;
+    browser
+        .wait_for_js(
+            "the explorer's table",
+            "document.querySelectorAll('#explorer-table tbody tr').length > 0",
+        )
+        .await;
+    let before = row_cores(&browser).await;
+    let first_executors = "#explorer-table tbody tr:first-child td:nth-child(3)";
+    let executors_before = browser.text(first_executors).await;
+    browser.type_field("n", "").await;
+    browser
+        .wait_for_js(
+            "the stale marking",
+            "document.querySelector('.details.stale')",
+        )
+        .await;
+    assert_eq!(
+        row_cores(&browser).await,
+        before,
+        "the last plan's rows stay"
+    );
+    assert_eq!(browser.text(first_executors).await, executors_before);
+    browser.type_field("n", "12").await;
+    browser
+        .wait_for_js(
+            "the plan of 12 nodes",
+            "!document.querySelector('.details.stale')",
+        )
+        .await;
+    let twelve = explore(&planner::url::scenario_from_query("v=1&n=12").scenario)
+        .expect("case 1 on 12 nodes explores");
+    let first = &twelve.rows[0];
+    browser
+        .wait_for_text(first_executors, &group(u64::from(first.executors)))
+        .await;
+    browser.assert_clean_console();
+    browser.close().await;
+}

@@ -7,7 +7,6 @@
 use leptos::prelude::*;
 use planner::explorer::{self, Explorer, ExplorerView, ShapeRow, SortColumn};
 use planner::presets::fat_or_slim;
-use planner::scenario::Outcome;
 use planner::units::MIB;
 use planner::Code;
 
@@ -441,14 +440,22 @@ fn explorer_click(ctx: Ctx, explored: Memo<Option<Explorer>>, ev: &leptos::ev::M
 /// The explorer section: collapsed unless the link says open (`xo=1`); the sweep runs while it
 /// is open.
 /// Its body is built a frame after the form changes (`built`, lib.rs), as the other sections
-/// under the answer.
-pub fn explorer_section(ctx: Ctx, outcome: Memo<Outcome>, built: RwSignal<bool>) -> impl IntoView {
+/// under the answer, and like them shows the last plan while a field is being fixed
+/// (`last_form`): the table does not vanish, and the page does not jump, on one bad keystroke.
+pub fn explorer_section(
+    ctx: Ctx,
+    last_form: Memo<Option<Form>>,
+    built: RwSignal<bool>,
+) -> impl IntoView {
     let open = move || ctx.form.with(|f| f.explorer.open);
     let explored = Memo::new(move |_| {
-        if !open() || matches!(&*outcome.read(), Outcome::Invalid(_)) {
+        if !open() {
             return None;
         }
-        ctx.form.with(|f| explorer::explore(&f.read().scenario))
+        last_form.with(|f| {
+            f.as_ref()
+                .and_then(|f| explorer::explore(&f.read().scenario))
+        })
     });
     let body = move || {
         built.track();

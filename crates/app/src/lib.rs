@@ -736,7 +736,7 @@ pub fn App() -> impl IntoView {
             <div class="details" class:stale=stale>
                 <div class="stale-slot" inner_html=move || if stale() { STALE_NOTE } else { "" }></div>
                 <div class="plan-sections" on:click=move |ev| answer_click(ctx, copied, ev)></div>
-                {explorer::explorer_section(ctx, outcome, built)}
+                {explorer::explorer_section(ctx, last_form, built)}
                 {wiki::wiki_section()}
                 <section class="card" id="check" inner_html=check::check_section(ctx)
                     on:click=move |ev| { check::clicked(ctx, &ev); answer_click(ctx, copied, ev) }

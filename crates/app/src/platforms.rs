@@ -259,8 +259,8 @@ pub fn emr_headline(p: &EmrPlan, copied: &str) -> String {
     );
     let merged = p.launched.iter().any(|l| l.merged > 1);
     let mut out = format!(
-        r#"<p class="eyebrow muted">Amazon EMR · {} core nodes of "#,
-        s.core_nodes
+        r#"<p class="eyebrow muted">Amazon EMR · {} of "#,
+        fmt::count(u64::from(s.core_nodes), "core node", "core nodes")
     );
     html::text(
         &mut out,
