@@ -109,8 +109,8 @@ pub fn site() -> &'static str {
     SITE.get_or_init(|| serve_dir(dist_dir()))
 }
 
-/// Serves `root` on a free 127.0.0.1 port from a background thread (one thread per
-/// connection) and returns the base URL.
+/// Serves `root` on a free 127.0.0.1 port from a background thread (each request answered on a
+/// thread of its own) and returns the base URL.
 pub fn serve_dir(root: PathBuf) -> String {
     serve_dir_with_csp(root, CSP)
 }
@@ -120,10 +120,17 @@ pub fn serve_dir(root: PathBuf) -> String {
 pub fn serve_dir_with_csp(root: PathBuf, csp: &'static str) -> String {
     let server = tiny_http::Server::http((Ipv4Addr::LOCALHOST, 0)).expect("bind the static server");
     let port = server.server_addr().to_ip().expect("an IP address").port();
+    let root = std::sync::Arc::new(root);
     thread::spawn(move || {
         for request in server.incoming_requests() {
-            // A client hanging up early is not our problem.
-            let _ = respond(&root, request, csp);
+            // Each answer on its own thread: one browser slow to read a large file (the wasm)
+            // must not hold up every other page of the test binary (two runs stalled at
+            // "Loading the planner…" with an empty console while another test's browser was
+            // being read to). A client hanging up early is not our problem.
+            let root = std::sync::Arc::clone(&root);
+            thread::spawn(move || {
+                let _ = respond(&root, request, csp);
+            });
         }
     });
     format!("http://127.0.0.1:{port}")
@@ -444,7 +451,10 @@ impl Browser {
                 let shown = self
                     .client
                     .execute(
-                        "return document.readyState + ' | ' + \
+                        "return document.readyState + ' | files loaded: ' + \
+                         performance.getEntriesByType('resource').map(e => \
+                           e.name.split('/').pop() + ' at ' + Math.round(e.responseEnd) + ' ms') \
+                         .join(', ') + ' | ' + \
                          (document.body ? document.body.innerText.slice(0, 400) : '(no body)')",
                         vec![],
                     )
