@@ -739,12 +739,16 @@ impl Cluster {
 
     fn check(&self, c: &mut Check) -> Option<NodeShape> {
         c.whole(Field::Nodes, self.nodes.into());
+        let before = c.0.len();
         c.whole(Field::CoresPerNode, self.cores_per_node.into());
+        let cores_ok = c.0.len() == before;
         let mem_ok = c.real(Field::MemoryPerNode, self.memory_per_node_gib);
         let physical_mib = gib_to_mib(self.memory_per_node_gib).filter(|_| mem_ok);
         let nodemanager = match self.yarn_resources {
             NodeManagerResources::Reserve { cores, memory_gib } => {
-                if cores >= self.cores_per_node {
+                // Against the node's cores only when those are valid: "0 to 0 (fewer than the
+                // node's 0 cores)" would blame the wrong field.
+                if cores_ok && cores >= self.cores_per_node {
                     c.fail(
                         Field::ReservedCores,
                         cores,

@@ -54,21 +54,28 @@ fn node_memory_warning(
     if mib == 0 || cpu_millis == 0 {
         return None;
     }
-    let per_core_too_much =
-        u128::from(mib) * 1000 > u128::from(MOST_MIB_PER_CORE) * u128::from(cpu_millis);
-    let per_core_too_little =
-        u128::from(mib) * 1000 < u128::from(LEAST_MIB_PER_CORE) * u128::from(cpu_millis);
-    let meant = if per_core_too_much {
+    let too_much =
+        |mib: u64| u128::from(mib) * 1000 > u128::from(MOST_MIB_PER_CORE) * u128::from(cpu_millis);
+    let too_little =
+        |mib: u64| u128::from(mib) * 1000 < u128::from(LEAST_MIB_PER_CORE) * u128::from(cpu_millis);
+    let meant = if too_much(mib) {
         mib / 1024
-    } else if per_core_too_little {
+    } else if too_little(mib) {
         mib.saturating_mul(1024)
     } else {
         return None;
     };
+    // A value a unit away that is no machine either is not offered as the one meant.
+    let meant = if too_much(meant) || too_little(meant) {
+        0
+    } else {
+        meant
+    };
     let name = catalog::name(m, field);
     let shown = Unit::MiB.format_whole(mib);
     let message = if meant == 0 {
-        format!("{name}: {shown} per node is more than any machine has per core")
+        let than = if too_much(mib) { "more" } else { "less" };
+        format!("{name}: {shown} per node is {than} than any machine has per core")
     } else {
         format!(
             "{name}: {shown} per node — did you mean {}?",
@@ -103,5 +110,13 @@ mod tests {
         assert!(warnings("v=1&m=512&c=16").is_empty());
         assert!(warnings("v=1&cm=k8s").is_empty());
         assert!(warnings("v=1&m=4096&c=16").len() == 1);
+        // A unit away is no machine either: no value is offered as the one meant.
+        assert_eq!(
+            warnings("v=1&m=999999999"),
+            [
+                "Memory per node: 999\u{202f}999\u{202f}999 GiB per node is more than any machine \
+              has per core"
+            ]
+        );
     }
 }

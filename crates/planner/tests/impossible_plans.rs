@@ -412,3 +412,19 @@ fn a_nodemanager_offered_more_than_the_node_has_is_warned() {
         .iter()
         .any(|w| w.code == Code::NodeManagerAboveNode));
 }
+
+/// A bad field is blamed alone: 0 cores per node is the error, not the 1 reserved core
+/// ("allowed: 0 to 0, fewer than the node's 0 cores" would send the user to the wrong field).
+#[test]
+fn zero_cores_per_node_is_blamed_alone() {
+    let found = invalid("v=1&c=0");
+    let fields: Vec<_> = found.iter().map(|d| d.field).collect();
+    assert_eq!(fields, [Some(FieldId::CoresPerNode)], "{found:?}");
+    // With valid cores, too many reserved is still the reserved field's error.
+    let found = invalid("v=1&c=4&rc=4");
+    assert!(
+        found.iter().any(|d| d.field == Some(FieldId::ReservedCores)
+            && d.message.contains("0 to 3 (fewer than the node's 4 cores)")),
+        "{found:?}"
+    );
+}
