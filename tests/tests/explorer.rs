@@ -98,6 +98,19 @@ async fn check_adopting_and_history(browser: &Browser, e: &Explorer, case1: &Sce
             .as_deref(),
         Some("3")
     );
+    // The keyboard focus stays on the button pressed, which now says its row is the plan;
+    // pressing it again changes nothing.
+    browser
+        .wait_for_js(
+            "the pressed button to say Current",
+            "document.activeElement.dataset.adopt === '3' \
+             && document.activeElement.textContent === 'Current'",
+        )
+        .await;
+    browser
+        .click("#explorer-table tr[data-cores='3'] button.adopt")
+        .await;
+    assert_eq!(browser.history_length().await, history + 1);
     let heap_header = "#explorer-table thead th:nth-child(4)";
     browser.click(&format!("{heap_header} button")).await;
     browser.click(&format!("{heap_header} button")).await;

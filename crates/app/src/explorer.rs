@@ -154,10 +154,12 @@ fn table_row(out: &mut String, e: &Explorer, r: &ShapeRow) {
     } else {
         notes.join(", ")
     };
+    // The current row's button says so and does nothing, but stays focusable: after Adopt the
+    // keyboard focus stays on the button pressed (a disabled button would drop it to the page).
     let (row, button, word) = if current {
         (
             r#" class="current" aria-current="true""#,
-            " disabled",
+            r#" aria-disabled="true""#,
             "Current",
         )
     } else {
@@ -425,6 +427,7 @@ fn explorer_click(ctx: Ctx, explored: Memo<Option<Explorer>>, ev: &leptos::ev::M
         });
     } else if let Some(cores) = el
         .get_attribute("data-adopt")
+        .filter(|_| !el.has_attribute("aria-disabled"))
         .and_then(|v| v.parse::<u32>().ok())
     {
         let row = explored.with_untracked(|e| {
