@@ -900,6 +900,30 @@ mod tests {
     }
 
     #[test]
+    fn emr_sets_the_executor_shape_while_maximize_resource_allocation_is_on() {
+        use crate::form::Form;
+        let (mut form, _) = Form::from_query("v=1&cm=emr");
+        let shapes = ["cnt", "cpe", "em"];
+        assert!(shapes.iter().all(|k| form.applies(k)));
+        // A bad value typed, then maximizeResourceAllocation on: the fields EMR now sets are
+        // neither shown nor read, so nothing blames them and the plan is EMR's.
+        form.set_text("em", "lots".into());
+        assert_eq!(form.read().unreadable.len(), 1);
+        form.set_text("em", "0".into());
+        assert!(matches!(
+            crate::evaluate(&form.read()),
+            planner::scenario::Outcome::Invalid(_)
+        ));
+        form.set_text("max", "1".into());
+        assert!(shapes.iter().all(|k| !form.applies(k)));
+        assert!(!form.shows(planner::catalog::Shown::NotMaximized));
+        assert!(matches!(
+            crate::evaluate(&form.read()),
+            planner::scenario::Outcome::Emr(_)
+        ));
+    }
+
+    #[test]
     fn a_managed_provider_hides_the_typed_reservations_and_travels_in_the_link() {
         use crate::form::Form;
         use planner::catalog::Shown;

@@ -259,6 +259,7 @@ impl Form {
                 self.shows(Shown::CustomNode) || self.text("knt").trim().is_empty()
             }
             Shown::CustomInstance => self.text("it").trim().eq_ignore_ascii_case("custom"),
+            Shown::NotMaximized => self.text("max") != "1",
         }
     }
 
@@ -271,7 +272,8 @@ impl Form {
                 when @ (Shown::Reserve
                 | Shown::NodeManager
                 | Shown::Maximum
-                | Shown::CustomInstance),
+                | Shown::CustomInstance
+                | Shown::NotMaximized),
             ) => self.shows(when),
             _ => true,
         }

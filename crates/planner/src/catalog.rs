@@ -570,6 +570,10 @@ pub enum Shown {
     TypedShape,
     /// With a custom EMR core node instance (`it=custom`).
     CustomInstance,
+    /// EMR with `maximizeResourceAllocation` off: when on, EMR sets the executor count, cores
+    /// and heap itself (`emr::maximize_resource_allocation`), so those fields neither show nor
+    /// count.
+    NotMaximized,
 }
 
 /// One field as a cluster manager's form and links show it.
@@ -1423,7 +1427,8 @@ const ENTRIES: &[Entry] = &[
         Unit::None,
     )
     .with_hint("spark.executor.instances or dynamic allocation's ask")
-    .with_range(EXECUTOR_COUNT),
+    .with_range(EXECUTOR_COUNT)
+    .shown_when(Shown::NotMaximized),
     entry_of(
         F::CoresPerExecutor,
         EMR,
@@ -1432,7 +1437,8 @@ const ENTRIES: &[Entry] = &[
         Kind::Count,
         Unit::Cores,
     )
-    .with_range(CORES),
+    .with_range(CORES)
+    .shown_when(Shown::NotMaximized),
     entry_of(
         F::ExecutorMemory,
         EMR,
@@ -1442,7 +1448,8 @@ const ENTRIES: &[Entry] = &[
         Unit::MiB,
     )
     .with_hint("e.g. 18971m")
-    .with_range(MIB_SETTING),
+    .with_range(MIB_SETTING)
+    .shown_when(Shown::NotMaximized),
     entry_of(
         F::OverheadFactor,
         EMR,
