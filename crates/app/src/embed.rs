@@ -44,14 +44,7 @@ fn refusal(outcome: &Outcome, scenario: &Scenario) -> Option<(&'static str, Stri
     match (outcome, scenario) {
         (Outcome::Yarn(c), _) => crate::yarn_refusal(c).0,
         (Outcome::Kubernetes(p), Scenario::Kubernetes(input)) => platforms::k8s_refusal(p, input),
-        (Outcome::Emr(p), _) => p.shortfall.as_ref().map(|_| {
-            let class = if p.launched_executors == 0 {
-                "sev sev-error refusal"
-            } else {
-                "sev sev-warning refusal"
-            };
-            (class, platforms::emr_shortfall_sentence(p))
-        }),
+        (Outcome::Emr(p), _) => platforms::emr_refusal(p),
         _ => None,
     }
 }

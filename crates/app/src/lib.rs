@@ -202,20 +202,28 @@ fn submit_text(c: &Comparison, method: Method) -> String {
     planner::exports::submit_command(&planner::exports::submit_flags(&conf))
 }
 
+/// The class of the line under a headline that says why a plan does not run in full: an error
+/// when no executor runs, else a warning.
+pub(crate) fn refusal_class(none_runs: bool) -> &'static str {
+    if none_runs {
+        "sev sev-error refusal"
+    } else {
+        "sev sev-warning refusal"
+    }
+}
+
 /// What the headline says beside the numbers when the plan does not run in full: the
 /// shortfall (with its severity class) and the nearest plan that runs; or, when every executor
 /// runs, the first error Spark or YARN would raise.
 pub(crate) fn yarn_refusal(c: &Comparison) -> (Option<(&'static str, String)>, Option<String>) {
     match planner::plan::shortfall(c, c.selected) {
         Some(s) => {
-            let class = if s.runs == 0 {
-                "sev sev-error refusal"
-            } else {
-                "sev sev-warning refusal"
-            };
             let nearest = s.nearest.first().map(planner::plan::nearest_words);
             (
-                Some((class, planner::plan::shortfall_words(c, &s))),
+                Some((
+                    refusal_class(s.runs == 0),
+                    planner::plan::shortfall_words(c, &s),
+                )),
                 nearest,
             )
         }
@@ -223,7 +231,7 @@ pub(crate) fn yarn_refusal(c: &Comparison) -> (Option<(&'static str, String)>, O
             let error = planner::plan::warnings(c, c.selected)
                 .into_iter()
                 .find(|w| w.severity == planner::Severity::Error)
-                .map(|w| ("sev sev-error refusal", w.message));
+                .map(|w| (refusal_class(true), w.message));
             (error, None)
         }
     }
@@ -674,7 +682,7 @@ fn show_answer(
                         + &last_plan_view(&shown.read(), last_form.get())
                 }
             }
-            + &workload::initial_count_line(
+            + &workload::under_the_headline(
                 &form.with_untracked(|f| f.read().scenario),
                 &outcome.read(),
             )

@@ -37,12 +37,21 @@ pub(crate) fn k8s_refusal(
     input: &planner::k8s::K8sInput,
 ) -> Option<(&'static str, String)> {
     planner::k8s::k8s_shortfall(input, p).map(|s| {
-        let class = if s.runs == 0 {
-            "sev sev-error refusal"
-        } else {
-            "sev sev-warning refusal"
-        };
-        (class, planner::k8s::k8s_shortfall_words(&s))
+        (
+            crate::refusal_class(s.runs == 0),
+            planner::k8s::k8s_shortfall_words(&s),
+        )
+    })
+}
+
+/// Why fewer requested executors run than asked on EMR, or none, in one sentence (its class: an
+/// error when none runs); the page adds the nearest shapes that fit.
+pub(crate) fn emr_refusal(p: &EmrPlan) -> Option<(&'static str, String)> {
+    p.shortfall.as_ref().map(|_| {
+        (
+            crate::refusal_class(p.launched_executors == 0),
+            emr_shortfall_sentence(p),
+        )
     })
 }
 
@@ -384,7 +393,7 @@ fn nothing_fits_reason(p: &EmrPlan) -> String {
 
 /// How many of the requested executors run when not all do, in one sentence (the embed card
 /// shows it under its headline; the page adds the nearest shapes that fit).
-pub(crate) fn emr_shortfall_sentence(p: &EmrPlan) -> String {
+fn emr_shortfall_sentence(p: &EmrPlan) -> String {
     if p.requested == 0 {
         "No executors are asked for (spark.executor.instances is 0), so none runs.".to_string()
     } else if p.launched_executors == 0 {

@@ -1,5 +1,6 @@
-//! The Workload ("Will the job fit") and Dynamic allocation sections under the plan, and the
-//! line under the headline while dynamic allocation is on, as escaped HTML (`crate::html`). Their
+//! The Workload ("Will the job fit") and Dynamic allocation sections under the plan, and what
+//! they put under the headline (the workload's errors, dynamic allocation's starting count), as
+//! escaped HTML (`crate::html`). Their
 //! inputs are folds of the form (`fields::WORKLOAD`, `fields::ALLOCATION`). Each shape remedy's
 //! Apply button carries its scenario's link (`data-apply`); `answer_click` opens it with a
 //! history entry, as the explorer's Adopt does.
@@ -89,7 +90,7 @@ pub fn sections_html(scenario: &Scenario, shown: &Outcome) -> String {
 /// Under the headline: the workload's errors (a job that fails on this plan must not look
 /// fine above the fold), with a link to "Will the job fit"; and while dynamic allocation is
 /// on, one line saying the executor count is only where Spark starts.
-pub fn initial_count_line(scenario: &Scenario, outcome: &Outcome) -> String {
+pub fn under_the_headline(scenario: &Scenario, outcome: &Outcome) -> String {
     let mut out = String::new();
     let Some(fit) = job_fit(scenario, outcome) else {
         return out;
@@ -136,14 +137,14 @@ mod tests {
         let plain = Scenario::default_for(planner::ClusterManager::Yarn);
         let outcome = planner::scenario::plan(&plain);
         assert_eq!(sections_html(&plain, &outcome), "");
-        assert_eq!(initial_count_line(&plain, &outcome), "");
+        assert_eq!(under_the_headline(&plain, &outcome), "");
     }
 
     #[test]
     fn a_workload_that_does_not_fit_is_said_under_the_headline() {
         let scenario = Scenario::Yarn(preset("oom-10-cores-45g").expect("the preset").input);
         let outcome = planner::scenario::plan(&scenario);
-        let line = initial_count_line(&scenario, &outcome);
+        let line = under_the_headline(&scenario, &outcome);
         let fit = job_fit(&scenario, &outcome).expect("plans");
         let errors: Vec<_> = planner::workload::workload_notes(&fit.workload.expect("described"))
             .into_iter()
