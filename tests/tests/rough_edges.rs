@@ -107,27 +107,40 @@ async fn every_error_leads_to_a_visible_control() {
     b.close().await;
 }
 
-/// YARN n=20 → Kubernetes → YARN keeps n=20; the nodes typed on YARN come along.
+/// YARN n=20 → Kubernetes → YARN keeps each form; what was typed into fields both forms have
+/// (nodes, cores per executor, the reserved cores only YARN has) comes along, and a note under
+/// the switch says so.
 #[tokio::test]
 async fn switching_cluster_manager_keeps_each_form() {
     let b = Browser::open("switch-keeps").await;
     b.open_plan("").await;
+    assert_eq!(b.text("#switch-note").await, "", "nothing switched yet");
     b.type_field("n", "20").await;
     b.type_field("cpe", "4").await;
-    b.assert_edited_plan(&input_of("v=1&n=20&cpe=4")).await;
+    b.type_field("rc", "2").await;
+    b.assert_edited_plan(&input_of("v=1&n=20&rc=2&cpe=4")).await;
     b.click("#cm-k8s").await;
-    b.wait_for_query("v=1&cm=k8s&n=20").await;
-    assert_eq!(b.value("#f-n").await, "20");
-    b.type_field("em", "8g").await;
-    b.wait_for_query("v=1&cm=k8s&n=20&em=8192").await;
-    b.click("#cm-yarn").await;
-    b.wait_for_query("v=1&n=20&cpe=4").await;
+    b.wait_for_query("v=1&cm=k8s&n=20&cpe=4").await;
     assert_eq!(b.value("#f-n").await, "20");
     assert_eq!(b.value("#f-cpe").await, "4");
-    b.assert_plan(&input_of("v=1&n=20&cpe=4")).await;
+    assert_eq!(
+        b.text("#switch-note").await,
+        "Kept from YARN: Nodes and Cores per executor. YARN's other settings are kept for a switch back."
+    );
+    b.screenshots_of("switch-note", "switch-note").await;
+    b.type_field("em", "8g").await;
+    b.wait_for_query("v=1&cm=k8s&n=20&cpe=4&em=8192").await;
+    b.click("#cm-yarn").await;
+    b.wait_for_query("v=1&n=20&rc=2&cpe=4").await;
+    assert_eq!(b.value("#f-rc").await, "2");
+    b.assert_plan(&input_of("v=1&n=20&rc=2&cpe=4")).await;
+    let back = b.text("#switch-note").await;
+    assert!(back.starts_with("Kept from Kubernetes: Nodes"), "{back}");
     b.click("#cm-k8s").await;
-    b.wait_for_query("v=1&cm=k8s&n=20&em=8192").await;
+    b.wait_for_query("v=1&cm=k8s&n=20&cpe=4&em=8192").await;
     assert_eq!(b.value("#f-em").await, "8g");
+    b.click("#preset-seed002").await;
+    assert_eq!(b.text("#switch-note").await, "", "a preset starts afresh");
     b.assert_clean_console();
     b.close().await;
 }

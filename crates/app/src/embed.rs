@@ -63,11 +63,7 @@ fn layout_html(outcome: &Outcome) -> String {
 
 /// The card's brand line and headline, as HTML.
 fn heading_html(manager: planner::ClusterManager, headline: &str) -> String {
-    let manager = match manager {
-        planner::ClusterManager::Yarn => "YARN",
-        planner::ClusterManager::Kubernetes => "Kubernetes",
-        planner::ClusterManager::Emr => "Amazon EMR",
-    };
+    let manager = manager.name();
     let mut out = format!("<h1 class=\"muted embed-brand\">Spark Sizer · {manager}</h1>");
     html::text(&mut out, "p", " class=\"big\" id=\"headline\"", headline);
     out

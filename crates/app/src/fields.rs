@@ -6,7 +6,7 @@ use planner::catalog::{self, ClusterManager, Entry, FieldId, Kind, Unit};
 use planner::url::{self, Scenario};
 use ClusterManager as Manager;
 
-use crate::form::{carry_hardware, display_scenario_text, FieldMessage, Form};
+use crate::form::{carry_typed_values, display_scenario_text, Carried, FieldMessage, Form};
 use crate::{browser, html};
 
 /// The form's signals, shared by every field.
@@ -40,7 +40,8 @@ impl Ctx {
     }
 
     /// Switches to cluster manager `m`: the current form is kept for a switch back, `m`'s
-    /// form is restored as it was left (or its defaults), and typed hardware comes along.
+    /// form is restored as it was left (or its defaults), the values typed into fields both
+    /// forms have come along, and a note under the switch says which.
     fn switch_manager(self, m: ClusterManager) {
         let current = self.form.get_untracked();
         if current.manager == m {
@@ -50,7 +51,8 @@ impl Ctx {
             .stash
             .with_value(|s| s.iter().find(|f| f.manager == m).cloned());
         let mut next = kept.unwrap_or_else(|| Form::from_scenario(&Scenario::default_for(m)));
-        carry_hardware(&current, &mut next);
+        let carried = carry_typed_values(&current, &mut next);
+        show_switch_note(&switch_note(current.manager, m, &carried));
         next.explorer = current.explorer;
         self.stash.update_value(|s| {
             s.retain(|f| f.manager != current.manager);
@@ -482,25 +484,59 @@ fn mode_switch(out: &mut String, st: &State, mode: &ModeSwitch) {
 }
 
 fn choose(ctx: Ctx, s: &Scenario) {
+    show_switch_note("");
     ctx.edited.set_value(None);
     ctx.form.set(Form::from_scenario(s));
     browser::push_query(&url::scenario_to_query(s));
+}
+
+/// What a switch from `from` to `to` kept of the typed values, in words (`""` when nothing
+/// was typed).
+fn switch_note(from: Manager, to: Manager, carried: &Carried) -> String {
+    let (from, to) = (from.name(), to.name());
+    let rest = if carried.left_behind == 0 {
+        String::new()
+    } else {
+        format!(" {from}'s other settings are kept for a switch back.")
+    };
+    match carried.kept.as_slice() {
+        [] if carried.left_behind == 0 => String::new(),
+        [] => format!(
+            "Nothing typed on {from} applies to {to}; its settings are kept for a switch back."
+        ),
+        [.., last] => {
+            let first = &carried.kept[..carried.kept.len() - 1];
+            let names = if first.is_empty() {
+                (*last).to_string()
+            } else {
+                format!("{} and {last}", first.join(", "))
+            };
+            format!("Kept from {from}: {names}.{rest}")
+        }
+    }
+}
+
+/// Writes the note under the cluster-manager switch (a polite live region).
+fn show_switch_note(text: &str) {
+    if let Some(el) = window()
+        .document()
+        .and_then(|d| d.get_element_by_id("switch-note"))
+    {
+        set_text_if_changed(&el, text);
+    }
 }
 
 /// The cluster-manager switch, as HTML, `current` pressed; choosing one restores that
 /// manager's form as it was left (its defaults the first time), with the typed hardware, and
 /// adds a history entry.
 fn manager_buttons(current: Manager) -> String {
-    [
-        (Manager::Yarn, "YARN"),
-        (Manager::Kubernetes, "Kubernetes"),
-        (Manager::Emr, "Amazon EMR"),
-    ]
-    .into_iter()
-    .map(|(m, name)| {
+    Manager::ALL
+        .into_iter()
+    .map(|m| {
         format!(
-            r#"<button type="button" class="pill" id="cm-{id}" data-manager="{id}" aria-pressed="{}">{name}</button>"#,
+            r#"<button type="button" class="pill" id="cm-{id}" data-manager="{id}" aria-pressed="{}">{}</button>"#,
             m == current,
+            m.name(),
             id = m.as_str()
         )
     })
@@ -679,6 +715,7 @@ pub fn form_view(ctx: Ctx) -> impl IntoView {
             on:click=move |ev| clicked(ctx, &ev)>
             <div class="method-switch managers" role="group" aria-label="Cluster manager"
                 inner_html=manager_buttons(mounted)></div>
+            <p class="hint switch-note" id="switch-note" role="status"></p>
             <div class="form-body" inner_html=body()></div>
         </form>
     }
@@ -1020,6 +1057,28 @@ mod tests {
             emr.hint.contains("EMR's default is Default"),
             "{}",
             emr.hint
+        );
+    }
+
+    #[test]
+    fn the_switch_note_names_what_came_along_and_what_stayed() {
+        let carried = |kept: &[&'static str], left_behind| Carried {
+            kept: kept.to_vec(),
+            left_behind,
+        };
+        let (yarn, k8s) = (Manager::Yarn, Manager::Kubernetes);
+        assert_eq!(switch_note(yarn, k8s, &carried(&[], 0)), "");
+        assert_eq!(
+            switch_note(yarn, k8s, &carried(&["Nodes"], 0)),
+            "Kept from YARN: Nodes."
+        );
+        assert_eq!(
+            switch_note(k8s, Manager::Emr, &carried(&["Nodes", "Input data size", "Min executors"], 2)),
+            "Kept from Kubernetes: Nodes, Input data size and Min executors. Kubernetes's other settings are kept for a switch back."
+        );
+        assert_eq!(
+            switch_note(yarn, Manager::Emr, &carried(&[], 1)),
+            "Nothing typed on YARN applies to Amazon EMR; its settings are kept for a switch back."
         );
     }
 }

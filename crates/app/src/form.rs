@@ -350,38 +350,66 @@ impl Form {
     }
 }
 
-/// The hardware every cluster manager's form describes alike: (YARN's field, Kubernetes'
-/// field); nodes are `n` everywhere (EMR's core nodes too). Memory per node reads a bare number
-/// as GiB on both forms, so its text means the same after a switch.
-const SHARED_HARDWARE: [(FieldId, FieldId); 3] = [
-    (FieldId::Nodes, FieldId::Nodes),
+/// The hardware every cluster manager's form describes alike under different fields:
+/// (YARN's field, Kubernetes' field); nodes are `n` everywhere (EMR's core nodes too). Memory
+/// per node reads a bare number as GiB on both forms, so its text means the same after a
+/// switch.
+const SHARED_HARDWARE: [(FieldId, FieldId); 2] = [
     (FieldId::CoresPerNode, FieldId::NodeCpu),
     (FieldId::MemoryPerNode, FieldId::NodeMemory),
 ];
 
-/// Copies the hardware typed in `from` (values changed from its defaults, readable in `to`)
-/// into `to`, a form of another cluster manager: switching keeps the cluster.
-pub fn carry_hardware(from: &Form, to: &mut Form) {
+/// The field of `to` that holds what `id` holds on another cluster manager's form: the same
+/// field, or its hardware counterpart.
+fn counterpart(id: FieldId, to: ClusterManager) -> Option<&'static catalog::Entry> {
+    let paired = SHARED_HARDWARE
+        .iter()
+        .find_map(|&(a, b)| (a == id).then_some(b).or((b == id).then_some(a)));
+    catalog::entry(to, id).or_else(|| paired.and_then(|p| catalog::entry(to, p)))
+}
+
+/// What a switch of cluster manager did with the values typed on the form left.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Carried {
+    /// The names of the fields whose typed values came along.
+    pub kept: Vec<&'static str>,
+    /// How many typed values have no field (or no readable one) on the new form: they stay
+    /// with the form left, for a switch back.
+    pub left_behind: usize,
+}
+
+/// Copies every value typed in `from` (shown and changed from its cluster manager's defaults)
+/// into the same field of `to`, a form of another cluster manager, where it reads: switching
+/// keeps the cluster and the Spark settings the two forms share.
+pub fn carry_typed_values(from: &Form, to: &mut Form) -> Carried {
     let defaults = Form::from_scenario(&Scenario::default_for(from.manager));
-    for (a, b) in SHARED_HARDWARE {
-        for (source, target) in [(a, b), (b, a)] {
-            let (Some(s), Some(t)) = (
-                catalog::entry(from.manager, source),
-                catalog::entry(to.manager, target),
-            ) else {
-                continue;
-            };
-            let text = from.text(s.key);
-            if text == defaults.text(s.key) {
-                continue;
-            }
-            let mut probe = to.clone();
-            probe.texts.insert(t.key, text.to_string());
-            if probe.read().unreadable.iter().all(|(k, _)| *k != t.key) {
-                to.texts.insert(t.key, text.to_string());
-            }
+    let mut carried = Carried::default();
+    for source in catalog::entries(from.manager) {
+        let text = from.text(source.key);
+        if !from.shows(source.shown) || text == defaults.text(source.key) {
+            continue;
         }
+        let target = counterpart(source.id, to.manager)
+            .filter(|t| t.kind == source.kind && t.bare_unit() == source.bare_unit());
+        let Some(target) = target else {
+            carried.left_behind += 1;
+            continue;
+        };
+        let mut probe = to.clone();
+        probe.texts.insert(target.key, text.to_string());
+        if probe
+            .read()
+            .unreadable
+            .iter()
+            .any(|(k, _)| *k == target.key)
+        {
+            carried.left_behind += 1;
+            continue;
+        }
+        to.texts.insert(target.key, text.to_string());
+        carried.kept.push(source.name);
     }
+    carried
 }
 
 /// One message to show beside a field.
@@ -533,18 +561,51 @@ mod tests {
         yarn.set_text("n", "20".into());
         yarn.set_text("m", "128".into());
         let mut k8s = Form::from_scenario(&Scenario::default_for(ClusterManager::Kubernetes));
-        carry_hardware(&yarn, &mut k8s);
+        carry_typed_values(&yarn, &mut k8s);
         assert_eq!((k8s.text("n"), k8s.text("kmem")), ("20", "128"));
         assert_eq!(k8s.text("kcpu"), "16", "an untouched value is not carried");
         k8s.set_text("kcpu", "15.5".into());
         let mut back = Form::from_input(&PlanInput::default());
-        carry_hardware(&k8s, &mut back);
+        carry_typed_values(&k8s, &mut back);
         assert_eq!(
             back.text("c"),
             "16",
             "15.5 CPU is not a whole number of cores"
         );
         assert_eq!(back.text("n"), "20");
+    }
+
+    #[test]
+    fn switching_cluster_manager_carries_the_typed_spark_settings() {
+        let mut yarn = Form::from_input(&PlanInput::default());
+        yarn.set_text("cpe", "4".into());
+        yarn.set_text("of", "0.2".into());
+        yarn.set_text("win", "500".into());
+        yarn.set_text("rc", "2".into());
+        let mut k8s = Form::from_scenario(&Scenario::default_for(ClusterManager::Kubernetes));
+        let carried = carry_typed_values(&yarn, &mut k8s);
+        assert_eq!((k8s.text("cpe"), k8s.text("kof")), ("4", "0.2"));
+        assert_eq!(
+            k8s.text("win"),
+            "500",
+            "the workload's input size comes along"
+        );
+        let names: Vec<&str> = ["cpe", "of", "win"]
+            .iter()
+            .map(|k| catalog::entry_by_key(ClusterManager::Yarn, k).unwrap().name)
+            .collect();
+        assert_eq!(carried.kept, names, "in YARN's catalog order");
+        assert_eq!(carried.left_behind, 1, "reserved cores: YARN only");
+        let reading = k8s.read();
+        assert!(reading.unreadable.is_empty(), "{:?}", reading.unreadable);
+
+        let mut emr = Form::from_scenario(&Scenario::default_for(ClusterManager::Emr));
+        let untouched = Form::from_input(&PlanInput::default());
+        assert_eq!(
+            carry_typed_values(&untouched, &mut emr),
+            Carried::default(),
+            "nothing typed, nothing to say"
+        );
     }
 
     #[test]

@@ -40,6 +40,15 @@ impl ClusterManager {
         }
     }
 
+    /// The name the page, the reports and the check's words use.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClusterManager::Yarn => "YARN",
+            ClusterManager::Kubernetes => "Kubernetes",
+            ClusterManager::Emr => "Amazon EMR",
+        }
+    }
+
     /// Reads a `cm` value.
     pub fn parse(s: &str) -> Option<ClusterManager> {
         ClusterManager::ALL.into_iter().find(|m| m.as_str() == s)

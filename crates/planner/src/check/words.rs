@@ -30,14 +30,6 @@ pub fn place(origin: Option<Origin>) -> String {
     }
 }
 
-fn manager_name(m: ClusterManager) -> &'static str {
-    match m {
-        ClusterManager::Yarn => "YARN",
-        ClusterManager::Kubernetes => "Kubernetes",
-        ClusterManager::Emr => "Amazon EMR",
-    }
-}
-
 /// A finding's severity and code.
 pub fn finding_kind(kind: &FindingKind) -> (Severity, Code) {
     use FindingKind as F;
@@ -110,7 +102,7 @@ fn kind_message(kind: &FindingKind, manager: ClusterManager) -> String {
         ),
         F::EmrOnlyKey { key } => format!(
             "{key} is read only by Amazon EMR's Spark; Apache Spark on {} ignores it{}.",
-            manager_name(manager),
+            manager.name(),
             if key.ends_with("memoryOverheadFactor") {
                 ": use spark.executor.memoryOverheadFactor"
             } else {
@@ -157,8 +149,8 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
         F::BadField { field, expected } => format!("{field} should be {expected}."),
         F::OtherMaster { master } => format!(
             "the master {master} is not {}: these settings are checked on the form's {} cluster.",
-            manager_name(manager),
-            manager_name(manager)
+            manager.name(),
+            manager.name()
         ),
         F::NotASetting { text } => format!("\"{text}\" is not a setting the check reads."),
         F::ExplicitBesideMaximize {
@@ -171,17 +163,17 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
             suggested,
             evidence,
         } => {
-            let to = manager_name(*suggested);
+            let to = suggested.name();
             format!(
                 "These settings are for {to} ({evidence}), not {}: switch the form to {to} to \
                  check them there.",
-                manager_name(manager)
+                manager.name()
             )
         }
         F::NotCarried { key } => format!(
             "{key} is not part of this check on {}: the form does not hold it, so it is left out \
              of the answer and of \"Use these settings\".",
-            manager_name(manager)
+            manager.name()
         ),
         _ => String::new(),
     }

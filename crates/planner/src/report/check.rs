@@ -20,7 +20,7 @@ fn title(c: &Check) -> String {
     };
     format!(
         "Check on {}: {read}",
-        super::manager_name(c.applied.scenario.manager())
+        c.applied.scenario.manager().name()
     )
 }
 

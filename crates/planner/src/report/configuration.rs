@@ -5,7 +5,7 @@
 //! another cluster manager (EMR's JSON for a YARN plan).
 
 use super::summary::{summary, Summary};
-use super::{manager_name, Report};
+use super::{Report};
 use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
 
 /// `spark-defaults.conf`: a comment naming the plan, then one `key value` line per setting
@@ -23,7 +23,7 @@ pub fn spark_defaults_conf(report: &Report<'_>) -> Option<String> {
     } = summary(report);
     let mut out = format!(
         "# spark-defaults.conf for {} (Spark Sizer)\n# {title}\n",
-        manager_name(report.manager())
+        report.manager().name()
     );
     let width = configuration
         .iter()

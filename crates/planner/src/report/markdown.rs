@@ -10,7 +10,7 @@ use crate::catalog::{counted, group_digits_in_text};
 use std::fmt::Write;
 
 use super::summary::{self, nodes_title, shape_words as shape};
-use super::{manager_name, mib_one_decimal, Report};
+use super::{mib_one_decimal, Report};
 use crate::catalog::{self, ClusterManager};
 use crate::emr::{self, EmrPlan};
 use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
@@ -155,7 +155,7 @@ pub fn emr(p: &EmrPlan) -> String {
 
 /// An input of `m` that cannot be planned: why, one item per problem with its field's key.
 pub fn invalid(m: ClusterManager, diagnostics: &[Warning]) -> String {
-    let mut out = format!("# {}: nothing to plan\n\n", manager_name(m));
+    let mut out = format!("# {}: nothing to plan\n\n", m.name());
     let count = diagnostics.len();
     let _ = writeln!(
         out,

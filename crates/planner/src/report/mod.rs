@@ -217,15 +217,6 @@ pub fn try_render(scenario: &Scenario, outcome: &Outcome, format: Format) -> Opt
     }
 }
 
-/// The cluster manager as a report names it.
-fn manager_name(m: ClusterManager) -> &'static str {
-    match m {
-        ClusterManager::Yarn => "YARN",
-        ClusterManager::Kubernetes => "Kubernetes",
-        ClusterManager::Emr => "Amazon EMR",
-    }
-}
-
 /// Bytes as MiB with one decimal (`7662.4`).
 fn mib_one_decimal(bytes: u64) -> String {
     crate::fixed::format_ratio(bytes, 1_048_576, 1)

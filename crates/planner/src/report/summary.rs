@@ -17,7 +17,7 @@ use crate::spark::PodResources;
 use crate::units::format_spark_mib;
 use crate::warning::{Severity, Warning};
 
-use super::{manager_name, Report};
+use super::{Report};
 
 /// A table: its columns and rows of cells (plain text, not yet escaped for any markup).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,7 +55,7 @@ pub fn summary(report: &Report<'_>) -> Summary {
         Report::Kubernetes(p, input) => kubernetes(p, input),
         Report::Emr(p) => emr(p),
         Report::Invalid(m, diagnostics) => Summary {
-            title: format!("{}: nothing to plan", manager_name(m)),
+            title: format!("{}: nothing to plan", m.name()),
             lead: vec![format!(
                 "The input has {} to fix first.",
                 counted(diagnostics.len() as u64, "problem")

@@ -73,7 +73,7 @@ pub fn emr(p: &EmrPlan) -> String {
 
 /// An input of `m` that cannot be planned: one line per diagnostic.
 pub fn invalid(m: ClusterManager, diagnostics: &[Warning]) -> String {
-    let mut out = format!("invalid {} input:\n", super::manager_name(m));
+    let mut out = format!("invalid {} input:\n", m.name());
     diagnostic_lines(&mut out, diagnostics);
     out
 }
