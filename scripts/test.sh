@@ -92,6 +92,7 @@ step "size gate, JS API (72.1 KB brotli; aim 60 KB)" \
 # only when asked by the JS API or a section of the page: its own budget. It measures 171 438
 # with the link codec as a table (BENCHMARKS.md, "JS API: the link codec as a table"), and
 # 173 496 with session 8's branches together (BENCHMARKS.md, "All of session 8's
-# branches together"); the gate is that + about 500 bytes.
-step "size gate, reports module (174.0 KB brotli)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 174000
+# branches together"), 175 283 once the wiki exports carry every finding the page shows
+# (BENCHMARKS.md, "The wiki exports say what the page says"); the gate is that + about 500 bytes.
+step "size gate, reports module (175.8 KB brotli)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 175800

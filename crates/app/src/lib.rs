@@ -479,12 +479,7 @@ fn yarn_sections(c: &Comparison) -> String {
         results::working(c, c.selected),
         results::method_name(other.method),
         results::working(c, other.method),
-        results::warning_list(
-            &results::with_shape_guidance(planner::plan::warnings(c, c.selected), |said| {
-                planner::explorer::yarn_plan_guidance(c, said)
-            }),
-            "warnings",
-        ),
+        results::warning_list(&planner::explorer::yarn_findings(c), "warnings",),
         results::driver_section(&planner::Scenario::Yarn(c.input.input.clone())),
     )
 }

@@ -247,9 +247,7 @@ pub fn k8s_details(p: &K8sPlan, scenario: &Scenario) -> String {
     working_and_warnings(
         &mut out,
         &planner::k8s::k8s_working(input, p),
-        &results::with_shape_guidance(planner::k8s::k8s_warnings(input, p), |said| {
-            planner::explorer::k8s_plan_guidance(input, p, said)
-        }),
+        &planner::explorer::k8s_findings(input, p),
     );
     out.push_str(&results::driver_section(scenario));
     out
@@ -531,9 +529,7 @@ pub fn emr_details(p: &EmrPlan) -> String {
     working_and_warnings(
         &mut out,
         &planner::emr::working_steps(p),
-        &results::with_shape_guidance(planner::emr::warnings(p), |said| {
-            planner::explorer::emr_plan_guidance(p, said)
-        }),
+        &planner::explorer::emr_findings(p),
     );
     out.push_str(&results::driver_section(&Scenario::Emr(p.settings)));
     out

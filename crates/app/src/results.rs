@@ -114,17 +114,6 @@ pub fn driver_section(scenario: &planner::Scenario) -> String {
     )
 }
 
-/// A plan's warnings with what its executor shape triggers (the explorer's guidance) among
-/// them, most severe first.
-pub fn with_shape_guidance(
-    mut warnings: Vec<Warning>,
-    guidance: impl FnOnce(&[Warning]) -> Vec<Warning>,
-) -> Vec<Warning> {
-    let more = guidance(&warnings);
-    warnings.extend(more);
-    planner::warning::most_severe_first(warnings)
-}
-
 /// A list of warnings with their severity in words (not colour alone), as HTML.
 pub fn warning_list(ws: &[Warning], id: &str) -> String {
     planner::report::html::findings_list(ws, id)

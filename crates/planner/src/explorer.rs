@@ -538,6 +538,37 @@ fn own_shape_guidance(
     notes
 }
 
+/// `warnings` with what `guidance` adds beyond them, most severe first.
+fn with_own_shape_guidance(
+    mut warnings: Vec<Warning>,
+    guidance: impl FnOnce(&[Warning]) -> Vec<Warning>,
+) -> Vec<Warning> {
+    let more = guidance(&warnings);
+    warnings.extend(more);
+    crate::warning::most_severe_first(warnings)
+}
+
+/// The selected YARN plan's findings: its warnings and what its executor shape triggers beyond
+/// them (a heap without compressed object pointers, a small executor...), most severe first —
+/// what the page lists under the plan and the reports write.
+pub fn yarn_findings(c: &Comparison) -> Vec<Warning> {
+    with_own_shape_guidance(crate::plan::warnings(c, c.selected), |said| {
+        yarn_plan_guidance(c, said)
+    })
+}
+
+/// A Kubernetes plan's findings, as [`yarn_findings`].
+pub fn k8s_findings(input: &K8sInput, p: &K8sPlan) -> Vec<Warning> {
+    with_own_shape_guidance(crate::k8s::k8s_warnings(input, p), |said| {
+        k8s_plan_guidance(input, p, said)
+    })
+}
+
+/// An EMR plan's findings, as [`yarn_findings`].
+pub fn emr_findings(p: &EmrPlan) -> Vec<Warning> {
+    with_own_shape_guidance(crate::emr::warnings(p), |said| emr_plan_guidance(p, said))
+}
+
 /// What the selected YARN plan's executor shape triggers, beyond `said` (its warnings).
 pub fn yarn_plan_guidance(c: &Comparison, said: &[Warning]) -> Vec<Warning> {
     let p = &c.selected_plan().placement;

@@ -23,6 +23,11 @@ pub enum RemedyKind {
     /// Smaller executors, more of them (seed 001: "reduce the parallelism to 4, the memory to
     /// 21 GB, increase the number of executors").
     SmallerExecutorsMore,
+    /// The same executors running fewer tasks at once (`spark.task.cpus` above 1): each task
+    /// takes a larger share of the execution memory, at the cost of idle cores. Offered when no
+    /// shape on the cluster gives a task enough: a node's memory per core bounds what every
+    /// filled shape gives.
+    FewerTasksAtOnce,
 }
 
 /// A remedy that is an executor shape: one click applies its scenario.
@@ -30,6 +35,8 @@ pub enum RemedyKind {
 pub struct ShapeRemedy {
     /// Which remedy.
     pub kind: RemedyKind,
+    /// `spark.task.cpus` in the remedy's scenario.
+    pub task_cpus: u32,
     /// The shape, as the explorer sizes it on this cluster.
     pub row: ShapeRow,
     /// The most execution memory one task may take in it, in bytes.
@@ -218,13 +225,60 @@ fn shape_remedies(
         }
         remedies.push(ShapeRemedy {
             kind,
+            task_cpus: crate::scenario::task_cpus_of(scenario),
             row: **row,
             per_task_max_bytes: per_task(row),
             fits: per_task(row) >= task_bytes,
             scenario: adopt(scenario, row),
         });
     }
+    if remedies.iter().all(|r| !r.fits) {
+        remedies.extend(fewer_tasks_at_once(
+            scenario,
+            view,
+            &explorer.rows,
+            task_bytes,
+        ));
+    }
     remedies
+}
+
+/// The plan's own executors with `spark.task.cpus` raised until a running task's share of the
+/// execution memory holds `task_bytes` (`None` when even one task at a time is short, or
+/// when the plan's shape is not among the explorer's `rows`).
+fn fewer_tasks_at_once(
+    scenario: &Scenario,
+    view: &ExecutorView,
+    rows: &[ShapeRow],
+    task_bytes: u64,
+) -> Option<ShapeRemedy> {
+    let execution = view.memory?.execution_bytes;
+    let most_tasks = execution / task_bytes.max(1);
+    if most_tasks == 0 || most_tasks >= u64::from(view.task_slots_per_executor) {
+        return None;
+    }
+    let task_cpus = (1..=view.cores).find(|t| u64::from(view.cores / t) <= most_tasks)?;
+    let slots = u64::from(view.cores / task_cpus).max(1);
+    let own = rows
+        .iter()
+        .find(|r| r.cores == view.cores && r.heap_mib == view.heap_mib)?;
+    let per_task = crate::explorer::PerTaskMemory {
+        min_bytes: execution / (2 * slots),
+        max_bytes: execution / slots,
+    };
+    Some(ShapeRemedy {
+        kind: RemedyKind::FewerTasksAtOnce,
+        task_cpus,
+        row: ShapeRow {
+            task_slots_per_executor: slots,
+            task_slots: slots.saturating_mul(u64::from(own.executors)),
+            per_task: Some(per_task),
+            ..*own
+        },
+        per_task_max_bytes: per_task.max_bytes,
+        fits: per_task.max_bytes >= task_bytes,
+        scenario: crate::scenario::with_task_cpus(&adopt(scenario, own), task_cpus),
+    })
 }
 
 fn smaller_tasks(
@@ -259,6 +313,7 @@ pub fn remedy_words(r: &ShapeRemedy) -> String {
     let what = match r.kind {
         RemedyKind::FewerCores => "Fewer cores per executor",
         RemedyKind::SmallerExecutorsMore => "Smaller executors, more of them",
+        RemedyKind::FewerTasksAtOnce => return fewer_tasks_words(r),
     };
     let verdict = if r.fits {
         "the largest task fits"
@@ -272,6 +327,33 @@ pub fn remedy_words(r: &ShapeRemedy) -> String {
         format_spark_mib(r.row.heap_mib),
         mib_text(r.row.container_mib.saturating_mul(MIB)),
         mib_text(r.per_task_max_bytes),
+    )
+}
+
+/// The `spark.task.cpus` remedy in words: the setting, the tasks at once and the idle cores.
+fn fewer_tasks_words(r: &ShapeRemedy) -> String {
+    let idle = u64::from(r.row.cores)
+        .saturating_sub(r.row.task_slots_per_executor * u64::from(r.task_cpus));
+    let idle = if idle == 0 {
+        String::new()
+    } else {
+        format!(", {} idle", counted(idle, "core"))
+    };
+    format!(
+        "Fewer tasks at once in the same {} × {} × {}: {}={} runs {} at a time in each executor{idle}. \
+         Each task may take up to {} — {}.",
+        counted(r.row.executors.into(), "executor"),
+        counted(r.row.cores.into(), "core"),
+        format_spark_mib(r.row.heap_mib),
+        crate::spark_keys::TASK_CPUS,
+        r.task_cpus,
+        counted(r.row.task_slots_per_executor, "task"),
+        mib_text(r.per_task_max_bytes),
+        if r.fits {
+            "the largest task fits"
+        } else {
+            "still short of the largest task"
+        },
     )
 }
 

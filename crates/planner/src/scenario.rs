@@ -128,6 +128,26 @@ pub fn workload_of(scenario: &Scenario) -> crate::workload::Workload {
     }
 }
 
+/// `spark.task.cpus` as a scenario sets it.
+pub fn task_cpus_of(scenario: &Scenario) -> u32 {
+    match scenario {
+        Scenario::Yarn(i) => i.spark.task_cpus,
+        Scenario::Kubernetes(i) => i.spark.task_cpus,
+        Scenario::Emr(i) => i.task_cpus,
+    }
+}
+
+/// `scenario` with `spark.task.cpus` set to `task_cpus`.
+pub fn with_task_cpus(scenario: &Scenario, task_cpus: u32) -> Scenario {
+    let mut s = scenario.clone();
+    match &mut s {
+        Scenario::Yarn(i) => i.spark.task_cpus = task_cpus,
+        Scenario::Kubernetes(i) => i.spark.task_cpus = task_cpus,
+        Scenario::Emr(i) => i.task_cpus = task_cpus,
+    }
+    s
+}
+
 /// Dynamic allocation as a scenario sets it.
 pub fn dynamic_allocation_of(scenario: &Scenario) -> crate::dynamic_allocation::DynamicAllocation {
     use crate::dynamic_allocation::DynamicAllocation;

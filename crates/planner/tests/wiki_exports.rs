@@ -423,3 +423,59 @@ fn format_names_read_back() {
     assert_eq!(Format::parse("markdown-table"), Some(Format::MarkdownTable));
     assert_eq!(Format::parse("Markdown"), None);
 }
+
+/// The out-of-memory preset (6 executors × 10 cores on 51 200 MiB containers, a 4 096 MiB
+/// largest task): the page shows the workload's error (the task needs more than a core's share
+/// of the executor memory), a heap of 32 GiB or more without compressed object pointers, and
+/// the plan's own warnings; the three wiki exports carry every one of them, the error first.
+#[test]
+fn wiki_exports_carry_the_workload_and_shape_findings_the_page_shows() {
+    let s = scenario_from_query("v=1&amax=51200&vmax=16&cpe=10&wtask=4096").scenario;
+    let outcome = plan(&s);
+    let Outcome::Yarn(c) = &outcome else {
+        panic!("a YARN plan");
+    };
+    let fit = planner::job_fit::job_fit(&s, &outcome).expect("the workload is filled");
+    let workload = planner::job_fit::job_fit_notes(&fit);
+    let error = workload
+        .iter()
+        .find(|w| w.severity == planner::warning::Severity::Error)
+        .expect("the largest task does not fit");
+    let shape = planner::explorer::yarn_findings(c);
+    assert!(
+        shape
+            .iter()
+            .any(|w| w.code == planner::warning::Code::HeapWithoutCompressedOops),
+        "a 45 GiB heap: {shape:?}"
+    );
+    for format in [Format::MarkdownTable, Format::Confluence, Format::Html] {
+        let text = render(&s, &outcome, format);
+        let flat = text.replace("\\", "");
+        for w in shape.iter().chain(&workload) {
+            let start: String = w.message.chars().take(40).collect();
+            let start = start.replace('*', "").replace('_', "");
+            assert!(
+                flat.contains(&start) || text.contains(&html_escaped(&start)),
+                "{format:?} leaves out \"{}\":\n{text}",
+                w.message
+            );
+        }
+        let first_error = text.find("rror").expect("an error is named");
+        let error_start: String = error.message.chars().take(30).collect();
+        assert!(
+            text.find(&html_escaped(&error_start))
+                .or(flat.find(&error_start))
+                > Some(0)
+                && first_error < text.find("arning").unwrap_or(usize::MAX),
+            "{format:?}: the error comes before the warnings:\n{text}"
+        );
+    }
+}
+
+fn html_escaped(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}

@@ -194,6 +194,59 @@ fn the_out_of_memory_preset_shows_the_verdict_and_the_usual_fix() {
     );
 }
 
+/// No filled shape on 64 GiB × 16-core nodes gives a task 4 GiB (a node's memory per core
+/// bounds them all), so the same six 45g executors with `spark.task.cpus=3` are offered: 3
+/// tasks at once in 10 cores share the 14 401 142 784 bytes of execution memory (46 080 MiB
+/// heap − 300 MiB reserved, × 0.6 × 0.5), 4 800 380 928 bytes (4 578 MiB) each ≥ 4 GiB.
+#[test]
+fn the_out_of_memory_preset_offers_fewer_tasks_at_once_which_fits() {
+    let s = Scenario::Yarn(preset("oom-10-cores-45g").expect("preset").input);
+    let fit = job_fit(&s, &plan(&s)).expect("plans");
+    let r = fit
+        .remedies
+        .iter()
+        .find(|r| r.kind == RemedyKind::FewerTasksAtOnce)
+        .expect("the spark.task.cpus remedy");
+    assert_eq!(r.task_cpus, 3);
+    assert_eq!(
+        (r.row.cores, r.row.heap_mib, r.row.executors),
+        (10, 46_080, 6)
+    );
+    assert_eq!(r.row.task_slots_per_executor, 3);
+    assert_eq!(r.per_task_max_bytes, 14_401_142_784 / 3);
+    assert!(r.fits);
+    assert_eq!(
+        planner::job_fit::remedy_words(r),
+        "Fewer tasks at once in the same 6 executors × 10 cores × 45g: spark.task.cpus=3 runs 3 \
+         tasks at a time in each executor, 1 core idle. Each task may take up to 4\u{202f}578 MiB \
+         — the largest task fits."
+    );
+    // One click applies it: the same executors, and the task is no longer short (it fits
+    // while the two tasks beside it take less, as every remedy's "fits" means).
+    let Outcome::Yarn(c) = plan(&r.scenario) else {
+        panic!("the remedy plans on YARN")
+    };
+    let p = c.selected_plan();
+    assert_eq!((p.instances, p.cores(), p.heap_mib()), (6, 10, 46_080));
+    let after = job_fit(&r.scenario, &plan(&r.scenario)).unwrap();
+    let task = after.workload.unwrap().task.unwrap();
+    assert_eq!(task.verdict, TaskVerdict::Tight);
+    assert_eq!(task.max_bytes, 14_401_142_784 / 3);
+    assert!(after
+        .remedies
+        .iter()
+        .all(|r| r.kind != RemedyKind::FewerTasksAtOnce));
+    // A task larger than a whole executor's execution memory has no such remedy.
+    let mut huge = preset("oom-10-cores-45g").unwrap().input;
+    huge.spark.workload.largest_task_mib = Some(14_000);
+    let huge = Scenario::Yarn(huge);
+    let fit = job_fit(&huge, &plan(&huge)).unwrap();
+    assert!(fit
+        .remedies
+        .iter()
+        .all(|r| r.kind != RemedyKind::FewerTasksAtOnce));
+}
+
 #[test]
 fn a_small_task_fits_and_offers_no_remedy() {
     let mut input = preset("oom-10-cores-45g").unwrap().input;

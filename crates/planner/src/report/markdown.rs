@@ -14,7 +14,7 @@ use super::{mib_one_decimal, Report};
 use crate::catalog::{self, ClusterManager};
 use crate::emr::{self, EmrPlan};
 use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
-use crate::k8s::{k8s_warnings, k8s_working, K8sInput, K8sPlan};
+use crate::k8s::{k8s_working, K8sInput, K8sPlan};
 use crate::layout::{BlockKind, NodeGroup, Part, PartKind};
 use crate::memory::UnifiedMemory;
 use crate::place::Placement;
@@ -61,7 +61,7 @@ pub fn comparison(c: &Comparison) -> String {
     yarn_totals(&mut out, &p.placement);
     unified_memory(&mut out, &p.memory);
     working(&mut out, &plan::working_steps(c, c.selected));
-    warnings(&mut out, m, "Warnings", &plan::warnings(c, c.selected));
+    warnings(&mut out, m, "Warnings", &crate::explorer::yarn_findings(c));
     let differences = plan::differences(c);
     if !differences.is_empty() {
         warnings(&mut out, m, "Why the two methods differ", &differences);
@@ -78,7 +78,7 @@ pub fn comparison(c: &Comparison) -> String {
 pub fn kubernetes(p: &K8sPlan, input: &K8sInput) -> String {
     let m = ClusterManager::Kubernetes;
     let spark = &input.spark;
-    let findings = k8s_warnings(input, p);
+    let findings = crate::explorer::k8s_findings(input, p);
     let mut out = String::new();
     kubernetes_headline(&mut out, p, input, &findings);
     out.push_str("## Pods\n\n");
@@ -137,7 +137,7 @@ pub fn emr(p: &EmrPlan) -> String {
         );
     }
     working(&mut out, &emr::working_steps(p));
-    warnings(&mut out, m, "Warnings", &emr::warnings(p));
+    warnings(&mut out, m, "Warnings", &crate::explorer::emr_findings(p));
     out.push_str("## Exports\n\n");
     let submit = exports::submit_command(&emr_exports::submit_flags(p));
     code_block(&mut out, "spark-submit", "sh", &submit);

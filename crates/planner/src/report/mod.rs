@@ -182,6 +182,27 @@ impl<'a> Report<'a> {
     }
 }
 
+/// The short form the wiki exports write, with every finding the page shows beside the plan's
+/// own: implausible hardware, and the workload's and dynamic allocation's notes, most severe
+/// first.
+fn wiki_summary(
+    scenario: &Scenario,
+    report: &Report<'_>,
+    fit: Option<crate::job_fit::JobFit>,
+) -> summary::Summary {
+    let mut s = summary::summary(report);
+    if matches!(report, Report::Invalid(..)) {
+        return s;
+    }
+    s.findings
+        .extend(crate::plausible::hardware_warnings(scenario));
+    if let Some(fit) = &fit {
+        s.findings.extend(crate::job_fit::job_fit_notes(fit));
+    }
+    s.findings = crate::warning::most_severe_first(std::mem::take(&mut s.findings));
+    s
+}
+
 /// `outcome` rendered as `format`; `scenario` is the one `outcome` was planned from. Empty
 /// when the format has nothing for this outcome (see [`try_render`]).
 pub fn render(scenario: &Scenario, outcome: &Outcome, format: Format) -> String {
@@ -204,9 +225,9 @@ pub fn try_render(scenario: &Scenario, outcome: &Outcome, format: Format) -> Opt
             markdown::report(&report),
             fit.as_ref(),
         )),
-        Format::MarkdownTable => Some(wiki::github(&summary::summary(&report))),
-        Format::Confluence => Some(wiki::confluence(&summary::summary(&report))),
-        Format::Html => Some(wiki::html(&summary::summary(&report))),
+        Format::MarkdownTable => Some(wiki::github(&wiki_summary(scenario, &report, fit))),
+        Format::Confluence => Some(wiki::confluence(&wiki_summary(scenario, &report, fit))),
+        Format::Html => Some(wiki::html(&wiki_summary(scenario, &report, fit))),
         Format::Svg => svg::layout_svg(&report),
         Format::Conf => configuration::spark_defaults_conf(&report),
         Format::Submit => configuration::submit_command(&report),

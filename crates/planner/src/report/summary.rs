@@ -7,9 +7,9 @@
 //! copies them into configuration files.
 
 use crate::catalog::{counted, group_digits_in_text, ClusterManager};
-use crate::emr::{self, EmrPlan};
+use crate::emr::EmrPlan;
 use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
-use crate::k8s::{k8s_nearest_words, k8s_shortfall, k8s_warnings, K8sInput, K8sPlan, K8sSpark};
+use crate::k8s::{k8s_nearest_words, k8s_shortfall, K8sInput, K8sPlan, K8sSpark};
 use crate::layout::{Block, BlockKind, NodeGroup};
 use crate::place::Placement;
 use crate::plan::{self, Comparison};
@@ -17,7 +17,7 @@ use crate::spark::PodResources;
 use crate::units::format_spark_mib;
 use crate::warning::{Severity, Warning};
 
-use super::{Report};
+use super::Report;
 
 /// A table: its columns and rows of cells (plain text, not yet escaped for any markup).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,7 +106,7 @@ fn first_error(findings: &[Warning]) -> Option<&Warning> {
 
 fn yarn(c: &Comparison) -> Summary {
     let p = c.selected_plan();
-    let findings = plan::warnings(c, c.selected);
+    let findings = crate::explorer::yarn_findings(c);
     let placed = p.placement.totals.executors;
     let mut lead = Vec::new();
     let title = if placed == 0 {
@@ -148,7 +148,7 @@ fn yarn(c: &Comparison) -> Summary {
 
 fn kubernetes(p: &K8sPlan, input: &K8sInput) -> Summary {
     let spark = &input.spark;
-    let findings = k8s_warnings(input, p);
+    let findings = crate::explorer::k8s_findings(input, p);
     let placed = p.totals.executors;
     let mut lead = Vec::new();
     let title = if placed == 0 {
@@ -178,7 +178,7 @@ fn kubernetes(p: &K8sPlan, input: &K8sInput) -> Summary {
 }
 
 fn emr(p: &EmrPlan) -> Summary {
-    let findings = emr::warnings(p);
+    let findings = crate::explorer::emr_findings(p);
     let mut lead = Vec::new();
     let title = if p.launched_executors == 0 {
         lead.extend(first_error(&findings).map(|e| e.message.clone()));
