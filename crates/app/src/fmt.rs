@@ -22,9 +22,12 @@ pub fn size(m: u64) -> String {
     }
 }
 
-/// Bytes as MiB with one decimal (`5746.8 MiB`), for the heap's pools.
+/// Bytes as MiB with one decimal, its whole part grouped as [`mib`]'s (`5 746.8 MiB`), for the
+/// heap's pools.
 pub fn bytes_mib(b: u64) -> String {
-    format!("{} MiB", format_ratio(b, planner::units::MIB, 1))
+    let text = format_ratio(b, planner::units::MIB, 1);
+    let (whole, tenth) = text.split_once('.').unwrap_or((&text, "0"));
+    format!("{}.{tenth} MiB", group(whole.parse().unwrap_or_default()))
 }
 
 /// A percentage with one decimal.
@@ -34,15 +37,7 @@ pub fn pct(p: f64) -> String {
 
 /// Thousands separated by a thin space: `1 048 576`.
 pub fn group(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push('\u{202f}');
-        }
-        out.push(ch);
-    }
-    out
+    planner::catalog::group_digits(n)
 }
 
 /// `1 executor`, `3 executors`.
@@ -63,6 +58,9 @@ mod tests {
         assert_eq!(group(999), "999");
         assert_eq!(group(1000), "1\u{202f}000");
         assert_eq!(count(1, "node", "nodes"), "1 node");
-        assert_eq!(bytes_mib(12_051_914_342), "11493.6 MiB");
+        assert_eq!(bytes_mib(12_051_914_342), "11\u{202f}493.6 MiB");
+        assert_eq!(bytes_mib(19_201_523_712), "18\u{202f}312.0 MiB");
+        assert_eq!(bytes_mib(1_048_575), "1.0 MiB");
+        assert_eq!(bytes_mib(0), "0.0 MiB");
     }
 }
