@@ -97,8 +97,12 @@ pub fn card_html(query: &str) -> String {
     } else {
         summary
     };
+    let workload_errors = planner::job_fit::job_fit(&reading.scenario, &outcome)
+        .map(|fit| crate::workload::workload_errors(&fit))
+        .unwrap_or_default();
     let mut out = heading_html(reading.scenario.manager(), &headline)
         + &crate::refusal_and_nearest(refusal(&outcome, &reading.scenario), None)
+        + &workload_errors
         + &layout_html(&outcome);
     if emr {
         out.push_str("<p class=\"muted embed-brand embed-ask\">You ask for</p>");
@@ -189,6 +193,12 @@ mod tests {
         assert!(card.contains("Spark Sizer · YARN"), "{card}");
         assert!(card.contains("<dt>spark.executor.instances</dt>"), "{card}");
         assert!(card.contains("href=\"?v=1&amp;c=32"), "{card}");
+        assert!(!card.contains("workload-alerts"), "no workload, no alert: {card}");
+        // The out-of-memory preset: the card says the largest task does not fit, as the page
+        // does under its headline.
+        let oom = card_html("v=1&amax=51200&vmax=16&cpe=10&wtask=4096");
+        assert!(oom.contains("id=\"workload-alerts\""), "{oom}");
+        assert!(oom.contains("does not fit"), "{oom}");
         let broken = card_html("v=1&n=0");
         assert!(broken.contains("This link has values to fix"), "{broken}");
         assert!(!broken.contains("<dt>"), "{broken}");

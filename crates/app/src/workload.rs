@@ -95,6 +95,19 @@ pub fn under_the_headline(scenario: &Scenario, outcome: &Outcome) -> String {
     let Some(fit) = job_fit(scenario, outcome) else {
         return out;
     };
+    let errors = workload_errors(&fit);
+    if !errors.is_empty() {
+        out.push_str(&errors);
+        out.push_str(r##"<p class="sub" id="workload-more"><a href="#workload">Will the job fit, below: what to change</a></p>"##);
+    }
+    if let Some(text) = planner::dynamic_allocation::initial_count_note(&fit.allocation) {
+        html::text(&mut out, "p", r#" class="muted" id="da-initial""#, &text);
+    }
+    out
+}
+
+/// The workload's errors (the largest task does not fit...) as a list, or `""`.
+pub fn workload_errors(fit: &JobFit) -> String {
     let errors: Vec<planner::Warning> = fit
         .workload
         .map(|n| planner::workload::workload_notes(&n))
@@ -102,14 +115,10 @@ pub fn under_the_headline(scenario: &Scenario, outcome: &Outcome) -> String {
         .into_iter()
         .filter(|w| w.severity == planner::Severity::Error)
         .collect();
-    if !errors.is_empty() {
-        out.push_str(&results::warning_list(&errors, "workload-alerts"));
-        out.push_str(r##"<p class="sub" id="workload-more"><a href="#workload">Will the job fit, below: what to change</a></p>"##);
+    if errors.is_empty() {
+        return String::new();
     }
-    if let Some(text) = planner::dynamic_allocation::initial_count_note(&fit.allocation) {
-        html::text(&mut out, "p", r#" class="muted" id="da-initial""#, &text);
-    }
-    out
+    results::warning_list(&errors, "workload-alerts")
 }
 
 #[cfg(test)]
