@@ -183,17 +183,15 @@ impl<'a> Report<'a> {
 }
 
 /// The short form the wiki exports write, with every finding the page shows beside the plan's
-/// own: implausible hardware, and the workload's and dynamic allocation's notes, most severe
-/// first.
+/// own: implausible hardware, and the workload's and dynamic allocation's notes (none for an
+/// input that cannot be planned), most severe first.
 fn wiki_summary(
     scenario: &Scenario,
     report: &Report<'_>,
     fit: Option<crate::job_fit::JobFit>,
 ) -> summary::Summary {
     let mut s = summary::summary(report);
-    if matches!(report, Report::Invalid(..)) {
-        return s;
-    }
+    // "64 MiB per node — did you mean 64 GiB?" explains an invalid input too.
     s.findings
         .extend(crate::plausible::hardware_warnings(scenario));
     if let Some(fit) = &fit {
