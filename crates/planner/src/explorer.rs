@@ -324,11 +324,12 @@ fn yarn_row(v: &Validated, cores: u32) -> Option<ShapeRow> {
         Derivation::RuleOfThumb(_) => return None,
     };
     let spark = &v.input.spark;
-    let fractions = MemoryFractions {
-        memory_fraction: spark.memory_fraction,
-        storage_fraction: spark.storage_fraction,
-    };
-    Some(yarn_row_of(v, &d.placement, fractions, spark.offheap_mib()))
+    Some(yarn_row_of(
+        v,
+        &d.placement,
+        spark.memory_fractions(),
+        spark.offheap_mib(),
+    ))
 }
 
 fn yarn_row_of(

@@ -252,6 +252,14 @@ impl SparkSettings {
         }
     }
 
+    /// `spark.memory.fraction` and `spark.memory.storageFraction`.
+    pub fn memory_fractions(&self) -> crate::memory::MemoryFractions {
+        crate::memory::MemoryFractions {
+            memory_fraction: self.memory_fraction,
+            storage_fraction: self.storage_fraction,
+        }
+    }
+
     /// Off-heap MiB that counts toward the container.
     pub fn offheap_mib(&self) -> u64 {
         if self.offheap.enabled {

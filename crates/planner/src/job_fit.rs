@@ -7,7 +7,7 @@
 use crate::catalog::{counted, group_digits, ClusterManager, FieldId};
 use crate::dynamic_allocation::{allocation_notes, allocation_numbers, AllocationNumbers};
 use crate::explorer::{adopt, explore, ShapeRow};
-use crate::memory::{unified_memory, MemoryFractions};
+use crate::memory::MemoryFractions;
 use crate::scenario::{driver_settings, dynamic_allocation_of, workload_of, Outcome, Scenario};
 use crate::units::{format_spark_mib, MIB};
 use crate::warning::{Code, Severity, Warning};
@@ -109,76 +109,67 @@ pub fn job_fit(scenario: &Scenario, outcome: &Outcome) -> Option<JobFit> {
 /// and the executors of this shape the queue or cluster holds.
 pub fn executor_view(scenario: &Scenario, outcome: &Outcome) -> Option<(ExecutorView, u32, u32)> {
     let driver = driver_settings(scenario);
-    let base =
-        |executors: u32, cores: u32, slots: u32, heap_mib: u64, offheap_mib: u64, fractions| {
-            ExecutorView {
-                executors,
-                cores,
-                task_slots_per_executor: slots,
-                heap_mib,
-                memory: unified_memory(
-                    heap_mib.saturating_mul(MIB),
-                    fractions,
-                    offheap_mib.saturating_mul(MIB),
-                    slots,
-                )
-                .ok(),
-                driver_heap_mib: driver.heap_mib,
-                collected_mib: driver.load.collected_mib,
-            }
-        };
     let clamp = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
-    match (scenario, outcome) {
+    let (shape, instances, holds) = match (scenario, outcome) {
         (Scenario::Yarn(input), Outcome::Yarn(c)) => {
             let p = c.selected_plan();
-            let s = &input.spark;
-            let fractions = MemoryFractions {
-                memory_fraction: s.memory_fraction,
-                storage_fraction: s.storage_fraction,
-            };
-            let offheap = if s.offheap.enabled {
-                s.offheap.size_mib
-            } else {
-                0
-            };
-            let view = base(
-                p.placement.totals.executors,
-                p.cores(),
-                s.task_slots_per_executor(p.cores()),
-                p.heap_mib(),
-                offheap,
-                fractions,
-            );
             let holds = p.placement.capacity.min(p.placement.fit.share_limit);
-            Some((view, p.instances, clamp(holds)))
+            (yarn_shape(&input.spark, p), p.instances, clamp(holds))
         }
-        (Scenario::Kubernetes(input), Outcome::Kubernetes(p)) => {
-            let s = &input.spark;
-            let view = base(
-                clamp(p.placed),
-                s.executor_cores,
-                clamp(p.task_slots_per_executor),
-                p.executor_memory.heap_mib,
-                p.executor_memory.offheap_mib,
-                MemoryFractions::default(),
-            );
-            Some((view, clamp(p.wanted), clamp(p.fit.capacity)))
+        (Scenario::Kubernetes(input), Outcome::Kubernetes(p)) => (
+            k8s_shape(&input.spark, p),
+            clamp(p.wanted),
+            clamp(p.fit.capacity),
+        ),
+        (Scenario::Emr(_), Outcome::Emr(p)) => {
+            (emr_shape(p)?, p.requested, clamp(p.requests_capacity))
         }
-        (Scenario::Emr(input), Outcome::Emr(p)) => {
-            let l = p.launched.first()?;
-            let slots = crate::input::task_slots_per_executor(l.cores, input.task_cpus);
-            let view = base(
-                p.launched_executors,
-                l.cores,
-                slots,
-                l.heap_mib,
-                0,
-                MemoryFractions::default(),
-            );
-            Some((view, p.requested, clamp(p.requests_capacity)))
-        }
-        _ => None,
-    }
+        _ => return None,
+    };
+    let view = ExecutorView {
+        driver_heap_mib: driver.heap_mib,
+        collected_mib: driver.load.collected_mib,
+        ..shape
+    };
+    Some((view, instances, holds))
+}
+
+/// A YARN plan's executors as the checks see them (the executors placed).
+pub fn yarn_shape(s: &crate::input::SparkSettings, p: &crate::plan::Plan) -> ExecutorView {
+    ExecutorView::of_shape(
+        p.placement.totals.executors,
+        p.cores(),
+        s.task_slots_per_executor(p.cores()),
+        p.heap_mib(),
+        s.offheap_mib(),
+        s.memory_fractions(),
+    )
+}
+
+/// A Kubernetes plan's executor pods as the checks see them (the pods placed).
+pub fn k8s_shape(s: &crate::k8s::K8sSpark, p: &crate::k8s::K8sPlan) -> ExecutorView {
+    let clamp = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+    ExecutorView::of_shape(
+        clamp(p.placed),
+        s.executor_cores,
+        clamp(p.task_slots_per_executor),
+        p.executor_memory.heap_mib,
+        p.executor_memory.offheap_mib,
+        MemoryFractions::default(),
+    )
+}
+
+/// An EMR plan's executors as the checks see them (those EMR launches; `None` when none).
+pub fn emr_shape(p: &crate::emr::EmrPlan) -> Option<ExecutorView> {
+    let l = p.launched.first()?;
+    Some(ExecutorView::of_shape(
+        p.launched_executors,
+        l.cores,
+        crate::input::task_slots_per_executor(l.cores, p.settings.task_cpus),
+        l.heap_mib,
+        0,
+        MemoryFractions::default(),
+    ))
 }
 
 /// The explorer's shapes that give a task more memory than now: the most cores per executor

@@ -4,7 +4,7 @@
 
 use crate::catalog::counted;
 use crate::input::{InputErrors, Method, NodeManagerResources, PlanInput, Validated};
-use crate::memory::{unified_memory, MemoryFractions, UnifiedMemory};
+use crate::memory::{unified_memory, UnifiedMemory};
 use crate::place::{
     explain_placement, place_numbers, AmShape, Containers, ExecutorCount, Placement,
 };
@@ -692,10 +692,7 @@ fn ignored_settings(spark: &crate::input::SparkSettings) -> Vec<Warning> {
 fn finish(v: &Validated, instances: u32, placement: Placement, derivation: Derivation) -> Plan {
     let spark = &v.input.spark;
     let e = placement.executor;
-    let fractions = MemoryFractions {
-        memory_fraction: spark.memory_fraction,
-        storage_fraction: spark.storage_fraction,
-    };
+    let fractions = spark.memory_fractions();
     let memory = unified_memory(
         e.memory.heap_mib.saturating_mul(MIB),
         fractions,

@@ -117,6 +117,33 @@ pub struct ExecutorView {
 }
 
 impl ExecutorView {
+    /// `executors` executors of `cores` cores running `slots` tasks at once in a `heap_mib`
+    /// heap (with `offheap_mib` off-heap, split by `fractions`); no driver described.
+    pub fn of_shape(
+        executors: u32,
+        cores: u32,
+        slots: u32,
+        heap_mib: u64,
+        offheap_mib: u64,
+        fractions: crate::memory::MemoryFractions,
+    ) -> ExecutorView {
+        ExecutorView {
+            executors,
+            cores,
+            task_slots_per_executor: slots,
+            heap_mib,
+            memory: crate::memory::unified_memory(
+                heap_mib.saturating_mul(MIB),
+                fractions,
+                offheap_mib.saturating_mul(MIB),
+                slots,
+            )
+            .ok(),
+            driver_heap_mib: 0,
+            collected_mib: None,
+        }
+    }
+
     /// Tasks the cluster runs at once.
     pub fn task_slots(&self) -> u64 {
         u64::from(self.executors).saturating_mul(u64::from(self.task_slots_per_executor))
@@ -404,6 +431,15 @@ fn broadcast_numbers(table_mib: u64, view: &ExecutorView) -> BroadcastNumbers {
         driver_needs_bytes,
         fits_driver: driver_needs_bytes <= driver_usable_bytes,
     }
+}
+
+/// The Spark SQL settings `w` recommends on the executors of `view` (none when it describes no
+/// shuffle): what the exports add to a plan's configuration.
+pub fn sql_conf(w: &Workload, view: &ExecutorView) -> Vec<(String, String)> {
+    if w.is_empty() {
+        return Vec::new();
+    }
+    recommended_sql_conf(&workload_numbers(w, view))
 }
 
 /// The Spark SQL settings the numbers recommend: `spark.sql.shuffle.partitions` and AQE's

@@ -453,7 +453,7 @@ fn wiki_exports_carry_the_workload_and_shape_findings_the_page_shows() {
         let flat = text.replace("\\", "");
         for w in shape.iter().chain(&workload) {
             let start: String = w.message.chars().take(40).collect();
-            let start = start.replace('*', "").replace('_', "");
+            let start = start.replace(['*', '_'], "");
             assert!(
                 flat.contains(&start) || text.contains(&html_escaped(&start)),
                 "{format:?} leaves out \"{}\":\n{text}",

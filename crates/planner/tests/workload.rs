@@ -468,6 +468,57 @@ fn dynamic_allocation_is_in_every_export() {
         .contains("\"spark.dynamicAllocation.enabled\": \"false\""));
 }
 
+/// A shuffle size recommends `spark.sql.shuffle.partitions` and AQE's settings, and every
+/// export carries them with the same count the workload section shows. Case 1 with a 100 GiB
+/// shuffle: 17 executors × 5 cores = 85 slots; 102 400 MiB ÷ 64 MiB = 1 600 partitions,
+/// rounded up to whole waves: ⌈1 600 ÷ 85⌉ = 19 waves × 85 = 1 615.
+#[test]
+fn the_recommended_sql_settings_are_in_every_export() {
+    use planner::exports;
+    let s = yarn_with("wsh=102400");
+    let Outcome::Yarn(c) = plan(&s) else { panic!() };
+    let conf = exports::yarn_spark_conf(&c, c.selected);
+    let lines: Vec<String> = conf.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    for expected in [
+        "spark.sql.shuffle.partitions=1615",
+        "spark.sql.adaptive.enabled=true",
+        "spark.sql.adaptive.coalescePartitions.enabled=true",
+        "spark.sql.adaptive.skewJoin.enabled=true",
+    ] {
+        assert!(lines.iter().any(|l| l == expected), "{expected}: {lines:?}");
+    }
+    assert!(exports::submit_flags(&conf).contains(&"spark.sql.shuffle.partitions=1615".to_string()));
+    let no_workload = yarn_with("n=6");
+    let Outcome::Yarn(c) = plan(&no_workload) else {
+        panic!()
+    };
+    assert!(exports::yarn_spark_conf(&c, c.selected)
+        .iter()
+        .all(|(k, _)| !k.starts_with("spark.sql.")));
+
+    for query in ["cm=k8s&wsh=102400", "cm=emr&wsh=102400"] {
+        let s = yarn_with(query);
+        let outcome = plan(&s);
+        let shown = job_fit(&s, &outcome)
+            .and_then(|f| f.workload)
+            .and_then(|n| n.shuffle)
+            .expect("the workload section's partitions")
+            .partitions;
+        let conf = match (&s, &outcome) {
+            (Scenario::Kubernetes(input), Outcome::Kubernetes(p)) => {
+                exports::k8s::spark_conf(p, &input.spark)
+            }
+            (_, Outcome::Emr(p)) => exports::emr::spark_conf(p),
+            _ => panic!("{query}"),
+        };
+        let partitions = format!("spark.sql.shuffle.partitions={shown}");
+        assert!(
+            conf.iter().any(|(k, v)| format!("{k}={v}") == partitions),
+            "{query}: {partitions} in {conf:?}"
+        );
+    }
+}
+
 #[test]
 fn emr_models_dynamic_allocation_on_with_the_shuffle_service() {
     let s = Scenario::default_for(ClusterManager::Emr);

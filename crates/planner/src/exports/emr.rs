@@ -79,6 +79,9 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
         },
         crate::catalog::ClusterManager::Emr,
     ));
+    if let Some(shape) = crate::job_fit::emr_shape(p) {
+        c.extend(crate::workload::sql_conf(&s.workload, &shape));
+    }
     c
 }
 

@@ -22,6 +22,10 @@ pub fn spark_conf(plan: &K8sPlan, spark: &K8sSpark) -> Vec<(String, String)> {
         &dynamic_allocation(spark),
         crate::catalog::ClusterManager::Kubernetes,
     ));
+    conf.extend(crate::workload::sql_conf(
+        &spark.workload,
+        &crate::job_fit::k8s_shape(spark, plan),
+    ));
     conf
 }
 

@@ -16,7 +16,13 @@ use crate::units::format_spark_mib;
 /// and the input's settings that differ from Spark's defaults.
 pub fn yarn_spark_conf(c: &Comparison, method: Method) -> Vec<(String, String)> {
     let p = c.plan_of(method);
-    spark_conf(&c.input.input.spark, p.instances, p.cores(), p.heap_mib())
+    let spark = &c.input.input.spark;
+    let mut conf = spark_conf(spark, p.instances, p.cores(), p.heap_mib());
+    conf.extend(crate::workload::sql_conf(
+        &spark.workload,
+        &crate::job_fit::yarn_shape(spark, p),
+    ));
+    conf
 }
 
 /// Builds the configuration for `instances` executors of `heap_mib` and `cores`, plus every
