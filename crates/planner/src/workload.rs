@@ -436,18 +436,19 @@ fn broadcast_numbers(table_mib: u64, view: &ExecutorView) -> BroadcastNumbers {
 /// The Spark SQL settings `w` recommends on the executors of `view` (none when it describes no
 /// shuffle): what the exports add to a plan's configuration.
 pub fn sql_conf(w: &Workload, view: &ExecutorView) -> Vec<(String, String)> {
-    if w.is_empty() {
-        return Vec::new();
-    }
-    recommended_sql_conf(&workload_numbers(w, view))
+    w.shuffle_mib
+        .map(|mib| shuffle_sql_conf(&shuffle_numbers(mib, view)))
+        .unwrap_or_default()
 }
 
 /// The Spark SQL settings the numbers recommend: `spark.sql.shuffle.partitions` and AQE's
 /// (advisory size, coalescing towards it, skew-join splitting).
 pub fn recommended_sql_conf(n: &WorkloadNumbers) -> Vec<(String, String)> {
-    let Some(s) = n.shuffle else {
-        return Vec::new();
-    };
+    n.shuffle.map(|s| shuffle_sql_conf(&s)).unwrap_or_default()
+}
+
+/// The settings of [`recommended_sql_conf`] for the shuffle numbers `s`.
+fn shuffle_sql_conf(s: &ShuffleNumbers) -> Vec<(String, String)> {
     let mut c = vec![
         (
             keys::SQL_SHUFFLE_PARTITIONS.to_string(),
