@@ -59,9 +59,13 @@ async fn the_verdict_follows_typing_and_a_remedy_applies_in_one_click() {
         remedies.contains("17 executors × 4 cores × 19g (21\u{202f}504 MiB containers)"),
         "{remedies}"
     );
+    let nth = |kind| 1 + fit.remedies.iter().position(|r| r.kind == kind).unwrap();
     let history = browser.history_length().await;
     browser
-        .click("#remedies li:nth-child(2) button.apply")
+        .click(&format!(
+            "#remedies li:nth-child({}) button.apply",
+            nth(RemedyKind::SmallerExecutorsMore)
+        ))
         .await;
     browser
         .wait_for_headline(&Headline::new(17, 4, "19 GiB"))
@@ -81,6 +85,32 @@ async fn the_verdict_follows_typing_and_a_remedy_applies_in_one_click() {
     browser
         .wait_for_headline(&Headline::new(6, 10, "45 GiB"))
         .await;
+
+    // What does fit, first in the list: the same executors with spark.task.cpus=3.
+    let first = fit.remedies.first().expect("a remedy");
+    assert_eq!(first.kind, RemedyKind::FewerTasksAtOnce);
+    browser
+        .wait_for_text_containing(
+            "#remedies li:nth-child(1)",
+            &["spark.task.cpus=3", "the largest task fits"],
+        )
+        .await;
+    browser
+        .click("#remedies li:nth-child(1) button.apply")
+        .await;
+    browser
+        .wait_for_query(&scenario_to_query(&first.scenario))
+        .await;
+    browser
+        .wait_for_headline(&Headline::new(6, 10, "45 GiB"))
+        .await;
+    browser
+        .wait_for_text_containing(
+            "#workload-notes",
+            &["fits only while the tasks beside it take less"],
+        )
+        .await;
+    assert_eq!(browser.value("#f-tc").await, "3");
     browser.assert_clean_console();
     browser.close().await;
 }

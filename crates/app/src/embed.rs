@@ -193,7 +193,10 @@ mod tests {
         assert!(card.contains("Spark Sizer · YARN"), "{card}");
         assert!(card.contains("<dt>spark.executor.instances</dt>"), "{card}");
         assert!(card.contains("href=\"?v=1&amp;c=32"), "{card}");
-        assert!(!card.contains("workload-alerts"), "no workload, no alert: {card}");
+        assert!(
+            !card.contains("workload-alerts"),
+            "no workload, no alert: {card}"
+        );
         // The out-of-memory preset: the card says the largest task does not fit, as the page
         // does under its headline.
         let oom = card_html("v=1&amax=51200&vmax=16&cpe=10&wtask=4096");

@@ -224,12 +224,10 @@ fn shape_remedies(
         });
     }
     if remedies.iter().all(|r| !r.fits) {
-        remedies.extend(fewer_tasks_at_once(
-            scenario,
-            view,
-            &explorer.rows,
-            task_bytes,
-        ));
+        // The one that fits goes first.
+        if let Some(r) = fewer_tasks_at_once(scenario, view, &explorer.rows, task_bytes) {
+            remedies.insert(0, r);
+        }
     }
     remedies
 }
