@@ -85,8 +85,21 @@ async fn the_verdict_follows_typing_and_a_remedy_applies_in_one_click() {
     browser
         .wait_for_headline(&Headline::new(6, 10, "45 GiB"))
         .await;
+    browser.assert_clean_console();
+    browser.close().await;
+}
 
-    // What does fit, first in the list: the same executors with spark.task.cpus=3.
+/// No filled shape gives the out-of-memory preset's 4 GiB task enough; what does is first in
+/// the list: the same executors with `spark.task.cpus=3`, one click away.
+#[tokio::test]
+async fn the_remedy_that_fits_comes_first_and_applies() {
+    let browser = Browser::open("workload-task-cpus").await;
+    let scenario = oom_preset();
+    let fit = job_fit(&scenario, &plan(&scenario)).expect("plans");
+    browser.open_plan(&scenario_to_query(&scenario)).await;
+    browser
+        .wait_for_headline(&Headline::new(6, 10, "45 GiB"))
+        .await;
     let first = fit.remedies.first().expect("a remedy");
     assert_eq!(first.kind, RemedyKind::FewerTasksAtOnce);
     browser

@@ -318,9 +318,11 @@ impl Form {
     /// a GiB field is `64g`); a text that does not read is kept as typed for the message.
     fn apply_typed(&self, key: &str, scenario: &mut Scenario) -> Result<(), TextError> {
         let typed = self.text(key);
-        let suffix = catalog::entry_by_key(self.manager, key).map_or("", |e| e.bare_suffix());
+        let entry = catalog::entry_by_key(self.manager, key);
+        let suffix = entry.map_or("", |e| e.bare_suffix());
+        let number = entry.map_or(typed, |e| e.without_unit_word(typed));
         let text =
-            planner::text::check_length(typed).and_then(|()| with_bare_unit(typed, suffix))?;
+            planner::text::check_length(typed).and_then(|()| with_bare_unit(number, suffix))?;
         url::scenario_apply(key, scenario, &text).map_err(|e| TextError {
             text: typed.to_string(),
             ..e
@@ -605,6 +607,42 @@ mod tests {
             carry_typed_values(&untouched, &mut emr),
             Carried::default(),
             "nothing typed, nothing to say"
+        );
+    }
+
+    #[test]
+    fn a_unit_word_after_the_number_reads_and_ranges_read_in_the_boxs_terms() {
+        let problems = |m: ClusterManager, key: &'static str, text: &str| {
+            let mut f = Form::from_scenario(&Scenario::default_for(m));
+            f.set_text(key, text.into());
+            let r = f.read();
+            let mut all: Vec<String> = field_messages(m, &r.unreadable_diagnostics())
+                .into_iter()
+                .map(|x| x.text)
+                .collect();
+            if let planner::scenario::Outcome::Invalid(d) = planner::scenario::plan(&r.scenario) {
+                all.extend(d.into_iter().map(|x| x.message));
+            }
+            (f.to_query(), all)
+        };
+        let yarn = ClusterManager::Yarn;
+        assert_eq!(problems(yarn, "c", "32 cores"), ("v=1&c=32".into(), vec![]));
+        assert_eq!(problems(yarn, "cpe", " 4 Cores ").0, "v=1&cpe=4");
+        let k8s = ClusterManager::Kubernetes;
+        assert_eq!(problems(k8s, "kcpu", "8 CPU").0, "v=1&cm=k8s&kcpu=8");
+        assert_eq!(
+            problems(yarn, "c", "cores").1,
+            ["Cores per node: \"cores\" is not a whole number"]
+        );
+        // The memory target's box is in GiB: its bounds are read as sizes, not 64 512 MiB.
+        assert_eq!(
+            problems(yarn, "tgt", "0.1").1,
+            ["Memory target per executor is 102 MiB; allowed: 450 MiB to 63 GiB"]
+        );
+        // A count that takes "max" says so, and no bound of 4 294 967 295.
+        assert_eq!(
+            problems(k8s, "cnt", "-3").1,
+            ["Executors is -3; allowed: a whole number, or max for as many as fit"]
         );
     }
 

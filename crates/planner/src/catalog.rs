@@ -55,6 +55,9 @@ impl ClusterManager {
     }
 }
 
+/// What an executor count field ([`Kind::ExecutorCount`]) takes, in words.
+pub const EXECUTOR_COUNT_EXPECTED: &str = "a whole number, or max for as many as fit";
+
 /// Upper bounds that keep every product and sum far from overflow.
 pub mod limits {
     /// Most nodes.
@@ -477,6 +480,10 @@ impl Range {
     pub fn describe(self, unit: Unit) -> String {
         match self {
             Range::Any => "any value".to_string(),
+            // A bound no one types (u32::MAX for a count) is no bound to a reader.
+            Range::Whole { min, max } if max >= u64::from(u32::MAX) => {
+                format!("{} or more", unit.format_whole(min))
+            }
             Range::Whole { min, max } => {
                 format!("{} to {}", unit.format_whole(min), unit.format_whole(max))
             }
@@ -669,6 +676,31 @@ impl Entry {
             (_, Unit::Percent) => "%",
             (_, Unit::Seconds) => "s",
         }
+    }
+
+    /// `text` without a trailing word of the unit written after the box (`16 cores` → `16`,
+    /// `1 vcore`, `0.5 CPU`, `80 %`), which people type out of habit; sizes read their own
+    /// units. `get`, not slicing: no slicing panic in the wasm modules.
+    pub fn without_unit_word<'a>(&self, text: &'a str) -> &'a str {
+        let words: &[&str] = match (self.kind, self.unit) {
+            (Kind::SparkMemory | Kind::Memory, _) => &[],
+            (_, Unit::Cores) => &["cores", "core"],
+            (_, Unit::Vcores) => &["vcores", "vcore"],
+            (_, Unit::Millicores) => &["cpus", "cpu"],
+            (_, Unit::Percent) => &["%"],
+            _ => &[],
+        };
+        let t = text.trim_end();
+        for word in words {
+            let cut = t.len().saturating_sub(word.len());
+            let tail_matches = t
+                .get(cut..)
+                .is_some_and(|tail| tail.eq_ignore_ascii_case(word));
+            if tail_matches && cut > 0 {
+                return t.get(..cut).unwrap_or(t).trim_end();
+            }
+        }
+        text
     }
 
     const fn with_name(self, name: &'static str) -> Entry {

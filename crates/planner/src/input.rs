@@ -680,10 +680,12 @@ impl Policy {
             // Below 450 MiB no heap works; above a node's memory none fits.
             let hi = shape.map_or(limits::MAX_MIB, |s| s.nodemanager.memory_mib);
             if t < 450 || t > hi {
+                // The box is in GiB: each bound in the largest whole unit (450 MiB, 63 GiB).
+                let size = |mib| crate::catalog::Unit::MiB.format_whole(mib);
                 c.fail(
                     Field::MemoryTarget,
-                    format!("{t} MiB"),
-                    format!("450 to {hi} MiB (type 10g for 10 GiB)"),
+                    size(t),
+                    format!("{} to {}", size(450), size(hi)),
                 );
             }
         }

@@ -1107,7 +1107,7 @@ fn parse_executor_count(text: &str) -> Result<ExecutorCount, TextError> {
     }
     parse_count_u32(text)
         .map(ExecutorCount::Exactly)
-        .map_err(|_| choice(text, "a whole number, or max for as many as fit"))
+        .map_err(|_| choice(text, crate::catalog::EXECUTOR_COUNT_EXPECTED))
 }
 
 /// Percent-encodes a query value (everything but unreserved characters).

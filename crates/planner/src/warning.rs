@@ -299,7 +299,12 @@ fn negative_count(m: ClusterManager, field: FieldId, text: &str) -> Option<Warni
     let magnitude = crate::text::parse_count(text.trim().strip_prefix('-')?).ok()?;
     (is_count && magnitude > 0 && matches!(entry.range, Range::Whole { .. })).then(|| {
         let value = format!("-{}", entry.unit.format_whole(magnitude));
-        Warning::invalid_value(m, field, value, entry.range.describe(entry.unit))
+        let allowed = if entry.kind == Kind::ExecutorCount {
+            catalog::EXECUTOR_COUNT_EXPECTED.to_string()
+        } else {
+            entry.range.describe(entry.unit)
+        };
+        Warning::invalid_value(m, field, value, allowed)
     })
 }
 
