@@ -252,9 +252,15 @@ struct State<'a> {
     notes: &'a [FieldMessage],
 }
 
-/// A field's classes: invalid with a message, hidden when its mode does not show it.
-fn field_class(message: &str, shown: bool) -> String {
+/// A field's classes: the whole row for a list whose choices read as words (a half-row
+/// list cuts "Default (memory only)" off), invalid with a message, hidden when its mode does
+/// not show it.
+fn field_class(entry: &Entry, message: &str, shown: bool) -> String {
     let mut class = String::from("field");
+    let long_choice = |(_, label): &(&str, &str)| label.len() > 18;
+    if entry.kind.options().is_some_and(|o| o.iter().any(long_choice)) {
+        class.push_str(" wide");
+    }
     if !message.is_empty() {
         class.push_str(" invalid");
     }
@@ -271,7 +277,7 @@ fn field(out: &mut String, st: &State, entry: &'static Entry) {
     let message = message_at(st.messages, key);
     out.push_str(&format!(
         r#"<div class="{}"><label for="f-{key}">"#,
-        field_class(&message, st.form.shows(entry.shown))
+        field_class(entry, &message, st.form.shows(entry.shown))
     ));
     // Break opportunities as `<wbr>`, not characters: a label copied from the page is the
     // setting's key exactly.
@@ -853,7 +859,7 @@ fn sync_form(form: &Form, ctx: Ctx) {
             set_attribute_if_changed(&control, "aria-invalid", invalid);
         }
         if let Some(wrapper) = error.parent_element() {
-            let class = field_class(&message, form.shows(e.shown));
+            let class = field_class(e, &message, form.shows(e.shown));
             if wrapper.class_name() != class {
                 wrapper.set_class_name(&class);
             }
