@@ -258,7 +258,11 @@ struct State<'a> {
 fn field_class(entry: &Entry, message: &str, shown: bool) -> String {
     let mut class = String::from("field");
     let long_choice = |(_, label): &(&str, &str)| label.len() > 18;
-    if entry.kind.options().is_some_and(|o| o.iter().any(long_choice)) {
+    if entry
+        .kind
+        .options()
+        .is_some_and(|o| o.iter().any(long_choice))
+    {
         class.push_str(" wide");
     }
     if !message.is_empty() {
