@@ -480,8 +480,9 @@ impl Range {
     pub fn describe(self, unit: Unit) -> String {
         match self {
             Range::Any => "any value".to_string(),
-            // A bound no one types (u32::MAX for a count) is no bound to a reader.
-            Range::Whole { min, max } if max >= u64::from(u32::MAX) => {
+            // A count's u32::MAX is no bound to a reader: a larger number does not read as a
+            // count at all (it is refused as too large before any range is checked).
+            Range::Whole { min, max } if max == u64::from(u32::MAX) => {
                 format!("{} or more", unit.format_whole(min))
             }
             Range::Whole { min, max } => {

@@ -1331,8 +1331,12 @@ fn nearest_am_heap(v: &Validated, method: Method) -> Option<Nearest> {
     } else {
         1
     };
-    let runs =
-        |heap_mib: u64| with_heap(heap_mib.max(least)).is_some_and(|p| p.placement.fit.am_runs());
+    // A plan that runs: the AM and at least one executor beside it (a smaller AM that leaves
+    // no room for any executor is no plan to offer).
+    let runs = |heap_mib: u64| {
+        with_heap(heap_mib.max(least))
+            .is_some_and(|p| p.placement.fit.am_runs() && p.placement.totals.executors > 0)
+    };
     let node_mib = v.shape.nodemanager.memory_mib;
     let heap_mib = largest_heap_whole_gib_first(node_mib, least, &runs)?;
     let p = with_heap(heap_mib)?;

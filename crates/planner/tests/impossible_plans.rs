@@ -428,3 +428,33 @@ fn zero_cores_per_node_is_blamed_alone() {
         "{found:?}"
     );
 }
+
+/// A nearest plan "that runs" runs at least one executor: on nodes too small for any executor
+/// (2 GiB of memory, 1 GiB of it reserved), a smaller driver that lets the AM start is no plan
+/// to offer (the command line's review found "spark.driver.memory=640m gives 0 executors").
+#[test]
+fn every_nearest_plan_offered_runs_an_executor() {
+    for query in [
+        "v=1&m=2",
+        "v=1&m=3",
+        "v=1&m=2&mode=client",
+        "v=1&m=4&dm=8g",
+        "v=1&c=2&m=3",
+    ] {
+        let s = planner::url::scenario_from_query(query).scenario;
+        let outcome = planner::scenario::plan(&s);
+        let Some(shortfall) = planner::scenario::shortfall(&s, &outcome) else {
+            continue;
+        };
+        for n in &shortfall.nearest {
+            let shape = match *n {
+                Nearest::Heap { shape, .. }
+                | Nearest::SparkExact(shape)
+                | Nearest::Fewer(shape)
+                | Nearest::SmallerHeap(shape)
+                | Nearest::LargestThatFits(shape) => shape,
+            };
+            assert!(shape.executors > 0, "{query}: {n:?} runs no executor");
+        }
+    }
+}
