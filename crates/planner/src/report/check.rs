@@ -18,10 +18,7 @@ fn title(c: &Check) -> String {
     } else {
         formats.join(" and ")
     };
-    format!(
-        "Check on {}: {read}",
-        c.applied.scenario.manager().name()
-    )
+    format!("Check on {}: {read}", c.applied.scenario.manager().name())
 }
 
 fn setting_rows(c: &Check) -> Vec<(String, String, String)> {

@@ -5,7 +5,7 @@
 //! another cluster manager (EMR's JSON for a YARN plan).
 
 use super::summary::{summary, Summary};
-use super::{Report};
+use super::Report;
 use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
 
 /// `spark-defaults.conf`: a comment naming the plan, then one `key value` line per setting

@@ -17,7 +17,7 @@ use crate::spark::PodResources;
 use crate::units::format_spark_mib;
 use crate::warning::{Severity, Warning};
 
-use super::{Report};
+use super::Report;
 
 /// A table: its columns and rows of cells (plain text, not yet escaped for any markup).
 #[derive(Debug, Clone, PartialEq, Eq)]
