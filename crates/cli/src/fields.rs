@@ -277,7 +277,11 @@ mod tests {
     fn the_form_groups_list_every_field_once() {
         for m in ClusterManager::ALL {
             let groups = entries_in_form_order(m);
-            let other: Vec<_> = groups.iter().filter(|(t, _)| *t == "Other").flat_map(|(_, g)| g.iter().map(|e| e.id)).collect();
+            let other: Vec<_> = groups
+                .iter()
+                .filter(|(t, _)| *t == "Other")
+                .flat_map(|(_, g)| g.iter().map(|e| e.id))
+                .collect();
             assert!(other.is_empty(), "{m:?}: {other:?}");
             let listed: Vec<FieldId> = groups
                 .iter()
@@ -296,7 +300,10 @@ mod tests {
         for m in ClusterManager::ALL {
             for e in catalog::entries(m) {
                 for other in catalog::entries(m) {
-                    let by_name = [Some(long_name(e.id)), configuration_key(e).map(String::from)];
+                    let by_name = [
+                        Some(long_name(e.id)),
+                        configuration_key(e).map(String::from),
+                    ];
                     assert!(
                         !by_name.contains(&Some(other.key.to_string())),
                         "--{} is a name of {:?} and the link key of {:?} in {m:?}",

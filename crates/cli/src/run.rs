@@ -40,23 +40,26 @@ Examples:
   spark-sizer --check job.sh --c 32             what the cluster does with a spark-submit line
   spark-sizer --manager emr --check cluster.json --format markdown
 
-Inputs: every field of the page is a flag, named by its long name (--cores-per-node) or its
-share link key (--c). A number without a unit is in the field's unit (--memory-per-node 64 is
-64 GiB); Spark-style sizes take 19g or 512m. `spark-sizer --fields` lists them all.
+Inputs: every field of the page is a flag, by a NAME: its long name (--node-memory) or, where
+the page names the field by one, its configuration key (--spark.executor.memory); or by its
+share link KEY (--kmem). Give each field once. `spark-sizer --fields` lists them all.
+Rule: --KEY reads as the link (--kmem 65536 is MiB), --NAME as the form (--node-memory 64 is GiB).
 
 Formats: table (default), text, markdown (the full report), markdown-table and confluence (a
 short table for a wiki), html (a fragment with inline styles), svg (the per-node layout), conf
 (spark-defaults.conf), submit (spark-submit), emr-json (EMR classifications), yaml (Spark
-operator), json (a stable document, schema 1).
+operator), json (the report document: kind spark-sizer-report, schema 1).
 
 Check: --check FILE (or - for standard input) reads a spark-submit command, a
 spark-defaults.conf, EMR classification JSON or a SparkApplication manifest (several may be in
 one file) and says what the cluster given by the other flags does with it, beside the plan.
 Its formats: text (default) or markdown.
 
-Exit status: 0 planned or checked (warnings included); 1 the input cannot be planned, or the
-checked file holds no setting or settings that cannot be planned (the problems are on stderr,
-each with its field, unit and allowed range); 2 a usage error or an unreadable file.";
+Exit status: 0 planned or checked (warnings included); 1 the input cannot be planned, the
+link holds no field, or the checked file holds no setting, a value Spark refuses or settings
+that cannot be planned (the problems are on stderr, each with its field or line); 2 a usage
+error or an unreadable file; 3 planned or checked, but no executor runs (why on stderr; the
+reports still print, conf, submit, emr-json and yaml print nothing).";
 
 /// The fixed options; the fields are added by [`command`].
 #[derive(Debug, Parser)]
@@ -121,9 +124,7 @@ impl Printed {
     fn usage(message: String) -> Printed {
         Printed {
             stdout: String::new(),
-            stderr: format!(
-                "spark-sizer: {message}\n{HELP_LINE}\n"
-            ),
+            stderr: format!("spark-sizer: {message}\n{HELP_LINE}\n"),
             status: USAGE,
         }
     }
@@ -265,7 +266,10 @@ fn checked(
             INVALID_INPUT,
             format!("{shown} holds no Spark setting this check reads"),
         ),
-        Some(Stop::Refused(_)) => (INVALID_INPUT, format!("{shown}: Spark refuses these settings")),
+        Some(Stop::Refused(_)) => (
+            INVALID_INPUT,
+            format!("{shown}: Spark refuses these settings"),
+        ),
         Some(Stop::DoesNotRun) if matches!(check.answer, Answer::Invalid(_)) => (
             INVALID_INPUT,
             format!("{shown}: these settings cannot be planned on this cluster"),
@@ -451,8 +455,7 @@ fn apply_flags(scenario: &mut Scenario, matches: &ArgMatches) -> Result<Vec<Diag
         let Some((entry, reading)) = fields::entry_of_flag(m, name) else {
             return Err(Printed::usage(not_an_input_of(m, name)));
         };
-        if let Some((_, _, first_name, first_value)) =
-            read.iter().find(|(e, ..)| e.id == entry.id)
+        if let Some((_, _, first_name, first_value)) = read.iter().find(|(e, ..)| e.id == entry.id)
         {
             return Err(Printed::usage(format!(
                 "--{first_name} {first_value} and --{name} {typed} both give {}: give it once",
@@ -464,8 +467,9 @@ fn apply_flags(scenario: &mut Scenario, matches: &ArgMatches) -> Result<Vec<Diag
     let mut unreadable = Vec::new();
     for (entry, reading, _, typed) in read {
         let text = match reading {
-            fields::Reading::AsTyped => check_length(typed)
-                .and_then(|()| with_bare_unit(typed, entry.bare_suffix())),
+            fields::Reading::AsTyped => {
+                check_length(typed).and_then(|()| with_bare_unit(typed, entry.bare_suffix()))
+            }
             fields::Reading::AsInLink => check_length(typed).map(|()| typed.to_string()),
         };
         let applied = text.and_then(|text| url::scenario_apply(entry.key, scenario, &text));
