@@ -282,8 +282,15 @@ fn checked(
     let mut stderr = notes;
     if status != OK {
         stderr.push_str(&format!("spark-sizer: {why}:\n"));
-        for line in check_problem_lines(&check) {
+        let problems = check_problem_lines(&check);
+        for line in &problems.lines {
             stderr.push_str(&format!("  {line}\n"));
+        }
+        if problems.unplaced {
+            stderr.push_str("  the file's settings that shape the containers:\n");
+            for line in shaping_settings(&check) {
+                stderr.push_str(&format!("    {line}\n"));
+            }
         }
     }
     Ok(Printed {
@@ -293,17 +300,29 @@ fn checked(
     })
 }
 
-/// The check's errors as its report lists them, each saying where its value came from: a
-/// finding of reading names its line already; a problem of the planned settings names the
-/// file's line that set its key, or the flags when the value is the cluster's (not the file's).
-fn check_problem_lines(check: &Check) -> Vec<String> {
+/// The check's errors as its report lists them, each saying where its value came from.
+struct ProblemLines {
+    /// One line per error.
+    lines: Vec<String>,
+    /// Whether an error names no line, field or setting of its own (the planned executors'
+    /// findings, such as a heap below Spark's minimum): the file's settings behind them follow.
+    unplaced: bool,
+}
+
+/// The check's errors, each saying where its value came from: a finding of reading names its
+/// line already; a problem of the planned settings names the file's line that set its key, or
+/// the flags when the value is the cluster's (not the file's).
+fn check_problem_lines(check: &Check) -> ProblemLines {
     let m = check.applied.scenario.manager();
     let effective = check.pasted.effective();
-    words::diagnostics(check)
+    let mut unplaced = false;
+    let lines = words::diagnostics(check)
         .into_iter()
         .filter(|d| d.severity == Severity::Error)
         .map(|d| {
             let Some(field) = d.field else {
+                // Findings of reading start with their line ("Line 2: ...").
+                unplaced |= !d.message.starts_with("Line ");
                 return d.message;
             };
             // The field's configuration key, also when this manager's form does not show it
@@ -322,6 +341,20 @@ fn check_problem_lines(check: &Check) -> Vec<String> {
                 (None, None) => d.message,
             }
         })
+        .collect();
+    ProblemLines { lines, unplaced }
+}
+
+/// The file's settings that shape the answer (the keys a check's link keeps, never a secret),
+/// each with its line: `line 1: spark.executor.memory = 300m`.
+fn shaping_settings(check: &Check) -> Vec<String> {
+    check
+        .pasted
+        .effective()
+        .into_iter()
+        .filter(|e| e.origin.line > 0)
+        .filter(|e| planner::check::keys::known(&e.key).is_some_and(|k| !k.link_code.is_empty()))
+        .map(|e| format!("line {}: {} = {}", e.origin.line, e.key, e.value))
         .collect()
 }
 

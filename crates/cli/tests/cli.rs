@@ -562,11 +562,24 @@ fn check_errors_name_what_the_file_said_with_its_line() {
     // 300m reads, but is under Spark's 450 MiB heap floor: checked, no executor runs.
     let o = spark_sizer_reading(&["--check", "-"], "spark.executor.memory 300m\n");
     assert_eq!(o.status.code(), Some(3));
-    assert!(!stderr(&o).contains("memoryOverhead"), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "spark-sizer: standard input: checked, but no executor runs:\n  A 300 MiB heap is \
+         below Spark's minimum of 450 MiB (1.5 × the 300 MiB it reserves): executors fail to \
+         start.\n  the file's settings that shape the containers:\n    line 1: \
+         spark.executor.memory = 300m\n"
+    );
+    // 40 cores per executor, above the 15 vcores a node gives YARN (16 − 1 reserved): every
+    // shaping setting the file holds is named with its line, the application's name is not.
+    let o = spark_sizer_reading(
+        &["--check", "-"],
+        "spark.app.name nightly\nspark.executor.memory 8g\nspark.executor.cores 40\n",
+    );
+    assert_eq!(o.status.code(), Some(3));
     assert!(
-        stderr(&o).starts_with(
-            "spark-sizer: standard input: checked, but no executor runs:\n  A 300 MiB heap is \
-             below Spark's minimum of 450 MiB"
+        stderr(&o).ends_with(
+            "  the file's settings that shape the containers:\n    line 2: \
+             spark.executor.memory = 8g\n    line 3: spark.executor.cores = 40\n"
         ),
         "{}",
         stderr(&o)
