@@ -439,6 +439,20 @@ fn spark_keys_are_flags_for_the_fields_the_page_names_by_them() {
         link_query_of(&["--yarn.nodemanager.resource.memory-mb", "61440"]),
         "?v=1&nmm=61440&nmv=15"
     );
+    // spark.driver.maxResultSize is bytesConf(ByteUnit.BYTE) in Spark: 1024 alone is 1 KiB,
+    // refused as the page refuses it; by link key, 2048 is MiB as in the link.
+    assert_eq!(
+        link_query_of(&["--spark.driver.maxResultSize", "2g"]),
+        "?v=1&mrs=2048"
+    );
+    assert_eq!(link_query_of(&["--mrs", "2048"]), "?v=1&mrs=2048");
+    let o = spark_sizer(&["--spark.driver.maxResultSize", "1024"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("\"1024\" is 1024 bytes (Spark reads a number alone here as bytes)"),
+        "{}",
+        stderr(&o)
+    );
     let help = stdout(&spark_sizer(&["--fields", "--manager", "yarn"]));
     assert!(
         help.contains("  --driver-memory, --dm, --spark.driver.memory\n"),

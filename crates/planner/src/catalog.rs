@@ -1626,7 +1626,10 @@ const ENTRIES: &[Entry] = &[
         Unit::MiB,
     )
     .with_hint("default 1g; 0 for unlimited")
-    .with_range(MIB_OR_ZERO),
+    .with_range(MIB_OR_ZERO)
+    // Spark reads a number alone as bytes: `MAX_RESULT_SIZE` is `bytesConf(ByteUnit.BYTE)` in
+    // `core/src/main/scala/org/apache/spark/internal/config/package.scala`.
+    .typed_in(Typed::Bytes),
     entry_of(
         F::EdgeNodeMemory,
         EVERY,
