@@ -4,8 +4,10 @@
 //! (`planner`); this crate only reads arguments and writes text.
 //!
 //! Exit status: 0 when a plan is printed (its warnings included), 1 when the input cannot be
-//! planned (the problems on stderr, each naming its field, unit and allowed range), 2 for a
-//! usage error (an unknown flag, a format of another cluster manager).
+//! planned (the problems on stderr, each naming its field, unit and allowed range, or its line
+//! in a checked file), 2 for a usage error (an unknown flag, a field given twice, a format of
+//! another cluster manager), 3 when the plan runs no executor (why on stderr; the deployable
+//! exports print nothing).
 
 mod fields;
 mod run;

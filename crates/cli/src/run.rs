@@ -3,13 +3,15 @@
 use std::ffi::OsString;
 
 use clap::{Arg, ArgAction, ArgMatches, CommandFactory, FromArgMatches, Parser};
-use planner::catalog::{self, ClusterManager};
-use planner::check::Answer;
-use planner::report::{try_render, Format};
+use planner::catalog::{self, ClusterManager, Entry};
+use planner::check::words::{self, Stop};
+use planner::check::{Answer, Check, SideNumbers};
+use planner::report::summary::summary;
+use planner::report::{try_render, Format, Report};
 use planner::scenario::{plan_with_unreadable, presets, Outcome, Scenario};
 use planner::text::{check_length, with_bare_unit, TextError};
 use planner::url;
-use planner::warning::Diagnostic;
+use planner::warning::{Diagnostic, Severity};
 
 use crate::fields;
 
@@ -19,6 +21,9 @@ pub const OK: u8 = 0;
 pub const INVALID_INPUT: u8 = 1;
 /// The command line itself is wrong (clap's status for usage errors too).
 pub const USAGE: u8 = 2;
+/// The input was planned, but no executor runs (or the checked file's settings run none): the
+/// reason is on stderr, the reports still print, the deployable exports print nothing.
+pub const NO_EXECUTOR_RUNS: u8 = 3;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -35,23 +40,26 @@ Examples:
   spark-sizer --check job.sh --c 32             what the cluster does with a spark-submit line
   spark-sizer --manager emr --check cluster.json --format markdown
 
-Inputs: every field of the page is a flag, named by its long name (--cores-per-node) or its
-share link key (--c). A number without a unit is in the field's unit (--memory-per-node 64 is
-64 GiB); Spark-style sizes take 19g or 512m. `spark-sizer --fields` lists them all.
+Inputs: every field of the page is a flag, by a NAME: its long name (--node-memory) or, where
+the page names the field by one, its configuration key (--spark.executor.memory); or by its
+share link KEY (--kmem). Give each field once. `spark-sizer --fields` lists them all.
+Rule: --KEY reads as the link (--kmem 65536 is MiB), --NAME as the form (--node-memory 64 is GiB).
 
 Formats: table (default), text, markdown (the full report), markdown-table and confluence (a
 short table for a wiki), html (a fragment with inline styles), svg (the per-node layout), conf
 (spark-defaults.conf), submit (spark-submit), emr-json (EMR classifications), yaml (Spark
-operator), json (a stable document, schema 1).
+operator), json (the report document: kind spark-sizer-report, schema 1).
 
 Check: --check FILE (or - for standard input) reads a spark-submit command, a
 spark-defaults.conf, EMR classification JSON or a SparkApplication manifest (several may be in
 one file) and says what the cluster given by the other flags does with it, beside the plan.
 Its formats: text (default) or markdown.
 
-Exit status: 0 planned or checked (warnings included); 1 the input cannot be planned, or the
-checked file holds no setting or settings that cannot be planned (the problems are on stderr,
-each with its field, unit and allowed range); 2 a usage error or an unreadable file.";
+Exit status: 0 planned or checked (warnings included); 1 the input cannot be planned, the
+link holds no field, or the checked file holds no setting, a value Spark refuses or settings
+that cannot be planned (the problems are on stderr, each with its field or line); 2 a usage
+error or an unreadable file; 3 planned or checked, but no executor runs (why on stderr; the
+reports still print, conf, submit, emr-json and yaml print nothing).";
 
 /// The fixed options; the fields are added by [`command`].
 #[derive(Debug, Parser)]
@@ -62,7 +70,6 @@ each with its field, unit and allowed range); 2 a usage error or an unreadable f
              how many, their cores and memory, and how they sit on each node.",
     version,
     after_help = EXAMPLES,
-    args_override_self = true,
     max_term_width = 100
 )]
 struct Cli {
@@ -78,9 +85,9 @@ struct Cli {
     #[arg(long, value_name = "LINK")]
     link: Option<String>,
 
-    /// What to print (see Formats below).
-    #[arg(long, short = 'f', value_name = "FORMAT", default_value = "table")]
-    format: String,
+    /// What to print (see Formats below): table by default, text with --check.
+    #[arg(long, short = 'f', value_name = "FORMAT")]
+    format: Option<String>,
 
     /// List every input of the cluster manager (--manager; all three without it) and exit.
     #[arg(long)]
@@ -117,13 +124,26 @@ impl Printed {
     fn usage(message: String) -> Printed {
         Printed {
             stdout: String::new(),
-            stderr: format!(
-                "spark-sizer: {message}\nRun spark-sizer --help for the flags and examples.\n"
-            ),
+            stderr: format!("spark-sizer: {message}\n{HELP_LINE}\n"),
             status: USAGE,
         }
     }
 }
+
+/// A usage error found by clap, worded as ours are: one prefix (`spark-sizer:`, not clap's
+/// `error:`) and one closing line for every usage error.
+fn clap_usage_error(rendered: &str) -> Printed {
+    let text = rendered.strip_prefix("error: ").unwrap_or(rendered);
+    let text = text.replace("For more information, try '--help'.", HELP_LINE);
+    Printed {
+        stdout: String::new(),
+        stderr: format!("spark-sizer: {}\n", text.trim_end()),
+        status: USAGE,
+    }
+}
+
+/// The last line of every usage error.
+const HELP_LINE: &str = "Run spark-sizer --help for the flags and examples.";
 
 /// The command: the fixed options, and every catalog field as a flag (hidden from the option
 /// list, which would be 130 lines long: `--fields` lists them by cluster manager).
@@ -134,7 +154,7 @@ fn command() -> clap::Command {
             Arg::new(name.clone())
                 .long(name)
                 .value_name("VALUE")
-                .action(ArgAction::Set)
+                .action(ArgAction::Append)
                 .allow_hyphen_values(true)
                 .hide(true),
         );
@@ -146,19 +166,9 @@ fn command() -> clap::Command {
 pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Printed {
     let matches = match command().try_get_matches_from(args) {
         Ok(m) => m,
-        Err(e) => {
-            let status = if e.use_stderr() { USAGE } else { OK };
-            let text = e.render().to_string();
-            return if e.use_stderr() {
-                Printed {
-                    stdout: String::new(),
-                    stderr: text,
-                    status,
-                }
-            } else {
-                Printed::to_stdout(text)
-            };
-        }
+        Err(e) if e.use_stderr() => return clap_usage_error(&e.render().to_string()),
+        // --help and --version.
+        Err(e) => return Printed::to_stdout(e.render().to_string()),
     };
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
@@ -187,11 +197,13 @@ fn plan_from(cli: &Cli, matches: &ArgMatches) -> Result<Printed, Printed> {
     if cli.presets {
         return Ok(Printed::to_stdout(presets_listing()));
     }
-    let format = Format::parse(&cli.format).ok_or_else(|| {
+    let default_format = if cli.check.is_some() { "text" } else { "table" };
+    let format_name = cli.format.as_deref().unwrap_or(default_format);
+    let format = Format::parse(format_name).ok_or_else(|| {
         let names: Vec<&str> = Format::ALL.iter().map(|f| f.as_str()).collect();
         Printed::usage(format!(
             "--format {}: choose one of {}",
-            cli.format,
+            format_name,
             names.join(", ")
         ))
     })?;
@@ -219,7 +231,10 @@ fn plan_from(cli: &Cli, matches: &ArgMatches) -> Result<Printed, Printed> {
     Ok(written(&scenario, &outcome, format, notes))
 }
 
-/// The check of a configuration file on the flags' cluster, as text or Markdown.
+/// The check of a configuration file on the flags' cluster, as text or Markdown. Exit status:
+/// invalid input when the file holds no setting, a value Spark refuses or settings that cannot
+/// be planned; no executor runs when they plan but run none; the errors on stderr, each naming
+/// the file's line where the file set the value ([`check_problem_lines`]).
 fn checked(
     file: &str,
     scenario: &Scenario,
@@ -231,11 +246,9 @@ fn checked(
     if !unreadable.is_empty() {
         return Err(invalid(m, &unreadable, None, notes));
     }
-    let text = read_check_file(file)?;
-    let check = planner::check::check(&text, scenario);
-    let stdout = match format {
-        Format::Table | Format::Text => planner::report::check::text(&check),
-        Format::Markdown => planner::report::check::markdown(&check),
+    let render: fn(&Check) -> String = match format {
+        Format::Text => planner::report::check::text,
+        Format::Markdown => planner::report::check::markdown,
         other => {
             return Err(Printed::usage(format!(
                 "--format {} does not apply to --check: use text or markdown",
@@ -243,29 +256,106 @@ fn checked(
             )))
         }
     };
-    let problems: Vec<Diagnostic> = match &check.answer {
-        Answer::Invalid(problems) => problems.clone(),
-        Answer::NothingRead => {
-            let mut stderr = notes;
-            stderr.push_str(&format!(
-                "spark-sizer: {file} holds no Spark setting this check reads\n"
-            ));
-            return Ok(Printed {
-                stdout,
-                stderr,
-                status: INVALID_INPUT,
-            });
-        }
-        _ => Vec::new(),
+    let text = read_check_file(file)?;
+    let check = planner::check::check(&text, scenario);
+    let stdout = render(&check);
+    let shown = if file == "-" { "standard input" } else { file };
+    let (status, why) = match words::stop(&check) {
+        None => (OK, String::new()),
+        Some(Stop::NothingRead) => (
+            INVALID_INPUT,
+            format!("{shown} holds no Spark setting this check reads"),
+        ),
+        Some(Stop::Refused(_)) => (
+            INVALID_INPUT,
+            format!("{shown}: Spark refuses these settings"),
+        ),
+        Some(Stop::DoesNotRun) if matches!(check.answer, Answer::Invalid(_)) => (
+            INVALID_INPUT,
+            format!("{shown}: these settings cannot be planned on this cluster"),
+        ),
+        Some(Stop::DoesNotRun) => (
+            NO_EXECUTOR_RUNS,
+            format!("{shown}: checked, but no executor runs"),
+        ),
     };
-    if problems.is_empty() {
-        return Ok(Printed {
-            stdout,
-            stderr: notes,
-            status: OK,
-        });
+    let mut stderr = notes;
+    if status != OK {
+        stderr.push_str(&format!("spark-sizer: {why}:\n"));
+        let problems = check_problem_lines(&check);
+        for line in &problems.lines {
+            stderr.push_str(&format!("  {line}\n"));
+        }
+        if problems.unplaced {
+            stderr.push_str("  the file's settings that shape the containers:\n");
+            for line in shaping_settings(&check) {
+                stderr.push_str(&format!("    {line}\n"));
+            }
+        }
     }
-    Ok(invalid(m, &problems, Some(stdout), notes))
+    Ok(Printed {
+        stdout,
+        stderr,
+        status,
+    })
+}
+
+/// The check's errors as its report lists them, each saying where its value came from.
+struct ProblemLines {
+    /// One line per error.
+    lines: Vec<String>,
+    /// Whether an error names no line, field or setting of its own (the planned executors'
+    /// findings, such as a heap below Spark's minimum): the file's settings behind them follow.
+    unplaced: bool,
+}
+
+/// The check's errors, each saying where its value came from: a finding of reading names its
+/// line already; a problem of the planned settings names the file's line that set its key, or
+/// the flags when the value is the cluster's (not the file's).
+fn check_problem_lines(check: &Check) -> ProblemLines {
+    let m = check.applied.scenario.manager();
+    let effective = check.pasted.effective();
+    let mut unplaced = false;
+    let lines = words::diagnostics(check)
+        .into_iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| {
+            let Some(field) = d.field else {
+                // Findings of reading start with their line ("Line 2: ...").
+                unplaced |= !d.message.starts_with("Line ");
+                return d.message;
+            };
+            // The field's configuration key, also when this manager's form does not show it
+            // (YARN plans spark.executor.memory itself).
+            let key = catalog::all_entries()
+                .iter()
+                .filter(|e| e.id == field)
+                .find_map(fields::configuration_key);
+            let from_file = key.and_then(|key| effective.iter().find(|e| e.key == key));
+            match (from_file, catalog::entry(m, field)) {
+                (Some(e), _) => format!(
+                    "{} (line {}: {} = {})",
+                    d.message, e.origin.line, e.key, e.value
+                ),
+                (None, Some(entry)) => format!("{} ({})", d.message, fields::flags_of(entry)),
+                (None, None) => d.message,
+            }
+        })
+        .collect();
+    ProblemLines { lines, unplaced }
+}
+
+/// The file's settings that shape the answer (the keys a check's link keeps, never a secret),
+/// each with its line: `line 1: spark.executor.memory = 300m`.
+fn shaping_settings(check: &Check) -> Vec<String> {
+    check
+        .pasted
+        .effective()
+        .into_iter()
+        .filter(|e| e.origin.line > 0)
+        .filter(|e| planner::check::keys::known(&e.key).is_some_and(|k| !k.link_code.is_empty()))
+        .map(|e| format!("line {}: {} = {}", e.origin.line, e.key, e.value))
+        .collect()
 }
 
 /// The text of `file`, or standard input for `-`; a file that cannot be read is a usage error.
@@ -313,19 +403,44 @@ fn base_scenario(
 }
 
 /// The scenario of a share link (a whole address or its query); values it cannot read are
-/// problems of the input, keys it does not know are noted and ignored, as the page does.
+/// problems of the input, and so is a link that holds no field at all; keys it does not know
+/// are noted and ignored, as the page does, and a link of another format version is read with a
+/// warning (the JS API's `link-version`).
 fn scenario_of_link(link: &str, notes: &mut String) -> Result<Scenario, Printed> {
     let without_fragment = link.split('#').next().unwrap_or_default();
     let query = match without_fragment.split_once('?') {
         Some((_, query)) => query,
         None => without_fragment,
     };
+    if !holds_a_field(query) {
+        let mut stderr = notes.clone();
+        stderr.push_str(&format!(
+            "spark-sizer: --link {link:?} holds no Spark Sizer field: a share link's query \
+             is v=1 and its fields, such as ?v=1&c=32\n"
+        ));
+        return Err(Printed {
+            stdout: String::new(),
+            stderr,
+            status: INVALID_INPUT,
+        });
+    }
     let decoded = url::scenario_from_query(query);
     let m = decoded.scenario.manager();
+    if let Some(v) = decoded.version.filter(|v| *v != url::SCHEMA_VERSION) {
+        notes.push_str(&format!(
+            "spark-sizer: warning: this link was made with link format v{v}; read as v{}\n",
+            url::SCHEMA_VERSION
+        ));
+    }
     for key in &decoded.unknown {
         notes.push_str(&format!(
             "spark-sizer: note: the link's key {key:?} is not a {} input; it is ignored\n",
             fields::manager_words(m)
+        ));
+    }
+    for key in &decoded.repeated {
+        notes.push_str(&format!(
+            "spark-sizer: note: the link gives {key:?} more than once; the last value is used\n"
         ));
     }
     if decoded.bad.is_empty() {
@@ -335,30 +450,65 @@ fn scenario_of_link(link: &str, notes: &mut String) -> Result<Scenario, Printed>
     Err(invalid(m, &problems, None, notes.clone()))
 }
 
-/// Applies every field flag, in the order given, as the page's form reads a typed value.
-/// Returns the values that could not be read, as diagnostics.
+/// Whether a link's query holds its version, a cluster manager or a field of any cluster
+/// manager (not only text that is no link at all).
+fn holds_a_field(query: &str) -> bool {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .map(|pair| pair.split('=').next().unwrap_or_default())
+        .any(|key| {
+            key == "v"
+                || key == "cm"
+                || ClusterManager::ALL
+                    .into_iter()
+                    .any(|m| catalog::entry_by_key(m, key).is_some())
+        })
+}
+
+/// Applies every field flag, in the order given: by long name or configuration key as the
+/// page's box reads typed text, by link key as the link reads it ([`fields::Reading`]). A field
+/// given twice, under any of its names, is a usage error. Returns the values that could not be
+/// read, as diagnostics.
 fn apply_flags(scenario: &mut Scenario, matches: &ArgMatches) -> Result<Vec<Diagnostic>, Printed> {
     let m = scenario.manager();
     let mut given: Vec<(usize, String, String)> = Vec::new();
     for name in fields::all_flag_names() {
-        if let (Some(value), Some(index)) =
-            (matches.get_one::<String>(&name), matches.index_of(&name))
+        if let (Some(values), Some(indices)) =
+            (matches.get_many::<String>(&name), matches.indices_of(&name))
         {
-            given.push((index, name, value.clone()));
+            for (value, index) in values.zip(indices) {
+                given.push((index, name.clone(), value.clone()));
+            }
         }
     }
     given.sort();
-    let mut unreadable = Vec::new();
-    for (_, name, typed) in given {
-        let Some(entry) = fields::entry_of_flag(m, &name) else {
-            return Err(Printed::usage(not_an_input_of(m, &name)));
+    let mut read: Vec<(&Entry, fields::Reading, &str, &str)> = Vec::new();
+    for (_, name, typed) in &given {
+        let Some((entry, reading)) = fields::entry_of_flag(m, name) else {
+            return Err(Printed::usage(not_an_input_of(m, name)));
         };
-        let read = check_length(&typed)
-            .and_then(|()| with_bare_unit(&typed, entry.bare_suffix()))
-            .and_then(|text| url::scenario_apply(entry.key, scenario, &text));
-        if let Err(e) = read {
+        if let Some((_, _, first_name, first_value)) = read.iter().find(|(e, ..)| e.id == entry.id)
+        {
+            return Err(Printed::usage(format!(
+                "--{first_name} {first_value} and --{name} {typed} both give {}: give it once",
+                entry.name
+            )));
+        }
+        read.push((entry, reading, name, typed));
+    }
+    let mut unreadable = Vec::new();
+    for (entry, reading, _, typed) in read {
+        let text = match reading {
+            fields::Reading::AsTyped => {
+                check_length(typed).and_then(|()| with_bare_unit(typed, entry.bare_suffix()))
+            }
+            fields::Reading::AsInLink => check_length(typed).map(|()| typed.to_string()),
+        };
+        let applied = text.and_then(|text| url::scenario_apply(entry.key, scenario, &text));
+        if let Err(e) = applied {
             let e = TextError {
-                text: typed.clone(),
+                text: typed.to_string(),
                 ..e
             };
             unreadable.push(Diagnostic::unreadable(m, entry.id, &e));
@@ -393,6 +543,14 @@ fn written(scenario: &Scenario, outcome: &Outcome, format: Format, notes: String
         let json = format == Format::Json;
         return invalid(m, problems, json.then_some(text), notes);
     }
+    let mut stderr = notes;
+    for w in planner::plausible::hardware_warnings(scenario) {
+        stderr.push_str(&format!("spark-sizer: warning: {}", w.message));
+        if let Some(e) = w.field.and_then(|f| catalog::entry(m, f)) {
+            stderr.push_str(&format!(" ({})", fields::flags_of(e)));
+        }
+        stderr.push('\n');
+    }
     let stdout = if format == Format::Table {
         format!(
             "{text}\nShare link query: ?{}\n",
@@ -401,10 +559,61 @@ fn written(scenario: &Scenario, outcome: &Outcome, format: Format, notes: String
     } else {
         text
     };
+    if !runs_an_executor(outcome) {
+        return no_executor_runs(scenario, outcome, format, stdout, stderr);
+    }
     Printed {
         stdout,
-        stderr: notes,
+        stderr,
         status: OK,
+    }
+}
+
+/// Whether the plan starts and runs at least one executor (its AM or driver placed, no
+/// container refused, room for one executor).
+fn runs_an_executor(outcome: &Outcome) -> bool {
+    SideNumbers::of_outcome(outcome).is_some_and(|n| n.runs && n.executors_running > 0)
+}
+
+/// The formats a script deploys (a configuration or a command): a plan that runs no executor
+/// writes none of them, as the page offers "Use the plan" only for a plan that runs.
+fn is_deployed(format: Format) -> bool {
+    matches!(
+        format,
+        Format::Conf | Format::Submit | Format::EmrJson | Format::Yaml
+    )
+}
+
+/// A plan that runs no executor: the reason (the report's headline and the lines under it) on
+/// stderr, the reports on stdout, nothing for a deployable export.
+fn no_executor_runs(
+    scenario: &Scenario,
+    outcome: &Outcome,
+    format: Format,
+    stdout: String,
+    mut stderr: String,
+) -> Printed {
+    let s = summary(&Report::new(scenario, outcome));
+    let written = if is_deployed(format) {
+        format!(" (--format {} writes nothing)", format.as_str())
+    } else {
+        String::new()
+    };
+    stderr.push_str(&format!(
+        "spark-sizer: planned, but no executor runs{written}:\n  {}\n",
+        s.title
+    ));
+    for line in &s.lead {
+        stderr.push_str(&format!("  {line}\n"));
+    }
+    Printed {
+        stdout: if is_deployed(format) {
+            String::new()
+        } else {
+            stdout
+        },
+        stderr,
+        status: NO_EXECUTOR_RUNS,
     }
 }
 

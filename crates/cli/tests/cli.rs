@@ -20,6 +20,22 @@ fn spark_sizer(args: &[&str]) -> Output {
         .expect("spark-sizer runs")
 }
 
+/// Runs `args` with `input` on standard input.
+fn spark_sizer_reading(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_spark-sizer"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spark-sizer runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("written");
+    drop(stdin);
+    child.wait_with_output().expect("spark-sizer ends")
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
 }
@@ -246,6 +262,9 @@ fn usage_errors_exit_2() {
         &["--preset", "case9"],
         &["--preset", "case1", "--link", "?v=1"],
         &["--link", "?v=1&cm=emr", "--manager", "k8s"],
+        &["--n", "5", "--nodes", "7"],
+        &["--format", "json", "--format", "conf"],
+        &["--check", "-", "--format", "table"],
     ] {
         let o = spark_sizer(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
@@ -347,4 +366,325 @@ fn check_of_nothing_readable_or_a_missing_file_fails() {
     let o = spark_sizer(&["--check", "/nonexistent/spark-defaults.conf"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--check /nonexistent/spark-defaults.conf"));
+}
+
+/// The share link query a table ends with.
+fn link_query_of(args: &[&str]) -> String {
+    let o = spark_sizer(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    let out = stdout(&o);
+    let line = out.lines().last().unwrap_or_default();
+    line.strip_prefix("Share link query: ")
+        .unwrap_or_else(|| panic!("{args:?}: {out}"))
+        .to_string()
+}
+
+/// One reading per flag name: a link key as the link reads it (the held unit: MiB for `kmem`
+/// and `tgt`, MiB for `offs`), a long name or configuration key as the page's box (GiB for
+/// Kubernetes' node memory and the memory target, bytes for spark.memory.offHeap.size, which
+/// Spark reads as bytes). Worked by hand: 65 536 MiB is 64 GiB, Kubernetes' default node memory
+/// (so the link leaves it out); 65 536 GiB is 67 108 864 MiB; 10 GiB is 10 240 MiB (case 3).
+#[test]
+fn a_link_key_reads_as_the_link_and_a_name_as_the_page() {
+    let k8s = ["--manager", "k8s"];
+    let with = |more: &[&str]| link_query_of(&[&k8s[..], more].concat());
+    assert_eq!(with(&["--kmem", "65536"]), "?v=1&cm=k8s");
+    assert_eq!(with(&["--node-memory", "64"]), "?v=1&cm=k8s");
+    assert_eq!(with(&["--kmem", "64g"]), "?v=1&cm=k8s");
+    let o = spark_sizer(&["--manager", "k8s", "--node-memory", "65536"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).ends_with("Share link query: ?v=1&cm=k8s&kmem=67108864\n"));
+    // Hardware no machine has is warned, as the page warns it.
+    assert_eq!(
+        stderr(&o),
+        "spark-sizer: warning: Memory per node: 64 TiB per node — did you mean 64 GiB? \
+         (--node-memory, --kmem)\n"
+    );
+    // Case 3 by its link key and by its long name.
+    assert_eq!(link_query_of(&["--tgt", "10240"]), "?v=1&tgt=10240");
+    assert_eq!(link_query_of(&["--memory-target", "10"]), "?v=1&tgt=10240");
+    assert_eq!(
+        stdout(&spark_sizer(&["--tgt", "10240"])),
+        stdout(&spark_sizer(&["--link", "?v=1&tgt=10240"]))
+    );
+    // Off-heap: 2048 by link key is MiB; by the Spark key, bytes (below 1 MiB: refused).
+    assert_eq!(
+        link_query_of(&["--off", "1", "--offs", "2048"]),
+        "?v=1&off=1&offs=2048"
+    );
+    assert_eq!(
+        link_query_of(&["--off", "1", "--spark.memory.offHeap.size", "2g"]),
+        "?v=1&off=1&offs=2048"
+    );
+    let o = spark_sizer(&["--off", "1", "--off-heap-size", "2048"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("\"2048\" is 2048 bytes"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn spark_keys_are_flags_for_the_fields_the_page_names_by_them() {
+    let k8s = |more: &[&str]| link_query_of(&[&["--manager", "k8s"][..], more].concat());
+    assert_eq!(
+        k8s(&["--spark.executor.memory", "8g"]),
+        "?v=1&cm=k8s&em=8192"
+    );
+    assert_eq!(k8s(&["--executor-memory", "8g"]), "?v=1&cm=k8s&em=8192");
+    assert_eq!(k8s(&["--em", "8192"]), "?v=1&cm=k8s&em=8192");
+    // NodeManager resources given explicitly: the link writes both, the vcores 16 − 1.
+    assert_eq!(
+        link_query_of(&["--yarn.nodemanager.resource.memory-mb", "61440"]),
+        "?v=1&nmm=61440&nmv=15"
+    );
+    // spark.driver.maxResultSize is bytesConf(ByteUnit.BYTE) in Spark: 1024 alone is 1 KiB,
+    // refused as the page refuses it; by link key, 2048 is MiB as in the link.
+    assert_eq!(
+        link_query_of(&["--spark.driver.maxResultSize", "2g"]),
+        "?v=1&mrs=2048"
+    );
+    assert_eq!(link_query_of(&["--mrs", "2048"]), "?v=1&mrs=2048");
+    let o = spark_sizer(&["--spark.driver.maxResultSize", "1024"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("\"1024\" is 1024 bytes (Spark reads a number alone here as bytes)"),
+        "{}",
+        stderr(&o)
+    );
+    let help = stdout(&spark_sizer(&["--fields", "--manager", "yarn"]));
+    assert!(
+        help.contains("  --driver-memory, --dm, --spark.driver.memory\n"),
+        "{help}"
+    );
+}
+
+#[test]
+fn a_field_given_twice_is_refused_naming_both() {
+    for (args, first, second) in [
+        (["--n", "5", "--nodes", "7"], "--n 5", "--nodes 7"),
+        (["--nodes", "5", "--n", "7"], "--nodes 5", "--n 7"),
+        (["--n", "5", "--n", "7"], "--n 5", "--n 7"),
+    ] {
+        let o = spark_sizer(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(stdout(&o), "");
+        assert_eq!(
+            stderr(&o),
+            format!(
+                "spark-sizer: {first} and {second} both give Nodes: give it once\n\
+                 Run spark-sizer --help for the flags and examples.\n"
+            )
+        );
+    }
+}
+
+#[test]
+fn usage_errors_have_one_prefix_and_one_closing_line() {
+    for args in [
+        &["--no-such-flag"][..],
+        &["--nodez", "3"],
+        &["--format"],
+        &["--format", "json", "--format", "conf"],
+        &["--format", "pdf"],
+        &["--kmem", "64"],
+        &["--n", "5", "--nodes", "7"],
+    ] {
+        let o = spark_sizer(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(err.starts_with("spark-sizer: "), "{args:?}: {err}");
+        assert!(!err.contains("error:"), "{args:?}: {err}");
+        assert!(
+            err.ends_with("\nRun spark-sizer --help for the flags and examples.\n"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// `--m 2`: 2 GiB per node less the 1 GiB reserved leaves YARN 1024 MiB, the maximum
+/// allocation too; the AM asks 1024 + 384 = 1408 MiB, above it: spark-submit refuses the
+/// application, and no executor runs.
+#[test]
+fn no_executor_runs_exits_3_with_the_reason_and_no_export() {
+    let o = spark_sizer(&["--m", "2", "-f", "conf"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(stdout(&o), "");
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "spark-sizer: planned, but no executor runs (--format conf writes nothing):\n  \
+             YARN: no executor fits\n  The ApplicationMaster asks for 1408 MiB, above \
+             yarn.scheduler.maximum-allocation-mb = 1024 MiB"
+        ),
+        "{err}"
+    );
+    let o = spark_sizer(&["--m", "2", "-f", "submit"]);
+    assert_eq!((o.status.code(), stdout(&o)), (Some(3), String::new()));
+    // The reports still print: they explain why.
+    for format in ["table", "text", "markdown", "json"] {
+        let o = spark_sizer(&["--m", "2", "-f", format]);
+        assert_eq!(o.status.code(), Some(3), "{format}");
+        assert!(!stdout(&o).is_empty(), "{format}");
+        assert!(stderr(&o).contains("no executor runs"), "{format}");
+    }
+    let json = stdout(&spark_sizer(&["--m", "2", "-f", "json"]));
+    assert!(json.contains("\"status\": \"planned\""));
+    assert!(json.contains("\"fits\": false"));
+    // Kubernetes: a 100g driver asks 100 GiB + 10 % = 112 640 MiB, more than a 64 GiB node
+    // has for pods: the driver stays Pending, so no executor pod is ever asked for.
+    let o = spark_sizer(&["--manager", "k8s", "--dm", "100g", "-f", "yaml"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(stdout(&o), "");
+    assert!(
+        stderr(&o).contains(
+            "  Kubernetes: no executor pod fits\n  The driver pod (1 CPU, 112\u{202f}640 MiB)"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    // A plan that runs exits 0 with nothing on stderr.
+    let o = spark_sizer(&["-f", "conf"]);
+    assert_eq!((o.status.code(), stderr(&o)), (Some(0), String::new()));
+}
+
+#[test]
+fn check_errors_name_what_the_file_said_with_its_line() {
+    let o = spark_sizer_reading(&["--check", "-"], "spark.executor.memory 0g\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("Line 1: spark.executor.memory = \"0g\""));
+    assert_eq!(
+        stderr(&o),
+        "spark-sizer: standard input: Spark refuses these settings:\n  Line 1: \
+         spark.executor.memory = \"0g\": must be a positive number. spark-submit stops: \
+         \"Executor memory must be a positive number\".\n"
+    );
+    // 900000g is 921 600 000 MiB, above the 64 TiB (67 108 864 MiB) any field allows: the
+    // heap is at fault, named with the line that set it (not the overhead, not a flag).
+    let o = spark_sizer_reading(
+        &["--check", "-"],
+        "spark.executor.instances 2\nspark.executor.memory 900000g\n",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "spark-sizer: standard input: these settings cannot be planned on this cluster:\n  \
+         spark.executor.memory is 900\u{202f}000 GiB; allowed: 1 MiB to 64 TiB \
+         (line 2: spark.executor.memory = 900000g)\n"
+    );
+    // 300m reads, but is under Spark's 450 MiB heap floor: checked, no executor runs.
+    let o = spark_sizer_reading(&["--check", "-"], "spark.executor.memory 300m\n");
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(
+        stderr(&o),
+        "spark-sizer: standard input: checked, but no executor runs:\n  A 300 MiB heap is \
+         below Spark's minimum of 450 MiB (1.5 × the 300 MiB it reserves): executors fail to \
+         start.\n  the file's settings that shape the containers:\n    line 1: \
+         spark.executor.memory = 300m\n"
+    );
+    // 40 cores per executor, above the 15 vcores a node gives YARN (16 − 1 reserved): every
+    // shaping setting the file holds is named with its line, the application's name is not.
+    let o = spark_sizer_reading(
+        &["--check", "-"],
+        "spark.app.name nightly\nspark.executor.memory 8g\nspark.executor.cores 40\n",
+    );
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        stderr(&o).ends_with(
+            "  the file's settings that shape the containers:\n    line 2: \
+             spark.executor.memory = 8g\n    line 3: spark.executor.cores = 40\n"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Without `mode`, the operator sets cluster mode: the line is the `spec:` key's (5), not the
+/// spec's first entry (`sparkVersion`, line 6).
+#[test]
+fn an_implied_deploy_mode_is_credited_to_the_spec_line() {
+    let manifest = "apiVersion: sparkoperator.k8s.io/v1beta2\nkind: SparkApplication\n\
+                    metadata:\n  name: job\nspec:\n  sparkVersion: \"3.5.0\"\n  type: Scala\n\
+                    executor:\n    instances: 4\n    cores: 2\n    memory: 6g\n";
+    let manifest = manifest.replace("\nexecutor:", "\n  executor:");
+    let o = spark_sizer_reading(&["--manager", "k8s", "--check", "-"], &manifest);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(
+            "  spark.submit.deployMode = cluster  (line 5, SparkApplication manifest (YAML))\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// The page's form groups, in order (crates/app/src/fields.rs), checked by hand.
+#[test]
+fn fields_are_listed_in_the_form_order() {
+    let out = stdout(&spark_sizer(&["--fields", "--manager", "k8s"]));
+    let firsts: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("  --"))
+        .map(|l| l.split(',').next().unwrap_or_default())
+        .take(8)
+        .collect();
+    assert_eq!(
+        firsts,
+        [
+            "provider",
+            "node-type",
+            "nodes",
+            "max-pods",
+            "node-cpu",
+            "node-memory",
+            "kube-reserved-cpu",
+            "kube-reserved-memory"
+        ]
+    );
+    let titles: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with(' '))
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "Kubernetes inputs (--manager k8s):",
+            "Nodes",
+            "Executors",
+            "Spark",
+            "Driver load",
+            "Workload",
+            "Dynamic allocation"
+        ]
+    );
+    assert!(out.contains("  --node-memory, --kmem (a bare number: GiB by name, MiB by link key)\n"));
+}
+
+#[test]
+fn a_link_without_a_field_is_invalid_and_another_version_is_warned() {
+    for link in ["garbage", "", "https://sizer.example/tools/sizer/"] {
+        let o = spark_sizer(&["--link", link]);
+        assert_eq!(o.status.code(), Some(1), "{link}");
+        assert_eq!(stdout(&o), "", "{link}");
+        assert!(stderr(&o).contains("holds no Spark Sizer field"), "{link}");
+    }
+    let o = spark_sizer(&["--link", "?v=2&c=32"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stderr(&o),
+        "spark-sizer: warning: this link was made with link format v2; read as v1\n"
+    );
+    assert_eq!(stdout(&o), golden("case2.table.txt"));
+    // A link of defaults holds its version: it plans case 1.
+    assert_golden(&["--link", "?v=1"], "case1.table.txt");
+}
+
+#[test]
+fn the_json_report_says_which_document_it_is() {
+    let json = stdout(&spark_sizer(&["-f", "json"]));
+    assert!(
+        json.starts_with("{\n  \"kind\": \"spark-sizer-report\",\n  \"schema\": 1,\n"),
+        "{json}"
+    );
 }

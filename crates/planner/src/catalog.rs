@@ -1659,7 +1659,10 @@ const ENTRIES: &[Entry] = &[
         Unit::MiB,
     )
     .with_hint("default 1g; 0 for unlimited")
-    .with_range(MIB_OR_ZERO),
+    .with_range(MIB_OR_ZERO)
+    // Spark reads a number alone as bytes: `MAX_RESULT_SIZE` is `bytesConf(ByteUnit.BYTE)` in
+    // `core/src/main/scala/org/apache/spark/internal/config/package.scala`.
+    .typed_in(Typed::Bytes),
     entry_of(
         F::EdgeNodeMemory,
         EVERY,
@@ -1868,6 +1871,211 @@ const APPLICATIONS: Kind = Kind::Choice(&[
     ("python", "Python"),
     ("r", "R"),
 ]);
+
+/// `m`'s fields in the page form's order: each group under its legend or fold title (the
+/// form's fieldsets and folded sections, top to bottom, then YARN's method switch above the
+/// headline; `--fields` of the command line lists them so). The same lists as
+/// `crates/app/src/fields.rs`'s groups.
+pub fn form_groups(m: ClusterManager) -> &'static [(&'static str, &'static [FieldId])] {
+    match m {
+        Yarn => YARN_FORM,
+        Kubernetes => KUBERNETES_FORM,
+        Emr => EMR_FORM,
+    }
+}
+
+/// A group of the form: its legend or fold title, and its fields.
+type FormGroup = (&'static str, &'static [FieldId]);
+
+const FORM_DRIVER: &[FieldId] = &[
+    F::ConcurrentJobs,
+    F::CollectedResults,
+    F::MaxResultSize,
+    F::EdgeNodeMemory,
+    F::EdgeNodeCores,
+];
+const FORM_WORKLOAD: &[FieldId] = &[
+    F::InputDataSize,
+    F::InputSplitSize,
+    F::ShuffleDataSize,
+    F::LargestTaskInput,
+    F::SkewFactor,
+    F::BroadcastTableSize,
+];
+const FORM_ALLOCATION: &[FieldId] = &[
+    F::DynamicAllocation,
+    F::MinExecutors,
+    F::InitialExecutors,
+    F::MaxExecutors,
+    F::ExecutorIdleTimeout,
+    F::SchedulerBacklogTimeout,
+    F::ShuffleKeeping,
+];
+// EMR's switch is among its executor settings.
+const FORM_ALLOCATION_SETTINGS: &[FieldId] = &[
+    F::MinExecutors,
+    F::InitialExecutors,
+    F::MaxExecutors,
+    F::ExecutorIdleTimeout,
+    F::SchedulerBacklogTimeout,
+    F::ShuffleKeeping,
+];
+
+/// YARN's form, then its method switch above the headline.
+const YARN_FORM: &[FormGroup] = &[
+    (
+        "Cluster hardware",
+        &[
+            F::Nodes,
+            F::CoresPerNode,
+            F::MemoryPerNode,
+            F::ReservedCores,
+            F::ReservedMemory,
+            F::NodeManagerMemory,
+            F::NodeManagerVcores,
+        ],
+    ),
+    (
+        "Sizing policy",
+        &[
+            F::CoresPerExecutor,
+            F::TaskCpus,
+            F::MemoryTarget,
+            F::Granularity,
+            F::ClusterShare,
+        ],
+    ),
+    (
+        "Spark",
+        &[
+            F::SparkVersion,
+            F::DeployMode,
+            F::AppType,
+            F::DriverMemory,
+            F::DriverCores,
+            F::DriverOverhead,
+            F::DriverOverheadFactor,
+            F::DriverOverheadMinimum,
+            F::AmMemory,
+            F::AmCores,
+            F::OverheadFactor,
+            F::OverheadMinimum,
+            F::ExecutorOverhead,
+            F::OffHeapEnabled,
+            F::OffHeapSize,
+            F::PysparkMemory,
+            F::MemoryFraction,
+            F::StorageFraction,
+        ],
+    ),
+    (
+        "YARN scheduler",
+        &[
+            F::MinimumAllocation,
+            F::Increment,
+            F::Calculator,
+            F::MaximumAllocationMemory,
+            F::MaximumAllocationVcores,
+        ],
+    ),
+    ("Driver load", FORM_DRIVER),
+    ("Workload", FORM_WORKLOAD),
+    ("Dynamic allocation", FORM_ALLOCATION),
+    // Not in the form: the switch above the headline.
+    ("Method for the headline", &[F::Method]),
+];
+
+const KUBERNETES_FORM: &[FormGroup] = &[
+    (
+        "Nodes",
+        &[
+            F::Provider,
+            F::NodeType,
+            F::Nodes,
+            F::MaxPods,
+            F::NodeCpu,
+            F::NodeMemory,
+            F::KubeReservedCpu,
+            F::KubeReservedMemory,
+            F::DaemonsetCpu,
+            F::DaemonsetMemory,
+        ],
+    ),
+    (
+        "Executors",
+        &[
+            F::ExecutorInstances,
+            F::CoresPerExecutor,
+            F::ExecutorMemory,
+            F::ExecutorCpuRequest,
+            F::ExecutorCpuLimit,
+            F::TaskCpus,
+        ],
+    ),
+    (
+        "Spark",
+        &[
+            F::SparkVersion,
+            F::DeployMode,
+            F::AppType,
+            F::OverheadFactor,
+            F::K8sOverheadFactor,
+            F::OverheadMinimum,
+            F::ExecutorOverhead,
+            F::OffHeapEnabled,
+            F::OffHeapSize,
+            F::PysparkMemory,
+            F::DriverMemory,
+            F::DriverCores,
+            F::DriverCpuRequest,
+            F::DriverCpuLimit,
+            F::DriverOverheadMinimum,
+        ],
+    ),
+    ("Driver load", FORM_DRIVER),
+    ("Workload", FORM_WORKLOAD),
+    ("Dynamic allocation", FORM_ALLOCATION),
+];
+
+const EMR_FORM: &[FormGroup] = &[
+    (
+        "EMR cluster",
+        &[
+            F::InstanceType,
+            F::InstanceVcpus,
+            F::InstanceMemory,
+            F::InstanceYarnMemory,
+            F::Nodes,
+            F::MasterInstanceType,
+            F::MaximizeResourceAllocation,
+            F::HeterogeneousExecutors,
+            F::Calculator,
+        ],
+    ),
+    (
+        "Executors and driver",
+        &[
+            F::ExecutorInstances,
+            F::CoresPerExecutor,
+            F::TaskCpus,
+            F::ExecutorMemory,
+            F::OverheadFactor,
+            F::ExecutorOverhead,
+            F::ExecutorMaxCores,
+            F::ExecutorMaxMemory,
+            F::DynamicAllocation,
+            F::DeployMode,
+            F::DriverMemory,
+            F::DriverCores,
+            F::DriverOverhead,
+            F::AmMemory,
+            F::AmCores,
+        ],
+    ),
+    ("Driver load", FORM_DRIVER),
+    ("Workload", FORM_WORKLOAD),
+    ("Dynamic allocation", FORM_ALLOCATION_SETTINGS),
+];
 
 #[cfg(test)]
 mod tests {

@@ -216,16 +216,13 @@ pub fn place(input: &PlaceInput) -> Result<CheckedPlacement, InputErrors> {
     plan.policy.memory_target_mib = None;
     let v = plan.validate()?;
     let mut errors = Vec::new();
-    if !(1..=crate::input::limits::MAX_MIB).contains(&input.executor_heap_mib) {
-        errors.push(crate::input::FieldError {
-            field: crate::input::Field::ExecutorOverhead,
-            value: input.executor_heap_mib.to_string(),
-            allowed: format!(
-                "1 to {} MiB of executor heap",
-                crate::input::limits::MAX_MIB
-            ),
-        });
-    }
+    // The heap is at fault here: `spark.executor.memory`, in its unit (not the overhead).
+    errors.extend(crate::input::FieldError::out_of_range(
+        crate::input::Field::ExecutorMemory,
+        input.executor_heap_mib,
+        1,
+        crate::input::limits::MAX_MIB,
+    ));
     if !(1..=crate::input::limits::MAX_CORES).contains(&input.executor_cores) {
         errors.push(crate::input::FieldError {
             field: crate::input::Field::CoresPerExecutor,

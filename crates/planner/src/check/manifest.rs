@@ -73,12 +73,18 @@ pub(super) fn read(text: &str, pasted: &mut Pasted) {
         return;
     };
     pasted.recognised_at = Some(at(app.get("kind").map_or(app.line(), Node::line)));
-    let spec = match app.get("spec") {
-        Some(spec) if kind_of(app) == "ScheduledSparkApplication" => spec.get("template"),
-        spec => spec,
+    // The line of the `spec:` (or `template:`) key itself: what a value the spec leaves out,
+    // and the operator implies, is credited to (the spec's first entry is another setting).
+    let spec_line = app.key_line("spec").unwrap_or(app.line());
+    let (spec, spec_line) = match app.get("spec") {
+        Some(spec) if kind_of(app) == "ScheduledSparkApplication" => (
+            spec.get("template"),
+            spec.key_line("template").unwrap_or(spec_line),
+        ),
+        spec => (spec, spec_line),
     };
     match spec {
-        Some(spec @ Node::Map { .. }) => read_spec(spec, pasted),
+        Some(spec @ Node::Map { .. }) => read_spec(spec, spec_line, pasted),
         other => {
             let line = other.map_or(app.line(), Node::line);
             bad_field(pasted, "spec", line, "a mapping");
@@ -94,7 +100,7 @@ fn bad_field(pasted: &mut Pasted, field: &str, line: u32, expected: &'static str
     pasted.findings.push(Finding::at(at(line), kind));
 }
 
-fn read_spec(spec: &Node, pasted: &mut Pasted) {
+fn read_spec(spec: &Node, spec_line: u32, pasted: &mut Pasted) {
     if let Some(node) = spec.get("type") {
         let t = match node.text().unwrap_or_default() {
             "Python" => Some(AppType::Python),
@@ -116,7 +122,7 @@ fn read_spec(spec: &Node, pasted: &mut Pasted) {
     // `api/v1beta2/defaults.go`, `SetSparkApplicationDefaults`): the driver runs in a pod.
     let (mode, line) = match spec.get("mode") {
         Some(node) => (node.text().unwrap_or_default(), node.line()),
-        None => ("cluster", spec.line()),
+        None => ("cluster", spec_line),
     };
     // The operator's "in-cluster-client" runs the driver in a pod it starts, as client mode.
     let mode = if mode == "in-cluster-client" {

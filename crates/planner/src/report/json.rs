@@ -1,7 +1,8 @@
 //! The JSON rendering of an outcome (feature `json`), for the command line and the JS API: a
 //! stable document built from report-owned view structs, so the plan types stay free to change.
 //!
-//! Shape (`schema` 1): `manager` (`yarn`, `k8s`, `emr`: the link's `cm` value), `status`
+//! Shape (`kind` `spark-sizer-report`, `schema` 1 — the report document, which the command
+//! line's `--format json` prints; not the JS API's `plan()` result, another shape): `manager` (`yarn`, `k8s`, `emr`: the link's `cm` value), `status`
 //! (`planned` or `invalid`), `diagnostics` (an invalid input's problems), and `plans`: one per
 //! method (YARN: `rule-of-thumb` and `spark-exact`; else `kubernetes` or `emr`), each with
 //! `selected`, a `headline`, `containers`, `layout`, `totals`, `working`, `warnings` and
@@ -35,9 +36,15 @@ use crate::workload::{recommended_sql_conf, TaskVerdict};
 /// The version of the document's shape.
 pub const SCHEMA: u32 = 1;
 
+/// Which document this is: the report (the JS API's `plan()` result is another shape, with a
+/// `schema` of its own).
+pub const KIND: &str = "spark-sizer-report";
+
 /// The whole report.
 #[derive(Debug, Clone, Serialize)]
 pub struct Document {
+    /// [`KIND`].
+    pub kind: &'static str,
     /// [`SCHEMA`].
     pub schema: u32,
     /// `yarn`, `k8s` or `emr`.
@@ -459,6 +466,7 @@ fn dynamic_allocation_view(fit: &JobFit) -> Option<DynamicAllocationView> {
 pub fn document(report: &Report<'_>) -> Document {
     let m = report.manager();
     let mut doc = Document {
+        kind: KIND,
         schema: SCHEMA,
         manager: m.as_str(),
         status: "planned",

@@ -37,8 +37,11 @@ pub fn comparison(c: &Comparison) -> String {
     yarn_plan(&mut out, c, Method::RuleOfThumb);
     out.push('\n');
     yarn_plan(&mut out, c, Method::SparkExact);
-    out.push_str("\ndifferences:\n");
-    diagnostic_lines(&mut out, &plan::differences(c));
+    let differences = plan::differences(c);
+    if !differences.is_empty() {
+        out.push('\n');
+    }
+    diagnostic_section(&mut out, "differences", &differences);
     out
 }
 
@@ -60,8 +63,7 @@ pub fn emr(p: &EmrPlan) -> String {
         let blocks: Vec<String> = group.blocks.iter().map(emr_block).collect();
         group_line(&mut out, group.first_node, group.last_node, &blocks);
     }
-    out.push_str("warnings:\n");
-    diagnostic_lines(&mut out, &emr::warnings(p));
+    diagnostic_section(&mut out, "warnings", &emr::warnings(p));
     out.push_str("driver log:\n");
     for line in &driver_log(p) {
         let _ = writeln!(out, "  {line}");
@@ -78,19 +80,20 @@ pub fn invalid(m: ClusterManager, diagnostics: &[Warning]) -> String {
     out
 }
 
-/// The name of a method in the text (`RuleOfThumb`, `SparkExact`).
+/// The name of a method in the text, as the form's Method choice names it (the catalog's
+/// `meth` options: `Rule of thumb`, `Spark-exact`).
 fn method_name(method: Method) -> &'static str {
     match method {
-        Method::RuleOfThumb => "RuleOfThumb",
-        Method::SparkExact => "SparkExact",
+        Method::RuleOfThumb => "Rule of thumb",
+        Method::SparkExact => "Spark-exact",
     }
 }
 
-/// The AM's node as the text writes it (`Some(1)`, or `None` when it cannot run).
+/// Where the AM runs, as the text writes it (`node 1`, or `not placed` when it cannot run).
 fn node_text(node: Option<u32>) -> String {
     match node {
-        Some(n) => format!("Some({n})"),
-        None => "None".to_string(),
+        Some(n) => format!("node {n}"),
+        None => "not placed".to_string(),
     }
 }
 
@@ -114,8 +117,7 @@ fn yarn_plan(out: &mut String, c: &Comparison, method: Method) {
     }
     yarn_totals(out, &p.placement.totals);
     memory_line(out, &p.memory);
-    out.push_str("warnings:\n");
-    diagnostic_lines(out, &plan::warnings(c, method));
+    diagnostic_section(out, "warnings", &plan::warnings(c, method));
     conf_line(out, &yarn_spark_conf(c, method));
 }
 
@@ -136,7 +138,7 @@ fn yarn_containers(out: &mut String, p: &Plan) {
     let am = p.placement.am;
     let _ = writeln!(
         out,
-        "am: {} + {} = {} MiB requested, {} MiB / {} vcore{} granted, node {}",
+        "am: {} + {} = {} MiB requested, {} MiB / {} vcore{} granted, {}",
         am.heap_mib,
         am.overhead_mib,
         am.request.memory_mib,
@@ -194,6 +196,15 @@ fn working(out: &mut String, steps: &[Step]) {
     for (i, s) in steps.iter().enumerate() {
         let _ = writeln!(out, "  {}. {}: {}", i + 1, s.title, s.detail);
     }
+}
+
+/// `title:` and a line per diagnostic; nothing at all when there is none (no empty heading).
+fn diagnostic_section(out: &mut String, title: &str, diagnostics: &[Warning]) {
+    if diagnostics.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{title}:");
+    diagnostic_lines(out, diagnostics);
 }
 
 fn diagnostic_lines(out: &mut String, diagnostics: &[Warning]) {
@@ -305,8 +316,7 @@ fn kubernetes_without_yaml(p: &K8sPlan, input: &K8sInput) -> String {
         t.cpu_available_millis,
         t.memory_available_mib
     );
-    out.push_str("warnings:\n");
-    diagnostic_lines(&mut out, &k8s_warnings(input, p));
+    diagnostic_section(&mut out, "warnings", &k8s_warnings(input, p));
     conf_line(&mut out, &k8s_spark_conf(p, &input.spark));
     out
 }
