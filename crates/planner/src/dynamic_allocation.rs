@@ -306,6 +306,7 @@ fn shuffle_conf(
         ShuffleKeeping::Tracking => put(keys::DYNAMIC_ALLOCATION_SHUFFLE_TRACKING, "true".into()),
         ShuffleKeeping::Decommission => {
             put(keys::DECOMMISSION_ENABLED, "true".into());
+            put(keys::STORAGE_DECOMMISSION_ENABLED, "true".into());
             put(keys::STORAGE_DECOMMISSION_SHUFFLE_BLOCKS, "true".into());
         }
         ShuffleKeeping::None => {}

@@ -157,6 +157,11 @@ pub const SHUFFLE_SERVICE_ENABLED: &str = "spark.shuffle.service.enabled";
 /// Whether Spark decommissions executors gracefully (migrating their blocks) when they are removed.
 pub const DECOMMISSION_ENABLED: &str = "spark.decommission.enabled";
 
+/// Whether a decommissioning executor migrates its blocks at all: without it the shuffle and
+/// RDD block settings do nothing (`CoarseGrainedExecutorBackend.decommissionSelf` starts the
+/// migration only when this and one of them are on).
+pub const STORAGE_DECOMMISSION_ENABLED: &str = "spark.storage.decommission.enabled";
+
 /// Whether a decommissioning executor moves its shuffle blocks to other executors.
 pub const STORAGE_DECOMMISSION_SHUFFLE_BLOCKS: &str =
     "spark.storage.decommission.shuffleBlocks.enabled";

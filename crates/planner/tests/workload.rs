@@ -417,7 +417,7 @@ fn dynamic_allocation_is_in_every_export() {
     let s = yarn_with("n=6&c=16&m=64&dyn=1&damin=2&damax=40&dash=decommission");
     let Outcome::Yarn(c) = plan(&s) else { panic!() };
     let conf = exports::yarn_spark_conf(&c, c.selected);
-    let tail: Vec<String> = conf[conf.len() - 6..]
+    let tail: Vec<String> = conf[conf.len() - 7..]
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
@@ -429,6 +429,8 @@ fn dynamic_allocation_is_in_every_export() {
             "spark.dynamicAllocation.maxExecutors=40",
             "spark.dynamicAllocation.shuffleTracking.enabled=false",
             "spark.decommission.enabled=true",
+            // Migration needs the storage switch as well as the shuffle blocks one.
+            "spark.storage.decommission.enabled=true",
             "spark.storage.decommission.shuffleBlocks.enabled=true",
         ]
     );
@@ -515,6 +517,50 @@ fn the_recommended_sql_settings_are_in_every_export() {
         assert!(
             conf.iter().any(|(k, v)| format!("{k}={v}") == partitions),
             "{query}: {partitions} in {conf:?}"
+        );
+    }
+}
+
+/// What the form sets for the job is in the job's configuration: `spark.task.cpus` (the
+/// out-of-memory remedy) and `spark.driver.maxResultSize` (the driver load's fix), on every
+/// cluster manager, and nothing when they are Spark's defaults.
+#[test]
+fn task_cpus_and_max_result_size_are_in_every_export() {
+    use planner::exports;
+    let lines = |conf: Vec<(String, String)>| -> Vec<String> {
+        conf.into_iter().map(|(k, v)| format!("{k}={v}")).collect()
+    };
+    let conf_of = |query: &str| -> Vec<String> {
+        let s = yarn_with(query);
+        lines(match (&s, plan(&s)) {
+            (Scenario::Yarn(_), Outcome::Yarn(c)) => exports::yarn_spark_conf(&c, c.selected),
+            (Scenario::Kubernetes(input), Outcome::Kubernetes(p)) => {
+                exports::k8s::spark_conf(&p, &input.spark)
+            }
+            (_, Outcome::Emr(p)) => exports::emr::spark_conf(&p),
+            (_, other) => panic!("{query}: {other:?}"),
+        })
+    };
+    for manager in ["", "cm=k8s&", "cm=emr&"] {
+        let conf = conf_of(&format!("{manager}tc=2&mrs=4096"));
+        for expected in ["spark.task.cpus=2", "spark.driver.maxResultSize=4g"] {
+            assert!(
+                conf.iter().any(|l| l == expected),
+                "{manager}{expected}: {conf:?}"
+            );
+        }
+        let unlimited = conf_of(&format!("{manager}mrs=0"));
+        assert!(
+            unlimited
+                .iter()
+                .any(|l| l == "spark.driver.maxResultSize=0"),
+            "{unlimited:?}"
+        );
+        let defaults = conf_of(manager.trim_end_matches('&'));
+        assert!(
+            defaults.iter().all(|l| !l.starts_with("spark.task.cpus")
+                && !l.starts_with("spark.driver.maxResultSize")),
+            "{manager}: {defaults:?}"
         );
     }
 }

@@ -51,6 +51,9 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
             }
         }
     }
+    if s.task_cpus != 1 {
+        put(keys::TASK_CPUS, s.task_cpus.to_string());
+    }
     if let Some(o) = s.executor_overhead_mib {
         put(keys::EXECUTOR_OVERHEAD, format_spark_mib(o));
     }
@@ -79,6 +82,7 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
         },
         crate::catalog::ClusterManager::Emr,
     ));
+    c.extend(super::driver_load_conf(&s.driver_load));
     if let Some(shape) = crate::job_fit::emr_shape(p) {
         c.extend(crate::workload::sql_conf(&s.workload, &shape));
     }

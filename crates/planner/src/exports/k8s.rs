@@ -18,6 +18,7 @@ pub fn spark_conf(plan: &K8sPlan, spark: &K8sSpark) -> Vec<(String, String)> {
         (keys::EXECUTOR_INSTANCES.into(), plan.wanted.to_string()),
     ];
     conf.extend(spark.conf().entries().iter().cloned());
+    conf.extend(super::driver_load_conf(&spark.driver_load));
     conf.extend(crate::dynamic_allocation::allocation_conf(
         &dynamic_allocation(spark),
         crate::catalog::ClusterManager::Kubernetes,

@@ -25,6 +25,21 @@ pub fn yarn_spark_conf(c: &Comparison, method: Method) -> Vec<(String, String)> 
     conf
 }
 
+/// What the driver's load sets: `spark.driver.maxResultSize` when it is not Spark's 1g (`0`
+/// for no limit), so that the job the form checked is the job the export runs.
+pub fn driver_load_conf(load: &crate::driver::DriverLoad) -> Vec<(String, String)> {
+    let mib = load.max_result_size_mib;
+    if mib == crate::driver::DEFAULT_MAX_RESULT_SIZE_MIB {
+        return Vec::new();
+    }
+    let value = if mib == 0 {
+        "0".to_string()
+    } else {
+        format_spark_mib(mib)
+    };
+    vec![(keys::DRIVER_MAX_RESULT_SIZE.to_string(), value)]
+}
+
 /// Builds the configuration for `instances` executors of `heap_mib` and `cores`, plus every
 /// setting in `spark` that differs from Spark's default. Memory values are in forms Spark
 /// accepts (`19g`, `19549m`).
@@ -94,6 +109,11 @@ pub fn spark_conf(
             format_spark_mib(spark.pyspark_memory_mib),
         );
     }
+    if spark.task_cpus != 1 {
+        put(keys::TASK_CPUS, spark.task_cpus.to_string());
+    }
+    c.extend(driver_load_conf(&spark.driver_load));
+    let mut put = |k: &str, v: String| c.push((k.to_string(), v));
     if spark.memory_fraction != 0.6 {
         put(
             keys::MEMORY_FRACTION,
