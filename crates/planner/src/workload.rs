@@ -221,8 +221,6 @@ pub enum TaskSource {
     Given,
     /// Skew factor × the average shuffle partition at the recommended count.
     SkewOfShuffle,
-    /// Skew factor × the input split.
-    SkewOfSplit,
 }
 
 /// The per-task memory check.
@@ -286,7 +284,7 @@ pub struct WorkloadNumbers {
 pub fn workload_numbers(w: &Workload, view: &ExecutorView) -> WorkloadNumbers {
     let scan = w.input_mib.map(|mib| scan_numbers(mib, w.split_mib, view));
     let shuffle = w.shuffle_mib.map(|mib| shuffle_numbers(mib, view));
-    let task = largest_task(w, scan.as_ref(), shuffle.as_ref())
+    let task = largest_task(w, shuffle.as_ref())
         .and_then(|(bytes, source)| task_check(bytes, source, view));
     let broadcast = w.broadcast_mib.map(|mib| broadcast_numbers(mib, view));
     WorkloadNumbers {
@@ -364,21 +362,15 @@ pub fn shuffle_numbers(shuffle_mib: u64, view: &ExecutorView) -> ShuffleNumbers 
     }
 }
 
-fn largest_task(
-    w: &Workload,
-    scan: Option<&ScanNumbers>,
-    shuffle: Option<&ShuffleNumbers>,
-) -> Option<(u64, TaskSource)> {
+fn largest_task(w: &Workload, shuffle: Option<&ShuffleNumbers>) -> Option<(u64, TaskSource)> {
     if let Some(mib) = w.largest_task_mib {
         return Some((mib.saturating_mul(MIB), TaskSource::Given));
     }
+    // Skew is a property of keys, so of shuffle partitions: a scan's splits are cut by size
+    // (at most maxPartitionBytes each), and a scan streams its split rather than holding it.
     let skew = w.skew_factor?;
-    let (average, source) = match (shuffle, scan) {
-        (Some(s), _) => (s.average_bytes, TaskSource::SkewOfShuffle),
-        (None, Some(s)) => (s.split_bytes, TaskSource::SkewOfSplit),
-        (None, None) => return None,
-    };
-    Some((scaled(average, skew), source))
+    let s = shuffle?;
+    Some((scaled(s.average_bytes, skew), TaskSource::SkewOfShuffle))
 }
 
 /// `bytes × factor` truncated, as a Java `(long) (bytes * factor)` would be (a double product:
@@ -485,6 +477,19 @@ pub fn workload_notes(n: &WorkloadNumbers) -> Vec<Warning> {
     notes.extend(n.broadcast.map(|b| broadcast_notes(&b)).unwrap_or_default());
     notes.extend(n.scan.map(|s| scan_note(&s)));
     notes.extend(n.shuffle.map(|s| shuffle_note(&s)));
+    let w = &n.workload;
+    if w.skew_factor.is_some() && w.shuffle_mib.is_none() && w.largest_task_mib.is_none() {
+        notes.push(
+            Warning::new(
+                Code::ShufflePartitions,
+                Severity::Info,
+                "The skew factor sizes the largest task from the shuffle: type the shuffle data \
+                 of the largest stage too (a scan's splits are cut by size, so skew does not \
+                 apply to them).",
+            )
+            .about(FieldId::ShuffleDataSize),
+        );
+    }
     crate::warning::most_severe_first(notes)
 }
 

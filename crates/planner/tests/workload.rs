@@ -247,6 +247,31 @@ fn the_out_of_memory_preset_offers_fewer_tasks_at_once_which_fits() {
         .all(|r| r.kind != RemedyKind::FewerTasksAtOnce));
 }
 
+/// Skew is of keys, so of shuffle partitions: with an input size and a skew factor but no
+/// shuffle size, no largest task is made up from the scan's 128 MiB splits (the review saw
+/// "1 024 MiB" and two remedies for 500 GiB at skew 8); a note asks for the shuffle size.
+#[test]
+fn a_skew_factor_sizes_only_shuffle_tasks() {
+    let s = yarn_with("win=512000&wskew=8");
+    let fit = job_fit(&s, &plan(&s)).expect("plans");
+    let n = fit.workload.expect("a workload");
+    assert!(n.task.is_none(), "{:?}", n.task);
+    assert!(fit.remedies.is_empty());
+    let notes = planner::workload::workload_notes(&n);
+    assert!(
+        notes.iter().any(|w| w
+            .message
+            .starts_with("The skew factor sizes the largest task from the shuffle")
+            && w.field == Some(FieldId::ShuffleDataSize)),
+        "{notes:?}"
+    );
+    // With the shuffle: 8 × the average partition.
+    let s = yarn_with("win=512000&wsh=102400&wskew=8");
+    let n = job_fit(&s, &plan(&s)).unwrap().workload.unwrap();
+    let shuffle = n.shuffle.unwrap();
+    assert_eq!(n.task.unwrap().task_bytes, shuffle.average_bytes * 8);
+}
+
 #[test]
 fn a_small_task_fits_and_offers_no_remedy() {
     let mut input = preset("oom-10-cores-45g").unwrap().input;
