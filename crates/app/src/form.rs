@@ -630,6 +630,9 @@ mod tests {
         assert_eq!(problems(yarn, "cpe", " 4 Cores ").0, "v=1&cpe=4");
         let k8s = ClusterManager::Kubernetes;
         assert_eq!(problems(k8s, "kcpu", "8 CPU").0, "v=1&cm=k8s&kcpu=8");
+        assert_eq!(problems(k8s, "kcpu", "8 vCPUs").0, "v=1&cm=k8s&kcpu=8");
+        assert_eq!(problems(yarn, "c", "16 vcores").0, "v=1");
+        assert_eq!(problems(k8s, "cpe", "3 CPU").0, "v=1&cm=k8s&cpe=3");
         assert_eq!(
             problems(yarn, "c", "cores").1,
             ["Cores per node: \"cores\" is not a whole number"]

@@ -680,14 +680,16 @@ impl Entry {
     }
 
     /// `text` without a trailing word of the unit written after the box (`16 cores` → `16`,
-    /// `1 vcore`, `0.5 CPU`, `80 %`), which people type out of habit; sizes read their own
-    /// units. `get`, not slicing: no slicing panic in the wasm modules.
+    /// `1 vcore`, `0.5 CPU`, `8 vCPU`, `80 %`), which people type out of habit; sizes read their
+    /// own units. `get`, not slicing: no slicing panic in the wasm modules.
     pub fn without_unit_word<'a>(&self, text: &'a str) -> &'a str {
+        // What people call a core: a word that ends another comes first (vcores, cores).
+        const CORE_WORDS: &[&str] = &[
+            "vcores", "vcore", "cores", "core", "vcpus", "vcpu", "cpus", "cpu",
+        ];
         let words: &[&str] = match (self.kind, self.unit) {
             (Kind::SparkMemory | Kind::Memory, _) => &[],
-            (_, Unit::Cores) => &["cores", "core"],
-            (_, Unit::Vcores) => &["vcores", "vcore"],
-            (_, Unit::Millicores) => &["cpus", "cpu"],
+            (_, Unit::Cores | Unit::Vcores | Unit::Millicores) => CORE_WORDS,
             (_, Unit::Percent) => &["%"],
             _ => &[],
         };

@@ -43,6 +43,10 @@ pub struct ShapeRemedy {
     pub per_task_max_bytes: u64,
     /// Whether the largest task fits in that.
     pub fits: bool,
+    /// Whether it fits in the share every running task is guaranteed (execution ÷ 2N), as the
+    /// workload's verdict "fits" means; `fits` alone is the verdict "fits only while the tasks
+    /// beside it take less".
+    pub fits_guaranteed: bool,
     /// The scenario whose plan is this shape.
     pub scenario: Scenario,
 }
@@ -220,6 +224,7 @@ fn shape_remedies(
             row: **row,
             per_task_max_bytes: per_task(row),
             fits: per_task(row) >= task_bytes,
+            fits_guaranteed: row.per_task.is_some_and(|p| p.min_bytes >= task_bytes),
             scenario: adopt(scenario, row),
         });
     }
@@ -266,6 +271,7 @@ fn fewer_tasks_at_once(
         },
         per_task_max_bytes: per_task.max_bytes,
         fits: per_task.max_bytes >= task_bytes,
+        fits_guaranteed: per_task.min_bytes >= task_bytes,
         scenario: crate::scenario::with_task_cpus(&adopt(scenario, own), task_cpus),
     })
 }
@@ -304,19 +310,37 @@ pub fn remedy_words(r: &ShapeRemedy) -> String {
         RemedyKind::SmallerExecutorsMore => "Smaller executors, more of them",
         RemedyKind::FewerTasksAtOnce => return fewer_tasks_words(r),
     };
-    let verdict = if r.fits {
-        "the largest task fits"
+    // A remedy applied keeps the scenario's spark.task.cpus: say so, with the tasks at once.
+    let task_cpus = if r.task_cpus > 1 {
+        format!(
+            ", with {}={} ({} at a time)",
+            crate::spark_keys::TASK_CPUS,
+            r.task_cpus,
+            counted(r.row.task_slots_per_executor, "task")
+        )
     } else {
-        "still short of the largest task"
+        String::new()
     };
     format!(
-        "{what}: {} × {} × {} ({} containers): each task may take up to {} — {verdict}.",
+        "{what}: {} × {} × {} ({} containers{task_cpus}): each task may take up to {} — {}.",
         counted(r.row.executors.into(), "executor"),
         counted(r.row.cores.into(), "core"),
         format_spark_mib(r.row.heap_mib),
         mib_text(r.row.container_mib.saturating_mul(MIB)),
         mib_text(r.per_task_max_bytes),
+        remedy_verdict(r),
     )
+}
+
+/// A remedy's verdict in the workload check's own terms.
+fn remedy_verdict(r: &ShapeRemedy) -> &'static str {
+    if r.fits_guaranteed {
+        "the largest task fits in the share every task is guaranteed"
+    } else if r.fits {
+        "the largest task fits only while the tasks beside it take less"
+    } else {
+        "still short of the largest task"
+    }
 }
 
 /// The `spark.task.cpus` remedy in words: the setting, the tasks at once and the idle cores.
@@ -338,11 +362,7 @@ fn fewer_tasks_words(r: &ShapeRemedy) -> String {
         r.task_cpus,
         counted(r.row.task_slots_per_executor, "task"),
         mib_text(r.per_task_max_bytes),
-        if r.fits {
-            "the largest task fits"
-        } else {
-            "still short of the largest task"
-        },
+        remedy_verdict(r),
     )
 }
 

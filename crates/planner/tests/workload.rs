@@ -214,12 +214,15 @@ fn the_out_of_memory_preset_offers_fewer_tasks_at_once_which_fits() {
     );
     assert_eq!(r.row.task_slots_per_executor, 3);
     assert_eq!(r.per_task_max_bytes, 14_401_142_784 / 3);
-    assert!(r.fits);
+    assert!(
+        r.fits && !r.fits_guaranteed,
+        "3 tasks: within execution ÷ 3, not ÷ 6"
+    );
     assert_eq!(
         planner::job_fit::remedy_words(r),
         "Fewer tasks at once in the same 6 executors × 10 cores × 45g: spark.task.cpus=3 runs 3 \
          tasks at a time in each executor, 1 core idle. Each task may take up to 4\u{202f}578 MiB \
-         — the largest task fits."
+         — the largest task fits only while the tasks beside it take less."
     );
     // One click applies it: the same executors, and the task is no longer short (it fits
     // while the two tasks beside it take less, as every remedy's "fits" means).
