@@ -40,6 +40,25 @@ pub fn driver_load_conf(load: &crate::driver::DriverLoad) -> Vec<(String, String
     vec![(keys::DRIVER_MAX_RESULT_SIZE.to_string(), value)]
 }
 
+/// `spark.task.cpus`, the driver's result limit and the memory fractions, where they are not
+/// Spark's defaults.
+fn task_and_memory_conf(spark: &SparkSettings) -> Vec<(String, String)> {
+    let mut c: Vec<(String, String)> = Vec::new();
+    if spark.task_cpus != 1 {
+        c.push((keys::TASK_CPUS.into(), spark.task_cpus.to_string()));
+    }
+    c.extend(driver_load_conf(&spark.driver_load));
+    if spark.memory_fraction != 0.6 {
+        let v = crate::fixed::format_f64(spark.memory_fraction);
+        c.push((keys::MEMORY_FRACTION.into(), v));
+    }
+    if spark.storage_fraction != 0.5 {
+        let v = crate::fixed::format_f64(spark.storage_fraction);
+        c.push((keys::STORAGE_FRACTION.into(), v));
+    }
+    c
+}
+
 /// Builds the configuration for `instances` executors of `heap_mib` and `cores`, plus every
 /// setting in `spark` that differs from Spark's default. Memory values are in forms Spark
 /// accepts (`19g`, `19549m`).
@@ -109,23 +128,7 @@ pub fn spark_conf(
             format_spark_mib(spark.pyspark_memory_mib),
         );
     }
-    if spark.task_cpus != 1 {
-        put(keys::TASK_CPUS, spark.task_cpus.to_string());
-    }
-    c.extend(driver_load_conf(&spark.driver_load));
-    let mut put = |k: &str, v: String| c.push((k.to_string(), v));
-    if spark.memory_fraction != 0.6 {
-        put(
-            keys::MEMORY_FRACTION,
-            crate::fixed::format_f64(spark.memory_fraction),
-        );
-    }
-    if spark.storage_fraction != 0.5 {
-        put(
-            keys::STORAGE_FRACTION,
-            crate::fixed::format_f64(spark.storage_fraction),
-        );
-    }
+    c.extend(task_and_memory_conf(spark));
     c.extend(crate::dynamic_allocation::allocation_conf(
         &crate::dynamic_allocation::DynamicAllocation {
             enabled: spark.dynamic_allocation,
