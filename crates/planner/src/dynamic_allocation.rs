@@ -342,6 +342,7 @@ pub fn allocation_notes(n: &AllocationNumbers) -> Vec<Warning> {
     let mut notes: Vec<Warning> = Vec::new();
     notes.extend(refusal_note(n));
     notes.extend(ceiling_note(n));
+    notes.extend(floor_and_start_notes(n));
     notes.extend(ignored_notes(n));
     notes.extend(initial_count_note(n).map(|text| {
         Warning::new(Code::DynamicAllocationCount, Severity::Info, text)
@@ -414,6 +415,51 @@ fn ceiling_note(n: &AllocationNumbers) -> Option<Warning> {
         ),
         Some(_) => None,
     }
+}
+
+/// A floor the cluster cannot hold (executors that wait for the whole job), and a start above
+/// the ceiling (Spark's initial count is max(min, initial, instances), not capped by
+/// maxExecutors: the target falls to the ceiling at its first update, and the extra executors
+/// go as they idle).
+fn floor_and_start_notes(n: &AllocationNumbers) -> Vec<Warning> {
+    let min = n.settings.min_executors;
+    let mut notes = Vec::new();
+    if n.refusal.is_none() && min > n.holds {
+        notes.push(
+            Warning::new(
+                Code::DynamicAllocationAboveFit,
+                Severity::Warning,
+                format!(
+                    "spark.dynamicAllocation.minExecutors is {min}, but the queue or cluster \
+                     holds {}: dynamic allocation never goes below {min}, so {} stay pending for \
+                     the whole job.",
+                    counted(n.holds.into(), "executor"),
+                    min - n.holds
+                ),
+            )
+            .about(FieldId::MinExecutors),
+        );
+    }
+    if let Some(max) = n
+        .ceiling
+        .filter(|max| n.refusal.is_none() && n.initial > *max)
+    {
+        notes.push(
+            Warning::new(
+                Code::DynamicAllocationIgnored,
+                Severity::Info,
+                format!(
+                    "Spark starts {} (the largest of minExecutors, initialExecutors and \
+                     spark.executor.instances), more than maxExecutors {max}: the target falls \
+                     to {max} at its first update and the extra executors are released as they \
+                     idle.",
+                    counted(n.initial.into(), "executor")
+                ),
+            )
+            .about(FieldId::MaxExecutors),
+        );
+    }
+    notes
 }
 
 fn ignored_notes(n: &AllocationNumbers) -> Vec<Warning> {

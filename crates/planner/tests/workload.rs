@@ -593,6 +593,41 @@ fn task_cpus_and_max_result_size_are_in_every_export() {
     }
 }
 
+/// Case 1 holds 17 executors of its shape. A floor of 30 leaves 13 pending for the whole job;
+/// a ceiling of 5 under the 17 the plan emits starts 17 and falls to 5 (Spark's initial count,
+/// `Utils.getDynamicAllocationInitialExecutors`, is not capped by maxExecutors).
+#[test]
+fn a_floor_above_what_fits_and_a_start_above_the_ceiling_are_said() {
+    let notes_of = |query: &str| {
+        let s = yarn_with(query);
+        let fit = job_fit(&s, &plan(&s)).expect("plans");
+        assert_eq!(fit.allocation.holds, 17, "{query}");
+        planner::job_fit::job_fit_notes(&fit)
+    };
+    let floor = notes_of("dyn=1&damin=30&damax=40");
+    assert!(
+        floor.iter().any(|w| w.field == Some(FieldId::MinExecutors)
+            && w.message.contains("holds 17 executors")
+            && w.message.contains("so 13 stay pending")),
+        "{floor:?}"
+    );
+    let start = notes_of("dyn=1&damax=5");
+    assert!(
+        start.iter().any(|w| w.field == Some(FieldId::MaxExecutors)
+            && w.message.starts_with("Spark starts 17 executors")
+            && w.message.contains("falls to 5")),
+        "{start:?}"
+    );
+    let quiet = notes_of("dyn=1&damin=2&damax=40");
+    assert!(
+        quiet
+            .iter()
+            .all(|w| !w.message.contains("stay pending for the whole job")
+                && !w.message.starts_with("Spark starts")),
+        "{quiet:?}"
+    );
+}
+
 #[test]
 fn emr_models_dynamic_allocation_on_with_the_shuffle_service() {
     let s = Scenario::default_for(ClusterManager::Emr);
