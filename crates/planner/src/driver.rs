@@ -167,21 +167,32 @@ fn result_size_note(n: &DriverNumbers) -> Option<Warning> {
 }
 
 fn heap_note(n: &DriverNumbers) -> Option<Warning> {
-    let collected = n
-        .settings
-        .load
-        .collected_mib
-        .filter(|c| *c > n.usable_heap_mib)?;
+    // The largest collect of each job running at once is held by the driver at the same time.
+    let load = &n.settings.load;
+    let jobs = u64::from(load.concurrent_jobs.max(1));
+    let each = load.collected_mib?;
+    let collected = each.saturating_mul(jobs);
+    if collected <= n.usable_heap_mib {
+        return None;
+    }
+    let what = if jobs > 1 {
+        format!(
+            "{jobs} jobs at once each collecting {} ({})",
+            mib(each),
+            mib(collected)
+        )
+    } else {
+        format!("{} collected", mib(collected))
+    };
     let needed = collected.saturating_add(RESERVED_BYTES / MIB);
     Some(
         Warning::new(
             Code::ResultsAboveDriverHeap,
             Severity::Error,
             format!(
-                "{} collected to the driver does not fit its usable heap of {} \
+                "{what} to the driver does not fit its usable heap of {} \
                  (spark.driver.memory {} less the 300 MiB Spark reserves): the driver runs out \
                  of memory. Give spark.driver.memory at least {}.",
-                mib(collected),
                 mib(n.usable_heap_mib),
                 mib(n.settings.heap_mib),
                 crate::units::format_spark_gib_at_least(needed)

@@ -81,6 +81,34 @@ fn results_above_the_usable_heap_run_the_driver_out_of_memory() {
     assert!(codes(&settings(load(700), DeployMode::Cluster, 1024, 1)).is_empty());
 }
 
+/// Jobs at once each hold their largest collect on the driver together: 4 × 1 536 MiB = 6 144
+/// MiB against a 2g driver's 1 748 MiB usable (the review's case passed silently); 6 144 + 300
+/// = 6 444 MiB asks for a 7g heap. One such job alone fits.
+#[test]
+fn collects_of_jobs_at_once_add_up_on_the_driver() {
+    let load = |jobs| DriverLoad {
+        collected_mib: Some(1536),
+        concurrent_jobs: jobs,
+        max_result_size_mib: 2048,
+        ..DriverLoad::default()
+    };
+    let n = driver_numbers(&settings(load(4), DeployMode::Client, 2048, 1));
+    assert_eq!(n.usable_heap_mib, 1748);
+    let heap = driver_notes(&n)
+        .into_iter()
+        .find(|w| w.code == Code::ResultsAboveDriverHeap)
+        .expect("the heap note");
+    assert!(
+        heap.message
+            .starts_with("4 jobs at once each collecting 1\u{202f}536 MiB (6\u{202f}144 MiB)")
+            && heap.message.contains("at least 7g"),
+        "{}",
+        heap.message
+    );
+    assert!(!codes(&settings(load(1), DeployMode::Client, 2048, 1))
+        .contains(&Code::ResultsAboveDriverHeap));
+}
+
 #[test]
 fn more_jobs_than_driver_cores_in_cluster_mode() {
     let jobs = DriverLoad {
