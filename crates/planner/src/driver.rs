@@ -108,9 +108,9 @@ pub fn driver_numbers(settings: &DriverSettings) -> DriverNumbers {
     let edge = (settings.deploy_mode == DeployMode::Client && given).then(|| {
         let per_driver_mib = driver_footprint_mib(settings.heap_mib);
         let by_memory = load.edge_memory_mib.map(|m| m / per_driver_mib.max(1));
-        let by_cores = load
-            .edge_cores
-            .map(|c| u64::from(c) / u64::from(settings.cores.max(1)));
+        // One core a driver: spark.driver.cores sizes the driver only in cluster mode (Spark's
+        // configuration page: "only in cluster mode"), so it says nothing here.
+        let by_cores = load.edge_cores.map(u64::from);
         EdgeFit {
             per_driver_mib,
             by_memory,
@@ -249,11 +249,10 @@ fn edge_note(n: &DriverNumbers) -> Option<Warning> {
             severity,
             format!(
                 "In client mode every driver runs on the machine it is launched from: each \
-                 takes {} ({} heap and its overhead) and {}, so the edge node holds {} driver{} at \
-                 once ({}).",
+                 takes {} ({} heap and its overhead) and about a core (spark.driver.cores \
+                 applies in cluster mode only), so the edge node holds {} driver{} at once ({}).",
                 mib(e.per_driver_mib),
                 mib(s.heap_mib),
-                cores_words(s.cores.max(1)),
                 group_digits(e.drivers),
                 plural_ending(e.drivers),
                 crate::text::join(&limits, ", ")

@@ -131,14 +131,14 @@ fn drivers_that_fit_on_the_edge_node_in_client_mode() {
         edge_cores: Some(8),
         ..DriverLoad::default()
     };
-    // A 4g driver: 4096 + max(409, 384) = 4505 MiB; 16384 ÷ 4505 = 3 by memory, 8 ÷ 2 = 4 by
-    // cores: 3 drivers.
+    // A 4g driver: 4096 + max(409, 384) = 4505 MiB; 16384 ÷ 4505 = 3 by memory, 8 by cores
+    // (one each: spark.driver.cores, 2 here, applies in cluster mode only): 3 drivers.
     let n = driver_numbers(&settings(edge, DeployMode::Client, 4096, 2));
     let fit = n.edge.expect("client mode with an edge node");
     assert_eq!(fit.per_driver_mib, 4505);
     assert_eq!(
         (fit.by_memory, fit.by_cores, fit.drivers),
-        (Some(3), Some(4), 3)
+        (Some(3), Some(8), 3)
     );
     let notes = driver_notes(&n);
     assert_eq!(notes.len(), 1);
