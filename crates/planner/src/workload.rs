@@ -529,7 +529,19 @@ fn task_note(t: &TaskMemoryCheck, heap_mib: u64) -> Warning {
             "does not fit: expect heavy spilling or out-of-memory failures",
         ),
     };
-    let text = format!("The largest task's input of {task} {verdict}. {share}. {seeds}");
+    let mut text = format!("The largest task's input of {task} {verdict}. {share}.");
+    if t.verdict != TaskVerdict::Fits {
+        text.push(' ');
+        text.push_str(&seeds);
+        if t.source == TaskSource::SkewOfShuffle {
+            // AQE splits a skewed partition only on the sort-merge join side it can read.
+            text.push_str(
+                " In a sort-merge join, AQE's skew-join splitting (in the settings below) cuts a \
+                 partition this skewed into smaller tasks; an aggregation or a window keeps it \
+                 whole.",
+            );
+        }
+    }
     Warning::new(code, severity, text).about(FieldId::LargestTaskInput)
 }
 

@@ -275,6 +275,32 @@ fn a_skew_factor_sizes_only_shuffle_tasks() {
     assert_eq!(n.task.unwrap().task_bytes, shuffle.average_bytes * 8);
 }
 
+/// The verdict's explanation is there when the task is short: the seeds' arithmetic only then,
+/// and for a skewed shuffle partition, where AQE's skew join helps and where it does not.
+#[test]
+fn a_short_task_explains_itself_and_one_that_fits_does_not() {
+    let note = |query: &str| {
+        let s = yarn_with(query);
+        let n = job_fit(&s, &plan(&s)).unwrap().workload.unwrap();
+        planner::workload::workload_notes(&n)
+            .into_iter()
+            .find(|w| w.field == Some(FieldId::LargestTaskInput))
+            .expect("the task note")
+            .message
+    };
+    let fits = note("wtask=100");
+    assert!(!fits.contains("rule of thumb's arithmetic"), "{fits}");
+    let skewed = note("wsh=204800&wskew=40");
+    assert!(skewed.contains("does not fit"), "{skewed}");
+    assert!(skewed.contains("rule of thumb's arithmetic"), "{skewed}");
+    assert!(skewed.contains("AQE's skew-join splitting"), "{skewed}");
+    let given = note("wtask=4096");
+    assert!(
+        !given.contains("AQE"),
+        "a task size typed is not known to be skew: {given}"
+    );
+}
+
 #[test]
 fn a_small_task_fits_and_offers_no_remedy() {
     let mut input = preset("oom-10-cores-45g").unwrap().input;
