@@ -282,7 +282,7 @@ fn chart(e: &Explorer) -> String {
             num(step * 0.7),
             num(TOP + plot_h - by),
             num(x(i)),
-            num(H - BOTTOM + 16.0),
+            num(H - BOTTOM + 14.0),
             r.cores
         ));
     }
@@ -303,7 +303,8 @@ fn chart(e: &Explorer) -> String {
         num(W - 16.0),
         num(TOP + plot_h),
         num(LEFT),
-        num(H - 4.0),
+        // 20 px under the ticks' baseline: the axis label and the numbers do not touch.
+        num(H - 2.0),
     );
     let keys = format!(
         r#"<span class="key key-bar">task slots (top: {})</span><span class="key key-per-task">memory per task slot, most (top: {})</span><span class="key key-per-task-min">guaranteed</span><span class="key key-unused">unused memory per node (top: {})</span>"#,
