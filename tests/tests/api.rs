@@ -205,3 +205,45 @@ async fn render_gives_the_planners_reports_of_case_one() {
     browser.assert_clean_console();
     browser.close().await;
 }
+
+/// Input that does not plan is never rendered or checked as the defaults in its place: an
+/// object with a bad value, a cluster manager not known, a number or an array render nothing,
+/// and check() against such a cluster says not-planned with plan()'s reasons (a link string
+/// too). The review found the default 17 × 5 × 19g in every one of them.
+#[tokio::test]
+async fn input_that_does_not_plan_is_neither_rendered_nor_checked_as_the_defaults() {
+    let browser = Browser::open("api-unplanned").await;
+    browser.open_page("/api/example.html", "#headline").await;
+    let results = with_api(
+        &browser,
+        "Promise.all([m.render(42, 'conf'), m.render([1, 2], 'submit'), \
+          m.render({ c: 'abc' }, 'conf'), m.render({ cm: 'mesos' }, 'submit'), \
+          m.render({ c: 32 }, 'conf'), \
+          m.check('spark.executor.cores 4', { c: 'abc' }), \
+          m.check('spark.executor.cores 4', '?v=1&c=abc'), \
+          m.check('spark.executor.cores 4', { c: 32 })])",
+    )
+    .await;
+    for (i, empty) in results.as_array().expect("an array")[..4]
+        .iter()
+        .enumerate()
+    {
+        assert_eq!(empty, "", "render #{i}: {empty}");
+    }
+    let good = results[4].as_str().expect("a conf");
+    assert!(good.contains("spark.executor.instances"), "{good}");
+    for refused in [&results[5], &results[6]] {
+        assert_eq!(refused["status"], "not-planned", "{refused}");
+        assert_eq!(refused["manager"], "yarn", "{refused}");
+        let diagnostics = refused["diagnostics"].as_array().expect("diagnostics");
+        assert!(
+            diagnostics.iter().any(|d| d["severity"] == "error"
+                && d["message"].as_str().is_some_and(|m| m.contains("\"abc\""))),
+            "{refused}"
+        );
+        assert!(refused.get("answer").is_none(), "{refused}");
+    }
+    assert_eq!(results[7]["status"], "checked", "{}", results[7]);
+    browser.assert_clean_console();
+    browser.close().await;
+}

@@ -29,8 +29,10 @@ export function plan(input?: string | URL | URLSearchParams | PlanFields | null)
 
 /**
  * The plan of `input` (anything plan() takes) in a report format. Loads the reports module
- * (reports/ next to this file) on its first call. Resolves to "" for a format not known, or
- * one with nothing to show for this input (the SVG layout of an invalid input).
+ * (reports/ next to this file) on its first call. Resolves to "" for a format not known, one
+ * with nothing to show for this input (the SVG layout of an invalid link; its reports say what
+ * to fix), or an object or other non-link input that does not plan (plan() says why: the
+ * defaults are never rendered in its place).
  */
 export function render(input: string | URL | URLSearchParams | PlanFields | null | undefined, format: ReportFormat): Promise<string>;
 
@@ -39,7 +41,9 @@ export function render(input: string | URL | URLSearchParams | PlanFields | null
  * page's first cluster when absent): a spark-submit command, a spark-defaults.conf, an EMR
  * configuration (JSON) or a SparkApplication manifest (YAML), or several, recognised by their
  * content and read as Spark reads them. Loads the reports module (reports/ next to this file)
- * on its first call. Problems with the text come back in `diagnostics`, with their line.
+ * on its first call. Problems with the text come back in `diagnostics`, with their line; a
+ * cluster `input` that does not plan gives `not-planned` with plan()'s diagnostics (the
+ * default cluster is never checked in its place).
  */
 export function check(text: string, input?: string | URL | URLSearchParams | PlanFields | null): Promise<CheckResult>;
 

@@ -83,22 +83,38 @@ function loadReports() {
   return reports;
 }
 
-/** A link the reports module reads: `input` itself when it is one, else the link plan() read. */
-function linkOf(input) {
+/**
+ * The cluster `input` describes, for the reports module: the link itself when it is one (a
+ * string keeps what plan() leaves out, such as a check's `ck`), else the link plan() read;
+ * `link` is null when the input does not plan, and `read` says why (plan()'s result).
+ */
+function clusterOf(input) {
+  const read = plan(input);
+  if (read.status === "invalid") return { read, link: null };
+  return { read, link: linkText(input) ?? read.link };
+}
+
+/** `input` as the reports module reads it when it is a link (a string or a URL), else null. */
+function linkText(input) {
   if (typeof input === "string") return input;
   if (input instanceof URL) return input.search;
-  return plan(input).link;
+  return null;
 }
 
 /**
  * The plan of `input` (anything plan() takes) in a report format: "markdown-table",
  * "confluence", "html", "svg", "conf", "submit", "emr-json", "yaml", "markdown", "text" or
- * "table". Resolves to "" for a format not known or one with nothing to show for this input.
+ * "table". Resolves to "" for a format not known, one with nothing to show for this input, or an
+ * object or other non-link input that does not plan (plan() says why).
  */
 export async function render(input, format) {
   await init();
+  // A link is read by the module itself, which words an invalid one's problems in the reports
+  // (and leaves the exports empty); other inputs are what plan() read of them.
+  const link = linkText(input) ?? clusterOf(input).link;
+  if (link === null) return "";
   const module = await loadReports();
-  return module.render(linkOf(input), String(format));
+  return module.render(link, String(format));
 }
 
 /**
@@ -110,6 +126,24 @@ export async function render(input, format) {
  */
 export async function check(text, input) {
   await init();
+  const { read, link } = clusterOf(input);
+  if (link === null) return unplannedCluster(read);
   const module = await loadReports();
-  return JSON.parse(module.check(String(text ?? ""), linkOf(input)));
+  return JSON.parse(module.check(String(text ?? ""), link));
+}
+
+/** check()'s answer for a cluster that does not plan: nothing is read, plan()'s reasons. */
+function unplannedCluster(read) {
+  return {
+    schema: 1,
+    manager: read.manager,
+    status: "not-planned",
+    formats: [],
+    headline: "The cluster to check against has values to fix: see diagnostics.",
+    settings: [],
+    diagnostics: read.diagnostics.map(({ code, severity, message }) => ({ code, severity, message })),
+    changes: [],
+    use_these_settings: "",
+    link: { ck: "", dropped: [] },
+  };
 }
