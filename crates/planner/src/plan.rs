@@ -551,6 +551,11 @@ fn rule_am_warning(
     placement: &Placement,
     placed: &[Warning],
 ) -> Option<Warning> {
+    // Under a queue share that binds, the share sets the count, not the AM: nothing to say
+    // about the rule's "minus one" (the cluster's room is not the job's).
+    if placement.fit.share_limit < placement.capacity {
+        return None;
+    }
     let (capacity, instances) = (placement.capacity, d.instances);
     let am_mib = placement.am.granted.memory_mib;
     let refused = placed.iter().any(|w| w.severity == Severity::Error);
