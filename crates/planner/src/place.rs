@@ -433,9 +433,15 @@ fn placement_warnings(p: &Placement, limits: &Limits<'_>, share_pct: f64) -> Vec
     let f = &p.fit;
     let placed = f.wanted.min(p.capacity).min(f.share_limit);
     if f.share_limit < f.wanted.min(p.capacity) {
+        // A share that holds no executor is why nothing runs: said as an error.
+        let severity = if placed == 0 {
+            Severity::Error
+        } else {
+            Severity::Info
+        };
         w.push(Warning::new(
             Code::ShareLimitsExecutors,
-            Severity::Info,
+            severity,
             format!(
                 "The job may use {}% of the cluster: {} (plus the AM) \
                  stay within it, where {} would fit.",

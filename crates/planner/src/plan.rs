@@ -1368,6 +1368,11 @@ pub fn shortfall_words(c: &Comparison, s: &Shortfall) -> String {
 }
 
 fn shortfall_words_ungrouped(c: &Comparison, s: &Shortfall) -> String {
+    if s.asked == 0 && matches!(s.blocker, Blocker::Room { .. }) {
+        // Nothing asked though the executors fit: the queue share holds none beside the AM
+        // (the share's warning says how much it is).
+        return "The job's share of the cluster holds no executor beside the AM.".to_string();
+    }
     let ran = format!(
         "YARN runs only {} of the {} ({} fewer)",
         s.runs,

@@ -458,3 +458,28 @@ fn every_nearest_plan_offered_runs_an_executor() {
         }
     }
 }
+
+/// A queue share too small for any executor (0.5 % of case 1's cluster: 1 935 MiB, less than
+/// the 2 048 MiB AM alone) is why nothing runs: an error, and no "0 of the 0 executors".
+#[test]
+fn a_share_that_holds_no_executor_is_the_error() {
+    let s = scenario_from_query("v=1&share=0.5").scenario;
+    let Outcome::Yarn(c) = plan(&s) else {
+        panic!("plans on YARN")
+    };
+    let share = planner::plan::warnings(&c, c.selected)
+        .into_iter()
+        .find(|w| w.code == Code::ShareLimitsExecutors)
+        .expect("the share's warning");
+    assert_eq!(share.severity, Severity::Error, "{}", share.message);
+    assert!(
+        share.message.contains("0 executors (plus the AM)"),
+        "{}",
+        share.message
+    );
+    let words = shortfall(&c, c.selected).map(|s| shortfall_words(&c, &s));
+    assert_eq!(
+        words.as_deref(),
+        Some("The job's share of the cluster holds no executor beside the AM.")
+    );
+}
