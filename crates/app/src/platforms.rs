@@ -330,18 +330,18 @@ pub(crate) fn emr_runs(p: &EmrPlan) -> String {
 
 /// How EMR turns the requests into executors, and how many requests run.
 fn emr_sub(p: &EmrPlan) -> String {
-    let container = format!(
-        "{} / {} vcores",
-        fmt::mib(p.request.request.memory_mib),
-        p.request.request.vcores
-    );
+    // What EMR merges and runs is each request as granted (rounded up to its 32 MiB step);
+    // with nothing launched, what is asked.
+    let size =
+        |r: &planner::yarn::Resource| format!("{} / {} vcores", fmt::mib(r.memory_mib), r.vcores);
+    let (asked, granted) = (size(&p.request.request), size(&p.request.granted));
     let how = match p.launched.first() {
         Some(l) if l.merged > 1 => format!(
-            "Heterogeneous executors merge up to {} requests ({container} each) into one executor",
+            "Heterogeneous executors merge up to {} requests ({granted} each) into one executor",
             l.merged
         ),
-        Some(_) => format!("Containers run as requested ({container} each)"),
-        None => format!("Each request asks for {container}"),
+        Some(_) => format!("Containers run as granted ({granted} each)"),
+        None => format!("Each request asks for {asked}"),
     };
     format!(
         "{how} · {} of the {} run, {} pending",
