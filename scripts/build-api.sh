@@ -26,8 +26,9 @@ rm -rf "$work"
 mkdir -p "$work" "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$work" --out-name spark_sizer_wasm \
   "$target/wasm32-unknown-unknown/release/api.wasm"
-# wasm-opt reads the module's features from its target_features section.
-wasm-opt -Oz --low-memory-unused --converge --strip-producers \
+# wasm-opt reads the module's features from its target_features section, then drops it (no
+# browser reads it).
+wasm-opt -Oz --low-memory-unused --converge --strip-producers --strip-target-features \
   "$work/spark_sizer_wasm_bg.wasm" -o "$out/spark_sizer_wasm_bg.wasm"
 # The two JavaScript files a script loads are minified (npm terser, pinned in scripts/setup.sh):
 # they count in the bundle's size budget. crates/api/js/spark_sizer.js stays the readable
@@ -48,6 +49,6 @@ rm -rf "$reports_work"
 mkdir -p "$reports_work" "$out/reports"
 wasm-bindgen --target web --no-typescript --out-dir "$reports_work" \
   --out-name spark_sizer_reports_wasm "$target/wasm32-unknown-unknown/release/api_reports.wasm"
-wasm-opt -Oz --low-memory-unused --converge --strip-producers \
+wasm-opt -Oz --low-memory-unused --converge --strip-producers --strip-target-features \
   "$reports_work/spark_sizer_reports_wasm_bg.wasm" -o "$out/reports/spark_sizer_reports_wasm_bg.wasm"
 minify_js "$reports_work/spark_sizer_reports_wasm.js" "$out/reports/spark_sizer_reports_wasm.js"

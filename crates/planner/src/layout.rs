@@ -237,6 +237,15 @@ pub fn group_nodes(
     runs: impl IntoIterator<Item = NodeRun>,
     mut blocks_of: impl FnMut(&NodeRun) -> Vec<Block>,
 ) -> Vec<NodeGroup> {
+    group_runs(&mut runs.into_iter(), &mut blocks_of)
+}
+
+/// [`group_nodes`]' one body: behind `dyn`, so the wasm modules hold one copy instead of one
+/// per caller (YARN, Kubernetes, EMR); it runs once per plan.
+fn group_runs(
+    runs: &mut dyn Iterator<Item = NodeRun>,
+    blocks_of: &mut dyn FnMut(&NodeRun) -> Vec<Block>,
+) -> Vec<NodeGroup> {
     let mut joined: Vec<NodeRun> = Vec::new();
     for run in runs {
         match joined.last_mut() {
@@ -244,14 +253,15 @@ pub fn group_nodes(
             _ => joined.push(run),
         }
     }
-    joined
-        .iter()
-        .map(|run| NodeGroup {
+    let mut groups = Vec::with_capacity(joined.len());
+    for run in &joined {
+        groups.push(NodeGroup {
             first_node: run.first_node,
             last_node: run.last_node,
             blocks: blocks_of(run),
-        })
-        .collect()
+        });
+    }
+    groups
 }
 
 /// `placed` executors spread evenly over `nodes` nodes (node 1 holding at most `first_cap`, the
