@@ -631,13 +631,10 @@ fn custom_instance_errors(t: &InstanceType) -> Vec<FieldError> {
         return Vec::new();
     }
     let m = ClusterManager::Emr;
-    let mut errors: Vec<FieldError> = [
+    let mut errors: Vec<FieldError> = crate::warning::present(&mut [
         FieldError::outside_catalog_range_of(m, Field::InstanceVcpus, t.vcpus.into()),
         FieldError::outside_catalog_range_of(m, Field::InstanceMemory, t.memory_gib.into()),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    ]);
     let memory_ok = errors.iter().all(|e| e.field != Field::InstanceMemory);
     let memory_mib = u64::from(t.memory_gib).saturating_mul(1024);
     errors.extend(
@@ -800,10 +797,7 @@ fn shortfall(
         asked: wanted.into(),
         runs: covered.into(),
         blocker,
-        nearest: [largest_that_fits, fewer, smaller_heap]
-            .into_iter()
-            .flatten()
-            .collect(),
+        nearest: crate::warning::present(&mut [largest_that_fits, fewer, smaller_heap]),
     })
 }
 

@@ -1128,14 +1128,11 @@ fn has(warnings: &[Warning], code: Code) -> bool {
 pub fn differences(c: &Comparison) -> Vec<Warning> {
     let (rule, exact) = (&c.rule_of_thumb, &c.spark_exact);
     let exact_warnings = warnings(c, Method::SparkExact);
-    [
+    crate::warning::present(&mut [
         cores_difference(rule, exact, &exact_warnings),
         heap_difference(rule, exact),
         count_difference(rule, exact, &exact_warnings),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
+    ])
 }
 
 fn cores_difference(rule: &Plan, exact: &Plan, exact_warnings: &[Warning]) -> Option<Warning> {
