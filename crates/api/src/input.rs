@@ -58,17 +58,16 @@ pub fn key_of(m: ClusterManager, name: &str) -> String {
 /// Fields as a share-link query.
 pub fn query_of_fields(fields: &[(String, String)]) -> String {
     let m = manager_of(fields);
-    let pairs: Vec<String> = fields
-        .iter()
-        .map(|(name, value)| {
-            format!(
-                "{}={}",
-                url::encode_component(&key_of(m, name)),
-                url::encode_component(value)
-            )
-        })
-        .collect();
-    planner::text::join(&pairs, "&")
+    let mut query = String::new();
+    for (name, value) in fields {
+        if !query.is_empty() {
+            query.push('&');
+        }
+        query.push_str(&url::encode_component(&key_of(m, name)));
+        query.push('=');
+        query.push_str(&url::encode_component(value));
+    }
+    query
 }
 
 /// Fields as `js/spark_sizer.js` passes them, in one string: each key and each value as its
