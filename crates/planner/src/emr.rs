@@ -1100,10 +1100,12 @@ fn requested_vs_launched_step(p: &EmrPlan) -> Step {
 pub fn warnings(p: &EmrPlan) -> Vec<Warning> {
     let placed = explain_placement(&asked_placement(p), &p.shape, &p.scheduler, 100.0);
     let mut w: Vec<Warning> = if p.settings.heterogeneous_executors {
-        let mut w: Vec<Warning> = placed
-            .into_iter()
-            .filter(|w| w.severity == Severity::Error)
-            .collect();
+        let mut w: Vec<Warning> = Vec::new();
+        for found in placed {
+            if found.severity == Severity::Error {
+                w.push(found);
+            }
+        }
         merged_executor_warnings(&mut w, p);
         w
     } else {

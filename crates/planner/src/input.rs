@@ -520,7 +520,11 @@ fn outside_real_range(field: Field, value: f64, range: Range) -> Option<FieldErr
 impl InputErrors {
     /// Every error as a diagnostic, in the order found.
     pub fn diagnostics(&self, m: ClusterManager) -> Vec<Diagnostic> {
-        self.0.iter().map(|e| e.diagnostic(m)).collect()
+        let mut diagnostics = Vec::with_capacity(self.0.len());
+        for e in &self.0 {
+            diagnostics.push(e.diagnostic(m));
+        }
+        diagnostics
     }
 }
 

@@ -80,17 +80,19 @@ pub fn container_parts(
     pyspark: u64,
     rounding: u64,
 ) -> Vec<Part> {
-    [
+    let mut parts = Vec::with_capacity(5);
+    for (kind, mib) in [
         (PartKind::Heap, heap),
         (PartKind::Overhead, overhead),
         (PartKind::OffHeap, offheap),
         (PartKind::PySpark, pyspark),
         (PartKind::Rounding, rounding),
-    ]
-    .into_iter()
-    .filter(|(_, mib)| *mib > 0)
-    .map(|(kind, mib)| Part { kind, mib })
-    .collect()
+    ] {
+        if mib > 0 {
+            parts.push(Part { kind, mib });
+        }
+    }
+    parts
 }
 
 /// One block of a node's CPU and memory, in order.

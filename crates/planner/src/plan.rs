@@ -1258,7 +1258,7 @@ pub fn shortfall(c: &Comparison, method: Method) -> Option<Shortfall> {
         asked: u64::from(asked),
         runs: u64::from(runs),
         blocker,
-        nearest: nearest.into_iter().collect(),
+        nearest: crate::warning::present(&mut [nearest]),
     })
 }
 

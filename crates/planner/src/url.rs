@@ -946,7 +946,11 @@ fn pairs(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
 
 /// Every key of `m`'s schema, in encoding order (`v` and `cm` excluded).
 pub fn manager_keys(m: Manager) -> Vec<&'static str> {
-    fields_in_order(m).map(|id| catalog::key(m, id)).collect()
+    let mut keys = Vec::new();
+    for id in fields_in_order(m) {
+        keys.push(catalog::key(m, id));
+    }
+    keys
 }
 
 /// The canonical text of `key` in `s`, when the key belongs to its schema and applies.
