@@ -24,7 +24,9 @@ cargo build --locked --offline --quiet -p api --target wasm32-unknown-unknown --
 work="$target/api-bindgen"
 rm -rf "$work"
 mkdir -p "$work" "$out"
-wasm-bindgen --target web --no-typescript --out-dir "$work" --out-name spark_sizer_wasm \
+# TextEncoder.encodeInto is in every browser that runs this module: no fallback in the glue.
+wasm-bindgen --target web --no-typescript --encode-into always --out-dir "$work" \
+  --out-name spark_sizer_wasm \
   "$target/wasm32-unknown-unknown/release/api.wasm"
 # wasm-opt reads the module's features from its target_features section, then drops it (no
 # browser reads it).
@@ -47,7 +49,7 @@ cargo build --locked --offline --quiet -p api-reports --target wasm32-unknown-un
 reports_work="$target/api-reports-bindgen"
 rm -rf "$reports_work"
 mkdir -p "$reports_work" "$out/reports"
-wasm-bindgen --target web --no-typescript --out-dir "$reports_work" \
+wasm-bindgen --target web --no-typescript --encode-into always --out-dir "$reports_work" \
   --out-name spark_sizer_reports_wasm "$target/wasm32-unknown-unknown/release/api_reports.wasm"
 wasm-opt -Oz --low-memory-unused --converge --strip-producers --strip-target-features \
   "$reports_work/spark_sizer_reports_wasm_bg.wasm" -o "$out/reports/spark_sizer_reports_wasm_bg.wasm"

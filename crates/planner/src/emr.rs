@@ -530,10 +530,11 @@ fn merge_requests_on_nodes(
 /// executors differ (a merged executor runs its cores ÷ `spark.task.cpus` tasks at once).
 fn merged_totals(shape: &NodeShape, m: &MergedExecutors, task_cpus: u32) -> Totals {
     let sum = |of: &dyn Fn(&Launched) -> u64| {
-        m.launched
-            .iter()
-            .map(|l| u64::from(l.count).saturating_mul(of(l)))
-            .fold(0u64, u64::saturating_add)
+        let mut total = 0u64;
+        for l in &m.launched {
+            total = total.saturating_add(u64::from(l.count).saturating_mul(of(l)));
+        }
+        total
     };
     Totals {
         task_slots: sum(&|l| u64::from(crate::input::task_slots_per_executor(l.cores, task_cpus))),
@@ -1187,7 +1188,7 @@ fn merged_executor_warnings(w: &mut Vec<Warning>, p: &EmrPlan) {
         whole_cluster: true,
     };
     let cores_asked = |g: &NodeGroup| merged_cores_asked(g, p);
-    shape_warnings(w, &executor, &limits, (&p.totals, &p.layout), cores_asked);
+    shape_warnings(w, &executor, &limits, (&p.totals, &p.layout), &cores_asked);
 }
 
 /// The cores the containers of one node of `g` ask for, whatever vcores YARN records for
@@ -1195,19 +1196,19 @@ fn merged_executor_warnings(w: &mut Vec<Warning>, p: &EmrPlan) {
 /// granted requests) and the AM's vcores as the layout holds them.
 fn merged_cores_asked(g: &NodeGroup, p: &EmrPlan) -> u64 {
     let request = &p.request;
-    let executors = g.blocks.iter().filter(|b| b.kind == BlockKind::Executor);
-    let cores = executors.map(|b| {
-        let merged = b
-            .memory_mib
-            .checked_div(request.granted.memory_mib)
-            .unwrap_or(0);
-        merged.saturating_mul(u64::from(request.cores))
-    });
-    let am = g
-        .blocks
-        .iter()
-        .filter(|b| b.kind == BlockKind::ApplicationMaster);
-    cores.chain(am.map(Block::vcores)).sum()
+    let (mut cores, mut am) = (0u64, 0u64);
+    for b in &g.blocks {
+        if b.kind == BlockKind::Executor {
+            let merged = b
+                .memory_mib
+                .checked_div(request.granted.memory_mib)
+                .unwrap_or(0);
+            cores += merged.saturating_mul(u64::from(request.cores));
+        } else if b.kind == BlockKind::ApplicationMaster {
+            am += b.vcores();
+        }
+    }
+    cores + am
 }
 
 fn pending_warning(p: &EmrPlan) -> Warning {
