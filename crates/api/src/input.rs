@@ -23,10 +23,14 @@ pub fn query_of(text: &str) -> &str {
 /// A name with letter case, spaces and punctuation taken out (`Cores per node` and
 /// `coresPerNode` both give `corespernode`).
 fn normalized(name: &str) -> String {
-    name.chars()
-        .filter(char::is_ascii_alphanumeric)
-        .map(|c| c.to_ascii_lowercase())
-        .collect()
+    // Bytes, not characters: no byte of a non-ASCII character is an ASCII letter or digit.
+    let mut kept = String::with_capacity(name.len());
+    for b in name.bytes() {
+        if b.is_ascii_alphanumeric() {
+            kept.push(char::from(b.to_ascii_lowercase()));
+        }
+    }
+    kept
 }
 
 /// The cluster manager named by the fields' `cm` (the last one given), if it names one.
@@ -111,7 +115,7 @@ pub fn fields_of_text(text: &str) -> Vec<(String, String)> {
 /// long.
 pub fn quoted(text: &str) -> String {
     if planner::text::char_count(text) > 40 {
-        format!("{}…", text.chars().take(40).collect::<String>())
+        format!("{}…", planner::text::first_chars(text, 40))
     } else {
         text.to_string()
     }

@@ -714,11 +714,12 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
         add_launched(&mut launched, one, u64::from(asked.totals.executors));
         (asked.layout, launched, asked.totals)
     };
-    let launched_executors = sat_u32(launched.iter().map(|l| u64::from(l.count)).sum());
-    let covered: u64 = launched
-        .iter()
-        .map(|l| u64::from(l.count).saturating_mul(u64::from(l.merged)))
-        .sum();
+    let (mut launched_count, mut covered) = (0u64, 0u64);
+    for l in &launched {
+        launched_count += u64::from(l.count);
+        covered += u64::from(l.count).saturating_mul(u64::from(l.merged));
+    }
+    let launched_executors = sat_u32(launched_count);
     let covered_requests = sat_u32(covered).min(s.executors);
     let shortfall = shortfall(&v, &s, (asked.capacity, blocker), covered_requests);
     Ok(EmrPlan {

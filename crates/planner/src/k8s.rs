@@ -1037,10 +1037,10 @@ fn k8s_totals(
     nodes: u32,
     task_slots_per_executor: u64,
 ) -> K8sTotals {
-    let executors: u64 = layout
-        .iter()
-        .map(|g| u64::from(g.executors_per_node()) * u64::from(g.node_count()))
-        .sum();
+    let mut executors: u64 = 0;
+    for g in layout {
+        executors += u64::from(g.executors_per_node()) * u64::from(g.node_count());
+    }
     let driver = pods.driver.unwrap_or(PodRequest {
         cpu_millis: 0,
         memory_mib: 0,
