@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the JS API (crates/api, BENCHMARKS.md "JS API") into a folder of the web build:
 # the wasm module through the pinned wasm-bindgen CLI (--target web) and npm binaryen's
-# wasm-opt, beside the hand-written ES module (both JavaScript files minified by npm terser),
-# its TypeScript declaration and the example page.
+# wasm-opt, beside the hand-written ES module (bundled with the wasm-bindgen glue and minified:
+# npm esbuild and terser), its TypeScript declaration and the example page.
 # Trunk runs it after each build (Trunk.toml, [[hooks]] post_build), so `trunk build` and
 # `trunk serve` put it in <dist>/api/.
 #
@@ -32,14 +32,19 @@ wasm-bindgen --target web --no-typescript --encode-into always --out-dir "$work"
 # browser reads it).
 wasm-opt -Oz --low-memory-unused --converge --strip-producers --strip-target-features \
   "$work/spark_sizer_wasm_bg.wasm" -o "$out/spark_sizer_wasm_bg.wasm"
-# The two JavaScript files a script loads are minified (npm terser, pinned in scripts/setup.sh):
-# they count in the bundle's size budget. crates/api/js/spark_sizer.js stays the readable
-# source; an ES module's exported names are kept, so the .d.ts describes the minified module.
+# What a script loads counts in the bundle's size budget, so the ES module and the wasm-bindgen
+# glue it imports ship as one minified file (npm esbuild joins them and leaves out the glue's
+# exports the module does not use, npm terser minifies; both pinned in scripts/setup.sh).
+# crates/api/js/spark_sizer.js stays the readable source; an ES module's exported names are
+# kept, so the .d.ts describes the shipped module. The glue finds the wasm next to the file
+# that holds it (import.meta.url), as before.
 minify_js() {
   terser "$1" --module --compress --mangle --output "$2"
 }
-minify_js "$work/spark_sizer_wasm.js" "$out/spark_sizer_wasm.js"
-minify_js crates/api/js/spark_sizer.js "$out/spark_sizer.js"
+cp crates/api/js/spark_sizer.js "$work/"
+esbuild "$work/spark_sizer.js" --bundle --format=esm --external:./reports/* \
+  --log-level=warning --outfile="$work/spark_sizer.bundle.js"
+minify_js "$work/spark_sizer.bundle.js" "$out/spark_sizer.js"
 cp crates/api/js/spark_sizer.d.ts \
   crates/api/js/example.html crates/api/js/example.js crates/api/js/example.css "$out/"
 
