@@ -17,7 +17,7 @@ pub fn spark_conf(plan: &K8sPlan, spark: &K8sSpark) -> Vec<(String, String)> {
         (keys::DEPLOY_MODE.into(), spark.deploy_mode.as_str().into()),
         (keys::EXECUTOR_INSTANCES.into(), plan.wanted.to_string()),
     ];
-    conf.extend_from_slice(spark.conf().entries());
+    conf.extend(spark.conf().into_entries());
     conf.extend(crate::dynamic_allocation::allocation_conf(
         &dynamic_allocation(spark),
         crate::catalog::ClusterManager::Kubernetes,
