@@ -567,14 +567,13 @@ fn validate_settings(
     s: &EmrInput,
     maximized: Option<&Maximized>,
 ) -> Result<Validated, InputErrors> {
-    let validated = plan_input(s).validate();
     // A custom instance's own fields name what is wrong; YARN's checks of the same numbers
     // would name fields the EMR form does not have.
     let custom = custom_instance_errors(&s.instance);
-    let mut errors = if custom.is_empty() {
-        validated.as_ref().err().map_or(Vec::new(), |e| e.0.clone())
-    } else {
-        custom
+    let (validated, mut errors) = match plan_input(s).validate() {
+        Ok(v) => (Some(v), custom),
+        Err(yarn) if custom.is_empty() => (None, yarn.0),
+        Err(_) => (None, custom),
     };
     let heap = s.executor_memory_mib;
     let heap_ok = (1..=limits::MAX_MIB).contains(&heap);
@@ -620,7 +619,7 @@ fn validate_settings(
         ));
     }
     match validated {
-        Ok(v) if errors.is_empty() => Ok(v),
+        Some(v) if errors.is_empty() => Ok(v),
         _ => Err(InputErrors(errors)),
     }
 }

@@ -121,17 +121,23 @@ impl Comparison {
 /// ```
 pub fn plan(input: &PlanInput) -> Result<Comparison, InputErrors> {
     let v = input.validate()?;
-    Ok(plan_validated(&v))
+    Ok(comparison_of(v))
 }
 
 /// Plans a validated input: both methods' numbers, no text (a sweep calls this, or one
 /// method's [`rule_of_thumb_numbers`] / [`spark_exact_numbers`]).
 pub fn plan_validated(v: &Validated) -> Comparison {
+    comparison_of(v.clone())
+}
+
+/// Both methods' numbers for `v`, which the comparison keeps (moved, not copied: [`plan`]
+/// needs no copy of its input).
+fn comparison_of(v: Validated) -> Comparison {
     Comparison {
-        rule_of_thumb: rule_of_thumb_numbers(v),
-        spark_exact: spark_exact_numbers(v),
+        rule_of_thumb: rule_of_thumb_numbers(&v),
+        spark_exact: spark_exact_numbers(&v),
         selected: v.input.policy.method,
-        input: v.clone(),
+        input: v,
     }
 }
 
