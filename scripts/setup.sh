@@ -3,17 +3,20 @@
 #
 # Usage: scripts/setup.sh [core|web|browser|all]   (default: all)
 #   core     rustfmt, clippy, the wasm32 target
-#   web      core + Trunk, the wasm-bindgen CLI (version read from Cargo.lock), wasm-opt
+#   web      core + Trunk, the wasm-bindgen CLI (version read from Cargo.lock), wasm-opt,
+#            terser, esbuild
 #   browser  Debian's chromium and chromium-driver, brotli, axe-core (npm) for the e2e tests
 #   all      everything
 #
 # Nothing here downloads a prebuilt binary from outside the package registries:
-# Trunk and wasm-bindgen come from crates.io, wasm-opt from npm's `binaryen`, the browser
-# from Debian. Versions are pinned (see docs in README.md and Trunk.toml).
+# Trunk and wasm-bindgen come from crates.io, wasm-opt from npm's `binaryen`, terser and esbuild
+# from npm, the browser from Debian. Versions are pinned (see docs in README.md and Trunk.toml).
 set -euo pipefail
 
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132
+TERSER_VERSION=5.51.2
+ESBUILD_VERSION=0.28.2
 AXE_CORE_VERSION=4.14.1
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 tools=${SPARK_SIZER_TOOLS:-$HOME/.local/share/spark-sizer-tools}
@@ -62,6 +65,22 @@ setup_web() {
     fi
     mkdir -p "$tools"
     npm install --prefix "$tools" --no-audit --no-fund --silent "binaryen@$BINARYEN_VERSION"
+  fi
+  # terser minifies the JS API's JavaScript (scripts/build-api.sh); `terser --version` prints
+  # e.g. "terser 5.51.2".
+  if [ "$("$tools/node_modules/.bin/terser" --version 2>/dev/null)" != "terser $TERSER_VERSION" ]; then
+    log "installing terser (npm terser@$TERSER_VERSION) into $tools"
+    command -v npm >/dev/null || apt_install nodejs npm
+    mkdir -p "$tools"
+    npm install --prefix "$tools" --no-audit --no-fund --silent "terser@$TERSER_VERSION"
+  fi
+  # esbuild joins the JS API's module and its wasm-bindgen glue into one file (its platform
+  # binary comes from npm as an optional dependency of the package); it prints "0.28.2".
+  if [ "$("$tools/node_modules/.bin/esbuild" --version 2>/dev/null)" != "$ESBUILD_VERSION" ]; then
+    log "installing esbuild (npm esbuild@$ESBUILD_VERSION) into $tools"
+    command -v npm >/dev/null || apt_install nodejs npm
+    mkdir -p "$tools"
+    npm install --prefix "$tools" --no-audit --no-fund --silent "esbuild@$ESBUILD_VERSION"
   fi
 }
 

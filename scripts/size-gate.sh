@@ -2,17 +2,26 @@
 # Size gate: the release build's whole transfer (HTML, JS, wasm, CSS) compressed with brotli
 # must stay under a limit. Prints a table of raw and brotli bytes per file.
 #
-# Usage: scripts/size-gate.sh DIST_DIR LIMIT_BYTES [LEFT_OUT]
+# Usage: scripts/size-gate.sh DIST_DIR LIMIT_BYTES [LEFT_OUT [FILE...]]
 #   LEFT_OUT: a sub-folder of DIST_DIR the page never fetches, gated on its own (the JS API, api).
+#   FILE...: only these files of DIST_DIR count (the JS API's runtime files, which a script loads
+#   to call plan(), beside its documentation); each must exist.
 set -euo pipefail
 dist=${1:?dist directory}
 limit=${2:?limit in bytes}
 left_out=${3:-}
+only=("${@:4}")
 total_raw=0
 total_br=0
 [ -d "$dist" ] || { echo "size gate: $dist is not a directory" >&2; exit 1; }
 # Every file the page may fetch, in sub-folders too (Trunk copies asset folders as they are).
-if [ -n "$left_out" ]; then
+if [ "${#only[@]}" -gt 0 ]; then
+  files=()
+  for f in "${only[@]}"; do
+    [ -f "$dist/$f" ] || { echo "size gate: $dist/$f is missing: build first" >&2; exit 1; }
+    files+=("$dist/$f")
+  done
+elif [ -n "$left_out" ]; then
   mapfile -d '' files < <(find "$dist" -type f -not -path "$dist/$left_out/*" -print0 | sort -z)
 else
   mapfile -d '' files < <(find "$dist" -type f -print0 | sort -z)

@@ -79,20 +79,20 @@ step "wasm tests (headless Chromium)" \
 step "release build (trunk)" trunk build --release
 step "size gate (180 KB brotli)" "$root/scripts/size-gate.sh" "$root/dist" 180000 api
 step "end-to-end tests (headless Chromium)" cargo test --locked -p e2e
-# The JS API (dist/api/, built by Trunk's post-build hook) has its own budget (issue 12). Last,
-# so that every other check has run when it fails. The issue's aim is 60 000 bytes brotli; the
-# folder measures 70 701 with the link codec as a table (BENCHMARKS.md, "JS API: the link codec
-# as a table") and 71 582 with session 8's branches together (EMR's explicit overheads, singular
-# counts, a negative count's range): about 51 KB of its wasm is code, most of it the planner's
-# plans and words, so the aim needs the savings that section lists. Until then the gate holds
-# the folder where it is (measurement + about 500 bytes), not at the aim.
-step "size gate, JS API (72.1 KB brotli; aim 60 KB)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api" 72100 reports
+# The JS API (dist/api/, built by Trunk's post-build hook) has its own budgets (issue 12). Last,
+# so that every other check has run when they fail. The issue's 60 KB is the bundle a script
+# loads to call plan() at run time: the ES module (the wasm-bindgen glue bundled in it) and the
+# wasm, 59 440 bytes brotli (BENCHMARKS.md, "JS API: the bundle under 60 KB"). The TypeScript
+# declaration and the example page are documentation: the whole folder keeps a gate of its own,
+# at its measurement (65 221) + about 400 bytes.
+step "size gate, JS API (65.6 KB brotli)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api" 65600 reports
+step "size gate, JS API bundle (60 KB brotli)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api" 60000 reports \
+  spark_sizer.js spark_sizer_wasm_bg.wasm
 # The reports module (dist/api/reports/: the configuration check and the wiki exports), loaded
-# only when asked by the JS API or a section of the page: its own budget. It measures 171 438
-# with the link codec as a table (BENCHMARKS.md, "JS API: the link codec as a table"), and
-# 173 496 with session 8's branches together (BENCHMARKS.md, "All of session 8's
-# branches together"), 175 283 once the wiki exports carry every finding the page shows
-# (BENCHMARKS.md, "The wiki exports say what the page says"); the gate is that + about 500 bytes.
-step "size gate, reports module (175.8 KB brotli)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 175800
+# only when asked by the JS API or a section of the page: its own budget. It measures 169 467
+# with the planner's loops of session 9 and its glue minified (BENCHMARKS.md, "JS API: the
+# bundle under 60 KB"); the gate is that + about 450 bytes.
+step "size gate, reports module (169.9 KB brotli)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 169900

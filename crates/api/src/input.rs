@@ -23,10 +23,14 @@ pub fn query_of(text: &str) -> &str {
 /// A name with letter case, spaces and punctuation taken out (`Cores per node` and
 /// `coresPerNode` both give `corespernode`).
 fn normalized(name: &str) -> String {
-    name.chars()
-        .filter(char::is_ascii_alphanumeric)
-        .map(|c| c.to_ascii_lowercase())
-        .collect()
+    // Bytes, not characters: no byte of a non-ASCII character is an ASCII letter or digit.
+    let mut kept = String::with_capacity(name.len());
+    for b in name.bytes() {
+        if b.is_ascii_alphanumeric() {
+            kept.push(char::from(b.to_ascii_lowercase()));
+        }
+    }
+    kept
 }
 
 /// The cluster manager named by the fields' `cm` (the last one given), if it names one.
@@ -58,17 +62,16 @@ pub fn key_of(m: ClusterManager, name: &str) -> String {
 /// Fields as a share-link query.
 pub fn query_of_fields(fields: &[(String, String)]) -> String {
     let m = manager_of(fields);
-    let pairs: Vec<String> = fields
-        .iter()
-        .map(|(name, value)| {
-            format!(
-                "{}={}",
-                url::encode_component(&key_of(m, name)),
-                url::encode_component(value)
-            )
-        })
-        .collect();
-    planner::text::join(&pairs, "&")
+    let mut query = String::new();
+    for (name, value) in fields {
+        if !query.is_empty() {
+            query.push('&');
+        }
+        query.push_str(&url::encode_component(&key_of(m, name)));
+        query.push('=');
+        query.push_str(&url::encode_component(value));
+    }
+    query
 }
 
 /// Fields as `js/spark_sizer.js` passes them, in one string: each key and each value as its
@@ -112,7 +115,7 @@ pub fn fields_of_text(text: &str) -> Vec<(String, String)> {
 /// long.
 pub fn quoted(text: &str) -> String {
     if planner::text::char_count(text) > 40 {
-        format!("{}…", text.chars().take(40).collect::<String>())
+        format!("{}…", planner::text::first_chars(text, 40))
     } else {
         text.to_string()
     }

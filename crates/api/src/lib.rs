@@ -58,7 +58,10 @@ pub fn unreadable_input(kind: &str) -> PlanResult {
 fn plan_decoded(decoded: &DecodedScenario) -> PlanResult {
     let scenario = &decoded.scenario;
     let m = scenario.manager();
-    let unreadable: Vec<Diagnostic> = decoded.bad.iter().map(|b| b.diagnostic(m)).collect();
+    let mut unreadable: Vec<Diagnostic> = Vec::with_capacity(decoded.bad.len());
+    for bad in &decoded.bad {
+        unreadable.push(bad.diagnostic(m));
+    }
     let outcome = plan_with_unreadable(scenario, unreadable);
     let mut result = result_of(scenario, outcome);
     let mut diagnostics = std::mem::take(&mut result.diagnostics);
@@ -146,17 +149,17 @@ fn note(
     }
 }
 
-/// Errors, then warnings, then notes, keeping the order within each (a filter per severity,
-/// as the planner's `most_severe_first`: smaller than a sort).
-fn most_severe_first(diagnostics: Vec<DiagnosticView>) -> Vec<DiagnosticView> {
+/// Errors, then warnings, then notes, keeping the order within each (a pass per severity,
+/// as the planner's `most_severe_first`: smaller than a sort). Each diagnostic moves once; the
+/// place it leaves has no severity, so no later pass takes it again.
+fn most_severe_first(mut diagnostics: Vec<DiagnosticView>) -> Vec<DiagnosticView> {
     let mut sorted = Vec::with_capacity(diagnostics.len());
     for severity in ["error", "warning", "info"] {
-        sorted.extend(
-            diagnostics
-                .iter()
-                .filter(|d| d.severity == severity)
-                .cloned(),
-        );
+        for d in &mut diagnostics {
+            if d.severity == severity {
+                sorted.push(std::mem::take(d));
+            }
+        }
     }
     sorted
 }

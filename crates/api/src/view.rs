@@ -45,7 +45,7 @@ pub struct PlanResult {
 }
 
 /// A warning, or a problem with the input.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct DiagnosticView {
     /// The stable code (`invalid-value`).
     pub code: &'static str,
@@ -140,23 +140,25 @@ pub struct ExportsView {
 
 /// Diagnostics of `m` as the API shows them (fields by their link keys).
 pub fn diagnostics(m: ClusterManager, findings: &[Warning]) -> Vec<DiagnosticView> {
-    findings
-        .iter()
-        .map(|w| DiagnosticView {
+    // Plain loops rather than iterators collected, here and below: a smaller wasm module.
+    let mut views = Vec::with_capacity(findings.len());
+    for w in findings {
+        views.push(DiagnosticView {
             code: w.code.as_str(),
             severity: w.severity.as_str(),
             field: w.field.map(|f| catalog::key(m, f).to_string()),
             message: w.message.clone(),
-        })
-        .collect()
+        });
+    }
+    views
 }
 
 /// Both YARN methods' plans.
 pub fn yarn_plans(c: &Comparison) -> Vec<PlanView> {
-    [Method::RuleOfThumb, Method::SparkExact]
-        .into_iter()
-        .map(|method| yarn_plan(c, method))
-        .collect()
+    vec![
+        yarn_plan(c, Method::RuleOfThumb),
+        yarn_plan(c, Method::SparkExact),
+    ]
 }
 
 fn yarn_plan(c: &Comparison, method: Method) -> PlanView {
@@ -182,15 +184,21 @@ fn yarn_plan(c: &Comparison, method: Method) -> PlanView {
 }
 
 fn exports_view(pairs: &[(String, String)], args: Vec<String>) -> ExportsView {
+    let mut spark_conf = Vec::with_capacity(pairs.len());
+    let mut spark_defaults_conf = String::new();
+    for (key, value) in pairs {
+        spark_conf.push(ConfEntry {
+            key: key.clone(),
+            value: value.clone(),
+        });
+        spark_defaults_conf.push_str(key);
+        spark_defaults_conf.push(' ');
+        spark_defaults_conf.push_str(value);
+        spark_defaults_conf.push('\n');
+    }
     ExportsView {
-        spark_conf: pairs
-            .iter()
-            .map(|(key, value)| ConfEntry {
-                key: key.clone(),
-                value: value.clone(),
-            })
-            .collect(),
-        spark_defaults_conf: pairs.iter().map(|(k, v)| format!("{k} {v}\n")).collect(),
+        spark_conf,
+        spark_defaults_conf,
         spark_submit: exports::submit_command(&args),
         spark_submit_args: args,
         spark_operator_yaml: None,
@@ -274,5 +282,9 @@ pub fn emr_plan(p: &EmrPlan) -> PlanView {
 
 /// Node groups' blocks; YARN and EMR count vcores, Kubernetes millicores.
 fn groups(layout: &[planner::layout::NodeGroup], kubernetes: bool) -> Vec<NodeGroupView> {
-    layout.iter().map(|g| group_view(g, kubernetes)).collect()
+    let mut views = Vec::with_capacity(layout.len());
+    for g in layout {
+        views.push(group_view(g, kubernetes));
+    }
+    views
 }

@@ -230,14 +230,11 @@ fn cores_words(c: u32) -> String {
 fn edge_note(n: &DriverNumbers) -> Option<Warning> {
     let e = n.edge?;
     let s = &n.settings;
-    let limits: Vec<String> = [
+    let limits: Vec<String> = crate::warning::present(&mut [
         e.by_memory
             .map(|d| format!("{} by memory", group_digits(d))),
         e.by_cores.map(|d| format!("{} by cores", group_digits(d))),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    ]);
     let severity = if e.drivers == 0 {
         Severity::Warning
     } else {

@@ -530,10 +530,11 @@ fn merge_requests_on_nodes(
 /// executors differ (a merged executor runs its cores ÷ `spark.task.cpus` tasks at once).
 fn merged_totals(shape: &NodeShape, m: &MergedExecutors, task_cpus: u32) -> Totals {
     let sum = |of: &dyn Fn(&Launched) -> u64| {
-        m.launched
-            .iter()
-            .map(|l| u64::from(l.count).saturating_mul(of(l)))
-            .fold(0u64, u64::saturating_add)
+        let mut total = 0u64;
+        for l in &m.launched {
+            total = total.saturating_add(u64::from(l.count).saturating_mul(of(l)));
+        }
+        total
     };
     Totals {
         task_slots: sum(&|l| u64::from(crate::input::task_slots_per_executor(l.cores, task_cpus))),
@@ -566,14 +567,13 @@ fn validate_settings(
     s: &EmrInput,
     maximized: Option<&Maximized>,
 ) -> Result<Validated, InputErrors> {
-    let validated = plan_input(s).validate();
     // A custom instance's own fields name what is wrong; YARN's checks of the same numbers
     // would name fields the EMR form does not have.
     let custom = custom_instance_errors(&s.instance);
-    let mut errors = if custom.is_empty() {
-        validated.as_ref().err().map_or(Vec::new(), |e| e.0.clone())
-    } else {
-        custom
+    let (validated, mut errors) = match plan_input(s).validate() {
+        Ok(v) => (Some(v), custom),
+        Err(yarn) if custom.is_empty() => (None, yarn.0),
+        Err(_) => (None, custom),
     };
     let heap = s.executor_memory_mib;
     let heap_ok = (1..=limits::MAX_MIB).contains(&heap);
@@ -619,7 +619,7 @@ fn validate_settings(
         ));
     }
     match validated {
-        Ok(v) if errors.is_empty() => Ok(v),
+        Some(v) if errors.is_empty() => Ok(v),
         _ => Err(InputErrors(errors)),
     }
 }
@@ -631,13 +631,10 @@ fn custom_instance_errors(t: &InstanceType) -> Vec<FieldError> {
         return Vec::new();
     }
     let m = ClusterManager::Emr;
-    let mut errors: Vec<FieldError> = [
+    let mut errors: Vec<FieldError> = crate::warning::present(&mut [
         FieldError::outside_catalog_range_of(m, Field::InstanceVcpus, t.vcpus.into()),
         FieldError::outside_catalog_range_of(m, Field::InstanceMemory, t.memory_gib.into()),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
+    ]);
     let memory_ok = errors.iter().all(|e| e.field != Field::InstanceMemory);
     let memory_mib = u64::from(t.memory_gib).saturating_mul(1024);
     errors.extend(
@@ -716,11 +713,12 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
         add_launched(&mut launched, one, u64::from(asked.totals.executors));
         (asked.layout, launched, asked.totals)
     };
-    let launched_executors = sat_u32(launched.iter().map(|l| u64::from(l.count)).sum());
-    let covered: u64 = launched
-        .iter()
-        .map(|l| u64::from(l.count).saturating_mul(u64::from(l.merged)))
-        .sum();
+    let (mut launched_count, mut covered) = (0u64, 0u64);
+    for l in &launched {
+        launched_count += u64::from(l.count);
+        covered += u64::from(l.count).saturating_mul(u64::from(l.merged));
+    }
+    let launched_executors = sat_u32(launched_count);
     let covered_requests = sat_u32(covered).min(s.executors);
     let shortfall = shortfall(&v, &s, (asked.capacity, blocker), covered_requests);
     Ok(EmrPlan {
@@ -800,10 +798,7 @@ fn shortfall(
         asked: wanted.into(),
         runs: covered.into(),
         blocker,
-        nearest: [largest_that_fits, fewer, smaller_heap]
-            .into_iter()
-            .flatten()
-            .collect(),
+        nearest: crate::warning::present(&mut [largest_that_fits, fewer, smaller_heap]),
     })
 }
 
@@ -1106,10 +1101,12 @@ fn requested_vs_launched_step(p: &EmrPlan) -> Step {
 pub fn warnings(p: &EmrPlan) -> Vec<Warning> {
     let placed = explain_placement(&asked_placement(p), &p.shape, &p.scheduler, 100.0);
     let mut w: Vec<Warning> = if p.settings.heterogeneous_executors {
-        let mut w: Vec<Warning> = placed
-            .into_iter()
-            .filter(|w| w.severity == Severity::Error)
-            .collect();
+        let mut w: Vec<Warning> = Vec::new();
+        for found in placed {
+            if found.severity == Severity::Error {
+                w.push(found);
+            }
+        }
         merged_executor_warnings(&mut w, p);
         w
     } else {
@@ -1191,7 +1188,7 @@ fn merged_executor_warnings(w: &mut Vec<Warning>, p: &EmrPlan) {
         whole_cluster: true,
     };
     let cores_asked = |g: &NodeGroup| merged_cores_asked(g, p);
-    shape_warnings(w, &executor, &limits, (&p.totals, &p.layout), cores_asked);
+    shape_warnings(w, &executor, &limits, (&p.totals, &p.layout), &cores_asked);
 }
 
 /// The cores the containers of one node of `g` ask for, whatever vcores YARN records for
@@ -1199,19 +1196,19 @@ fn merged_executor_warnings(w: &mut Vec<Warning>, p: &EmrPlan) {
 /// granted requests) and the AM's vcores as the layout holds them.
 fn merged_cores_asked(g: &NodeGroup, p: &EmrPlan) -> u64 {
     let request = &p.request;
-    let executors = g.blocks.iter().filter(|b| b.kind == BlockKind::Executor);
-    let cores = executors.map(|b| {
-        let merged = b
-            .memory_mib
-            .checked_div(request.granted.memory_mib)
-            .unwrap_or(0);
-        merged.saturating_mul(u64::from(request.cores))
-    });
-    let am = g
-        .blocks
-        .iter()
-        .filter(|b| b.kind == BlockKind::ApplicationMaster);
-    cores.chain(am.map(Block::vcores)).sum()
+    let (mut cores, mut am) = (0u64, 0u64);
+    for b in &g.blocks {
+        if b.kind == BlockKind::Executor {
+            let merged = b
+                .memory_mib
+                .checked_div(request.granted.memory_mib)
+                .unwrap_or(0);
+            cores += merged.saturating_mul(u64::from(request.cores));
+        } else if b.kind == BlockKind::ApplicationMaster {
+            am += b.vcores();
+        }
+    }
+    cores + am
 }
 
 fn pending_warning(p: &EmrPlan) -> Warning {

@@ -33,7 +33,9 @@ fn pow10(k: u32) -> Option<u64> {
 pub fn parse_scaled(text: &str, scale: u32) -> Option<u64> {
     let text = text.strip_prefix('+').unwrap_or(text);
     // Splits and prefixes rather than byte slicing: no slicing panic path in the wasm modules.
-    let (number, exponent) = match text.split_once(['e', 'E']) {
+    // `e` then `E` (one char pattern, not two: smaller wasm); a text with both is refused
+    // either way, as the exponent or the number then holds a letter.
+    let (number, exponent) = match text.split_once('e').or_else(|| text.split_once('E')) {
         Some((number, exponent)) => (number, parse_exponent(exponent)?),
         None => (text, 0),
     };

@@ -469,16 +469,13 @@ pub fn driver_load_errors(load: &DriverLoad) -> Vec<FieldError> {
     let optional = |field: Field, value: Option<u64>| {
         value.and_then(|v| FieldError::outside_catalog_range(field, v))
     };
-    [
+    crate::warning::present(&mut [
         FieldError::outside_catalog_range(Field::ConcurrentJobs, load.concurrent_jobs.into()),
         optional(Field::CollectedResults, load.collected_mib),
         FieldError::outside_catalog_range(Field::MaxResultSize, load.max_result_size_mib),
         optional(Field::EdgeNodeMemory, load.edge_memory_mib),
         optional(Field::EdgeNodeCores, load.edge_cores.map(u64::from)),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
+    ])
 }
 
 /// The workload's and dynamic allocation's fields outside their catalog ranges (the same on
@@ -490,7 +487,7 @@ pub fn workload_errors(
     let optional = |field: Field, value: Option<u64>| {
         value.and_then(|v| FieldError::outside_catalog_range(field, v))
     };
-    [
+    crate::warning::present(&mut [
         optional(Field::InputDataSize, w.input_mib),
         FieldError::outside_catalog_range(Field::InputSplitSize, w.split_mib),
         optional(Field::ShuffleDataSize, w.shuffle_mib),
@@ -501,10 +498,7 @@ pub fn workload_errors(
         optional(Field::BroadcastTableSize, w.broadcast_mib),
         FieldError::outside_catalog_range(Field::ExecutorIdleTimeout, da.idle_timeout_s),
         FieldError::outside_catalog_range(Field::SchedulerBacklogTimeout, da.backlog_timeout_s),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
+    ])
 }
 
 /// The allowed range of `field` in `m`'s catalog entry, or its first entry's when `m` does not
@@ -534,7 +528,11 @@ fn outside_real_range(field: Field, value: f64, range: Range) -> Option<FieldErr
 impl InputErrors {
     /// Every error as a diagnostic, in the order found.
     pub fn diagnostics(&self, m: ClusterManager) -> Vec<Diagnostic> {
-        self.0.iter().map(|e| e.diagnostic(m)).collect()
+        let mut diagnostics = Vec::with_capacity(self.0.len());
+        for e in &self.0 {
+            diagnostics.push(e.diagnostic(m));
+        }
+        diagnostics
     }
 }
 

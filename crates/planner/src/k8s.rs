@@ -485,10 +485,10 @@ fn node_errors(n: &K8sNodes) -> Vec<FieldError> {
         (FieldId::NodeCpu, n.capacity_cpu_millis),
         (FieldId::NodeMemory, n.capacity_memory_mib),
     ];
-    let mut errors: Vec<FieldError> = ranges
-        .into_iter()
-        .filter_map(|(field, value)| outside_catalog_range(field, value))
-        .collect();
+    let mut errors: Vec<FieldError> = Vec::new();
+    for (field, value) in ranges {
+        errors.extend(outside_catalog_range(field, value));
+    }
     errors.extend(held_back_error(
         HeldBack {
             reserved: FieldId::KubeReservedCpu,
@@ -562,10 +562,11 @@ fn held_back_error(
 /// executor's cores (Spark refuses fewer cores than one task needs:
 /// `ResourceUtils.validateTaskCpusLargeEnough` in `org.apache.spark.resource`).
 fn spark_errors(s: &K8sSpark) -> Vec<FieldError> {
-    let mut errors: Vec<FieldError> =
-        outside_catalog_range(FieldId::CoresPerExecutor, u64::from(s.executor_cores))
-            .into_iter()
-            .collect();
+    let mut errors: Vec<FieldError> = Vec::new();
+    errors.extend(outside_catalog_range(
+        FieldId::CoresPerExecutor,
+        u64::from(s.executor_cores),
+    ));
     errors.extend(heap_errors(FieldId::ExecutorMemory, s.executor_memory_mib));
     errors.extend(FieldError::task_cpus_above_executor_cores(
         s.task_cpus,
@@ -593,13 +594,10 @@ fn heap_errors(field: FieldId, heap_mib: u64) -> Option<FieldError> {
 
 /// The overhead factor, the explicit and minimum overheads, off-heap and PySpark memory.
 fn overhead_errors(s: &K8sSpark) -> Vec<FieldError> {
-    let mut errors: Vec<FieldError> = s
-        .overhead_factor
-        .and_then(|f| {
-            FieldError::outside_catalog_real_range_of(KUBERNETES, FieldId::OverheadFactor, f)
-        })
-        .into_iter()
-        .collect();
+    let mut errors: Vec<FieldError> = Vec::new();
+    errors.extend(s.overhead_factor.and_then(|f| {
+        FieldError::outside_catalog_real_range_of(KUBERNETES, FieldId::OverheadFactor, f)
+    }));
     errors.extend(s.kubernetes_overhead_factor.and_then(|f| {
         FieldError::outside_catalog_real_range_of(KUBERNETES, FieldId::K8sOverheadFactor, f)
     }));
@@ -701,29 +699,28 @@ pub fn planned_nodes(n: &K8sNodes) -> Result<(K8sNodes, Option<NodeReservation>)
 /// A managed node's range errors: a reservation the provider's formula set is not a field, so a
 /// node it leaves no room on is the capacity's error.
 fn managed_node_errors(n: &K8sNodes) -> Vec<FieldError> {
-    node_errors(n)
-        .into_iter()
-        .map(|e| {
-            let (field, capacity, held) = match e.field {
-                FieldId::KubeReservedCpu => (
-                    FieldId::NodeCpu,
-                    n.capacity_cpu_millis,
-                    n.reserved_cpu_millis + n.daemonset_cpu_millis,
-                ),
-                FieldId::KubeReservedMemory => (
-                    FieldId::NodeMemory,
-                    n.capacity_memory_mib,
-                    n.reserved_memory_mib + n.daemonset_memory_mib,
-                ),
-                _ => return e,
-            };
-            let allowed = format!(
-                "more than the provider's reservation plus the daemonsets, {}",
-                field.unit().format_whole(held)
-            );
-            FieldError::whole(field, capacity, allowed)
-        })
-        .collect()
+    let mut errors = node_errors(n);
+    for e in &mut errors {
+        let (field, capacity, held) = match e.field {
+            FieldId::KubeReservedCpu => (
+                FieldId::NodeCpu,
+                n.capacity_cpu_millis,
+                n.reserved_cpu_millis + n.daemonset_cpu_millis,
+            ),
+            FieldId::KubeReservedMemory => (
+                FieldId::NodeMemory,
+                n.capacity_memory_mib,
+                n.reserved_memory_mib + n.daemonset_memory_mib,
+            ),
+            _ => continue,
+        };
+        let allowed = format!(
+            "more than the provider's reservation plus the daemonsets, {}",
+            field.unit().format_whole(held)
+        );
+        *e = FieldError::whole(field, capacity, allowed);
+    }
+    errors
 }
 
 /// Every problem of the input at once, in form order, each at its catalog field; on success,
@@ -1040,10 +1037,10 @@ fn k8s_totals(
     nodes: u32,
     task_slots_per_executor: u64,
 ) -> K8sTotals {
-    let executors: u64 = layout
-        .iter()
-        .map(|g| u64::from(g.executors_per_node()) * u64::from(g.node_count()))
-        .sum();
+    let mut executors: u64 = 0;
+    for g in layout {
+        executors += u64::from(g.executors_per_node()) * u64::from(g.node_count());
+    }
     let driver = pods.driver.unwrap_or(PodRequest {
         cpu_millis: 0,
         memory_mib: 0,
@@ -1364,7 +1361,7 @@ pub fn k8s_shortfall(input: &K8sInput, p: &K8sPlan) -> Option<Shortfall> {
         asked: p.wanted,
         runs: p.placed,
         blocker,
-        nearest: nearest.into_iter().collect(),
+        nearest: crate::warning::present(&mut [nearest]),
     })
 }
 

@@ -80,17 +80,19 @@ pub fn container_parts(
     pyspark: u64,
     rounding: u64,
 ) -> Vec<Part> {
-    [
+    let mut parts = Vec::with_capacity(5);
+    for (kind, mib) in [
         (PartKind::Heap, heap),
         (PartKind::Overhead, overhead),
         (PartKind::OffHeap, offheap),
         (PartKind::PySpark, pyspark),
         (PartKind::Rounding, rounding),
-    ]
-    .into_iter()
-    .filter(|(_, mib)| *mib > 0)
-    .map(|(kind, mib)| Part { kind, mib })
-    .collect()
+    ] {
+        if mib > 0 {
+            parts.push(Part { kind, mib });
+        }
+    }
+    parts
 }
 
 /// One block of a node's CPU and memory, in order.
@@ -133,11 +135,14 @@ impl Block {
 
     /// The MiB of its parts of `kind`.
     pub fn part_mib(&self, kind: PartKind) -> u64 {
-        self.parts
-            .iter()
-            .filter(|p| p.kind == kind)
-            .map(|p| p.mib)
-            .sum()
+        // Plain loops, here and in `NodeGroup`: smaller wasm modules than iterator sums.
+        let mut mib = 0;
+        for p in &self.parts {
+            if p.kind == kind {
+                mib += p.mib;
+            }
+        }
+        mib
     }
 }
 
@@ -161,10 +166,13 @@ impl NodeGroup {
 
     /// Executors on each node of the group.
     pub fn executors_per_node(&self) -> u32 {
-        self.blocks
-            .iter()
-            .filter(|b| b.kind == BlockKind::Executor)
-            .count() as u32
+        let mut executors: usize = 0;
+        for b in &self.blocks {
+            if b.kind == BlockKind::Executor {
+                executors += 1;
+            }
+        }
+        executors as u32
     }
 
     /// Whether the YARN ApplicationMaster runs on (the one node of) this group.
@@ -183,12 +191,20 @@ impl NodeGroup {
 
     /// The memory of one node of the group: all its blocks, in MiB.
     pub fn memory_mib(&self) -> u64 {
-        self.blocks.iter().map(|b| b.memory_mib).sum()
+        let mut mib = 0;
+        for b in &self.blocks {
+            mib += b.memory_mib;
+        }
+        mib
     }
 
     /// The CPU of one node of the group: all its blocks, in millicores.
     pub fn cpu_millis(&self) -> u64 {
-        self.blocks.iter().map(|b| b.cpu_millis).sum()
+        let mut millis = 0;
+        for b in &self.blocks {
+            millis += b.cpu_millis;
+        }
+        millis
     }
 }
 
@@ -237,6 +253,15 @@ pub fn group_nodes(
     runs: impl IntoIterator<Item = NodeRun>,
     mut blocks_of: impl FnMut(&NodeRun) -> Vec<Block>,
 ) -> Vec<NodeGroup> {
+    group_runs(&mut runs.into_iter(), &mut blocks_of)
+}
+
+/// [`group_nodes`]' one body: behind `dyn`, so the wasm modules hold one copy instead of one
+/// per caller (YARN, Kubernetes, EMR); it runs once per plan.
+fn group_runs(
+    runs: &mut dyn Iterator<Item = NodeRun>,
+    blocks_of: &mut dyn FnMut(&NodeRun) -> Vec<Block>,
+) -> Vec<NodeGroup> {
     let mut joined: Vec<NodeRun> = Vec::new();
     for run in runs {
         match joined.last_mut() {
@@ -244,14 +269,15 @@ pub fn group_nodes(
             _ => joined.push(run),
         }
     }
-    joined
-        .iter()
-        .map(|run| NodeGroup {
+    let mut groups = Vec::with_capacity(joined.len());
+    for run in &joined {
+        groups.push(NodeGroup {
             first_node: run.first_node,
             last_node: run.last_node,
             blocks: blocks_of(run),
-        })
-        .collect()
+        });
+    }
+    groups
 }
 
 /// `placed` executors spread evenly over `nodes` nodes (node 1 holding at most `first_cap`, the

@@ -472,7 +472,7 @@ fn placement_warnings(p: &Placement, limits: &Limits<'_>, share_pct: f64) -> Vec
         }
     }
     let cores_asked = |g: &NodeGroup| yarn_cores_asked(g, &p.executor, &p.am);
-    let checks = shape_checks(&p.executor, limits, &p.totals, &p.layout, cores_asked);
+    let checks = shape_checks(&p.executor, limits, &p.totals, &p.layout, &cores_asked);
     w.extend(executor_shape_warnings(&checks, &p.executor));
     w.extend(usage_warnings(&checks, &p.executor, limits, &p.totals));
     w
@@ -783,7 +783,7 @@ pub(crate) fn shape_checks(
     limits: &Limits<'_>,
     totals: &Totals,
     layout: &[NodeGroup],
-    cores_asked: impl Fn(&NodeGroup) -> u64,
+    cores_asked: &dyn Fn(&NodeGroup) -> u64,
 ) -> ShapeChecks {
     let heap = executor.memory.heap_mib;
     let placed = totals.executors > 0;
@@ -793,13 +793,11 @@ pub(crate) fn shape_checks(
         .memory_mib
         .saturating_sub(executor.request.memory_mib);
     let node_vcores = u64::from(limits.shape.nodemanager.vcores);
-    let unasked_vcores: u64 = layout
-        .iter()
-        .map(|g| {
-            let free = node_vcores.saturating_sub(cores_asked(g));
-            free.saturating_mul(u64::from(g.node_count()))
-        })
-        .sum();
+    let mut unasked_vcores: u64 = 0;
+    for g in layout {
+        let free = node_vcores.saturating_sub(cores_asked(g));
+        unasked_vcores += free.saturating_mul(u64::from(g.node_count()));
+    }
     ShapeChecks {
         heap_below_minimum: heap < MIN_HEAP_MIB,
         many_cores: executor.cores > MAX_SENSIBLE_CORES,
@@ -834,7 +832,7 @@ pub(crate) fn shape_warnings(
     executor: &ExecutorShape,
     limits: &Limits<'_>,
     (totals, layout): (&Totals, &[NodeGroup]),
-    cores_asked: impl Fn(&NodeGroup) -> u64,
+    cores_asked: &dyn Fn(&NodeGroup) -> u64,
 ) {
     let checks = shape_checks(executor, limits, totals, layout, cores_asked);
     w.extend(executor_shape_warnings(&checks, executor));

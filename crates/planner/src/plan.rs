@@ -121,17 +121,23 @@ impl Comparison {
 /// ```
 pub fn plan(input: &PlanInput) -> Result<Comparison, InputErrors> {
     let v = input.validate()?;
-    Ok(plan_validated(&v))
+    Ok(comparison_of(v))
 }
 
 /// Plans a validated input: both methods' numbers, no text (a sweep calls this, or one
 /// method's [`rule_of_thumb_numbers`] / [`spark_exact_numbers`]).
 pub fn plan_validated(v: &Validated) -> Comparison {
+    comparison_of(v.clone())
+}
+
+/// Both methods' numbers for `v`, which the comparison keeps (moved, not copied: [`plan`]
+/// needs no copy of its input).
+fn comparison_of(v: Validated) -> Comparison {
     Comparison {
-        rule_of_thumb: rule_of_thumb_numbers(v),
-        spark_exact: spark_exact_numbers(v),
+        rule_of_thumb: rule_of_thumb_numbers(&v),
+        spark_exact: spark_exact_numbers(&v),
         selected: v.input.policy.method,
-        input: v.clone(),
+        input: v,
     }
 }
 
@@ -1130,14 +1136,11 @@ fn has(warnings: &[Warning], code: Code) -> bool {
 pub fn differences(c: &Comparison) -> Vec<Warning> {
     let (rule, exact) = (&c.rule_of_thumb, &c.spark_exact);
     let exact_warnings = warnings(c, Method::SparkExact);
-    [
+    crate::warning::present(&mut [
         cores_difference(rule, exact, &exact_warnings),
         heap_difference(rule, exact),
         count_difference(rule, exact, &exact_warnings),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
+    ])
 }
 
 fn cores_difference(rule: &Plan, exact: &Plan, exact_warnings: &[Warning]) -> Option<Warning> {
@@ -1263,7 +1266,7 @@ pub fn shortfall(c: &Comparison, method: Method) -> Option<Shortfall> {
         asked: u64::from(asked),
         runs: u64::from(runs),
         blocker,
-        nearest: nearest.into_iter().collect(),
+        nearest: crate::warning::present(&mut [nearest]),
     })
 }
 

@@ -269,17 +269,21 @@ fn band_terms(total: u64, bands: &[Band]) -> impl Iterator<Item = u64> + '_ {
 /// `get_resource_to_reserve_in_range` computes `... * $percentage / 100 / 100` in shell
 /// integers.
 pub fn eks_cpu_reserved_millis(capacity_millis: u64) -> u64 {
-    band_terms(capacity_millis, &CPU_BANDS)
-        .map(|t| t / 10_000)
-        .sum()
+    let mut reserved = 0;
+    for term in band_terms(capacity_millis, &CPU_BANDS) {
+        reserved += term / 10_000;
+    }
+    reserved
 }
 
 /// GKE's CPU reservation, rounded up to a whole millicore (the kubelet takes whole
 /// millicores; rounding up never promises pods CPU the node keeps).
 pub fn gke_cpu_reserved_millis(capacity_millis: u64) -> u64 {
-    band_terms(capacity_millis, &CPU_BANDS)
-        .fold(0u64, u64::saturating_add)
-        .div_ceil(10_000)
+    let mut exact = 0u64;
+    for term in band_terms(capacity_millis, &CPU_BANDS) {
+        exact = exact.saturating_add(term);
+    }
+    exact.div_ceil(10_000)
 }
 
 /// GKE's memory reservation in MiB, rounded up to a whole MiB: 255 MiB for machines with less
@@ -289,7 +293,10 @@ pub fn gke_memory_reserved_mib(capacity_mib: u64) -> (u64, MemoryRule) {
         // "255 MiB of memory for machines with less than 1 GiB of memory".
         return (255, MemoryRule::GkeSmall);
     }
-    let exact = band_terms(capacity_mib, &GKE_MEMORY_BANDS).fold(0u64, u64::saturating_add);
+    let mut exact = 0u64;
+    for term in band_terms(capacity_mib, &GKE_MEMORY_BANDS) {
+        exact = exact.saturating_add(term);
+    }
     (exact.div_ceil(10_000), MemoryRule::GkeBands)
 }
 

@@ -120,6 +120,11 @@ impl SparkConf {
     pub fn entries(&self) -> &[(String, String)] {
         &self.entries
     }
+
+    /// All entries in order, taken out of the configuration (no copy of the texts).
+    pub fn into_entries(self) -> Vec<(String, String)> {
+        self.entries
+    }
 }
 
 impl<K: Into<String>, V: Into<String>> FromIterator<(K, V)> for SparkConf {

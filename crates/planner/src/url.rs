@@ -675,21 +675,26 @@ const EMR_ORDER: &[F] = &[
     F::ShuffleKeeping,
 ];
 
-/// `m`'s fields in link order: schema v1's order, then any other catalog field of `m`.
-fn fields_in_order(m: Manager) -> impl Iterator<Item = F> {
+/// `m`'s fields in link order: schema v1's order, then any other catalog field of `m` (a list
+/// built by plain loops: smaller wasm modules than a chain of iterator adapters).
+fn fields_in_order(m: Manager) -> Vec<F> {
     let order = match m {
         Manager::Yarn => YARN_ORDER,
         Manager::Kubernetes => K8S_ORDER,
         Manager::Emr => EMR_ORDER,
     };
-    let added = catalog::entries(m)
-        .map(|e| e.id)
-        .filter(move |id| !order.contains(id));
-    order
-        .iter()
-        .copied()
-        .filter(move |id| catalog::entry(m, *id).is_some())
-        .chain(added)
+    let mut fields = Vec::new();
+    for id in order {
+        if catalog::entry(m, *id).is_some() {
+            fields.push(*id);
+        }
+    }
+    for e in catalog::entries(m) {
+        if !order.contains(&e.id) {
+            fields.push(e.id);
+        }
+    }
+    fields
 }
 
 /// The field behind `key` in `m`'s links.
@@ -833,7 +838,9 @@ fn unknown_key(key: &str) -> TextError {
 
 /// Every key of the YARN schema, in encoding order (`v` excluded).
 pub fn keys() -> impl Iterator<Item = &'static str> {
-    fields_in_order(Manager::Yarn).map(|id| catalog::key(Manager::Yarn, id))
+    fields_in_order(Manager::Yarn)
+        .into_iter()
+        .map(|id| catalog::key(Manager::Yarn, id))
 }
 
 /// The YARN field a key belongs to.
@@ -936,17 +943,26 @@ pub fn from_query(query: &str) -> Decoded {
 }
 
 /// Splits a query string into decoded key/value pairs.
-fn pairs(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
+fn pairs(query: &str) -> Vec<(String, String)> {
     let query = query.strip_prefix('?').unwrap_or(query);
-    query.split('&').filter(|s| !s.is_empty()).map(|pair| {
+    let mut pairs = Vec::new();
+    for pair in query.split('&') {
+        if pair.is_empty() {
+            continue;
+        }
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        (decode_component(k), decode_component(v))
-    })
+        pairs.push((decode_component(k), decode_component(v)));
+    }
+    pairs
 }
 
 /// Every key of `m`'s schema, in encoding order (`v` and `cm` excluded).
 pub fn manager_keys(m: Manager) -> Vec<&'static str> {
-    fields_in_order(m).map(|id| catalog::key(m, id)).collect()
+    let mut keys = Vec::new();
+    for id in fields_in_order(m) {
+        keys.push(catalog::key(m, id));
+    }
+    keys
 }
 
 /// The canonical text of `key` in `s`, when the key belongs to its schema and applies.
@@ -1006,7 +1022,10 @@ pub fn scenario_from_query(query: &str) -> DecodedScenario {
     let mut bad = Vec::new();
     let mut manager = Manager::Yarn;
     let mut manager_case = None;
-    for (k, v) in pairs(query).filter(|(k, _)| k == "cm") {
+    for (k, v) in pairs(query) {
+        if k != "cm" {
+            continue;
+        }
         match read_manager(&v) {
             Some(m) => {
                 manager = m;
@@ -1192,7 +1211,7 @@ mod tests {
     #[test]
     fn every_catalog_field_has_a_slot_and_a_place_in_the_order() {
         for m in ClusterManager::ALL {
-            let ids: Vec<F> = fields_in_order(m).collect();
+            let ids: Vec<F> = fields_in_order(m);
             for (i, id) in ids.iter().enumerate() {
                 assert!(catalog::entry(m, *id).is_some(), "{}: {id:?}", m.as_str());
                 assert!(!ids[..i].contains(id), "{}: {id:?} twice", m.as_str());

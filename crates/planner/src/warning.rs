@@ -317,10 +317,27 @@ pub fn most_severe_first(diagnostics: Vec<Warning>) -> Vec<Warning> {
 /// [`most_severe_first`] for items that carry a diagnostic (the check's findings with their
 /// line): most severe first, keeping the order within a severity.
 pub fn most_severe_first_by<T: Clone>(items: &[T], severity: impl Fn(&T) -> Severity) -> Vec<T> {
-    [Severity::Error, Severity::Warning, Severity::Info]
-        .iter()
-        .flat_map(|s| items.iter().filter(|d| severity(d) == *s).cloned())
-        .collect()
+    let mut sorted = Vec::with_capacity(items.len());
+    for s in [Severity::Error, Severity::Warning, Severity::Info] {
+        for item in items {
+            if severity(item) == s {
+                sorted.push(item.clone());
+            }
+        }
+    }
+    sorted
+}
+
+/// The values of `options` that are there, in order (`[a, b, c].into_iter().flatten().collect()`
+/// without std's flatten and collect code for each array length: smaller wasm modules).
+pub fn present<T>(options: &mut [Option<T>]) -> Vec<T> {
+    let mut values = Vec::with_capacity(options.len());
+    for option in options {
+        if let Some(value) = option.take() {
+            values.push(value);
+        }
+    }
+    values
 }
 
 impl fmt::Display for Warning {

@@ -109,11 +109,13 @@ fn classifications(conf: &[(String, String)], maximize: bool) -> String {
     if maximize {
         push_classification(&mut out, "spark", &[("maximizeResourceAllocation", "true")]);
     }
-    let props: Vec<(&str, &str)> = conf
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .filter(|(k, _)| *k != keys::DEPLOY_MODE && !(maximize && DERIVED.contains(k)))
-        .collect();
+    let mut props: Vec<(&str, &str)> = Vec::with_capacity(conf.len());
+    for (k, v) in conf {
+        let k = k.as_str();
+        if k != keys::DEPLOY_MODE && !(maximize && DERIVED.contains(&k)) {
+            props.push((k, v.as_str()));
+        }
+    }
     if !props.is_empty() || !maximize {
         push_classification(&mut out, "spark-defaults", &props);
     }

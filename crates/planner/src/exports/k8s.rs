@@ -17,7 +17,7 @@ pub fn spark_conf(plan: &K8sPlan, spark: &K8sSpark) -> Vec<(String, String)> {
         (keys::DEPLOY_MODE.into(), spark.deploy_mode.as_str().into()),
         (keys::EXECUTOR_INSTANCES.into(), plan.wanted.to_string()),
     ];
-    conf.extend(spark.conf().entries().iter().cloned());
+    conf.extend(spark.conf().into_entries());
     conf.extend(super::driver_load_conf(&spark.driver_load));
     conf.extend(crate::dynamic_allocation::allocation_conf(
         &dynamic_allocation(spark),
@@ -131,16 +131,17 @@ pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
         keys::DYNAMIC_ALLOCATION_MAX_EXECUTORS,
     ];
     let conf = spark_conf(plan, spark);
-    let rest: Vec<&(String, String)> = conf
-        .iter()
-        .filter(|(k, _)| !covered.contains(&k.as_str()))
-        .collect();
     y += &dynamic_allocation_yaml(spark);
-    if !rest.is_empty() {
-        y += "  sparkConf:\n";
-        for (k, v) in rest {
-            y += &format!("    {k}: \"{v}\"\n");
+    let mut spark_conf_started = false;
+    for (k, v) in &conf {
+        if covered.contains(&k.as_str()) {
+            continue;
         }
+        if !spark_conf_started {
+            y += "  sparkConf:\n";
+            spark_conf_started = true;
+        }
+        y += &format!("    {k}: \"{v}\"\n");
     }
     y
 }

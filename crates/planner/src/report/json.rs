@@ -646,8 +646,11 @@ pub fn pods(p: &K8sPlan, spark: &K8sSpark) -> Vec<ContainerView> {
         pyspark_mib: Some(m.pyspark_mib),
         ..pod("executor", u64::from(p.totals.executors), &specs.executor)
     };
-    let driver = specs.driver.as_ref().map(|d| pod("driver", 1, d));
-    std::iter::once(executor).chain(driver).collect()
+    let mut views = vec![executor];
+    if let Some(d) = &specs.driver {
+        views.push(pod("driver", 1, d));
+    }
+    views
 }
 
 fn kubernetes_totals(t: &K8sTotals) -> TotalsView {
@@ -705,40 +708,43 @@ pub fn emr_containers(p: &EmrPlan) -> Vec<ContainerView> {
         yarn_vcores: Some(r.granted.vcores),
         ..ContainerView::default()
     };
-    let launched = p.launched.iter().map(|l| ContainerView {
-        role: "executor-launched",
-        count: u64::from(l.count),
-        heap_mib: Some(l.heap_mib),
-        overhead_mib: Some(l.overhead_mib),
-        requested_mib: l.memory_mib,
-        granted_mib: Some(l.memory_mib),
-        cores: Some(l.cores),
-        yarn_vcores: Some(l.yarn_vcores),
-        merged_requests: Some(l.merged),
-        ..ContainerView::default()
-    });
-    std::iter::once(requested)
-        .chain(launched)
-        .chain([application_master(p.am)])
-        .collect()
+    // Plain pushes rather than a chain of iterators collected: smaller wasm modules.
+    let mut views = Vec::with_capacity(p.launched.len() + 2);
+    views.push(requested);
+    for l in &p.launched {
+        views.push(ContainerView {
+            role: "executor-launched",
+            count: u64::from(l.count),
+            heap_mib: Some(l.heap_mib),
+            overhead_mib: Some(l.overhead_mib),
+            requested_mib: l.memory_mib,
+            granted_mib: Some(l.memory_mib),
+            cores: Some(l.cores),
+            yarn_vcores: Some(l.yarn_vcores),
+            merged_requests: Some(l.merged),
+            ..ContainerView::default()
+        });
+    }
+    views.push(application_master(p.am));
+    views
 }
 
 /// A node group's blocks; YARN and EMR count vcores, Kubernetes millicores.
 pub fn group_view(g: &NodeGroup, kubernetes: bool) -> NodeGroupView {
+    let mut blocks = Vec::with_capacity(g.blocks.len());
+    for b in &g.blocks {
+        blocks.push(BlockView {
+            kind: block_kind(b.kind, kubernetes),
+            vcores: (!kubernetes).then(|| b.vcores()),
+            cpu_millis: kubernetes.then_some(b.cpu_millis),
+            memory_mib: b.memory_mib,
+            parts: parts(&b.parts),
+        });
+    }
     NodeGroupView {
         first_node: g.first_node,
         last_node: g.last_node,
-        blocks: g
-            .blocks
-            .iter()
-            .map(|b| BlockView {
-                kind: block_kind(b.kind, kubernetes),
-                vcores: (!kubernetes).then(|| b.vcores()),
-                cpu_millis: kubernetes.then_some(b.cpu_millis),
-                memory_mib: b.memory_mib,
-                parts: parts(&b.parts),
-            })
-            .collect(),
+        blocks,
     }
 }
 
@@ -756,9 +762,9 @@ fn block_kind(kind: BlockKind, kubernetes: bool) -> &'static str {
 }
 
 fn parts(parts: &[Part]) -> Vec<PartView> {
-    parts
-        .iter()
-        .map(|p| PartView {
+    let mut views = Vec::with_capacity(parts.len());
+    for p in parts {
+        views.push(PartView {
             kind: match p.kind {
                 PartKind::Heap => "heap",
                 PartKind::Overhead => "overhead",
@@ -767,8 +773,9 @@ fn parts(parts: &[Part]) -> Vec<PartView> {
                 PartKind::Rounding => "rounding",
             },
             mib: p.mib,
-        })
-        .collect()
+        });
+    }
+    views
 }
 
 fn steps(working: &[Step]) -> Vec<StepView> {
