@@ -82,17 +82,19 @@ step "end-to-end tests (headless Chromium)" cargo test --locked -p e2e
 # The JS API (dist/api/, built by Trunk's post-build hook) has its own budgets (issue 12). Last,
 # so that every other check has run when they fail. The issue's 60 KB is the bundle a script
 # loads to call plan() at run time: the ES module (the wasm-bindgen glue bundled in it) and the
-# wasm, 59 440 bytes brotli (BENCHMARKS.md, "JS API: the bundle under 60 KB"). The TypeScript
+# wasm, 59 440 bytes brotli on its own branch and 59 908 with session 9's other branches (BENCHMARKS.md,
+# "JS API: the bundle under 60 KB", "All of session 9's branches together"). The TypeScript
 # declaration and the example page are documentation: the whole folder keeps a gate of its own,
-# at its measurement (65 221) + about 400 bytes.
-step "size gate, JS API (65.6 KB brotli)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api" 65600 reports
+# at its measurement (65 835) + about 450 bytes.
+step "size gate, JS API (66.3 KB brotli)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api" 66300 reports
 step "size gate, JS API bundle (60 KB brotli)" \
   "$root/scripts/size-gate.sh" "$root/dist/api" 60000 reports \
   spark_sizer.js spark_sizer_wasm_bg.wasm
 # The reports module (dist/api/reports/: the configuration check and the wiki exports), loaded
 # only when asked by the JS API or a section of the page: its own budget. It measures 169 467
 # with the planner's loops of session 9 and its glue minified (BENCHMARKS.md, "JS API: the
-# bundle under 60 KB"); the gate is that + about 450 bytes.
-step "size gate, reports module (169.9 KB brotli)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 169900
+# bundle under 60 KB"), 172 463 with session 9's other branches (the wiki exports carry every
+# finding the page shows, the workload's settings in the exports); the gate is that + about 450.
+step "size gate, reports module (172.9 KB brotli)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 172900

@@ -203,7 +203,10 @@ export interface ConfEntry {
 
 /** What to paste. */
 export interface Exports {
-  /** The Spark configuration, in order. */
+  /**
+   * The Spark configuration, in order. plan() does not check a workload, so the workload's
+   * recommended `spark.sql.*` settings are not here; `render(input, "conf")` has them.
+   */
   spark_conf: ConfEntry[];
   /** The same settings as `spark-defaults.conf` lines (`key value`). */
   spark_defaults_conf: string;

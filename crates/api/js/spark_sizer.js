@@ -141,7 +141,7 @@ function unplannedCluster(read) {
     formats: [],
     headline: "The cluster to check against has values to fix: see diagnostics.",
     settings: [],
-    diagnostics: read.diagnostics.map(({ code, severity, message }) => ({ code, severity, message })),
+    diagnostics: read.diagnostics,
     changes: [],
     use_these_settings: "",
     link: { ck: "", dropped: [] },

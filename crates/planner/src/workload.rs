@@ -425,12 +425,35 @@ fn broadcast_numbers(table_mib: u64, view: &ExecutorView) -> BroadcastNumbers {
     }
 }
 
-/// The Spark SQL settings `w` recommends on the executors of `view` (none when it describes no
-/// shuffle): what the exports add to a plan's configuration.
-pub fn sql_conf(w: &Workload, view: &ExecutorView) -> Vec<(String, String)> {
-    w.shuffle_mib
-        .map(|mib| shuffle_sql_conf(&shuffle_numbers(mib, view)))
-        .unwrap_or_default()
+/// The Spark SQL settings `w` recommends on the executors `view` gives (none when it describes
+/// no shuffle, or without the `workload-conf` feature, which then compiles no view at all):
+/// what the exports add to a plan's configuration.
+pub fn sql_conf(
+    w: &Workload,
+    view: impl FnOnce() -> Option<ExecutorView>,
+) -> Vec<(String, String)> {
+    let Some(mib) = w.shuffle_mib.filter(|_| cfg!(feature = "workload-conf")) else {
+        return Vec::new();
+    };
+    let Some(view) = view() else {
+        return Vec::new();
+    };
+    let view = &view;
+    // Only what differs from Spark's defaults travels: AQE, its coalescing and its skew join
+    // are on by default since Spark 3.2 (the versions here are 3.5 and 4.0).
+    let s = shuffle_numbers(mib, view);
+    let mut c = Vec::new();
+    c.push((
+        keys::SQL_SHUFFLE_PARTITIONS.into(),
+        s.partitions.to_string(),
+    ));
+    let first = keys::SQL_ADAPTIVE_COALESCE_PARALLELISM_FIRST;
+    c.push((first.into(), "false".into()));
+    if s.target_bytes != ADVISORY_PARTITION_BYTES {
+        let size = keys::SQL_ADAPTIVE_ADVISORY_PARTITION_SIZE;
+        c.push((size.into(), format!("{}b", s.target_bytes)));
+    }
+    c
 }
 
 /// The Spark SQL settings the numbers recommend: `spark.sql.shuffle.partitions` and AQE's

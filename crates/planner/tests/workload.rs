@@ -537,12 +537,17 @@ fn the_recommended_sql_settings_are_in_every_export() {
     let lines: Vec<String> = conf.iter().map(|(k, v)| format!("{k}={v}")).collect();
     for expected in [
         "spark.sql.shuffle.partitions=1615",
-        "spark.sql.adaptive.enabled=true",
-        "spark.sql.adaptive.coalescePartitions.enabled=true",
-        "spark.sql.adaptive.skewJoin.enabled=true",
+        "spark.sql.adaptive.coalescePartitions.parallelismFirst=false",
     ] {
         assert!(lines.iter().any(|l| l == expected), "{expected}: {lines:?}");
     }
+    // AQE, its coalescing and its skew join are Spark's defaults since 3.2: not repeated.
+    assert!(
+        lines
+            .iter()
+            .all(|l| !l.ends_with("=true") || !l.starts_with("spark.sql.")),
+        "{lines:?}"
+    );
     assert!(exports::submit_flags(&conf).contains(&"spark.sql.shuffle.partitions=1615".to_string()));
     let no_workload = yarn_with("n=6");
     let Outcome::Yarn(c) = plan(&no_workload) else {

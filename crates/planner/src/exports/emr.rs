@@ -82,10 +82,10 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
         },
         crate::catalog::ClusterManager::Emr,
     ));
-    c.extend(super::driver_load_conf(&s.driver_load));
-    if let Some(shape) = crate::job_fit::emr_shape(p) {
-        c.extend(crate::workload::sql_conf(&s.workload, &shape));
-    }
+    super::push_driver_load_conf(&mut c, &s.driver_load);
+    c.extend(crate::workload::sql_conf(&s.workload, || {
+        crate::job_fit::emr_shape(p)
+    }));
     c
 }
 

@@ -18,15 +18,14 @@ pub fn spark_conf(plan: &K8sPlan, spark: &K8sSpark) -> Vec<(String, String)> {
         (keys::EXECUTOR_INSTANCES.into(), plan.wanted.to_string()),
     ];
     conf.extend(spark.conf().into_entries());
-    conf.extend(super::driver_load_conf(&spark.driver_load));
+    super::push_driver_load_conf(&mut conf, &spark.driver_load);
     conf.extend(crate::dynamic_allocation::allocation_conf(
         &dynamic_allocation(spark),
         crate::catalog::ClusterManager::Kubernetes,
     ));
-    conf.extend(crate::workload::sql_conf(
-        &spark.workload,
-        &crate::job_fit::k8s_shape(spark, plan),
-    ));
+    conf.extend(crate::workload::sql_conf(&spark.workload, || {
+        Some(crate::job_fit::k8s_shape(spark, plan))
+    }));
     conf
 }
 

@@ -18,26 +18,24 @@ pub fn yarn_spark_conf(c: &Comparison, method: Method) -> Vec<(String, String)> 
     let p = c.plan_of(method);
     let spark = &c.input.input.spark;
     let mut conf = spark_conf(spark, p.instances, p.cores(), p.heap_mib());
-    conf.extend(crate::workload::sql_conf(
-        &spark.workload,
-        &crate::job_fit::yarn_shape(spark, p),
-    ));
+    conf.extend(crate::workload::sql_conf(&spark.workload, || {
+        Some(crate::job_fit::yarn_shape(spark, p))
+    }));
     conf
 }
 
 /// What the driver's load sets: `spark.driver.maxResultSize` when it is not Spark's 1g (`0`
 /// for no limit), so that the job the form checked is the job the export runs.
-pub fn driver_load_conf(load: &crate::driver::DriverLoad) -> Vec<(String, String)> {
+pub fn push_driver_load_conf(c: &mut Vec<(String, String)>, load: &crate::driver::DriverLoad) {
     let mib = load.max_result_size_mib;
-    if mib == crate::driver::DEFAULT_MAX_RESULT_SIZE_MIB {
-        return Vec::new();
+    if mib != crate::driver::DEFAULT_MAX_RESULT_SIZE_MIB {
+        let value = if mib == 0 {
+            "0".to_string()
+        } else {
+            format_spark_mib(mib)
+        };
+        c.push((keys::DRIVER_MAX_RESULT_SIZE.to_string(), value));
     }
-    let value = if mib == 0 {
-        "0".to_string()
-    } else {
-        format_spark_mib(mib)
-    };
-    vec![(keys::DRIVER_MAX_RESULT_SIZE.to_string(), value)]
 }
 
 /// `spark.task.cpus`, the driver's result limit and the memory fractions, where they are not
@@ -47,7 +45,7 @@ fn task_and_memory_conf(spark: &SparkSettings) -> Vec<(String, String)> {
     if spark.task_cpus != 1 {
         c.push((keys::TASK_CPUS.into(), spark.task_cpus.to_string()));
     }
-    c.extend(driver_load_conf(&spark.driver_load));
+    push_driver_load_conf(&mut c, &spark.driver_load);
     if spark.memory_fraction != 0.6 {
         let v = crate::fixed::format_f64(spark.memory_fraction);
         c.push((keys::MEMORY_FRACTION.into(), v));
