@@ -66,130 +66,12 @@ impl Ctx {
 
 use FieldId as F;
 
-const HARDWARE: &[FieldId] = &[F::Nodes, F::CoresPerNode, F::MemoryPerNode];
-
-const YARN_SHARE: &[FieldId] = &[
-    F::ReservedCores,
-    F::ReservedMemory,
-    F::NodeManagerMemory,
-    F::NodeManagerVcores,
-];
-
-const POLICY: &[FieldId] = &[
-    F::CoresPerExecutor,
-    F::TaskCpus,
-    F::MemoryTarget,
-    F::Granularity,
-    F::ClusterShare,
-];
-
-const SPARK: &[FieldId] = &[
-    F::SparkVersion,
-    F::DeployMode,
-    F::AppType,
-    F::DriverMemory,
-    F::DriverCores,
-    F::DriverOverhead,
-    F::DriverOverheadFactor,
-    F::DriverOverheadMinimum,
-    F::AmMemory,
-    F::AmCores,
-    F::OverheadFactor,
-    F::OverheadMinimum,
-    F::ExecutorOverhead,
-    F::OffHeapEnabled,
-    F::OffHeapSize,
-    F::PysparkMemory,
-    F::MemoryFraction,
-    F::StorageFraction,
-];
-
-const SCHEDULER: &[FieldId] = &[
-    F::MinimumAllocation,
-    F::Increment,
-    F::Calculator,
-    F::MaximumAllocationMemory,
-    F::MaximumAllocationVcores,
-];
-
-const K8S_NODES: &[FieldId] = &[
-    F::Provider,
-    F::NodeType,
-    F::Nodes,
-    F::MaxPods,
-    F::NodeCpu,
-    F::NodeMemory,
-    F::KubeReservedCpu,
-    F::KubeReservedMemory,
-    F::DaemonsetCpu,
-    F::DaemonsetMemory,
-];
-
-const K8S_EXECUTORS: &[FieldId] = &[
-    F::ExecutorInstances,
-    F::CoresPerExecutor,
-    F::ExecutorMemory,
-    F::ExecutorCpuRequest,
-    F::ExecutorCpuLimit,
-    F::TaskCpus,
-];
-
-const K8S_SPARK: &[FieldId] = &[
-    F::SparkVersion,
-    F::DeployMode,
-    F::AppType,
-    F::OverheadFactor,
-    F::K8sOverheadFactor,
-    F::OverheadMinimum,
-    F::ExecutorOverhead,
-    F::OffHeapEnabled,
-    F::OffHeapSize,
-    F::PysparkMemory,
-    F::DriverMemory,
-    F::DriverCores,
-    F::DriverCpuRequest,
-    F::DriverCpuLimit,
-    F::DriverOverheadMinimum,
-];
-
-const EMR_CLUSTER: &[FieldId] = &[
-    F::InstanceType,
-    F::InstanceVcpus,
-    F::InstanceMemory,
-    F::InstanceYarnMemory,
-    F::Nodes,
-    F::MasterInstanceType,
-    F::MaximizeResourceAllocation,
-    F::HeterogeneousExecutors,
-    F::Calculator,
-];
-
-const EMR_EXECUTORS: &[FieldId] = &[
-    F::ExecutorInstances,
-    F::CoresPerExecutor,
-    F::TaskCpus,
-    F::ExecutorMemory,
-    F::OverheadFactor,
-    F::ExecutorOverhead,
-    F::ExecutorMaxCores,
-    F::ExecutorMaxMemory,
-    F::DynamicAllocation,
-    F::DeployMode,
-    F::DriverMemory,
-    F::DriverCores,
-    F::DriverOverhead,
-    F::AmMemory,
-    F::AmCores,
-];
-
-/// The driver's load (guidance only), the same on every form.
-const DRIVER: &[FieldId] = &[
-    F::ConcurrentJobs,
-    F::CollectedResults,
-    F::MaxResultSize,
-    F::EdgeNodeMemory,
-    F::EdgeNodeCores,
-];
+// The form's lists of fields are the catalog's (the command line's `--fields` reads the same).
+use planner::catalog::form::{
+    ALLOCATION, ALLOCATION_SETTINGS, DRIVER, EMR_CLUSTER, EMR_EXECUTORS, K8S_EXECUTORS, K8S_NODES,
+    K8S_SPARK, WORKLOAD, YARN_HARDWARE as HARDWARE, YARN_POLICY as POLICY,
+    YARN_SCHEDULER as SCHEDULER, YARN_SHARE, YARN_SPARK as SPARK,
+};
 
 /// Every group of fields of `m`'s form, in display order (for tests: each is in the catalog).
 pub fn form_groups(m: ClusterManager) -> &'static [&'static [FieldId]] {
@@ -214,36 +96,6 @@ pub fn form_groups(m: ClusterManager) -> &'static [&'static [FieldId]] {
         ],
     }
 }
-
-/// The workload (checks only; the verdict is the Workload section under the plan), the same
-/// on every form.
-const WORKLOAD: &[FieldId] = &[
-    F::InputDataSize,
-    F::InputSplitSize,
-    F::ShuffleDataSize,
-    F::LargestTaskInput,
-    F::SkewFactor,
-    F::BroadcastTableSize,
-];
-/// Dynamic allocation; EMR's switch is among its executor settings.
-const ALLOCATION: &[FieldId] = &[
-    F::DynamicAllocation,
-    F::MinExecutors,
-    F::InitialExecutors,
-    F::MaxExecutors,
-    F::ExecutorIdleTimeout,
-    F::SchedulerBacklogTimeout,
-    F::ShuffleKeeping,
-];
-/// [`ALLOCATION`] without the switch (EMR).
-const ALLOCATION_SETTINGS: &[FieldId] = &[
-    F::MinExecutors,
-    F::InitialExecutors,
-    F::MaxExecutors,
-    F::ExecutorIdleTimeout,
-    F::SchedulerBacklogTimeout,
-    F::ShuffleKeeping,
-];
 
 /// The form's state as its HTML is written: the form, and its fields' messages and notes.
 struct State<'a> {
@@ -1090,5 +942,21 @@ mod tests {
             switch_note(yarn, Manager::Emr, &carried(&[], 1)),
             "Nothing typed on YARN applies to Amazon EMR; its settings are kept for a switch back."
         );
+    }
+
+    #[test]
+    fn the_form_writes_the_catalogs_groups_in_their_order() {
+        for m in ClusterManager::ALL {
+            let page: Vec<FieldId> = form_groups(m)
+                .iter()
+                .flat_map(|g| g.iter().copied())
+                .collect();
+            let catalog: Vec<FieldId> = catalog::form_groups(m)
+                .iter()
+                .flat_map(|(_, parts)| parts.iter().flat_map(|p| p.iter().copied()))
+                .filter(|id| *id != FieldId::Method)
+                .collect();
+            assert_eq!(page, catalog, "{m:?}");
+        }
     }
 }

@@ -195,8 +195,9 @@ pub fn accepts_text(e: &Entry) -> String {
 pub fn entries_in_form_order(m: ClusterManager) -> Vec<(&'static str, Vec<&'static Entry>)> {
     let mut groups: Vec<(&'static str, Vec<&'static Entry>)> = catalog::form_groups(m)
         .iter()
-        .map(|(title, ids)| {
-            let entries = ids.iter().filter_map(|id| catalog::entry(m, *id)).collect();
+        .map(|(title, parts)| {
+            let ids = parts.iter().flat_map(|part| part.iter());
+            let entries = ids.filter_map(|id| catalog::entry(m, *id)).collect();
             (*title, entries)
         })
         .collect();

@@ -1876,9 +1876,10 @@ const APPLICATIONS: Kind = Kind::Choice(&[
 
 /// `m`'s fields in the page form's order: each group under its legend or fold title (the
 /// form's fieldsets and folded sections, top to bottom, then YARN's method switch above the
-/// headline; `--fields` of the command line lists them so). The same lists as
-/// `crates/app/src/fields.rs`'s groups.
-pub fn form_groups(m: ClusterManager) -> &'static [(&'static str, &'static [FieldId])] {
+/// headline; `--fields` of the command line lists them so), in the parts the form writes
+/// (YARN's hardware is split by its NodeManager mode switch). The page builds its form from
+/// the same lists ([`form`]).
+pub fn form_groups(m: ClusterManager) -> &'static [FormGroup] {
     match m {
         Yarn => YARN_FORM,
         Kubernetes => KUBERNETES_FORM,
@@ -1886,197 +1887,197 @@ pub fn form_groups(m: ClusterManager) -> &'static [(&'static str, &'static [Fiel
     }
 }
 
-/// A group of the form: its legend or fold title, and its fields.
-type FormGroup = (&'static str, &'static [FieldId]);
+/// A group of the form: its legend or fold title, and its fields in the parts the form writes.
+pub type FormGroup = (&'static str, &'static [&'static [FieldId]]);
 
-const FORM_DRIVER: &[FieldId] = &[
-    F::ConcurrentJobs,
-    F::CollectedResults,
-    F::MaxResultSize,
-    F::EdgeNodeMemory,
-    F::EdgeNodeCores,
-];
-const FORM_WORKLOAD: &[FieldId] = &[
-    F::InputDataSize,
-    F::InputSplitSize,
-    F::ShuffleDataSize,
-    F::LargestTaskInput,
-    F::SkewFactor,
-    F::BroadcastTableSize,
-];
-const FORM_ALLOCATION: &[FieldId] = &[
-    F::DynamicAllocation,
-    F::MinExecutors,
-    F::InitialExecutors,
-    F::MaxExecutors,
-    F::ExecutorIdleTimeout,
-    F::SchedulerBacklogTimeout,
-    F::ShuffleKeeping,
-];
-// EMR's switch is among its executor settings.
-const FORM_ALLOCATION_SETTINGS: &[FieldId] = &[
-    F::MinExecutors,
-    F::InitialExecutors,
-    F::MaxExecutors,
-    F::ExecutorIdleTimeout,
-    F::SchedulerBacklogTimeout,
-    F::ShuffleKeeping,
-];
+/// The form's lists of fields, one per part of a fieldset or fold: the page writes each where
+/// its layout puts it, the command line lists them under their group's title.
+pub mod form {
+    use super::FieldId as F;
+    use super::FieldId;
+
+    /// YARN: the nodes, their cores and memory.
+    pub const YARN_HARDWARE: &[FieldId] = &[F::Nodes, F::CoresPerNode, F::MemoryPerNode];
+    /// YARN: what the NodeManager gets of a node (after its mode switch).
+    pub const YARN_SHARE: &[FieldId] = &[
+        F::ReservedCores,
+        F::ReservedMemory,
+        F::NodeManagerMemory,
+        F::NodeManagerVcores,
+    ];
+    /// YARN: the sizing policy.
+    pub const YARN_POLICY: &[FieldId] = &[
+        F::CoresPerExecutor,
+        F::TaskCpus,
+        F::MemoryTarget,
+        F::Granularity,
+        F::ClusterShare,
+    ];
+    /// YARN: Spark's settings.
+    pub const YARN_SPARK: &[FieldId] = &[
+        F::SparkVersion,
+        F::DeployMode,
+        F::AppType,
+        F::DriverMemory,
+        F::DriverCores,
+        F::DriverOverhead,
+        F::DriverOverheadFactor,
+        F::DriverOverheadMinimum,
+        F::AmMemory,
+        F::AmCores,
+        F::OverheadFactor,
+        F::OverheadMinimum,
+        F::ExecutorOverhead,
+        F::OffHeapEnabled,
+        F::OffHeapSize,
+        F::PysparkMemory,
+        F::MemoryFraction,
+        F::StorageFraction,
+    ];
+    /// YARN: the scheduler's settings (after its maximum-allocation mode switch).
+    pub const YARN_SCHEDULER: &[FieldId] = &[
+        F::MinimumAllocation,
+        F::Increment,
+        F::Calculator,
+        F::MaximumAllocationMemory,
+        F::MaximumAllocationVcores,
+    ];
+    /// Kubernetes: the nodes.
+    pub const K8S_NODES: &[FieldId] = &[
+        F::Provider,
+        F::NodeType,
+        F::Nodes,
+        F::MaxPods,
+        F::NodeCpu,
+        F::NodeMemory,
+        F::KubeReservedCpu,
+        F::KubeReservedMemory,
+        F::DaemonsetCpu,
+        F::DaemonsetMemory,
+    ];
+    /// Kubernetes: the executor pods.
+    pub const K8S_EXECUTORS: &[FieldId] = &[
+        F::ExecutorInstances,
+        F::CoresPerExecutor,
+        F::ExecutorMemory,
+        F::ExecutorCpuRequest,
+        F::ExecutorCpuLimit,
+        F::TaskCpus,
+    ];
+    /// Kubernetes: Spark's settings.
+    pub const K8S_SPARK: &[FieldId] = &[
+        F::SparkVersion,
+        F::DeployMode,
+        F::AppType,
+        F::OverheadFactor,
+        F::K8sOverheadFactor,
+        F::OverheadMinimum,
+        F::ExecutorOverhead,
+        F::OffHeapEnabled,
+        F::OffHeapSize,
+        F::PysparkMemory,
+        F::DriverMemory,
+        F::DriverCores,
+        F::DriverCpuRequest,
+        F::DriverCpuLimit,
+        F::DriverOverheadMinimum,
+    ];
+    /// EMR: the cluster.
+    pub const EMR_CLUSTER: &[FieldId] = &[
+        F::InstanceType,
+        F::InstanceVcpus,
+        F::InstanceMemory,
+        F::InstanceYarnMemory,
+        F::Nodes,
+        F::MasterInstanceType,
+        F::MaximizeResourceAllocation,
+        F::HeterogeneousExecutors,
+        F::Calculator,
+    ];
+    /// EMR: the executors and the driver.
+    pub const EMR_EXECUTORS: &[FieldId] = &[
+        F::ExecutorInstances,
+        F::CoresPerExecutor,
+        F::TaskCpus,
+        F::ExecutorMemory,
+        F::OverheadFactor,
+        F::ExecutorOverhead,
+        F::ExecutorMaxCores,
+        F::ExecutorMaxMemory,
+        F::DynamicAllocation,
+        F::DeployMode,
+        F::DriverMemory,
+        F::DriverCores,
+        F::DriverOverhead,
+        F::AmMemory,
+        F::AmCores,
+    ];
+    /// The driver's load (guidance only), the same on every form.
+    pub const DRIVER: &[FieldId] = &[
+        F::ConcurrentJobs,
+        F::CollectedResults,
+        F::MaxResultSize,
+        F::EdgeNodeMemory,
+        F::EdgeNodeCores,
+    ];
+    /// The workload (checks only), the same on every form.
+    pub const WORKLOAD: &[FieldId] = &[
+        F::InputDataSize,
+        F::InputSplitSize,
+        F::ShuffleDataSize,
+        F::LargestTaskInput,
+        F::SkewFactor,
+        F::BroadcastTableSize,
+    ];
+    /// Dynamic allocation.
+    pub const ALLOCATION: &[FieldId] = &[
+        F::DynamicAllocation,
+        F::MinExecutors,
+        F::InitialExecutors,
+        F::MaxExecutors,
+        F::ExecutorIdleTimeout,
+        F::SchedulerBacklogTimeout,
+        F::ShuffleKeeping,
+    ];
+    /// [`ALLOCATION`] without the switch (EMR's is among its executor settings).
+    pub const ALLOCATION_SETTINGS: &[FieldId] = &[
+        F::MinExecutors,
+        F::InitialExecutors,
+        F::MaxExecutors,
+        F::ExecutorIdleTimeout,
+        F::SchedulerBacklogTimeout,
+        F::ShuffleKeeping,
+    ];
+}
 
 /// YARN's form, then its method switch above the headline.
 const YARN_FORM: &[FormGroup] = &[
-    (
-        "Cluster hardware",
-        &[
-            F::Nodes,
-            F::CoresPerNode,
-            F::MemoryPerNode,
-            F::ReservedCores,
-            F::ReservedMemory,
-            F::NodeManagerMemory,
-            F::NodeManagerVcores,
-        ],
-    ),
-    (
-        "Sizing policy",
-        &[
-            F::CoresPerExecutor,
-            F::TaskCpus,
-            F::MemoryTarget,
-            F::Granularity,
-            F::ClusterShare,
-        ],
-    ),
-    (
-        "Spark",
-        &[
-            F::SparkVersion,
-            F::DeployMode,
-            F::AppType,
-            F::DriverMemory,
-            F::DriverCores,
-            F::DriverOverhead,
-            F::DriverOverheadFactor,
-            F::DriverOverheadMinimum,
-            F::AmMemory,
-            F::AmCores,
-            F::OverheadFactor,
-            F::OverheadMinimum,
-            F::ExecutorOverhead,
-            F::OffHeapEnabled,
-            F::OffHeapSize,
-            F::PysparkMemory,
-            F::MemoryFraction,
-            F::StorageFraction,
-        ],
-    ),
-    (
-        "YARN scheduler",
-        &[
-            F::MinimumAllocation,
-            F::Increment,
-            F::Calculator,
-            F::MaximumAllocationMemory,
-            F::MaximumAllocationVcores,
-        ],
-    ),
-    ("Driver load", FORM_DRIVER),
-    ("Workload", FORM_WORKLOAD),
-    ("Dynamic allocation", FORM_ALLOCATION),
+    ("Cluster hardware", &[form::YARN_HARDWARE, form::YARN_SHARE]),
+    ("Sizing policy", &[form::YARN_POLICY]),
+    ("Spark", &[form::YARN_SPARK]),
+    ("YARN scheduler", &[form::YARN_SCHEDULER]),
+    ("Driver load", &[form::DRIVER]),
+    ("Workload", &[form::WORKLOAD]),
+    ("Dynamic allocation", &[form::ALLOCATION]),
     // Not in the form: the switch above the headline.
-    ("Method for the headline", &[F::Method]),
+    ("Method for the headline", &[&[F::Method]]),
 ];
 
 const KUBERNETES_FORM: &[FormGroup] = &[
-    (
-        "Nodes",
-        &[
-            F::Provider,
-            F::NodeType,
-            F::Nodes,
-            F::MaxPods,
-            F::NodeCpu,
-            F::NodeMemory,
-            F::KubeReservedCpu,
-            F::KubeReservedMemory,
-            F::DaemonsetCpu,
-            F::DaemonsetMemory,
-        ],
-    ),
-    (
-        "Executors",
-        &[
-            F::ExecutorInstances,
-            F::CoresPerExecutor,
-            F::ExecutorMemory,
-            F::ExecutorCpuRequest,
-            F::ExecutorCpuLimit,
-            F::TaskCpus,
-        ],
-    ),
-    (
-        "Spark",
-        &[
-            F::SparkVersion,
-            F::DeployMode,
-            F::AppType,
-            F::OverheadFactor,
-            F::K8sOverheadFactor,
-            F::OverheadMinimum,
-            F::ExecutorOverhead,
-            F::OffHeapEnabled,
-            F::OffHeapSize,
-            F::PysparkMemory,
-            F::DriverMemory,
-            F::DriverCores,
-            F::DriverCpuRequest,
-            F::DriverCpuLimit,
-            F::DriverOverheadMinimum,
-        ],
-    ),
-    ("Driver load", FORM_DRIVER),
-    ("Workload", FORM_WORKLOAD),
-    ("Dynamic allocation", FORM_ALLOCATION),
+    ("Nodes", &[form::K8S_NODES]),
+    ("Executors", &[form::K8S_EXECUTORS]),
+    ("Spark", &[form::K8S_SPARK]),
+    ("Driver load", &[form::DRIVER]),
+    ("Workload", &[form::WORKLOAD]),
+    ("Dynamic allocation", &[form::ALLOCATION]),
 ];
 
 const EMR_FORM: &[FormGroup] = &[
-    (
-        "EMR cluster",
-        &[
-            F::InstanceType,
-            F::InstanceVcpus,
-            F::InstanceMemory,
-            F::InstanceYarnMemory,
-            F::Nodes,
-            F::MasterInstanceType,
-            F::MaximizeResourceAllocation,
-            F::HeterogeneousExecutors,
-            F::Calculator,
-        ],
-    ),
-    (
-        "Executors and driver",
-        &[
-            F::ExecutorInstances,
-            F::CoresPerExecutor,
-            F::TaskCpus,
-            F::ExecutorMemory,
-            F::OverheadFactor,
-            F::ExecutorOverhead,
-            F::ExecutorMaxCores,
-            F::ExecutorMaxMemory,
-            F::DynamicAllocation,
-            F::DeployMode,
-            F::DriverMemory,
-            F::DriverCores,
-            F::DriverOverhead,
-            F::AmMemory,
-            F::AmCores,
-        ],
-    ),
-    ("Driver load", FORM_DRIVER),
-    ("Workload", FORM_WORKLOAD),
-    ("Dynamic allocation", FORM_ALLOCATION_SETTINGS),
+    ("EMR cluster", &[form::EMR_CLUSTER]),
+    ("Executors and driver", &[form::EMR_EXECUTORS]),
+    ("Driver load", &[form::DRIVER]),
+    ("Workload", &[form::WORKLOAD]),
+    ("Dynamic allocation", &[form::ALLOCATION_SETTINGS]),
 ];
 
 #[cfg(test)]
