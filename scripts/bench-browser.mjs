@@ -336,6 +336,8 @@ async function main() {
     for (const s of Object.values(served)) s.server.close();
   }
   load.after = uptime();
+  // Every navigation's and every input's figures, for a look at what a median hides.
+  writeFileSync(process.argv[2].replace(/(\.json)?$/, "-results.json"), JSON.stringify({ load, results }));
   const section = table(results, load);
   console.log(section);
   if (config.benchmarks) {

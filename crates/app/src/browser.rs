@@ -75,13 +75,18 @@ fn flush_query() {
     }
 }
 
-/// Replaces the current history entry's query (typing), in a task of its own: Chromium takes
-/// milliseconds for each history change (5 to 8 ms measured, BENCHMARKS.md "Browser speed"), which
-/// would otherwise delay every keystroke's answer; keystrokes in between are written once.
+/// Replaces the current history entry's query (typing), once the next frame is painted:
+/// Chromium takes milliseconds for each history change (5 to 8 ms measured, BENCHMARKS.md
+/// "Browser speed"), which would otherwise delay every keystroke's answer and its frame;
+/// keystrokes in between are written once. A page that paints no frame (a hidden tab) writes
+/// it after a fifth of a second.
 pub fn replace_query(query: &str) {
+    use leptos::prelude::{request_animation_frame, set_timeout};
+    use std::time::Duration;
     let first = PENDING_QUERY.with_borrow_mut(|p| p.replace(query.to_owned()).is_none());
     if first {
-        leptos::prelude::set_timeout(flush_query, std::time::Duration::ZERO);
+        request_animation_frame(|| set_timeout(flush_query, Duration::ZERO));
+        set_timeout(flush_query, Duration::from_millis(200));
     }
 }
 

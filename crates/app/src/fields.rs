@@ -6,7 +6,9 @@ use planner::catalog::{self, ClusterManager, Entry, FieldId, Kind, Unit};
 use planner::url::{self, Scenario};
 use ClusterManager as Manager;
 
-use crate::form::{carry_typed_values, display_scenario_text, Carried, FieldMessage, Form};
+use crate::form::{
+    carry_typed_values, display_scenario_text, Carried, FieldMessage, Form, Reading,
+};
 use crate::{browser, html};
 
 /// The form's signals, shared by every field.
@@ -14,6 +16,9 @@ use crate::{browser, html};
 pub struct Ctx {
     /// The form state.
     pub form: RwSignal<Form>,
+    /// What the form reads as: read once for each change, for the plan, the messages, the
+    /// address and the answer (each keystroke read it five times before, about a millisecond).
+    pub reading: Memo<Reading>,
     /// The message of each invalid field.
     pub messages: Memo<Vec<FieldMessage>>,
     /// The key typed into last (a conflict it causes is reported there).
@@ -29,14 +34,22 @@ impl Ctx {
     pub fn edit(self, key: &'static str, text: String) {
         self.edited.set_value(Some(key));
         self.form.update(|f| f.set_text(key, text));
-        browser::replace_query(&self.form.with_untracked(Form::to_query));
+        self.replace_query();
+    }
+
+    /// The address follows the form (a typed edit: the history entry is replaced).
+    fn replace_query(self) {
+        let query = self
+            .reading
+            .with_untracked(|r| self.form.with_untracked(|f| f.query_of(r)));
+        browser::replace_query(&query);
     }
 
     /// A mode switch (not a text).
     pub fn edit_form(self, change: impl FnOnce(&mut Form)) {
         self.edited.set_value(None);
         self.form.update(change);
-        browser::replace_query(&self.form.with_untracked(Form::to_query));
+        self.replace_query();
     }
 
     /// Switches to cluster manager `m`: the current form is kept for a switch back, `m`'s

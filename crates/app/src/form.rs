@@ -340,7 +340,11 @@ impl Form {
     /// The query string that reproduces this form: the input's canonical encoding, plus the
     /// raw text of fields that could not be read (so the link shows the same errors).
     pub fn to_query(&self) -> String {
-        let reading = self.read();
+        self.query_of(&self.read())
+    }
+
+    /// [`Form::to_query`] from this form's reading, read once already (`self.read()`).
+    pub fn query_of(&self, reading: &Reading) -> String {
         let mut q = url::scenario_to_query(&reading.scenario);
         for (key, e) in &reading.unreadable {
             q.push('&');

@@ -553,9 +553,10 @@ struct Page {
 /// The memos every view reads, from the form.
 fn page_signals(form: RwSignal<Form>) -> Page {
     let edited = StoredValue::new(None::<&'static str>);
-    // The form is read again where a reading is needed (microseconds), rather than kept in a
-    // memo of its own (each memo type is its own code in the page).
-    let outcome = Memo::new(move |_| evaluate(&form.with(Form::read)));
+    // Read once for each change of the form: the plan, the messages, the notes, the address and
+    // the answer share it (BENCHMARKS.md, "Browser speed").
+    let reading = Memo::new(move |_| form.with(Form::read));
+    let outcome = Memo::new(move |_| evaluate(&reading.read()));
     let last_form = Memo::new(move |previous: Option<&Option<Form>>| {
         let now = form.get();
         if !outcome.with(|o| matches!(o, Outcome::Invalid(_))) {
@@ -567,12 +568,12 @@ fn page_signals(form: RwSignal<Form>) -> Page {
             .filter(|last| last.manager == now.manager)
     });
     let messages = Memo::new(move |_| {
-        let found = messages_of(&form.with(Form::read), &outcome.read());
+        let found = messages_of(&reading.read(), &outcome.read());
         let last = last_form.get_untracked();
         form.with(|now| blame_the_edit(found, edited.get_value(), now, last.as_ref()))
     });
     let notes = Memo::new(move |_| {
-        let r = form.with(Form::read);
+        let r = reading.read();
         field_messages(
             r.scenario.manager(),
             &planner::plausible::hardware_warnings(&r.scenario),
@@ -584,6 +585,7 @@ fn page_signals(form: RwSignal<Form>) -> Page {
     Page {
         ctx: Ctx {
             form,
+            reading,
             messages,
             edited,
             stash: StoredValue::new(Vec::new()),
@@ -659,7 +661,7 @@ fn show_answer(
     shown: Memo<Outcome>,
     copied: RwSignal<&'static str>,
 ) {
-    let (form, messages) = (ctx.form, ctx.messages);
+    let (reading, messages) = (ctx.reading, ctx.messages);
     let answer = move || {
         // The copy status as it is now; later changes reach the answer's status lines through
         // `browser::show_copy_status` (rebuilding the answer would take the focus from its
@@ -669,7 +671,7 @@ fn show_answer(
             + &match &*outcome.read() {
                 Outcome::Yarn(c) => headline(c, now),
                 Outcome::Kubernetes(p) => {
-                    platforms::k8s_headline(p, &form.with_untracked(|f| f.read().scenario), now)
+                    reading.with_untracked(|r| platforms::k8s_headline(p, &r.scenario, now))
                 }
                 Outcome::Emr(p) => platforms::emr_headline(p, now),
                 Outcome::Invalid(_) => {
@@ -677,10 +679,8 @@ fn show_answer(
                         + &last_plan_view(&shown.read(), last_form.get())
                 }
             }
-            + &workload::under_the_headline(
-                &form.with_untracked(|f| f.read().scenario),
-                &outcome.read(),
-            )
+            + &reading
+                .with_untracked(|r| workload::under_the_headline(&r.scenario, &outcome.read()))
     };
     html::morph_into(".answer-body", answer);
 }

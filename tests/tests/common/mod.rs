@@ -647,10 +647,18 @@ impl Browser {
             .unwrap_or_else(|e| panic!("cannot choose {value:?} in `{css}`: {e}"));
     }
 
-    /// The address's query string, without `?`.
+    /// The address's query string, without `?`, once the next frame is painted (the page writes
+    /// a keystroke's query then, app's `browser::replace_query`).
     pub async fn query(&self) -> String {
-        self.js("return location.search.replace(/^\\?/, '');")
+        self.client
+            .execute_async(
+                "const done = arguments[arguments.length - 1];\
+                 requestAnimationFrame(() => setTimeout(() =>\
+                   done(location.search.replace(/^\\?/, ''))));",
+                Vec::new(),
+            )
             .await
+            .expect("read the address")
             .as_str()
             .expect("location.search is a string")
             .to_owned()
