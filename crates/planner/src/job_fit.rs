@@ -256,9 +256,10 @@ fn fewer_tasks_at_once(
     let own = rows
         .iter()
         .find(|r| r.cores == view.cores && r.heap_mib == view.heap_mib)?;
+    let (min_bytes, max_bytes) = crate::memory::per_task_bytes(execution, slots);
     let per_task = crate::explorer::PerTaskMemory {
-        min_bytes: execution / (2 * slots),
-        max_bytes: execution / slots,
+        min_bytes,
+        max_bytes,
     };
     Some(ShapeRemedy {
         kind: RemedyKind::FewerTasksAtOnce,

@@ -102,6 +102,7 @@ pub fn unified_memory(
     let offheap_storage =
         f64_to_u64(offheap_size_bytes as f64 * fractions.storage_fraction).min(offheap_size_bytes);
     let tasks = u64::from(concurrent_tasks.max(1));
+    let (per_task_min_bytes, per_task_max_bytes) = per_task_bytes(execution, tasks);
     Ok(UnifiedMemory {
         heap_bytes,
         reserved_bytes: RESERVED_BYTES,
@@ -112,10 +113,21 @@ pub fn unified_memory(
         offheap_storage_bytes: offheap_storage,
         offheap_execution_bytes: offheap_size_bytes - offheap_storage,
         concurrent_tasks: concurrent_tasks.max(1),
-        per_task_min_bytes: execution / (2 * tasks),
-        per_task_max_bytes: execution / tasks,
+        per_task_min_bytes,
+        per_task_max_bytes,
         per_task_max_uncached_bytes: unified / tasks,
     })
+}
+
+/// What each of `tasks` tasks running at once gets of an execution pool of `execution_bytes`:
+/// (guaranteed before it must spill, the most it may take) = (pool ÷ 2N, pool ÷ N), Spark's
+/// `ExecutionMemoryPool.acquireMemory`. No task: as one.
+pub fn per_task_bytes(execution_bytes: u64, tasks: u64) -> (u64, u64) {
+    let tasks = tasks.max(1);
+    (
+        execution_bytes / tasks.saturating_mul(2),
+        execution_bytes / tasks,
+    )
 }
 
 /// `f64 as u64` with Java's `double.toLong` truncation, saturating at the bounds (negative and
