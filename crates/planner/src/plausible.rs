@@ -30,6 +30,8 @@ pub fn hardware_warnings(s: &Scenario) -> Vec<Diagnostic> {
                 FieldId::MemoryPerNode,
                 mib,
                 u64::from(i.cluster.cores_per_node) * 1000,
+                // "0.2" GiB is 204.8 MiB: no number typed a unit away reads as "205 GiB".
+                (gib * 1024.0).fract() == 0.0,
             )
         }
         Scenario::Kubernetes(k) => node_memory_warning(
@@ -37,6 +39,7 @@ pub fn hardware_warnings(s: &Scenario) -> Vec<Diagnostic> {
             FieldId::NodeMemory,
             k.nodes.capacity_memory_mib,
             k.nodes.capacity_cpu_millis,
+            true,
         ),
         Scenario::Emr(_) => None,
     };
@@ -44,12 +47,14 @@ pub fn hardware_warnings(s: &Scenario) -> Vec<Diagnostic> {
 }
 
 /// "64 TiB per node — did you mean 64 GiB?" when memory per core is beyond any machine; the
-/// value meant is the number read a binary unit smaller (too much) or larger (too little).
+/// value meant is the number read a binary unit smaller (too much) or larger (too little),
+/// offered only when `exact` (`mib` is the amount typed, not a rounding of it).
 fn node_memory_warning(
     m: ClusterManager,
     field: FieldId,
     mib: u64,
     cpu_millis: u64,
+    exact: bool,
 ) -> Option<Diagnostic> {
     if mib == 0 || cpu_millis == 0 {
         return None;
@@ -66,7 +71,7 @@ fn node_memory_warning(
         return None;
     };
     // A value a unit away that is no machine either is not offered as the one meant.
-    let meant = if too_much(meant) || too_little(meant) {
+    let meant = if !exact || too_much(meant) || too_little(meant) {
         0
     } else {
         meant
@@ -110,6 +115,16 @@ mod tests {
         assert!(warnings("v=1&m=512&c=16").is_empty());
         assert!(warnings("v=1&cm=k8s").is_empty());
         assert!(warnings("v=1&m=4096&c=16").len() == 1);
+        // A fraction of a GiB that is no whole MiB: the amount a unit larger would be a
+        // rounding ("205 GiB" for 0.2), so none is offered.
+        assert_eq!(
+            warnings("v=1&m=0.2"),
+            ["Memory per node: 205 MiB per node is less than any machine has per core"]
+        );
+        assert_eq!(
+            warnings("v=1&m=0.5"),
+            ["Memory per node: 512 MiB per node — did you mean 512 GiB?"]
+        );
         // A unit away is no machine either: no value is offered as the one meant.
         assert_eq!(
             warnings("v=1&m=999999999"),
