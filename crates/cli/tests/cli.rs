@@ -688,3 +688,38 @@ fn the_json_report_says_which_document_it_is() {
         "{json}"
     );
 }
+
+/// The table's workload and dynamic allocation sections are written as its warnings are: a
+/// heading, each finding with its severity in words and the key of its field, the recommended
+/// settings as spark-defaults.conf lines; never the text format's codes.
+#[test]
+fn the_table_writes_the_workload_and_dynamic_allocation_in_words() {
+    let out = spark_sizer(&["--preset", "oom-10-cores-45g", "--wsh", "500", "--dyn", "1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let workload = text
+        .split("\nWorkload\n")
+        .nth(1)
+        .expect("a Workload section");
+    assert!(
+        workload.starts_with("  error: The largest task's input of 4\u{202f}096 MiB does not fit"),
+        "{workload}"
+    );
+    assert!(
+        workload.contains("\n  info: Fewer tasks at once"),
+        "{workload}"
+    );
+    assert!(
+        text.contains("\nWorkload settings\n  spark.sql.shuffle.partitions  "),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\nDynamic allocation\n  warning: spark.dynamicAllocation.maxExecutors is unset"
+        ),
+        "{text}"
+    );
+    for code in ["[error]", "[info]", "task-memory-short", "workload:"] {
+        assert!(!text.contains(code), "{code} in:\n{text}");
+    }
+}

@@ -215,10 +215,13 @@ pub fn try_render(scenario: &Scenario, outcome: &Outcome, format: Format) -> Opt
     // The workload and dynamic allocation sections, when there is something to say.
     let fit = crate::job_fit::job_fit(scenario, outcome)
         .filter(|f| f.workload.is_some() || f.allocation.enabled);
-    let job_fit_text = fit.as_ref().map(text::job_fit).unwrap_or_default();
     match format {
-        Format::Table => Some(terminal::report(&report) + &job_fit_text),
-        Format::Text => Some(text::report(&report) + &job_fit_text),
+        Format::Table => Some(
+            terminal::report(&report) + &fit.as_ref().map(terminal::job_fit).unwrap_or_default(),
+        ),
+        Format::Text => {
+            Some(text::report(&report) + &fit.as_ref().map(text::job_fit).unwrap_or_default())
+        }
         Format::Markdown => Some(markdown::with_job_fit(
             markdown::report(&report),
             fit.as_ref(),

@@ -7,7 +7,10 @@ use std::fmt::Write;
 
 use super::summary::{summary, Table};
 use super::Report;
-use crate::catalog;
+use crate::catalog::{self, ClusterManager};
+use crate::job_fit::{workload_section_notes, JobFit};
+use crate::warning::Warning;
+use crate::workload::recommended_sql_conf;
 
 /// The terminal text of a report.
 pub fn report(report: &Report<'_>) -> String {
@@ -26,35 +29,68 @@ pub fn report(report: &Report<'_>) -> String {
     }
     if !s.configuration.is_empty() {
         out.push_str("\nspark-defaults.conf\n");
-        let width = s
-            .configuration
-            .iter()
-            .map(|(k, _)| k.chars().count())
-            .max()
-            .unwrap_or(0);
-        for (k, v) in &s.configuration {
-            let _ = writeln!(out, "  {k:<width$}  {v}");
+        conf_lines(&mut out, &s.configuration);
+    }
+    let heading = if matches!(report, Report::Invalid(..)) {
+        "Problems"
+    } else {
+        "Warnings"
+    };
+    finding_lines(&mut out, heading, s.manager, &s.findings);
+    out
+}
+
+/// The workload and dynamic allocation sections, as the report's warnings are written: the
+/// checks, the shapes that apply a remedy, the recommended SQL settings and what dynamic
+/// allocation will do.
+pub fn job_fit(fit: &JobFit) -> String {
+    let mut out = String::new();
+    if let Some(n) = &fit.workload {
+        finding_lines(
+            &mut out,
+            "Workload",
+            fit.manager,
+            &workload_section_notes(fit),
+        );
+        let sql = recommended_sql_conf(n);
+        if !sql.is_empty() {
+            out.push_str("\nWorkload settings\n");
+            conf_lines(&mut out, &sql);
         }
     }
-    if !s.findings.is_empty() {
-        let _ = writeln!(
-            out,
-            "\n{}",
-            if matches!(report, Report::Invalid(..)) {
-                "Problems"
-            } else {
-                "Warnings"
-            }
-        );
-        for w in &s.findings {
-            let _ = write!(out, "  {}: {}", w.severity.as_str(), w.message);
-            if let Some(field) = w.field {
-                let _ = write!(out, " [{}]", catalog::key(s.manager, field));
-            }
-            out.push('\n');
-        }
+    if fit.allocation.enabled {
+        let notes = crate::dynamic_allocation::allocation_notes(&fit.allocation);
+        finding_lines(&mut out, "Dynamic allocation", fit.manager, &notes);
     }
     out
+}
+
+/// `key  value` lines, the keys padded to the longest.
+fn conf_lines(out: &mut String, conf: &[(String, String)]) {
+    let width = conf
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (k, v) in conf {
+        let _ = writeln!(out, "  {k:<width$}  {v}");
+    }
+}
+
+/// A section of findings under `heading`, each with its severity and the key of the field it
+/// is about; nothing when there is none.
+fn finding_lines(out: &mut String, heading: &str, m: ClusterManager, findings: &[Warning]) {
+    if findings.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "\n{heading}");
+    for w in findings {
+        let _ = write!(out, "  {}: {}", w.severity.as_str(), w.message);
+        if let Some(field) = w.field {
+            let _ = write!(out, " [{}]", catalog::key(m, field));
+        }
+        out.push('\n');
+    }
 }
 
 /// The table without its numeric columns whose every cell is `0` or empty.
