@@ -18,6 +18,17 @@ pub fn push_escaped(out: &mut String, text: &str) {
     planner::report::wiki::push_escaped_html(out, text);
 }
 
+/// Appends `text` (a command or a file) escaped, each line in a `<span class="ln">` that holds
+/// its newline: the text (and a copy of it) is unchanged, and a narrow screen that wraps a long
+/// line indents its continuation under it (web/style.css).
+pub fn push_code_lines(out: &mut String, text: &str) {
+    for line in text.split_inclusive('\n') {
+        out.push_str(r#"<span class="ln">"#);
+        push_escaped(out, line);
+        out.push_str("</span>");
+    }
+}
+
 /// Appends `<tag>text</tag>` with `text` escaped; `attributes` is markup written by the page
 /// (never user text), such as ` class="muted"`, or empty.
 pub fn text(out: &mut String, tag: &str, attributes: &str, text: &str) {
@@ -82,6 +93,24 @@ mod tests {
         // An entity typed by a user stays text, never a character reference.
         assert_eq!(escape("&lt;"), "&amp;lt;");
         assert_eq!(escape(""), "");
+    }
+
+    #[test]
+    fn code_lines_keep_the_text_and_each_newline_in_its_line() {
+        let mut out = String::new();
+        push_code_lines(&mut out, "a \\\n  <b>\n");
+        assert_eq!(
+            out,
+            r#"<span class="ln">a \
+</span><span class="ln">  &lt;b&gt;
+</span>"#
+        );
+        let mut last = String::new();
+        push_code_lines(&mut last, "x\ny");
+        assert_eq!(
+            last,
+            "<span class=\"ln\">x\n</span><span class=\"ln\">y</span>"
+        );
     }
 
     #[test]

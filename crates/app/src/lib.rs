@@ -325,7 +325,7 @@ fn headline(c: &Comparison, copied: &str) -> String {
     );
     out.push_str(&refusal_and_nearest(refusal, nearest));
     out.push_str(r#"<pre class="submit" id="submit" tabindex="0" role="region" aria-label="spark-submit command"><code>"#);
-    html::push_escaped(&mut out, &submit_text(c, c.selected));
+    html::push_code_lines(&mut out, &submit_text(c, c.selected));
     out.push_str("</code></pre>");
     out.push_str(&copy_actions(
         "copy-flags",

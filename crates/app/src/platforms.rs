@@ -21,7 +21,7 @@ fn copy_block(out: &mut String, id: &str, title: &str, text: &str, copied: &str)
     out.push_str(&format!(
         r#"<h2 class="subhead">{title}</h2><pre class="submit" id="{id}" tabindex="0" role="region" aria-label="{title}"><code>"#
     ));
-    html::push_escaped(out, text);
+    html::push_code_lines(out, text);
     out.push_str("</code></pre>");
     out.push_str(&crate::copy_actions(
         &format!("copy-{id}"),
@@ -518,7 +518,7 @@ pub fn emr_details(p: &EmrPlan) -> String {
         out.push_str("</tr>");
     }
     out.push_str(r#"</tbody></table></div><h3 class="subhead">Driver log (as YarnAllocator would write it)</h3><pre class="submit" id="driver-log" tabindex="0" role="region" aria-label="Driver log"><code>"#);
-    html::push_escaped(&mut out, &emr_exports::driver_log(p).join("\n"));
+    html::push_code_lines(&mut out, &emr_exports::driver_log(p).join("\n"));
     out.push_str("</code></pre></section>");
     card(
         &mut out,
