@@ -234,8 +234,11 @@ pub struct TaskMemoryCheck {
     pub tasks_at_once: u32,
     /// Guaranteed per task: execution ÷ 2N, in bytes.
     pub min_bytes: u64,
-    /// The most per task: execution ÷ N, in bytes.
+    /// The most per task while cached data holds its storage region: execution ÷ N, in bytes.
     pub max_bytes: u64,
+    /// The most per task with nothing cached: execution borrows the whole unified region
+    /// (`UnifiedMemoryManager.computeMaxExecutionPoolSize`), unified ÷ N, in bytes.
+    pub max_uncached_bytes: u64,
     /// The seeds' arithmetic: N tasks × the task's input, against the heap, in bytes.
     pub all_tasks_bytes: u64,
     /// The verdict.
@@ -399,6 +402,7 @@ pub fn task_check(
         tasks_at_once: m.concurrent_tasks,
         min_bytes: m.per_task_min_bytes,
         max_bytes: m.per_task_max_bytes,
+        max_uncached_bytes: m.per_task_max_uncached_bytes,
         all_tasks_bytes: task_bytes.saturating_mul(u64::from(m.concurrent_tasks)),
         verdict,
     })
@@ -520,16 +524,19 @@ fn task_note(t: &TaskMemoryCheck, heap_mib: u64) -> Warning {
     let task = mib_text(t.task_bytes);
     let share = format!(
         "{} running at once each get {} to {} of execution memory (Spark guarantees execution ÷ \
-         {}, allows at most execution ÷ {})",
+         {} and allows execution ÷ {} while cached data holds its storage region; {} each with \
+         nothing cached)",
         counted(t.tasks_at_once.into(), "task"),
         mib_text(t.min_bytes),
         mib_text(t.max_bytes),
         2 * u64::from(t.tasks_at_once),
-        t.tasks_at_once
+        t.tasks_at_once,
+        mib_text(t.max_uncached_bytes),
     );
     let seeds = format!(
         "The rule of thumb's arithmetic, {} × {} = {} of a {} heap, misses that execution gets \
-         only (heap − 300 MiB) × 0.6 × 0.5.",
+         (heap − 300 MiB) × 0.6 × 0.5 while cached data holds its region, and never more than \
+         (heap − 300 MiB) × 0.6.",
         t.tasks_at_once,
         task,
         mib_text(t.all_tasks_bytes),
@@ -545,6 +552,13 @@ fn task_note(t: &TaskMemoryCheck, heap_mib: u64) -> Warning {
             Code::TaskMemoryTight,
             Severity::Warning,
             "fits only while the tasks beside it take less: expect spilling",
+        ),
+        // Execution may borrow the storage region that nothing cached holds: a warning then.
+        TaskVerdict::DoesNotFit if t.task_bytes <= t.max_uncached_bytes => (
+            Code::TaskMemoryShort,
+            Severity::Warning,
+            "fits only while nothing is cached and the tasks beside it take less: expect heavy \
+             spilling",
         ),
         TaskVerdict::DoesNotFit => (
             Code::TaskMemoryShort,

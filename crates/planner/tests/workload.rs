@@ -733,3 +733,42 @@ proptest::proptest! {
         let _ = planner::report::render(&s, &outcome, planner::report::Format::Markdown);
     }
 }
+
+/// Execution may borrow the storage region that nothing cached holds
+/// (`UnifiedMemoryManager.computeMaxExecutionPoolSize`): with 5 tasks on a 19g heap each may take
+/// up to unified ÷ 5 = 12 051 913 113 ÷ 5 = 2 410 382 622 bytes (2 298.7 MiB) with nothing
+/// cached, against execution ÷ 5 = 1 205 191 311 (1 149.4 MiB) while cached data holds its
+/// region. A task between the two is a warning that names the condition; above both, an error.
+#[test]
+fn a_task_that_fits_only_with_nothing_cached_is_a_warning_and_one_above_is_an_error() {
+    let note = |query: &str| {
+        let s = yarn_with(query);
+        let n = job_fit(&s, &plan(&s)).unwrap().workload.unwrap();
+        let check = n.task.expect("a task check");
+        assert_eq!(check.max_uncached_bytes, 2_410_382_622);
+        assert_eq!(check.verdict, TaskVerdict::DoesNotFit);
+        planner::workload::workload_notes(&n)
+            .into_iter()
+            .find(|w| w.field == Some(FieldId::LargestTaskInput))
+            .expect("the task note")
+    };
+    let borrowed = note("wtask=2298");
+    assert_eq!(borrowed.severity, planner::Severity::Warning);
+    assert!(
+        borrowed
+            .message
+            .contains("fits only while nothing is cached and the tasks beside it take less"),
+        "{}",
+        borrowed.message
+    );
+    assert!(
+        borrowed
+            .message
+            .contains("2\u{202f}298 MiB each with nothing cached"),
+        "{}",
+        borrowed.message
+    );
+    let short = note("wtask=2299");
+    assert_eq!(short.severity, planner::Severity::Error);
+    assert!(short.message.contains("does not fit"), "{}", short.message);
+}
