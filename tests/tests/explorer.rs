@@ -344,13 +344,21 @@ async fn explorer_sweeps_kubernetes_and_emr() {
         .await;
     open_explorer(&browser).await;
     assert_eq!(row_cores(&browser).await, (1..=15).collect::<Vec<_>>());
-    assert_eq!(
-        browser
-            .attr("#explorer-table tr.current", "data-cores")
-            .await
-            .as_deref(),
-        Some("2")
-    );
+    // The plan asks for 16 executors of 6 GiB; each row fills the nodes (2 cores: 56 × 7 GiB):
+    // no row is that plan, until one is adopted.
+    assert!(!browser.exists("#explorer-table tr.current").await);
+    browser
+        .click("#explorer-table tr[data-cores='2'] button.adopt")
+        .await;
+    browser
+        .wait_for_headline(&Headline::new(56, 2, "7 GiB"))
+        .await;
+    browser
+        .wait_for_js(
+            "the adopted row marked as the plan",
+            "document.querySelector('#explorer-table tr.current')?.dataset.cores === '2'",
+        )
+        .await;
     assert!(!browser.exists("#explorer-emr-note").await);
     browser.click("#cm-emr").await;
     browser
@@ -359,13 +367,8 @@ async fn explorer_sweeps_kubernetes_and_emr() {
             "document.querySelectorAll('#explorer-table tbody tr').length === 16",
         )
         .await;
-    assert_eq!(
-        browser
-            .attr("#explorer-table tr.current", "data-cores")
-            .await
-            .as_deref(),
-        Some("4")
-    );
+    // EMR's requests (the executor settings carried from Kubernetes) fill no node: no row.
+    assert!(!browser.exists("#explorer-table tr.current").await);
     // EMR merges requests per node: the rows say they are requests.
     assert!(browser.exists("#explorer-emr-note").await);
     browser.assert_clean_console();

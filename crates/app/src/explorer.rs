@@ -120,7 +120,7 @@ fn marks(e: &Explorer, r: &ShapeRow) -> Vec<&'static str> {
     if e.spark_exact_cores == Some(cores) {
         m.push("Spark-exact");
     }
-    if e.current_cores == cores {
+    if e.is_current(r) {
         m.push("current plan");
     }
     if e.reaches_target(r) {
@@ -140,7 +140,7 @@ fn adopt(ctx: Ctx, row: ShapeRow) {
 /// A row of the table, as HTML; its Adopt button says its row's cores (`data-adopt`, read by
 /// [`explorer_click`]).
 fn table_row(out: &mut String, e: &Explorer, r: &ShapeRow) {
-    let current = e.current_cores == r.cores;
+    let current = e.is_current(r);
     let marks: String = marks(e, r)
         .into_iter()
         .map(|m| format!(r#"<span class="mark">{m}</span>"#))
@@ -269,7 +269,7 @@ fn chart(e: &Explorer) -> String {
     };
     let mut bars = String::new();
     for (i, r) in e.rows.iter().enumerate() {
-        let class = if r.cores == e.current_cores {
+        let class = if e.is_current(r) {
             "bar current"
         } else {
             "bar"

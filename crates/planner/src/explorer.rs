@@ -86,12 +86,28 @@ pub struct Explorer {
     pub spark_exact_cores: Option<u32>,
     /// The cores of the plan on the form.
     pub current_cores: u32,
+    /// The heap of the plan on the form, in MiB (with its cores and count: which row, if any,
+    /// is that plan; [`Explorer::is_current`]).
+    pub current_heap_mib: u64,
+    /// The executors of the plan on the form (EMR: the requests).
+    pub current_executors: u32,
     /// The memory target per executor, in MiB, when one is set (YARN's `tgt`): the rows whose
     /// heap reaches it are the shapes that meet it ([`Explorer::reaches_target`]).
     pub memory_target_mib: Option<u64>,
 }
 
 impl Explorer {
+    /// Whether `row` is the plan on the form: its cores, heap and count. A plan with a heap or
+    /// a count of its own (Kubernetes, EMR, the rule of thumb) may be no row at all.
+    pub fn is_current(&self, row: &ShapeRow) -> bool {
+        (row.cores, row.heap_mib, row.executors)
+            == (
+                self.current_cores,
+                self.current_heap_mib,
+                self.current_executors,
+            )
+    }
+
     /// The row of `cores` per executor, when that shape fits.
     pub fn row(&self, cores: u32) -> Option<&ShapeRow> {
         self.rows.iter().find(|r| r.cores == cores)
@@ -236,8 +252,7 @@ pub fn adopt(scenario: &Scenario, row: &ShapeRow) -> Scenario {
             Scenario::Yarn(input)
         }
         Scenario::Kubernetes(input) => {
-            let mut input = input.clone();
-            input.spark.executor_cores = row.cores;
+            let mut input = k8s_with_cores(input, row.cores);
             input.spark.executor_memory_mib = row.heap_mib;
             input.count = ExecutorCount::Exactly(row.executors);
             Scenario::Kubernetes(input)
@@ -263,24 +278,26 @@ fn with_cores(v: &Validated, cores: u32) -> Validated {
 
 fn explore_yarn(input: &PlanInput) -> Option<Explorer> {
     let v = input.validate().ok()?;
-    let rule = rule_of_thumb_numbers(&v).cores();
-    let exact = spark_exact_numbers(&v).cores();
+    let rule = rule_of_thumb_numbers(&v);
+    let exact = spark_exact_numbers(&v);
     let current = match v.input.policy.method {
-        Method::RuleOfThumb => rule,
-        Method::SparkExact => exact,
+        Method::RuleOfThumb => &rule,
+        Method::SparkExact => &exact,
     };
     Some(Explorer {
         manager: ClusterManager::Yarn,
         rows: yarn_rows(&v),
-        rule_of_thumb_cores: Some(rule),
-        spark_exact_cores: Some(exact),
-        current_cores: current,
+        rule_of_thumb_cores: Some(rule.cores()),
+        spark_exact_cores: Some(exact.cores()),
+        current_cores: current.cores(),
+        current_heap_mib: current.placement.executor.memory.heap_mib,
+        current_executors: current.placement.totals.executors,
         memory_target_mib: v.input.policy.memory_target_mib,
     })
 }
 
 fn explore_emr(input: &EmrInput) -> Option<Explorer> {
-    crate::emr::plan_emr(input).ok()?;
+    let plan = crate::emr::plan_emr(input).ok()?;
     let mut yarn = crate::emr::plan_input(input);
     // The methods' own choice on EMR's nodes: the rule's 5 cores, not the request's.
     yarn.policy.cores_per_executor = crate::input::Policy::default()
@@ -298,6 +315,8 @@ fn explore_emr(input: &EmrInput) -> Option<Explorer> {
         rule_of_thumb_cores: Some(rule_of_thumb_numbers(&v).cores()),
         spark_exact_cores: Some(spark_exact_numbers(&v).cores()),
         current_cores: current,
+        current_heap_mib: plan.request.memory.heap_mib,
+        current_executors: plan.requested,
         memory_target_mib: None,
     })
 }
@@ -382,7 +401,7 @@ fn per_task(
 }
 
 fn explore_k8s(input: &K8sInput) -> Option<Explorer> {
-    derive_k8s(input).ok()?;
+    let d = derive_k8s(input).ok()?;
     let room = PodRoom::of(&input.nodes);
     let most = u32::try_from(room.cpu_millis / 1000).unwrap_or(u32::MAX);
     Some(Explorer {
@@ -391,15 +410,35 @@ fn explore_k8s(input: &K8sInput) -> Option<Explorer> {
         rule_of_thumb_cores: None,
         spark_exact_cores: None,
         current_cores: input.spark.executor_cores,
+        current_heap_mib: d.pods.executor.memory.heap_mib,
+        current_executors: d.totals.executors,
         memory_target_mib: None,
     })
+}
+
+/// `input` with `cores` per executor, and a CPU request and limit typed for the plan's cores
+/// scaled to them (the plan's CPU per core): 0.5 CPU for 1 core is 7.5 CPU for 15, not 0.5.
+fn k8s_with_cores(input: &K8sInput, cores: u32) -> K8sInput {
+    let mut one = input.clone();
+    let plan_cores = u64::from(input.spark.executor_cores.max(1));
+    let scaled = |typed: &Option<String>| {
+        let millis = crate::k8s::parse_cpu_millis(typed.as_deref()?).ok()?;
+        let millis = millis
+            .saturating_mul(u64::from(cores))
+            .div_ceil(plan_cores)
+            .max(1);
+        Some(format!("{millis}m"))
+    };
+    one.spark.request_cores = scaled(&input.spark.request_cores).or(one.spark.request_cores);
+    one.spark.limit_cores = scaled(&input.spark.limit_cores).or(one.spark.limit_cores);
+    one.spark.executor_cores = cores;
+    one
 }
 
 /// The largest whole-GiB heap whose executor pod, `per_node` of them, fits a node's room, placed
 /// as many as fit.
 fn k8s_row(input: &K8sInput, cores: u32) -> Option<ShapeRow> {
-    let mut one = input.clone();
-    one.spark.executor_cores = cores;
+    let mut one = k8s_with_cores(input, cores);
     one.count = ExecutorCount::AsManyAsFit;
     let cpu_millis = derive_k8s(&one).ok()?.executor_cpu_millis;
     let room = PodRoom::of(&input.nodes);

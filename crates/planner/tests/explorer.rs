@@ -592,3 +592,61 @@ fn rows_sort_by_every_column_both_ways_ties_in_order_of_cores() {
     assert_eq!(cores(false), [4, 2, 3, 1]);
     assert_eq!(cores(true), [1, 2, 3, 4]);
 }
+
+/// The row marked as the plan on the form is that plan: its cores, heap and count. Kubernetes'
+/// default plan asks for 16 × 2 cores × 6g; the row of 2 cores fills the nodes (56 × 7g), so it
+/// is not the plan; once adopted, it is.
+#[test]
+fn the_current_row_is_the_plan_itself_or_none() {
+    for id in ["case1", "case2", "case3"] {
+        let c = planner::plan(&case(id)).expect("valid");
+        let e = explore(&Scenario::Yarn(case(id))).expect("valid");
+        let current: Vec<u32> = e
+            .rows
+            .iter()
+            .filter(|r| e.is_current(r))
+            .map(|r| r.cores)
+            .collect();
+        assert_eq!(current, [c.selected_plan().cores()], "{id}");
+    }
+    let s = Scenario::Kubernetes(K8sInput::default());
+    let e = explore(&s).expect("valid");
+    assert!(e.rows.iter().all(|r| !e.is_current(r)), "16 × 6g is no row");
+    let adopted = adopt(&s, e.row(2).expect("2 cores"));
+    let again = explore(&adopted).expect("valid");
+    let current: Vec<u32> = again
+        .rows
+        .iter()
+        .filter(|r| again.is_current(r))
+        .map(|r| r.cores)
+        .collect();
+    assert_eq!(current, [2]);
+}
+
+/// A CPU request typed for the plan's cores is the plan's CPU per core: 0.5 CPU for 1 core asks
+/// 2 CPUs for a 4-core row (the review saw every row keep 0.5 CPU: 246 executors of 1 GiB with
+/// 15 cores each on 124 CPUs). Each row is the row of the same cores with that request typed,
+/// and plans as adopted.
+#[test]
+fn a_cpu_request_scales_with_the_rows_cores() {
+    let mut input = K8sInput::default();
+    input.spark.executor_cores = 1;
+    input.spark.request_cores = Some("0.5".to_string());
+    let s = Scenario::Kubernetes(input.clone());
+    let e = explore(&s).expect("valid");
+    for row in &e.rows {
+        let mut typed = input.clone();
+        typed.spark.executor_cores = row.cores;
+        typed.spark.request_cores = Some(format!("{}m", 500 * row.cores));
+        let direct = explore(&Scenario::Kubernetes(typed)).expect("valid");
+        assert_eq!(direct.row(row.cores), Some(row), "{} cores", row.cores);
+        let Scenario::Kubernetes(adopted) = adopt(&s, row) else {
+            panic!("stays Kubernetes")
+        };
+        let d = derive_k8s(&adopted).expect("adopted row is valid");
+        assert_eq!(d.executor_cpu_millis, 500 * u64::from(row.cores));
+        assert_eq!(d.totals.executors, row.executors, "{} cores", row.cores);
+    }
+    // Room per node 15 520 millicores: 4 cores at 2 CPUs each, 7 a node.
+    assert_eq!(e.row(4).expect("4 cores").executors_per_node, 7);
+}
