@@ -367,7 +367,7 @@ async fn explorer_sweeps_kubernetes_and_emr() {
             "document.querySelectorAll('#explorer-table tbody tr').length === 16",
         )
         .await;
-    // EMR's requests (the executor settings carried from Kubernetes) fill no node: no row.
+    // EMR's requests (the executor settings carried from Kubernetes) are no row either.
     assert!(!browser.exists("#explorer-table tr.current").await);
     // EMR merges requests per node: the rows say they are requests.
     assert!(browser.exists("#explorer-emr-note").await);
