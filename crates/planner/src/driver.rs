@@ -172,7 +172,11 @@ fn heap_note(n: &DriverNumbers) -> Option<Warning> {
     let jobs = u64::from(load.concurrent_jobs.max(1));
     let each = load.collected_mib?;
     let collected = each.saturating_mul(jobs);
-    if collected <= n.usable_heap_mib {
+    // Collected results arrive serialized and take more once read into objects: above half
+    // the usable heap is a warning (Spark's configuration page on spark.driver.maxResultSize:
+    // out-of-memory "depends on spark.driver.memory and memory overhead of objects in JVM").
+    let near = collected.saturating_mul(2) > n.usable_heap_mib;
+    if !near {
         return None;
     }
     let what = if jobs > 1 {
@@ -184,6 +188,28 @@ fn heap_note(n: &DriverNumbers) -> Option<Warning> {
     } else {
         format!("{} collected", mib(collected))
     };
+    if collected <= n.usable_heap_mib {
+        let needed = collected
+            .saturating_mul(2)
+            .saturating_add(RESERVED_BYTES / MIB);
+        return Some(
+            Warning::new(
+                Code::ResultsNearDriverHeap,
+                Severity::Warning,
+                format!(
+                    "{what} to the driver takes more than half its usable heap of {} \
+                     (spark.driver.memory {} less the 300 MiB Spark reserves): results arrive \
+                     serialized and take more once read into objects, beside all else the \
+                     driver holds, so it may run out of memory. Give spark.driver.memory at \
+                     least {}.",
+                    mib(n.usable_heap_mib),
+                    mib(n.settings.heap_mib),
+                    crate::units::format_spark_gib_at_least(needed)
+                ),
+            )
+            .about(FieldId::DriverMemory),
+        );
+    }
     let needed = collected.saturating_add(RESERVED_BYTES / MIB);
     Some(
         Warning::new(

@@ -116,6 +116,9 @@ pub enum Code {
     ResultsAboveMaxResultSize,
     /// Results collected to the driver above its usable heap: it runs out of memory.
     ResultsAboveDriverHeap,
+    /// Results collected to the driver above half its usable heap: read into objects they take
+    /// more than their serialized size, and the driver may run out of memory.
+    ResultsNearDriverHeap,
     /// More jobs at once than driver cores (cluster mode).
     DriverCoresBelowJobs,
     /// Client mode: how many drivers an edge node holds.
@@ -190,6 +193,7 @@ impl Code {
             Code::UnreadableValue => "unreadable-value",
             Code::ResultsAboveMaxResultSize => "results-above-max-result-size",
             Code::ResultsAboveDriverHeap => "results-above-driver-heap",
+            Code::ResultsNearDriverHeap => "results-near-driver-heap",
             Code::DriverCoresBelowJobs => "driver-cores-below-jobs",
             Code::EdgeNodeDrivers => "edge-node-drivers",
             Code::UnknownSetting => "unknown-setting",

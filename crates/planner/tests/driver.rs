@@ -78,7 +78,33 @@ fn results_above_the_usable_heap_run_the_driver_out_of_memory() {
         "{}",
         notes[0].message
     );
-    assert!(codes(&settings(load(700), DeployMode::Cluster, 1024, 1)).is_empty());
+    // 700 MiB fits the 724 MiB but takes more than half: a warning, asking for twice the
+    // results: 2 × 700 + 300 = 1 700 MiB, a 2g heap. 362 MiB is half: nothing to say.
+    let near = driver_notes(&driver_numbers(&settings(
+        load(700),
+        DeployMode::Cluster,
+        1024,
+        1,
+    )));
+    assert_eq!(near.len(), 1);
+    assert_eq!(
+        (near[0].code, near[0].severity, near[0].field),
+        (
+            Code::ResultsNearDriverHeap,
+            planner::Severity::Warning,
+            Some(FieldId::DriverMemory)
+        )
+    );
+    assert!(
+        near[0].message.contains("at least 2g"),
+        "{}",
+        near[0].message
+    );
+    assert!(codes(&settings(load(362), DeployMode::Cluster, 1024, 1)).is_empty());
+    assert_eq!(
+        codes(&settings(load(363), DeployMode::Cluster, 1024, 1)),
+        [Code::ResultsNearDriverHeap]
+    );
 }
 
 /// Jobs at once each hold their largest collect on the driver together: 4 × 1 536 MiB = 6 144
