@@ -321,11 +321,15 @@ impl Form {
         let entry = catalog::entry_by_key(self.manager, key);
         let suffix = entry.map_or("", |e| e.bare_suffix());
         let number = entry.map_or(typed, |e| e.without_unit_word(typed));
+        let number = planner::text::typed_number(number);
         let text =
-            planner::text::check_length(typed).and_then(|()| with_bare_unit(number, suffix))?;
-        url::scenario_apply(key, scenario, &text).map_err(|e| TextError {
-            text: typed.to_string(),
-            ..e
+            planner::text::check_length(typed).and_then(|()| with_bare_unit(&number, suffix))?;
+        url::scenario_apply(key, scenario, &text).map_err(|e| {
+            let e = planner::text::in_field_unit(e, suffix);
+            TextError {
+                text: typed.to_string(),
+                ..e
+            }
         })
     }
 
@@ -458,6 +462,47 @@ mod tests {
             assert!(reading.unreadable.is_empty());
             assert_eq!(form.to_query(), url::to_query(&p.input));
         }
+    }
+
+    /// A leading `+` keeps the box's unit (`+4` in a GiB box was read as 4 MiB: a task that
+    /// runs out of memory shown as fitting), and digits grouped as the page prints them read.
+    #[test]
+    fn a_plus_sign_and_digit_groups_read_as_the_number_in_the_boxs_unit() {
+        let mut form = Form::from_input(&PlanInput::default());
+        form.set_text("wtask", "+4".into());
+        form.set_text("n", "1\u{202f}000".into());
+        form.set_text("amin", "2 048".into());
+        form.set_text("win", "1 000 000".into());
+        let r = form.read();
+        assert!(r.unreadable.is_empty(), "{:?}", r.unreadable);
+        let Scenario::Yarn(input) = r.scenario else {
+            panic!("YARN")
+        };
+        assert_eq!(input.spark.workload.largest_task_mib, Some(4096));
+        assert_eq!(input.spark.workload.input_mib, Some(1_000_000 * 1024));
+        assert_eq!(input.cluster.nodes, 1000);
+        assert_eq!(input.scheduler.minimum_allocation_mb, 2048);
+        // Not a group of three: left for the reader, which refuses it.
+        form.set_text("n", "1 00".into());
+        assert_eq!(form.read().unreadable.len(), 1);
+    }
+
+    /// A box that reads a bare number as GiB gives its examples in GiB: "1024" there is 1 TiB.
+    #[test]
+    fn a_gib_box_gives_its_examples_in_gib() {
+        let mut form = Form::from_input(&PlanInput::default());
+        form.set_text("wtask", "lots".into());
+        form.set_text("dm", "lots".into());
+        let r = form.read();
+        let expected: Vec<(&str, &str)> =
+            r.unreadable.iter().map(|(k, e)| (*k, e.expected)).collect();
+        assert_eq!(
+            expected,
+            [
+                ("dm", "a size such as 1024, 1024m or 2g"),
+                ("wtask", "a size such as 64, 64 GB or 63.5")
+            ]
+        );
     }
 
     #[test]

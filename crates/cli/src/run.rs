@@ -499,17 +499,20 @@ fn apply_flags(scenario: &mut Scenario, matches: &ArgMatches) -> Result<Vec<Diag
     }
     let mut unreadable = Vec::new();
     for (entry, reading, _, typed) in read {
+        let as_typed = matches!(reading, fields::Reading::AsTyped);
         let text = match reading {
             fields::Reading::AsTyped => {
-                check_length(typed).and_then(|()| with_bare_unit(typed, entry.bare_suffix()))
+                let number = planner::text::typed_number(typed);
+                check_length(typed).and_then(|()| with_bare_unit(&number, entry.bare_suffix()))
             }
             fields::Reading::AsInLink => check_length(typed).map(|()| typed.to_string()),
         };
         let applied = text.and_then(|text| url::scenario_apply(entry.key, scenario, &text));
         if let Err(e) = applied {
+            let suffix = if as_typed { entry.bare_suffix() } else { "" };
             let e = TextError {
                 text: typed.to_string(),
-                ..e
+                ..planner::text::in_field_unit(e, suffix)
             };
             unreadable.push(Diagnostic::unreadable(m, entry.id, &e));
         }

@@ -310,7 +310,11 @@ impl Unit {
 /// A whole number with its thousands separated by a narrow no-break space (U+202F), as the
 /// page writes every number (`100 000`, `21 504`; `999` alone).
 pub fn group_digits(n: u64) -> String {
-    let digits = n.to_string();
+    group_digit_run(&n.to_string())
+}
+
+/// A run of ASCII digits grouped as [`group_digits`] does, of any length.
+pub fn group_digit_run(digits: &str) -> String {
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
@@ -350,11 +354,9 @@ pub fn group_digits_in_text(text: &str) -> String {
         if quoted || run.len() < 5 || run.starts_with('0') || glued_before || glued_after {
             continue;
         }
-        if let Ok(n) = run.parse::<u64>() {
-            out.push_str(text.get(copied..start).unwrap_or_default());
-            out.push_str(&group_digits(n));
-            copied = i;
-        }
+        out.push_str(text.get(copied..start).unwrap_or_default());
+        out.push_str(&group_digit_run(run));
+        copied = i;
     }
     out.push_str(text.get(copied..).unwrap_or_default());
     out

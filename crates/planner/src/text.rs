@@ -146,6 +146,45 @@ pub fn check_length(text: &str) -> Result<(), TextError> {
     })
 }
 
+/// `text` as typed into a field, read as a number is written: trimmed, a leading `+` dropped,
+/// and digit groups joined — a space, thin space or no-break space between a digit and three
+/// more (`64 512`, as the page prints it). Anything else is left for the field's reader.
+pub fn typed_number(text: &str) -> std::borrow::Cow<'_, str> {
+    let t = text.trim();
+    let t = match t.strip_prefix('+') {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit() || c == '.') => rest,
+        _ => t,
+    };
+    let separator = |c: char| matches!(c, ' ' | '\u{2009}' | '\u{202f}' | '\u{a0}');
+    if !t.contains(separator) {
+        return std::borrow::Cow::Borrowed(t);
+    }
+    let mut out = String::with_capacity(t.len());
+    let mut previous = ' ';
+    for (i, c) in t.char_indices() {
+        let rest = t.get(i + c.len_utf8()..).unwrap_or_default();
+        let group = rest.bytes().take_while(u8::is_ascii_digit).count() == 3;
+        if !(separator(c) && previous.is_ascii_digit() && group) {
+            out.push(c);
+        }
+        previous = c;
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// `e` with its examples in the unit a bare number reads as in the box (`suffix` from
+/// [`with_bare_unit`]): a box that reads `64` as GiB says "such as 64, 64 GB or 63.5", not
+/// "1024", which there is 1 TiB. A link's bare number is MiB and keeps the MiB examples.
+pub fn in_field_unit(e: TextError, suffix: &str) -> TextError {
+    match e.expected {
+        SIZE_IN_MIB_EXPECTED if suffix == "g" => TextError {
+            expected: SIZE_IN_GIB_EXPECTED,
+            ..e
+        },
+        _ => e,
+    }
+}
+
 /// A typed text read in the unit its field shows: a bare number gets `suffix` (`g`, `m`, or `b`
 /// for bytes), so `64` in a GiB field is 64 GiB wherever it is typed; text with its own unit,
 /// and texts that are not a bare number, pass unchanged (the field's reader judges them).
@@ -200,6 +239,11 @@ fn too_many_digits(number: &str) -> bool {
     significant > MAX_DIGITS
 }
 
+/// What a size reads as, with examples in MiB (a bare number is MiB).
+pub const SIZE_IN_MIB_EXPECTED: &str = "a size such as 1024, 1024m or 2g";
+/// What a size reads as, with examples in GiB (a bare number is GiB).
+pub const SIZE_IN_GIB_EXPECTED: &str = "a size such as 64, 64 GB or 63.5";
+
 /// A memory size: a number (fractions allowed) with an optional unit (`k`, `m`/`mb`/`mib`,
 /// `g`/`gb`/`gib`, `t`/`tb`/`tib`; GB is taken as GiB, as Spark does). Returns the amount in
 /// `unit`; negative, NaN and infinite amounts are rejected.
@@ -207,8 +251,8 @@ pub fn parse_size(text: &str, unit: SizeUnit) -> Result<f64, TextError> {
     let err = || TextError {
         text: text.to_string(),
         expected: match unit {
-            SizeUnit::GiB => "a size such as 64, 64 GB or 63.5",
-            SizeUnit::MiB => "a size such as 1024, 1024m or 2g",
+            SizeUnit::GiB => SIZE_IN_GIB_EXPECTED,
+            SizeUnit::MiB => SIZE_IN_MIB_EXPECTED,
         },
     };
     // A unit after the number holds no digit, so it changes no count.
@@ -265,7 +309,7 @@ pub fn parse_mib(text: &str) -> Result<u64, TextError> {
     if mib >= u64::MAX as f64 {
         return Err(TextError {
             text: text.to_string(),
-            expected: "a size such as 1024, 1024m or 2g",
+            expected: SIZE_IN_MIB_EXPECTED,
         });
     }
     Ok(mib.floor() as u64)
@@ -354,6 +398,22 @@ pub fn format_real(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_typed_number_drops_a_plus_and_joins_digit_groups() {
+        assert_eq!(typed_number(" +4 "), "4");
+        assert_eq!(typed_number("+.5"), ".5");
+        assert_eq!(typed_number("64\u{202f}512 MiB"), "64512 MiB");
+        assert_eq!(typed_number("1 000 000"), "1000000");
+        assert_eq!(typed_number("1\u{a0}000.5g"), "1000.5g");
+        assert_eq!(typed_number("1\u{2009}000"), "1000");
+        // Not digit groups: left as typed, for the field's reader to refuse or read.
+        assert_eq!(typed_number("1 00"), "1 00");
+        assert_eq!(typed_number("1 0000"), "1 0000");
+        assert_eq!(typed_number("64 GiB"), "64 GiB");
+        assert_eq!(typed_number("+x"), "+x");
+        assert_eq!(typed_number("16 cores"), "16 cores");
+    }
 
     #[test]
     fn join_and_char_count_agree_with_std() {

@@ -268,8 +268,8 @@ impl Warning {
     /// "`field`: `why`" for a text that could not be read; a negative whole number in a count
     /// field (`-5`) says the field's allowed range instead, as a count outside it does.
     pub fn unreadable(m: ClusterManager, field: FieldId, why: &TextError) -> Warning {
-        if let Some(negative) = negative_count(m, field, &why.text) {
-            return negative;
+        if let Some(outside) = count_out_of_range(m, field, &why.text) {
+            return outside;
         }
         let name = catalog::name(m, field);
         Warning::new(
@@ -295,14 +295,30 @@ impl Warning {
     }
 }
 
-/// "`field` is -5; allowed: 1 to 10 000" for a negative whole number typed in a count field:
-/// no count reads a sign, so its range is what the user needs to know.
-fn negative_count(m: ClusterManager, field: FieldId, text: &str) -> Option<Warning> {
+/// "`field` is -5; allowed: 1 to 10 000" for a negative whole number typed in a count field, and
+/// likewise for one with more digits than any count holds: no count reads a sign or such a
+/// number, so its range is what the user needs to know.
+fn count_out_of_range(m: ClusterManager, field: FieldId, text: &str) -> Option<Warning> {
     let entry = catalog::entry(m, field)?;
     let is_count = matches!(entry.kind, Kind::Count | Kind::ExecutorCount);
-    let magnitude = crate::text::parse_count(text.trim().strip_prefix('-')?).ok()?;
-    (is_count && magnitude > 0 && matches!(entry.range, Range::Whole { .. })).then(|| {
-        let value = format!("-{}", entry.unit.format_whole(magnitude));
+    let t = text.trim();
+    let (sign, digits) = t.strip_prefix('-').map_or(("", t), |d| ("-", d));
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let bounded = matches!(entry.range, Range::Whole { max, .. } if max < u64::from(u32::MAX));
+    let value = match crate::text::parse_count(digits) {
+        Ok(magnitude) if sign == "-" && magnitude > 0 => {
+            format!("-{}", entry.unit.format_whole(magnitude))
+        }
+        // More digits than a count holds, in a field with a range to say (not a paste so long
+        // that its length is the problem).
+        Err(_) if bounded && digits.len() <= 40 => {
+            format!("{sign}{}", catalog::group_digit_run(digits))
+        }
+        _ => return None,
+    };
+    (is_count && matches!(entry.range, Range::Whole { .. })).then(|| {
         let allowed = if entry.kind == Kind::ExecutorCount {
             catalog::EXECUTOR_COUNT_EXPECTED.to_string()
         } else {

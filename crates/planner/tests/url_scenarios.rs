@@ -336,3 +336,38 @@ fn a_negative_count_names_the_fields_range_as_zero_does() {
         "{words:?}"
     );
 }
+
+/// A count with more digits than any count holds names the field's range, as a negative one
+/// does (it was "is not a whole number"); a field with no upper bound keeps the reader's words.
+#[test]
+fn a_count_too_large_to_read_names_the_range() {
+    let big = link_errors("v=1&n=99999999999999999999");
+    assert_eq!(big.len(), 1, "{big:?}");
+    assert_eq!(
+        big[0].message,
+        "Nodes is 99\u{202f}999\u{202f}999\u{202f}999\u{202f}999\u{202f}999\u{202f}999; allowed: 1 to 100\u{202f}000"
+    );
+    let open = link_errors("v=1&cm=k8s&cnt=99999999999999999999");
+    assert!(
+        open[0]
+            .message
+            .ends_with("is not a whole number, or max for as many as fit"),
+        "{open:?}"
+    );
+    // A link's bare number is MiB, and so are its examples (the form's GiB boxes give GiB
+    // ones: app's form tests), also for a field the form shows in GiB.
+    let in_link = link_errors("v=1&cm=k8s&kmem=lots");
+    assert!(
+        in_link[0]
+            .message
+            .ends_with("\"lots\" is not a size such as 1024, 1024m or 2g"),
+        "{in_link:?}"
+    );
+    let mib = link_errors("v=1&cm=k8s&em=lots");
+    assert!(
+        mib[0]
+            .message
+            .ends_with("\"lots\" is not a size such as 1024, 1024m or 2g"),
+        "{mib:?}"
+    );
+}
