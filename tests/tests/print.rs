@@ -124,7 +124,18 @@ fn printout_problems(name: &str, pages: &[String], printed: &Value) -> Vec<Strin
 async fn each_manager_prints_on_at_most_two_a4_pages() {
     let browser = Browser::open("print").await;
     let mut problems = Vec::new();
-    for (name, query) in [("yarn", ""), ("k8s", "v=1&cm=k8s"), ("emr", "v=1&cm=emr")] {
+    // With the workload described too (the review printed three pages for YARN and EMR, and an
+    // EMR note under the next heading).
+    let workload = "win=1048576&wsh=204800&wtask=4096";
+    for (name, query) in [
+        ("yarn", String::new()),
+        ("k8s", "v=1&cm=k8s".to_string()),
+        ("emr", "v=1&cm=emr".to_string()),
+        ("yarn-workload", format!("v=1&{workload}")),
+        ("k8s-workload", format!("v=1&cm=k8s&{workload}")),
+        ("emr-workload", format!("v=1&cm=emr&{workload}")),
+    ] {
+        let query = query.as_str();
         browser.open_plan(query).await;
         // The page as it prints: its code blocks and values are in the PDF, its hidden
         // buttons are not.
