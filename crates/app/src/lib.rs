@@ -80,21 +80,54 @@ pub fn link_notice(decoded: &planner::url::DecodedScenario) -> Option<String> {
     if let Some(written) = &decoded.manager_case {
         parts.push(format!("Read cm={} as cm={manager_name}.", quoted(written)));
     }
-    if !decoded.unknown.is_empty() {
-        let keys: Vec<String> = decoded.unknown.iter().map(|k| quoted(k)).collect();
+    // A key of another cluster manager's form (`c` on Kubernetes) is known, only not here.
+    let mut others = Vec::new();
+    let mut unknown = Vec::new();
+    for key in &decoded.unknown {
+        let owner = planner::catalog::ClusterManager::ALL
+            .into_iter()
+            .find(|m| planner::catalog::entry_by_key(*m, key).is_some());
+        match owner {
+            Some(m) => others.push(format!("{} ({})", quoted(key), m.name())),
+            None => unknown.push(quoted(key)),
+        }
+    }
+    if !unknown.is_empty() {
         parts.push(format!(
             "Ignored unknown link settings: {}.",
-            keys.join(", ")
+            listed(&unknown)
+        ));
+    }
+    if !others.is_empty() {
+        parts.push(format!(
+            "Ignored settings the {} form does not have: {}.",
+            decoded.scenario.manager().name(),
+            listed(&others)
         ));
     }
     if !decoded.repeated.is_empty() {
         let keys: Vec<String> = decoded.repeated.iter().map(|k| quoted(k)).collect();
         parts.push(format!(
             "Given more than once, the last value used: {}.",
-            keys.join(", ")
+            listed(&keys)
         ));
     }
     (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+/// At most ten names, then how many more (a link of 1 400 unknown keys listed them all).
+fn listed(names: &[String]) -> String {
+    const MOST: usize = 10;
+    let shown = names
+        .iter()
+        .take(MOST)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    match names.len().saturating_sub(MOST) {
+        0 => shown,
+        more => format!("{shown} and {} more", fmt::group(more as u64)),
+    }
 }
 
 /// Moves the messages of fields the user did not touch since the last plan to the field just
@@ -956,6 +989,19 @@ mod tests {
         assert_eq!(
             link_notice(&d).as_deref(),
             Some("Ignored unknown link settings: zz.")
+        );
+        // Another cluster manager's key is named as such; a long list is cut after ten names.
+        let other = planner::url::scenario_from_query("v=1&cm=k8s&c=32");
+        assert_eq!(
+            link_notice(&other).as_deref(),
+            Some("Ignored settings the Kubernetes form does not have: c (YARN).")
+        );
+        let many: String = (0..1400).map(|i| format!("&x{i}=1")).collect();
+        let notice = link_notice(&planner::url::scenario_from_query(&format!("v=1{many}")))
+            .expect("a notice");
+        assert_eq!(
+            notice,
+            "Ignored unknown link settings: x0, x1, x2, x3, x4, x5, x6, x7, x8, x9 and 1\u{202f}390 more."
         );
         assert_eq!(link_notice(&planner::url::scenario_from_query("v=1")), None);
     }
