@@ -60,9 +60,9 @@ async fn page_loads_locally_without_console_errors() {
         .wait_for_headline(&Headline::new(35, 5, "19 GiB"))
         .await;
     browser.click("#copy-link").await;
-    browser
-        .wait_for_text(".actions .status", "Link copied")
-        .await;
+    browser.wait_for_text("#copy-status", "Link copied").await;
+    // One status line speaks: the one beside the button pressed (each is a live region).
+    assert_eq!(browser.text(".actions .status").await, "");
     assert_eq!(
         browser.clipboard_text().await,
         format!("{}/?v=1&n=12", browser.base())

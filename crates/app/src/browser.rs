@@ -115,18 +115,31 @@ pub fn set_copy_status(status: leptos::prelude::RwSignal<&'static str>) {
     let _ = COPY_STATUS.set(status);
 }
 
-/// Shows `status` in the copy status line of every copy button (the answer's and the Check
-/// section's, written as HTML).
+/// Shows `status` in the copy status line beside the button pressed (the focused one), and
+/// empties the others: each line is a live region, and a screen reader said the same status
+/// once for each. Without a focused copy button (a browser that does not focus a clicked
+/// button), every line says it.
 pub fn show_copy_status(status: &str) {
+    use wasm_bindgen::JsCast;
     let Some(doc) = window().document() else {
         return;
     };
     let Ok(lines) = doc.query_selector_all(".answer .status, #check .status") else {
         return;
     };
+    let pressed = doc
+        .active_element()
+        .and_then(|b| b.parent_element())
+        .and_then(|p| p.query_selector(".status").ok().flatten());
     for i in 0..lines.length() {
-        if let Some(line) = lines.item(i) {
-            line.set_text_content(Some(status));
+        let Some(line) = lines.item(i) else { continue };
+        let beside = pressed.as_ref().is_none_or(|p| {
+            line.dyn_ref::<web_sys::Node>()
+                .is_some_and(|l| l.is_same_node(Some(p)))
+        });
+        let text = if beside { status } else { "" };
+        if line.text_content().as_deref() != Some(text) {
+            line.set_text_content(Some(text));
         }
     }
 }

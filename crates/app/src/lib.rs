@@ -692,14 +692,13 @@ fn show_answer(
     outcome: Memo<Outcome>,
     last_form: Memo<Option<Form>>,
     shown: Memo<Outcome>,
-    copied: RwSignal<&'static str>,
 ) {
     let (reading, messages) = (ctx.reading, ctx.messages);
     let answer = move || {
-        // The copy status as it is now; later changes reach the answer's status lines through
-        // `browser::show_copy_status` (rebuilding the answer would take the focus from its
-        // buttons).
-        let now = copied.get_untracked();
+        // Status lines start empty: `browser::show_copy_status` writes the one beside the button
+        // pressed (each is a live region: the same status in each was said once for each), and
+        // a new plan clears it (what was copied is no longer this plan's).
+        let now = "";
         notes_html(&ctx.notes.get())
             + &match &*outcome.read() {
                 Outcome::Yarn(c) => headline(c, now),
@@ -754,7 +753,7 @@ pub fn App() -> impl IntoView {
         })
     };
     // Applied to the live DOM node by node: typing touches only what changed (html.rs).
-    show_answer(ctx, outcome, last_form, shown, copied);
+    show_answer(ctx, outcome, last_form, shown);
     html::morph_into(".plan-sections", other_plan);
     view! {
         {layout::patterns()}
