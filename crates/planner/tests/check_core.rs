@@ -416,3 +416,33 @@ fn emr_executors_of_several_sizes_say_the_largest() {
     );
     assert!(!headline.contains("each with"), "{headline}");
 }
+
+#[test]
+fn emr_json_in_lower_case_reads_as_the_capitalised_json() {
+    // The EMR console's software settings and EMR Serverless write `classification`,
+    // `properties` and `configurations` in lower case; the API's JSON capitalises them.
+    let capitalised = "[{\"Classification\": \"spark-defaults\", \"Properties\": \
+        {\"spark.executor.memory\": \"18971M\", \"spark.executor.cores\": \"4\"}},\n\
+        {\"Classification\": \"spark\", \"Properties\": {\"maximizeResourceAllocation\": \"false\"}}]";
+    let lower = capitalised
+        .replace("Classification", "classification")
+        .replace("Properties", "properties");
+    let form = Scenario::Emr(planner::emr::EmrInput::default());
+    let (a, b) = (check(capitalised, &form), check(&lower, &form));
+    assert_eq!(b.pasted.formats, a.pasted.formats);
+    assert_eq!(b.pasted.settings, a.pasted.settings);
+    assert_eq!(b.answer, a.answer);
+    assert_eq!(
+        b.pasted.maximize_resource_allocation.map(|m| m.0),
+        Some(false)
+    );
+    assert_eq!(words::diagnostics(&b), words::diagnostics(&a));
+    // A single classification and an object holding `configurations`, in lower case.
+    let nested = "{\"configurations\": [{\"classification\": \"spark-defaults\", \
+        \"properties\": {\"spark.executor.cores\": \"4\"}}]}";
+    let c = check(nested, &form);
+    assert_eq!(c.pasted.value("spark.executor.cores").as_deref(), Some("4"));
+    assert!(words::diagnostics(&c)
+        .iter()
+        .all(|d| !d.message.contains("not an EMR configuration")));
+}
