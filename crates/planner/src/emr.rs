@@ -909,12 +909,12 @@ fn maximize_step(p: &EmrPlan, m: &Maximized) -> Step {
     step(
         "maximizeResourceAllocation",
         format!(
-            "one executor per core node, as this page models EMR's figures (EMR publishes no \
-             formula): the largest heap whose container (heap + \
+            "one executor per core node, in this page's model (EMR publishes no formula): \
+             the largest heap whose container (heap + \
              max({} × heap, 384), rounded up to {MINIMUM_ALLOCATION_MB} MiB) fits {} \
              MiB is {}m ({} MiB); spark.executor.cores = {}; spark.executor.instances \
-             = {}; spark.default.parallelism = 2 × {} = {}. EMR also sets spark.driver.memory \
-             from the instance types; the page does not model it and keeps the value given",
+             = {}; spark.default.parallelism = 2 × {} = {}. EMR also sets spark.driver.memory, \
+             which the page does not model: the value given stands",
             crate::fixed::format_f64(p.settings.overhead_factor),
             p.shape.nodemanager.memory_mib,
             m.executor_memory_mib,
@@ -977,8 +977,8 @@ fn am_step(am: &AmShape) -> Step {
             am.granted.memory_mib,
             crate::catalog::counted(am.granted.vcores.into(), "vcore"),
             if am.node.is_some() {
-                "placed first, on core node 1 (the layout has core nodes only; from EMR 6.x, with \
-                 YARN node labels off, the AM may also run on a task node)"
+                "placed first, on core node 1 (the layout has core nodes only; from EMR 6.x the AM \
+                 may also run on a task node)"
             } else {
                 "it cannot run"
             }
