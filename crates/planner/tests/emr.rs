@@ -1178,7 +1178,10 @@ fn the_working_says_what_emr_sets_and_what_the_page_assumes() {
         maximize.contains("EMR also sets spark.driver.memory"),
         "{maximize}"
     );
-    assert!(maximize.contains("which the page does not model"), "{maximize}");
+    assert!(
+        maximize.contains("which the page does not model"),
+        "{maximize}"
+    );
     assert!(maximize.contains("EMR publishes no formula"), "{maximize}");
     let am = detail("ApplicationMaster");
     assert!(!am.contains("EMR runs it on a core node"), "{am}");
