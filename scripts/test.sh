@@ -96,5 +96,9 @@ step "size gate, JS API bundle (60 KB brotli)" \
 # with the planner's loops of session 9 and its glue minified (BENCHMARKS.md, "JS API: the
 # bundle under 60 KB"), 172 463 with session 9's other branches (the wiki exports carry every
 # finding the page shows, the workload's settings in the exports); the gate is that + about 450.
-step "size gate, reports module (172.9 KB brotli)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 172900
+# The check's review fixes of session 10 (dynamic allocation read and reported as the form does,
+# its headline's start and ceiling, EMR JSON in lower case, plain comparison deltas, the EMR
+# working's words) measured +785 (172 655 → 173 440): the gate moved by that, 172 900 → 173 685
+# (BENCHMARKS.md, "The check's review fixes").
+step "size gate, reports module (173.7 KB brotli)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 173685

@@ -164,7 +164,7 @@ async fn a_command_on_yarn_is_checked_and_its_settings_used_and_back_returns() {
         )
         .await;
     assert!(
-        compare.contains("Tasks at once: 20 with yours, 85 with the plan (+65)"),
+        compare.contains("Tasks at once: 20 with yours, 85 with the plan (65 fewer than the plan)"),
         "{compare}"
     );
     assert!(b
@@ -271,7 +271,7 @@ async fn a_manifest_on_kubernetes_and_a_configuration_on_emr() {
     );
     b.wait_for_text_containing(
         "#check-compare",
-        &["CPU reserved: 9 cores with yours, 33 cores with the plan (+24 cores)"],
+        &["CPU reserved: 9 cores with yours, 33 cores with the plan (24 cores fewer than the plan)"],
     )
     .await;
     section_screenshots(&b, "check-k8s").await;
@@ -286,7 +286,8 @@ async fn a_manifest_on_kubernetes_and_a_configuration_on_emr() {
     b.open_plan("v=1&cm=emr").await;
     let headline = paste(&b, SEED003_JSON).await;
     // Seed 003's driver log: 9 executors of 20 cores, 94854m heap in 112640 MiB containers.
-    assert!(headline.starts_with("45 of 50 executors asked for run here, merged by EMR into 9 executors, each with 20 cores and 94\u{202f}854 MiB of heap in a 112\u{202f}640 MiB container"), "{headline}");
+    // EMR's dynamic allocation is on without a maximum: Spark starts the form's 50.
+    assert!(headline.starts_with("Dynamic allocation: Spark starts 50 executors and may grow to as many as fit (no maxExecutors); 45 requests, merged by EMR into 9 executors, run here, each with 20 cores and 94\u{202f}854 MiB of heap in a 112\u{202f}640 MiB container"), "{headline}");
     b.wait_for_text_containing("#check-compare", &["The plan"])
         .await;
     // "Use the plan": EMR's classifications, to copy.

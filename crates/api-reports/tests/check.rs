@@ -157,7 +157,7 @@ fn use_these_settings_is_the_planners_and_the_buttons_query() {
     );
     // 20 single-core executors against the plan's 17 × 5.
     assert!(
-        html.contains("Tasks at once: 20 with yours, 85 with the plan (+65)."),
+        html.contains("Tasks at once: 20 with yours, 85 with the plan (65 fewer than the plan)."),
         "{html}"
     );
     assert!(html.contains(r#"data-copy="check-plan-export""#));

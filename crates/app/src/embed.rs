@@ -52,10 +52,13 @@ fn refusal(outcome: &Outcome, scenario: &Scenario) -> Option<(&'static str, Stri
 /// The per-node layout of a plan, as HTML.
 fn layout_html(outcome: &Outcome) -> String {
     match outcome {
-        Outcome::Yarn(c) => layout::node_layout(&c.selected_plan().placement),
+        Outcome::Yarn(c) => {
+            layout::node_layout(&c.selected_plan().placement, c.input.scheduler.calculator)
+        }
         Outcome::Kubernetes(p) => platforms::pods_view(p),
         Outcome::Emr(p) => {
-            layout::groups_view(&p.layout, &layout::YARN_WORDS, layout::legend(false, false))
+            let words = layout::yarn_words(p.scheduler.calculator);
+            layout::groups_view(&p.layout, words, layout::legend(false, false))
         }
         Outcome::Invalid(_) => String::new(),
     }

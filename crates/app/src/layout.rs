@@ -260,8 +260,32 @@ pub fn nodes_name(first: u32, last: u32) -> String {
     }
 }
 
+/// YARN's words under the DefaultResourceCalculator (EMR's): YARN schedules by memory alone and
+/// enforces no vcores, so a node's free vcores are no figure to plan by.
+pub const YARN_MEMORY_WORDS: LayoutWords = LayoutWords {
+    summary: group_summary_by_memory,
+    ..YARN_WORDS
+};
+
+/// The words of a YARN (or EMR) layout under `calculator`.
+pub fn yarn_words(calculator: planner::yarn::Calculator) -> &'static LayoutWords {
+    match calculator {
+        planner::yarn::Calculator::Default => &YARN_MEMORY_WORDS,
+        planner::yarn::Calculator::Dominant => &YARN_WORDS,
+    }
+}
+
 /// What a YARN node holds, in words.
 pub fn group_summary(g: &NodeGroup) -> String {
+    summary_of(g, true)
+}
+
+fn group_summary_by_memory(g: &NodeGroup) -> String {
+    summary_of(g, false)
+}
+
+/// What a YARN node holds, its free memory and, when YARN enforces vcores, its free vcores.
+fn summary_of(g: &NodeGroup, vcores_enforced: bool) -> String {
     let execs = u64::from(g.executors_per_node());
     let mut s = String::new();
     if g.has_am() {
@@ -272,11 +296,12 @@ pub fn group_summary(g: &NodeGroup) -> String {
         s.push_str(" each");
     }
     if let Some(free) = g.blocks.iter().find(|b| b.kind == BlockKind::Unused) {
-        s.push_str(&format!(
-            " · free: {}, {} vcores",
-            fmt::size(free.memory_mib),
-            free.vcores()
-        ));
+        let cpu = if vcores_enforced {
+            format!(", {} vcores", free.vcores())
+        } else {
+            " (vcores not enforced)".to_string()
+        };
+        s.push_str(&format!(" · free: {}{cpu}", fmt::size(free.memory_mib)));
     }
     s
 }
@@ -423,12 +448,12 @@ pub fn swatches(items: Vec<(&'static str, &'static str)>) -> String {
     out
 }
 
-/// The whole layout for a placement, as HTML.
-pub fn node_layout(p: &Placement) -> String {
+/// The whole layout for a placement under `calculator`, as HTML.
+pub fn node_layout(p: &Placement, calculator: planner::yarn::Calculator) -> String {
     let m = p.executor.memory;
     groups_view(
         &p.layout,
-        &YARN_WORDS,
+        yarn_words(calculator),
         legend(m.offheap_mib > 0, m.pyspark_mib > 0),
     )
 }
@@ -525,6 +550,16 @@ mod tests {
         assert_eq!(
             group_summary(&p.layout[0]),
             "AM + 2 executors · free: 19 GiB, 4 vcores"
+        );
+        // Under the DefaultResourceCalculator no free vcores are given: YARN does not enforce
+        // them (seed 003: one 20-core executor, 5 vcores recorded, on a 16-vCPU node; 122 880 −
+        // 112 640 MiB = 10 GiB free).
+        let emr = planner::emr::plan_emr(&planner::emr::EmrInput::default()).unwrap();
+        let words = yarn_words(emr.scheduler.calculator);
+        let summary = (words.summary)(&emr.layout[1]);
+        assert_eq!(
+            summary,
+            "1 executor each · free: 10 GiB (vcores not enforced)"
         );
     }
 

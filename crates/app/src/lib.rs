@@ -507,7 +507,7 @@ fn yarn_sections(c: &Comparison) -> String {
     format!(
         r#"<section class="card" id="compare"><h2>Rule of thumb vs Spark-exact</h2>{}</section><section class="card" id="layout-section"><h2>Per-node layout ({name})</h2>{}</section><section class="card" id="memory"><h2>Executor memory</h2>{}</section><section class="card" id="working"><h2>The working</h2><h3 class="subhead">{name}</h3>{}<details><summary>{} working</summary>{}</details></section><section class="card" id="warnings-section"><h2>Warnings</h2>{}</section>{}"#,
         results::comparison(c),
-        layout::node_layout(&c.selected_plan().placement),
+        layout::node_layout(&c.selected_plan().placement, c.input.scheduler.calculator),
         results::memory_breakdown(c.selected_plan()),
         results::working(c, c.selected),
         results::method_name(other.method),

@@ -524,7 +524,11 @@ pub fn emr_details(p: &EmrPlan) -> String {
         &mut out,
         "layout-section",
         "Per-node layout (EMR)",
-        &layout::groups_view(&p.layout, &layout::YARN_WORDS, layout::legend(false, false)),
+        &layout::groups_view(
+            &p.layout,
+            layout::yarn_words(p.scheduler.calculator),
+            layout::legend(false, false),
+        ),
     );
     working_and_warnings(
         &mut out,

@@ -29,7 +29,11 @@
 //! (EMR derives it from the instance type, not from the application's overhead).
 //!
 //! **Where the ApplicationMaster runs.** EMR's master node runs no NodeManager, so the AM runs on
-//! a core node; the model places it first, on core node 1, and that node takes merged executors
+//! a core node or, from EMR 6.x, a task node too: EMR 5.19–5.x turn YARN node labels on with
+//! `yarn.node-labels.am.default-node-label-expression` CORE (AMs on core nodes only), EMR 6.x and
+//! later turn them off (AWS Knowledge Center, "Configure or modify node labeling with the Amazon
+//! EMR YARN scheduler queue"). The form has no task nodes; the model places the AM first, on core
+//! node 1, and that node takes merged executors
 //! only in the room the AM leaves. Nodes are then filled in order (node 1, 2, …), one merged
 //! executor per node unless a cap splits it. Seed 003 ran a `pyspark` shell (client mode), whose
 //! AM is `spark.yarn.am.memory` 512m + 384m = 896 MiB: beside it 121984 MiB still hold 5
@@ -280,8 +284,8 @@ pub struct Maximized {
 /// executor per core node using all its YARN resources. The heap is the largest whose container
 /// (heap + max(`overhead_factor` × heap, 384 MiB), rounded up to 32 MiB) fits
 /// `yarn.nodemanager.resource.memory-mb`; cores are the vCPUs; instances the core nodes;
-/// parallelism twice the vcores. EMR's driver settings under this option depend on the master
-/// and core types in ways it does not publish, so they are left as given. `None` when not even a
+/// parallelism twice the vcores. EMR also sets `spark.driver.memory` in this mode, from the
+/// instance types, by a rule it does not publish: it is left as given. `None` when not even a
 /// 1 MiB heap fits.
 pub fn maximize_resource_allocation(
     instance: &InstanceType,
@@ -896,14 +900,21 @@ fn core_nodes_step(p: &EmrPlan) -> Step {
     )
 }
 
+/// EMR's Release Guide ("Configure Spark", "Using maximizeResourceAllocation") lists the settings
+/// EMR writes in this mode, each "configured based on" the instance types, without a formula:
+/// spark.executor.memory, cores and instances from the core (and task) nodes, spark.driver.memory
+/// from the instance types, spark.default.parallelism as twice the vcores. The executor
+/// heap is this page's model of EMR's figure; spark.driver.memory is not modelled.
 fn maximize_step(p: &EmrPlan, m: &Maximized) -> Step {
     step(
         "maximizeResourceAllocation",
         format!(
-            "one executor per core node: the largest heap whose container (heap + \
+            "one executor per core node, in this page's model (EMR publishes no formula): \
+             the largest heap whose container (heap + \
              max({} × heap, 384), rounded up to {MINIMUM_ALLOCATION_MB} MiB) fits {} \
              MiB is {}m ({} MiB); spark.executor.cores = {}; spark.executor.instances \
-             = {}; spark.default.parallelism = 2 × {} = {}",
+             = {}; spark.default.parallelism = 2 × {} = {}. EMR also sets spark.driver.memory, \
+             which the page does not model: the value given stands",
             crate::fixed::format_f64(p.settings.overhead_factor),
             p.shape.nodemanager.memory_mib,
             m.executor_memory_mib,
@@ -966,7 +977,8 @@ fn am_step(am: &AmShape) -> Step {
             am.granted.memory_mib,
             crate::catalog::counted(am.granted.vcores.into(), "vcore"),
             if am.node.is_some() {
-                "placed first, on core node 1 (EMR runs it on a core node)"
+                "placed first, on core node 1 (the layout has core nodes only; from EMR 6.x the AM \
+                 may also run on a task node)"
             } else {
                 "it cannot run"
             }
@@ -979,13 +991,13 @@ fn master_step(s: &EmrInput) -> Step {
     let detail = match s.deploy_mode {
         DeployMode::Client => format!(
             "{}: {} vCPUs and {} GiB, no NodeManager; it runs EMR's daemons and, in client \
-             mode, the driver as a plain JVM outside YARN: spark.driver.memory {} MiB of the \
-             {} MiB EMR would leave to applications on a node of this type",
+             mode, the driver as a plain JVM outside YARN: spark.driver.memory {} MiB of its {} \
+             GiB",
             master.name(),
             master.vcpus,
             master.memory_gib,
             s.driver_memory_mib,
-            master.nodemanager_mb
+            master.memory_gib
         ),
         DeployMode::Cluster => format!(
             "{}: {} vCPUs and {} GiB, no NodeManager; in cluster mode the driver runs inside \

@@ -409,9 +409,9 @@ fn compare_with_the_plan_says_what_changes() {
         "{changes:?}"
     );
     assert!(
-        changes
-            .iter()
-            .any(|l| l.starts_with("Tasks at once: 20 with yours, 85 with the plan (+65)")),
+        changes.iter().any(|l| l.starts_with(
+            "Tasks at once: 20 with yours, 85 with the plan (65 fewer than the plan)"
+        )),
         "{changes:?}"
     );
     let headline = words::headline(c.compare.pasted.as_ref());

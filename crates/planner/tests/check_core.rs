@@ -281,15 +281,15 @@ fn the_cpu_comparison_says_what_it_counts() {
     assert_eq!(
         cpu_line(CpuCounted::OneVcorePerContainer),
         "Vcores YARN records (1 per container request under the DefaultResourceCalculator): 9 \
-         vcores with yours, 33 vcores with the plan (+24 vcores)."
+         vcores with yours, 33 vcores with the plan (24 vcores fewer than the plan)."
     );
     assert_eq!(
         cpu_line(CpuCounted::Vcores),
-        "Vcores YARN reserves: 9 vcores with yours, 33 vcores with the plan (+24 vcores)."
+        "Vcores YARN reserves: 9 vcores with yours, 33 vcores with the plan (24 vcores fewer than the plan)."
     );
     assert_eq!(
         cpu_line(CpuCounted::PodRequests),
-        "CPU reserved: 9 cores with yours, 33 cores with the plan (+24 cores)."
+        "CPU reserved: 9 cores with yours, 33 cores with the plan (24 cores fewer than the plan)."
     );
     // The check sets it from the form: case 1's cluster uses the DominantResourceCalculator;
     // EMR's default cluster the DefaultResourceCalculator.
@@ -345,9 +345,11 @@ fn dynamic_allocation_without_a_maximum_says_as_many_as_fit() {
     );
     let headline = words::check_headline(&c);
     let running = c.compare.pasted.unwrap().executors_running;
+    // No spark.executor.instances, minExecutors or initialExecutors: Spark starts max(0, 0, 0).
     assert!(
         headline.starts_with(&format!(
-            "{running} executors (as many as fit) run here, each with 4 cores"
+            "Dynamic allocation: Spark starts 0 executors and may grow to as many as fit (no \
+             maxExecutors); {running} run here, each with 4 cores"
         )),
         "{headline}"
     );
@@ -360,9 +362,12 @@ fn emr_merged_executors_say_how_many_requests_run_and_as_how_many_executors() {
     let json = "[{\"Classification\": \"spark-defaults\", \"Properties\": {\
                 \"spark.executor.memory\": \"18971M\", \"spark.executor.cores\": \"4\"}}]";
     let c = check(json, &Scenario::Emr(EmrInput::default()));
+    // EMR turns dynamic allocation on without a maxExecutors; the form's 50 executors are
+    // spark.executor.instances, so Spark starts max(0, 0, 50) = 50.
     assert_eq!(
         words::check_headline(&c),
-        "45 of 50 executors asked for run here, merged by EMR into 9 executors, each with 20 \
+        "Dynamic allocation: Spark starts 50 executors and may grow to as many as fit (no \
+         maxExecutors); 45 requests, merged by EMR into 9 executors, run here, each with 20 \
          cores and 94\u{202f}854 MiB of heap in a 112\u{202f}640 MiB container: 180 tasks at once."
     );
 }
@@ -415,4 +420,34 @@ fn emr_executors_of_several_sizes_say_the_largest() {
         "{headline}"
     );
     assert!(!headline.contains("each with"), "{headline}");
+}
+
+#[test]
+fn emr_json_in_lower_case_reads_as_the_capitalised_json() {
+    // The EMR console's software settings and EMR Serverless write `classification`,
+    // `properties` and `configurations` in lower case; the API's JSON capitalises them.
+    let capitalised = "[{\"Classification\": \"spark-defaults\", \"Properties\": \
+        {\"spark.executor.memory\": \"18971M\", \"spark.executor.cores\": \"4\"}},\n\
+        {\"Classification\": \"spark\", \"Properties\": {\"maximizeResourceAllocation\": \"false\"}}]";
+    let lower = capitalised
+        .replace("Classification", "classification")
+        .replace("Properties", "properties");
+    let form = Scenario::Emr(planner::emr::EmrInput::default());
+    let (a, b) = (check(capitalised, &form), check(&lower, &form));
+    assert_eq!(b.pasted.formats, a.pasted.formats);
+    assert_eq!(b.pasted.settings, a.pasted.settings);
+    assert_eq!(b.answer, a.answer);
+    assert_eq!(
+        b.pasted.maximize_resource_allocation.map(|m| m.0),
+        Some(false)
+    );
+    assert_eq!(words::diagnostics(&b), words::diagnostics(&a));
+    // A single classification and an object holding `configurations`, in lower case.
+    let nested = "{\"configurations\": [{\"classification\": \"spark-defaults\", \
+        \"properties\": {\"spark.executor.cores\": \"4\"}}]}";
+    let c = check(nested, &form);
+    assert_eq!(c.pasted.value("spark.executor.cores").as_deref(), Some("4"));
+    assert!(words::diagnostics(&c)
+        .iter()
+        .all(|d| !d.message.contains("not an EMR configuration")));
 }

@@ -721,9 +721,11 @@ fn master_node_hosts_the_client_mode_driver() {
         "{}",
         step.detail
     );
+    // The master runs no NodeManager: the driver's heap of the node's own memory (named change:
+    // no YARN memory figure for it).
     assert!(step
         .detail
-        .contains("spark.driver.memory 1024 MiB of the 12\u{202f}288 MiB"));
+        .contains("spark.driver.memory 1024 MiB of its 16 GiB"));
     let has = |p: &planner::emr::EmrPlan| {
         warnings(p)
             .iter()
@@ -1151,4 +1153,49 @@ proptest! {
         }));
         prop_assert!(!query.contains("ivc=") && !query.contains("inm="), "{}", query);
     }
+}
+
+/// The working says what the page models and what it does not: under maximizeResourceAllocation
+/// EMR also sets spark.driver.memory (EMR Release Guide, "Using maximizeResourceAllocation"; no
+/// formula published), the executor heap is the page's model of EMR's figure; the AM's node is
+/// the layout's assumption (from EMR 6.x YARN node labels are off and the AM may run on a task
+/// node); the master node runs no NodeManager, so no YARN memory figure is quoted for it.
+#[test]
+fn the_working_says_what_emr_sets_and_what_the_page_assumes() {
+    let input = EmrInput {
+        maximize_resource_allocation: true,
+        ..seed003()
+    };
+    let p = plan_emr(&input).expect("plans");
+    let steps = working_steps(&p);
+    let detail = |title: &str| {
+        steps
+            .iter()
+            .find(|s| s.title == title)
+            .map(|s| s.detail.clone())
+            .unwrap_or_else(|| panic!("no {title} step"))
+    };
+    let maximize = detail("maximizeResourceAllocation");
+    assert!(
+        maximize.contains("EMR also sets spark.driver.memory"),
+        "{maximize}"
+    );
+    assert!(
+        maximize.contains("which the page does not model"),
+        "{maximize}"
+    );
+    assert!(maximize.contains("EMR publishes no formula"), "{maximize}");
+    let am = detail("ApplicationMaster");
+    assert!(!am.contains("EMR runs it on a core node"), "{am}");
+    assert!(am.contains("from EMR 6.x"), "{am}");
+    let master = detail("Master node");
+    // m5.xlarge: 16 GiB, of which EMR would give a NodeManager 12 288 MiB; the master runs none.
+    assert!(
+        !master.contains("12 288") && !master.contains("12288"),
+        "{master}"
+    );
+    assert!(
+        master.ends_with("spark.driver.memory 1024 MiB of its 16 GiB"),
+        "{master}"
+    );
 }

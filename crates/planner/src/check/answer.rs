@@ -4,6 +4,7 @@
 
 use super::apply::{apply_settings, Applied};
 use super::{read, Pasted};
+use crate::dynamic_allocation::{allocation_numbers, AllocationNumbers};
 use crate::emr::{plan_emr, EmrPlan};
 use crate::k8s::{plan_k8s, K8sPlan, K8sSpark};
 use crate::place::{place, CheckedPlacement, PlaceInput, Placement};
@@ -211,6 +212,10 @@ pub struct Check {
     pub plan: Outcome,
     /// Both, in comparable numbers.
     pub compare: Side,
+    /// Dynamic allocation of the pasted settings on this cluster, when they can be planned
+    /// (the form's rules, [`crate::dynamic_allocation`]: what Spark starts, how far it may
+    /// grow, Spark's refusals).
+    pub allocation: Option<AllocationNumbers>,
 }
 
 impl Check {
@@ -242,13 +247,34 @@ pub fn check_pasted(pasted: Pasted, form: &Scenario) -> Check {
         pasted: answer.numbers().map(|n| counted(n, &applied.scenario)),
         plan: SideNumbers::of_outcome(&plan).map(|n| counted(n, form)),
     };
+    let allocation = allocation_of(&applied, &answer);
     Check {
         pasted,
         applied,
         answer,
         plan,
         compare,
+        allocation,
     }
+}
+
+/// The pasted dynamic allocation against what the cluster holds of the pasted executors, as
+/// the form's Dynamic allocation section computes it (`spark.executor.instances` as Spark reads
+/// it with dynamic allocation: 0 when unset).
+fn allocation_of(applied: &Applied, answer: &Answer) -> Option<AllocationNumbers> {
+    let holds = match answer {
+        Answer::Yarn(p) => p.placement.capacity.min(p.placement.fit.share_limit),
+        Answer::Kubernetes(p) => p.fit.capacity,
+        Answer::Emr(p) => p.requests_capacity,
+        Answer::Invalid(_) | Answer::NothingRead => return None,
+    };
+    let scenario = &applied.scenario;
+    Some(allocation_numbers(
+        &crate::scenario::dynamic_allocation_of(scenario),
+        scenario.manager(),
+        applied.instances.unwrap_or(0),
+        u32::try_from(holds).unwrap_or(u32::MAX),
+    ))
 }
 
 /// Plans the applied settings with the planner's functions for the scenario's manager.

@@ -4,7 +4,7 @@
 
 use super::keys::{self, ValueKind};
 use super::{BadValue, Effective, Finding, FindingKind, Origin, Pasted, Setting};
-use crate::dynamic_allocation::{DynamicAllocationSettings, ShuffleKeeping};
+use crate::dynamic_allocation::{DynamicAllocation, DynamicAllocationSettings, ShuffleKeeping};
 use crate::emr::EmrInput;
 use crate::input::{OffHeap, PlanInput, SparkSettings};
 use crate::k8s::{parse_cpu_millis, K8sInput, K8sSpark};
@@ -117,6 +117,9 @@ pub struct Applied {
     /// Executors asked for: `spark.executor.instances` (Spark's default 2), or with dynamic
     /// allocation its maximum, or as many as fit when no maximum is set.
     pub count: ExecutorCount,
+    /// `spark.executor.instances` as pasted (on EMR, the form's count when not pasted): with
+    /// dynamic allocation, one of the three settings Spark starts from.
+    pub instances: Option<u32>,
     /// What applying found: keys the scenario cannot hold, a master of another manager.
     pub findings: Vec<Finding>,
 }
@@ -205,15 +208,21 @@ pub fn apply_settings(pasted: &Pasted, form: &Scenario) -> Applied {
             findings.push(Finding::at(e.origin, kind));
         }
     }
-    let (executor_heap_mib, executor_cores) = match &scenario {
-        Scenario::Emr(e) => (e.executor_memory_mib, e.executor_cores),
-        _ => (heap.unwrap_or(1024), cores.unwrap_or(1)),
+    let pasted_instances = values.int(k::EXECUTOR_INSTANCES);
+    let (executor_heap_mib, executor_cores, instances) = match (&scenario, form) {
+        (Scenario::Emr(e), Scenario::Emr(f)) => (
+            e.executor_memory_mib,
+            e.executor_cores,
+            pasted_instances.or(Some(f.executors)),
+        ),
+        _ => (heap.unwrap_or(1024), cores.unwrap_or(1), pasted_instances),
     };
     Applied {
         scenario,
         executor_heap_mib,
         executor_cores,
         count,
+        instances,
         findings,
     }
 }
@@ -359,38 +368,66 @@ const YARN_CARRIES: &[&str] = &[
     k::DYNAMIC_ALLOCATION_MAX_EXECUTORS,
     k::DYNAMIC_ALLOCATION_INITIAL_EXECUTORS,
     k::DYNAMIC_ALLOCATION_MIN_EXECUTORS,
+    k::SHUFFLE_SERVICE_ENABLED,
+    k::DYNAMIC_ALLOCATION_SHUFFLE_TRACKING,
+    k::DECOMMISSION_ENABLED,
+    k::STORAGE_DECOMMISSION_SHUFFLE_BLOCKS,
 ];
 
-/// Dynamic allocation as the pasted settings give it; what they leave out stays as on the form.
-fn dynamic_allocation_of(
-    v: &Values,
-    form_enabled: bool,
-    form: &DynamicAllocationSettings,
-) -> (bool, DynamicAllocationSettings) {
-    let shuffle = if v.flag(k::SHUFFLE_SERVICE_ENABLED) == Some(true) {
-        ShuffleKeeping::ExternalService
-    } else if v.flag(k::DYNAMIC_ALLOCATION_SHUFFLE_TRACKING) == Some(true) {
-        ShuffleKeeping::Tracking
-    } else {
-        form.shuffle
-    };
+/// Dynamic allocation as the pasted settings give it; what they leave out is `default`'s
+/// (Spark's defaults on YARN and Kubernetes, the form's — EMR's — on EMR).
+fn dynamic_allocation_of(v: &Values, default: &DynamicAllocation) -> DynamicAllocation {
+    let d = &default.settings;
     let settings = DynamicAllocationSettings {
         min_executors: v
             .int(k::DYNAMIC_ALLOCATION_MIN_EXECUTORS)
-            .unwrap_or(form.min_executors),
+            .unwrap_or(d.min_executors),
         initial_executors: v
             .int(k::DYNAMIC_ALLOCATION_INITIAL_EXECUTORS)
-            .or(form.initial_executors),
+            .or(d.initial_executors),
         max_executors: v
             .int(k::DYNAMIC_ALLOCATION_MAX_EXECUTORS)
-            .or(form.max_executors),
-        shuffle,
-        ..*form
+            .or(d.max_executors),
+        shuffle: shuffle_keeping(v, d.shuffle),
+        ..*d
     };
-    let enabled = v
-        .flag(k::DYNAMIC_ALLOCATION_ENABLED)
-        .unwrap_or(form_enabled);
-    (enabled, settings)
+    DynamicAllocation {
+        enabled: v
+            .flag(k::DYNAMIC_ALLOCATION_ENABLED)
+            .unwrap_or(default.enabled),
+        settings,
+    }
+}
+
+/// How shuffle files outlive a removed executor, in the order Spark's
+/// `ExecutorAllocationManager.validateSettings` asks (apache/spark,
+/// `core/src/main/scala/org/apache/spark/ExecutorAllocationManager.scala`): the external shuffle
+/// service (`spark.shuffle.service.enabled`), else shuffle tracking
+/// (`spark.dynamicAllocation.shuffleTracking.enabled`), else decommissioning
+/// (`spark.decommission.enabled` and `spark.storage.decommission.shuffleBlocks.enabled`), else
+/// none, and Spark refuses to start. A key not pasted keeps what `default` implies: Spark's
+/// default turns shuffle tracking on and the service off (`internal/config/package.scala`);
+/// EMR's turns the service on.
+fn shuffle_keeping(v: &Values, default: ShuffleKeeping) -> ShuffleKeeping {
+    use ShuffleKeeping as S;
+    let on = |key: &str, by_default: bool| v.flag(key).unwrap_or(by_default);
+    if on(k::SHUFFLE_SERVICE_ENABLED, default == S::ExternalService) {
+        S::ExternalService
+    } else if on(
+        k::DYNAMIC_ALLOCATION_SHUFFLE_TRACKING,
+        matches!(default, S::Tracking | S::ExternalService),
+    ) {
+        S::Tracking
+    } else if on(k::DECOMMISSION_ENABLED, default == S::Decommission)
+        && on(
+            k::STORAGE_DECOMMISSION_SHUFFLE_BLOCKS,
+            default == S::Decommission,
+        )
+    {
+        S::Decommission
+    } else {
+        S::None
+    }
 }
 
 /// `spark.memory.offHeap.size` in bytes, as pasted (0 when unset or refused).
@@ -404,15 +441,11 @@ fn offheap_bytes(v: &Values) -> u64 {
 fn yarn_input(form: &PlanInput, pasted: &Pasted, v: &Values) -> PlanInput {
     let d = SparkSettings::default();
     let offheap_bytes = offheap_bytes(v);
-    let (dynamic_allocation, dynamic_allocation_settings) = dynamic_allocation_of(
-        v,
-        form.spark.dynamic_allocation,
-        &form.spark.dynamic_allocation_settings,
-    );
+    let da = dynamic_allocation_of(v, &DynamicAllocation::spark_default());
     let spark = SparkSettings {
         workload: form.spark.workload,
-        dynamic_allocation,
-        dynamic_allocation_settings,
+        dynamic_allocation: da.enabled,
+        dynamic_allocation_settings: da.settings,
         version: version(pasted, form.spark.version),
         deploy_mode: deploy_mode(v),
         app_type: app_type(pasted, form.spark.app_type),
@@ -481,6 +514,10 @@ const K8S_CARRIES: &[&str] = &[
     k::DYNAMIC_ALLOCATION_MAX_EXECUTORS,
     k::DYNAMIC_ALLOCATION_INITIAL_EXECUTORS,
     k::DYNAMIC_ALLOCATION_MIN_EXECUTORS,
+    k::SHUFFLE_SERVICE_ENABLED,
+    k::DYNAMIC_ALLOCATION_SHUFFLE_TRACKING,
+    k::DECOMMISSION_ENABLED,
+    k::STORAGE_DECOMMISSION_SHUFFLE_BLOCKS,
 ];
 
 fn k8s_input(form: &K8sInput, pasted: &Pasted, v: &Values, count: ExecutorCount) -> K8sInput {
@@ -490,15 +527,11 @@ fn k8s_input(form: &K8sInput, pasted: &Pasted, v: &Values, count: ExecutorCount)
             .map(|s| s.trim().to_string())
     };
     let offheap_bytes = offheap_bytes(v);
-    let (dynamic_allocation, dynamic_allocation_settings) = dynamic_allocation_of(
-        v,
-        form.spark.dynamic_allocation,
-        &form.spark.dynamic_allocation_settings,
-    );
+    let da = dynamic_allocation_of(v, &DynamicAllocation::spark_default());
     let spark = K8sSpark {
         workload: form.spark.workload,
-        dynamic_allocation,
-        dynamic_allocation_settings,
+        dynamic_allocation: da.enabled,
+        dynamic_allocation_settings: da.settings,
         version: version(pasted, form.spark.version),
         deploy_mode: deploy_mode(v),
         app_type: app_type(pasted, form.spark.app_type),
@@ -560,6 +593,10 @@ const EMR_CARRIES: &[&str] = &[
     k::DYNAMIC_ALLOCATION_MAX_EXECUTORS,
     k::DYNAMIC_ALLOCATION_INITIAL_EXECUTORS,
     k::DYNAMIC_ALLOCATION_MIN_EXECUTORS,
+    k::SHUFFLE_SERVICE_ENABLED,
+    k::DYNAMIC_ALLOCATION_SHUFFLE_TRACKING,
+    k::DECOMMISSION_ENABLED,
+    k::STORAGE_DECOMMISSION_SHUFFLE_BLOCKS,
 ];
 
 fn emr_input(form: &EmrInput, pasted: &Pasted, v: &Values) -> EmrInput {
@@ -575,6 +612,13 @@ fn emr_input(form: &EmrInput, pasted: &Pasted, v: &Values) -> EmrInput {
     let factor = v
         .number(k::EXECUTOR_OVERHEAD_FACTOR, ValueKind::Factor)
         .or_else(|| v.number(k::YARN_EXECUTOR_OVERHEAD_FACTOR, ValueKind::Factor));
+    let da = dynamic_allocation_of(
+        v,
+        &DynamicAllocation {
+            enabled: form.dynamic_allocation,
+            settings: form.dynamic_allocation_settings,
+        },
+    );
     EmrInput {
         executor_memory_mib: v
             .mib(&[k::EXECUTOR_MEMORY])
@@ -596,9 +640,8 @@ fn emr_input(form: &EmrInput, pasted: &Pasted, v: &Values) -> EmrInput {
         maximize_resource_allocation: pasted
             .maximize_resource_allocation
             .map_or(form.maximize_resource_allocation, |(m, _)| m),
-        dynamic_allocation: v
-            .flag(k::DYNAMIC_ALLOCATION_ENABLED)
-            .unwrap_or(form.dynamic_allocation),
+        dynamic_allocation: da.enabled,
+        dynamic_allocation_settings: da.settings,
         deploy_mode: match v.text(k::DEPLOY_MODE) {
             Some(_) => deploy_mode(v),
             None => form.deploy_mode,

@@ -2,7 +2,10 @@
 //! "spark-defaults", "Properties": {…}}, …]`, as `aws emr create-cluster --configurations`
 //! takes it), a single classification, or an object holding `"Configurations"`. The check reads
 //! `spark-defaults` (what EMR writes into `spark-defaults.conf`) and the `spark` classification's
-//! `maximizeResourceAllocation`; others are named as not read.
+//! `maximizeResourceAllocation`; others are named as not read. Each field is read as
+//! `Classification` or `classification` (and so `Properties`, `Configurations`): the EMR API's
+//! JSON is capitalised, while the console's software settings and EMR Serverless' and EMR on
+//! EKS' `applicationConfiguration` write them in lower case.
 
 use super::tree::{parse, Node};
 use super::{Finding, FindingKind, Format, Origin, Pasted, Stage};
@@ -26,8 +29,8 @@ pub(super) fn read(text: &str, pasted: &mut Pasted) {
     };
     let list: Vec<&Node> = match &root {
         Some(Node::Seq { items, .. }) => items.iter().collect(),
-        Some(map @ Node::Map { .. }) => match map.get("Configurations") {
-            Some(Node::Seq { items, .. }) if map.get("Classification").is_none() => {
+        Some(map @ Node::Map { .. }) => match field(map, "Configurations") {
+            Some(Node::Seq { items, .. }) if field(map, "Classification").is_none() => {
                 items.iter().collect()
             }
             _ => vec![map],
@@ -48,12 +51,12 @@ pub(super) fn read(text: &str, pasted: &mut Pasted) {
 
 /// Reads one classification; false when `node` is not one.
 fn read_classification(node: &Node, pasted: &mut Pasted) -> bool {
-    let Some(name_node) = node.get("Classification") else {
+    let Some(name_node) = field(node, "Classification") else {
         return false;
     };
     let name = name_node.text().unwrap_or_default();
     pasted.recognised_at.get_or_insert(at(name_node.line()));
-    let properties = node.get("Properties");
+    let properties = field(node, "Properties");
     match name {
         "spark-defaults" => {
             for (key, line, value) in entries(properties) {
@@ -83,6 +86,12 @@ fn read_classification(node: &Node, pasted: &mut Pasted) -> bool {
         }
     }
     true
+}
+
+/// `name` (capitalised) of a classification, or the same name in lower case.
+fn field<'a>(node: &'a Node, name: &str) -> Option<&'a Node> {
+    node.get(name)
+        .or_else(|| node.get(&name.to_ascii_lowercase()))
 }
 
 fn entries(node: Option<&Node>) -> &[(String, u32, Node)] {

@@ -155,7 +155,33 @@ fn read_spec(spec: &Node, spec_line: u32, pasted: &mut Pasted) {
     }
     read_fields(spec, "driver", DRIVER_FIELDS, pasted);
     read_fields(spec, "executor", EXECUTOR_FIELDS, pasted);
-    read_fields(spec, "dynamicAllocation", DYNAMIC_FIELDS, pasted);
+    read_dynamic_allocation(spec, pasted);
+}
+
+/// `dynamicAllocation` as the operator passes it (`dynamicAllocationOption` in the same file):
+/// nothing unless `enabled` is true; then `spark.dynamicAllocation.enabled=true`, the counts
+/// given, and `spark.dynamicAllocation.shuffleTracking.enabled` from `shuffleTrackingEnabled`,
+/// true when it is left out (credited to the `enabled` line then).
+fn read_dynamic_allocation(spec: &Node, pasted: &mut Pasted) {
+    const NAME: &str = "dynamicAllocation";
+    let Some(section) = spec.get(NAME) else {
+        return;
+    };
+    let enabled = section.get("enabled");
+    let on = enabled
+        .and_then(Node::text)
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("true"));
+    if !on && matches!(section, Node::Map { .. }) {
+        return;
+    }
+    read_fields(spec, NAME, DYNAMIC_FIELDS, pasted);
+    let (tracking, line) = match (section.get("shuffleTrackingEnabled"), enabled) {
+        (Some(node), _) => (node.text().unwrap_or_default(), node.line()),
+        (None, Some(node)) => ("true", node.line()),
+        (None, None) => return,
+    };
+    let key = spark_keys::DYNAMIC_ALLOCATION_SHUFFLE_TRACKING;
+    pasted.push(key, tracking, at(line), Stage::Conf);
 }
 
 fn read_fields(spec: &Node, name: &str, fields: &[(&str, &'static str)], pasted: &mut Pasted) {

@@ -4,6 +4,7 @@
 use super::answer::{Answer, Check, CpuCounted, SideNumbers};
 use super::{BadValue, Effective, Finding, FindingKind, Format, Origin, MAX_TEXT_BYTES};
 use crate::catalog::{counted, group_digits, group_digits_in_text, ClusterManager};
+use crate::dynamic_allocation::{allocation_notes, AllocationNumbers};
 use crate::spark_keys;
 use crate::warning::{most_severe_first, Code, Severity, Warning};
 
@@ -311,6 +312,30 @@ pub fn answer_warnings(c: &Check) -> Vec<Warning> {
 }
 
 fn all_answer_warnings(c: &Check) -> Vec<Warning> {
+    let mut all = placement_warnings(c);
+    all.extend(allocation_warnings(c));
+    all
+}
+
+/// The form's dynamic allocation findings for the pasted settings (Spark's refusals, an
+/// unbounded or unreachable maxExecutors, settings Spark ignores), in the form's words; the
+/// count note aside, as the headline says what Spark starts.
+fn allocation_warnings(c: &Check) -> Vec<Warning> {
+    let Some(a) = &c.allocation else {
+        return Vec::new();
+    };
+    let mut notes = allocation_notes(a);
+    notes.retain(|w| w.code != Code::DynamicAllocationCount);
+    // The form's shuffle choice stands for several keys: the message names them.
+    for w in &mut notes {
+        w.field = w
+            .field
+            .filter(|f| *f != crate::catalog::FieldId::ShuffleKeeping);
+    }
+    notes
+}
+
+fn placement_warnings(c: &Check) -> Vec<Warning> {
     match (&c.answer, &c.applied.scenario) {
         (Answer::Yarn(p), _) => p.warnings.clone(),
         (Answer::Kubernetes(p), crate::scenario::Scenario::Kubernetes(input)) => {
@@ -381,7 +406,7 @@ pub fn check_headline(c: &Check) -> String {
         n => format!(" ({} below.)", counted(n, "more error")),
     };
     match stop(c) {
-        None => headline(c.compare.pasted.as_ref()),
+        None => headline_with(c.compare.pasted.as_ref(), c.allocation.as_ref()),
         // Text that does not parse says where first (nothing could be read past it).
         Some(Stop::NothingRead) => match refused_finding(c) {
             Some(f) => format!("The check cannot read this text. {}", finding_message(f, m)),
@@ -579,30 +604,22 @@ fn place_short(o: Origin) -> String {
 
 /// The answer in one sentence (numbers of 10 000 and above in the page's digit groups).
 pub fn headline(n: Option<&SideNumbers>) -> String {
+    headline_with(n, None)
+}
+
+/// [`headline`], with dynamic allocation when it is on: what Spark starts and how far it may
+/// grow come first, and the executors that run are those of its ceiling (maxExecutors, or as
+/// many as fit).
+pub fn headline_with(n: Option<&SideNumbers>, allocation: Option<&AllocationNumbers>) -> String {
     let Some(n) = n else {
         return "These settings cannot be planned on this cluster.".to_string();
     };
     if !n.runs {
         return "These settings do not run on this cluster: no executor can start.".to_string();
     }
-    let running = match n.executors_asked {
-        // EMR merged requests: how many of those asked for run, then as how many executors.
-        Some(a) if n.requests_running != n.executors_running => format!(
-            "{} of {} asked for run here, merged by EMR into {}",
-            n.requests_running,
-            counted(a, "executor"),
-            counted(n.executors_running, "executor")
-        ),
-        Some(a) => format!(
-            "{} of {} asked for run here",
-            n.executors_running,
-            counted(a, "executor")
-        ),
-        None if n.executors_running == 1 => "1 executor (as many as fit) runs here".to_string(),
-        None => format!(
-            "{} executors (as many as fit) run here",
-            n.executors_running
-        ),
+    let running = match allocation.filter(|a| a.enabled) {
+        Some(a) => allocation_running(n, a),
+        None => running_words(n),
     };
     let container = match n.cpu_counted {
         CpuCounted::PodRequests => "pod",
@@ -620,6 +637,59 @@ pub fn headline(n: Option<&SideNumbers>) -> String {
         n.container_mib,
         counted(n.task_slots, "task")
     ))
+}
+
+/// How many of the executors asked for run.
+fn running_words(n: &SideNumbers) -> String {
+    match n.executors_asked {
+        // EMR merged requests: how many of those asked for run, then as how many executors.
+        Some(a) if n.requests_running != n.executors_running => format!(
+            "{} of {} asked for run here, merged by EMR into {}",
+            n.requests_running,
+            counted(a, "executor"),
+            counted(n.executors_running, "executor")
+        ),
+        Some(a) => format!(
+            "{} of {} asked for run here",
+            n.executors_running,
+            counted(a, "executor")
+        ),
+        None if n.executors_running == 1 => "1 executor (as many as fit) runs here".to_string(),
+        None => format!(
+            "{} executors (as many as fit) run here",
+            n.executors_running
+        ),
+    }
+}
+
+/// With dynamic allocation: what Spark starts (the largest of minExecutors, initialExecutors
+/// and spark.executor.instances), how far it may grow, and how many of those run here.
+fn allocation_running(n: &SideNumbers, a: &AllocationNumbers) -> String {
+    let start = counted(a.initial.into(), "executor");
+    let grow = match a.ceiling {
+        None => "may grow to as many as fit (no maxExecutors)".to_string(),
+        Some(max) if max > a.initial => format!("may grow to {max}"),
+        Some(max) if max < a.initial => format!("then keeps at most {max}"),
+        Some(_) => "keeps that many (its maxExecutors)".to_string(),
+    };
+    let merged = if n.requests_running == n.executors_running {
+        String::new()
+    } else {
+        format!(
+            " requests, merged by EMR into {},",
+            counted(n.executors_running, "executor")
+        )
+    };
+    let run = match (a.ceiling, n.executors_asked) {
+        (Some(_), Some(asked)) => format!("{} of those {asked}{merged}", n.requests_running),
+        _ => format!("{}{merged}", n.requests_running),
+    };
+    let verb = if n.requests_running == 1 && merged.is_empty() {
+        "runs"
+    } else {
+        "run"
+    };
+    format!("Dynamic allocation: Spark starts {start} and {grow}; {run} {verb} here")
 }
 
 /// Millicores as cores with their unit: "0.5 cores", "1 core", "33 cores".
@@ -672,14 +742,22 @@ pub fn changes(pasted: Option<&SideNumbers>, plan: Option<&SideNumbers>) -> Vec<
     }
     for (label, mine, planned, unit) in rows {
         if mine != planned {
+            let fewer = if unit.is_empty() { "fewer" } else { "less" };
             out.push(group_digits_in_text(&format!(
-                "{label}: {mine}{unit} with yours, {planned}{unit} with the plan ({}{}{unit}).",
-                if planned > mine { "+" } else { "−" },
-                planned.abs_diff(mine)
+                "{label}: {mine}{unit} with yours, {planned}{unit} with the plan ({}{unit} {}).",
+                planned.abs_diff(mine),
+                than_the_plan(mine, planned, fewer)
             )));
         }
     }
     out
+}
+
+/// Yours beside the plan's, in words: "more than the plan" or "fewer than the plan" (`fewer`:
+/// "less" for amounts).
+fn than_the_plan(mine: u64, planned: u64, fewer: &str) -> String {
+    let more = if mine > planned { "more" } else { fewer };
+    format!("{more} than the plan")
 }
 
 /// The CPU line of the comparison, saying what the number counts: the pods' CPU requests on
@@ -687,10 +765,10 @@ pub fn changes(pasted: Option<&SideNumbers>, plan: Option<&SideNumbers>) -> Vec<
 /// schedules by memory alone), one vcore per container request whatever the executor's cores.
 fn cpu_change(a: &SideNumbers, b: &SideNumbers) -> String {
     let (mine, planned) = (a.cpu_reserved_millis, b.cpu_reserved_millis);
-    let sign = if planned > mine { "+" } else { "−" };
+    let than = than_the_plan(mine, planned, "fewer");
     let line = match a.cpu_counted {
         CpuCounted::PodRequests => format!(
-            "CPU reserved: {} with yours, {} with the plan ({sign}{}).",
+            "CPU reserved: {} with yours, {} with the plan ({} {than}).",
             cores(mine),
             cores(planned),
             cores(planned.abs_diff(mine))
@@ -705,7 +783,7 @@ fn cpu_change(a: &SideNumbers, b: &SideNumbers) -> String {
                 _ => "Vcores YARN reserves",
             };
             format!(
-                "{what}: {} with yours, {} with the plan ({sign}{}).",
+                "{what}: {} with yours, {} with the plan ({} {than}).",
                 vcores(mine),
                 vcores(planned),
                 vcores(planned.abs_diff(mine))
