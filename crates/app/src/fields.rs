@@ -184,9 +184,19 @@ fn field(out: &mut String, st: &State, entry: &'static Entry) {
         out,
         "p",
         &format!(r#" class="note" id="note-{key}" aria-live="polite""#),
-        &message_at(st.notes, key),
+        &note_unless_error(&message, st.notes, key),
     );
     out.push_str("</div>");
+}
+
+/// A field's note ("64 TiB per node — did you mean 64 GiB?"), unless the field has an error:
+/// a value out of range says so, and a note beside it about the same value is noise.
+fn note_unless_error(error: &str, notes: &[FieldMessage], key: &str) -> String {
+    if error.is_empty() {
+        message_at(notes, key)
+    } else {
+        String::new()
+    }
 }
 
 /// A text box with its unit and hint, as HTML; the default shows as the placeholder.
@@ -734,7 +744,7 @@ fn sync_form(form: &Form, ctx: Ctx) {
             }
         }
         set_text_if_changed(&error, &message);
-        set_text_if_changed(&note, &message_at(&notes, key));
+        set_text_if_changed(&note, &note_unless_error(&message, &notes, key));
     }
     if let Some(types) = by_id("f-knt-types") {
         let options = type_options(&node_type_names(form));
@@ -870,6 +880,39 @@ mod tests {
         let eks = planner::presets::k8s_preset("k8s-seed002-eks").unwrap();
         let form = Form::from_scenario(&Scenario::Kubernetes(eks.input));
         assert_eq!((form.text("kp"), form.text("knt")), ("eks", "m5.4xlarge"));
+    }
+
+    /// A field with an error shows no note about the same value (99 999 999 GiB per node was
+    /// out of range and "more than any machine has per core" beside it); without the error the
+    /// note shows.
+    #[test]
+    fn a_note_gives_way_to_the_fields_error() {
+        let (form, _) = Form::from_query("v=1");
+        let note = [FieldMessage {
+            key: "m",
+            text: "Memory per node: more than any machine has".into(),
+        }];
+        let error = [FieldMessage {
+            key: "m",
+            text: "Memory per node is 99 999 999 GiB".into(),
+        }];
+        let with_error = form_body(&State {
+            form: &form,
+            messages: &error,
+            notes: &note,
+        });
+        assert!(
+            with_error.contains(r#"id="note-m" aria-live="polite"></p>"#),
+            "{with_error}"
+        );
+        let alone = form_body(&State {
+            form: &form,
+            messages: &[],
+            notes: &note,
+        });
+        assert!(alone.contains(
+            r#"id="note-m" aria-live="polite">Memory per node: more than any machine has</p>"#
+        ));
     }
 
     #[test]
