@@ -45,6 +45,9 @@ pub fn form_text(data: &[u8]) {
     };
     let text = text_of(rest);
     let _ = crate::text::check_length(&text);
+    // The form's number reading (a `+` dropped, digit groups joined) is done once for all.
+    let typed = crate::text::typed_number(&text);
+    assert_eq!(crate::text::typed_number(&typed), typed, "{text:?}");
     let _ = crate::text::with_bare_unit(&text, "GiB");
     let _ = crate::text::parse_mib(&text);
     let _ = crate::text::parse_count(&text);
