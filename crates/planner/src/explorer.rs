@@ -403,7 +403,7 @@ fn k8s_row(input: &K8sInput, cores: u32) -> Option<ShapeRow> {
     one.count = ExecutorCount::AsManyAsFit;
     let cpu_millis = derive_k8s(&one).ok()?.executor_cpu_millis;
     let room = PodRoom::of(&input.nodes);
-    let per_node = room.cpu_millis.checked_div(cpu_millis)?;
+    let per_node = room.cpu_millis.checked_div(cpu_millis)?.min(room.pods);
     let budget = room.memory_mib.checked_div(per_node)?;
     let pod_mib = |heap_mib: u64| {
         let mut settings = one.spark.pod_settings();
