@@ -381,11 +381,9 @@ fn refusal_note(n: &AllocationNumbers) -> Option<Warning> {
             FieldId::MinExecutors,
         ),
         Refusal::NoShuffleServiceOnKubernetes => (
-            "Kubernetes runs no external shuffle service: Spark starts (spark.shuffle.service.\
-             enabled passes its check), but each executor then fails to register with the \
-             service (\"Unable to register with external shuffle server\") and exits. Use \
-             shuffle tracking (spark.dynamicAllocation.shuffleTracking.enabled, its default) or \
-             decommissioning."
+            "Kubernetes has no external shuffle service: Spark starts, but each executor fails \
+             to register with it and exits. Use shuffle tracking \
+             (spark.dynamicAllocation.shuffleTracking.enabled, its default) or decommissioning."
                 .to_string(),
             FieldId::ShuffleKeeping,
         ),
@@ -493,10 +491,9 @@ fn shuffle_tracking_note(n: &AllocationNumbers) -> Option<Warning> {
         Warning::new(
             Code::DynamicAllocationCount,
             Severity::Info,
-            "With shuffle tracking, an executor holding shuffle data is kept until the driver \
-             cleans that shuffle up or spark.dynamicAllocation.shuffleTracking.timeout \
-             (default: infinity) passes: the main reason executors do not scale down where no \
-             external shuffle service runs, as on Kubernetes.",
+            "With shuffle tracking, executors holding shuffle data stay until the driver cleans \
+             it up or spark.dynamicAllocation.shuffleTracking.timeout (default: infinity) \
+             passes: why they do not scale down on Kubernetes.",
         )
         .about(FieldId::ShuffleKeeping)
     })

@@ -1202,30 +1202,21 @@ fn placed_step(count: ExecutorCount, d: &K8sPlan) -> Step {
 /// Why the per-node layout holds fewer executor pods than CPU and memory allow, when the
 /// node's pod limit does: `None` when it does not bind.
 pub fn k8s_pod_limit_words(d: &K8sPlan) -> Option<String> {
-    let f = &d.fit;
-    if !f.pod_limit_binds {
-        return None;
-    }
-    let pods = d.room.pods;
-    let words = if f.per_node < f.per_node_by_resources {
-        format!(
-            "The node's pod limit, {pods} pods, keeps each node to {}{}, though CPU and \
-             memory hold {}.",
-            crate::catalog::counted(f.per_node, "executor pod"),
-            if d.has_driver() {
-                format!(" ({} beside the driver pod)", f.first_node)
-            } else {
-                String::new()
-            },
-            f.per_node_by_resources
-        )
-    } else {
-        format!(
-            "The node's pod limit, {pods} pods, keeps node 1 to {} beside the driver pod.",
-            crate::catalog::counted(f.first_node, "executor pod")
-        )
-    };
-    Some(crate::catalog::group_digits_in_text(&words))
+    d.fit.pod_limit_binds.then(|| {
+        crate::catalog::group_digits_in_text(&format!(
+            "Executor pods per node are {}.",
+            pod_limit_words(d.room.pods)
+        ))
+    })
+}
+
+/// "held back by the node's pod limit, N pods, …": the one wording of the limit, in the
+/// layout's words and the shortfall's.
+fn pod_limit_words(pods: u64) -> String {
+    format!(
+        "held back by the node's pod limit, {pods} pods (the driver pod counts too), not by CPU \
+         or memory"
+    )
 }
 
 /// The findings, most severe first: pods that stay Pending, then settings worth knowing about.
@@ -1504,9 +1495,9 @@ fn k8s_shortfall_words_ungrouped(s: &Shortfall) -> String {
             s.asked - capacity
         ),
         Blocker::PodLimit { capacity, pods } => format!(
-            "Only {capacity} of the {} fit, held back by the node's pod limit, {pods} pods (the \
-             driver pod counts on its node), not by CPU or memory; the other {} stay Pending.",
+            "Only {capacity} of the {} fit, {}; the other {} stay Pending.",
             crate::catalog::counted(s.asked, "executor pod"),
+            pod_limit_words(pods),
             s.asked - capacity
         ),
     }

@@ -59,8 +59,8 @@ fn eks_max_pods_caps_the_pods_per_node() {
     assert_eq!(
         k8s_pod_limit_words(&p).as_deref(),
         Some(
-            "The node's pod limit, 20 pods, keeps each node to 20 executor pods (19 beside the \
-             driver pod), though CPU and memory hold 71."
+            "Executor pods per node are held back by the node's pod limit, 20 pods (the driver \
+             pod counts too), not by CPU or memory."
         )
     );
 }
@@ -115,7 +115,7 @@ fn more_pods_than_the_limit_holds_say_why() {
     assert_eq!(
         k8s_shortfall_words(&s),
         "Only 159 of the 200 executor pods fit, held back by the node's pod limit, 20 pods (the \
-         driver pod counts on its node), not by CPU or memory; the other 41 stay Pending."
+         driver pod counts too), not by CPU or memory; the other 41 stay Pending."
     );
 }
 

@@ -456,9 +456,7 @@ fn the_ceiling_and_refusals_follow_spark() {
     assert_eq!(refused.field, Some(FieldId::ShuffleKeeping));
     assert!(
         refused.message.contains("Spark starts")
-            && refused
-                .message
-                .contains("\"Unable to register with external shuffle server\"")
+            && refused.message.contains("fails to register")
             && !refused.message.contains("refuses to start"),
         "{}",
         refused.message
