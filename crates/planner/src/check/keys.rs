@@ -326,6 +326,16 @@ pub fn is_secret_key(key: &str) -> bool {
     WORDS.iter().any(|w| lower.contains(w)) || lower.ends_with(".key")
 }
 
+/// A setting's value as a report shows it: `(hidden)` when its key or value looks secret (a
+/// report may be shared), else the value.
+pub fn shown_value(key: &str, value: String) -> String {
+    if is_secret_key(key) || is_secret_value(&value) {
+        "(hidden)".to_string()
+    } else {
+        value
+    }
+}
+
 /// Whether a value looks like a token or key: 16 characters or more of letters, digits and
 /// `+/=_-.` only, with both letters and digits (`AKIA…`, JWTs, hex digests), or a value with a
 /// `user:password@` part.
