@@ -184,6 +184,12 @@ async fn screenshots_at_desktop_and_phone_widths_light_and_dark() {
         ("yarn-impossible", "/?v=1&dm=200g", "#hl-none"),
         ("k8s-impossible", "/?v=1&cm=k8s&em=100g", "#hl-none"),
         ("k8s-fewer", "/?v=1&cm=k8s&em=40g", "#nearest"),
+        // EKS max pods 20: each node's pod limit holds fewer small pods than CPU and memory.
+        (
+            "k8s-pod-limit",
+            "/?v=1&cm=k8s&kp=eks&knt=m5.4xlarge&kmp=20&em=512m&rq=0.05&cpe=1&cnt=200",
+            "#pod-limit",
+        ),
     ] {
         browser.set_viewport(1280, 900).await;
         browser.set_color_scheme("light").await;

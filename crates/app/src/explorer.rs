@@ -145,7 +145,7 @@ fn table_row(out: &mut String, e: &Explorer, r: &ShapeRow) {
         .into_iter()
         .map(|m| format!(r#"<span class="mark">{m}</span>"#))
         .collect();
-    let notes: Vec<&'static str> = explorer::guidance(r)
+    let notes: Vec<&'static str> = explorer::guidance(r, e.manager)
         .iter()
         .map(|w| short_name(w.code))
         .collect();
@@ -217,7 +217,7 @@ fn guidance_list(e: &Explorer) -> String {
     let items = e
         .rows
         .iter()
-        .flat_map(explorer::guidance)
+        .flat_map(|r| explorer::guidance(r, e.manager))
         .filter(|w| {
             let new = !seen.contains(&w.code);
             seen.push(w.code);

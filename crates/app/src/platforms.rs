@@ -177,7 +177,11 @@ pub(crate) fn pods_view(p: &K8sPlan) -> String {
         ("overhead", "Overhead"),
         ("free", "Unused"),
     ]);
-    layout::groups_view(&p.layout, &KUBERNETES_WORDS, legend)
+    let mut out = layout::groups_view(&p.layout, &KUBERNETES_WORDS, legend);
+    if let Some(words) = planner::k8s::k8s_pod_limit_words(p) {
+        html::text(&mut out, "p", r#" class="muted" id="pod-limit""#, &words);
+    }
+    out
 }
 
 /// The working and warnings sections of a Kubernetes or EMR plan, as HTML.

@@ -284,7 +284,7 @@ pub fn about_html(manager: Manager) -> &'static str {
 
 const ABOUT_KUBERNETES: &str = concat!(
     "<p><strong>Pod resources</strong> are computed as Spark's Kubernetes builders write them: memory request = limit = heap + overhead (max(384 MiB, ⌊factor × heap⌋), factor 0.1, or 0.4 for cluster-mode Python and R apps unless set) + off-heap + PySpark memory, in Mi; CPU request = spark.kubernetes.executor.request.cores or spark.executor.cores; a CPU limit only when one is set. Checked against vectors produced by running Spark 3.5.9's and 4.0.5's own classes.</p>",
-    "<p><strong>Packing</strong> takes each node's allocatable CPU and memory (capacity minus kube/system reservations and the eviction threshold) less the daemonsets' requests, counts the executor pods whose requests fit, puts the driver pod on node 1, and spreads the executors evenly, as kube-scheduler's default scoring tends to. Task slots are spark.executor.cores ÷ spark.task.cpus per executor, whatever CPU the pod requests.</p>",
+    "<p><strong>Packing</strong> takes each node's allocatable CPU and memory (capacity minus kube/system reservations and the eviction threshold) less the daemonsets' requests, counts the executor pods whose requests fit, up to the node's pod limit (EKS's or AKS's max pods, else 110; the driver pod counts), puts the driver pod on node 1, and spreads the executors evenly, as kube-scheduler's default scoring tends to. Task slots are spark.executor.cores ÷ spark.task.cpus per executor, whatever CPU the pod requests.</p>",
     "<p>Not modelled: scheduler plugins and affinity, taints, resource quotas, priority and preemption, other workloads.</p>",
 );
 

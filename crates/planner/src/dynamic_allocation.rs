@@ -19,8 +19,18 @@
 //!   spark.dynamicAllocation.shuffleTracking.enabled. 3) enabling shuffle blocks decommission
 //!   through spark.decommission.enabled and spark.storage.decommission.shuffleBlocks.enabled. …"
 //!
-//! Kubernetes has no external shuffle service, so shuffle tracking or decommissioning is the
-//! only way there. Amazon EMR turns dynamic allocation on and configures the external shuffle
+//! - `validateSettings` accepts `spark.shuffle.service.enabled` true on any cluster manager.
+//!   Kubernetes runs no external shuffle service, so there each executor's `BlockManager`
+//!   then fails to register with one (`registerWithExternalShuffleServer`: "Unable to register
+//!   with external shuffle server due to : …") and the executor exits: shuffle tracking or
+//!   decommissioning is the only way there.
+//! - `spark.dynamicAllocation.shuffleTracking.timeout` defaults to `Long.MaxValue`
+//!   (`DYN_ALLOCATION_SHUFFLE_TRACKING_TIMEOUT`): with shuffle tracking an executor holding
+//!   shuffle data is released only once the driver cleans that shuffle up (Spark's
+//!   configuration docs: "Spark will rely on the shuffles being garbage collected to be able to
+//!   release executors").
+//!
+//! Amazon EMR turns dynamic allocation on and configures the external shuffle
 //! service (EMR Release Guide, "Configure Spark": `spark.dynamicAllocation.enabled` true from
 //! EMR 4.4.0; "Spark Shuffle Service is automatically configured by Amazon EMR").
 //!
@@ -176,6 +186,9 @@ pub enum Refusal {
     },
     /// No external shuffle service, shuffle tracking or decommissioning.
     NoShuffleKeeping,
+    /// The external shuffle service on Kubernetes: Spark starts, but no node runs the
+    /// service, so every executor fails to register with it and exits.
+    NoShuffleServiceOnKubernetes,
 }
 
 /// What the cluster will do with dynamic allocation.
@@ -200,7 +213,8 @@ pub struct AllocationNumbers {
     /// The most executors dynamic allocation can run: the ceiling and what fits, whichever is
     /// smaller.
     pub reachable: u32,
-    /// Spark's refusal to start, if any.
+    /// Spark's refusal to start, or (the shuffle service on Kubernetes) executors that cannot
+    /// start, if any.
     pub refusal: Option<Refusal>,
 }
 
@@ -225,7 +239,7 @@ pub fn allocation_numbers(
         _ if s.shuffle == ShuffleKeeping::ExternalService
             && manager == ClusterManager::Kubernetes =>
         {
-            Some(Refusal::NoShuffleKeeping)
+            Some(Refusal::NoShuffleServiceOnKubernetes)
         }
         _ => None,
     };
@@ -344,6 +358,7 @@ pub fn allocation_notes(n: &AllocationNumbers) -> Vec<Warning> {
     notes.extend(ceiling_note(n));
     notes.extend(floor_and_start_notes(n));
     notes.extend(ignored_notes(n));
+    notes.extend(shuffle_tracking_note(n));
     notes.extend(initial_count_note(n).map(|text| {
         Warning::new(Code::DynamicAllocationCount, Severity::Info, text)
             .about(FieldId::DynamicAllocation)
@@ -364,6 +379,13 @@ fn refusal_note(n: &AllocationNumbers) -> Option<Warning> {
                  less than or equal to spark.dynamicAllocation.maxExecutors ({max})!\""
             ),
             FieldId::MinExecutors,
+        ),
+        Refusal::NoShuffleServiceOnKubernetes => (
+            "Kubernetes has no external shuffle service: Spark starts, but each executor fails \
+             to register with it and exits. Use shuffle tracking \
+             (spark.dynamicAllocation.shuffleTracking.enabled, its default) or decommissioning."
+                .to_string(),
+            FieldId::ShuffleKeeping,
         ),
         Refusal::NoShuffleKeeping if n.manager == ClusterManager::Kubernetes => (
             "Kubernetes has no external shuffle service: with dynamic allocation, Spark needs \
@@ -460,6 +482,21 @@ fn floor_and_start_notes(n: &AllocationNumbers) -> Vec<Warning> {
         );
     }
     notes
+}
+
+/// Shuffle tracking keeps executors that hold shuffle data: with its default timeout, until the
+/// driver cleans the shuffle up.
+fn shuffle_tracking_note(n: &AllocationNumbers) -> Option<Warning> {
+    (n.refusal.is_none() && n.settings.shuffle == ShuffleKeeping::Tracking).then(|| {
+        Warning::new(
+            Code::DynamicAllocationCount,
+            Severity::Info,
+            "With shuffle tracking, executors holding shuffle data stay until the driver cleans \
+             it up or spark.dynamicAllocation.shuffleTracking.timeout (default: infinity) \
+             passes: why they do not scale down on Kubernetes.",
+        )
+        .about(FieldId::ShuffleKeeping)
+    })
 }
 
 fn ignored_notes(n: &AllocationNumbers) -> Vec<Warning> {

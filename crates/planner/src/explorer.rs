@@ -442,7 +442,7 @@ fn k8s_row(input: &K8sInput, cores: u32) -> Option<ShapeRow> {
     one.count = ExecutorCount::AsManyAsFit;
     let cpu_millis = derive_k8s(&one).ok()?.executor_cpu_millis;
     let room = PodRoom::of(&input.nodes);
-    let per_node = room.cpu_millis.checked_div(cpu_millis)?;
+    let per_node = room.cpu_millis.checked_div(cpu_millis)?.min(room.pods);
     let budget = room.memory_mib.checked_div(per_node)?;
     let pod_mib = |heap_mib: u64| {
         let mut settings = one.spark.pod_settings();
@@ -510,12 +510,16 @@ fn is_small(row: &ShapeRow) -> bool {
     fixed_cost_mib(row).saturating_mul(4) > row.container_mib
 }
 
-/// What a shape triggers, with the reason in words: more than 5 cores, a heap without
-/// compressed object pointers, a very large heap, a very small executor, one core.
-pub fn guidance(row: &ShapeRow) -> Vec<Warning> {
+/// What a shape triggers on `manager`, with the reason in words: more than 5 cores (YARN and
+/// EMR), a heap without compressed object pointers, a very large heap, a very small executor,
+/// one core.
+pub fn guidance(row: &ShapeRow, manager: ClusterManager) -> Vec<Warning> {
     let mut w = Vec::new();
     let gib = crate::units::format_spark_mib;
-    if row.cores > MOST_CORES_FOR_HDFS {
+    // The 5-core finding is the HDFS client's (Ryza, above). Spark on Kubernetes reads and
+    // writes an object store (S3, GCS, Azure Blob) through its own connector as a rule, and
+    // that source says nothing of those: no note there.
+    if row.cores > MOST_CORES_FOR_HDFS && manager != ClusterManager::Kubernetes {
         w.push(Warning::new(
             Code::ManyCoresPerExecutor,
             Severity::Warning,
@@ -554,6 +558,7 @@ pub fn guidance(row: &ShapeRow) -> Vec<Warning> {
 /// The guidance of a plan's own executor shape (the explorer's notes on the plan itself),
 /// leaving out what `said` (the plan's warnings) already says.
 fn own_shape_guidance(
+    manager: ClusterManager,
     cores: u32,
     memory: &crate::spark::ExecutorMemory,
     container_mib: u64,
@@ -573,7 +578,7 @@ fn own_shape_guidance(
         unused_memory_mib_per_node: 0,
         unused_cpu_millis_per_node: 0,
     };
-    let mut notes = guidance(&row);
+    let mut notes = guidance(&row, manager);
     notes.retain(|w| !said.iter().any(|s| s.code == w.code));
     notes
 }
@@ -614,6 +619,7 @@ pub fn yarn_plan_guidance(c: &Comparison, said: &[Warning]) -> Vec<Warning> {
     let p = &c.selected_plan().placement;
     let e = &p.executor;
     own_shape_guidance(
+        ClusterManager::Yarn,
         e.cores,
         &e.memory,
         e.granted.memory_mib,
@@ -628,6 +634,7 @@ pub fn k8s_plan_guidance(input: &K8sInput, p: &K8sPlan, said: &[Warning]) -> Vec
     let memory = &p.executor_memory;
     let container = p.executor_memory_mib();
     own_shape_guidance(
+        ClusterManager::Kubernetes,
         input.spark.executor_cores,
         memory,
         container,
@@ -640,6 +647,7 @@ pub fn k8s_plan_guidance(input: &K8sInput, p: &K8sPlan, said: &[Warning]) -> Vec
 pub fn emr_plan_guidance(p: &EmrPlan, said: &[Warning]) -> Vec<Warning> {
     let e = &p.request;
     own_shape_guidance(
+        ClusterManager::Emr,
         e.cores,
         &e.memory,
         e.granted.memory_mib,

@@ -750,6 +750,10 @@ pub struct PodRoom {
     pub cpu_millis: u64,
     /// Capacity − reserved (eviction included) − daemonsets, in MiB.
     pub memory_mib: u64,
+    /// The node's pod limit, its max pods ([`crate::providers::max_pods_per_node`]): Spark's
+    /// pods on a node never exceed it. Daemonset pods count against it too; the form gives their
+    /// CPU and memory, not their number, so they are not subtracted.
+    pub pods: u64,
 }
 
 impl PodRoom {
@@ -757,9 +761,12 @@ impl PodRoom {
     /// provider's capacity and reservations when one is chosen ([`planned_nodes`]; the same
     /// numbers when `n` is already planned), else the typed ones.
     pub fn of(n: &K8sNodes) -> PodRoom {
-        let planned = planned_nodes(n).map(|(p, _)| p);
-        let n = planned.as_ref().unwrap_or(n);
+        let planned = planned_nodes(n);
+        let reservation = planned.as_ref().ok().and_then(|(_, r)| r.as_ref());
+        let pods = u64::from(crate::providers::max_pods_per_node(reservation));
+        let n = planned.as_ref().map_or(n, |(p, _)| p);
         PodRoom {
+            pods,
             cpu_millis: n
                 .capacity_cpu_millis
                 .saturating_sub(n.reserved_cpu_millis)
@@ -805,8 +812,14 @@ pub struct PodRequest {
 pub struct PodFit {
     /// Whether the driver pod fits a node (true in client mode: there is none).
     pub driver_fits: bool,
-    /// Executor pods on a node without the driver.
+    /// Executor pods on a node without the driver: as many as its CPU and memory hold, at most
+    /// its pod limit.
     pub per_node: u64,
+    /// Executor pods a node's CPU and memory hold, without the pod limit.
+    pub per_node_by_resources: u64,
+    /// Whether the pod limit holds fewer executor pods than CPU and memory would, on node 1
+    /// (where the driver pod counts) or the others.
+    pub pod_limit_binds: bool,
     /// Executor pods on node 1 beside the driver (0 when the driver fits nowhere).
     pub first_node: u64,
     /// Executor pods on each other node (0 when the driver fits nowhere: nothing starts).
@@ -827,26 +840,39 @@ fn executors_fitting(executor: PodRequest, cpu_free: u64, mem_free: u64) -> u64 
 }
 
 impl PodFit {
-    /// Packs executor pods by their requests, beside the driver pod on node 1 (a zero
-    /// request in client mode), on `nodes` nodes of `room` each.
-    pub fn of(room: PodRoom, executor: PodRequest, driver: PodRequest, nodes: u32) -> PodFit {
-        let driver_fits =
-            driver.cpu_millis <= room.cpu_millis && driver.memory_mib <= room.memory_mib;
-        let per_node = executors_fitting(executor, room.cpu_millis, room.memory_mib);
-        let (first_node, other_nodes) = if driver_fits {
+    /// Packs executor pods by their requests and the node's pod limit, beside the driver pod on
+    /// node 1 (none in client mode), on `nodes` nodes of `room` each.
+    pub fn of(
+        room: PodRoom,
+        executor: PodRequest,
+        driver: Option<PodRequest>,
+        nodes: u32,
+    ) -> PodFit {
+        let d = driver.unwrap_or(PodRequest {
+            cpu_millis: 0,
+            memory_mib: 0,
+        });
+        let driver_fits = d.cpu_millis <= room.cpu_millis && d.memory_mib <= room.memory_mib;
+        let by_resources = executors_fitting(executor, room.cpu_millis, room.memory_mib);
+        let per_node = by_resources.min(room.pods);
+        let (first_node, other_nodes, first_limited) = if driver_fits {
             let first = executors_fitting(
                 executor,
-                room.cpu_millis - driver.cpu_millis,
-                room.memory_mib - driver.memory_mib,
+                room.cpu_millis - d.cpu_millis,
+                room.memory_mib - d.memory_mib,
             );
-            (first, per_node)
+            // The driver pod takes one of node 1's pods.
+            let pods = room.pods.saturating_sub(u64::from(driver.is_some()));
+            (first.min(pods), per_node, first > pods)
         } else {
-            (0, 0)
+            (0, 0, false)
         };
         let others = u64::from(nodes).saturating_sub(1);
         PodFit {
             driver_fits,
             per_node,
+            per_node_by_resources: by_resources,
+            pod_limit_binds: first_limited || (others > 0 && by_resources > per_node),
             first_node,
             other_nodes,
             capacity: first_node.saturating_add(other_nodes.saturating_mul(others)),
@@ -915,7 +941,12 @@ pub fn derive_k8s(input: &K8sInput) -> Result<K8sDerivation<'_>, InputErrors> {
         cpu_millis: cpu.driver_millis,
         memory_mib: pods.driver.as_ref().map_or(0, DriverPod::memory_mib),
     };
-    let fit = PodFit::of(room, executor, driver, nodes.nodes);
+    let fit = PodFit::of(
+        room,
+        executor,
+        pods.driver.is_some().then_some(driver),
+        nodes.nodes,
+    );
     let wanted = match input.count {
         ExecutorCount::Exactly(w) => u64::from(w),
         ExecutorCount::AsManyAsFit => fit.capacity,
@@ -1072,11 +1103,16 @@ pub fn k8s_working(input: &K8sInput, d: &K8sPlan) -> Vec<Step> {
         Step::new(
             "Executor pods per node",
             format!(
-                "min({} MiB ÷ {} MiB, {} CPU ÷ {} CPU) = {}",
+                "min({} MiB ÷ {} MiB, {} CPU ÷ {} CPU{}) = {}",
                 d.room.memory_mib,
                 d.executor_memory_mib(),
                 format_cores(d.room.cpu_millis),
                 format_cores(d.executor_cpu_millis),
+                if d.fit.per_node < d.fit.per_node_by_resources {
+                    format!(", the node's pod limit of {} pods", d.room.pods)
+                } else {
+                    String::new()
+                },
                 d.fit.per_node
             ),
         ),
@@ -1160,6 +1196,26 @@ fn placed_step(count: ExecutorCount, d: &K8sPlan) -> Step {
             crate::catalog::counted(t.executors.into(), "executor pod"),
             format_cores(d.executor_cpu_millis),
         ),
+    )
+}
+
+/// Why the per-node layout holds fewer executor pods than CPU and memory allow, when the
+/// node's pod limit does: `None` when it does not bind.
+pub fn k8s_pod_limit_words(d: &K8sPlan) -> Option<String> {
+    d.fit.pod_limit_binds.then(|| {
+        crate::catalog::group_digits_in_text(&format!(
+            "Executor pods per node are {}.",
+            pod_limit_words(d.room.pods)
+        ))
+    })
+}
+
+/// "held back by the node's pod limit, N pods, …": the one wording of the limit, in the
+/// layout's words and the shortfall's.
+fn pod_limit_words(pods: u64) -> String {
+    format!(
+        "held back by the node's pod limit, {pods} pods (the driver pod counts too), not by CPU \
+         or memory"
     )
 }
 
@@ -1345,6 +1401,11 @@ pub fn k8s_shortfall(input: &K8sInput, p: &K8sPlan) -> Option<Shortfall> {
                 request: size(p.executor_cpu_millis, p.executor_memory_mib()),
                 limit: room,
             }
+        } else if p.fit.pod_limit_binds {
+            Blocker::PodLimit {
+                capacity: p.fit.capacity,
+                pods: p.room.pods,
+            }
         } else {
             Blocker::Room {
                 capacity: p.fit.capacity,
@@ -1431,6 +1492,12 @@ fn k8s_shortfall_words_ungrouped(s: &Shortfall) -> String {
         Blocker::Room { capacity } => format!(
             "Only {capacity} of the {} fit; the other {} stay Pending.",
             crate::catalog::counted(s.asked, "executor pod"),
+            s.asked - capacity
+        ),
+        Blocker::PodLimit { capacity, pods } => format!(
+            "Only {capacity} of the {} fit, {}; the other {} stay Pending.",
+            crate::catalog::counted(s.asked, "executor pod"),
+            pod_limit_words(pods),
             s.asked - capacity
         ),
     }

@@ -1402,10 +1402,12 @@ fn shortfall_words_ungrouped(c: &Comparison, s: &Shortfall) -> String {
             };
             format!("{what} {}: {then}", over_limit(request, limit))
         }
-        Blocker::Room { capacity } => format!("the cluster holds {capacity} with the AM in place"),
+        Blocker::Room { capacity } | Blocker::PodLimit { capacity, .. } => {
+            format!("the cluster holds {capacity} with the AM in place")
+        }
     };
     match s.blocker {
-        Blocker::Room { .. } => format!("{ran}: {why}."),
+        Blocker::Room { .. } | Blocker::PodLimit { .. } => format!("{ran}: {why}."),
         _ if s.runs == 0 => format!("{why}."),
         _ => format!("{ran}. {why}."),
     }

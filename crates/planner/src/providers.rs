@@ -166,6 +166,28 @@ pub fn node_types(provider: Provider) -> impl Iterator<Item = &'static NodeType>
 /// Overlay; 110 for kubenet, 30 for Azure CNI node subnet).
 pub const AKS_DEFAULT_MAX_PODS: u32 = 250;
 
+/// The kubelet's default maximum pods per node, `maxPods: 110` (kubernetes/kubernetes,
+/// `pkg/kubelet/apis/config/v1beta1/defaults.go`, `SetDefaults_KubeletConfiguration`): the pod
+/// limit of custom nodes.
+pub const KUBELET_DEFAULT_MAX_PODS: u32 = 110;
+
+/// GKE Standard's default maximum pods per node (Google Cloud, "GKE quotas and limits": Pods
+/// per node 110 on Standard clusters; "Configure maximum Pods per node": the scheduler counts
+/// every pod assigned to a node against it).
+pub const GKE_DEFAULT_MAX_PODS: u32 = 110;
+
+/// A node's pod limit, its allocatable `pods`: the kubelet's `maxPods`, beyond which the
+/// scheduler places no pod on the node whatever CPU and memory are left (kubernetes/kubernetes,
+/// `pkg/scheduler/framework/plugins/noderesources/fit.go`: "Too many pods"). EKS and AKS: the
+/// max pods their reservation used (the EKS AMI's `bootstrap.sh` sets `maxPods` to the
+/// eni-max-pods value); GKE Standard's default; the kubelet's default on custom nodes.
+pub fn max_pods_per_node(reservation: Option<&NodeReservation>) -> u32 {
+    match reservation {
+        Some(r) => r.max_pods.unwrap_or(GKE_DEFAULT_MAX_PODS),
+        None => KUBELET_DEFAULT_MAX_PODS,
+    }
+}
+
 /// How the memory reservation was reached, for the words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MemoryRule {

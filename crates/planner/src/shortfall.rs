@@ -40,6 +40,14 @@ pub enum Blocker {
         /// Executors that can run.
         capacity: u64,
     },
+    /// Kubernetes: they fit by CPU and memory, but a node's pod limit (its max pods) holds
+    /// fewer, so the cluster holds only `capacity` of them.
+    PodLimit {
+        /// Executor pods that can run.
+        capacity: u64,
+        /// The node's pod limit.
+        pods: u64,
+    },
 }
 
 /// Whose container or pod is too large.

@@ -676,3 +676,42 @@ fn a_refused_value_message_ends_each_sentence() {
         "{message}"
     );
 }
+
+/// A service account's name is a Kubernetes object's name, not a credential: the check's
+/// report shows it as written and the link leaves it out as not needed, not as a secret; the
+/// S3 secret key beside it stays hidden.
+#[test]
+fn a_service_account_name_is_not_hidden() {
+    let form = Scenario::Kubernetes(k8s_preset("k8s-seed002").unwrap().input);
+    let pasted = "spark-submit --master k8s://https://k8s.example:443 --deploy-mode cluster \
+                  --conf spark.kubernetes.authenticate.driver.serviceAccountName=spark-jobs \
+                  --conf spark.hadoop.fs.s3a.secret.key=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY \
+                  --conf spark.executor.instances=4 app.jar";
+    let c = check(pasted, &form);
+    let text = planner::report::check::text(&c);
+    let line = |key: &str| {
+        text.lines()
+            .find(|l| l.contains(key))
+            .unwrap_or_else(|| panic!("{key} listed:\n{text}"))
+            .to_string()
+    };
+    let account = line("serviceAccountName");
+    assert!(account.contains("= spark-jobs"), "{account}");
+    assert!(line("spark.hadoop.fs.s3a.secret.key").contains("(hidden)"));
+    let encoded = link::encode(&read(pasted));
+    let reason = |key: &str| {
+        encoded
+            .dropped
+            .iter()
+            .find(|d| d.key == key)
+            .map(|d| d.reason)
+    };
+    assert_eq!(
+        reason("spark.kubernetes.authenticate.driver.serviceAccountName"),
+        Some(DropReason::NotNeeded)
+    );
+    assert_eq!(
+        reason("spark.hadoop.fs.s3a.secret.key"),
+        Some(DropReason::Secret)
+    );
+}

@@ -3,6 +3,7 @@
 //! Kubernetes), the marked choices equal to the planner's own plans, each guidance note
 //! triggered and not, and no panic on any input.
 
+use planner::catalog::ClusterManager;
 use planner::emr::{plan_emr, EmrInput};
 use planner::explorer::{adopt, explore, guidance, PerTaskMemory, ShapeRow};
 use planner::k8s::{derive_k8s, K8sInput, K8sNodes};
@@ -267,18 +268,36 @@ fn row(cores: u32, heap_gib: u64) -> ShapeRow {
 }
 
 fn codes(r: &ShapeRow) -> Vec<Code> {
-    guidance(r).iter().map(|w| w.code).collect()
+    guidance(r, ClusterManager::Yarn)
+        .iter()
+        .map(|w| w.code)
+        .collect()
 }
 
 #[test]
 fn more_than_5_cores_names_hdfs_throughput() {
     assert!(!codes(&row(5, 19)).contains(&Code::ManyCoresPerExecutor));
-    let w = guidance(&row(6, 19));
+    let w = guidance(&row(6, 19), ClusterManager::Yarn);
     let many = w
         .iter()
         .find(|w| w.code == Code::ManyCoresPerExecutor)
         .expect("6 cores");
     assert!(many.message.contains("HDFS"), "{}", many.message);
+    // EMR runs HDFS too; on Kubernetes the storage is an object store as a rule, and the
+    // finding is the HDFS client's: no note, in the explorer or under the plan.
+    assert!(guidance(&row(6, 19), ClusterManager::Emr)
+        .iter()
+        .any(|w| w.code == Code::ManyCoresPerExecutor));
+    assert!(guidance(&row(8, 19), ClusterManager::Kubernetes)
+        .iter()
+        .all(|w| w.code != Code::ManyCoresPerExecutor && !w.message.contains("HDFS")));
+    let mut k8s = K8sInput::default();
+    k8s.spark.executor_cores = 8;
+    k8s.spark.executor_memory_mib = 8 * 1024;
+    let p = planner::k8s::plan_k8s(&k8s).expect("valid");
+    assert!(planner::explorer::k8s_findings(&k8s, &p)
+        .iter()
+        .all(|w| !w.message.contains("HDFS")));
 }
 
 #[test]
@@ -306,7 +325,7 @@ fn heaps_above_64_gib_warn_of_gc_pauses() {
 #[test]
 fn small_executors_name_their_fixed_cost() {
     // 2 GiB: 300 reserved + 384 overhead = 684 MiB of a 2 432 MiB container, more than a quarter.
-    let w = guidance(&row(2, 2));
+    let w = guidance(&row(2, 2), ClusterManager::Yarn);
     let small = w
         .iter()
         .find(|w| w.code == Code::SmallExecutor)
@@ -361,7 +380,7 @@ fn check_rows(rows: &[ShapeRow]) -> Result<(), TestCaseError> {
         if let Some(t) = r.per_task {
             prop_assert!(t.min_bytes <= t.max_bytes);
         }
-        let _ = guidance(r);
+        let _ = guidance(r, ClusterManager::Yarn);
     }
     Ok(())
 }

@@ -446,11 +446,20 @@ fn the_ceiling_and_refusals_follow_spark() {
     assert!(allocation_notes(&n)[0]
         .message
         .contains("\"Dynamic allocation of executors requires one of the following conditions"));
-    // Kubernetes has no external shuffle service.
+    // Kubernetes has no external shuffle service: Spark's check passes
+    // (`validateSettings` accepts spark.shuffle.service.enabled), and each executor then fails
+    // to register with the service (`BlockManager.registerWithExternalShuffleServer`).
     da.settings.shuffle = ShuffleKeeping::ExternalService;
-    assert_eq!(
-        allocation_numbers(&da, ClusterManager::Kubernetes, 1, 17).refusal,
-        Some(Refusal::NoShuffleKeeping)
+    let n = allocation_numbers(&da, ClusterManager::Kubernetes, 1, 17);
+    assert_eq!(n.refusal, Some(Refusal::NoShuffleServiceOnKubernetes));
+    let refused = &allocation_notes(&n)[0];
+    assert_eq!(refused.field, Some(FieldId::ShuffleKeeping));
+    assert!(
+        refused.message.contains("Spark starts")
+            && refused.message.contains("fails to register")
+            && !refused.message.contains("refuses to start"),
+        "{}",
+        refused.message
     );
     assert_eq!(
         allocation_numbers(&da, ClusterManager::Yarn, 1, 17).refusal,
@@ -771,4 +780,38 @@ fn a_task_that_fits_only_with_nothing_cached_is_a_warning_and_one_above_is_an_er
     let short = note("wtask=2299");
     assert_eq!(short.severity, planner::Severity::Error);
     assert!(short.message.contains("does not fit"), "{}", short.message);
+}
+
+/// Shuffle tracking keeps executors that hold shuffle data until the shuffle is cleaned up or
+/// `spark.dynamicAllocation.shuffleTracking.timeout` passes, whose default is `Long.MaxValue`
+/// (`DYN_ALLOCATION_SHUFFLE_TRACKING_TIMEOUT`): said once, with tracking only.
+#[test]
+fn shuffle_tracking_says_why_executors_stay() {
+    let mut da = DynamicAllocation::spark_default();
+    da.enabled = true;
+    da.settings.max_executors = Some(10);
+    let said = |da: &DynamicAllocation, m| {
+        allocation_notes(&allocation_numbers(da, m, 2, 17))
+            .iter()
+            .filter(|w| {
+                w.message
+                    .contains("spark.dynamicAllocation.shuffleTracking.timeout")
+            })
+            .count()
+    };
+    assert_eq!(said(&da, ClusterManager::Kubernetes), 1);
+    let note = allocation_notes(&allocation_numbers(&da, ClusterManager::Kubernetes, 2, 17))
+        .into_iter()
+        .find(|w| w.message.contains("shuffleTracking.timeout"))
+        .expect("the note");
+    assert!(note.message.contains("(default: infinity)"));
+    assert!(note.message.contains("do not scale down"));
+    assert_eq!(note.field, Some(FieldId::ShuffleKeeping));
+    for other in [
+        ShuffleKeeping::Decommission,
+        ShuffleKeeping::ExternalService,
+    ] {
+        da.settings.shuffle = other;
+        assert_eq!(said(&da, ClusterManager::Yarn), 0, "{other:?}");
+    }
 }

@@ -298,9 +298,14 @@ pub fn edit_distance(a: &str, b: &str, cap: usize) -> usize {
 }
 
 /// Whether a key names a secret: passwords, secrets, tokens, credentials, access or secret
-/// keys, keytabs (checked on the key in lower case, in any part of it).
+/// keys, keytabs (checked on the key in lower case, in any part of it). A service account's
+/// name (`spark.kubernetes.authenticate.driver.serviceAccountName`) is under "authenticate"
+/// but names a Kubernetes object, not a credential: shown as typed.
 pub fn is_secret_key(key: &str) -> bool {
     let lower = key.to_ascii_lowercase();
+    if lower.ends_with("serviceaccountname") {
+        return false;
+    }
     const WORDS: &[&str] = &[
         "password",
         "passwd",
@@ -319,6 +324,16 @@ pub fn is_secret_key(key: &str) -> bool {
         "signature",
     ];
     WORDS.iter().any(|w| lower.contains(w)) || lower.ends_with(".key")
+}
+
+/// A setting's value as a report shows it: `(hidden)` when its key or value looks secret (a
+/// report may be shared), else the value.
+pub fn shown_value(key: &str, value: String) -> String {
+    if is_secret_key(key) || is_secret_value(&value) {
+        "(hidden)".to_string()
+    } else {
+        value
+    }
 }
 
 /// Whether a value looks like a token or key: 16 characters or more of letters, digits and
@@ -397,6 +412,12 @@ mod tests {
             assert!(is_secret_key(key), "{key}");
         }
         assert!(!is_secret_key("spark.executor.memory"));
+        assert!(!is_secret_key(
+            "spark.kubernetes.authenticate.driver.serviceAccountName"
+        ));
+        assert!(!is_secret_key(
+            "spark.kubernetes.authenticate.executor.serviceAccountName"
+        ));
         assert!(is_secret_value("AKIAIOSFODNN7EXAMPLE"));
         assert!(is_secret_value(
             "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc123"

@@ -3,7 +3,7 @@
 //! executors run, the comparison with the plan, and every finding. Words only; the numbers
 //! come from the check.
 
-use crate::check::keys::{is_secret_key, is_secret_value};
+use crate::check::keys::shown_value;
 use crate::check::words::{
     check_changes, check_container_lines, check_headline, check_layout_lines, diagnostics,
     format_name, headline, won_words,
@@ -38,11 +38,7 @@ fn setting_rows(c: &Check) -> Vec<(String, String, String)> {
                 None => from,
             };
             // The reader's own text, but a report may be shared: secrets stay hidden.
-            let value = if is_secret_key(&e.key) || is_secret_value(&e.value) {
-                "(hidden)".to_string()
-            } else {
-                e.value
-            };
+            let value = shown_value(&e.key, e.value);
             (e.key, value, from)
         })
         .collect()

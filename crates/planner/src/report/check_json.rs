@@ -21,7 +21,7 @@ use super::json::{
     emr_containers, group_view, pods, yarn_containers, ContainerView, NodeGroupView,
 };
 use crate::catalog::ClusterManager;
-use crate::check::keys::{is_secret_key, is_secret_value};
+use crate::check::keys::shown_value;
 use crate::check::link::{encode, DropReason};
 use crate::check::words::{
     answer_warnings, check_changes, check_headline, finding_diagnostic, headline, stop, Stop,
@@ -190,11 +190,7 @@ pub fn setting_views(c: &Check) -> Vec<SettingView> {
         .effective_listed()
         .into_iter()
         .map(|e| SettingView {
-            value: if is_secret_key(&e.key) || is_secret_value(&e.value) {
-                "(hidden)".to_string()
-            } else {
-                e.value
-            },
+            value: shown_value(&e.key, e.value),
             key: e.key,
             format: format_id(e.origin.format),
             line: e.origin.line,
