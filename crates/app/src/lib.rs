@@ -305,11 +305,11 @@ pub(crate) fn refusal_and_nearest(
 }
 
 /// A button that copies the text of the element `source` (a click is handled by
-/// [`answer_click`]), and the copy status, showing `status`.
-pub(crate) fn copy_actions(id: &str, label: &str, source: &str, status: &str) -> String {
+/// [`answer_click`]), and its copy status line, empty until `browser::show_copy_status` writes
+/// it (each line is a live region: only the one beside the button pressed speaks).
+pub(crate) fn copy_actions(id: &str, label: &str, source: &str) -> String {
     format!(
-        r#"<div class="actions"><button type="button" id="{id}" data-copy="{source}">{label}</button><span class="status" role="status">{}</span></div>"#,
-        html::escape(status)
+        r#"<div class="actions"><button type="button" id="{id}" data-copy="{source}">{label}</button><span class="status" role="status"></span></div>"#
     )
 }
 
@@ -328,8 +328,8 @@ pub(crate) fn headline_numbers(
 }
 
 /// The YARN headline, as HTML: the method switch, the shape, its numbers, why it does not run
-/// in full, and the command to copy (`copied`: the copy status now).
-fn headline(c: &Comparison, copied: &str) -> String {
+/// in full, and the command to copy.
+fn headline(c: &Comparison) -> String {
     let p = c.selected_plan();
     let t = p.placement.totals;
     let e = p.placement.executor;
@@ -360,12 +360,7 @@ fn headline(c: &Comparison, copied: &str) -> String {
     out.push_str(r#"<pre class="submit" id="submit" tabindex="0" role="region" aria-label="spark-submit command"><code>"#);
     html::push_code_lines(&mut out, &submit_text(c, c.selected));
     out.push_str("</code></pre>");
-    out.push_str(&copy_actions(
-        "copy-flags",
-        "Copy spark-submit",
-        "submit",
-        copied,
-    ));
+    out.push_str(&copy_actions("copy-flags", "Copy spark-submit", "submit"));
     out
 }
 
@@ -695,17 +690,14 @@ fn show_answer(
 ) {
     let (reading, messages) = (ctx.reading, ctx.messages);
     let answer = move || {
-        // Status lines start empty: `browser::show_copy_status` writes the one beside the button
-        // pressed (each is a live region: the same status in each was said once for each), and
-        // a new plan clears it (what was copied is no longer this plan's).
-        let now = "";
+        // Status lines start empty (`copy_actions`): a new plan clears what was copied.
         notes_html(&ctx.notes.get())
             + &match &*outcome.read() {
-                Outcome::Yarn(c) => headline(c, now),
+                Outcome::Yarn(c) => headline(c),
                 Outcome::Kubernetes(p) => {
-                    reading.with_untracked(|r| platforms::k8s_headline(p, &r.scenario, now))
+                    reading.with_untracked(|r| platforms::k8s_headline(p, &r.scenario))
                 }
-                Outcome::Emr(p) => platforms::emr_headline(p, now),
+                Outcome::Emr(p) => platforms::emr_headline(p),
                 Outcome::Invalid(_) => {
                     invalid_summary(ctx, &messages.get())
                         + &last_plan_view(&shown.read(), last_form.get())

@@ -15,9 +15,8 @@ use crate::html;
 use crate::layout::{self, LayoutWords};
 use crate::results;
 
-/// A block of text under a heading, with a button that copies it (HTML; `copied`: the copy
-/// status now).
-fn copy_block(out: &mut String, id: &str, title: &str, text: &str, copied: &str) {
+/// A block of text under a heading, with a button that copies it (HTML).
+fn copy_block(out: &mut String, id: &str, title: &str, text: &str) {
     out.push_str(&format!(
         r#"<h2 class="subhead">{title}</h2><pre class="submit" id="{id}" tabindex="0" role="region" aria-label="{title}"><code>"#
     ));
@@ -27,7 +26,6 @@ fn copy_block(out: &mut String, id: &str, title: &str, text: &str, copied: &str)
         &format!("copy-{id}"),
         &format!("Copy {title}"),
         id,
-        copied,
     ));
 }
 
@@ -58,7 +56,7 @@ pub(crate) fn emr_refusal(p: &EmrPlan) -> Option<(&'static str, String)> {
 /// The Kubernetes headline and exports, as HTML. When fewer executor pods run than asked, it
 /// says so, by how much, and the nearest heap that runs them; the exports keep what was asked
 /// for.
-pub fn k8s_headline(p: &K8sPlan, scenario: &Scenario, copied: &str) -> String {
+pub fn k8s_headline(p: &K8sPlan, scenario: &Scenario) -> String {
     let Scenario::Kubernetes(input) = scenario else {
         return String::new();
     };
@@ -90,9 +88,8 @@ pub fn k8s_headline(p: &K8sPlan, scenario: &Scenario, copied: &str) -> String {
         "submit",
         "spark-submit",
         &planner::exports::submit_command(&args),
-        copied,
     );
-    copy_block(&mut out, "k8s-yaml", "SparkApplication YAML", &yaml, copied);
+    copy_block(&mut out, "k8s-yaml", "SparkApplication YAML", &yaml);
     out
 }
 
@@ -259,8 +256,8 @@ pub fn k8s_details(p: &K8sPlan, scenario: &Scenario) -> String {
 
 /// The EMR answer: what to ask for (the advice, which the exports carry as asked), what EMR
 /// runs with it (merged executors), a shortfall with the nearest shapes that fit, the warnings
-/// that matter, and the exports; as HTML (`copied`: the copy status now).
-pub fn emr_headline(p: &EmrPlan, copied: &str) -> String {
+/// that matter, and the exports; as HTML.
+pub fn emr_headline(p: &EmrPlan) -> String {
     let s = p.settings;
     let ask = format!(
         "{} × {} × {} heap",
@@ -294,14 +291,12 @@ pub fn emr_headline(p: &EmrPlan, copied: &str) -> String {
         "submit",
         "spark-submit",
         &planner::exports::submit_command(&emr_exports::submit_flags(p)),
-        copied,
     );
     copy_block(
         &mut out,
         "emr-json",
         "EMR configuration JSON",
         &emr_exports::classification_json(p),
-        copied,
     );
     out
 }
