@@ -300,32 +300,32 @@ impl Warning {
 /// number, so its range is what the user needs to know.
 fn count_out_of_range(m: ClusterManager, field: FieldId, text: &str) -> Option<Warning> {
     let entry = catalog::entry(m, field)?;
-    let is_count = matches!(entry.kind, Kind::Count | Kind::ExecutorCount);
-    let t = text.trim();
-    let (sign, digits) = t.strip_prefix('-').map_or(("", t), |d| ("-", d));
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    let Range::Whole { max, .. } = entry.range else {
+        return None;
+    };
+    if !matches!(entry.kind, Kind::Count | Kind::ExecutorCount) {
         return None;
     }
-    let bounded = matches!(entry.range, Range::Whole { max, .. } if max < u64::from(u32::MAX));
-    let value = match crate::text::parse_count(digits) {
-        Ok(magnitude) if sign == "-" && magnitude > 0 => {
-            format!("-{}", entry.unit.format_whole(magnitude))
-        }
-        // More digits than a count holds, in a field with a range to say (not a paste so long
-        // that its length is the problem).
-        Err(_) if bounded && digits.len() <= 40 => {
-            format!("{sign}{}", catalog::group_digit_run(digits))
-        }
+    let t = text.trim();
+    let (sign, digits) = t.strip_prefix('-').map_or(("", t), |d| ("-", d));
+    let digits = digits.trim_start_matches('0');
+    // Not a paste so long that its length is the problem.
+    if digits.is_empty() || digits.len() > 40 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // A count too large to read says the range only where the field has an upper bound.
+    let shown = match crate::text::parse_count(digits) {
+        Ok(n) if !sign.is_empty() => entry.unit.format_whole(n),
+        Err(_) if max < u64::from(u32::MAX) => catalog::group_digit_run(digits),
         _ => return None,
     };
-    (is_count && matches!(entry.range, Range::Whole { .. })).then(|| {
-        let allowed = if entry.kind == Kind::ExecutorCount {
-            catalog::EXECUTOR_COUNT_EXPECTED.to_string()
-        } else {
-            entry.range.describe(entry.unit)
-        };
-        Warning::invalid_value(m, field, value, allowed)
-    })
+    let allowed = if entry.kind == Kind::ExecutorCount {
+        catalog::EXECUTOR_COUNT_EXPECTED.to_string()
+    } else {
+        entry.range.describe(entry.unit)
+    };
+    let value = format!("{sign}{shown}");
+    Some(Warning::invalid_value(m, field, value, allowed))
 }
 
 /// Most severe first, keeping the order within a severity (a filter per severity, not a
