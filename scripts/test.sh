@@ -83,7 +83,8 @@ step "end-to-end tests (headless Chromium)" cargo test --locked -p e2e
 # so that every other check has run when they fail. The issue's 60 KB is the bundle a script
 # loads to call plan() at run time: the ES module (the wasm-bindgen glue bundled in it) and the
 # wasm, 59 440 bytes brotli on its own branch and 59 908 with session 9's other branches (BENCHMARKS.md,
-# "JS API: the bundle under 60 KB", "All of session 9's branches together"). The TypeScript
+# "JS API: the bundle under 60 KB", "All of session 9's branches together"); 59 966 with session
+# 10's ("All of session 10's branches together"). The TypeScript
 # declaration and the example page are documentation: the whole folder keeps a gate of its own,
 # at its measurement (65 835) + about 450 bytes.
 step "size gate, JS API (66.3 KB brotli)" \
@@ -98,7 +99,8 @@ step "size gate, JS API bundle (60 KB brotli)" \
 # finding the page shows, the workload's settings in the exports); the gate is that + about 450.
 # The check's review fixes of session 10 (dynamic allocation read and reported as the form does,
 # its headline's start and ceiling, EMR JSON in lower case, plain comparison deltas, the EMR
-# working's words) measured +785 (172 655 → 173 440): the gate moved by that, 172 900 → 173 685
-# (BENCHMARKS.md, "The check's review fixes").
-step "size gate, reports module (173.7 KB brotli)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 173685
+# working's words) measured +785 (172 655 → 173 440). With all of session 10's branches (also
+# the task-memory and driver words, the count messages, the Kubernetes pod limit) it measures
+# 174 455; the gate is that + about 450 (BENCHMARKS.md, "All of session 10's branches together").
+step "size gate, reports module (174.9 KB brotli)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 174900
