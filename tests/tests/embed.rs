@@ -173,3 +173,24 @@ async fn the_card_says_when_a_plan_does_not_run_as_the_page_does() {
     browser.assert_clean_console();
     browser.close().await;
 }
+
+/// "Copy embed code" while a field has an error copies a card that shows no plan: the status
+/// says so (the review found the copy silent about it).
+#[tokio::test]
+async fn copying_the_embed_code_of_a_link_to_fix_says_what_the_card_shows() {
+    let browser = Browser::open("embed-invalid-copy").await;
+    // Typed as a user would: a plan first, then a field made invalid.
+    browser.open_plan("").await;
+    browser.type_field("n", "0").await;
+    browser.wait_for_text_containing("#err-n", &["Nodes"]).await;
+    browser.click("#copy-embed").await;
+    browser
+        .wait_for_text_containing(
+            "#copy-status",
+            &["Embed code copied", "its card shows no plan"],
+        )
+        .await;
+    let code = browser.clipboard_text().await;
+    assert!(code.contains("n=0") && code.contains("embed=1"), "{code}");
+    browser.close().await;
+}

@@ -383,9 +383,14 @@ fn answer_click(ctx: Ctx, copied: RwSignal<&'static str>, ev: leptos::ev::MouseE
     };
     let page_copy = match el.id().as_str() {
         "copy-link" => Some((browser::current_href(), "Link copied")),
+        // A link with values to fix embeds a card that says so, not a plan: the copier is told.
         "copy-embed" => Some((
             embed::embed_code(&browser::current_href()),
-            "Embed code copied",
+            if ctx.messages.with_untracked(Vec::is_empty) {
+                "Embed code copied"
+            } else {
+                "Embed code copied: until the fields marked above are fixed, its card shows no plan, only that the link has values to fix"
+            },
         )),
         _ => None,
     };
