@@ -93,7 +93,7 @@ pub fn card_html(query: &str) -> String {
     let form = Form::from_query(query).0;
     let reading = form.read();
     let outcome = evaluate(&reading);
-    let summary = plan_summary(&outcome, &form);
+    let summary = plan_summary(&outcome, &reading.scenario);
     let emr = matches!(outcome, Outcome::Emr(_));
     let headline = if summary.is_empty() {
         "This link has values to fix: open it in Spark Sizer.".to_string()

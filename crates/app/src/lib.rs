@@ -166,11 +166,11 @@ pub fn blame_the_edit(
 /// that runs, with "of N" when fewer run than asked, or that none runs. The answer shows it; the
 /// embed card and the screen readers' announcement read its text ([`plan_summary`]), so no
 /// confident shape is said for a plan that does not run. Empty for an invalid form.
-pub(crate) fn big_line(outcome: &Outcome, form: &Form) -> String {
-    match (outcome, form.read().scenario) {
+pub(crate) fn big_line(outcome: &Outcome, scenario: &planner::Scenario) -> String {
+    match (outcome, scenario) {
         (Outcome::Yarn(c), _) => yarn_big_line(c),
         (Outcome::Kubernetes(p), planner::Scenario::Kubernetes(input)) => {
-            platforms::k8s_big_line(p, &input)
+            platforms::k8s_big_line(p, input)
         }
         (Outcome::Emr(p), _) => platforms::emr_runs(p),
         _ => String::new(),
@@ -178,9 +178,10 @@ pub(crate) fn big_line(outcome: &Outcome, form: &Form) -> String {
 }
 
 /// The headline's big line as plain text ([`big_line`]), e.g. "17 executors × 5 cores × 19
-/// GiB", "No executor runs" or "EMR runs 9 executors × 20 cores × 94 854 MiB".
-pub fn plan_summary(outcome: &Outcome, form: &Form) -> String {
-    text_of_html(&big_line(outcome, form))
+/// GiB", "No executor runs" or "EMR runs 9 executors × 20 cores × 94 854 MiB"; `scenario` is
+/// the one `outcome` was planned from.
+pub fn plan_summary(outcome: &Outcome, scenario: &planner::Scenario) -> String {
+    text_of_html(&big_line(outcome, scenario))
 }
 
 /// The text of a headline's big line: its tags dropped. (The big lines are numbers and fixed
@@ -389,7 +390,7 @@ fn answer_click(ctx: Ctx, copied: RwSignal<&'static str>, ev: leptos::ev::MouseE
             if ctx.messages.with_untracked(Vec::is_empty) {
                 "Embed code copied"
             } else {
-                "Embed code copied: until the fields marked above are fixed, its card shows no plan, only that the link has values to fix"
+                "Embed code copied: until the marked fields are fixed, its card shows no plan, only that the link has values to fix"
             },
         )),
         _ => None,
@@ -526,7 +527,7 @@ fn last_plan_view(shown: &Outcome, last_form: Option<Form>) -> String {
     last_form.map_or_else(String::new, |form| {
         format!(
             r#"<div class="stale" id="stale-plan"><p class="stale-note">Not current — the plan before this change:</p><p class="big stale-summary" id="stale-summary">{}</p></div>"#,
-            html::escape(&plan_summary(shown, &form))
+            html::escape(&plan_summary(shown, &form.read().scenario))
         )
     })
 }
@@ -737,7 +738,8 @@ pub fn App() -> impl IntoView {
     Effect::new(move |_| browser::show_copy_status(copied.get()));
     // The headline in words, for screen readers: said when it changes, not on every keystroke.
     Effect::new(move |_| {
-        browser::announce(&form.with_untracked(|f| plan_summary(&outcome.read(), f)));
+        let reading = ctx.reading;
+        browser::announce(&reading.with_untracked(|r| plan_summary(&outcome.read(), &r.scenario)));
     });
     let built = built_after_each_frame(form);
     let other_plan = move || {
@@ -814,7 +816,8 @@ mod tests {
     fn the_summary_is_the_headline_and_never_a_shape_that_does_not_run() {
         let summary = |query: &str| {
             let form = Form::from_query(query).0;
-            plan_summary(&evaluate(&form.read()), &form)
+            let reading = form.read();
+            plan_summary(&evaluate(&reading), &reading.scenario)
         };
         assert_eq!(summary("v=1"), "17 executors × 5 cores × 19 GiB");
         // The driver's container fills a node: the page says no executor runs, and so does

@@ -2041,15 +2041,9 @@ pub mod form {
         F::SchedulerBacklogTimeout,
         F::ShuffleKeeping,
     ];
-    /// [`ALLOCATION`] without the switch (EMR's is among its executor settings).
-    pub const ALLOCATION_SETTINGS: &[FieldId] = &[
-        F::MinExecutors,
-        F::InitialExecutors,
-        F::MaxExecutors,
-        F::ExecutorIdleTimeout,
-        F::SchedulerBacklogTimeout,
-        F::ShuffleKeeping,
-    ];
+    /// [`ALLOCATION`] without the switch, its first field (EMR's is among its executor
+    /// settings).
+    pub const ALLOCATION_SETTINGS: &[FieldId] = ALLOCATION.split_at(1).1;
 }
 
 /// YARN's form, then its method switch above the headline.
