@@ -11,13 +11,17 @@
 use crate::fixed::format_f64 as shortest;
 use crate::spark_keys as keys;
 
-/// The cluster manager a scenario plans for.
+/// The cluster manager a scenario plans for (in a view's JSON, its link's `cm` value).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "json", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ClusterManager {
     /// Plain YARN (`cm` absent or `yarn`).
     #[default]
     Yarn,
     /// Kubernetes (`cm=k8s`).
+    #[cfg_attr(feature = "json", serde(rename = "k8s"))]
     Kubernetes,
     /// Amazon EMR on YARN (`cm=emr`).
     Emr,

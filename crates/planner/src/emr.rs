@@ -1276,6 +1276,140 @@ fn one_plus_text(factor: f64) -> String {
     }
 }
 
+/// `21 504 MiB`: the answer's memory words, digits grouped as the page groups them.
+fn mib_words(mib: u64) -> String {
+    format!("{} MiB", crate::catalog::group_digits(mib))
+}
+
+/// `19 GiB` for a whole number of GiB, else `18 971 MiB`.
+fn heap_words(mib: u64) -> String {
+    if mib.is_multiple_of(1024) {
+        format!("{} GiB", mib / 1024)
+    } else {
+        mib_words(mib)
+    }
+}
+
+/// How EMR turns the requests into executors, and how many requests run, in one line.
+pub fn requests_words(p: &EmrPlan) -> String {
+    // What EMR merges and runs is each request as granted (rounded up to its 32 MiB step);
+    // with nothing launched, what is asked.
+    let size = |r: &Resource| format!("{} / {} vcores", mib_words(r.memory_mib), r.vcores);
+    let (asked, granted) = (size(&p.request.request), size(&p.request.granted));
+    let how = match p.launched.first() {
+        Some(l) if l.merged > 1 => format!(
+            "Heterogeneous executors merge up to {} requests ({granted} each) into one executor",
+            l.merged
+        ),
+        Some(_) => format!("Containers run as granted ({granted} each)"),
+        None => format!("Each request asks for {asked}"),
+    };
+    format!(
+        "{how} · {} of the {} run, {} pending",
+        p.covered_requests,
+        counted_grouped(u64::from(p.requested), "request", "requests"),
+        p.pending_requests
+    )
+}
+
+/// `n` and its noun, digits grouped as the page groups them.
+fn counted_grouped(n: u64, one: &str, many: &str) -> String {
+    format!(
+        "{} {}",
+        crate::catalog::group_digits(n),
+        if n == 1 { one } else { many }
+    )
+}
+
+/// Why not one request runs, with how far it is from fitting.
+fn nothing_fits_reason(p: &EmrPlan) -> String {
+    let nm = p.shape.nodemanager;
+    let asked = p.request.request.memory_mib;
+    if asked > nm.memory_mib {
+        format!(
+            "each container needs {}, {} more than the {} a core node gives YARN",
+            mib_words(asked),
+            mib_words(asked - nm.memory_mib),
+            mib_words(nm.memory_mib)
+        )
+    } else if p.request.cores > nm.vcores {
+        format!(
+            "{} cores per executor, {} more than a core node's {} vcores",
+            p.request.cores,
+            p.request.cores - nm.vcores,
+            nm.vcores
+        )
+    } else if p.am.node.is_none() {
+        "the ApplicationMaster does not fit a core node".to_string()
+    } else {
+        format!(
+            "no core node has {} free",
+            mib_words(p.request.granted.memory_mib)
+        )
+    }
+}
+
+/// How many of the requested executors run when not all do, in one sentence (the embed card
+/// shows it under its headline; the answer adds the nearest shapes that fit).
+pub fn shortfall_sentence(p: &EmrPlan) -> String {
+    if p.requested == 0 {
+        "No executors are asked for (spark.executor.instances is 0), so none runs.".to_string()
+    } else if p.launched_executors == 0 {
+        format!(
+            "None of the {} runs: {}.",
+            counted_grouped(
+                u64::from(p.requested),
+                "requested executor",
+                "requested executors"
+            ),
+            nothing_fits_reason(p)
+        )
+    } else {
+        let merged = match p.launched.first() {
+            Some(l) if l.merged > 1 => format!(
+                " (merged into {})",
+                counted_grouped(u64::from(p.launched_executors), "executor", "executors")
+            ),
+            _ => String::new(),
+        };
+        format!(
+            "Only {} of the {} requested executors run{merged}: {} pending.",
+            p.covered_requests,
+            p.requested,
+            counted_grouped(u64::from(p.pending_requests), "stays", "stay")
+        )
+    }
+}
+
+/// A nearest shape that fits, in words (`45 × 4 cores × 18 971 MiB (as many as fit)`); `None`
+/// for a kind EMR's shortfall does not offer.
+pub fn nearest_fit_words(n: &Nearest) -> Option<String> {
+    let (s, why) = match n {
+        Nearest::LargestThatFits(s) => (s, "the largest heap that fits"),
+        Nearest::Fewer(s) => (s, "as many as fit"),
+        Nearest::SmallerHeap(s) => (s, "all of them, with a smaller heap"),
+        _ => return None,
+    };
+    Some(format!(
+        "{} × {} × {} ({why})",
+        crate::catalog::group_digits(s.executors),
+        counted_grouped(u64::from(s.cores), "core", "cores"),
+        heap_words(s.heap_mib)
+    ))
+}
+
+/// The shortfall and the nearest shapes that fit, in one text: "Only 45 of the 50 requested
+/// executors run …: 5 stay pending. Nearest that fits: …; or …."
+pub fn shortfall_words(p: &EmrPlan) -> Option<String> {
+    let f = p.shortfall.as_ref()?;
+    let mut text = shortfall_sentence(p);
+    let nearest: Vec<String> = f.nearest.iter().filter_map(nearest_fit_words).collect();
+    if !nearest.is_empty() {
+        text.push_str(&format!(" Nearest that fits: {}.", nearest.join("; or ")));
+    }
+    Some(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

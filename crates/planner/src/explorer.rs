@@ -597,8 +597,13 @@ fn with_own_shape_guidance(
 /// them (a heap without compressed object pointers, a small executor...), most severe first —
 /// what the page lists under the plan and the reports write.
 pub fn yarn_findings(c: &Comparison) -> Vec<Warning> {
-    with_own_shape_guidance(crate::plan::warnings(c, c.selected), |said| {
-        yarn_plan_guidance(c, said)
+    yarn_method_findings(c, c.selected)
+}
+
+/// `method`'s YARN plan's findings, as [`yarn_findings`] gives the selected one's.
+pub fn yarn_method_findings(c: &Comparison, method: crate::input::Method) -> Vec<Warning> {
+    with_own_shape_guidance(crate::plan::warnings(c, method), |said| {
+        yarn_method_guidance(c, method, said)
     })
 }
 
@@ -616,7 +621,16 @@ pub fn emr_findings(p: &EmrPlan) -> Vec<Warning> {
 
 /// What the selected YARN plan's executor shape triggers, beyond `said` (its warnings).
 pub fn yarn_plan_guidance(c: &Comparison, said: &[Warning]) -> Vec<Warning> {
-    let p = &c.selected_plan().placement;
+    yarn_method_guidance(c, c.selected, said)
+}
+
+/// What `method`'s YARN plan's executor shape triggers, beyond `said`.
+fn yarn_method_guidance(
+    c: &Comparison,
+    method: crate::input::Method,
+    said: &[Warning],
+) -> Vec<Warning> {
+    let p = &c.plan_of(method).placement;
     let e = &p.executor;
     own_shape_guidance(
         ClusterManager::Yarn,

@@ -60,6 +60,7 @@ pub mod submit;
 pub mod text;
 pub mod units;
 pub mod url;
+pub mod view;
 pub mod warning;
 pub mod workload;
 pub mod yarn;

@@ -7,10 +7,14 @@ use std::fmt;
 use crate::catalog::{self, ClusterManager, FieldId, Kind, Range};
 use crate::text::TextError;
 
-/// How much a finding matters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// How much a finding matters (in a view's JSON, [`Severity::as_str`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "json", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Severity {
     /// Worth knowing; the plan works.
+    #[default]
     Info,
     /// The plan works but wastes resources or risks trouble.
     Warning,

@@ -1,0 +1,128 @@
+//! The trade-off explorer's rows as the view gives them: a sweep of every cores-per-executor
+//! count ([`crate::explorer::explore`]), made only while its section is open, each row with its
+//! marks, what it triggers and the link that adopts it.
+
+use super::parts::findings;
+use super::Finding;
+use crate::catalog::ClusterManager;
+use crate::explorer::{self, ExplorerView, ShapeRow};
+use crate::scenario::Scenario;
+
+/// The explorer's table: its rows in the order asked for, and what they trigger.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ExplorerTable {
+    /// Whose numbers.
+    pub manager: ClusterManager,
+    /// One row per cores-per-executor count that gives a placeable executor, in the order of
+    /// the view's sort.
+    pub rows: Vec<ExplorerRow>,
+    /// The memory target per executor (YARN's `tgt`), in MiB, when one is set.
+    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    pub memory_target_mib: Option<u64>,
+    /// The distinct guidance of the rows, each with the reason of the first row that triggers
+    /// it, in the order of the rows by cores.
+    pub guidance: Vec<Finding>,
+}
+
+/// One executor shape of the sweep.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ExplorerRow {
+    /// `spark.executor.cores`.
+    pub cores: u32,
+    /// Executors placed on the cluster.
+    pub executors: u32,
+    /// `spark.executor.memory`, in MiB.
+    pub heap_mib: u64,
+    /// The memory overhead, in MiB.
+    pub overhead_mib: u64,
+    /// The container (YARN, EMR: granted) or pod memory, in MiB.
+    pub container_mib: u64,
+    /// Tasks one executor runs at once.
+    pub task_slots_per_executor: u64,
+    /// Tasks the cluster runs at once.
+    pub task_slots: u64,
+    /// Execution memory guaranteed per running task, in bytes (absent below Spark's 450 MiB).
+    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    pub per_task_min_bytes: Option<u64>,
+    /// The most execution memory one running task may take, in bytes.
+    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    pub per_task_max_bytes: Option<u64>,
+    /// Executors on a node without the ApplicationMaster or driver pod.
+    pub executors_per_node: u64,
+    /// Memory such a node leaves unused, in MiB.
+    pub unused_memory_mib_per_node: u64,
+    /// Cores such a node leaves to no task, in millicores.
+    pub unused_cpu_millis_per_node: u64,
+    /// The plan on the form.
+    pub current: bool,
+    /// The rule of thumb's choice of cores (YARN, EMR).
+    pub rule_of_thumb: bool,
+    /// Spark-exact's choice of cores (YARN, EMR).
+    pub spark_exact: bool,
+    /// Its heap reaches the memory target.
+    pub reaches_target: bool,
+    /// The stable codes of what the shape triggers (`many-cores-per-executor`, ...).
+    pub guidance_codes: Vec<String>,
+    /// The share-link query of the scenario whose plan is this row (Adopt).
+    pub adopt_link: String,
+}
+
+/// The explorer's table for `scenario`, sorted as `shown` asks; `None` when the scenario cannot
+/// be planned.
+pub fn explorer(scenario: &Scenario, shown: ExplorerView) -> Option<ExplorerTable> {
+    let e = explorer::explore(scenario)?;
+    let m = e.manager;
+    let mut rows = Vec::with_capacity(e.rows.len());
+    for r in explorer::sorted_rows(&e.rows, shown) {
+        let codes = explorer::guidance(&r, m)
+            .iter()
+            .map(|w| w.code.as_str().to_string())
+            .collect();
+        rows.push(ExplorerRow {
+            cores: r.cores,
+            executors: r.executors,
+            heap_mib: r.heap_mib,
+            overhead_mib: r.overhead_mib,
+            container_mib: r.container_mib,
+            task_slots_per_executor: r.task_slots_per_executor,
+            task_slots: r.task_slots,
+            per_task_min_bytes: r.per_task.map(|t| t.min_bytes),
+            per_task_max_bytes: r.per_task.map(|t| t.max_bytes),
+            executors_per_node: r.executors_per_node,
+            unused_memory_mib_per_node: r.unused_memory_mib_per_node,
+            unused_cpu_millis_per_node: r.unused_cpu_millis_per_node,
+            current: e.is_current(&r),
+            rule_of_thumb: e.rule_of_thumb_cores == Some(r.cores),
+            spark_exact: e.spark_exact_cores == Some(r.cores),
+            reaches_target: e.reaches_target(&r),
+            guidance_codes: codes,
+            adopt_link: crate::url::scenario_to_query(&explorer::adopt(scenario, &r)),
+        });
+    }
+    Some(ExplorerTable {
+        manager: m,
+        rows,
+        memory_target_mib: e.memory_target_mib,
+        guidance: distinct_guidance(&e.rows, m),
+    })
+}
+
+/// Each guidance code once, with the reason of the first row (by cores) that triggers it.
+fn distinct_guidance(rows: &[ShapeRow], m: ClusterManager) -> Vec<Finding> {
+    let mut seen = Vec::new();
+    for r in rows {
+        for w in explorer::guidance(r, m) {
+            if seen
+                .iter()
+                .all(|s: &crate::warning::Warning| s.code != w.code)
+            {
+                seen.push(w);
+            }
+        }
+    }
+    findings(m, &seen)
+}
