@@ -1,6 +1,6 @@
 //! Reports: an [`Outcome`] rendered for people and programs — plain text (the snapshot
-//! format), Markdown for a wiki, JSON (with the `json` feature) for the command line and the JS
-//! API, a terminal table, the wiki exports (a GitHub or Confluence table, an HTML fragment, the
+//! format), Markdown for a wiki, JSON (with the `json` feature: the view, [`crate::view`]) for
+//! the command line, a terminal table, the wiki exports (a GitHub or Confluence table, an HTML fragment, the
 //! per-node layout as SVG) and the configuration files and commands to paste. Renderings only
 //! read a plan's numbers and words; they compute nothing.
 //!
@@ -14,12 +14,8 @@
 //! ```
 
 pub mod check;
-#[cfg(feature = "json")]
-pub mod check_json;
 pub mod configuration;
 pub mod html;
-#[cfg(feature = "json")]
-pub mod json;
 pub mod markdown;
 pub mod summary;
 pub mod svg;
@@ -68,7 +64,8 @@ pub enum Format {
     EmrJson,
     /// The Spark operator's `SparkApplication` fragment ([`configuration::spark_operator_yaml`]).
     Yaml,
-    /// A stable JSON document ([`json`]; with the `json` feature).
+    /// The plan's view as JSON ([`crate::view::View`], `kind` `spark-sizer-plan`; with the
+    /// `json` feature).
     #[cfg(feature = "json")]
     Json,
 }
@@ -235,7 +232,9 @@ pub fn try_render(scenario: &Scenario, outcome: &Outcome, format: Format) -> Opt
         Format::EmrJson => configuration::emr_classification_json(&report),
         Format::Yaml => configuration::spark_operator_yaml(&report),
         #[cfg(feature = "json")]
-        Format::Json => Some(json::report_with_job_fit(&report, fit.as_ref())),
+        Format::Json => Some(crate::view::to_json_pretty(&crate::view::build(
+            scenario, outcome,
+        ))),
     }
 }
 

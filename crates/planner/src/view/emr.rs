@@ -109,7 +109,7 @@ fn refusal(p: &EmrPlan) -> Option<Refusal> {
 }
 
 /// EMR's requested and launched executors and its ApplicationMaster.
-fn containers(p: &EmrPlan) -> Vec<ContainerView> {
+pub(super) fn containers(p: &EmrPlan) -> Vec<ContainerView> {
     let r = p.request;
     let requested = ContainerView {
         role: ContainerRole::Executor,

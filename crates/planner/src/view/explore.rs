@@ -12,6 +12,7 @@ use crate::scenario::Scenario;
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct ExplorerTable {
     /// Whose numbers.
     pub manager: ClusterManager,
@@ -19,7 +20,10 @@ pub struct ExplorerTable {
     /// the view's sort.
     pub rows: Vec<ExplorerRow>,
     /// The memory target per executor (YARN's `tgt`), in MiB, when one is set.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub memory_target_mib: Option<u64>,
     /// The distinct guidance of the rows, each with the reason of the first row that triggers
     /// it, in the order of the rows by cores.
@@ -30,6 +34,7 @@ pub struct ExplorerTable {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct ExplorerRow {
     /// `spark.executor.cores`.
     pub cores: u32,
@@ -46,10 +51,16 @@ pub struct ExplorerRow {
     /// Tasks the cluster runs at once.
     pub task_slots: u64,
     /// Execution memory guaranteed per running task, in bytes (absent below Spark's 450 MiB).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub per_task_min_bytes: Option<u64>,
     /// The most execution memory one running task may take, in bytes.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub per_task_max_bytes: Option<u64>,
     /// Executors on a node without the ApplicationMaster or driver pod.
     pub executors_per_node: u64,

@@ -117,7 +117,7 @@ fn pod(role: ContainerRole, count: u64, r: &PodResources) -> ContainerView {
 }
 
 /// The executor and driver pods, each with its memory parts.
-fn pods(p: &K8sPlan, spark: &k8s::K8sSpark) -> Vec<ContainerView> {
+pub(super) fn pods(p: &K8sPlan, spark: &k8s::K8sSpark) -> Vec<ContainerView> {
     let m = p.executor_memory;
     let specs = p.pod_specs(spark);
     let executor = ContainerView {

@@ -29,6 +29,7 @@
 //! assert_eq!((p.executors, p.cores_per_executor, p.executor_memory.as_str()), (17, 5, "19g"));
 //! ```
 
+pub mod check;
 mod emr;
 mod explore;
 mod kubernetes;
@@ -59,10 +60,21 @@ pub enum Status {
     Invalid,
 }
 
+impl Status {
+    /// Its id, as the view's JSON writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Planned => "planned",
+            Status::Invalid => "invalid",
+        }
+    }
+}
+
 /// Everything a front end shows of one planned (or unplannable) scenario.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct View {
     /// [`KIND`].
     pub kind: String,
@@ -88,16 +100,28 @@ pub struct View {
     /// for concurrent jobs, client mode's edge node.
     pub driver: Vec<Finding>,
     /// Kubernetes' own parts (its node reservation, pods per node).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub kubernetes: Option<KubernetesView>,
     /// Amazon EMR's own parts (requests against launched executors).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub emr: Option<EmrView>,
     /// The workload checks, when a workload is described.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub workload: Option<WorkloadView>,
     /// Dynamic allocation, when it is on.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub dynamic_allocation: Option<DynamicAllocationView>,
 }
 
@@ -117,13 +141,17 @@ impl View {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct Finding {
     /// The stable kebab-case code (`invalid-value`, `fewer-executors-fit`).
     pub code: String,
     /// `info`, `warning` or `error`.
     pub severity: Severity,
     /// The link key of the input at fault, when one is.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub field: Option<String>,
     /// What is wrong or worth knowing, with its numbers.
     pub message: String,
@@ -161,6 +189,7 @@ impl PlanMethod {
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct PlanView {
     /// `rule-of-thumb`, `spark-exact`, `kubernetes` or `emr`.
     pub method: PlanMethod,
@@ -183,14 +212,23 @@ pub struct PlanView {
     pub fits: bool,
     /// What runs: `executors_running` executors of this shape (EMR: its largest launched shape,
     /// merged requests; `None` when nothing runs).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub runs: Option<Running>,
     /// When nothing runs, what the headline says instead of a shape.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub nothing_runs: Option<NothingRuns>,
     /// Why the plan does not run in full (or what Spark or YARN refuses), and the nearest plans
     /// that run.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub refusal: Option<Refusal>,
     /// Executor, ApplicationMaster or driver containers (pods on Kubernetes).
     pub containers: Vec<ContainerView>,
@@ -199,10 +237,16 @@ pub struct PlanView {
     /// Sums over the layout.
     pub totals: TotalsView,
     /// The unified-memory pools of one executor's heap (YARN), when Spark accepts the heap.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub unified_memory: Option<UnifiedMemoryView>,
     /// Spark's refusal of the heap, when it is below its 450 MiB floor (YARN).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub heap_refused: Option<String>,
     /// The derivation, in order.
     pub working: Vec<Step>,
@@ -216,6 +260,7 @@ pub struct PlanView {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct Running {
     /// Executors (pods) that run.
     pub executors: u32,
@@ -245,6 +290,7 @@ pub enum NothingRuns {
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct Refusal {
     /// `error` when nothing runs (or Spark or YARN refuses the plan), else `warning`.
     pub severity: Severity,
@@ -262,15 +308,22 @@ pub struct Refusal {
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct NearestPlan {
     /// `heap` (a heap setting changed), `spark-exact`, `fewer`, `smaller-heap` or
     /// `largest-that-fits`.
     pub kind: NearestKind,
     /// The link key of the heap setting changed (`heap`).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub field: Option<String>,
     /// Its value, in MiB (`heap`).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub setting_mib: Option<u64>,
     /// Executors that run with it.
     pub executors: u64,
@@ -304,45 +357,79 @@ pub enum NearestKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct ContainerView {
     /// `executor`, `executor-launched` (EMR, merged), `application-master` or `driver`.
     pub role: ContainerRole,
     /// How many run (EMR's `executor`: requested).
     pub count: u64,
     /// JVM heap.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub heap_mib: Option<u64>,
     /// Memory overhead.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub overhead_mib: Option<u64>,
     /// Off-heap memory.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub offheap_mib: Option<u64>,
     /// PySpark worker memory.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub pyspark_mib: Option<u64>,
     /// Memory requested (a pod's request, equal to its limit).
     pub requested_mib: u64,
     /// Memory YARN grants (YARN and EMR).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub granted_mib: Option<u64>,
     /// Cores Spark runs tasks on.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub cores: Option<u32>,
     /// Vcores the ResourceManager records (YARN and EMR).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub yarn_vcores: Option<u32>,
     /// A pod's CPU request as written (`500m`; Kubernetes).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub cpu_request: Option<String>,
     /// A pod's CPU limit, when set (Kubernetes).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub cpu_limit: Option<String>,
     /// Requests merged into each (EMR's launched executors).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub merged_requests: Option<u32>,
     /// The node the ApplicationMaster runs on (1-based).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub node: Option<u32>,
 }
 
@@ -362,10 +449,23 @@ pub enum ContainerRole {
     Driver,
 }
 
+impl ContainerRole {
+    /// Its id, as the view's JSON writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ContainerRole::Executor => "executor",
+            ContainerRole::ExecutorLaunched => "executor-launched",
+            ContainerRole::ApplicationMaster => "application-master",
+            ContainerRole::Driver => "driver",
+        }
+    }
+}
+
 /// Consecutive nodes holding the same blocks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct NodeGroupView {
     /// First node, 1-based.
     pub first_node: u32,
@@ -389,15 +489,22 @@ pub struct NodeGroupView {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct BlockView {
     /// `os-reserved`, `application-master`, `executor`, `unused` (YARN, EMR);
     /// `system-reserved`, `daemonsets`, `driver`, `executor`, `unused` (Kubernetes).
     pub kind: BlockKindView,
     /// Vcores (YARN, EMR).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub vcores: Option<u64>,
     /// CPU requested, in millicores (Kubernetes).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub cpu_millis: Option<u64>,
     /// Memory.
     pub memory_mib: u64,
@@ -427,10 +534,26 @@ pub enum BlockKindView {
     Unused,
 }
 
+impl BlockKindView {
+    /// Its id, as the view's JSON writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BlockKindView::OsReserved => "os-reserved",
+            BlockKindView::SystemReserved => "system-reserved",
+            BlockKindView::Daemonsets => "daemonsets",
+            BlockKindView::ApplicationMaster => "application-master",
+            BlockKindView::Driver => "driver",
+            BlockKindView::Executor => "executor",
+            BlockKindView::Unused => "unused",
+        }
+    }
+}
+
 /// A memory part of a block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct PartView {
     /// `heap`, `overhead`, `off-heap`, `pyspark` or `rounding`.
     pub kind: PartKindView,
@@ -456,10 +579,24 @@ pub enum PartKindView {
     Rounding,
 }
 
+impl PartKindView {
+    /// Its id, as the view's JSON writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PartKindView::Heap => "heap",
+            PartKindView::Overhead => "overhead",
+            PartKindView::OffHeap => "off-heap",
+            PartKindView::Pyspark => "pyspark",
+            PartKindView::Rounding => "rounding",
+        }
+    }
+}
+
 /// Sums over a layout (YARN and EMR fill the vcore fields, Kubernetes the CPU ones).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct TotalsView {
     /// Executors placed.
     pub executors: u32,
@@ -471,19 +608,34 @@ pub struct TotalsView {
     /// all nodes.
     pub memory_available_mib: u64,
     /// YARN, EMR: vcores held by containers.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub vcores_used: Option<u64>,
     /// YARN, EMR: NodeManager vcores of all nodes.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub vcores_available: Option<u64>,
     /// Kubernetes: CPU requested by Spark's pods.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub cpu_used_millis: Option<u64>,
     /// Kubernetes: allocatable CPU beside daemonsets, all nodes.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub cpu_available_millis: Option<u64>,
     /// YARN, EMR: memory the containers request before YARN's rounding.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub memory_requested_mib: Option<u64>,
 }
 
@@ -491,6 +643,7 @@ pub struct TotalsView {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct UnifiedMemoryView {
     /// The heap Spark sees.
     pub heap_bytes: u64,
@@ -516,6 +669,7 @@ pub struct UnifiedMemoryView {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct Step {
     /// What it decides.
     pub title: String,
@@ -527,6 +681,7 @@ pub struct Step {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct ConfEntry {
     /// The Spark key.
     pub key: String,
@@ -538,6 +693,7 @@ pub struct ConfEntry {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct ExportsView {
     /// The Spark configuration, in order.
     pub spark_conf: Vec<ConfEntry>,
@@ -548,13 +704,22 @@ pub struct ExportsView {
     /// The `spark-submit` command to paste into a shell.
     pub spark_submit: String,
     /// Kubernetes: the Spark operator's `SparkApplication` fragment (YAML).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub spark_operator_yaml: Option<String>,
     /// EMR: the configuration classifications, as JSON text.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub emr_configurations_json: Option<String>,
     /// EMR: the `YarnAllocator` lines of the driver log, as EMR writes them.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub driver_log: Option<Vec<String>>,
 }
 
@@ -562,6 +727,7 @@ pub struct ExportsView {
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct KubernetesView {
     /// What a node keeps and what is left for Spark's pods.
     pub node: NodeReservationView,
@@ -578,7 +744,10 @@ pub struct KubernetesView {
     /// The executor pod's memory request (= limit), in MiB.
     pub executor_memory_mib: u64,
     /// When a node's pod limit holds the pods: in words.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub pod_limit: Option<String>,
 }
 
@@ -586,6 +755,7 @@ pub struct KubernetesView {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct NodeReservationView {
     /// `custom`, `eks`, `gke` or `aks`.
     pub provider: String,
@@ -601,16 +771,23 @@ pub struct NodeReservationView {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct ReservationRow {
     /// "Capacity", "− kube-reserved", "= Allocatable".
     pub label: String,
     /// Whether the row is a total (`=`).
     pub total: bool,
     /// CPU in millicores (absent: the row has none).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub cpu_millis: Option<u64>,
     /// Memory in MiB (absent: the row has none).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub memory_mib: Option<u64>,
 }
 
@@ -618,6 +795,7 @@ pub struct ReservationRow {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct EmrView {
     /// The core nodes' instance, for people ("m5.4xlarge", "a custom instance (...)").
     pub instance: String,
@@ -649,6 +827,7 @@ pub struct EmrView {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct LaunchedView {
     /// How many run.
     pub count: u32,
@@ -670,15 +849,25 @@ pub struct LaunchedView {
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct WorkloadView {
     /// The scan stage's tasks and waves.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub scan: Option<ScanView>,
     /// The recommended shuffle partitions.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub shuffle: Option<ShuffleView>,
     /// The largest task against the execution memory a task may take.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub task_memory: Option<TaskMemoryView>,
     /// The recommended Spark SQL settings (shuffle partitions, AQE).
     pub recommended_conf: Vec<ConfEntry>,
@@ -693,6 +882,7 @@ pub struct WorkloadView {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct ScanView {
     /// Tasks in the scan stage.
     pub tasks: u64,
@@ -710,6 +900,7 @@ pub struct ScanView {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct ShuffleView {
     /// `spark.sql.shuffle.partitions`, in whole waves.
     pub partitions: u64,
@@ -723,6 +914,7 @@ pub struct ShuffleView {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct TaskMemoryView {
     /// The largest task's input.
     pub task_bytes: u64,
@@ -754,6 +946,7 @@ pub enum TaskVerdictView {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct RemedyView {
     /// What it is, worded.
     pub description: String,
@@ -767,18 +960,25 @@ pub struct RemedyView {
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct DynamicAllocationView {
     /// Executors Spark starts with: the largest of min, initial and instances.
     pub initial: u32,
     /// `minExecutors`.
     pub min_executors: u32,
     /// `maxExecutors` (absent: unbounded).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub max_executors: Option<u32>,
     /// Executors the queue or the cluster holds.
     pub cluster_holds: u32,
     /// The line under the headline: the executor count is only where Spark starts.
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub initial_note: Option<String>,
     /// The findings, worded.
     pub notes: Vec<Finding>,
@@ -834,4 +1034,18 @@ pub fn build(scenario: &Scenario, outcome: &Outcome) -> View {
     );
     parts::fill_job_fit(&mut view, scenario, outcome);
     view
+}
+
+/// A view (or any of its parts) as compact JSON text (feature `json`).
+#[cfg(feature = "json")]
+pub fn to_json<T: serde::Serialize>(value: &T) -> String {
+    // Plain structs with string keys always serialize; the default is never used.
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+/// A view (or any of its parts) as indented JSON text (feature `json`), as the command line
+/// prints it.
+#[cfg(feature = "json")]
+pub fn to_json_pretty<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_default()
 }

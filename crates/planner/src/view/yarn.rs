@@ -139,7 +139,7 @@ pub(super) fn nearest_plan(m: ClusterManager, n: &Nearest, message: String) -> N
 }
 
 /// YARN's executor and ApplicationMaster containers.
-fn containers(placement: &Placement) -> Vec<ContainerView> {
+pub(super) fn containers(placement: &Placement) -> Vec<ContainerView> {
     let e = placement.executor;
     let executor = ContainerView {
         role: ContainerRole::Executor,
