@@ -130,9 +130,148 @@ workload?: WorkloadView,
 dynamic_allocation?: DynamicAllocationView, };
 
 /**
+ * Dynamic allocation's effective counts.
+ */
+export type DynamicAllocationView = { 
+/**
+ * Executors Spark starts with: the largest of min, initial and instances.
+ */
+initial: number, 
+/**
+ * `minExecutors`.
+ */
+min_executors: number, 
+/**
+ * `maxExecutors` (absent: unbounded).
+ */
+max_executors?: number, 
+/**
+ * Executors the queue or the cluster holds.
+ */
+cluster_holds: number, 
+/**
+ * The line under the headline: the executor count is only where Spark starts.
+ */
+initial_note?: string, 
+/**
+ * The findings, worded.
+ */
+notes: Array<Finding>, };
+
+/**
+ * A warning, a note, or a problem with the input.
+ */
+export type Finding = { 
+/**
+ * The stable kebab-case code (`invalid-value`, `fewer-executors-fit`).
+ */
+code: string, 
+/**
+ * `info`, `warning` or `error`.
+ */
+severity: Severity, 
+/**
+ * The link key of the input at fault, when one is.
+ */
+field?: string, 
+/**
+ * What is wrong or worth knowing, with its numbers.
+ */
+message: string, };
+
+/**
+ * How much a finding matters (in a view's JSON, [`Severity::as_str`]).
+ */
+export type Severity = "info" | "warning" | "error";
+
+/**
+ * Kubernetes' own parts of the answer.
+ */
+export type KubernetesView = { 
+/**
+ * What a node keeps and what is left for Spark's pods.
+ */
+node: NodeReservationView, 
+/**
+ * Executor pods that fit on a node beside its daemonsets.
+ */
+executor_pods_per_node: number, 
+/**
+ * Executor pods the cluster holds with the driver pod in place.
+ */
+cluster_capacity: number, 
+/**
+ * Executor pods asked for (as many as fit: the capacity).
+ */
+asked: number, 
+/**
+ * The overhead factor Spark used (`0.1`).
+ */
+overhead_factor: string, 
+/**
+ * The executor pod's CPU request in millicores.
+ */
+executor_cpu_millis: number, 
+/**
+ * The executor pod's memory request (= limit), in MiB.
+ */
+executor_memory_mib: number, 
+/**
+ * When a node's pod limit holds the pods: in words.
+ */
+pod_limit?: string, };
+
+/**
+ * A Kubernetes node's reservation, as `kubectl describe node` shows it.
+ */
+export type NodeReservationView = { 
+/**
+ * `custom`, `eks`, `gke` or `aks`.
+ */
+provider: string, 
+/**
+ * The provider's name ("Amazon EKS"; "custom").
+ */
+provider_name: string, 
+/**
+ * What the formula is and where it is published, in a sentence.
+ */
+source: string, 
+/**
+ * Capacity, reservations, allocatable, daemonsets and what is left, in order.
+ */
+rows: Array<ReservationRow>, };
+
+/**
+ * A row of a node's reservation.
+ */
+export type ReservationRow = { 
+/**
+ * "Capacity", "− kube-reserved", "= Allocatable".
+ */
+label: string, 
+/**
+ * Whether the row is a total (`=`).
+ */
+total: boolean, 
+/**
+ * CPU in millicores (absent: the row has none).
+ */
+cpu_millis?: number, 
+/**
+ * Memory in MiB (absent: the row has none).
+ */
+memory_mib?: number, };
+
+/**
  * Whether a scenario was planned.
  */
 export type Status = "planned" | "invalid";
+
+/**
+ * The cluster manager a scenario plans for (in a view's JSON, its link's `cm` value).
+ */
+export type ClusterManager = "yarn" | "k8s" | "emr";
 
 /**
  * Amazon EMR's own parts of the answer.
@@ -219,272 +358,6 @@ heap_mib: number,
  * Overhead: the rest of the container.
  */
 overhead_mib: number, };
-
-/**
- * Kubernetes' own parts of the answer.
- */
-export type KubernetesView = { 
-/**
- * What a node keeps and what is left for Spark's pods.
- */
-node: NodeReservationView, 
-/**
- * Executor pods that fit on a node beside its daemonsets.
- */
-executor_pods_per_node: number, 
-/**
- * Executor pods the cluster holds with the driver pod in place.
- */
-cluster_capacity: number, 
-/**
- * Executor pods asked for (as many as fit: the capacity).
- */
-asked: number, 
-/**
- * The overhead factor Spark used (`0.1`).
- */
-overhead_factor: string, 
-/**
- * The executor pod's CPU request in millicores.
- */
-executor_cpu_millis: number, 
-/**
- * The executor pod's memory request (= limit), in MiB.
- */
-executor_memory_mib: number, 
-/**
- * When a node's pod limit holds the pods: in words.
- */
-pod_limit?: string, };
-
-/**
- * A Kubernetes node's reservation, as `kubectl describe node` shows it.
- */
-export type NodeReservationView = { 
-/**
- * `custom`, `eks`, `gke` or `aks`.
- */
-provider: string, 
-/**
- * The provider's name ("Amazon EKS"; "custom").
- */
-provider_name: string, 
-/**
- * What the formula is and where it is published, in a sentence.
- */
-source: string, 
-/**
- * Capacity, reservations, allocatable, daemonsets and what is left, in order.
- */
-rows: Array<ReservationRow>, };
-
-/**
- * A row of a node's reservation.
- */
-export type ReservationRow = { 
-/**
- * "Capacity", "− kube-reserved", "= Allocatable".
- */
-label: string, 
-/**
- * Whether the row is a total (`=`).
- */
-total: boolean, 
-/**
- * CPU in millicores (absent: the row has none).
- */
-cpu_millis?: number, 
-/**
- * Memory in MiB (absent: the row has none).
- */
-memory_mib?: number, };
-
-/**
- * Dynamic allocation's effective counts.
- */
-export type DynamicAllocationView = { 
-/**
- * Executors Spark starts with: the largest of min, initial and instances.
- */
-initial: number, 
-/**
- * `minExecutors`.
- */
-min_executors: number, 
-/**
- * `maxExecutors` (absent: unbounded).
- */
-max_executors?: number, 
-/**
- * Executors the queue or the cluster holds.
- */
-cluster_holds: number, 
-/**
- * The line under the headline: the executor count is only where Spark starts.
- */
-initial_note?: string, 
-/**
- * The findings, worded.
- */
-notes: Array<Finding>, };
-
-/**
- * A warning, a note, or a problem with the input.
- */
-export type Finding = { 
-/**
- * The stable kebab-case code (`invalid-value`, `fewer-executors-fit`).
- */
-code: string, 
-/**
- * `info`, `warning` or `error`.
- */
-severity: Severity, 
-/**
- * The link key of the input at fault, when one is.
- */
-field?: string, 
-/**
- * What is wrong or worth knowing, with its numbers.
- */
-message: string, };
-
-/**
- * How much a finding matters (in a view's JSON, [`Severity::as_str`]).
- */
-export type Severity = "info" | "warning" | "error";
-
-/**
- * The workload checks on the selected plan's executors.
- */
-export type WorkloadView = { 
-/**
- * The scan stage's tasks and waves.
- */
-scan?: ScanView, 
-/**
- * The recommended shuffle partitions.
- */
-shuffle?: ShuffleView, 
-/**
- * The largest task against the execution memory a task may take.
- */
-task_memory?: TaskMemoryView, 
-/**
- * The recommended Spark SQL settings (shuffle partitions, AQE).
- */
-recommended_conf: Array<ConfEntry>, 
-/**
- * Shapes that give the largest task more memory, each with the link query that plans it.
- */
-remedies: Array<RemedyView>, 
-/**
- * The verdict: the checks' findings and smaller tasks, most severe first (the shape
- * remedies are `remedies`).
- */
-notes: Array<Finding>, };
-
-/**
- * The per-task memory check.
- */
-export type TaskMemoryView = { 
-/**
- * The largest task's input.
- */
-task_bytes: number, 
-/**
- * Tasks running at once in one executor (N).
- */
-tasks_at_once: number, 
-/**
- * Guaranteed per task: execution ÷ 2N.
- */
-guaranteed_bytes: number, 
-/**
- * The most per task: execution ÷ N.
- */
-most_bytes: number, 
-/**
- * `fits`, `tight` or `does-not-fit`.
- */
-verdict: TaskVerdictView, };
-
-/**
- * Whether the largest task fits.
- */
-export type TaskVerdictView = "fits" | "tight" | "does-not-fit";
-
-/**
- * The scan stage's tasks and waves.
- */
-export type ScanView = { 
-/**
- * Tasks in the scan stage.
- */
-tasks: number, 
-/**
- * Tasks running at once across the executors.
- */
-task_slots: number, 
-/**
- * ⌈tasks ÷ slots⌉.
- */
-waves: number, 
-/**
- * Tasks in the last wave.
- */
-last_wave_tasks: number, 
-/**
- * Slots idle in the last wave.
- */
-idle_slots_last_wave: number, };
-
-/**
- * A remedy that is an executor shape: one click applies it.
- */
-export type RemedyView = { 
-/**
- * What it is, worded.
- */
-description: string, 
-/**
- * Whether the largest task fits in it.
- */
-fits: boolean, 
-/**
- * The share-link query of the scenario it plans.
- */
-link_query: string, };
-
-/**
- * The recommended shuffle partitions.
- */
-export type ShuffleView = { 
-/**
- * `spark.sql.shuffle.partitions`, in whole waves.
- */
-partitions: number, 
-/**
- * The partition size aimed at.
- */
-target_bytes: number, 
-/**
- * The average partition at that count.
- */
-average_bytes: number, };
-
-/**
- * A Spark setting.
- */
-export type ConfEntry = { 
-/**
- * The Spark key.
- */
-key: string, 
-/**
- * Its value as emitted.
- */
-value: string, };
 
 /**
  * One method's answer.
@@ -575,24 +448,6 @@ warnings: Array<Finding>,
 exports: ExportsView, };
 
 /**
- * One working step.
- */
-export type Step = { 
-/**
- * What it decides.
- */
-title: string, 
-/**
- * The arithmetic with its numbers.
- */
-detail: string, };
-
-/**
- * What a headline says when no executor runs.
- */
-export type NothingRuns = "none-asked" | "no-executor-fits" | "driver-does-not-fit";
-
-/**
  * The unified-memory pools of one executor's heap, in bytes as Spark computes them.
  */
 export type UnifiedMemoryView = { 
@@ -634,25 +489,178 @@ per_task_max_bytes: number,
 per_task_max_uncached_bytes: number, };
 
 /**
- * The shape that runs.
+ * What to paste.
  */
-export type Running = { 
+export type ExportsView = { 
 /**
- * Executors (pods) that run.
+ * The Spark configuration, in order.
+ */
+spark_conf: Array<ConfEntry>, 
+/**
+ * The same settings as `spark-defaults.conf` lines (`key value`).
+ */
+spark_defaults_conf: string, 
+/**
+ * `spark-submit`'s arguments (without the application).
+ */
+spark_submit_args: Array<string>, 
+/**
+ * The `spark-submit` command to paste into a shell.
+ */
+spark_submit: string, 
+/**
+ * Kubernetes: the Spark operator's `SparkApplication` fragment (YAML).
+ */
+spark_operator_yaml?: string, 
+/**
+ * EMR: the configuration classifications, as JSON text.
+ */
+emr_configurations_json?: string, 
+/**
+ * EMR: the `YarnAllocator` lines of the driver log, as EMR writes them.
+ */
+driver_log?: Array<string>, };
+
+/**
+ * A Spark setting.
+ */
+export type ConfEntry = { 
+/**
+ * The Spark key.
+ */
+key: string, 
+/**
+ * Its value as emitted.
+ */
+value: string, };
+
+/**
+ * Consecutive nodes holding the same blocks.
+ */
+export type NodeGroupView = { 
+/**
+ * First node, 1-based.
+ */
+first_node: number, 
+/**
+ * Last node, inclusive.
+ */
+last_node: number, 
+/**
+ * "Node 1", "Nodes 2–6 (5 nodes)".
+ */
+title: string, 
+/**
+ * What each node holds: "ApplicationMaster + 2 executors".
+ */
+holds: string, 
+/**
+ * Executors (pods) on each node.
+ */
+executors_per_node: number, 
+/**
+ * Each node's memory: its blocks added, reserved and free included, in MiB.
+ */
+memory_mib: number, 
+/**
+ * Each node's CPU, its blocks added, in millicores (a YARN vcore is 1,000).
+ */
+cpu_millis: number, 
+/**
+ * Each node's blocks, in order.
+ */
+blocks: Array<BlockView>, };
+
+/**
+ * A block of a node.
+ */
+export type BlockView = { 
+/**
+ * `os-reserved`, `application-master`, `executor`, `unused` (YARN, EMR);
+ * `system-reserved`, `daemonsets`, `driver`, `executor`, `unused` (Kubernetes).
+ */
+kind: BlockKindView, 
+/**
+ * Vcores (YARN, EMR).
+ */
+vcores?: number, 
+/**
+ * CPU requested, in millicores (Kubernetes).
+ */
+cpu_millis?: number, 
+/**
+ * Memory.
+ */
+memory_mib: number, 
+/**
+ * Memory parts of a container.
+ */
+parts: Array<PartView>, };
+
+/**
+ * A memory part of a block.
+ */
+export type PartView = { 
+/**
+ * `heap`, `overhead`, `off-heap`, `pyspark` or `rounding`.
+ */
+kind: PartKindView, 
+/**
+ * Its size.
+ */
+mib: number, };
+
+/**
+ * A part of a container's memory.
+ */
+export type PartKindView = "heap" | "overhead" | "off-heap" | "pyspark" | "rounding";
+
+/**
+ * What a block of a node is.
+ */
+export type BlockKindView = "os-reserved" | "system-reserved" | "daemonsets" | "application-master" | "driver" | "executor" | "unused";
+
+/**
+ * Sums over a layout (YARN and EMR fill the vcore fields, Kubernetes the CPU ones).
+ */
+export type TotalsView = { 
+/**
+ * Executors placed.
  */
 executors: number, 
 /**
- * Cores of each (EMR: of the largest, merged executor).
+ * Tasks at once.
  */
-cores: number, 
+task_slots: number, 
 /**
- * Heap of each (EMR: of the largest), in MiB.
+ * Memory granted to containers (YARN, EMR) or requested by pods (Kubernetes).
  */
-heap_mib: number, 
+memory_used_mib: number, 
 /**
- * EMR: the executors run in more than one shape (this is the largest).
+ * NodeManager memory (YARN, EMR) or allocatable memory beside daemonsets (Kubernetes),
+ * all nodes.
  */
-largest_of_several: boolean, };
+memory_available_mib: number, 
+/**
+ * YARN, EMR: vcores held by containers.
+ */
+vcores_used?: number, 
+/**
+ * YARN, EMR: NodeManager vcores of all nodes.
+ */
+vcores_available?: number, 
+/**
+ * Kubernetes: CPU requested by Spark's pods.
+ */
+cpu_used_millis?: number, 
+/**
+ * Kubernetes: allocatable CPU beside daemonsets, all nodes.
+ */
+cpu_available_millis?: number, 
+/**
+ * YARN, EMR: memory the containers request before YARN's rounding.
+ */
+memory_requested_mib?: number, };
 
 /**
  * Why a plan does not run in full, or what would refuse it.
@@ -719,123 +727,38 @@ message: string, };
 export type NearestKind = "heap" | "spark-exact" | "fewer" | "smaller-heap" | "largest-that-fits";
 
 /**
- * Consecutive nodes holding the same blocks.
+ * One working step.
  */
-export type NodeGroupView = { 
+export type Step = { 
 /**
- * First node, 1-based.
- */
-first_node: number, 
-/**
- * Last node, inclusive.
- */
-last_node: number, 
-/**
- * "Node 1", "Nodes 2–6 (5 nodes)".
+ * What it decides.
  */
 title: string, 
 /**
- * What each node holds: "ApplicationMaster + 2 executors".
+ * The arithmetic with its numbers.
  */
-holds: string, 
-/**
- * Executors (pods) on each node.
- */
-executors_per_node: number, 
-/**
- * Each node's memory (YARN, EMR: the NodeManager's; Kubernetes: allocatable), in MiB.
- */
-memory_mib: number, 
-/**
- * Each node's CPU in millicores (a YARN vcore is 1,000).
- */
-cpu_millis: number, 
-/**
- * Each node's blocks, in order.
- */
-blocks: Array<BlockView>, };
+detail: string, };
 
 /**
- * A block of a node.
+ * The shape that runs.
  */
-export type BlockView = { 
+export type Running = { 
 /**
- * `os-reserved`, `application-master`, `executor`, `unused` (YARN, EMR);
- * `system-reserved`, `daemonsets`, `driver`, `executor`, `unused` (Kubernetes).
+ * Executors (pods) that run.
  */
-kind: BlockKindView, 
+executors: number, 
 /**
- * Vcores (YARN, EMR).
+ * Cores of each (EMR: of the largest, merged executor).
  */
-vcores?: number, 
+cores: number, 
 /**
- * CPU requested, in millicores (Kubernetes).
+ * Heap of each (EMR: of the largest), in MiB.
  */
-cpu_millis?: number, 
+heap_mib: number, 
 /**
- * Memory.
+ * EMR: the executors run in more than one shape (this is the largest).
  */
-memory_mib: number, 
-/**
- * Memory parts of a container.
- */
-parts: Array<PartView>, };
-
-/**
- * A memory part of a block.
- */
-export type PartView = { 
-/**
- * `heap`, `overhead`, `off-heap`, `pyspark` or `rounding`.
- */
-kind: PartKindView, 
-/**
- * Its size.
- */
-mib: number, };
-
-/**
- * A part of a container's memory.
- */
-export type PartKindView = "heap" | "overhead" | "off-heap" | "pyspark" | "rounding";
-
-/**
- * What a block of a node is.
- */
-export type BlockKindView = "os-reserved" | "system-reserved" | "daemonsets" | "application-master" | "driver" | "executor" | "unused";
-
-/**
- * What to paste.
- */
-export type ExportsView = { 
-/**
- * The Spark configuration, in order.
- */
-spark_conf: Array<ConfEntry>, 
-/**
- * The same settings as `spark-defaults.conf` lines (`key value`).
- */
-spark_defaults_conf: string, 
-/**
- * `spark-submit`'s arguments (without the application).
- */
-spark_submit_args: Array<string>, 
-/**
- * The `spark-submit` command to paste into a shell.
- */
-spark_submit: string, 
-/**
- * Kubernetes: the Spark operator's `SparkApplication` fragment (YAML).
- */
-spark_operator_yaml?: string, 
-/**
- * EMR: the configuration classifications, as JSON text.
- */
-emr_configurations_json?: string, 
-/**
- * EMR: the `YarnAllocator` lines of the driver log, as EMR writes them.
- */
-driver_log?: Array<string>, };
+largest_of_several: boolean, };
 
 /**
  * A container or pod, with the quantities its cluster manager has.
@@ -904,56 +827,133 @@ node?: number, };
 export type ContainerRole = "executor" | "executor-launched" | "application-master" | "driver";
 
 /**
+ * What a headline says when no executor runs.
+ */
+export type NothingRuns = "none-asked" | "no-executor-fits" | "driver-does-not-fit";
+
+/**
  * Which method a plan is.
  */
 export type PlanMethod = "rule-of-thumb" | "spark-exact" | "kubernetes" | "emr";
 
 /**
- * Sums over a layout (YARN and EMR fill the vcore fields, Kubernetes the CPU ones).
+ * The workload checks on the selected plan's executors.
  */
-export type TotalsView = { 
+export type WorkloadView = { 
 /**
- * Executors placed.
+ * The scan stage's tasks and waves.
  */
-executors: number, 
+scan?: ScanView, 
 /**
- * Tasks at once.
+ * The recommended shuffle partitions.
+ */
+shuffle?: ShuffleView, 
+/**
+ * The largest task against the execution memory a task may take.
+ */
+task_memory?: TaskMemoryView, 
+/**
+ * The recommended Spark SQL settings (shuffle partitions, AQE).
+ */
+recommended_conf: Array<ConfEntry>, 
+/**
+ * Shapes that give the largest task more memory, each with the link query that plans it.
+ */
+remedies: Array<RemedyView>, 
+/**
+ * The verdict: the checks' findings and smaller tasks, most severe first (the shape
+ * remedies are `remedies`).
+ */
+notes: Array<Finding>, };
+
+/**
+ * A remedy that is an executor shape: one click applies it.
+ */
+export type RemedyView = { 
+/**
+ * What it is, worded.
+ */
+description: string, 
+/**
+ * Whether the largest task fits in it.
+ */
+fits: boolean, 
+/**
+ * The share-link query of the scenario it plans.
+ */
+link_query: string, };
+
+/**
+ * The per-task memory check.
+ */
+export type TaskMemoryView = { 
+/**
+ * The largest task's input.
+ */
+task_bytes: number, 
+/**
+ * Tasks running at once in one executor (N).
+ */
+tasks_at_once: number, 
+/**
+ * Guaranteed per task: execution ÷ 2N.
+ */
+guaranteed_bytes: number, 
+/**
+ * The most per task: execution ÷ N.
+ */
+most_bytes: number, 
+/**
+ * `fits`, `tight` or `does-not-fit`.
+ */
+verdict: TaskVerdictView, };
+
+/**
+ * Whether the largest task fits.
+ */
+export type TaskVerdictView = "fits" | "tight" | "does-not-fit";
+
+/**
+ * The recommended shuffle partitions.
+ */
+export type ShuffleView = { 
+/**
+ * `spark.sql.shuffle.partitions`, in whole waves.
+ */
+partitions: number, 
+/**
+ * The partition size aimed at.
+ */
+target_bytes: number, 
+/**
+ * The average partition at that count.
+ */
+average_bytes: number, };
+
+/**
+ * The scan stage's tasks and waves.
+ */
+export type ScanView = { 
+/**
+ * Tasks in the scan stage.
+ */
+tasks: number, 
+/**
+ * Tasks running at once across the executors.
  */
 task_slots: number, 
 /**
- * Memory granted to containers (YARN, EMR) or requested by pods (Kubernetes).
+ * ⌈tasks ÷ slots⌉.
  */
-memory_used_mib: number, 
+waves: number, 
 /**
- * NodeManager memory (YARN, EMR) or allocatable memory beside daemonsets (Kubernetes),
- * all nodes.
+ * Tasks in the last wave.
  */
-memory_available_mib: number, 
+last_wave_tasks: number, 
 /**
- * YARN, EMR: vcores held by containers.
+ * Slots idle in the last wave.
  */
-vcores_used?: number, 
-/**
- * YARN, EMR: NodeManager vcores of all nodes.
- */
-vcores_available?: number, 
-/**
- * Kubernetes: CPU requested by Spark's pods.
- */
-cpu_used_millis?: number, 
-/**
- * Kubernetes: allocatable CPU beside daemonsets, all nodes.
- */
-cpu_available_millis?: number, 
-/**
- * YARN, EMR: memory the containers request before YARN's rounding.
- */
-memory_requested_mib?: number, };
-
-/**
- * The cluster manager a scenario plans for (in a view's JSON, its link's `cm` value).
- */
-export type ClusterManager = "yarn" | "k8s" | "emr";
+idle_slots_last_wave: number, };
 
 /**
  * The check of a pasted configuration on the form's cluster.
@@ -1041,11 +1041,6 @@ use_these_settings_note?: string,
 link: CheckLink, };
 
 /**
- * Whether the pasted settings were checked.
- */
-export type CheckStatus = "checked" | "not-planned" | "nothing-read";
-
-/**
  * The pasted settings planned.
  */
 export type CheckAnswer = { 
@@ -1117,6 +1112,36 @@ cpu_reserved_millis: number,
 runs: boolean, };
 
 /**
+ * What a share link of the check holds: never the text, never a secret.
+ */
+export type CheckLink = { 
+/**
+ * The value of the link's `ck` key (empty when no setting travels).
+ */
+ck: string, 
+/**
+ * Keys left out of the link (their values are never repeated).
+ */
+dropped: Array<CheckDropped>, 
+/**
+ * What the page's link holds of the check, in words.
+ */
+note: string, };
+
+/**
+ * A key left out of the link.
+ */
+export type CheckDropped = { 
+/**
+ * The key.
+ */
+key: string, 
+/**
+ * `secret`, `not-needed` or `unsafe` (characters a link does not carry, or too long).
+ */
+reason: string, };
+
+/**
  * A finding of the check, with the line of the pasted text it is about.
  */
 export type CheckFinding = { 
@@ -1136,6 +1161,35 @@ line?: number,
  * The explanation.
  */
 message: string, };
+
+/**
+ * A key's value that stands, where it came from.
+ */
+export type CheckSetting = { 
+/**
+ * The key.
+ */
+key: string, 
+/**
+ * The value (`(hidden)` when the key or the value looks secret).
+ */
+value: string, 
+/**
+ * The kind of text it was read from (as in `formats`).
+ */
+format: string, 
+/**
+ * Its line (1-based; 0 for a link).
+ */
+line: number, 
+/**
+ * The lines of the settings of the same key it replaced (Spark's order of precedence).
+ */
+replaces: Array<number>, 
+/**
+ * The setting in words: `spark.executor.memory = 8g (line 3, replaces 1)`.
+ */
+words: string, };
 
 /**
  * The plan beside the check.
@@ -1176,60 +1230,6 @@ name: string,
 text: string, };
 
 /**
- * A key's value that stands, where it came from.
+ * Whether the pasted settings were checked.
  */
-export type CheckSetting = { 
-/**
- * The key.
- */
-key: string, 
-/**
- * The value (`(hidden)` when the key or the value looks secret).
- */
-value: string, 
-/**
- * The kind of text it was read from (as in `formats`).
- */
-format: string, 
-/**
- * Its line (1-based; 0 for a link).
- */
-line: number, 
-/**
- * The lines of the settings of the same key it replaced (Spark's order of precedence).
- */
-replaces: Array<number>, 
-/**
- * The setting in words: `spark.executor.memory = 8g (line 3, replaces 1)`.
- */
-words: string, };
-
-/**
- * What a share link of the check holds: never the text, never a secret.
- */
-export type CheckLink = { 
-/**
- * The value of the link's `ck` key (empty when no setting travels).
- */
-ck: string, 
-/**
- * Keys left out of the link (their values are never repeated).
- */
-dropped: Array<CheckDropped>, 
-/**
- * What the page's link holds of the check, in words.
- */
-note: string, };
-
-/**
- * A key left out of the link.
- */
-export type CheckDropped = { 
-/**
- * The key.
- */
-key: string, 
-/**
- * `secret`, `not-needed` or `unsafe` (characters a link does not carry, or too long).
- */
-reason: string, };
+export type CheckStatus = "checked" | "not-planned" | "nothing-read";

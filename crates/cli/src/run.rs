@@ -48,7 +48,7 @@ Rule: --KEY reads as the link (--kmem 65536 is MiB), --NAME as the form (--node-
 Formats: table (default), text, markdown (the full report), markdown-table and confluence (a
 short table for a wiki), html (a fragment with inline styles), svg (the per-node layout), conf
 (spark-defaults.conf), submit (spark-submit), emr-json (EMR classifications), yaml (Spark
-operator), json (the report document: kind spark-sizer-report, schema 1).
+operator), json (the plan's view: kind spark-sizer-plan, schema 1, the shape of the JS API's plan()).
 
 Check: --check FILE (or - for standard input) reads a spark-submit command, a
 spark-defaults.conf, EMR classification JSON or a SparkApplication manifest (several may be in

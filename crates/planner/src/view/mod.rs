@@ -477,9 +477,9 @@ pub struct NodeGroupView {
     pub holds: String,
     /// Executors (pods) on each node.
     pub executors_per_node: u32,
-    /// Each node's memory (YARN, EMR: the NodeManager's; Kubernetes: allocatable), in MiB.
+    /// Each node's memory: its blocks added, reserved and free included, in MiB.
     pub memory_mib: u64,
-    /// Each node's CPU in millicores (a YARN vcore is 1,000).
+    /// Each node's CPU, its blocks added, in millicores (a YARN vcore is 1,000).
     pub cpu_millis: u64,
     /// Each node's blocks, in order.
     pub blocks: Vec<BlockView>,
