@@ -17,6 +17,7 @@ pub mod form;
 pub mod layout;
 pub mod page;
 pub mod parts;
+pub mod reactive;
 pub mod reports;
 pub mod state;
 pub mod wiki;

@@ -11,6 +11,7 @@ use crate::embed::embed_code;
 use crate::explorer::ExplorerSection;
 use crate::form::FormView;
 use crate::layout::Patterns;
+use crate::reactive::{derive, memo};
 use crate::reports::Reports;
 use crate::state::address::{current_query, query_value};
 use crate::state::form::Form;
@@ -33,9 +34,8 @@ pub fn App() -> impl IntoView {
         let ck = page.follow_the_address();
         check.follow(ck);
     });
-    let stale = Memo::new(move |_| {
-        !page.planned.with(|p| p.is_plan()) && page.last_form.with(Option::is_some)
-    });
+    let stale =
+        memo(move || !page.planned.with(|p| p.is_plan()) && page.last_form.with(Option::is_some));
     view! {
         <Patterns/>
         <Notice notice/>
@@ -43,7 +43,7 @@ pub fn App() -> impl IntoView {
             // The inputs first: Tab follows the desktop's columns (the skip link leads past them).
             <aside class="inputs card" aria-label="Inputs"><FormView page/></aside>
             <Answer page embed_code/>
-            <div class=move || if stale.get() { "details stale" } else { "details" }>
+            <div class=derive(move || if stale.get() { "details stale" } else { "details" })>
                 {move || stale.get().then(|| view! {
                     <p class="stale-note" id="stale-details">"Not current: the sections below show the last plan until the fields above are fixed."</p>
                 })}

@@ -7,6 +7,7 @@ use planner::Severity;
 
 use crate::browser;
 use crate::layout::item_memo;
+use crate::reactive::{derive, memo};
 use crate::state::{CopyButton, Page};
 
 /// A finding with its key in a list: its code and how many findings of the same code came
@@ -49,8 +50,8 @@ pub(crate) fn Findings(
     #[prop(into)] findings: Signal<Vec<Finding>>,
     #[prop(optional)] quiet: bool,
 ) -> impl IntoView {
-    let rows = Memo::new(move |_| findings.with(|f| keyed(f.clone())));
-    let empty = Memo::new(move |_| rows.with(Vec::is_empty));
+    let rows = memo(move || findings.with(|f| keyed(f.clone())));
+    let empty = memo(move || rows.with(Vec::is_empty));
     move || {
         if !empty.get() {
             view! { <ul class="warnings" id=id><FindingItems rows/></ul> }.into_any()
@@ -69,7 +70,7 @@ pub(crate) fn FindingItems(rows: Memo<Vec<Keyed>>) -> impl IntoView {
     view! {
         <For each=move || rows.with(|r| r.iter().map(|k| k.key.clone()).collect::<Vec<_>>())
             key=|k| k.clone() let(key)>
-            <FindingItem finding=Memo::new(move |_| {
+            <FindingItem finding=memo(move || {
                 rows.with(|r| r.iter().find(|k| k.key == key).map(|k| k.finding.clone()))
             })/>
         </For>
@@ -82,11 +83,11 @@ fn FindingItem(finding: Memo<Option<Finding>>) -> impl IntoView {
     let read =
         move |f: fn(&Finding) -> String| finding.with(|w| w.as_ref().map(f).unwrap_or_default());
     view! {
-        <li class=move || finding.with(|w| w.as_ref().map_or("sev", |w| severity_class(w.severity)))
-            data-code=move || read(|w| w.code.clone())>
-            <span class="sev-word">{move || read(|w| w.severity.word().to_string())}</span>
+        <li class=derive(move || finding.with(|w| w.as_ref().map_or("sev", |w| severity_class(w.severity))))
+            data-code=derive(move || read(|w| w.code.clone()))>
+            <span class="sev-word">{derive(move || read(|w| w.severity.word().to_string()))}</span>
             " "
-            <span class="msg">{move || read(|w| w.message.clone())}</span>
+            <span class="msg">{derive(move || read(|w| w.message.clone()))}</span>
         </li>
     }
 }
@@ -106,7 +107,7 @@ pub(crate) fn CodeLines(
     label: &'static str,
     #[prop(into)] text: Signal<String>,
 ) -> impl IntoView {
-    let lines = Memo::new(move |_| text.with(|t| lines_of(t)));
+    let lines = memo(move || text.with(|t| lines_of(t)));
     let lines = Signal::from(lines);
     view! {
         <pre class="submit" id=id tabindex="0" role="region" aria-label=label>
@@ -122,7 +123,7 @@ pub(crate) fn CodeLines(
 /// One line of a code block, with its newline.
 #[component]
 fn Line(line: Memo<String>) -> impl IntoView {
-    view! { <span class="ln">{move || line.get()}</span> }
+    view! { <span class="ln">{derive(move || line.get())}</span> }
 }
 
 /// The status line beside a copy button: what the last press of `button` did (empty until it
@@ -131,10 +132,10 @@ fn Line(line: Memo<String>) -> impl IntoView {
 pub(crate) fn CopyStatusLine(page: Page, button: CopyButton) -> impl IntoView {
     view! {
         <span class="status" role="status">
-            {move || page.copied.with(|c| match c {
+            {derive(move || page.copied.with(|c| match c {
                 Some((pressed, said)) if *pressed == button => *said,
                 _ => "",
-            })}
+            }))}
         </span>
     }
 }
@@ -185,7 +186,7 @@ pub(crate) fn CopyBlock(
 /// The working: numbered steps, each its title in bold, then its formula.
 #[component]
 pub(crate) fn Steps(#[prop(into)] steps: Signal<Vec<Step>>) -> impl IntoView {
-    let steps = Signal::derive(move || {
+    let steps = derive(move || {
         steps.with(|s| {
             s.iter()
                 .map(|s| (s.title.clone(), s.detail.clone()))
@@ -205,9 +206,9 @@ pub(crate) fn Steps(#[prop(into)] steps: Signal<Vec<Step>>) -> impl IntoView {
 fn StepItem(step: Memo<(String, String)>) -> impl IntoView {
     view! {
         <li>
-            <strong>{move || step.with(|s| s.0.clone())}</strong>
+            <strong>{derive(move || step.with(|s| s.0.clone()))}</strong>
             ": "
-            <span class="formula">{move || step.with(|s| s.1.clone())}</span>
+            <span class="formula">{derive(move || step.with(|s| s.1.clone()))}</span>
         </li>
     }
 }

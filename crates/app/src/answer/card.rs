@@ -7,6 +7,7 @@ use planner::ClusterManager;
 
 use crate::layout::{kubernetes_legend, layout_view, yarn_legend, LayoutView};
 use crate::parts::{keyed, FindingItems};
+use crate::reactive::{derive, memo};
 use crate::state::Planned;
 
 /// A plan's container of `role`.
@@ -41,7 +42,7 @@ pub(crate) fn Section(
 ) -> impl IntoView {
     view! {
         <section class="card" id=id>
-            <h2>{move || heading.get()}</h2>
+            <h2>{derive(move || heading.get())}</h2>
             {children()}
         </section>
     }
@@ -52,13 +53,13 @@ pub(crate) fn Section(
 /// node); nothing when there is none.
 #[component]
 pub(crate) fn DriverSection(plan: Memo<Option<Planned>>) -> impl IntoView {
-    let notes = Memo::new(move |_| {
+    let notes = memo(move || {
         plan.with(|p| {
             p.as_ref()
                 .map_or_else(Vec::new, |p| keyed(p.view.driver.clone()))
         })
     });
-    let shown = Memo::new(move |_| notes.with(|n| !n.is_empty()));
+    let shown = memo(move || notes.with(|n| !n.is_empty()));
     move || {
         shown.get().then(|| {
             view! {

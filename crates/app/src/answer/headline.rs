@@ -9,6 +9,7 @@ use planner::view::{NothingRuns, PlanView, View};
 use planner::{ClusterManager, Severity};
 
 use crate::fmt::heap_words;
+use crate::reactive::{derive, memo};
 
 /// The numbers of a shape that runs.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -141,23 +142,23 @@ pub fn plan_summary(view: &View) -> String {
 /// `#hl-cores`, `#hl-memory`) or what is said when none runs (`#hl-none`).
 #[component]
 pub(crate) fn BigLineView(#[prop(into)] line: Signal<BigLine>) -> impl IntoView {
-    let runs = Memo::new(move |_| line.with(|l| l.shape.is_some()));
-    let label = Memo::new(move |_| line.with(|l| l.label));
+    let runs = memo(move || line.with(|l| l.shape.is_some()));
+    let label = memo(move || line.with(|l| l.label));
     let shape =
         move |f: fn(&Shape) -> String| line.with(|l| l.shape.as_ref().map(f).unwrap_or_default());
     let numbers = move || {
         if runs.get() {
             view! {
-                <span class="num" id="hl-executors">{move || shape(|s| s.executors.to_string())}</span>
-                {move || shape(|s| s.between.clone())}
-                <span class="num" id="hl-cores">{move || shape(|s| s.cores.to_string())}</span>
-                {move || shape(|s| format!(" {} × ", if s.cores == 1 { "core" } else { "cores" }))}
-                <span class="num" id="hl-memory">{move || shape(|s| heap_words(s.heap_mib))}</span>
-                {move || shape(|s| s.after.to_string())}
+                <span class="num" id="hl-executors">{derive(move || shape(|s| s.executors.to_string()))}</span>
+                {derive(move || shape(|s| s.between.clone()))}
+                <span class="num" id="hl-cores">{derive(move || shape(|s| s.cores.to_string()))}</span>
+                {derive(move || shape(|s| format!(" {} × ", if s.cores == 1 { "core" } else { "cores" })))}
+                <span class="num" id="hl-memory">{derive(move || shape(|s| heap_words(s.heap_mib)))}</span>
+                {derive(move || shape(|s| s.after.to_string()))}
             }
             .into_any()
         } else {
-            view! { <span id="hl-none">{move || line.with(|l| l.none)}</span> }.into_any()
+            view! { <span id="hl-none">{derive(move || line.with(|l| l.none))}</span> }.into_any()
         }
     };
     view! {
@@ -200,8 +201,8 @@ pub(crate) fn RefusalAndNearest(
     #[prop(into)] refusal: Signal<Option<Refusal>>,
     #[prop(into)] nearest: Signal<Option<String>>,
 ) -> impl IntoView {
-    let has_refusal = Memo::new(move |_| refusal.with(Option::is_some));
-    let has_nearest = Memo::new(move |_| nearest.with(Option::is_some));
+    let has_refusal = memo(move || refusal.with(Option::is_some));
+    let has_nearest = memo(move || nearest.with(Option::is_some));
     let class = move || {
         let error = refusal.with(|r| r.as_ref().is_some_and(|r| r.error));
         if error {
@@ -217,7 +218,7 @@ pub(crate) fn RefusalAndNearest(
             </p>
         })}
         {move || has_nearest.get().then(|| view! {
-            <p class="nearest" id="nearest">{move || nearest.get().unwrap_or_default()}</p>
+            <p class="nearest" id="nearest">{derive(move || nearest.get().unwrap_or_default())}</p>
         })}
     }
 }

@@ -7,6 +7,7 @@ use planner::view::{ContainerRole, PlanView, UnifiedMemoryView};
 
 use crate::fmt;
 use crate::layout::{item_memo, SegmentLabel};
+use crate::reactive::{derive, memo};
 
 /// A row of a table with a colour swatch: the swatch's class, the label, the value and (for
 /// the pools) what it holds.
@@ -189,18 +190,18 @@ pub fn memory_view(p: &PlanView) -> MemoryView {
 /// The executor's memory: the container's parts and the pools in the heap.
 #[component]
 pub(crate) fn ExecutorMemory(memory: Signal<MemoryView>) -> impl IntoView {
-    let container = Signal::derive(move || memory.with(|m| m.container.clone()));
-    let refused = Memo::new(move |_| memory.with(|m| m.pools.as_ref().err().cloned()));
-    let pools = Signal::derive(move || memory.with(|m| m.pools.clone().unwrap_or_default()));
+    let container = derive(move || memory.with(|m| m.container.clone()));
+    let refused = memo(move || memory.with(|m| m.pools.as_ref().err().cloned()));
+    let pools = derive(move || memory.with(|m| m.pools.clone().unwrap_or_default()));
     view! {
         <div class="memory-grid">
             <div>
-                <h3 class="subhead">{move || format!("Container: {} granted", memory.with(|m| m.granted.clone()))}</h3>
+                <h3 class="subhead">{derive(move || format!("Container: {} granted", memory.with(|m| m.granted.clone())))}</h3>
                 <table class="kv" id="memory-container">
                     <tbody>
                         <For each=move || container.with(|c| c.iter().map(|r| r.swatch).collect::<Vec<_>>())
                             key=|class| *class let(class)>
-                            <ContainerRow row=Memo::new(move |_| container.with(|c| {
+                            <ContainerRow row=memo(move || container.with(|c| {
                                 c.iter().find(|r| r.swatch == class).cloned().unwrap_or_default()
                             }))/>
                         </For>
@@ -208,7 +209,7 @@ pub(crate) fn ExecutorMemory(memory: Signal<MemoryView>) -> impl IntoView {
                 </table>
             </div>
             <div>
-                <h3 class="subhead">{move || format!("Inside the {} heap", memory.with(|m| m.heap.clone()))}</h3>
+                <h3 class="subhead">{derive(move || format!("Inside the {} heap", memory.with(|m| m.heap.clone())))}</h3>
                 {move || match refused.get() {
                     Some(why) => view! { <p class="sev sev-error">{why}</p> }.into_any(),
                     None => view! { <HeapPools pools/> }.into_any(),
@@ -223,10 +224,10 @@ fn ContainerRow(row: Memo<SwatchRow>) -> impl IntoView {
     view! {
         <tr>
             <th scope="row">
-                <span class=move || row.with(|r| format!("swatch sw-{}", r.swatch)) aria-hidden="true"></span>
-                {move || row.with(|r| r.label)}
+                <span class=derive(move || row.with(|r| format!("swatch sw-{}", r.swatch))) aria-hidden="true"></span>
+                {derive(move || row.with(|r| r.label))}
             </th>
-            <td>{move || row.with(|r| r.value.clone())}</td>
+            <td>{derive(move || row.with(|r| r.value.clone()))}</td>
         </tr>
     }
 }
@@ -234,8 +235,8 @@ fn ContainerRow(row: Memo<SwatchRow>) -> impl IntoView {
 /// The heap's pools as a bar and a table.
 #[component]
 fn HeapPools(pools: Signal<Pools>) -> impl IntoView {
-    let segments = Signal::derive(move || pools.with(|p| p.segments.clone()));
-    let rows = Signal::derive(move || pools.with(|p| p.rows.clone()));
+    let segments = derive(move || pools.with(|p| p.segments.clone()));
+    let rows = derive(move || pools.with(|p| p.rows.clone()));
     view! {
         <svg class="poolbar" width="100%" height="28" role="img"
             aria-label="Heap split into reserved, user, storage and execution memory">
@@ -249,9 +250,9 @@ fn HeapPools(pools: Signal<Pools>) -> impl IntoView {
                     <PoolRow row=item_memo(rows, i)/>
                 </For>
                 <tr>
-                    <th scope="row">{move || pools.with(|p| p.per_task_label.clone())}</th>
-                    <td>{move || pools.with(|p| p.per_task.clone())}</td>
-                    <td class="muted">{move || pools.with(|p| p.per_task_note.clone())}</td>
+                    <th scope="row">{derive(move || pools.with(|p| p.per_task_label.clone()))}</th>
+                    <td>{derive(move || pools.with(|p| p.per_task.clone()))}</td>
+                    <td class="muted">{derive(move || pools.with(|p| p.per_task_note.clone()))}</td>
                 </tr>
             </tbody>
         </table>
@@ -261,14 +262,14 @@ fn HeapPools(pools: Signal<Pools>) -> impl IntoView {
 #[component]
 fn PoolView(segment: Memo<PoolSegment>) -> impl IntoView {
     view! {
-        <svg x=move || segment.with(|s| format!("{}%", format_fixed(s.x, 3)))
-            width=move || segment.with(|s| format!("{}%", format_fixed(s.w, 3)))
+        <svg x=derive(move || segment.with(|s| format!("{}%", format_fixed(s.x, 3))))
+            width=derive(move || segment.with(|s| format!("{}%", format_fixed(s.w, 3))))
             height="100%" class="seg">
-            <rect width="100%" height="100%" class=move || segment.with(|s| format!("pool pool-{}", s.class))>
-                <title>{move || segment.with(|s| s.title.clone())}</title>
+            <rect width="100%" height="100%" class=derive(move || segment.with(|s| format!("pool pool-{}", s.class)))>
+                <title>{derive(move || segment.with(|s| s.title.clone()))}</title>
             </rect>
-            <SegmentLabel w=Signal::derive(move || segment.with(|s| s.w))
-                label=Signal::derive(move || segment.with(|s| s.label.clone()))/>
+            <SegmentLabel w=derive(move || segment.with(|s| s.w))
+                label=derive(move || segment.with(|s| s.label.clone()))/>
         </svg>
     }
 }
@@ -278,11 +279,11 @@ fn PoolRow(row: Memo<SwatchRow>) -> impl IntoView {
     view! {
         <tr>
             <th scope="row">
-                <span class=move || row.with(|r| format!("swatch pool-{}", r.swatch)) aria-hidden="true"></span>
-                {move || row.with(|r| r.label)}
+                <span class=derive(move || row.with(|r| format!("swatch pool-{}", r.swatch))) aria-hidden="true"></span>
+                {derive(move || row.with(|r| r.label))}
             </th>
-            <td>{move || row.with(|r| r.value.clone())}</td>
-            <td class="muted">{move || row.with(|r| r.what)}</td>
+            <td>{derive(move || row.with(|r| r.value.clone()))}</td>
+            <td class="muted">{derive(move || row.with(|r| r.what))}</td>
         </tr>
     }
 }

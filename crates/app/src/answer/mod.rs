@@ -15,6 +15,7 @@ use planner::ClusterManager;
 
 use crate::browser;
 use crate::parts::copy_for;
+use crate::reactive::{derive, memo};
 use crate::state::messages::fix_lines;
 use crate::state::{CopyButton, Page, Planned};
 use crate::workload::UnderTheHeadline;
@@ -31,10 +32,10 @@ pub type EmbedCode = fn(&str) -> String;
 /// The answer card.
 #[component]
 pub(crate) fn Answer(page: Page, embed_code: EmbedCode) -> impl IntoView {
-    let kind = Memo::new(move |_| page.planned.with(kind_of));
+    let kind = memo(move || page.planned.with(kind_of));
     // The headline in words, for screen readers: a text node written only when it changes, so a
     // keystroke that leaves the plan's summary as it was says nothing.
-    let summary = Memo::new(move |_| page.planned.with(|p| plan_summary(&p.view)));
+    let summary = memo(move || page.planned.with(|p| plan_summary(&p.view)));
     let announcement = move || page.said.get().unwrap_or_else(|| summary.get());
     let copy_link = move |_| copy_for(page, CopyButton::Page, &page.href(), "Link copied");
     let copy_embed = move |_| {
@@ -53,10 +54,10 @@ pub(crate) fn Answer(page: Page, embed_code: EmbedCode) -> impl IntoView {
                 <button type="button" id="copy-link" on:click=copy_link>"Copy link"</button>
                 <button type="button" id="copy-embed" on:click=copy_embed>"Copy embed code"</button>
                 <span class="status" id="copy-status" role="status">
-                    {move || page.copied.with(|c| match c {
+                    {derive(move || page.copied.with(|c| match c {
                         Some((CopyButton::Page, said)) => *said,
                         _ => "",
-                    })}
+                    }))}
                 </span>
             </div>
             <ManualCopy page/>
@@ -101,7 +102,7 @@ fn ManualCopy(page: Page) -> impl IntoView {
 /// answer; each is also at its field.
 #[component]
 fn Notes(page: Page) -> impl IntoView {
-    let text = Memo::new(move |_| {
+    let text = memo(move || {
         page.notes.with(|n| {
             n.iter()
                 .map(|n| n.text.as_str())
@@ -109,11 +110,11 @@ fn Notes(page: Page) -> impl IntoView {
                 .join(" ")
         })
     });
-    let shown = Memo::new(move |_| text.with(|t| !t.is_empty()));
+    let shown = memo(move || text.with(|t| !t.is_empty()));
     move || {
         shown.get().then(|| {
             view! {
-                <p class="sev sev-warning input-notes" id="input-notes">{move || text.get()}</p>
+                <p class="sev sev-warning input-notes" id="input-notes">{derive(move || text.get())}</p>
             }
         })
     }
@@ -123,7 +124,7 @@ fn Notes(page: Page) -> impl IntoView {
 /// (the method, a field hidden by a mode) offers the default instead, in the same link.
 #[component]
 fn FixList(page: Page) -> impl IntoView {
-    let lines = Memo::new(move |_| page.messages.with(|m| page.form.with(|f| fix_lines(f, m))));
+    let lines = memo(move || page.messages.with(|m| page.form.with(|f| fix_lines(f, m))));
     let count = move || {
         let n = lines.with(Vec::len) as u64;
         format!(
@@ -136,7 +137,7 @@ fn FixList(page: Page) -> impl IntoView {
             <p><strong>{count}</strong></p>
             <ul>
                 <For each=move || 0..lines.with(Vec::len) key=|i| *i let(i)>
-                    <FixItem page line=Memo::new(move |_| lines.with(|l| l.get(i).cloned()))/>
+                    <FixItem page line=memo(move || lines.with(|l| l.get(i).cloned()))/>
                 </For>
             </ul>
         </div>
@@ -159,7 +160,7 @@ fn FixItem(page: Page, line: Memo<Option<crate::state::messages::FixLine>>) -> i
     };
     view! {
         <li>
-            <a href=move || format!("#f-{}", key())
+            <a href=derive(move || format!("#f-{}", key()))
                 id=move || line.with(|l| l.as_ref().filter(|l| l.reset_to.is_some()).map(|l| format!("reset-{}", l.key)))
                 on:click=follow>
                 {move || line.with(|l| l.as_ref().map(|l| l.words.clone()).unwrap_or_default())}
@@ -171,7 +172,7 @@ fn FixItem(page: Page, line: Memo<Option<crate::state::messages::FixLine>>) -> i
 /// The last plan, kept while a field is being fixed: one line, marked as not current.
 #[component]
 fn LastPlan(page: Page) -> impl IntoView {
-    let last = Memo::new(move |_| {
+    let last = memo(move || {
         page.last_form
             .with(|f| f.as_ref().map(|f| plan_summary(&Planned::of(f).view)))
     });

@@ -7,6 +7,7 @@ use planner::view::NodeReservationView;
 
 use crate::fmt;
 use crate::layout::item_memo;
+use crate::reactive::{derive, memo};
 use crate::state::Planned;
 
 fn cpu(m: Option<u64>) -> String {
@@ -57,16 +58,15 @@ pub fn reservation_view(node: &NodeReservationView) -> ReservationView {
 /// The node reservation card of the plan the sections show.
 #[component]
 pub(crate) fn NodeReservation(plan: Memo<Option<Planned>>) -> impl IntoView {
-    let v = Memo::new(move |_| {
+    let v = memo(move || {
         plan.with(|p| {
             p.as_ref()
                 .and_then(|p| p.view.kubernetes.as_ref())
                 .map(|k| reservation_view(&k.node))
         })
     });
-    let shown = Memo::new(move |_| v.with(Option::is_some));
-    let rows =
-        Signal::derive(move || v.with(|v| v.as_ref().map(|v| v.rows.clone()).unwrap_or_default()));
+    let shown = memo(move || v.with(Option::is_some));
+    let rows = derive(move || v.with(|v| v.as_ref().map(|v| v.rows.clone()).unwrap_or_default()));
     move || {
         shown.get().then(|| {
             view! {
@@ -98,10 +98,10 @@ pub(crate) fn NodeReservation(plan: Memo<Option<Planned>>) -> impl IntoView {
 #[component]
 fn ReservationRow(row: Memo<(String, String, String, bool)>) -> impl IntoView {
     view! {
-        <tr class=move || row.with(|r| r.3.then_some("total"))>
-            <th scope="row">{move || row.with(|r| r.0.clone())}</th>
-            <td>{move || row.with(|r| r.1.clone())}</td>
-            <td>{move || row.with(|r| r.2.clone())}</td>
+        <tr class=derive(move || row.with(|r| r.3.then_some("total")))>
+            <th scope="row">{derive(move || row.with(|r| r.0.clone()))}</th>
+            <td>{derive(move || row.with(|r| r.1.clone()))}</td>
+            <td>{derive(move || row.with(|r| r.2.clone()))}</td>
         </tr>
     }
 }

@@ -14,6 +14,7 @@ use super::headline::{
 use crate::fmt::{self, heap_words};
 use crate::layout::{LayoutView, NodeLayout};
 use crate::parts::{CodeLines, CopyBlock, Findings, Steps};
+use crate::reactive::{derive, memo};
 use crate::state::{Page, Planned};
 
 /// What the Kubernetes headline shows.
@@ -55,18 +56,18 @@ fn k8s_headline(view: &View) -> K8sHeadline {
 /// The Kubernetes headline and its exports.
 #[component]
 pub(crate) fn K8sAnswer(page: Page) -> impl IntoView {
-    let h = Memo::new(move |_| page.planned.with(|p| k8s_headline(&p.view)));
+    let h = memo(move || page.planned.with(|p| k8s_headline(&p.view)));
     view! {
         <p class="eyebrow muted">"Kubernetes"</p>
-        <BigLineView line=Signal::derive(move || h.with(|h| h.line.clone()))/>
-        <p class="sub" id="k8s-sub">{move || h.with(|h| h.sub.clone())}</p>
-        <RefusalAndNearest refusal=Signal::derive(move || h.with(|h| h.refusal.clone()))
-            nearest=Signal::derive(move || h.with(|h| h.nearest.clone()))/>
+        <BigLineView line=derive(move || h.with(|h| h.line.clone()))/>
+        <p class="sub" id="k8s-sub">{derive(move || h.with(|h| h.sub.clone()))}</p>
+        <RefusalAndNearest refusal=derive(move || h.with(|h| h.refusal.clone()))
+            nearest=derive(move || h.with(|h| h.nearest.clone()))/>
         <CopyBlock page id="submit" title="spark-submit" button="Copy spark-submit"
-            button_id="copy-submit" text=Signal::derive(move || h.with(|h| h.submit.clone()))/>
+            button_id="copy-submit" text=derive(move || h.with(|h| h.submit.clone()))/>
         <CopyBlock page id="k8s-yaml" title="SparkApplication YAML"
             button="Copy SparkApplication YAML" button_id="copy-k8s-yaml"
-            text=Signal::derive(move || h.with(|h| h.yaml.clone()))/>
+            text=derive(move || h.with(|h| h.yaml.clone()))/>
     }
 }
 
@@ -132,16 +133,15 @@ fn k8s_sections_view(planned: &Planned) -> K8sSectionsView {
 /// resources, the working and warnings.
 #[component]
 pub(crate) fn K8sSections(plan: Memo<Option<Planned>>) -> impl IntoView {
-    let v =
-        Memo::new(move |_| plan.with(|p| p.as_ref().map(k8s_sections_view).unwrap_or_default()));
-    let has_limit = Memo::new(move |_| v.with(|v| v.pod_limit.is_some()));
-    let pods = Signal::derive(move || v.with(|v| v.pods.clone()));
+    let v = memo(move || plan.with(|p| p.as_ref().map(k8s_sections_view).unwrap_or_default()));
+    let has_limit = memo(move || v.with(|v| v.pod_limit.is_some()));
+    let pods = derive(move || v.with(|v| v.pods.clone()));
     view! {
         <super::node_reservation::NodeReservation plan/>
         <Section id="layout-section" heading="Per-node layout (Kubernetes)">
-            <NodeLayout layout=Signal::derive(move || v.with(|v| v.layout.clone()))/>
+            <NodeLayout layout=derive(move || v.with(|v| v.layout.clone()))/>
             {move || has_limit.get().then(|| view! {
-                <p class="muted" id="pod-limit">{move || v.with(|v| v.pod_limit.clone().unwrap_or_default())}</p>
+                <p class="muted" id="pod-limit">{derive(move || v.with(|v| v.pod_limit.clone().unwrap_or_default()))}</p>
             })}
         </Section>
         <Section id="pods" heading="Pod resources">
@@ -157,8 +157,8 @@ pub(crate) fn K8sSections(plan: Memo<Option<Planned>>) -> impl IntoView {
                 </tbody>
             </table>
         </Section>
-        <WorkingAndWarnings working=Signal::derive(move || v.with(|v| v.working.clone()))
-            warnings=Signal::derive(move || v.with(|v| v.warnings.clone()))/>
+        <WorkingAndWarnings working=derive(move || v.with(|v| v.working.clone()))
+            warnings=derive(move || v.with(|v| v.warnings.clone()))/>
         <DriverSection plan/>
     }
 }
@@ -264,48 +264,48 @@ fn emr_headline(view: &View) -> EmrHeadline {
 /// The EMR headline and its exports.
 #[component]
 pub(crate) fn EmrAnswer(page: Page) -> impl IntoView {
-    let h = Memo::new(move |_| page.planned.with(|p| emr_headline(&p.view)));
-    let has_shortfall = Memo::new(move |_| h.with(|h| h.shortfall.is_some()));
-    let more = Memo::new(move |_| h.with(|h| h.more));
-    let merged = Memo::new(move |_| h.with(|h| h.merged));
+    let h = memo(move || page.planned.with(|p| emr_headline(&p.view)));
+    let has_shortfall = memo(move || h.with(|h| h.shortfall.is_some()));
+    let more = memo(move || h.with(|h| h.more));
+    let merged = memo(move || h.with(|h| h.merged));
     let shortfall = move |f: fn(&(Severity, String)) -> String| {
         h.with(|h| h.shortfall.as_ref().map(f).unwrap_or_default())
     };
     view! {
         <p class="eyebrow muted">
-            "Amazon EMR · "{move || h.with(|h| h.nodes.clone())}" of "
-            <span class="as-typed">{move || h.with(|h| h.instance.clone())}</span>
+            "Amazon EMR · "{derive(move || h.with(|h| h.nodes.clone()))}" of "
+            <span class="as-typed">{derive(move || h.with(|h| h.instance.clone()))}</span>
         </p>
         <p class="ask" id="emr-ask">
             <span class="ask-label">"You ask for"</span>" "
-            <span class="ask-shape">{move || h.with(|h| h.ask.clone())}</span>
+            <span class="ask-shape">{derive(move || h.with(|h| h.ask.clone()))}</span>
             <span class="muted">" — the spark-submit command below"</span>
         </p>
-        <BigLineView line=Signal::derive(move || h.with(|h| h.line.clone()))/>
-        <p class="sub" id="emr-sub">{move || h.with(|h| h.sub.clone())}</p>
+        <BigLineView line=derive(move || h.with(|h| h.line.clone()))/>
+        <p class="sub" id="emr-sub">{derive(move || h.with(|h| h.sub.clone()))}</p>
         {move || has_shortfall.get().then(|| view! {
-            <p class=move || shortfall(|s| format!("sev sev-{} refusal", s.0.as_str())) id="emr-shortfall" role="status">
-                <span class="sev-word">{move || shortfall(|s| s.0.word().to_string())}</span>
-                " "{move || shortfall(|s| s.1.clone())}
+            <p class=derive(move || shortfall(|s| format!("sev sev-{} refusal", s.0.as_str()))) id="emr-shortfall" role="status">
+                <span class="sev-word">{derive(move || shortfall(|s| s.0.word().to_string()))}</span>
+                " "{derive(move || shortfall(|s| s.1.clone()))}
             </p>
         })}
-        <Findings id="emr-alerts" quiet=true findings=Signal::derive(move || h.with(|h| h.alerts.clone()))/>
+        <Findings id="emr-alerts" quiet=true findings=derive(move || h.with(|h| h.alerts.clone()))/>
         {move || (more.get() > 0).then(|| view! {
             <p class="sub" id="emr-more-warnings">
-                <a href="#warnings-section">{move || {
+                <a href="#warnings-section">{derive(move || {
                     let n = more.get();
                     format!("{n} more {} in Warnings below", if n == 1 { "warning" } else { "warnings" })
-                }}</a>
+                })}</a>
             </p>
         })}
         {move || merged.get().then(|| view! {
             <p class="sev sev-info" id="emr-model">"EMR does not publish how it merges executor requests: the merged executors are a model that reproduces EMR's driver logs."</p>
         })}
         <CopyBlock page id="submit" title="spark-submit" button="Copy spark-submit"
-            button_id="copy-submit" text=Signal::derive(move || h.with(|h| h.submit.clone()))/>
+            button_id="copy-submit" text=derive(move || h.with(|h| h.submit.clone()))/>
         <CopyBlock page id="emr-json" title="EMR configuration JSON"
             button="Copy EMR configuration JSON" button_id="copy-emr-json"
-            text=Signal::derive(move || h.with(|h| h.json.clone()))/>
+            text=derive(move || h.with(|h| h.json.clone()))/>
     }
 }
 
@@ -353,9 +353,8 @@ fn emr_sections_view(planned: &Planned) -> EmrSectionsView {
 /// layout, the working and warnings.
 #[component]
 pub(crate) fn EmrSections(plan: Memo<Option<Planned>>) -> impl IntoView {
-    let v =
-        Memo::new(move |_| plan.with(|p| p.as_ref().map(emr_sections_view).unwrap_or_default()));
-    let rows = Signal::derive(move || v.with(|v| v.launched.clone()));
+    let v = memo(move || plan.with(|p| p.as_ref().map(emr_sections_view).unwrap_or_default()));
+    let rows = derive(move || v.with(|v| v.launched.clone()));
     view! {
         <Section id="emr-launched" heading="Requested vs launched">
             <div class="table-scroll" tabindex="0" role="region" aria-label="Requested vs launched">
@@ -378,13 +377,13 @@ pub(crate) fn EmrSections(plan: Memo<Option<Planned>>) -> impl IntoView {
             </div>
             <h3 class="subhead">"Driver log (as YarnAllocator would write it)"</h3>
             <CodeLines id="driver-log" label="Driver log"
-                text=Signal::derive(move || v.with(|v| v.driver_log.clone()))/>
+                text=derive(move || v.with(|v| v.driver_log.clone()))/>
         </Section>
         <Section id="layout-section" heading="Per-node layout (EMR)">
-            <NodeLayout layout=Signal::derive(move || v.with(|v| v.layout.clone()))/>
+            <NodeLayout layout=derive(move || v.with(|v| v.layout.clone()))/>
         </Section>
-        <WorkingAndWarnings working=Signal::derive(move || v.with(|v| v.working.clone()))
-            warnings=Signal::derive(move || v.with(|v| v.warnings.clone()))/>
+        <WorkingAndWarnings working=derive(move || v.with(|v| v.working.clone()))
+            warnings=derive(move || v.with(|v| v.warnings.clone()))/>
         <DriverSection plan/>
     }
 }
@@ -392,7 +391,7 @@ pub(crate) fn EmrSections(plan: Memo<Option<Planned>>) -> impl IntoView {
 #[component]
 fn LaunchedRow(row: Memo<[String; 5]>) -> impl IntoView {
     let cells = (0..5)
-        .map(|i| view! { <td>{move || row.with(|r| r[i].clone())}</td> })
+        .map(|i| view! { <td>{derive(move || row.with(|r| r[i].clone()))}</td> })
         .collect_view();
     view! { <tr>{cells}</tr> }
 }

@@ -6,6 +6,7 @@ use planner::ClusterManager;
 
 use super::platforms::{EmrSections, K8sSections};
 use super::yarn::YarnSections;
+use crate::reactive::memo;
 use crate::state::{Page, Planned};
 use crate::workload::WorkloadSections;
 
@@ -20,7 +21,7 @@ fn kind_of(plan: &Option<Planned>) -> Option<ClusterManager> {
 #[component]
 pub(crate) fn PlanSections(page: Page) -> impl IntoView {
     let plan = page.settled_plan;
-    let kind = Memo::new(move |_| plan.with(kind_of));
+    let kind = memo(move || plan.with(kind_of));
     view! {
         <div class="plan-sections">
             {move || match kind.get() {

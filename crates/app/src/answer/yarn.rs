@@ -14,6 +14,7 @@ use super::memory::{memory_view, ExecutorMemory, MemoryView};
 use crate::fmt;
 use crate::layout::{LayoutView, NodeLayout};
 use crate::parts::{copy_for, CodeLines, CopyStatusLine, Findings, Steps};
+use crate::reactive::{derive, memo};
 use crate::state::{CopyButton, Page, Planned};
 
 /// The method's name as the page says it.
@@ -86,21 +87,21 @@ pub fn yarn_headline(p: &PlanView) -> YarnHeadline {
 /// the nearest plan that runs; the page-level "Copy link" still copies the link).
 #[component]
 pub(crate) fn YarnAnswer(page: Page) -> impl IntoView {
-    let h = Memo::new(move |_| {
+    let h = memo(move || {
         page.planned
             .with(|p| p.selected().map(yarn_headline).unwrap_or_default())
     });
-    let runs = Memo::new(move |_| h.with(|h| h.submit.is_some()));
-    let submit = Signal::derive(move || h.with(|h| h.submit.clone().unwrap_or_default()));
+    let runs = memo(move || h.with(|h| h.submit.is_some()));
+    let submit = derive(move || h.with(|h| h.submit.clone().unwrap_or_default()));
     let which = CopyButton::Block("submit");
     view! {
-        <MethodSwitch page method=Signal::derive(move || h.with(|h| h.method))/>
-        <BigLineView line=Signal::derive(move || h.with(|h| h.line.clone()))/>
+        <MethodSwitch page method=derive(move || h.with(|h| h.method))/>
+        <BigLineView line=derive(move || h.with(|h| h.line.clone()))/>
         {move || runs.get().then(|| view! {
-            <p class="sub">{move || h.with(|h| h.sub.clone().unwrap_or_default())}</p>
+            <p class="sub">{derive(move || h.with(|h| h.sub.clone().unwrap_or_default()))}</p>
         })}
-        <RefusalAndNearest refusal=Signal::derive(move || h.with(|h| h.refusal.clone()))
-            nearest=Signal::derive(move || h.with(|h| h.nearest.clone()))/>
+        <RefusalAndNearest refusal=derive(move || h.with(|h| h.refusal.clone()))
+            nearest=derive(move || h.with(|h| h.nearest.clone()))/>
         {move || runs.get().then(|| view! {
             <CodeLines id="submit" label="spark-submit command" text=submit/>
             <div class="actions">
@@ -121,7 +122,7 @@ fn MethodSwitch(page: Page, method: Signal<Option<PlanMethod>>) -> impl IntoView
     let button = move |(m, value): (PlanMethod, &'static str)| {
         view! {
             <button type="button" class="pill" id=format!("method-{value}")
-                aria-pressed=move || (method.get() == Some(m)).to_string()
+                aria-pressed=derive(move || (method.get() == Some(m)).to_string())
                 on:click=move |_| page.edit(key, value.to_string())>
                 {method_name(m)}
             </button>
@@ -281,30 +282,29 @@ pub fn yarn_sections_view(planned: &Planned) -> YarnSectionsView {
 /// The YARN plan's sections, for the plan the sections show (`plan`).
 #[component]
 pub(crate) fn YarnSections(plan: Memo<Option<Planned>>) -> impl IntoView {
-    let v =
-        Memo::new(move |_| plan.with(|p| p.as_ref().map(yarn_sections_view).unwrap_or_default()));
-    let compare = Signal::derive(move || v.with(|v| v.compare.clone()));
+    let v = memo(move || plan.with(|p| p.as_ref().map(yarn_sections_view).unwrap_or_default()));
+    let compare = derive(move || v.with(|v| v.compare.clone()));
     let method = move || v.with(|v| v.method);
     view! {
         <Section id="compare" heading="Rule of thumb vs Spark-exact">
             <Compare compare/>
         </Section>
-        <Section id="layout-section" heading=Signal::derive(move || format!("Per-node layout ({})", method()))>
-            <NodeLayout layout=Signal::derive(move || v.with(|v| v.layout.clone()))/>
+        <Section id="layout-section" heading=derive(move || format!("Per-node layout ({})", method()))>
+            <NodeLayout layout=derive(move || v.with(|v| v.layout.clone()))/>
         </Section>
         <Section id="memory" heading="Executor memory">
-            <ExecutorMemory memory=Signal::derive(move || v.with(|v| v.memory.clone()))/>
+            <ExecutorMemory memory=derive(move || v.with(|v| v.memory.clone()))/>
         </Section>
         <Section id="working" heading="The working">
             <h3 class="subhead">{method}</h3>
-            <Steps steps=Signal::derive(move || v.with(|v| v.working.0.clone()))/>
+            <Steps steps=derive(move || v.with(|v| v.working.0.clone()))/>
             <details>
-                <summary>{move || format!("{} working", v.with(|v| v.other))}</summary>
-                <Steps steps=Signal::derive(move || v.with(|v| v.working.1.clone()))/>
+                <summary>{derive(move || format!("{} working", v.with(|v| v.other)))}</summary>
+                <Steps steps=derive(move || v.with(|v| v.working.1.clone()))/>
             </details>
         </Section>
         <Section id="warnings-section" heading="Warnings">
-            <Findings id="warnings" findings=Signal::derive(move || v.with(|v| v.warnings.clone()))/>
+            <Findings id="warnings" findings=derive(move || v.with(|v| v.warnings.clone()))/>
         </Section>
         <DriverSection plan/>
     }
@@ -324,10 +324,10 @@ fn Compare(compare: Signal<CompareView>) -> impl IntoView {
     let row = move |(i, (label, _)): (usize, &(&'static str, CompareValue))| {
         let differs = move || compare.with(|c| c.values.get(i).is_some_and(|(r, e)| r != e));
         view! {
-            <tr class=move || differs().then_some("differs")>
+            <tr class=derive(move || differs().then_some("differs"))>
                 <th scope="row">{*label}</th>
-                <td>{move || cell(i, true)}</td>
-                <td>{move || cell(i, false)}</td>
+                <td>{derive(move || cell(i, true))}</td>
+                <td>{derive(move || cell(i, false))}</td>
             </tr>
         }
     };
@@ -339,7 +339,7 @@ fn Compare(compare: Signal<CompareView>) -> impl IntoView {
             <tbody>{COMPARE_ROWS.iter().enumerate().map(row).collect_view()}</tbody>
         </table>
         <h3 class="subhead">"Why they differ"</h3>
-        <Findings id="differences" findings=Signal::derive(move || compare.with(|c| c.reasons.clone()))/>
+        <Findings id="differences" findings=derive(move || compare.with(|c| c.reasons.clone()))/>
     }
 }
 

@@ -11,6 +11,7 @@ use crate::answer::headline::plan_summary;
 use crate::browser;
 use crate::layout::item_memo;
 use crate::parts::{copy_for, CopyStatusLine, Findings};
+use crate::reactive::{derive, memo};
 use crate::state::{CopyButton, Page};
 
 /// The lines of "Compared with the plan": the plan's headline, then what changes.
@@ -27,7 +28,7 @@ fn compare_lines(v: &CheckView) -> Vec<String> {
 /// A heading and a list of lines (nothing when there are none).
 #[component]
 fn Lines(title: &'static str, id: &'static str, lines: Signal<Vec<String>>) -> impl IntoView {
-    let shown = Memo::new(move |_| lines.with(|l| !l.is_empty()));
+    let shown = memo(move || lines.with(|l| !l.is_empty()));
     move || {
         shown.get().then(|| {
             view! {
@@ -44,7 +45,7 @@ fn Lines(title: &'static str, id: &'static str, lines: Signal<Vec<String>>) -> i
 
 #[component]
 fn Line(line: Memo<String>) -> impl IntoView {
-    view! { <li>{move || line.get()}</li> }
+    view! { <li>{derive(move || line.get())}</li> }
 }
 
 /// "Use these settings" was pressed: the settings go into the form, with a history entry; the
@@ -76,14 +77,13 @@ fn use_these_settings(page: Page, query: &str) {
 pub(crate) fn CheckAnswer(page: Page, view: Signal<Option<CheckView>>) -> impl IntoView {
     let read =
         move |f: fn(&CheckView) -> String| view.with(|v| v.as_ref().map(f).unwrap_or_default());
-    let hint = Memo::new(move |_| view.with(|v| v.as_ref().and_then(|v| v.switch_hint.clone())));
-    let read_as = Memo::new(move |_| view.with(|v| v.as_ref().and_then(|v| v.read_as.clone())));
-    let note = Memo::new(move |_| {
-        view.with(|v| v.as_ref().and_then(|v| v.use_these_settings_note.clone()))
-    });
+    let hint = memo(move || view.with(|v| v.as_ref().and_then(|v| v.switch_hint.clone())));
+    let read_as = memo(move || view.with(|v| v.as_ref().and_then(|v| v.read_as.clone())));
+    let note =
+        memo(move || view.with(|v| v.as_ref().and_then(|v| v.use_these_settings_note.clone())));
     let not_offered =
-        Memo::new(move |_| view.with(|v| v.as_ref().and_then(|v| v.plan_not_offered.clone())));
-    let export = Memo::new(move |_| {
+        memo(move || view.with(|v| v.as_ref().and_then(|v| v.plan_not_offered.clone())));
+    let export = memo(move || {
         view.with(|v| {
             v.as_ref()
                 .and_then(|v| v.plan.as_ref())
@@ -92,9 +92,9 @@ pub(crate) fn CheckAnswer(page: Page, view: Signal<Option<CheckView>>) -> impl I
         })
     });
     let lines = move |f: fn(&CheckView) -> Vec<String>| {
-        Signal::derive(move || view.with(|v| v.as_ref().map(f).unwrap_or_default()))
+        derive(move || view.with(|v| v.as_ref().map(f).unwrap_or_default()))
     };
-    let findings = Signal::derive(move || {
+    let findings = derive(move || {
         view.with(|v| {
             v.as_ref().map_or_else(Vec::new, |v| {
                 v.findings
@@ -110,17 +110,17 @@ pub(crate) fn CheckAnswer(page: Page, view: Signal<Option<CheckView>>) -> impl I
         })
     });
     view! {
-        <p class="check-headline" id="check-headline">{move || read(|v| v.headline.clone())}</p>
+        <p class="check-headline" id="check-headline">{derive(move || read(|v| v.headline.clone()))}</p>
         {move || hint.get().is_some().then(|| view! {
             <ul class="warnings" id="check-switch">
                 <li class="sev sev-warning">
                     <span class="sev-word">"Warning"</span>" "
-                    <span class="msg">{move || hint.get().unwrap_or_default()}</span>
+                    <span class="msg">{derive(move || hint.get().unwrap_or_default())}</span>
                 </li>
             </ul>
         })}
         {move || read_as.get().is_some().then(|| view! {
-            <p class="muted" id="check-read">{move || read_as.get().unwrap_or_default()}</p>
+            <p class="muted" id="check-read">{derive(move || read_as.get().unwrap_or_default())}</p>
         })}
         <Lines title="Settings" id="check-settings"
             lines=lines(|v| v.settings.iter().map(|s| s.words.clone()).collect())/>
@@ -135,16 +135,16 @@ pub(crate) fn CheckAnswer(page: Page, view: Signal<Option<CheckView>>) -> impl I
                     on:click=move |_| use_these_settings(page, &read(|v| v.use_these_settings.clone()))>
                     "Use these settings"
                 </button>
-                <span class="muted">{move || format!("{} (Back returns)", note.get().unwrap_or_default())}</span>
+                <span class="muted">{derive(move || format!("{} (Back returns)", note.get().unwrap_or_default()))}</span>
             </div>
         })}
         {move || not_offered.get().is_some().then(|| view! {
-            <p class="muted" id="check-plan-not-offered">{move || not_offered.get().unwrap_or_default()}</p>
+            <p class="muted" id="check-plan-not-offered">{derive(move || not_offered.get().unwrap_or_default())}</p>
         })}
         {move || export.with(Option::is_some).then(|| view! { <PlanExport page export/> })}
         <h3 class="subhead">"What the check found"</h3>
         <Findings id="check-findings" findings/>
-        <p class="muted" id="check-link-note">{move || read(|v| v.link.note.clone())}</p>
+        <p class="muted" id="check-link-note">{derive(move || read(|v| v.link.note.clone()))}</p>
     }
 }
 
@@ -155,15 +155,15 @@ fn PlanExport(page: Page, export: Memo<Option<(String, String)>>) -> impl IntoVi
     let text = move || export.with(|e| e.as_ref().map(|e| e.1.clone()).unwrap_or_default());
     let which = CopyButton::Block("check-plan-export");
     view! {
-        <h3 class="subhead">{move || format!("Use the plan: its {}", name())}</h3>
+        <h3 class="subhead">{derive(move || format!("Use the plan: its {}", name()))}</h3>
         <pre class="submit" id="check-plan-export" tabindex="0" role="region"
-            aria-label=move || format!("The plan's {}", name())>
+            aria-label=derive(move || format!("The plan's {}", name()))>
             <code>{text}</code>
         </pre>
         <div class="actions">
             <button type="button" id="check-copy-plan"
                 on:click=move |_| copy_for(page, which, &export.with_untracked(|e| e.as_ref().map(|e| e.1.clone()).unwrap_or_default()), "Copied")>
-                {move || format!("Copy the plan's {}", name())}
+                {derive(move || format!("Copy the plan's {}", name()))}
             </button>
             <CopyStatusLine page button=which/>
         </div>

@@ -13,6 +13,7 @@ use leptos::prelude::*;
 use planner::view::check::CheckView;
 
 use crate::browser;
+use crate::reactive::memo;
 use crate::reports::{call, call_string, Load, Reports};
 use crate::state::Page;
 use answer::CheckAnswer;
@@ -121,7 +122,7 @@ impl CheckState {
         let page = self.page;
         let reports = self.reports;
         let checked = self.checked;
-        Memo::new(move |_| {
+        memo(move || {
             let text = checked.get();
             if text.trim().is_empty() {
                 return Shown::Nothing;
@@ -147,8 +148,8 @@ pub(crate) fn CheckSection(state: CheckState) -> impl IntoView {
     let details = NodeRef::<leptos::html::Details>::new();
     let answer = state.answer();
     // The answer's structure changes only with its kind; within one, its parts follow.
-    let kind = Memo::new(move |_| std::mem::discriminant(&*answer.read()));
-    let checked_view = Memo::new(move |_| match &*answer.read() {
+    let kind = memo(move || std::mem::discriminant(&*answer.read()));
+    let checked_view = memo(move || match &*answer.read() {
         Shown::Checked(v) => Some((**v).clone()),
         _ => None,
     });

@@ -8,6 +8,7 @@ use planner::view::{ExplorerRow, ExplorerTable};
 
 use crate::fmt;
 use crate::layout::item_memo;
+use crate::reactive::{derive, memo};
 
 const W: f64 = 640.0;
 const H: f64 = 260.0;
@@ -107,27 +108,27 @@ fn chart_view(e: &ExplorerTable) -> ChartView {
 /// The chart of a sweep.
 #[component]
 pub(crate) fn Chart(explored: Memo<Option<ExplorerTable>>) -> impl IntoView {
-    let v = Memo::new(move |_| explored.with(|e| e.as_ref().map(chart_view).unwrap_or_default()));
-    let bars = Signal::derive(move || v.with(|v| v.bars.clone()));
+    let v = memo(move || explored.with(|e| e.as_ref().map(chart_view).unwrap_or_default()));
+    let bars = derive(move || v.with(|v| v.bars.clone()));
     let axis_y = num(TOP + (H - TOP - BOTTOM));
     view! {
         <figure class="explorer-chart">
-            <svg viewBox="0 0 640 260" role="img" aria-label=move || v.with(|v| v.label.clone()) id="explorer-chart">
+            <svg viewBox="0 0 640 260" role="img" aria-label=derive(move || v.with(|v| v.label.clone())) id="explorer-chart">
                 <line class="axis" x1=num(LEFT) y1=axis_y.clone() x2=num(W - 16.0) y2=axis_y></line>
                 <For each=move || 0..bars.with(Vec::len) key=|i| *i let(i)>
                     <BarView bar=item_memo(bars, i)/>
                 </For>
-                <polyline class="per-task" points=move || v.with(|v| v.per_task_max.clone())></polyline>
-                <polyline class="per-task-min" points=move || v.with(|v| v.per_task_min.clone())></polyline>
-                <polyline class="unused" points=move || v.with(|v| v.unused.clone())></polyline>
+                <polyline class="per-task" points=derive(move || v.with(|v| v.per_task_max.clone()))></polyline>
+                <polyline class="per-task-min" points=derive(move || v.with(|v| v.per_task_min.clone()))></polyline>
+                <polyline class="unused" points=derive(move || v.with(|v| v.unused.clone()))></polyline>
                 // 20 px under the ticks' baseline: the axis label and the numbers do not touch.
                 <text class="tick" x=num(LEFT) y=num(H - 2.0)>"cores per executor →"</text>
             </svg>
             <figcaption class="legend">
-                <span class="key key-bar">{move || v.with(|v| v.keys[0].clone())}</span>
-                <span class="key key-per-task">{move || v.with(|v| v.keys[1].clone())}</span>
+                <span class="key key-bar">{derive(move || v.with(|v| v.keys[0].clone()))}</span>
+                <span class="key key-per-task">{derive(move || v.with(|v| v.keys[1].clone()))}</span>
                 <span class="key key-per-task-min">"guaranteed"</span>
-                <span class="key key-unused">{move || v.with(|v| v.keys[2].clone())}</span>
+                <span class="key key-unused">{derive(move || v.with(|v| v.keys[2].clone()))}</span>
             </figcaption>
         </figure>
     }
@@ -138,9 +139,9 @@ pub(crate) fn Chart(explored: Memo<Option<ExplorerTable>>) -> impl IntoView {
 fn BarView(bar: Memo<ChartBar>) -> impl IntoView {
     let tick_y = num(H - BOTTOM + 14.0);
     view! {
-        <rect class=move || if bar.with(|b| b.current) { "bar current" } else { "bar" }
-            x=move || bar.with(|b| b.x.clone()) y=move || bar.with(|b| b.y.clone())
-            width=move || bar.with(|b| b.width.clone()) height=move || bar.with(|b| b.height.clone())></rect>
-        <text class="tick" x=move || bar.with(|b| b.tick_x.clone()) y=tick_y>{move || bar.with(|b| b.cores)}</text>
+        <rect class=derive(move || if bar.with(|b| b.current) { "bar current" } else { "bar" })
+            x=derive(move || bar.with(|b| b.x.clone())) y=derive(move || bar.with(|b| b.y.clone()))
+            width=derive(move || bar.with(|b| b.width.clone())) height=derive(move || bar.with(|b| b.height.clone()))></rect>
+        <text class="tick" x=derive(move || bar.with(|b| b.tick_x.clone())) y=tick_y>{derive(move || bar.with(|b| b.cores))}</text>
     }
 }

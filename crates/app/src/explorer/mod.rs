@@ -15,6 +15,7 @@ use planner::units::MIB;
 use planner::view::{ExplorerRow, ExplorerTable, Finding};
 
 use crate::fmt;
+use crate::reactive::{derive, memo};
 use crate::state::Page;
 use chart::Chart;
 use split::FatOrSlim;
@@ -164,9 +165,9 @@ fn row_view(r: &ExplorerRow) -> RowView {
 /// The explorer section: collapsed unless the link says open (`xo=1`).
 #[component]
 pub(crate) fn ExplorerSection(page: Page) -> impl IntoView {
-    let shown = Memo::new(move |_| page.form.with(|f| f.explorer));
-    let open = Memo::new(move |_| shown.with(|v| v.open));
-    let explored = Memo::new(move |_| {
+    let shown = memo(move || page.form.with(|f| f.explorer));
+    let open = memo(move || shown.with(|v| v.open));
+    let explored = memo(move || {
         if !open.get() {
             return None;
         }
@@ -176,7 +177,7 @@ pub(crate) fn ExplorerSection(page: Page) -> impl IntoView {
                 .and_then(|f| planner::view::explorer(&f.read().scenario, view))
         })
     });
-    let task_cpus = Memo::new(move |_| {
+    let task_cpus = memo(move || {
         page.settled.with(|f| {
             f.as_ref()
                 .map_or(1, |f| explorer::task_cpus_of(&f.read().scenario))
@@ -218,7 +219,7 @@ fn Body(
     shown: Memo<ExplorerView>,
     explored: Memo<Option<ExplorerTable>>,
 ) -> impl IntoView {
-    let what = Memo::new(move |_| match &*explored.read() {
+    let what = memo(move || match &*explored.read() {
         Some(e) if !e.rows.is_empty() => Shown::Rows {
             emr: e.manager == planner::ClusterManager::Emr,
         },
@@ -253,7 +254,7 @@ fn Table(
     shown: Memo<ExplorerView>,
     explored: Memo<Option<ExplorerTable>>,
 ) -> impl IntoView {
-    let rows = Memo::new(move |_| {
+    let rows = memo(move || {
         explored.with(|e| {
             e.as_ref().map_or_else(Vec::new, |e| {
                 e.rows.iter().map(row_view).collect::<Vec<_>>()
@@ -280,7 +281,7 @@ fn Table(
                 <tbody>
                     <For each=move || rows.with(|r| r.iter().map(|r| r.cores).collect::<Vec<_>>())
                         key=|cores| *cores let(cores)>
-                        <Row page row=Memo::new(move |_| rows.with(|r| r.iter().find(|r| r.cores == cores).cloned()))/>
+                        <Row page row=memo(move || rows.with(|r| r.iter().find(|r| r.cores == cores).cloned()))/>
                     </For>
                 </tbody>
             </table>
@@ -308,10 +309,10 @@ fn SortHeader(page: Page, view_of: Memo<ExplorerView>, column: &'static Column) 
         });
     };
     view! {
-        <th scope="col" aria-sort=move || state().0>
+        <th scope="col" aria-sort=derive(move || state().0)>
             <button type="button" class="sort" on:click=sort>
                 {column.heading}
-                <span class="arrow" aria-hidden="true">{move || state().1}</span>
+                <span class="arrow" aria-hidden="true">{derive(move || state().1)}</span>
             </button>
         </th>
     }
@@ -322,9 +323,8 @@ fn SortHeader(page: Page, view_of: Memo<ExplorerView>, column: &'static Column) 
 fn Row(page: Page, row: Memo<Option<RowView>>) -> impl IntoView {
     let current = move || row.with(|r| r.as_ref().is_some_and(|r| r.current));
     let cores = move || row.with(|r| r.as_ref().map_or(0, |r| r.cores));
-    let marks = Signal::derive(move || {
-        row.with(|r| r.as_ref().map(|r| r.marks.clone()).unwrap_or_default())
-    });
+    let marks =
+        derive(move || row.with(|r| r.as_ref().map(|r| r.marks.clone()).unwrap_or_default()));
     // The current row's button says so and does nothing, but stays focusable: after Adopt the
     // keyboard focus stays on the button pressed (a disabled button would drop it to the page).
     let word = move || if current() { "Current" } else { "Adopt" };
@@ -335,11 +335,11 @@ fn Row(page: Page, row: Memo<Option<RowView>>) -> impl IntoView {
     };
     let cells = (0..COLUMNS.len() - 1)
         .map(|i| {
-            view! { <td>{move || row.with(|r| r.as_ref().and_then(|r| r.cells.get(i).cloned()).unwrap_or_default())}</td> }
+            view! { <td>{derive(move || row.with(|r| r.as_ref().and_then(|r| r.cells.get(i).cloned()).unwrap_or_default()))}</td> }
         })
         .collect_view();
     view! {
-        <tr class=move || current().then_some("current") aria-current=move || current().then_some("true")
+        <tr class=derive(move || current().then_some("current")) aria-current=derive(move || current().then_some("true"))
             data-cores=cores>
             <th scope="row">
                 <span class="num">{cores}</span>
@@ -350,8 +350,8 @@ fn Row(page: Page, row: Memo<Option<RowView>>) -> impl IntoView {
             <td>
                 // The visible word first, so that speech input finds the button by what it shows.
                 <button type="button" class="adopt"
-                    aria-label=move || format!("{} {} per executor", word(), cores_words(u64::from(cores()) * 1000))
-                    aria-disabled=move || current().then_some("true")
+                    aria-label=derive(move || format!("{} {} per executor", word(), cores_words(u64::from(cores()) * 1000)))
+                    aria-disabled=derive(move || current().then_some("true"))
                     on:click=adopt>
                     {word}
                 </button>
@@ -365,14 +365,13 @@ fn Row(page: Page, row: Memo<Option<RowView>>) -> impl IntoView {
 /// The distinct guidance of the rows.
 #[component]
 fn Guidance(explored: Memo<Option<ExplorerTable>>) -> impl IntoView {
-    let items = Memo::new(move |_| {
-        explored.with(|e| e.as_ref().map(|e| e.guidance.clone()).unwrap_or_default())
-    });
+    let items =
+        memo(move || explored.with(|e| e.as_ref().map(|e| e.guidance.clone()).unwrap_or_default()));
     view! {
         <ul class="guidance" id="explorer-guidance">
             <For each=move || items.with(|i| i.iter().map(|w| w.code.clone()).collect::<Vec<_>>())
                 key=|code| code.clone() let(code)>
-                <GuidanceItem item=Memo::new(move |_| items.with(|i| i.iter().find(|w| w.code == code).cloned()))/>
+                <GuidanceItem item=memo(move || items.with(|i| i.iter().find(|w| w.code == code).cloned()))/>
             </For>
         </ul>
     }
@@ -383,10 +382,10 @@ fn GuidanceItem(item: Memo<Option<Finding>>) -> impl IntoView {
     let read =
         move |f: fn(&Finding) -> String| item.with(|w| w.as_ref().map(f).unwrap_or_default());
     view! {
-        <li data-code=move || read(|w| w.code.clone())>
-            <strong>{move || read(|w| format!("{} ({})", short_name(&w.code), w.severity.word()))}</strong>
+        <li data-code=derive(move || read(|w| w.code.clone()))>
+            <strong>{derive(move || read(|w| format!("{} ({})", short_name(&w.code), w.severity.word())))}</strong>
             ": "
-            {move || read(|w| w.message.clone())}
+            {derive(move || read(|w| w.message.clone()))}
         </li>
     }
 }

@@ -8,6 +8,7 @@ use planner::units::MIB;
 
 use super::range_words;
 use crate::fmt;
+use crate::reactive::{derive, memo};
 
 type Line = (&'static str, fn(&SplitNumbers) -> String);
 
@@ -54,7 +55,7 @@ fn split_cells(task_cpus: u32) -> (String, Vec<[String; 2]>) {
 #[component]
 pub(crate) fn FatOrSlim(task_cpus: Memo<u32>) -> impl IntoView {
     let f = fat_or_slim();
-    let v = Memo::new(move |_| split_cells(task_cpus.get()));
+    let v = memo(move || split_cells(task_cpus.get()));
     let fewest = f.splits[0].executors.min(f.splits[1].executors);
     let column = move |s: &planner::presets::BudgetSplit| {
         let kind = if s.executors > fewest { "slim" } else { "fat" };
@@ -65,8 +66,8 @@ pub(crate) fn FatOrSlim(task_cpus: Memo<u32>) -> impl IntoView {
         view! {
             <tr>
                 <th scope="row">{*label}</th>
-                <td>{move || cell(0)}</td>
-                <td>{move || cell(1)}</td>
+                <td>{derive(move || cell(0))}</td>
+                <td>{derive(move || cell(1))}</td>
             </tr>
         }
     };
@@ -75,7 +76,7 @@ pub(crate) fn FatOrSlim(task_cpus: Memo<u32>) -> impl IntoView {
         <table class="compare fat-or-slim" id="fat-or-slim">
             <thead>
                 <tr>
-                    <th scope="col">{move || v.with(|v| v.0.clone())}</th>
+                    <th scope="col">{derive(move || v.with(|v| v.0.clone()))}</th>
                     {f.splits.iter().map(column).collect_view()}
                 </tr>
             </thead>

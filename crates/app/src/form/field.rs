@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use planner::catalog::{Entry, FieldId, Kind, Unit};
 use planner::scenario::Scenario;
 
+use crate::reactive::{derive, memo};
 use crate::state::form::{display_scenario_text, FieldMessage};
 use crate::state::Page;
 
@@ -83,17 +84,17 @@ fn hint_text(entry: &Entry) -> String {
 #[component]
 pub(crate) fn Field(page: Page, entry: &'static Entry) -> impl IntoView {
     let key = entry.key;
-    let message = Memo::new(move |_| page.messages.with(|m| message_at(m, key)));
+    let message = memo(move || page.messages.with(|m| message_at(m, key)));
     // A note ("64 TiB per node — did you mean 64 GiB?") gives way to the field's error: a value
     // out of range says so, and a note beside it about the same value is noise.
-    let note = Memo::new(move |_| {
+    let note = memo(move || {
         if message.with(String::is_empty) {
             page.notes.with(|n| message_at(n, key))
         } else {
             String::new()
         }
     });
-    let shown = Memo::new(move |_| page.form.with(|f| f.shows(entry.shown)));
+    let shown = memo(move || page.form.with(|f| f.shows(entry.shown)));
     let class = move || field_class(entry, message.with(|m| !m.is_empty()), shown.get());
     let parts = label_parts(entry.label);
     let last = parts.len() - 1;
@@ -110,8 +111,8 @@ pub(crate) fn Field(page: Page, entry: &'static Entry) -> impl IntoView {
         <div class=class>
             <label for=format!("f-{key}")>{label}</label>
             {control}
-            <p class="error" id=format!("err-{key}") aria-live="polite">{move || message.get()}</p>
-            <p class="note" id=format!("note-{key}") aria-live="polite">{move || note.get()}</p>
+            <p class="error" id=format!("err-{key}") aria-live="polite">{derive(move || message.get())}</p>
+            <p class="note" id=format!("note-{key}") aria-live="polite">{derive(move || note.get())}</p>
         </div>
     }
 }
@@ -124,7 +125,7 @@ fn Choices(
     options: &'static [(&'static str, &'static str)],
 ) -> impl IntoView {
     let key = entry.key;
-    let text = Memo::new(move |_| page.form.with(|f| f.text(key).to_owned()));
+    let text = memo(move || page.form.with(|f| f.text(key).to_owned()));
     let option = move |&(value, label): &'static (&'static str, &'static str)| {
         view! {
             <option value=value prop:selected=move || text.with(|t| t == value)>{label}</option>
@@ -143,7 +144,7 @@ fn Choices(
 #[component]
 fn TextBox(page: Page, entry: &'static Entry, message: Memo<String>) -> impl IntoView {
     let key = entry.key;
-    let text = Memo::new(move |_| page.form.with(|f| f.text(key).to_owned()));
+    let text = memo(move || page.form.with(|f| f.text(key).to_owned()));
     let manager = page.form.with_untracked(|f| f.manager);
     let default = display_scenario_text(key, &Scenario::default_for(manager));
     let placeholder = if default.is_empty() {
@@ -164,7 +165,7 @@ fn TextBox(page: Page, entry: &'static Entry, message: Memo<String>) -> impl Int
                 list=types.clone() autocomplete="off" spellcheck="false"
                 placeholder=placeholder maxlength=planner::text::MAX_TEXT_CHARS
                 prop:value=move || text.get()
-                aria-invalid=move || message.with(|m| !m.is_empty()).to_string()
+                aria-invalid=derive(move || message.with(|m| !m.is_empty()).to_string())
                 aria-describedby=format!("err-{key}")
                 on:input=move |ev| page.edit(key, event_target_value(&ev))/>
             <span class="unit">{entry.unit_text()}</span>
@@ -178,7 +179,7 @@ fn TextBox(page: Page, entry: &'static Entry, message: Memo<String>) -> impl Int
 /// chosen Kubernetes provider's.
 #[component]
 fn TypeList(page: Page, entry: &'static Entry, id: String) -> impl IntoView {
-    let names = Memo::new(move |_| {
+    let names = memo(move || {
         if entry.id == FieldId::NodeType {
             let provider = page
                 .form

@@ -16,6 +16,7 @@ use crate::state::Page;
 use field::Field;
 
 // The form's lists of fields are the catalog's (the command line's `--fields` reads the same).
+use crate::reactive::{derive, memo};
 use planner::catalog::form::{
     ALLOCATION, ALLOCATION_SETTINGS, DRIVER, EMR_CLUSTER, EMR_EXECUTORS, K8S_EXECUTORS, K8S_NODES,
     K8S_SPARK, WORKLOAD, YARN_HARDWARE as HARDWARE, YARN_POLICY as POLICY,
@@ -50,14 +51,14 @@ pub fn form_groups(m: ClusterManager) -> &'static [&'static [FieldId]] {
 /// anew when the cluster manager changes; within one, every control follows the form's state).
 #[component]
 pub(crate) fn FormView(page: Page) -> impl IntoView {
-    let manager = Memo::new(move |_| page.manager());
+    let manager = memo(move || page.manager());
     view! {
         <form class="form" autocomplete="off" on:submit=|ev| ev.prevent_default()>
             <div class="method-switch managers" role="group" aria-label="Cluster manager">
                 {Manager::ALL.map(|m| view! { <ManagerButton page m manager/> })}
             </div>
             <p class="hint switch-note" id="switch-note" role="status">
-                {move || page.switch_note.get()}
+                {derive(move || page.switch_note.get())}
             </p>
             <div class="form-body">{move || form_body(page, manager.get())}</div>
         </form>
@@ -70,7 +71,7 @@ pub(crate) fn FormView(page: Page) -> impl IntoView {
 fn ManagerButton(page: Page, m: Manager, manager: Memo<Manager>) -> impl IntoView {
     view! {
         <button type="button" class="pill" id=format!("cm-{}", m.as_str())
-            aria-pressed=move || (manager.get() == m).to_string()
+            aria-pressed=derive(move || (manager.get() == m).to_string())
             on:click=move |_| page.switch_manager(m)>
             {m.name()}
         </button>
@@ -221,7 +222,7 @@ const MAXIMUM_MODE: Mode = Mode {
 /// A mode switch: the radio the form is in checked.
 #[component]
 fn ModeSwitch(page: Page, mode: &'static Mode) -> impl IntoView {
-    let on = Memo::new(move |_| page.form.with(mode.get));
+    let on = memo(move || page.form.with(mode.get));
     let radio = move |(i, (id, text)): (usize, &'static (&'static str, &'static str))| {
         let explicit = i == 1;
         view! {
@@ -265,13 +266,13 @@ fn distinct_presets(m: Manager) -> Vec<(planner::scenario::ScenarioPreset, Strin
 /// returns. A preset is pressed while the form is exactly it.
 #[component]
 fn Presets(page: Page, m: Manager) -> impl IntoView {
-    let query = Memo::new(move |_| page.reading.with(|r| page.form.with(|f| f.query_of(r))));
+    let query = memo(move || page.reading.with(|r| page.form.with(|f| f.query_of(r))));
     let button = move |(p, preset_query): (planner::scenario::ScenarioPreset, String)| {
         let scenario = p.input.clone();
         view! {
             <button type="button" class="preset" id=format!("preset-{}", preset_dom_name(p.id))
                 data-preset=p.id title=p.description
-                aria-pressed=move || query.with(|q| *q == preset_query).to_string()
+                aria-pressed=derive(move || query.with(|q| *q == preset_query).to_string())
                 on:click=move |_| page.choose(&scenario)>
                 {p.name}
             </button>

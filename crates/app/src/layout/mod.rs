@@ -17,6 +17,7 @@ use planner::view::{BlockKindView, BlockView, NodeGroupView, PartKindView, PartV
 use planner::ClusterManager;
 
 use crate::fmt;
+use crate::reactive::{derive, memo};
 pub use words::{
     kubernetes_legend, label_bar_width, label_width_px, yarn_legend, LayoutWords,
     LABEL_BAR_WIDTHS_PX,
@@ -319,14 +320,14 @@ pub fn item_memo<T>(items: Signal<Vec<T>>, i: usize) -> Memo<T>
 where
     T: Clone + Default + PartialEq + Send + Sync + 'static,
 {
-    Memo::new(move |_| items.with(|v| v.get(i).cloned().unwrap_or_default()))
+    memo(move || items.with(|v| v.get(i).cloned().unwrap_or_default()))
 }
 
 /// The layout: its legend, then each node group with its memory and CPU bars.
 #[component]
 pub(crate) fn NodeLayout(#[prop(into)] layout: Signal<LayoutView>) -> impl IntoView {
-    let legend = Signal::derive(move || layout.with(|l| l.legend.clone()));
-    let groups = Signal::derive(move || layout.with(|l| l.groups.clone()));
+    let legend = derive(move || layout.with(|l| l.legend.clone()));
+    let groups = derive(move || layout.with(|l| l.groups.clone()));
     view! {
         <div class="layout" id="layout">
             <Legend items=legend/>
@@ -359,16 +360,16 @@ pub(crate) fn Legend(
 /// One node group: a heading, a memory bar and a CPU bar.
 #[component]
 fn NodeView(group: Memo<GroupView>) -> impl IntoView {
-    let memory = Signal::derive(move || group.with(|g| g.memory.clone()));
-    let cores = Signal::derive(move || group.with(|g| g.cores.clone()));
+    let memory = derive(move || group.with(|g| g.memory.clone()));
+    let cores = derive(move || group.with(|g| g.cores.clone()));
     view! {
-        <div class="node" data-first=move || group.with(|g| g.first)
-            data-last=move || group.with(|g| g.last)
-            data-executors=move || group.with(|g| g.executors)>
+        <div class="node" data-first=derive(move || group.with(|g| g.first))
+            data-last=derive(move || group.with(|g| g.last))
+            data-executors=derive(move || group.with(|g| g.executors))>
             <div class="node-head">
-                <strong>{move || group.with(|g| g.name.clone())}</strong>
+                <strong>{derive(move || group.with(|g| g.name.clone()))}</strong>
                 " "
-                <span class="muted">{move || group.with(|g| g.summary.clone())}</span>
+                <span class="muted">{derive(move || group.with(|g| g.summary.clone()))}</span>
             </div>
             <BarRow title="Memory" class="bar membar" height=30 bar=memory/>
             <BarRow title="Cores" class="bar corebar" height=18 bar=cores/>
@@ -384,17 +385,17 @@ fn BarRow(
     height: u32,
     bar: Signal<BarView>,
 ) -> impl IntoView {
-    let segments = Signal::derive(move || bar.with(|b| b.segments.clone()));
+    let segments = derive(move || bar.with(|b| b.segments.clone()));
     view! {
         <div class="bar-row">
             <span class="bar-name">{title}</span>
             <svg class=class width="100%" height=height role="img"
-                aria-label=move || bar.with(|b| b.label.clone())>
+                aria-label=derive(move || bar.with(|b| b.label.clone()))>
                 <For each=move || 0..segments.with(Vec::len) key=|i| *i let(i)>
                     <SegmentView segment=item_memo(segments, i)/>
                 </For>
             </svg>
-            <span class="bar-total">{move || bar.with(|b| b.total.clone())}</span>
+            <span class="bar-total">{derive(move || bar.with(|b| b.total.clone()))}</span>
         </div>
     }
 }
@@ -404,16 +405,16 @@ fn BarRow(
 #[component]
 fn SegmentView(segment: Memo<Segment>) -> impl IntoView {
     view! {
-        <svg x=move || segment.with(|s| format!("{}%", format_fixed(s.x, 4)))
-            width=move || segment.with(|s| format!("{}%", format_fixed(s.w, 4)))
-            height="100%" class="seg" data-kind=move || segment.with(Segment::kind)
-            data-executor=move || segment.with(|s| s.executor)>
-            <rect width="100%" height="100%" class=move || segment.with(|s| format!("fill-{}", s.class))>
-                <title>{move || segment.with(|s| s.title.clone())}</title>
+        <svg x=derive(move || segment.with(|s| format!("{}%", format_fixed(s.x, 4))))
+            width=derive(move || segment.with(|s| format!("{}%", format_fixed(s.w, 4))))
+            height="100%" class="seg" data-kind=derive(move || segment.with(Segment::kind))
+            data-executor=derive(move || segment.with(|s| s.executor))>
+            <rect width="100%" height="100%" class=derive(move || segment.with(|s| format!("fill-{}", s.class)))>
+                <title>{derive(move || segment.with(|s| s.title.clone()))}</title>
             </rect>
             <SegmentLabel
-                w=Signal::derive(move || segment.with(|s| s.w))
-                label=Signal::derive(move || segment.with(|s| s.label.clone()))/>
+                w=derive(move || segment.with(|s| s.w))
+                label=derive(move || segment.with(|s| s.label.clone()))/>
         </svg>
     }
 }
@@ -424,12 +425,12 @@ fn SegmentView(segment: Memo<Segment>) -> impl IntoView {
 /// it).
 #[component]
 pub(crate) fn SegmentLabel(w: Signal<f64>, label: Signal<String>) -> impl IntoView {
-    let fit = Memo::new(move |_| label.with(|l| label_bar_width(w.get(), l)));
+    let fit = memo(move || label.with(|l| label_bar_width(w.get(), l)));
     move || {
         fit.get().map(|bar| {
             view! {
                 <text x="50%" y="50%" dy="0.35em" text-anchor="middle"
-                    class=format!("seg-label fit{bar}")>{move || label.get()}</text>
+                    class=format!("seg-label fit{bar}")>{derive(move || label.get())}</text>
             }
         })
     }

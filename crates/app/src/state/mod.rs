@@ -18,6 +18,7 @@ use planner::scenario::{Outcome, Scenario};
 use planner::view::{PlanView, Status, View};
 use planner::ClusterManager;
 
+use crate::reactive::memo;
 use address::Address;
 use form::{carry_typed_values, FieldMessage, Form, Reading};
 
@@ -149,8 +150,8 @@ impl Page {
     pub fn new(initial: Form, check_link: String) -> Page {
         let form = RwSignal::new(initial);
         let edited = StoredValue::new(None::<&'static str>);
-        let reading = Memo::new(move |_| form.with(Form::read));
-        let planned = Memo::new(move |_| reading.with(Planned::of_reading));
+        let reading = memo(move || form.with(Form::read));
+        let planned = memo(move || reading.with(Planned::of_reading));
         let last_form = Memo::new(move |previous: Option<&Option<Form>>| {
             let now = form.get();
             if planned.with(Planned::is_plan) {
@@ -161,19 +162,19 @@ impl Page {
                 .flatten()
                 .filter(|last| last.manager == now.manager)
         });
-        let messages = Memo::new(move |_| {
+        let messages = memo(move || {
             let found =
                 planned.with(|p| messages::field_messages_of(p.view.manager, &p.view.diagnostics));
             let last = last_form.get_untracked();
             form.with(|now| messages::blame_the_edit(found, edited.get_value(), now, last.as_ref()))
         });
-        let notes = Memo::new(move |_| {
+        let notes = memo(move || {
             planned.with(|p| messages::field_messages_of(p.view.manager, &p.view.input_notes))
         });
         let settled = RwSignal::new(None::<Form>);
         // Usually the form has not changed since (the frame after a keystroke): its plan is
         // the one already made.
-        let settled_plan = Memo::new(move |_| {
+        let settled_plan = memo(move || {
             settled.with(|f| {
                 let f = f.as_ref()?;
                 let same = form.with_untracked(|now| now == f);

@@ -11,6 +11,7 @@ use leptos::prelude::*;
 
 use crate::browser;
 use crate::parts::{copy_for, CopyStatusLine};
+use crate::reactive::{derive, memo};
 use crate::reports::{call_string, Load, Reports};
 use crate::state::{CopyButton, Page};
 
@@ -79,8 +80,8 @@ enum Body {
 pub(crate) fn WikiSection(page: Page, reports: Reports) -> impl IntoView {
     let open = RwSignal::new(false);
     let details = NodeRef::<leptos::html::Details>::new();
-    let link = Memo::new(move |_| page.settled.with(|f| f.as_ref().map(|f| f.to_query())));
-    let body = Memo::new(move |_| {
+    let link = memo(move || page.settled.with(|f| f.as_ref().map(|f| f.to_query())));
+    let body = memo(move || {
         if !open.get() {
             return Body::Nothing;
         }
@@ -116,7 +117,7 @@ pub(crate) fn WikiSection(page: Page, reports: Reports) -> impl IntoView {
             reports.ask();
         }
     };
-    let kind = Memo::new(move |_| std::mem::discriminant(&body.get()));
+    let kind = memo(move || std::mem::discriminant(&body.get()));
     view! {
         <details class="card" id="wiki" node_ref=details on:toggle=move |_| follow()>
             <summary on:click=summary_click><h2>"For a wiki page"</h2></summary>
@@ -146,18 +147,18 @@ pub(crate) fn WikiSection(page: Page, reports: Reports) -> impl IntoView {
 /// One export: its heading, its text, Copy and Download (nothing when it has no text).
 #[component]
 fn ExportView(page: Page, body: Memo<Body>, i: usize, export: &'static Export) -> impl IntoView {
-    let text = Memo::new(move |_| match &*body.read() {
+    let text = memo(move || match &*body.read() {
         Body::Texts(t) => t.get(i).cloned().unwrap_or_default(),
         _ => String::new(),
     });
-    let shown = Memo::new(move |_| text.with(|t| !t.is_empty()));
+    let shown = memo(move || text.with(|t| !t.is_empty()));
     let which = CopyButton::Block(export.id);
     move || {
         shown.get().then(|| {
             view! {
                 <h3 class="subhead">{export.heading}</h3>
                 <pre class="submit" id=export.id tabindex="0" role="region" aria-label=export.heading>
-                    <code>{move || text.get()}</code>
+                    <code>{derive(move || text.get())}</code>
                 </pre>
                 <div class="actions">
                     <button type="button" aria-label=format!("Copy {}", export.heading)

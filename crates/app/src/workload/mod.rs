@@ -9,6 +9,7 @@ use planner::Severity;
 
 use crate::layout::item_memo;
 use crate::parts::{keyed, FindingItems, Findings};
+use crate::reactive::{derive, memo};
 use crate::state::{Page, Planned};
 
 /// The workload's errors (the largest task does not fit...): a job that fails on this plan
@@ -66,20 +67,19 @@ pub fn workload_sections_view(view: &View) -> WorkloadSectionsView {
 /// show.
 #[component]
 pub(crate) fn WorkloadSections(page: Page, plan: Memo<Option<Planned>>) -> impl IntoView {
-    let v = Memo::new(move |_| {
+    let v = memo(move || {
         plan.with(|p| {
             p.as_ref()
                 .map(|p| workload_sections_view(&p.view))
                 .unwrap_or_default()
         })
     });
-    let described = Memo::new(move |_| v.with(|v| v.described));
-    let allocation_on = Memo::new(move |_| v.with(|v| v.allocation.is_some()));
-    let verdict = Memo::new(move |_| v.with(|v| keyed(v.verdict.clone())));
-    let remedies = Signal::derive(move || v.with(|v| v.remedies.clone()));
-    let sql = Memo::new(move |_| v.with(|v| v.sql.clone()));
-    let allocation =
-        Memo::new(move |_| v.with(|v| keyed(v.allocation.clone().unwrap_or_default())));
+    let described = memo(move || v.with(|v| v.described));
+    let allocation_on = memo(move || v.with(|v| v.allocation.is_some()));
+    let verdict = memo(move || v.with(|v| keyed(v.verdict.clone())));
+    let remedies = derive(move || v.with(|v| v.remedies.clone()));
+    let sql = memo(move || v.with(|v| v.sql.clone()));
+    let allocation = memo(move || v.with(|v| keyed(v.allocation.clone().unwrap_or_default())));
     view! {
         {move || described.get().then(|| view! {
             <section class="card" id="workload">
@@ -92,7 +92,7 @@ pub(crate) fn WorkloadSections(page: Page, plan: Memo<Option<Planned>>) -> impl 
                 </ul>
                 {move || sql.with(|s| !s.is_empty()).then(|| view! {
                     <pre class="submit" id="workload-conf" tabindex="0" role="region"
-                        aria-label="Spark SQL settings">{move || sql.get()}</pre>
+                        aria-label="Spark SQL settings">{derive(move || sql.get())}</pre>
                 })}
             </section>
         })}
@@ -111,7 +111,7 @@ fn Remedy(page: Page, remedy: Memo<(String, String)>) -> impl IntoView {
     view! {
         <li class="sev sev-info remedy">
             <span class="sev-word">"Remedy"</span>" "
-            <span class="msg">{move || remedy.with(|r| r.0.clone())}</span>" "
+            <span class="msg">{derive(move || remedy.with(|r| r.0.clone()))}</span>" "
             <button type="button" class="apply"
                 on:click=move |_| page.open_query(&remedy.with_untracked(|r| r.1.clone()))>
                 "Apply"
@@ -124,7 +124,7 @@ fn Remedy(page: Page, remedy: Memo<(String, String)>) -> impl IntoView {
 /// dynamic allocation is on, one line saying the executor count is only where Spark starts.
 #[component]
 pub(crate) fn UnderTheHeadline(page: Page) -> impl IntoView {
-    let v = Memo::new(move |_| {
+    let v = memo(move || {
         page.planned.with(|p| {
             (
                 workload_errors(&p.view),
@@ -135,15 +135,15 @@ pub(crate) fn UnderTheHeadline(page: Page) -> impl IntoView {
             )
         })
     });
-    let errors = Memo::new(move |_| v.with(|v| !v.0.is_empty()));
-    let initial = Memo::new(move |_| v.with(|v| v.1.is_some()));
+    let errors = memo(move || v.with(|v| !v.0.is_empty()));
+    let initial = memo(move || v.with(|v| v.1.is_some()));
     view! {
         {move || errors.get().then(|| view! {
-            <Findings id="workload-alerts" findings=Signal::derive(move || v.with(|v| v.0.clone()))/>
+            <Findings id="workload-alerts" findings=derive(move || v.with(|v| v.0.clone()))/>
             <p class="sub" id="workload-more"><a href="#workload">"Will the job fit, below: what to change"</a></p>
         })}
         {move || initial.get().then(|| view! {
-            <p class="muted" id="da-initial">{move || v.with(|v| v.1.clone().unwrap_or_default())}</p>
+            <p class="muted" id="da-initial">{derive(move || v.with(|v| v.1.clone().unwrap_or_default()))}</p>
         })}
     }
 }
