@@ -195,16 +195,6 @@ struct EmrHeadline {
 /// Warnings shown above the fold besides every error; the rest are in the Warnings section.
 const ALERTS_ABOVE_THE_FOLD: usize = 2;
 
-/// What an executor shape triggers (the explorer's guidance): the Warnings section lists it,
-/// the alerts above the fold do not.
-const SHAPE_GUIDANCE: [&str; 5] = [
-    "many-cores-per-executor",
-    "heap-without-compressed-oops",
-    "large-heap",
-    "small-executor",
-    "single-core-executor",
-];
-
 /// The errors and the first warnings of an EMR plan, above the fold (the shortfall already
 /// says what `fewer-executors-fit` says), and how many more are in the Warnings section.
 fn emr_alerts(p: &PlanView) -> (Vec<Finding>, usize) {
@@ -212,7 +202,6 @@ fn emr_alerts(p: &PlanView) -> (Vec<Finding>, usize) {
         .warnings
         .iter()
         .filter(|w| w.severity != Severity::Info)
-        .filter(|w| !SHAPE_GUIDANCE.contains(&w.code.as_str()))
         .filter(|w| !(p.refusal.is_some() && w.code == "fewer-executors-fit"))
         .collect();
     let errors = all.iter().filter(|w| w.severity == Severity::Error).count();
@@ -402,7 +391,7 @@ mod tests {
     use crate::state::form::Form;
 
     #[test]
-    fn emr_s_alerts_are_its_plans_warnings_and_not_its_shapes_guidance() {
+    fn emr_s_alerts_are_its_plans_warnings() {
         let form = Form::from_query("v=1&cm=emr").0;
         let planned = Planned::of(&form);
         let p = planned.selected().expect("seed 003 plans");

@@ -3,8 +3,6 @@
 //! configuration to copy, what the check found, and what the link holds.
 
 use leptos::prelude::*;
-use planner::view::check::CheckView;
-use planner::view::Finding;
 use planner::ClusterManager;
 
 use crate::answer::headline::plan_summary;
@@ -14,12 +12,14 @@ use crate::parts::{copy_for, CopyStatusLine, Findings};
 use crate::reactive::{derive, memo};
 use crate::state::{CopyButton, Page};
 
+use super::read::CheckShown;
+
 /// The lines of "Compared with the plan": the plan's headline, then what changes.
-fn compare_lines(v: &CheckView) -> Vec<String> {
-    let plan = v.plan.as_ref().map_or_else(
-        || planner::check::words::headline(None),
-        |p| p.headline.clone(),
-    );
+fn compare_lines(v: &CheckShown) -> Vec<String> {
+    let plan = v
+        .plan_headline
+        .clone()
+        .unwrap_or_else(|| planner::check::words::headline(None));
     let mut lines = vec![format!("The plan: {plan}")];
     lines.extend(v.changes.iter().cloned());
     lines
@@ -74,41 +74,21 @@ fn use_these_settings(page: Page, query: &str) {
 
 /// The answer of a check.
 #[component]
-pub(crate) fn CheckAnswer(page: Page, view: Signal<Option<CheckView>>) -> impl IntoView {
+pub(crate) fn CheckAnswer(page: Page, view: Signal<Option<CheckShown>>) -> impl IntoView {
     let read =
-        move |f: fn(&CheckView) -> String| view.with(|v| v.as_ref().map(f).unwrap_or_default());
+        move |f: fn(&CheckShown) -> String| view.with(|v| v.as_ref().map(f).unwrap_or_default());
     let hint = memo(move || view.with(|v| v.as_ref().and_then(|v| v.switch_hint.clone())));
     let read_as = memo(move || view.with(|v| v.as_ref().and_then(|v| v.read_as.clone())));
     let note =
         memo(move || view.with(|v| v.as_ref().and_then(|v| v.use_these_settings_note.clone())));
     let not_offered =
         memo(move || view.with(|v| v.as_ref().and_then(|v| v.plan_not_offered.clone())));
-    let export = memo(move || {
-        view.with(|v| {
-            v.as_ref()
-                .and_then(|v| v.plan.as_ref())
-                .and_then(|p| p.export.as_ref())
-                .map(|e| (e.name.clone(), e.text.clone()))
-        })
-    });
-    let lines = move |f: fn(&CheckView) -> Vec<String>| {
+    let export = memo(move || view.with(|v| v.as_ref().and_then(|v| v.export.clone())));
+    let lines = move |f: fn(&CheckShown) -> Vec<String>| {
         derive(move || view.with(|v| v.as_ref().map(f).unwrap_or_default()))
     };
-    let findings = derive(move || {
-        view.with(|v| {
-            v.as_ref().map_or_else(Vec::new, |v| {
-                v.findings
-                    .iter()
-                    .map(|f| Finding {
-                        code: f.code.clone(),
-                        severity: f.severity,
-                        field: None,
-                        message: f.message.clone(),
-                    })
-                    .collect()
-            })
-        })
-    });
+    let findings =
+        derive(move || view.with(|v| v.as_ref().map(|v| v.findings.clone()).unwrap_or_default()));
     view! {
         <p class="check-headline" id="check-headline">{derive(move || read(|v| v.headline.clone()))}</p>
         {move || hint.get().is_some().then(|| view! {
@@ -123,7 +103,7 @@ pub(crate) fn CheckAnswer(page: Page, view: Signal<Option<CheckView>>) -> impl I
             <p class="muted" id="check-read">{derive(move || read_as.get().unwrap_or_default())}</p>
         })}
         <Lines title="Settings" id="check-settings"
-            lines=lines(|v| v.settings.iter().map(|s| s.words.clone()).collect())/>
+            lines=lines(|v| v.settings.clone())/>
         <Lines title="Containers" id="check-containers" lines=lines(|v| v.container_lines.clone())/>
         <Lines title="Where executors run" id="check-layout" lines=lines(|v| v.layout_lines.clone())/>
         <Lines title="Compared with the plan" id="check-compare" lines=lines(compare_lines)/>
@@ -144,7 +124,7 @@ pub(crate) fn CheckAnswer(page: Page, view: Signal<Option<CheckView>>) -> impl I
         {move || export.with(Option::is_some).then(|| view! { <PlanExport page export/> })}
         <h3 class="subhead">"What the check found"</h3>
         <Findings id="check-findings" findings/>
-        <p class="muted" id="check-link-note">{derive(move || read(|v| v.link.note.clone()))}</p>
+        <p class="muted" id="check-link-note">{derive(move || read(|v| v.link_note.clone()))}</p>
     }
 }
 

@@ -8,15 +8,16 @@
 //! entry's `ck`.
 
 mod answer;
+pub mod read;
 
 use leptos::prelude::*;
-use planner::view::check::CheckView;
 
 use crate::browser;
 use crate::reactive::memo;
 use crate::reports::{call, call_string, Load, Reports};
 use crate::state::Page;
 use answer::CheckAnswer;
+use read::{check_shown, CheckShown};
 
 /// What the answer slot shows.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,7 +29,7 @@ enum Shown {
     /// It could not be loaded: why.
     NotLoaded(String),
     /// The check's view.
-    Checked(Box<CheckView>),
+    Checked(Box<CheckShown>),
 }
 
 /// The section's state (`Copy`): the paste box, the text its answer is for, and what follows
@@ -133,7 +134,7 @@ impl CheckState {
                 Load::Ready(m) => {
                     let link = page.reading.with(|r| page.form.with(|f| f.query_of(r)));
                     call(&m, "check", &[&text, &link])
-                        .and_then(|v| serde_wasm_bindgen::from_value::<CheckView>(v).ok())
+                        .and_then(|v| check_shown(&v))
                         .map_or(Shown::Nothing, |v| Shown::Checked(Box::new(v)))
                 }
             }
@@ -158,7 +159,7 @@ pub(crate) fn CheckSection(state: CheckState) -> impl IntoView {
     // region (the answer is no live region: a screen reader would read all of it on each change).
     Effect::new(move |_| {
         let (ck, headline) = answer.with(|a| match a {
-            Shown::Checked(v) => (v.link.ck.clone(), Some(v.headline.clone())),
+            Shown::Checked(v) => (v.ck.clone(), Some(v.headline.clone())),
             Shown::Nothing => (String::new(), None),
             _ => (page.check_link.get_value(), None),
         });
