@@ -29,7 +29,7 @@ pub fn evaluate(reading: &Reading) -> Outcome {
 }
 
 /// A scenario with the view of its plan: what every part of the page renders.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Planned {
     /// What was planned.
     pub scenario: Scenario,
@@ -151,7 +151,12 @@ impl Page {
         let form = RwSignal::new(initial);
         let edited = StoredValue::new(None::<&'static str>);
         let reading = memo(move || form.with(Form::read));
-        let planned = memo(move || reading.with(Planned::of_reading));
+        // A new reading is a new plan: its readers compare the parts they show (comparing
+        // whole views would be compiled for every type of the view).
+        let planned = Memo::new_with_compare(
+            move |_| reading.with(Planned::of_reading),
+            |_, _| true,
+        );
         let last_form = Memo::new(move |previous: Option<&Option<Form>>| {
             let now = form.get();
             if planned.with(Planned::is_plan) {
@@ -174,7 +179,7 @@ impl Page {
         let settled = RwSignal::new(None::<Form>);
         // Usually the form has not changed since (the frame after a keystroke): its plan is
         // the one already made.
-        let settled_plan = memo(move || {
+        let settled_plan = Memo::new_with_compare(move |_| {
             settled.with(|f| {
                 let f = f.as_ref()?;
                 let same = form.with_untracked(|now| now == f);
@@ -184,7 +189,7 @@ impl Page {
                     Planned::of(f)
                 })
             })
-        });
+        }, |_, _| true);
         let page = Page {
             form,
             reading,
