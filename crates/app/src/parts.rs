@@ -7,7 +7,7 @@ use planner::Severity;
 
 use crate::browser;
 use crate::layout::item_memo;
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 use crate::state::{CopyButton, Page};
 
 /// A finding with its key in a list: its code and how many findings of the same code came
@@ -47,7 +47,7 @@ pub fn severity_class(s: Severity) -> &'static str {
 #[component]
 pub(crate) fn Findings(
     id: &'static str,
-    #[prop(into)] findings: Signal<Vec<Finding>>,
+    findings: Part<Vec<Finding>>,
     #[prop(optional)] quiet: bool,
 ) -> impl IntoView {
     let rows = memo(move || findings.with(|f| keyed(f.clone())));
@@ -66,7 +66,7 @@ pub(crate) fn Findings(
 /// The `<li>` items of a list of findings, one keyed row each: the severity's class and word,
 /// the stable code as `data-code`, then the message.
 #[component]
-pub(crate) fn FindingItems(rows: Memo<Vec<Keyed>>) -> impl IntoView {
+pub(crate) fn FindingItems(rows: Part<Vec<Keyed>>) -> impl IntoView {
     view! {
         <For each=move || rows.with(|r| r.iter().map(|k| k.key.clone()).collect::<Vec<_>>())
             key=|k| k.clone() let(key)>
@@ -79,7 +79,7 @@ pub(crate) fn FindingItems(rows: Memo<Vec<Keyed>>) -> impl IntoView {
 
 /// One finding.
 #[component]
-fn FindingItem(finding: Memo<Option<Finding>>) -> impl IntoView {
+fn FindingItem(finding: Part<Option<Finding>>) -> impl IntoView {
     let read =
         move |f: fn(&Finding) -> String| finding.with(|w| w.as_ref().map(f).unwrap_or_default());
     view! {
@@ -108,7 +108,6 @@ pub(crate) fn CodeLines(
     #[prop(into)] text: Signal<String>,
 ) -> impl IntoView {
     let lines = memo(move || text.with(|t| lines_of(t)));
-    let lines = Signal::from(lines);
     view! {
         <pre class="submit" id=id tabindex="0" role="region" aria-label=label>
             <code>
@@ -122,7 +121,7 @@ pub(crate) fn CodeLines(
 
 /// One line of a code block, with its newline.
 #[component]
-fn Line(line: Memo<String>) -> impl IntoView {
+fn Line(line: Part<String>) -> impl IntoView {
     view! { <span class="ln">{derive(move || line.get())}</span> }
 }
 
@@ -185,8 +184,8 @@ pub(crate) fn CopyBlock(
 
 /// The working: numbered steps, each its title in bold, then its formula.
 #[component]
-pub(crate) fn Steps(#[prop(into)] steps: Signal<Vec<Step>>) -> impl IntoView {
-    let steps = derive(move || {
+pub(crate) fn Steps(steps: Part<Vec<Step>>) -> impl IntoView {
+    let steps = memo(move || {
         steps.with(|s| {
             s.iter()
                 .map(|s| (s.title.clone(), s.detail.clone()))
@@ -203,7 +202,7 @@ pub(crate) fn Steps(#[prop(into)] steps: Signal<Vec<Step>>) -> impl IntoView {
 }
 
 #[component]
-fn StepItem(step: Memo<(String, String)>) -> impl IntoView {
+fn StepItem(step: Part<(String, String)>) -> impl IntoView {
     view! {
         <li>
             <strong>{derive(move || step.with(|s| s.0.clone()))}</strong>

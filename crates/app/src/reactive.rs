@@ -1,12 +1,16 @@
-//! The two ways the page derives a value from its signals, each compiled once per value type
-//! rather than once per call site: [`derive`] (a signal computed on each read: the leaves of the
-//! views, a text or an attribute) and [`memo`] (a value computed when what it reads changes and
-//! passed on only when it differs: the parts of the view model a section shows, and what decides
-//! a view's structure). Leptos' own `Memo::new` and `Signal::derive`, and a closure as a view's
-//! child or attribute, are generic over the closure: a kilobyte or two of wasm for each of the
-//! page's 250-odd call sites (BENCHMARKS.md, "The page as a Leptos app").
+//! The two ways the page derives a value from its signals, compiled once for the whole page
+//! rather than once per call site or per type of value: [`derive`] (a signal computed on each
+//! read: the leaves of the views, a text or an attribute) and [`memo`] (a value computed when
+//! what it reads changes, passed on only when it differs: the parts of the view model a section
+//! shows, and what decides a view's structure). Leptos' own `Memo::new` and `Signal::derive` are
+//! generic over their closure, and a memo's machinery over the type it holds: a kilobyte or two
+//! of wasm for each of the page's 250-odd call sites and 60-odd types of value (BENCHMARKS.md,
+//! "The page as a Leptos app").
 
 use leptos::prelude::*;
+use std::any::Any;
+use std::marker::PhantomData;
+use std::sync::Arc;
 
 /// A signal whose value is `f()` each time it is read.
 pub fn derive<T: Send + Sync + 'static>(f: impl Fn() -> T + Send + Sync + 'static) -> Signal<T> {
@@ -17,18 +21,107 @@ fn derive_boxed<T: Send + Sync + 'static>(f: Box<dyn Fn() -> T + Send + Sync>) -
     Signal::derive(move || f())
 }
 
-/// A memo of `f()`: recomputed when a signal it read changes, and notifying its readers only
-/// when the new value differs from the last.
-pub fn memo<T>(f: impl Fn() -> T + Send + Sync + 'static) -> Memo<T>
-where
-    T: PartialEq + Send + Sync + 'static,
-{
-    memo_boxed(Box::new(f))
+/// A value held by a memo of any type: the value, and how to tell it from another of its type.
+#[derive(Clone)]
+pub struct Held {
+    value: Arc<dyn Any + Send + Sync>,
+    same: fn(&dyn Any, &dyn Any) -> bool,
 }
 
-fn memo_boxed<T>(f: Box<dyn Fn() -> T + Send + Sync>) -> Memo<T>
+impl PartialEq for Held {
+    fn eq(&self, other: &Held) -> bool {
+        (self.same)(&*self.value, &*other.value)
+    }
+}
+
+fn same<T: PartialEq + 'static>(a: &dyn Any, b: &dyn Any) -> bool {
+    matches!((a.downcast_ref::<T>(), b.downcast_ref::<T>()), (Some(a), Some(b)) if a == b)
+}
+
+/// A memo of a `T` (`Copy`, as Leptos' own): its reactive machinery is compiled once for all the
+/// page's memos, whatever they hold; only the look at the value is per type.
+pub struct Part<T> {
+    memo: Memo<Held>,
+    held: PhantomData<fn() -> T>,
+}
+
+impl<T> Clone for Part<T> {
+    fn clone(&self) -> Part<T> {
+        *self
+    }
+}
+
+impl<T> Copy for Part<T> {}
+
+impl<T: 'static> Part<T> {
+    /// `f` of the value (tracked: the caller follows it).
+    pub fn with<R>(self, f: impl FnOnce(&T) -> R) -> R {
+        self.memo.with(|h| f(value_of(h)))
+    }
+
+    /// `f` of the value, untracked.
+    pub fn with_untracked<R>(self, f: impl FnOnce(&T) -> R) -> R {
+        self.memo.with_untracked(|h| f(value_of(h)))
+    }
+
+    /// A copy of the value (tracked).
+    pub fn get(self) -> T
+    where
+        T: Clone,
+    {
+        self.with(T::clone)
+    }
+
+    /// A copy of the value, untracked.
+    pub fn get_untracked(self) -> T
+    where
+        T: Clone,
+    {
+        self.with_untracked(T::clone)
+    }
+
+    /// Follows the value without reading it.
+    pub fn track(self) {
+        self.memo.track();
+    }
+}
+
+/// The `T` a [`Held`] of a `Part<T>` holds. A part is only ever made by [`memo`] (or
+/// [`memo_always`]) with its own type, so the look does not fail.
+fn value_of<T: 'static>(h: &Held) -> &T {
+    #[allow(clippy::expect_used)]
+    h.value
+        .downcast_ref::<T>()
+        .expect("a part holds the type it was made with")
+}
+
+/// A memo of `f()`: recomputed when a signal it read changes, and notifying its readers only
+/// when the new value differs from the last.
+pub fn memo<T>(f: impl Fn() -> T + Send + Sync + 'static) -> Part<T>
 where
     T: PartialEq + Send + Sync + 'static,
 {
-    Memo::new(move |_| f())
+    part(Box::new(move || Held {
+        value: Arc::new(f()),
+        same: same::<T>,
+    }))
+}
+
+/// A memo of `f()` that notifies its readers of every new value, without comparing it with the
+/// last (for values its readers compare in parts, such as a plan's whole view).
+pub fn memo_always<T>(f: impl Fn() -> T + Send + Sync + 'static) -> Part<T>
+where
+    T: Send + Sync + 'static,
+{
+    part(Box::new(move || Held {
+        value: Arc::new(f()),
+        same: |_, _| false,
+    }))
+}
+
+fn part<T>(f: Box<dyn Fn() -> Held + Send + Sync>) -> Part<T> {
+    Part {
+        memo: Memo::new(move |_| f()),
+        held: PhantomData,
+    }
 }

@@ -7,7 +7,7 @@ use planner::ClusterManager;
 
 use crate::layout::{kubernetes_legend, layout_view, yarn_legend, LayoutView};
 use crate::parts::{keyed, FindingItems};
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 use crate::state::Planned;
 
 /// A plan's container of `role`.
@@ -52,7 +52,7 @@ pub(crate) fn Section(
 /// jobs, results collected against `spark.driver.maxResultSize` and the heap, client mode's edge
 /// node); nothing when there is none.
 #[component]
-pub(crate) fn DriverSection(plan: Memo<Option<Planned>>) -> impl IntoView {
+pub(crate) fn DriverSection(plan: Part<Option<Planned>>) -> impl IntoView {
     let notes = memo(move || {
         plan.with(|p| {
             p.as_ref()

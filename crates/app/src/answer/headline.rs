@@ -9,7 +9,7 @@ use planner::view::{NothingRuns, PlanView, View};
 use planner::{ClusterManager, Severity};
 
 use crate::fmt::heap_words;
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 
 /// The numbers of a shape that runs.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -141,7 +141,7 @@ pub fn plan_summary(view: &View) -> String {
 /// The big line, `<p class="big" id="headline">`, its numbers in spans (`#hl-executors`,
 /// `#hl-cores`, `#hl-memory`) or what is said when none runs (`#hl-none`).
 #[component]
-pub(crate) fn BigLineView(#[prop(into)] line: Signal<BigLine>) -> impl IntoView {
+pub(crate) fn BigLineView(line: Part<BigLine>) -> impl IntoView {
     let runs = memo(move || line.with(|l| l.shape.is_some()));
     let label = memo(move || line.with(|l| l.label));
     let shape =
@@ -198,8 +198,8 @@ pub fn refusal_and_nearest(p: &PlanView) -> (Option<Refusal>, Option<String>) {
 /// that runs.
 #[component]
 pub(crate) fn RefusalAndNearest(
-    #[prop(into)] refusal: Signal<Option<Refusal>>,
-    #[prop(into)] nearest: Signal<Option<String>>,
+    refusal: Part<Option<Refusal>>,
+    nearest: Part<Option<String>>,
 ) -> impl IntoView {
     let has_refusal = memo(move || refusal.with(Option::is_some));
     let has_nearest = memo(move || nearest.with(Option::is_some));

@@ -7,7 +7,7 @@ use planner::view::{ContainerRole, PlanView, UnifiedMemoryView};
 
 use crate::fmt;
 use crate::layout::{item_memo, SegmentLabel};
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 
 /// A row of a table with a colour swatch: the swatch's class, the label, the value and (for
 /// the pools) what it holds.
@@ -189,10 +189,10 @@ pub fn memory_view(p: &PlanView) -> MemoryView {
 
 /// The executor's memory: the container's parts and the pools in the heap.
 #[component]
-pub(crate) fn ExecutorMemory(memory: Signal<MemoryView>) -> impl IntoView {
+pub(crate) fn ExecutorMemory(memory: Part<MemoryView>) -> impl IntoView {
     let container = derive(move || memory.with(|m| m.container.clone()));
     let refused = memo(move || memory.with(|m| m.pools.as_ref().err().cloned()));
-    let pools = derive(move || memory.with(|m| m.pools.clone().unwrap_or_default()));
+    let pools = memo(move || memory.with(|m| m.pools.clone().unwrap_or_default()));
     view! {
         <div class="memory-grid">
             <div>
@@ -220,7 +220,7 @@ pub(crate) fn ExecutorMemory(memory: Signal<MemoryView>) -> impl IntoView {
 }
 
 #[component]
-fn ContainerRow(row: Memo<SwatchRow>) -> impl IntoView {
+fn ContainerRow(row: Part<SwatchRow>) -> impl IntoView {
     view! {
         <tr>
             <th scope="row">
@@ -234,9 +234,9 @@ fn ContainerRow(row: Memo<SwatchRow>) -> impl IntoView {
 
 /// The heap's pools as a bar and a table.
 #[component]
-fn HeapPools(pools: Signal<Pools>) -> impl IntoView {
-    let segments = derive(move || pools.with(|p| p.segments.clone()));
-    let rows = derive(move || pools.with(|p| p.rows.clone()));
+fn HeapPools(pools: Part<Pools>) -> impl IntoView {
+    let segments = memo(move || pools.with(|p| p.segments.clone()));
+    let rows = memo(move || pools.with(|p| p.rows.clone()));
     view! {
         <svg class="poolbar" width="100%" height="28" role="img"
             aria-label="Heap split into reserved, user, storage and execution memory">
@@ -260,7 +260,7 @@ fn HeapPools(pools: Signal<Pools>) -> impl IntoView {
 }
 
 #[component]
-fn PoolView(segment: Memo<PoolSegment>) -> impl IntoView {
+fn PoolView(segment: Part<PoolSegment>) -> impl IntoView {
     view! {
         <svg x=derive(move || segment.with(|s| format!("{}%", format_fixed(s.x, 3))))
             width=derive(move || segment.with(|s| format!("{}%", format_fixed(s.w, 3))))
@@ -275,7 +275,7 @@ fn PoolView(segment: Memo<PoolSegment>) -> impl IntoView {
 }
 
 #[component]
-fn PoolRow(row: Memo<SwatchRow>) -> impl IntoView {
+fn PoolRow(row: Part<SwatchRow>) -> impl IntoView {
     view! {
         <tr>
             <th scope="row">

@@ -15,7 +15,7 @@ use planner::ClusterManager;
 
 use crate::browser;
 use crate::parts::copy_for;
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 use crate::state::messages::fix_lines;
 use crate::state::{CopyButton, Page, Planned};
 use crate::workload::UnderTheHeadline;
@@ -146,7 +146,7 @@ fn FixList(page: Page) -> impl IntoView {
 
 /// One line of what to fix: a link to its field, or one that sets the default.
 #[component]
-fn FixItem(page: Page, line: Memo<Option<crate::state::messages::FixLine>>) -> impl IntoView {
+fn FixItem(page: Page, line: Part<Option<crate::state::messages::FixLine>>) -> impl IntoView {
     let key = move || line.with(|l| l.as_ref().map_or("", |l| l.key));
     let follow = move |ev: leptos::ev::MouseEvent| {
         ev.prevent_default();

@@ -7,7 +7,7 @@ use planner::view::NodeReservationView;
 
 use crate::fmt;
 use crate::layout::item_memo;
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 use crate::state::Planned;
 
 fn cpu(m: Option<u64>) -> String {
@@ -57,7 +57,7 @@ pub fn reservation_view(node: &NodeReservationView) -> ReservationView {
 
 /// The node reservation card of the plan the sections show.
 #[component]
-pub(crate) fn NodeReservation(plan: Memo<Option<Planned>>) -> impl IntoView {
+pub(crate) fn NodeReservation(plan: Part<Option<Planned>>) -> impl IntoView {
     let v = memo(move || {
         plan.with(|p| {
             p.as_ref()
@@ -66,7 +66,7 @@ pub(crate) fn NodeReservation(plan: Memo<Option<Planned>>) -> impl IntoView {
         })
     });
     let shown = memo(move || v.with(Option::is_some));
-    let rows = derive(move || v.with(|v| v.as_ref().map(|v| v.rows.clone()).unwrap_or_default()));
+    let rows = memo(move || v.with(|v| v.as_ref().map(|v| v.rows.clone()).unwrap_or_default()));
     move || {
         shown.get().then(|| {
             view! {
@@ -96,7 +96,7 @@ pub(crate) fn NodeReservation(plan: Memo<Option<Planned>>) -> impl IntoView {
 }
 
 #[component]
-fn ReservationRow(row: Memo<(String, String, String, bool)>) -> impl IntoView {
+fn ReservationRow(row: Part<(String, String, String, bool)>) -> impl IntoView {
     view! {
         <tr class=derive(move || row.with(|r| r.3.then_some("total")))>
             <th scope="row">{derive(move || row.with(|r| r.0.clone()))}</th>

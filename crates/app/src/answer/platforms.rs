@@ -14,7 +14,7 @@ use super::headline::{
 use crate::fmt::{self, heap_words};
 use crate::layout::{LayoutView, NodeLayout};
 use crate::parts::{CodeLines, CopyBlock, Findings, Steps};
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 use crate::state::{Page, Planned};
 
 /// What the Kubernetes headline shows.
@@ -59,10 +59,10 @@ pub(crate) fn K8sAnswer(page: Page) -> impl IntoView {
     let h = memo(move || page.planned.with(|p| k8s_headline(&p.view)));
     view! {
         <p class="eyebrow muted">"Kubernetes"</p>
-        <BigLineView line=derive(move || h.with(|h| h.line.clone()))/>
+        <BigLineView line=memo(move || h.with(|h| h.line.clone()))/>
         <p class="sub" id="k8s-sub">{derive(move || h.with(|h| h.sub.clone()))}</p>
-        <RefusalAndNearest refusal=derive(move || h.with(|h| h.refusal.clone()))
-            nearest=derive(move || h.with(|h| h.nearest.clone()))/>
+        <RefusalAndNearest refusal=memo(move || h.with(|h| h.refusal.clone()))
+            nearest=memo(move || h.with(|h| h.nearest.clone()))/>
         <CopyBlock page id="submit" title="spark-submit" button="Copy spark-submit"
             button_id="copy-submit" text=derive(move || h.with(|h| h.submit.clone()))/>
         <CopyBlock page id="k8s-yaml" title="SparkApplication YAML"
@@ -132,14 +132,14 @@ fn k8s_sections_view(planned: &Planned) -> K8sSectionsView {
 /// The Kubernetes sections under the answer: the node's reservation, the layout, the pods'
 /// resources, the working and warnings.
 #[component]
-pub(crate) fn K8sSections(plan: Memo<Option<Planned>>) -> impl IntoView {
+pub(crate) fn K8sSections(plan: Part<Option<Planned>>) -> impl IntoView {
     let v = memo(move || plan.with(|p| p.as_ref().map(k8s_sections_view).unwrap_or_default()));
     let has_limit = memo(move || v.with(|v| v.pod_limit.is_some()));
     let pods = derive(move || v.with(|v| v.pods.clone()));
     view! {
         <super::node_reservation::NodeReservation plan/>
         <Section id="layout-section" heading="Per-node layout (Kubernetes)">
-            <NodeLayout layout=derive(move || v.with(|v| v.layout.clone()))/>
+            <NodeLayout layout=memo(move || v.with(|v| v.layout.clone()))/>
             {move || has_limit.get().then(|| view! {
                 <p class="muted" id="pod-limit">{derive(move || v.with(|v| v.pod_limit.clone().unwrap_or_default()))}</p>
             })}
@@ -157,15 +157,15 @@ pub(crate) fn K8sSections(plan: Memo<Option<Planned>>) -> impl IntoView {
                 </tbody>
             </table>
         </Section>
-        <WorkingAndWarnings working=derive(move || v.with(|v| v.working.clone()))
-            warnings=derive(move || v.with(|v| v.warnings.clone()))/>
+        <WorkingAndWarnings working=memo(move || v.with(|v| v.working.clone()))
+            warnings=memo(move || v.with(|v| v.warnings.clone()))/>
         <DriverSection plan/>
     }
 }
 
 /// The working and warnings sections of a Kubernetes or EMR plan.
 #[component]
-fn WorkingAndWarnings(working: Signal<Vec<Step>>, warnings: Signal<Vec<Finding>>) -> impl IntoView {
+fn WorkingAndWarnings(working: Part<Vec<Step>>, warnings: Part<Vec<Finding>>) -> impl IntoView {
     view! {
         <Section id="working" heading="The working">
             <Steps steps=working/>
@@ -270,7 +270,7 @@ pub(crate) fn EmrAnswer(page: Page) -> impl IntoView {
             <span class="ask-shape">{derive(move || h.with(|h| h.ask.clone()))}</span>
             <span class="muted">" — the spark-submit command below"</span>
         </p>
-        <BigLineView line=derive(move || h.with(|h| h.line.clone()))/>
+        <BigLineView line=memo(move || h.with(|h| h.line.clone()))/>
         <p class="sub" id="emr-sub">{derive(move || h.with(|h| h.sub.clone()))}</p>
         {move || has_shortfall.get().then(|| view! {
             <p class=derive(move || shortfall(|s| format!("sev sev-{} refusal", s.0.as_str()))) id="emr-shortfall" role="status">
@@ -278,7 +278,7 @@ pub(crate) fn EmrAnswer(page: Page) -> impl IntoView {
                 " "{derive(move || shortfall(|s| s.1.clone()))}
             </p>
         })}
-        <Findings id="emr-alerts" quiet=true findings=derive(move || h.with(|h| h.alerts.clone()))/>
+        <Findings id="emr-alerts" quiet=true findings=memo(move || h.with(|h| h.alerts.clone()))/>
         {move || (more.get() > 0).then(|| view! {
             <p class="sub" id="emr-more-warnings">
                 <a href="#warnings-section">{derive(move || {
@@ -341,9 +341,9 @@ fn emr_sections_view(planned: &Planned) -> EmrSectionsView {
 /// The EMR sections under the answer: requested against launched with the driver log, the
 /// layout, the working and warnings.
 #[component]
-pub(crate) fn EmrSections(plan: Memo<Option<Planned>>) -> impl IntoView {
+pub(crate) fn EmrSections(plan: Part<Option<Planned>>) -> impl IntoView {
     let v = memo(move || plan.with(|p| p.as_ref().map(emr_sections_view).unwrap_or_default()));
-    let rows = derive(move || v.with(|v| v.launched.clone()));
+    let rows = memo(move || v.with(|v| v.launched.clone()));
     view! {
         <Section id="emr-launched" heading="Requested vs launched">
             <div class="table-scroll" tabindex="0" role="region" aria-label="Requested vs launched">
@@ -369,16 +369,16 @@ pub(crate) fn EmrSections(plan: Memo<Option<Planned>>) -> impl IntoView {
                 text=derive(move || v.with(|v| v.driver_log.clone()))/>
         </Section>
         <Section id="layout-section" heading="Per-node layout (EMR)">
-            <NodeLayout layout=derive(move || v.with(|v| v.layout.clone()))/>
+            <NodeLayout layout=memo(move || v.with(|v| v.layout.clone()))/>
         </Section>
-        <WorkingAndWarnings working=derive(move || v.with(|v| v.working.clone()))
-            warnings=derive(move || v.with(|v| v.warnings.clone()))/>
+        <WorkingAndWarnings working=memo(move || v.with(|v| v.working.clone()))
+            warnings=memo(move || v.with(|v| v.warnings.clone()))/>
         <DriverSection plan/>
     }
 }
 
 #[component]
-fn LaunchedRow(row: Memo<[String; 5]>) -> impl IntoView {
+fn LaunchedRow(row: Part<[String; 5]>) -> impl IntoView {
     let cells = (0..5)
         .map(|i| view! { <td>{derive(move || row.with(|r| r[i].clone()))}</td> })
         .collect_view();

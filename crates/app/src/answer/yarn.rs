@@ -14,7 +14,7 @@ use super::memory::{memory_view, ExecutorMemory, MemoryView};
 use crate::fmt;
 use crate::layout::{LayoutView, NodeLayout};
 use crate::parts::{copy_for, CodeLines, CopyStatusLine, Findings, Steps};
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 use crate::state::{CopyButton, Page, Planned};
 
 /// The method's name as the page says it.
@@ -95,13 +95,13 @@ pub(crate) fn YarnAnswer(page: Page) -> impl IntoView {
     let submit = derive(move || h.with(|h| h.submit.clone().unwrap_or_default()));
     let which = CopyButton::Block("submit");
     view! {
-        <MethodSwitch page method=derive(move || h.with(|h| h.method))/>
-        <BigLineView line=derive(move || h.with(|h| h.line.clone()))/>
+        <MethodSwitch page method=memo(move || h.with(|h| h.method))/>
+        <BigLineView line=memo(move || h.with(|h| h.line.clone()))/>
         {move || runs.get().then(|| view! {
             <p class="sub">{derive(move || h.with(|h| h.sub.clone().unwrap_or_default()))}</p>
         })}
-        <RefusalAndNearest refusal=derive(move || h.with(|h| h.refusal.clone()))
-            nearest=derive(move || h.with(|h| h.nearest.clone()))/>
+        <RefusalAndNearest refusal=memo(move || h.with(|h| h.refusal.clone()))
+            nearest=memo(move || h.with(|h| h.nearest.clone()))/>
         {move || runs.get().then(|| view! {
             <CodeLines id="submit" label="spark-submit command" text=submit/>
             <div class="actions">
@@ -117,7 +117,7 @@ pub(crate) fn YarnAnswer(page: Page) -> impl IntoView {
 
 /// The buttons that choose the headline's method.
 #[component]
-fn MethodSwitch(page: Page, method: Signal<Option<PlanMethod>>) -> impl IntoView {
+fn MethodSwitch(page: Page, method: Part<Option<PlanMethod>>) -> impl IntoView {
     let key = catalog::key(ClusterManager::Yarn, FieldId::Method);
     let button = move |(m, value): (PlanMethod, &'static str)| {
         view! {
@@ -281,30 +281,30 @@ pub fn yarn_sections_view(planned: &Planned) -> YarnSectionsView {
 
 /// The YARN plan's sections, for the plan the sections show (`plan`).
 #[component]
-pub(crate) fn YarnSections(plan: Memo<Option<Planned>>) -> impl IntoView {
+pub(crate) fn YarnSections(plan: Part<Option<Planned>>) -> impl IntoView {
     let v = memo(move || plan.with(|p| p.as_ref().map(yarn_sections_view).unwrap_or_default()));
-    let compare = derive(move || v.with(|v| v.compare.clone()));
+    let compare = memo(move || v.with(|v| v.compare.clone()));
     let method = move || v.with(|v| v.method);
     view! {
         <Section id="compare" heading="Rule of thumb vs Spark-exact">
             <Compare compare/>
         </Section>
         <Section id="layout-section" heading=derive(move || format!("Per-node layout ({})", method()))>
-            <NodeLayout layout=derive(move || v.with(|v| v.layout.clone()))/>
+            <NodeLayout layout=memo(move || v.with(|v| v.layout.clone()))/>
         </Section>
         <Section id="memory" heading="Executor memory">
-            <ExecutorMemory memory=derive(move || v.with(|v| v.memory.clone()))/>
+            <ExecutorMemory memory=memo(move || v.with(|v| v.memory.clone()))/>
         </Section>
         <Section id="working" heading="The working">
             <h3 class="subhead">{method}</h3>
-            <Steps steps=derive(move || v.with(|v| v.working.0.clone()))/>
+            <Steps steps=memo(move || v.with(|v| v.working.0.clone()))/>
             <details>
                 <summary>{derive(move || format!("{} working", v.with(|v| v.other)))}</summary>
-                <Steps steps=derive(move || v.with(|v| v.working.1.clone()))/>
+                <Steps steps=memo(move || v.with(|v| v.working.1.clone()))/>
             </details>
         </Section>
         <Section id="warnings-section" heading="Warnings">
-            <Findings id="warnings" findings=derive(move || v.with(|v| v.warnings.clone()))/>
+            <Findings id="warnings" findings=memo(move || v.with(|v| v.warnings.clone()))/>
         </Section>
         <DriverSection plan/>
     }
@@ -312,7 +312,7 @@ pub(crate) fn YarnSections(plan: Memo<Option<Planned>>) -> impl IntoView {
 
 /// Rule of thumb and Spark-exact side by side: a row differs where their values do.
 #[component]
-fn Compare(compare: Signal<CompareView>) -> impl IntoView {
+fn Compare(compare: Part<CompareView>) -> impl IntoView {
     let cell = move |i: usize, rule: bool| {
         compare.with(|c| {
             c.values
@@ -339,7 +339,7 @@ fn Compare(compare: Signal<CompareView>) -> impl IntoView {
             <tbody>{COMPARE_ROWS.iter().enumerate().map(row).collect_view()}</tbody>
         </table>
         <h3 class="subhead">"Why they differ"</h3>
-        <Findings id="differences" findings=derive(move || compare.with(|c| c.reasons.clone()))/>
+        <Findings id="differences" findings=memo(move || compare.with(|c| c.reasons.clone()))/>
     }
 }
 

@@ -9,7 +9,7 @@ use crate::answer::headline::plan_summary;
 use crate::browser;
 use crate::layout::item_memo;
 use crate::parts::{copy_for, CopyStatusLine, Findings};
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 use crate::state::{CopyButton, Page};
 
 use super::read::CheckShown;
@@ -27,7 +27,7 @@ fn compare_lines(v: &CheckShown) -> Vec<String> {
 
 /// A heading and a list of lines (nothing when there are none).
 #[component]
-fn Lines(title: &'static str, id: &'static str, lines: Signal<Vec<String>>) -> impl IntoView {
+fn Lines(title: &'static str, id: &'static str, lines: Part<Vec<String>>) -> impl IntoView {
     let shown = memo(move || lines.with(|l| !l.is_empty()));
     move || {
         shown.get().then(|| {
@@ -44,7 +44,7 @@ fn Lines(title: &'static str, id: &'static str, lines: Signal<Vec<String>>) -> i
 }
 
 #[component]
-fn Line(line: Memo<String>) -> impl IntoView {
+fn Line(line: Part<String>) -> impl IntoView {
     view! { <li>{derive(move || line.get())}</li> }
 }
 
@@ -74,7 +74,7 @@ fn use_these_settings(page: Page, query: &str) {
 
 /// The answer of a check.
 #[component]
-pub(crate) fn CheckAnswer(page: Page, view: Signal<Option<CheckShown>>) -> impl IntoView {
+pub(crate) fn CheckAnswer(page: Page, view: Part<Option<CheckShown>>) -> impl IntoView {
     let read =
         move |f: fn(&CheckShown) -> String| view.with(|v| v.as_ref().map(f).unwrap_or_default());
     let hint = memo(move || view.with(|v| v.as_ref().and_then(|v| v.switch_hint.clone())));
@@ -85,10 +85,10 @@ pub(crate) fn CheckAnswer(page: Page, view: Signal<Option<CheckShown>>) -> impl 
         memo(move || view.with(|v| v.as_ref().and_then(|v| v.plan_not_offered.clone())));
     let export = memo(move || view.with(|v| v.as_ref().and_then(|v| v.export.clone())));
     let lines = move |f: fn(&CheckShown) -> Vec<String>| {
-        derive(move || view.with(|v| v.as_ref().map(f).unwrap_or_default()))
+        memo(move || view.with(|v| v.as_ref().map(f).unwrap_or_default()))
     };
     let findings =
-        derive(move || view.with(|v| v.as_ref().map(|v| v.findings.clone()).unwrap_or_default()));
+        memo(move || view.with(|v| v.as_ref().map(|v| v.findings.clone()).unwrap_or_default()));
     view! {
         <p class="check-headline" id="check-headline">{derive(move || read(|v| v.headline.clone()))}</p>
         {move || hint.get().is_some().then(|| view! {
@@ -130,7 +130,7 @@ pub(crate) fn CheckAnswer(page: Page, view: Signal<Option<CheckShown>>) -> impl 
 
 /// The plan's configuration in the pasted format, to paste back.
 #[component]
-fn PlanExport(page: Page, export: Memo<Option<(String, String)>>) -> impl IntoView {
+fn PlanExport(page: Page, export: Part<Option<(String, String)>>) -> impl IntoView {
     let name = move || export.with(|e| e.as_ref().map(|e| e.0.clone()).unwrap_or_default());
     let text = move || export.with(|e| e.as_ref().map(|e| e.1.clone()).unwrap_or_default());
     let which = CopyButton::Block("check-plan-export");

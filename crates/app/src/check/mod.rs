@@ -13,7 +13,7 @@ pub mod read;
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::reactive::memo;
+use crate::reactive::{memo, Part};
 use crate::reports::{call, call_string, Load, Reports};
 use crate::state::Page;
 use answer::CheckAnswer;
@@ -119,7 +119,7 @@ impl CheckState {
     }
 
     /// The answer to show: the check of [`CheckState::checked`] on the form's cluster.
-    fn answer(self) -> Memo<Shown> {
+    fn answer(self) -> Part<Shown> {
         let page = self.page;
         let reports = self.reports;
         let checked = self.checked;
@@ -149,10 +149,12 @@ pub(crate) fn CheckSection(state: CheckState) -> impl IntoView {
     let details = NodeRef::<leptos::html::Details>::new();
     let answer = state.answer();
     // The answer's structure changes only with its kind; within one, its parts follow.
-    let kind = memo(move || std::mem::discriminant(&*answer.read()));
-    let checked_view = memo(move || match &*answer.read() {
-        Shown::Checked(v) => Some((**v).clone()),
-        _ => None,
+    let kind = memo(move || answer.with(std::mem::discriminant));
+    let checked_view = memo(move || {
+        answer.with(|a| match a {
+            Shown::Checked(v) => Some((**v).clone()),
+            _ => None,
+        })
     });
     // The answer's side effects, at the edge: its settings go into the link (none for an empty
     // box), and after a paste or a pause in typing its headline is said through the page's live
@@ -202,7 +204,7 @@ pub(crate) fn CheckSection(state: CheckState) -> impl IntoView {
                                 {format!("The check could not be loaded ({reason}). Reload the page to try again.")}
                             </p>
                         }.into_any(),
-                        Shown::Checked(_) => view! { <CheckAnswer page view=checked_view.into()/> }.into_any(),
+                        Shown::Checked(_) => view! { <CheckAnswer page view=checked_view/> }.into_any(),
                     }}}
                 </div>
             </details>

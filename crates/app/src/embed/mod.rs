@@ -22,6 +22,7 @@ use crate::answer::card::plan_layout;
 use crate::answer::headline::{plan_summary, refusal_and_nearest, Refusal};
 use crate::layout::{LayoutView, NodeLayout, Patterns};
 use crate::parts::Findings;
+use crate::reactive::memo;
 use crate::state::form::Form;
 use crate::state::Planned;
 use crate::workload::workload_errors;
@@ -93,8 +94,8 @@ pub(crate) fn EmbedCard(card: Card) -> impl IntoView {
                 <p class=if r.error { "sev sev-error refusal" } else { "sev sev-warning refusal" }
                     id="refusal" role="alert">{r.text}</p>
             })}
-            {(!errors.is_empty()).then(|| view! { <Findings id="workload-alerts" findings=Signal::stored(errors)/> })}
-            {layout.map(|l| view! { <NodeLayout layout=Signal::stored(l)/> })}
+            {(!errors.is_empty()).then(|| view! { <Findings id="workload-alerts" findings=memo(move || errors.clone())/> })}
+            {layout.map(|l| view! { <NodeLayout layout=memo(move || l.clone())/> })}
             {card.asked.then(|| view! { <p class="muted embed-brand embed-ask">"You ask for"</p> })}
             <dl class="embed-settings" id="settings">
                 {card.settings.into_iter().map(|e| view! {

@@ -8,7 +8,7 @@ use planner::view::{ExplorerRow, ExplorerTable};
 
 use crate::fmt;
 use crate::layout::item_memo;
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 
 const W: f64 = 640.0;
 const H: f64 = 260.0;
@@ -107,9 +107,9 @@ fn chart_view(e: &ExplorerTable) -> ChartView {
 
 /// The chart of a sweep.
 #[component]
-pub(crate) fn Chart(explored: Memo<Option<ExplorerTable>>) -> impl IntoView {
+pub(crate) fn Chart(explored: Part<Option<ExplorerTable>>) -> impl IntoView {
     let v = memo(move || explored.with(|e| e.as_ref().map(chart_view).unwrap_or_default()));
-    let bars = derive(move || v.with(|v| v.bars.clone()));
+    let bars = memo(move || v.with(|v| v.bars.clone()));
     let axis_y = num(TOP + (H - TOP - BOTTOM));
     view! {
         <figure class="explorer-chart">
@@ -136,7 +136,7 @@ pub(crate) fn Chart(explored: Memo<Option<ExplorerTable>>) -> impl IntoView {
 
 /// One bar of task slots and its tick.
 #[component]
-fn BarView(bar: Memo<ChartBar>) -> impl IntoView {
+fn BarView(bar: Part<ChartBar>) -> impl IntoView {
     let tick_y = num(H - BOTTOM + 14.0);
     view! {
         <rect class=derive(move || if bar.with(|b| b.current) { "bar current" } else { "bar" })

@@ -15,7 +15,7 @@ use planner::units::MIB;
 use planner::view::{ExplorerRow, ExplorerTable, Finding};
 
 use crate::fmt;
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 use crate::state::Page;
 use chart::Chart;
 use split::FatOrSlim;
@@ -216,15 +216,17 @@ enum Shown {
 #[component]
 fn Body(
     page: Page,
-    shown: Memo<ExplorerView>,
-    explored: Memo<Option<ExplorerTable>>,
+    shown: Part<ExplorerView>,
+    explored: Part<Option<ExplorerTable>>,
 ) -> impl IntoView {
-    let what = memo(move || match &*explored.read() {
-        Some(e) if !e.rows.is_empty() => Shown::Rows {
-            emr: e.manager == planner::ClusterManager::Emr,
-        },
-        Some(_) => Shown::NoShape,
-        None => Shown::Nothing,
+    let what = memo(move || {
+        explored.with(|e| match e {
+            Some(e) if !e.rows.is_empty() => Shown::Rows {
+                emr: e.manager == planner::ClusterManager::Emr,
+            },
+            Some(_) => Shown::NoShape,
+            None => Shown::Nothing,
+        })
     });
     move || {
         match what.get() {
@@ -251,8 +253,8 @@ fn Body(
 #[component]
 fn Table(
     page: Page,
-    shown: Memo<ExplorerView>,
-    explored: Memo<Option<ExplorerTable>>,
+    shown: Part<ExplorerView>,
+    explored: Part<Option<ExplorerTable>>,
 ) -> impl IntoView {
     let rows = memo(move || {
         explored.with(|e| {
@@ -292,7 +294,7 @@ fn Table(
 /// A column's header: a button that sorts by it (again: the other way); `aria-sort` says the
 /// order shown. The sort is the link's (`xs`), so Back and Forward restore it with the plan.
 #[component]
-fn SortHeader(page: Page, view_of: Memo<ExplorerView>, column: &'static Column) -> impl IntoView {
+fn SortHeader(page: Page, view_of: Part<ExplorerView>, column: &'static Column) -> impl IntoView {
     let state = move || {
         let v = view_of.get();
         match (v.sort == column.column, v.descending) {
@@ -320,7 +322,7 @@ fn SortHeader(page: Page, view_of: Memo<ExplorerView>, column: &'static Column) 
 
 /// A row of the table; its Adopt button makes the row the plan.
 #[component]
-fn Row(page: Page, row: Memo<Option<RowView>>) -> impl IntoView {
+fn Row(page: Page, row: Part<Option<RowView>>) -> impl IntoView {
     let current = move || row.with(|r| r.as_ref().is_some_and(|r| r.current));
     let cores = move || row.with(|r| r.as_ref().map_or(0, |r| r.cores));
     let marks =
@@ -364,7 +366,7 @@ fn Row(page: Page, row: Memo<Option<RowView>>) -> impl IntoView {
 
 /// The distinct guidance of the rows.
 #[component]
-fn Guidance(explored: Memo<Option<ExplorerTable>>) -> impl IntoView {
+fn Guidance(explored: Part<Option<ExplorerTable>>) -> impl IntoView {
     let items =
         memo(move || explored.with(|e| e.as_ref().map(|e| e.guidance.clone()).unwrap_or_default()));
     view! {
@@ -378,7 +380,7 @@ fn Guidance(explored: Memo<Option<ExplorerTable>>) -> impl IntoView {
 }
 
 #[component]
-fn GuidanceItem(item: Memo<Option<Finding>>) -> impl IntoView {
+fn GuidanceItem(item: Part<Option<Finding>>) -> impl IntoView {
     let read =
         move |f: fn(&Finding) -> String| item.with(|w| w.as_ref().map(f).unwrap_or_default());
     view! {

@@ -8,7 +8,7 @@ use planner::units::MIB;
 
 use super::range_words;
 use crate::fmt;
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 
 type Line = (&'static str, fn(&SplitNumbers) -> String);
 
@@ -53,7 +53,7 @@ fn split_cells(task_cpus: u32) -> (String, Vec<[String; 2]>) {
 
 /// The fat-or-slim table.
 #[component]
-pub(crate) fn FatOrSlim(task_cpus: Memo<u32>) -> impl IntoView {
+pub(crate) fn FatOrSlim(task_cpus: Part<u32>) -> impl IntoView {
     let f = fat_or_slim();
     let v = memo(move || split_cells(task_cpus.get()));
     let fewest = f.splits[0].executors.min(f.splits[1].executors);

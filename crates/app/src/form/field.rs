@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use planner::catalog::{Entry, FieldId, Kind, Unit};
 use planner::scenario::Scenario;
 
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 use crate::state::form::{display_scenario_text, FieldMessage};
 use crate::state::Page;
 
@@ -142,7 +142,7 @@ fn Choices(
 
 /// A text box with its unit and hint; the default shows as the placeholder.
 #[component]
-fn TextBox(page: Page, entry: &'static Entry, message: Memo<String>) -> impl IntoView {
+fn TextBox(page: Page, entry: &'static Entry, message: Part<String>) -> impl IntoView {
     let key = entry.key;
     let text = memo(move || page.form.with(|f| f.text(key).to_owned()));
     let manager = page.form.with_untracked(|f| f.manager);

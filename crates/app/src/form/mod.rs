@@ -16,7 +16,7 @@ use crate::state::Page;
 use field::Field;
 
 // The form's lists of fields are the catalog's (the command line's `--fields` reads the same).
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 use planner::catalog::form::{
     ALLOCATION, ALLOCATION_SETTINGS, DRIVER, EMR_CLUSTER, EMR_EXECUTORS, K8S_EXECUTORS, K8S_NODES,
     K8S_SPARK, WORKLOAD, YARN_HARDWARE as HARDWARE, YARN_POLICY as POLICY,
@@ -68,7 +68,7 @@ pub(crate) fn FormView(page: Page) -> impl IntoView {
 /// One button of the cluster-manager switch: choosing it restores that manager's form as it
 /// was left (its defaults the first time), with the typed hardware, and adds a history entry.
 #[component]
-fn ManagerButton(page: Page, m: Manager, manager: Memo<Manager>) -> impl IntoView {
+fn ManagerButton(page: Page, m: Manager, manager: Part<Manager>) -> impl IntoView {
     view! {
         <button type="button" class="pill" id=format!("cm-{}", m.as_str())
             aria-pressed=derive(move || (manager.get() == m).to_string())

@@ -17,7 +17,7 @@ use planner::view::{BlockKindView, BlockView, NodeGroupView, PartKindView, PartV
 use planner::ClusterManager;
 
 use crate::fmt;
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 pub use words::{
     kubernetes_legend, label_bar_width, label_width_px, yarn_legend, LayoutWords,
     LABEL_BAR_WIDTHS_PX,
@@ -316,7 +316,7 @@ pub fn layout_view(
 
 /// A memo of the `i`th item of `items` (its default once there is none): a keyed row's own
 /// copy, so a row whose item did not change writes nothing.
-pub fn item_memo<T>(items: Signal<Vec<T>>, i: usize) -> Memo<T>
+pub fn item_memo<T>(items: Part<Vec<T>>, i: usize) -> Part<T>
 where
     T: Clone + Default + PartialEq + Send + Sync + 'static,
 {
@@ -325,9 +325,9 @@ where
 
 /// The layout: its legend, then each node group with its memory and CPU bars.
 #[component]
-pub(crate) fn NodeLayout(#[prop(into)] layout: Signal<LayoutView>) -> impl IntoView {
-    let legend = derive(move || layout.with(|l| l.legend.clone()));
-    let groups = derive(move || layout.with(|l| l.groups.clone()));
+pub(crate) fn NodeLayout(layout: Part<LayoutView>) -> impl IntoView {
+    let legend = memo(move || layout.with(|l| l.legend.clone()));
+    let groups = memo(move || layout.with(|l| l.groups.clone()));
     view! {
         <div class="layout" id="layout">
             <Legend items=legend/>
@@ -340,9 +340,7 @@ pub(crate) fn NodeLayout(#[prop(into)] layout: Signal<LayoutView>) -> impl IntoV
 
 /// A legend list: a swatch of each fill class and its word.
 #[component]
-pub(crate) fn Legend(
-    #[prop(into)] items: Signal<Vec<(&'static str, &'static str)>>,
-) -> impl IntoView {
+pub(crate) fn Legend(items: Part<Vec<(&'static str, &'static str)>>) -> impl IntoView {
     view! {
         <ul class="legend">
             <For each=move || items.get() key=|item| item.0 let((class, label))>
@@ -359,9 +357,9 @@ pub(crate) fn Legend(
 
 /// One node group: a heading, a memory bar and a CPU bar.
 #[component]
-fn NodeView(group: Memo<GroupView>) -> impl IntoView {
-    let memory = derive(move || group.with(|g| g.memory.clone()));
-    let cores = derive(move || group.with(|g| g.cores.clone()));
+fn NodeView(group: Part<GroupView>) -> impl IntoView {
+    let memory = memo(move || group.with(|g| g.memory.clone()));
+    let cores = memo(move || group.with(|g| g.cores.clone()));
     view! {
         <div class="node" data-first=derive(move || group.with(|g| g.first))
             data-last=derive(move || group.with(|g| g.last))
@@ -383,9 +381,9 @@ fn BarRow(
     title: &'static str,
     class: &'static str,
     height: u32,
-    bar: Signal<BarView>,
+    bar: Part<BarView>,
 ) -> impl IntoView {
-    let segments = derive(move || bar.with(|b| b.segments.clone()));
+    let segments = memo(move || bar.with(|b| b.segments.clone()));
     view! {
         <div class="bar-row">
             <span class="bar-name">{title}</span>
@@ -403,7 +401,7 @@ fn BarRow(
 /// One segment: a nested SVG clipped to its width, a rectangle with its tooltip, and its label
 /// where it fits.
 #[component]
-fn SegmentView(segment: Memo<Segment>) -> impl IntoView {
+fn SegmentView(segment: Part<Segment>) -> impl IntoView {
     view! {
         <svg x=derive(move || segment.with(|s| format!("{}%", format_fixed(s.x, 4))))
             width=derive(move || segment.with(|s| format!("{}%", format_fixed(s.w, 4))))

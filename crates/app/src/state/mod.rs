@@ -18,7 +18,7 @@ use planner::scenario::{Outcome, Scenario};
 use planner::view::{PlanView, Status, View};
 use planner::ClusterManager;
 
-use crate::reactive::memo;
+use crate::reactive::{memo, memo_always, Part};
 use address::Address;
 use form::{carry_typed_values, FieldMessage, Form, Reading};
 
@@ -106,21 +106,21 @@ pub struct Page {
     pub form: RwSignal<Form>,
     /// What the form reads as: read once for each change, shared by the plan, the messages,
     /// the notes and the address.
-    pub reading: Memo<Reading>,
+    pub reading: Part<Reading>,
     /// The form's plan, or what to fix.
-    pub planned: Memo<Planned>,
+    pub planned: Part<Planned>,
     /// The message of each invalid field, at its key (moved to the field just edited when the
     /// edit made an untouched field's value impossible).
-    pub messages: Memo<Vec<FieldMessage>>,
+    pub messages: Part<Vec<FieldMessage>>,
     /// Warnings about values that read but are unlikely meant, at their fields.
-    pub notes: Memo<Vec<FieldMessage>>,
+    pub notes: Part<Vec<FieldMessage>>,
     /// The last form of this cluster manager that planned, kept while a field is being fixed.
     pub last_form: Memo<Option<Form>>,
     /// [`Page::last_form`] as of the frame after the last change: what the sections under the
     /// answer, the explorer and the wiki exports show.
     pub settled: RwSignal<Option<Form>>,
     /// The plan of [`Page::settled`].
-    pub settled_plan: Memo<Option<Planned>>,
+    pub settled_plan: Part<Option<Planned>>,
     /// The cluster manager of the form as of the frame after the last change (`None` before the
     /// first frame): what "How this is computed" explains.
     pub sections_for: RwSignal<Option<ClusterManager>>,
@@ -153,10 +153,7 @@ impl Page {
         let reading = memo(move || form.with(Form::read));
         // A new reading is a new plan: its readers compare the parts they show (comparing
         // whole views would be compiled for every type of the view).
-        let planned = Memo::new_with_compare(
-            move |_| reading.with(Planned::of_reading),
-            |_, _| true,
-        );
+        let planned = memo_always(move || reading.with(Planned::of_reading));
         let last_form = Memo::new(move |previous: Option<&Option<Form>>| {
             let now = form.get();
             if planned.with(Planned::is_plan) {
@@ -179,7 +176,7 @@ impl Page {
         let settled = RwSignal::new(None::<Form>);
         // Usually the form has not changed since (the frame after a keystroke): its plan is
         // the one already made.
-        let settled_plan = Memo::new_with_compare(move |_| {
+        let settled_plan = memo_always(move || {
             settled.with(|f| {
                 let f = f.as_ref()?;
                 let same = form.with_untracked(|now| now == f);
@@ -189,7 +186,7 @@ impl Page {
                     Planned::of(f)
                 })
             })
-        }, |_, _| true);
+        });
         let page = Page {
             form,
             reading,

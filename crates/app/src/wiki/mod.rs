@@ -11,7 +11,7 @@ use leptos::prelude::*;
 
 use crate::browser;
 use crate::parts::{copy_for, CopyStatusLine};
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 use crate::reports::{call_string, Load, Reports};
 use crate::state::{CopyButton, Page};
 
@@ -146,10 +146,12 @@ pub(crate) fn WikiSection(page: Page, reports: Reports) -> impl IntoView {
 
 /// One export: its heading, its text, Copy and Download (nothing when it has no text).
 #[component]
-fn ExportView(page: Page, body: Memo<Body>, i: usize, export: &'static Export) -> impl IntoView {
-    let text = memo(move || match &*body.read() {
-        Body::Texts(t) => t.get(i).cloned().unwrap_or_default(),
-        _ => String::new(),
+fn ExportView(page: Page, body: Part<Body>, i: usize, export: &'static Export) -> impl IntoView {
+    let text = memo(move || {
+        body.with(|b| match b {
+            Body::Texts(t) => t.get(i).cloned().unwrap_or_default(),
+            _ => String::new(),
+        })
     });
     let shown = memo(move || text.with(|t| !t.is_empty()));
     let which = CopyButton::Block(export.id);

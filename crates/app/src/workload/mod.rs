@@ -9,7 +9,7 @@ use planner::Severity;
 
 use crate::layout::item_memo;
 use crate::parts::{keyed, FindingItems, Findings};
-use crate::reactive::{derive, memo};
+use crate::reactive::{derive, memo, Part};
 use crate::state::{Page, Planned};
 
 /// The workload's errors (the largest task does not fit...): a job that fails on this plan
@@ -66,7 +66,7 @@ pub fn workload_sections_view(view: &View) -> WorkloadSectionsView {
 /// described) and the Dynamic allocation section (while it is on), for the plan the sections
 /// show.
 #[component]
-pub(crate) fn WorkloadSections(page: Page, plan: Memo<Option<Planned>>) -> impl IntoView {
+pub(crate) fn WorkloadSections(page: Page, plan: Part<Option<Planned>>) -> impl IntoView {
     let v = memo(move || {
         plan.with(|p| {
             p.as_ref()
@@ -77,7 +77,7 @@ pub(crate) fn WorkloadSections(page: Page, plan: Memo<Option<Planned>>) -> impl 
     let described = memo(move || v.with(|v| v.described));
     let allocation_on = memo(move || v.with(|v| v.allocation.is_some()));
     let verdict = memo(move || v.with(|v| keyed(v.verdict.clone())));
-    let remedies = derive(move || v.with(|v| v.remedies.clone()));
+    let remedies = memo(move || v.with(|v| v.remedies.clone()));
     let sql = memo(move || v.with(|v| v.sql.clone()));
     let allocation = memo(move || v.with(|v| keyed(v.allocation.clone().unwrap_or_default())));
     view! {
@@ -107,7 +107,7 @@ pub(crate) fn WorkloadSections(page: Page, plan: Memo<Option<Planned>>) -> impl 
 
 /// A remedy that is a shape, with its Apply button.
 #[component]
-fn Remedy(page: Page, remedy: Memo<(String, String)>) -> impl IntoView {
+fn Remedy(page: Page, remedy: Part<(String, String)>) -> impl IntoView {
     view! {
         <li class="sev sev-info remedy">
             <span class="sev-word">"Remedy"</span>" "
@@ -139,7 +139,7 @@ pub(crate) fn UnderTheHeadline(page: Page) -> impl IntoView {
     let initial = memo(move || v.with(|v| v.1.is_some()));
     view! {
         {move || errors.get().then(|| view! {
-            <Findings id="workload-alerts" findings=derive(move || v.with(|v| v.0.clone()))/>
+            <Findings id="workload-alerts" findings=memo(move || v.with(|v| v.0.clone()))/>
             <p class="sub" id="workload-more"><a href="#workload">"Will the job fit, below: what to change"</a></p>
         })}
         {move || initial.get().then(|| view! {
