@@ -214,7 +214,7 @@ pub(crate) fn RefusalAndNearest(
     view! {
         {move || has_refusal.get().then(|| view! {
             <p class=class id="refusal" role="alert">
-                {move || refusal.with(|r| r.as_ref().map(|r| r.text.clone()).unwrap_or_default())}
+                {derive(move || refusal.with(|r| r.as_ref().map(|r| r.text.clone()).unwrap_or_default()))}
             </p>
         })}
         {move || has_nearest.get().then(|| view! {

@@ -163,7 +163,7 @@ fn FixItem(page: Page, line: Part<Option<crate::state::messages::FixLine>>) -> i
             <a href=derive(move || format!("#f-{}", key()))
                 id=move || line.with(|l| l.as_ref().filter(|l| l.reset_to.is_some()).map(|l| format!("reset-{}", l.key)))
                 on:click=follow>
-                {move || line.with(|l| l.as_ref().map(|l| l.words.clone()).unwrap_or_default())}
+                {derive(move || line.with(|l| l.as_ref().map(|l| l.words.clone()).unwrap_or_default()))}
             </a>
         </li>
     }

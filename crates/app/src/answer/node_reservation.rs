@@ -71,8 +71,8 @@ pub(crate) fn NodeReservation(plan: Part<Option<Planned>>) -> impl IntoView {
         shown.get().then(|| {
             view! {
                 <section class="card" id="node-reservation">
-                    <h2>{move || v.with(|v| v.as_ref().map(|v| v.title.clone()).unwrap_or_default())}</h2>
-                    <p class="muted" id="node-source">{move || v.with(|v| v.as_ref().map(|v| v.source.clone()).unwrap_or_default())}</p>
+                    <h2>{derive(move || v.with(|v| v.as_ref().map(|v| v.title.clone()).unwrap_or_default()))}</h2>
+                    <p class="muted" id="node-source">{derive(move || v.with(|v| v.as_ref().map(|v| v.source.clone()).unwrap_or_default()))}</p>
                     <div class="table-scroll" tabindex="0" role="region" aria-label="Allocatable per node">
                         <table class="compare" id="node-allocatable">
                             <thead>

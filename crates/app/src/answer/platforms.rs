@@ -151,7 +151,7 @@ pub(crate) fn K8sSections(plan: Part<Option<Planned>>) -> impl IntoView {
                         key=|label| *label let(label)>
                         <tr>
                             <th scope="row">{label}</th>
-                            <td>{move || pods.with(|p| p.iter().find(|r| r.0 == label).map(|r| r.1.clone()).unwrap_or_default())}</td>
+                            <td>{derive(move || pods.with(|p| p.iter().find(|r| r.0 == label).map(|r| r.1.clone()).unwrap_or_default()))}</td>
                         </tr>
                     </For>
                 </tbody>

@@ -359,7 +359,7 @@ fn Row(page: Page, row: Part<Option<RowView>>) -> impl IntoView {
                 </button>
             </td>
             {cells}
-            <td class="notes">{move || row.with(|r| r.as_ref().map(|r| r.notes.clone()).unwrap_or_default())}</td>
+            <td class="notes">{derive(move || row.with(|r| r.as_ref().map(|r| r.notes.clone()).unwrap_or_default()))}</td>
         </tr>
     }
 }
