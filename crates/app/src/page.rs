@@ -11,7 +11,7 @@ use crate::embed::embed_code;
 use crate::explorer::ExplorerSection;
 use crate::form::FormView;
 use crate::layout::Patterns;
-use crate::reactive::{derive, memo};
+use crate::reactive::{memo, text};
 use crate::reports::Reports;
 use crate::state::address::{current_query, query_value};
 use crate::state::form::Form;
@@ -43,7 +43,7 @@ pub fn App() -> impl IntoView {
             // The inputs first: Tab follows the desktop's columns (the skip link leads past them).
             <aside class="inputs card" aria-label="Inputs"><FormView page/></aside>
             <Answer page embed_code/>
-            <div class=derive(move || if stale.get() { "details stale" } else { "details" })>
+            <div class=text(move || if stale.get() { "details stale" } else { "details" })>
                 {move || stale.get().then(|| view! {
                     <p class="stale-note" id="stale-details">"Not current: the sections below show the last plan until the fields above are fixed."</p>
                 })}
@@ -65,12 +65,12 @@ pub fn App() -> impl IntoView {
 #[component]
 fn Notice(notice: Option<String>) -> impl IntoView {
     let shown = RwSignal::new(notice.is_some());
-    let text = notice.unwrap_or_default();
+    let words = notice.unwrap_or_default();
     view! {
         <div class="notice-slot">
             {move || shown.get().then(|| view! {
                 <div class="notice" id="notice" role="status">
-                    <span>{text.clone()}</span>
+                    <span>{words.clone()}</span>
                     <button type="button" on:click=move |_| shown.set(false)>"Dismiss"</button>
                 </div>
             })}

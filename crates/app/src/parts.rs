@@ -7,7 +7,7 @@ use planner::Severity;
 
 use crate::browser;
 use crate::layout::item_memo;
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{memo, text, Part};
 use crate::state::{CopyButton, Page};
 
 /// A finding with its key in a list: its code and how many findings of the same code came
@@ -83,11 +83,11 @@ fn FindingItem(finding: Part<Option<Finding>>) -> impl IntoView {
     let read =
         move |f: fn(&Finding) -> String| finding.with(|w| w.as_ref().map(f).unwrap_or_default());
     view! {
-        <li class=derive(move || finding.with(|w| w.as_ref().map_or("sev", |w| severity_class(w.severity))))
-            data-code=derive(move || read(|w| w.code.clone()))>
-            <span class="sev-word">{derive(move || read(|w| w.severity.word().to_string()))}</span>
+        <li class=text(move || finding.with(|w| w.as_ref().map_or("sev", |w| severity_class(w.severity))))
+            data-code=text(move || read(|w| w.code.clone()))>
+            <span class="sev-word">{text(move || read(|w| w.severity.word().to_string()))}</span>
             " "
-            <span class="msg">{derive(move || read(|w| w.message.clone()))}</span>
+            <span class="msg">{text(move || read(|w| w.message.clone()))}</span>
         </li>
     }
 }
@@ -122,7 +122,7 @@ pub(crate) fn CodeLines(
 /// One line of a code block, with its newline.
 #[component]
 fn Line(line: Part<String>) -> impl IntoView {
-    view! { <span class="ln">{derive(move || line.get())}</span> }
+    view! { <span class="ln">{text(move || line.get())}</span> }
 }
 
 /// The status line beside a copy button: what the last press of `button` did (empty until it
@@ -131,7 +131,7 @@ fn Line(line: Part<String>) -> impl IntoView {
 pub(crate) fn CopyStatusLine(page: Page, button: CopyButton) -> impl IntoView {
     view! {
         <span class="status" role="status">
-            {derive(move || page.copied.with(|c| match c {
+            {text(move || page.copied.with(|c| match c {
                 Some((pressed, said)) if *pressed == button => *said,
                 _ => "",
             }))}
@@ -205,9 +205,9 @@ pub(crate) fn Steps(steps: Part<Vec<Step>>) -> impl IntoView {
 fn StepItem(step: Part<(String, String)>) -> impl IntoView {
     view! {
         <li>
-            <strong>{derive(move || step.with(|s| s.0.clone()))}</strong>
+            <strong>{text(move || step.with(|s| s.0.clone()))}</strong>
             ": "
-            <span class="formula">{derive(move || step.with(|s| s.1.clone()))}</span>
+            <span class="formula">{text(move || step.with(|s| s.1.clone()))}</span>
         </li>
     }
 }

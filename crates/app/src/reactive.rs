@@ -1,6 +1,6 @@
-//! The two ways the page derives a value from its signals, compiled once for the whole page
-//! rather than once per call site or per type of value: [`derive`] (a signal computed on each
-//! read: the leaves of the views, a text or an attribute) and [`memo`] (a value computed when
+//! The ways the page derives a value from its signals, compiled once for the whole page rather
+//! than once per call site or per type of value: [`text`] and [`attr`] (a text computed on each
+//! read: the leaves of the views) and [`memo`] (a value computed when
 //! what it reads changes, passed on only when it differs: the parts of the view model a section
 //! shows, and what decides a view's structure). Leptos' own `Memo::new` and `Signal::derive` are
 //! generic over their closure, and a memo's machinery over the type it holds: a kilobyte or two
@@ -12,12 +12,24 @@ use std::any::Any;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-/// A signal whose value is `f()` each time it is read.
-pub fn derive<T: Send + Sync + 'static>(f: impl Fn() -> T + Send + Sync + 'static) -> Signal<T> {
-    derive_boxed(Box::new(f))
+/// A text computed on each read: a view's text or an attribute's value. Every text of the page
+/// is a `Signal<String>` (numbers and fixed words written out), so its rendering is compiled once.
+pub fn text<T: ToString>(f: impl Fn() -> T + Send + Sync + 'static) -> Signal<String> {
+    text_boxed(Box::new(move || f().to_string()))
 }
 
-fn derive_boxed<T: Send + Sync + 'static>(f: Box<dyn Fn() -> T + Send + Sync>) -> Signal<T> {
+fn text_boxed(f: Box<dyn Fn() -> String + Send + Sync>) -> Signal<String> {
+    Signal::derive(move || f())
+}
+
+/// An attribute's value computed on each read, or no attribute (`None`).
+pub fn attr<T: ToString>(
+    f: impl Fn() -> Option<T> + Send + Sync + 'static,
+) -> Signal<Option<String>> {
+    attr_boxed(Box::new(move || f().map(|v| v.to_string())))
+}
+
+fn attr_boxed(f: Box<dyn Fn() -> Option<String> + Send + Sync>) -> Signal<Option<String>> {
     Signal::derive(move || f())
 }
 

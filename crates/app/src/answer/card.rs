@@ -7,7 +7,7 @@ use planner::ClusterManager;
 
 use crate::layout::{kubernetes_legend, layout_view, yarn_legend, LayoutView};
 use crate::parts::{keyed, FindingItems};
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{memo, text, Part};
 use crate::state::Planned;
 
 /// A plan's container of `role`.
@@ -42,7 +42,7 @@ pub(crate) fn Section(
 ) -> impl IntoView {
     view! {
         <section class="card" id=id>
-            <h2>{derive(move || heading.get())}</h2>
+            <h2>{text(move || heading.get())}</h2>
             {children()}
         </section>
     }

@@ -9,7 +9,7 @@ use planner::view::{NothingRuns, PlanView, View};
 use planner::{ClusterManager, Severity};
 
 use crate::fmt::heap_words;
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{memo, text, Part};
 
 /// The numbers of a shape that runs.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -149,16 +149,16 @@ pub(crate) fn BigLineView(line: Part<BigLine>) -> impl IntoView {
     let numbers = move || {
         if runs.get() {
             view! {
-                <span class="num" id="hl-executors">{derive(move || shape(|s| s.executors.to_string()))}</span>
-                {derive(move || shape(|s| s.between.clone()))}
-                <span class="num" id="hl-cores">{derive(move || shape(|s| s.cores.to_string()))}</span>
-                {derive(move || shape(|s| format!(" {} × ", if s.cores == 1 { "core" } else { "cores" })))}
-                <span class="num" id="hl-memory">{derive(move || shape(|s| heap_words(s.heap_mib)))}</span>
-                {derive(move || shape(|s| s.after.to_string()))}
+                <span class="num" id="hl-executors">{text(move || shape(|s| s.executors.to_string()))}</span>
+                {text(move || shape(|s| s.between.clone()))}
+                <span class="num" id="hl-cores">{text(move || shape(|s| s.cores.to_string()))}</span>
+                {text(move || shape(|s| format!(" {} × ", if s.cores == 1 { "core" } else { "cores" })))}
+                <span class="num" id="hl-memory">{text(move || shape(|s| heap_words(s.heap_mib)))}</span>
+                {text(move || shape(|s| s.after.to_string()))}
             }
             .into_any()
         } else {
-            view! { <span id="hl-none">{derive(move || line.with(|l| l.none))}</span> }.into_any()
+            view! { <span id="hl-none">{text(move || line.with(|l| l.none))}</span> }.into_any()
         }
     };
     view! {
@@ -214,11 +214,11 @@ pub(crate) fn RefusalAndNearest(
     view! {
         {move || has_refusal.get().then(|| view! {
             <p class=class id="refusal" role="alert">
-                {derive(move || refusal.with(|r| r.as_ref().map(|r| r.text.clone()).unwrap_or_default()))}
+                {text(move || refusal.with(|r| r.as_ref().map(|r| r.text.clone()).unwrap_or_default()))}
             </p>
         })}
         {move || has_nearest.get().then(|| view! {
-            <p class="nearest" id="nearest">{derive(move || nearest.get().unwrap_or_default())}</p>
+            <p class="nearest" id="nearest">{text(move || nearest.get().unwrap_or_default())}</p>
         })}
     }
 }

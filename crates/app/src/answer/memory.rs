@@ -7,7 +7,7 @@ use planner::view::{ContainerRole, PlanView, UnifiedMemoryView};
 
 use crate::fmt;
 use crate::layout::{item_memo, SegmentLabel};
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{memo, text, Part};
 
 /// A row of a table with a colour swatch: the swatch's class, the label, the value and (for
 /// the pools) what it holds.
@@ -190,13 +190,13 @@ pub fn memory_view(p: &PlanView) -> MemoryView {
 /// The executor's memory: the container's parts and the pools in the heap.
 #[component]
 pub(crate) fn ExecutorMemory(memory: Part<MemoryView>) -> impl IntoView {
-    let container = derive(move || memory.with(|m| m.container.clone()));
+    let container = memo(move || memory.with(|m| m.container.clone()));
     let refused = memo(move || memory.with(|m| m.pools.as_ref().err().cloned()));
     let pools = memo(move || memory.with(|m| m.pools.clone().unwrap_or_default()));
     view! {
         <div class="memory-grid">
             <div>
-                <h3 class="subhead">{derive(move || format!("Container: {} granted", memory.with(|m| m.granted.clone())))}</h3>
+                <h3 class="subhead">{text(move || format!("Container: {} granted", memory.with(|m| m.granted.clone())))}</h3>
                 <table class="kv" id="memory-container">
                     <tbody>
                         <For each=move || container.with(|c| c.iter().map(|r| r.swatch).collect::<Vec<_>>())
@@ -209,7 +209,7 @@ pub(crate) fn ExecutorMemory(memory: Part<MemoryView>) -> impl IntoView {
                 </table>
             </div>
             <div>
-                <h3 class="subhead">{derive(move || format!("Inside the {} heap", memory.with(|m| m.heap.clone())))}</h3>
+                <h3 class="subhead">{text(move || format!("Inside the {} heap", memory.with(|m| m.heap.clone())))}</h3>
                 {move || match refused.get() {
                     Some(why) => view! { <p class="sev sev-error">{why}</p> }.into_any(),
                     None => view! { <HeapPools pools/> }.into_any(),
@@ -224,10 +224,10 @@ fn ContainerRow(row: Part<SwatchRow>) -> impl IntoView {
     view! {
         <tr>
             <th scope="row">
-                <span class=derive(move || row.with(|r| format!("swatch sw-{}", r.swatch))) aria-hidden="true"></span>
-                {derive(move || row.with(|r| r.label))}
+                <span class=text(move || row.with(|r| format!("swatch sw-{}", r.swatch))) aria-hidden="true"></span>
+                {text(move || row.with(|r| r.label))}
             </th>
-            <td>{derive(move || row.with(|r| r.value.clone()))}</td>
+            <td>{text(move || row.with(|r| r.value.clone()))}</td>
         </tr>
     }
 }
@@ -250,9 +250,9 @@ fn HeapPools(pools: Part<Pools>) -> impl IntoView {
                     <PoolRow row=item_memo(rows, i)/>
                 </For>
                 <tr>
-                    <th scope="row">{derive(move || pools.with(|p| p.per_task_label.clone()))}</th>
-                    <td>{derive(move || pools.with(|p| p.per_task.clone()))}</td>
-                    <td class="muted">{derive(move || pools.with(|p| p.per_task_note.clone()))}</td>
+                    <th scope="row">{text(move || pools.with(|p| p.per_task_label.clone()))}</th>
+                    <td>{text(move || pools.with(|p| p.per_task.clone()))}</td>
+                    <td class="muted">{text(move || pools.with(|p| p.per_task_note.clone()))}</td>
                 </tr>
             </tbody>
         </table>
@@ -262,14 +262,14 @@ fn HeapPools(pools: Part<Pools>) -> impl IntoView {
 #[component]
 fn PoolView(segment: Part<PoolSegment>) -> impl IntoView {
     view! {
-        <svg x=derive(move || segment.with(|s| format!("{}%", format_fixed(s.x, 3))))
-            width=derive(move || segment.with(|s| format!("{}%", format_fixed(s.w, 3))))
+        <svg x=text(move || segment.with(|s| format!("{}%", format_fixed(s.x, 3))))
+            width=text(move || segment.with(|s| format!("{}%", format_fixed(s.w, 3))))
             height="100%" class="seg">
-            <rect width="100%" height="100%" class=derive(move || segment.with(|s| format!("pool pool-{}", s.class)))>
-                <title>{derive(move || segment.with(|s| s.title.clone()))}</title>
+            <rect width="100%" height="100%" class=text(move || segment.with(|s| format!("pool pool-{}", s.class)))>
+                <title>{text(move || segment.with(|s| s.title.clone()))}</title>
             </rect>
-            <SegmentLabel w=derive(move || segment.with(|s| s.w))
-                label=derive(move || segment.with(|s| s.label.clone()))/>
+            <SegmentLabel w=memo(move || segment.with(|s| s.w))
+                label=memo(move || segment.with(|s| s.label.clone()))/>
         </svg>
     }
 }
@@ -279,11 +279,11 @@ fn PoolRow(row: Part<SwatchRow>) -> impl IntoView {
     view! {
         <tr>
             <th scope="row">
-                <span class=derive(move || row.with(|r| format!("swatch pool-{}", r.swatch))) aria-hidden="true"></span>
-                {derive(move || row.with(|r| r.label))}
+                <span class=text(move || row.with(|r| format!("swatch pool-{}", r.swatch))) aria-hidden="true"></span>
+                {text(move || row.with(|r| r.label))}
             </th>
-            <td>{derive(move || row.with(|r| r.value.clone()))}</td>
-            <td class="muted">{derive(move || row.with(|r| r.what))}</td>
+            <td>{text(move || row.with(|r| r.value.clone()))}</td>
+            <td class="muted">{text(move || row.with(|r| r.what))}</td>
         </tr>
     }
 }

@@ -15,7 +15,7 @@ use planner::ClusterManager;
 
 use crate::browser;
 use crate::parts::copy_for;
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{memo, text, Part};
 use crate::state::messages::fix_lines;
 use crate::state::{CopyButton, Page, Planned};
 use crate::workload::UnderTheHeadline;
@@ -54,7 +54,7 @@ pub(crate) fn Answer(page: Page, embed_code: EmbedCode) -> impl IntoView {
                 <button type="button" id="copy-link" on:click=copy_link>"Copy link"</button>
                 <button type="button" id="copy-embed" on:click=copy_embed>"Copy embed code"</button>
                 <span class="status" id="copy-status" role="status">
-                    {derive(move || page.copied.with(|c| match c {
+                    {text(move || page.copied.with(|c| match c {
                         Some((CopyButton::Page, said)) => *said,
                         _ => "",
                     }))}
@@ -102,7 +102,7 @@ fn ManualCopy(page: Page) -> impl IntoView {
 /// answer; each is also at its field.
 #[component]
 fn Notes(page: Page) -> impl IntoView {
-    let text = memo(move || {
+    let notes_text = memo(move || {
         page.notes.with(|n| {
             n.iter()
                 .map(|n| n.text.as_str())
@@ -110,11 +110,11 @@ fn Notes(page: Page) -> impl IntoView {
                 .join(" ")
         })
     });
-    let shown = memo(move || text.with(|t| !t.is_empty()));
+    let shown = memo(move || notes_text.with(|t| !t.is_empty()));
     move || {
         shown.get().then(|| {
             view! {
-                <p class="sev sev-warning input-notes" id="input-notes">{derive(move || text.get())}</p>
+                <p class="sev sev-warning input-notes" id="input-notes">{text(move || notes_text.get())}</p>
             }
         })
     }
@@ -160,10 +160,10 @@ fn FixItem(page: Page, line: Part<Option<crate::state::messages::FixLine>>) -> i
     };
     view! {
         <li>
-            <a href=derive(move || format!("#f-{}", key()))
+            <a href=text(move || format!("#f-{}", key()))
                 id=move || line.with(|l| l.as_ref().filter(|l| l.reset_to.is_some()).map(|l| format!("reset-{}", l.key)))
                 on:click=follow>
-                {derive(move || line.with(|l| l.as_ref().map(|l| l.words.clone()).unwrap_or_default()))}
+                {text(move || line.with(|l| l.as_ref().map(|l| l.words.clone()).unwrap_or_default()))}
             </a>
         </li>
     }

@@ -7,7 +7,7 @@ use planner::view::NodeReservationView;
 
 use crate::fmt;
 use crate::layout::item_memo;
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{attr, memo, text, Part};
 use crate::state::Planned;
 
 fn cpu(m: Option<u64>) -> String {
@@ -71,8 +71,8 @@ pub(crate) fn NodeReservation(plan: Part<Option<Planned>>) -> impl IntoView {
         shown.get().then(|| {
             view! {
                 <section class="card" id="node-reservation">
-                    <h2>{derive(move || v.with(|v| v.as_ref().map(|v| v.title.clone()).unwrap_or_default()))}</h2>
-                    <p class="muted" id="node-source">{derive(move || v.with(|v| v.as_ref().map(|v| v.source.clone()).unwrap_or_default()))}</p>
+                    <h2>{text(move || v.with(|v| v.as_ref().map(|v| v.title.clone()).unwrap_or_default()))}</h2>
+                    <p class="muted" id="node-source">{text(move || v.with(|v| v.as_ref().map(|v| v.source.clone()).unwrap_or_default()))}</p>
                     <div class="table-scroll" tabindex="0" role="region" aria-label="Allocatable per node">
                         <table class="compare" id="node-allocatable">
                             <thead>
@@ -98,10 +98,10 @@ pub(crate) fn NodeReservation(plan: Part<Option<Planned>>) -> impl IntoView {
 #[component]
 fn ReservationRow(row: Part<(String, String, String, bool)>) -> impl IntoView {
     view! {
-        <tr class=derive(move || row.with(|r| r.3.then_some("total")))>
-            <th scope="row">{derive(move || row.with(|r| r.0.clone()))}</th>
-            <td>{derive(move || row.with(|r| r.1.clone()))}</td>
-            <td>{derive(move || row.with(|r| r.2.clone()))}</td>
+        <tr class=attr(move || row.with(|r| r.3.then_some("total")))>
+            <th scope="row">{text(move || row.with(|r| r.0.clone()))}</th>
+            <td>{text(move || row.with(|r| r.1.clone()))}</td>
+            <td>{text(move || row.with(|r| r.2.clone()))}</td>
         </tr>
     }
 }

@@ -14,7 +14,7 @@ use super::headline::{
 use crate::fmt::{self, heap_words};
 use crate::layout::{LayoutView, NodeLayout};
 use crate::parts::{CodeLines, CopyBlock, Findings, Steps};
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{memo, text, Part};
 use crate::state::{Page, Planned};
 
 /// What the Kubernetes headline shows.
@@ -60,14 +60,14 @@ pub(crate) fn K8sAnswer(page: Page) -> impl IntoView {
     view! {
         <p class="eyebrow muted">"Kubernetes"</p>
         <BigLineView line=memo(move || h.with(|h| h.line.clone()))/>
-        <p class="sub" id="k8s-sub">{derive(move || h.with(|h| h.sub.clone()))}</p>
+        <p class="sub" id="k8s-sub">{text(move || h.with(|h| h.sub.clone()))}</p>
         <RefusalAndNearest refusal=memo(move || h.with(|h| h.refusal.clone()))
             nearest=memo(move || h.with(|h| h.nearest.clone()))/>
         <CopyBlock page id="submit" title="spark-submit" button="Copy spark-submit"
-            button_id="copy-submit" text=derive(move || h.with(|h| h.submit.clone()))/>
+            button_id="copy-submit" text=text(move || h.with(|h| h.submit.clone()))/>
         <CopyBlock page id="k8s-yaml" title="SparkApplication YAML"
             button="Copy SparkApplication YAML" button_id="copy-k8s-yaml"
-            text=derive(move || h.with(|h| h.yaml.clone()))/>
+            text=text(move || h.with(|h| h.yaml.clone()))/>
     }
 }
 
@@ -135,13 +135,13 @@ fn k8s_sections_view(planned: &Planned) -> K8sSectionsView {
 pub(crate) fn K8sSections(plan: Part<Option<Planned>>) -> impl IntoView {
     let v = memo(move || plan.with(|p| p.as_ref().map(k8s_sections_view).unwrap_or_default()));
     let has_limit = memo(move || v.with(|v| v.pod_limit.is_some()));
-    let pods = derive(move || v.with(|v| v.pods.clone()));
+    let pods = memo(move || v.with(|v| v.pods.clone()));
     view! {
         <super::node_reservation::NodeReservation plan/>
         <Section id="layout-section" heading="Per-node layout (Kubernetes)">
             <NodeLayout layout=memo(move || v.with(|v| v.layout.clone()))/>
             {move || has_limit.get().then(|| view! {
-                <p class="muted" id="pod-limit">{derive(move || v.with(|v| v.pod_limit.clone().unwrap_or_default()))}</p>
+                <p class="muted" id="pod-limit">{text(move || v.with(|v| v.pod_limit.clone().unwrap_or_default()))}</p>
             })}
         </Section>
         <Section id="pods" heading="Pod resources">
@@ -151,7 +151,7 @@ pub(crate) fn K8sSections(plan: Part<Option<Planned>>) -> impl IntoView {
                         key=|label| *label let(label)>
                         <tr>
                             <th scope="row">{label}</th>
-                            <td>{derive(move || pods.with(|p| p.iter().find(|r| r.0 == label).map(|r| r.1.clone()).unwrap_or_default()))}</td>
+                            <td>{text(move || pods.with(|p| p.iter().find(|r| r.0 == label).map(|r| r.1.clone()).unwrap_or_default()))}</td>
                         </tr>
                     </For>
                 </tbody>
@@ -262,26 +262,26 @@ pub(crate) fn EmrAnswer(page: Page) -> impl IntoView {
     };
     view! {
         <p class="eyebrow muted">
-            "Amazon EMR · "{derive(move || h.with(|h| h.nodes.clone()))}" of "
-            <span class="as-typed">{derive(move || h.with(|h| h.instance.clone()))}</span>
+            "Amazon EMR · "{text(move || h.with(|h| h.nodes.clone()))}" of "
+            <span class="as-typed">{text(move || h.with(|h| h.instance.clone()))}</span>
         </p>
         <p class="ask" id="emr-ask">
             <span class="ask-label">"You ask for"</span>" "
-            <span class="ask-shape">{derive(move || h.with(|h| h.ask.clone()))}</span>
+            <span class="ask-shape">{text(move || h.with(|h| h.ask.clone()))}</span>
             <span class="muted">" — the spark-submit command below"</span>
         </p>
         <BigLineView line=memo(move || h.with(|h| h.line.clone()))/>
-        <p class="sub" id="emr-sub">{derive(move || h.with(|h| h.sub.clone()))}</p>
+        <p class="sub" id="emr-sub">{text(move || h.with(|h| h.sub.clone()))}</p>
         {move || has_shortfall.get().then(|| view! {
-            <p class=derive(move || shortfall(|s| format!("sev sev-{} refusal", s.0.as_str()))) id="emr-shortfall" role="status">
-                <span class="sev-word">{derive(move || shortfall(|s| s.0.word().to_string()))}</span>
-                " "{derive(move || shortfall(|s| s.1.clone()))}
+            <p class=text(move || shortfall(|s| format!("sev sev-{} refusal", s.0.as_str()))) id="emr-shortfall" role="status">
+                <span class="sev-word">{text(move || shortfall(|s| s.0.word().to_string()))}</span>
+                " "{text(move || shortfall(|s| s.1.clone()))}
             </p>
         })}
         <Findings id="emr-alerts" quiet=true findings=memo(move || h.with(|h| h.alerts.clone()))/>
         {move || (more.get() > 0).then(|| view! {
             <p class="sub" id="emr-more-warnings">
-                <a href="#warnings-section">{derive(move || {
+                <a href="#warnings-section">{text(move || {
                     let n = more.get();
                     format!("{n} more {} in Warnings below", if n == 1 { "warning" } else { "warnings" })
                 })}</a>
@@ -291,10 +291,10 @@ pub(crate) fn EmrAnswer(page: Page) -> impl IntoView {
             <p class="sev sev-info" id="emr-model">"EMR does not publish how it merges executor requests: the merged executors are a model that reproduces EMR's driver logs."</p>
         })}
         <CopyBlock page id="submit" title="spark-submit" button="Copy spark-submit"
-            button_id="copy-submit" text=derive(move || h.with(|h| h.submit.clone()))/>
+            button_id="copy-submit" text=text(move || h.with(|h| h.submit.clone()))/>
         <CopyBlock page id="emr-json" title="EMR configuration JSON"
             button="Copy EMR configuration JSON" button_id="copy-emr-json"
-            text=derive(move || h.with(|h| h.json.clone()))/>
+            text=text(move || h.with(|h| h.json.clone()))/>
     }
 }
 
@@ -366,7 +366,7 @@ pub(crate) fn EmrSections(plan: Part<Option<Planned>>) -> impl IntoView {
             </div>
             <h3 class="subhead">"Driver log (as YarnAllocator would write it)"</h3>
             <CodeLines id="driver-log" label="Driver log"
-                text=derive(move || v.with(|v| v.driver_log.clone()))/>
+                text=text(move || v.with(|v| v.driver_log.clone()))/>
         </Section>
         <Section id="layout-section" heading="Per-node layout (EMR)">
             <NodeLayout layout=memo(move || v.with(|v| v.layout.clone()))/>
@@ -380,7 +380,7 @@ pub(crate) fn EmrSections(plan: Part<Option<Planned>>) -> impl IntoView {
 #[component]
 fn LaunchedRow(row: Part<[String; 5]>) -> impl IntoView {
     let cells = (0..5)
-        .map(|i| view! { <td>{derive(move || row.with(|r| r[i].clone()))}</td> })
+        .map(|i| view! { <td>{text(move || row.with(|r| r[i].clone()))}</td> })
         .collect_view();
     view! { <tr>{cells}</tr> }
 }

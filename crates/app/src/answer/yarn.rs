@@ -14,7 +14,7 @@ use super::memory::{memory_view, ExecutorMemory, MemoryView};
 use crate::fmt;
 use crate::layout::{LayoutView, NodeLayout};
 use crate::parts::{copy_for, CodeLines, CopyStatusLine, Findings, Steps};
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{attr, memo, text, Part};
 use crate::state::{CopyButton, Page, Planned};
 
 /// The method's name as the page says it.
@@ -92,13 +92,13 @@ pub(crate) fn YarnAnswer(page: Page) -> impl IntoView {
             .with(|p| p.selected().map(yarn_headline).unwrap_or_default())
     });
     let runs = memo(move || h.with(|h| h.submit.is_some()));
-    let submit = derive(move || h.with(|h| h.submit.clone().unwrap_or_default()));
+    let submit = text(move || h.with(|h| h.submit.clone().unwrap_or_default()));
     let which = CopyButton::Block("submit");
     view! {
         <MethodSwitch page method=memo(move || h.with(|h| h.method))/>
         <BigLineView line=memo(move || h.with(|h| h.line.clone()))/>
         {move || runs.get().then(|| view! {
-            <p class="sub">{derive(move || h.with(|h| h.sub.clone().unwrap_or_default()))}</p>
+            <p class="sub">{text(move || h.with(|h| h.sub.clone().unwrap_or_default()))}</p>
         })}
         <RefusalAndNearest refusal=memo(move || h.with(|h| h.refusal.clone()))
             nearest=memo(move || h.with(|h| h.nearest.clone()))/>
@@ -122,7 +122,7 @@ fn MethodSwitch(page: Page, method: Part<Option<PlanMethod>>) -> impl IntoView {
     let button = move |(m, value): (PlanMethod, &'static str)| {
         view! {
             <button type="button" class="pill" id=format!("method-{value}")
-                aria-pressed=derive(move || (method.get() == Some(m)).to_string())
+                aria-pressed=text(move || (method.get() == Some(m)).to_string())
                 on:click=move |_| page.edit(key, value.to_string())>
                 {method_name(m)}
             </button>
@@ -289,7 +289,7 @@ pub(crate) fn YarnSections(plan: Part<Option<Planned>>) -> impl IntoView {
         <Section id="compare" heading="Rule of thumb vs Spark-exact">
             <Compare compare/>
         </Section>
-        <Section id="layout-section" heading=derive(move || format!("Per-node layout ({})", method()))>
+        <Section id="layout-section" heading=text(move || format!("Per-node layout ({})", method()))>
             <NodeLayout layout=memo(move || v.with(|v| v.layout.clone()))/>
         </Section>
         <Section id="memory" heading="Executor memory">
@@ -299,7 +299,7 @@ pub(crate) fn YarnSections(plan: Part<Option<Planned>>) -> impl IntoView {
             <h3 class="subhead">{method}</h3>
             <Steps steps=memo(move || v.with(|v| v.working.0.clone()))/>
             <details>
-                <summary>{derive(move || format!("{} working", v.with(|v| v.other)))}</summary>
+                <summary>{text(move || format!("{} working", v.with(|v| v.other)))}</summary>
                 <Steps steps=memo(move || v.with(|v| v.working.1.clone()))/>
             </details>
         </Section>
@@ -324,10 +324,10 @@ fn Compare(compare: Part<CompareView>) -> impl IntoView {
     let row = move |(i, (label, _)): (usize, &(&'static str, CompareValue))| {
         let differs = move || compare.with(|c| c.values.get(i).is_some_and(|(r, e)| r != e));
         view! {
-            <tr class=derive(move || differs().then_some("differs"))>
+            <tr class=attr(move || differs().then_some("differs"))>
                 <th scope="row">{*label}</th>
-                <td>{derive(move || cell(i, true))}</td>
-                <td>{derive(move || cell(i, false))}</td>
+                <td>{text(move || cell(i, true))}</td>
+                <td>{text(move || cell(i, false))}</td>
             </tr>
         }
     };

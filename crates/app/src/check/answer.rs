@@ -9,7 +9,7 @@ use crate::answer::headline::plan_summary;
 use crate::browser;
 use crate::layout::item_memo;
 use crate::parts::{copy_for, CopyStatusLine, Findings};
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{memo, text, Part};
 use crate::state::{CopyButton, Page};
 
 use super::read::CheckShown;
@@ -45,7 +45,7 @@ fn Lines(title: &'static str, id: &'static str, lines: Part<Vec<String>>) -> imp
 
 #[component]
 fn Line(line: Part<String>) -> impl IntoView {
-    view! { <li>{derive(move || line.get())}</li> }
+    view! { <li>{text(move || line.get())}</li> }
 }
 
 /// "Use these settings" was pressed: the settings go into the form, with a history entry; the
@@ -90,17 +90,17 @@ pub(crate) fn CheckAnswer(page: Page, view: Part<Option<CheckShown>>) -> impl In
     let findings =
         memo(move || view.with(|v| v.as_ref().map(|v| v.findings.clone()).unwrap_or_default()));
     view! {
-        <p class="check-headline" id="check-headline">{derive(move || read(|v| v.headline.clone()))}</p>
+        <p class="check-headline" id="check-headline">{text(move || read(|v| v.headline.clone()))}</p>
         {move || hint.get().is_some().then(|| view! {
             <ul class="warnings" id="check-switch">
                 <li class="sev sev-warning">
                     <span class="sev-word">"Warning"</span>" "
-                    <span class="msg">{derive(move || hint.get().unwrap_or_default())}</span>
+                    <span class="msg">{text(move || hint.get().unwrap_or_default())}</span>
                 </li>
             </ul>
         })}
         {move || read_as.get().is_some().then(|| view! {
-            <p class="muted" id="check-read">{derive(move || read_as.get().unwrap_or_default())}</p>
+            <p class="muted" id="check-read">{text(move || read_as.get().unwrap_or_default())}</p>
         })}
         <Lines title="Settings" id="check-settings"
             lines=lines(|v| v.settings.clone())/>
@@ -115,16 +115,16 @@ pub(crate) fn CheckAnswer(page: Page, view: Part<Option<CheckShown>>) -> impl In
                     on:click=move |_| use_these_settings(page, &read(|v| v.use_these_settings.clone()))>
                     "Use these settings"
                 </button>
-                <span class="muted">{derive(move || format!("{} (Back returns)", note.get().unwrap_or_default()))}</span>
+                <span class="muted">{text(move || format!("{} (Back returns)", note.get().unwrap_or_default()))}</span>
             </div>
         })}
         {move || not_offered.get().is_some().then(|| view! {
-            <p class="muted" id="check-plan-not-offered">{derive(move || not_offered.get().unwrap_or_default())}</p>
+            <p class="muted" id="check-plan-not-offered">{text(move || not_offered.get().unwrap_or_default())}</p>
         })}
         {move || export.with(Option::is_some).then(|| view! { <PlanExport page export/> })}
         <h3 class="subhead">"What the check found"</h3>
         <Findings id="check-findings" findings/>
-        <p class="muted" id="check-link-note">{derive(move || read(|v| v.link_note.clone()))}</p>
+        <p class="muted" id="check-link-note">{text(move || read(|v| v.link_note.clone()))}</p>
     }
 }
 
@@ -132,18 +132,18 @@ pub(crate) fn CheckAnswer(page: Page, view: Part<Option<CheckShown>>) -> impl In
 #[component]
 fn PlanExport(page: Page, export: Part<Option<(String, String)>>) -> impl IntoView {
     let name = move || export.with(|e| e.as_ref().map(|e| e.0.clone()).unwrap_or_default());
-    let text = move || export.with(|e| e.as_ref().map(|e| e.1.clone()).unwrap_or_default());
+    let body = move || export.with(|e| e.as_ref().map(|e| e.1.clone()).unwrap_or_default());
     let which = CopyButton::Block("check-plan-export");
     view! {
-        <h3 class="subhead">{derive(move || format!("Use the plan: its {}", name()))}</h3>
+        <h3 class="subhead">{text(move || format!("Use the plan: its {}", name()))}</h3>
         <pre class="submit" id="check-plan-export" tabindex="0" role="region"
-            aria-label=derive(move || format!("The plan's {}", name()))>
-            <code>{text}</code>
+            aria-label=text(move || format!("The plan's {}", name()))>
+            <code>{text(body)}</code>
         </pre>
         <div class="actions">
             <button type="button" id="check-copy-plan"
                 on:click=move |_| copy_for(page, which, &export.with_untracked(|e| e.as_ref().map(|e| e.1.clone()).unwrap_or_default()), "Copied")>
-                {derive(move || format!("Copy the plan's {}", name()))}
+                {text(move || format!("Copy the plan's {}", name()))}
             </button>
             <CopyStatusLine page button=which/>
         </div>

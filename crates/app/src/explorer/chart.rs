@@ -8,7 +8,7 @@ use planner::view::{ExplorerRow, ExplorerTable};
 
 use crate::fmt;
 use crate::layout::item_memo;
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{memo, text, Part};
 
 const W: f64 = 640.0;
 const H: f64 = 260.0;
@@ -113,22 +113,22 @@ pub(crate) fn Chart(explored: Part<Option<ExplorerTable>>) -> impl IntoView {
     let axis_y = num(TOP + (H - TOP - BOTTOM));
     view! {
         <figure class="explorer-chart">
-            <svg viewBox="0 0 640 260" role="img" aria-label=derive(move || v.with(|v| v.label.clone())) id="explorer-chart">
+            <svg viewBox="0 0 640 260" role="img" aria-label=text(move || v.with(|v| v.label.clone())) id="explorer-chart">
                 <line class="axis" x1=num(LEFT) y1=axis_y.clone() x2=num(W - 16.0) y2=axis_y></line>
                 <For each=move || 0..bars.with(Vec::len) key=|i| *i let(i)>
                     <BarView bar=item_memo(bars, i)/>
                 </For>
-                <polyline class="per-task" points=derive(move || v.with(|v| v.per_task_max.clone()))></polyline>
-                <polyline class="per-task-min" points=derive(move || v.with(|v| v.per_task_min.clone()))></polyline>
-                <polyline class="unused" points=derive(move || v.with(|v| v.unused.clone()))></polyline>
+                <polyline class="per-task" points=text(move || v.with(|v| v.per_task_max.clone()))></polyline>
+                <polyline class="per-task-min" points=text(move || v.with(|v| v.per_task_min.clone()))></polyline>
+                <polyline class="unused" points=text(move || v.with(|v| v.unused.clone()))></polyline>
                 // 20 px under the ticks' baseline: the axis label and the numbers do not touch.
                 <text class="tick" x=num(LEFT) y=num(H - 2.0)>"cores per executor →"</text>
             </svg>
             <figcaption class="legend">
-                <span class="key key-bar">{derive(move || v.with(|v| v.keys[0].clone()))}</span>
-                <span class="key key-per-task">{derive(move || v.with(|v| v.keys[1].clone()))}</span>
+                <span class="key key-bar">{text(move || v.with(|v| v.keys[0].clone()))}</span>
+                <span class="key key-per-task">{text(move || v.with(|v| v.keys[1].clone()))}</span>
                 <span class="key key-per-task-min">"guaranteed"</span>
-                <span class="key key-unused">{derive(move || v.with(|v| v.keys[2].clone()))}</span>
+                <span class="key key-unused">{text(move || v.with(|v| v.keys[2].clone()))}</span>
             </figcaption>
         </figure>
     }
@@ -139,9 +139,9 @@ pub(crate) fn Chart(explored: Part<Option<ExplorerTable>>) -> impl IntoView {
 fn BarView(bar: Part<ChartBar>) -> impl IntoView {
     let tick_y = num(H - BOTTOM + 14.0);
     view! {
-        <rect class=derive(move || if bar.with(|b| b.current) { "bar current" } else { "bar" })
-            x=derive(move || bar.with(|b| b.x.clone())) y=derive(move || bar.with(|b| b.y.clone()))
-            width=derive(move || bar.with(|b| b.width.clone())) height=derive(move || bar.with(|b| b.height.clone()))></rect>
-        <text class="tick" x=derive(move || bar.with(|b| b.tick_x.clone())) y=tick_y>{derive(move || bar.with(|b| b.cores))}</text>
+        <rect class=text(move || if bar.with(|b| b.current) { "bar current" } else { "bar" })
+            x=text(move || bar.with(|b| b.x.clone())) y=text(move || bar.with(|b| b.y.clone()))
+            width=text(move || bar.with(|b| b.width.clone())) height=text(move || bar.with(|b| b.height.clone()))></rect>
+        <text class="tick" x=text(move || bar.with(|b| b.tick_x.clone())) y=tick_y>{text(move || bar.with(|b| b.cores))}</text>
     }
 }

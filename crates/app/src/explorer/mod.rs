@@ -15,7 +15,7 @@ use planner::units::MIB;
 use planner::view::{ExplorerRow, ExplorerTable, Finding};
 
 use crate::fmt;
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{attr, memo, text, Part};
 use crate::state::Page;
 use chart::Chart;
 use split::FatOrSlim;
@@ -311,10 +311,10 @@ fn SortHeader(page: Page, view_of: Part<ExplorerView>, column: &'static Column) 
         });
     };
     view! {
-        <th scope="col" aria-sort=derive(move || state().0)>
+        <th scope="col" aria-sort=text(move || state().0)>
             <button type="button" class="sort" on:click=sort>
                 {column.heading}
-                <span class="arrow" aria-hidden="true">{derive(move || state().1)}</span>
+                <span class="arrow" aria-hidden="true">{text(move || state().1)}</span>
             </button>
         </th>
     }
@@ -325,8 +325,7 @@ fn SortHeader(page: Page, view_of: Part<ExplorerView>, column: &'static Column) 
 fn Row(page: Page, row: Part<Option<RowView>>) -> impl IntoView {
     let current = move || row.with(|r| r.as_ref().is_some_and(|r| r.current));
     let cores = move || row.with(|r| r.as_ref().map_or(0, |r| r.cores));
-    let marks =
-        derive(move || row.with(|r| r.as_ref().map(|r| r.marks.clone()).unwrap_or_default()));
+    let marks = memo(move || row.with(|r| r.as_ref().map(|r| r.marks.clone()).unwrap_or_default()));
     // The current row's button says so and does nothing, but stays focusable: after Adopt the
     // keyboard focus stays on the button pressed (a disabled button would drop it to the page).
     let word = move || if current() { "Current" } else { "Adopt" };
@@ -337,14 +336,14 @@ fn Row(page: Page, row: Part<Option<RowView>>) -> impl IntoView {
     };
     let cells = (0..COLUMNS.len() - 1)
         .map(|i| {
-            view! { <td>{derive(move || row.with(|r| r.as_ref().and_then(|r| r.cells.get(i).cloned()).unwrap_or_default()))}</td> }
+            view! { <td>{text(move || row.with(|r| r.as_ref().and_then(|r| r.cells.get(i).cloned()).unwrap_or_default()))}</td> }
         })
         .collect_view();
     view! {
-        <tr class=derive(move || current().then_some("current")) aria-current=derive(move || current().then_some("true"))
-            data-cores=cores>
+        <tr class=attr(move || current().then_some("current")) aria-current=attr(move || current().then_some("true"))
+            data-cores=text(cores)>
             <th scope="row">
-                <span class="num">{cores}</span>
+                <span class="num">{text(cores)}</span>
                 <For each=move || marks.get() key=|m| *m let(m)>
                     <span class="mark">{m}</span>
                 </For>
@@ -352,14 +351,14 @@ fn Row(page: Page, row: Part<Option<RowView>>) -> impl IntoView {
             <td>
                 // The visible word first, so that speech input finds the button by what it shows.
                 <button type="button" class="adopt"
-                    aria-label=derive(move || format!("{} {} per executor", word(), cores_words(u64::from(cores()) * 1000)))
-                    aria-disabled=derive(move || current().then_some("true"))
+                    aria-label=text(move || format!("{} {} per executor", word(), cores_words(u64::from(cores()) * 1000)))
+                    aria-disabled=attr(move || current().then_some("true"))
                     on:click=adopt>
-                    {word}
+                    {text(word)}
                 </button>
             </td>
             {cells}
-            <td class="notes">{derive(move || row.with(|r| r.as_ref().map(|r| r.notes.clone()).unwrap_or_default()))}</td>
+            <td class="notes">{text(move || row.with(|r| r.as_ref().map(|r| r.notes.clone()).unwrap_or_default()))}</td>
         </tr>
     }
 }
@@ -384,10 +383,10 @@ fn GuidanceItem(item: Part<Option<Finding>>) -> impl IntoView {
     let read =
         move |f: fn(&Finding) -> String| item.with(|w| w.as_ref().map(f).unwrap_or_default());
     view! {
-        <li data-code=derive(move || read(|w| w.code.clone()))>
-            <strong>{derive(move || read(|w| format!("{} ({})", short_name(&w.code), w.severity.word())))}</strong>
+        <li data-code=text(move || read(|w| w.code.clone()))>
+            <strong>{text(move || read(|w| format!("{} ({})", short_name(&w.code), w.severity.word())))}</strong>
             ": "
-            {derive(move || read(|w| w.message.clone()))}
+            {text(move || read(|w| w.message.clone()))}
         </li>
     }
 }

@@ -8,7 +8,7 @@ use planner::units::MIB;
 
 use super::range_words;
 use crate::fmt;
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{memo, text, Part};
 
 type Line = (&'static str, fn(&SplitNumbers) -> String);
 
@@ -66,8 +66,8 @@ pub(crate) fn FatOrSlim(task_cpus: Part<u32>) -> impl IntoView {
         view! {
             <tr>
                 <th scope="row">{*label}</th>
-                <td>{derive(move || cell(0))}</td>
-                <td>{derive(move || cell(1))}</td>
+                <td>{text(move || cell(0))}</td>
+                <td>{text(move || cell(1))}</td>
             </tr>
         }
     };
@@ -76,7 +76,7 @@ pub(crate) fn FatOrSlim(task_cpus: Part<u32>) -> impl IntoView {
         <table class="compare fat-or-slim" id="fat-or-slim">
             <thead>
                 <tr>
-                    <th scope="col">{derive(move || v.with(|v| v.0.clone()))}</th>
+                    <th scope="col">{text(move || v.with(|v| v.0.clone()))}</th>
                     {f.splits.iter().map(column).collect_view()}
                 </tr>
             </thead>

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use planner::catalog::{Entry, FieldId, Kind, Unit};
 use planner::scenario::Scenario;
 
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{memo, text, Part};
 use crate::state::form::{display_scenario_text, FieldMessage};
 use crate::state::Page;
 
@@ -111,8 +111,8 @@ pub(crate) fn Field(page: Page, entry: &'static Entry) -> impl IntoView {
         <div class=class>
             <label for=format!("f-{key}")>{label}</label>
             {control}
-            <p class="error" id=format!("err-{key}") aria-live="polite">{derive(move || message.get())}</p>
-            <p class="note" id=format!("note-{key}") aria-live="polite">{derive(move || note.get())}</p>
+            <p class="error" id=format!("err-{key}") aria-live="polite">{text(move || message.get())}</p>
+            <p class="note" id=format!("note-{key}") aria-live="polite">{text(move || note.get())}</p>
         </div>
     }
 }
@@ -125,10 +125,10 @@ fn Choices(
     options: &'static [(&'static str, &'static str)],
 ) -> impl IntoView {
     let key = entry.key;
-    let text = memo(move || page.form.with(|f| f.text(key).to_owned()));
+    let typed = memo(move || page.form.with(|f| f.text(key).to_owned()));
     let option = move |&(value, label): &'static (&'static str, &'static str)| {
         view! {
-            <option value=value prop:selected=move || text.with(|t| t == value)>{label}</option>
+            <option value=value prop:selected=move || typed.with(|t| t == value)>{label}</option>
         }
     };
     view! {
@@ -144,7 +144,7 @@ fn Choices(
 #[component]
 fn TextBox(page: Page, entry: &'static Entry, message: Part<String>) -> impl IntoView {
     let key = entry.key;
-    let text = memo(move || page.form.with(|f| f.text(key).to_owned()));
+    let typed = memo(move || page.form.with(|f| f.text(key).to_owned()));
     let manager = page.form.with_untracked(|f| f.manager);
     let default = display_scenario_text(key, &Scenario::default_for(manager));
     let placeholder = if default.is_empty() {
@@ -164,8 +164,8 @@ fn TextBox(page: Page, entry: &'static Entry, message: Part<String>) -> impl Int
                 inputmode=if numeric { "decimal" } else { "text" }
                 list=types.clone() autocomplete="off" spellcheck="false"
                 placeholder=placeholder maxlength=planner::text::MAX_TEXT_CHARS
-                prop:value=move || text.get()
-                aria-invalid=derive(move || message.with(|m| !m.is_empty()).to_string())
+                prop:value=move || typed.get()
+                aria-invalid=text(move || message.with(|m| !m.is_empty()).to_string())
                 aria-describedby=format!("err-{key}")
                 on:input=move |ev| page.edit(key, event_target_value(&ev))/>
             <span class="unit">{entry.unit_text()}</span>

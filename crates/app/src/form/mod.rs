@@ -16,7 +16,7 @@ use crate::state::Page;
 use field::Field;
 
 // The form's lists of fields are the catalog's (the command line's `--fields` reads the same).
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{memo, text, Part};
 use planner::catalog::form::{
     ALLOCATION, ALLOCATION_SETTINGS, DRIVER, EMR_CLUSTER, EMR_EXECUTORS, K8S_EXECUTORS, K8S_NODES,
     K8S_SPARK, WORKLOAD, YARN_HARDWARE as HARDWARE, YARN_POLICY as POLICY,
@@ -58,7 +58,7 @@ pub(crate) fn FormView(page: Page) -> impl IntoView {
                 {Manager::ALL.map(|m| view! { <ManagerButton page m manager/> })}
             </div>
             <p class="hint switch-note" id="switch-note" role="status">
-                {derive(move || page.switch_note.get())}
+                {text(move || page.switch_note.get())}
             </p>
             <div class="form-body">{move || form_body(page, manager.get())}</div>
         </form>
@@ -71,7 +71,7 @@ pub(crate) fn FormView(page: Page) -> impl IntoView {
 fn ManagerButton(page: Page, m: Manager, manager: Part<Manager>) -> impl IntoView {
     view! {
         <button type="button" class="pill" id=format!("cm-{}", m.as_str())
-            aria-pressed=derive(move || (manager.get() == m).to_string())
+            aria-pressed=text(move || (manager.get() == m).to_string())
             on:click=move |_| page.switch_manager(m)>
             {m.name()}
         </button>
@@ -272,7 +272,7 @@ fn Presets(page: Page, m: Manager) -> impl IntoView {
         view! {
             <button type="button" class="preset" id=format!("preset-{}", preset_dom_name(p.id))
                 data-preset=p.id title=p.description
-                aria-pressed=derive(move || query.with(|q| *q == preset_query).to_string())
+                aria-pressed=text(move || query.with(|q| *q == preset_query).to_string())
                 on:click=move |_| page.choose(&scenario)>
                 {p.name}
             </button>

@@ -17,7 +17,7 @@ use planner::view::{BlockKindView, BlockView, NodeGroupView, PartKindView, PartV
 use planner::ClusterManager;
 
 use crate::fmt;
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{attr, memo, text, Part};
 pub use words::{
     kubernetes_legend, label_bar_width, label_width_px, yarn_legend, LayoutWords,
     LABEL_BAR_WIDTHS_PX,
@@ -361,13 +361,13 @@ fn NodeView(group: Part<GroupView>) -> impl IntoView {
     let memory = memo(move || group.with(|g| g.memory.clone()));
     let cores = memo(move || group.with(|g| g.cores.clone()));
     view! {
-        <div class="node" data-first=derive(move || group.with(|g| g.first))
-            data-last=derive(move || group.with(|g| g.last))
-            data-executors=derive(move || group.with(|g| g.executors))>
+        <div class="node" data-first=text(move || group.with(|g| g.first))
+            data-last=text(move || group.with(|g| g.last))
+            data-executors=text(move || group.with(|g| g.executors))>
             <div class="node-head">
-                <strong>{derive(move || group.with(|g| g.name.clone()))}</strong>
+                <strong>{text(move || group.with(|g| g.name.clone()))}</strong>
                 " "
-                <span class="muted">{derive(move || group.with(|g| g.summary.clone()))}</span>
+                <span class="muted">{text(move || group.with(|g| g.summary.clone()))}</span>
             </div>
             <BarRow title="Memory" class="bar membar" height=30 bar=memory/>
             <BarRow title="Cores" class="bar corebar" height=18 bar=cores/>
@@ -388,12 +388,12 @@ fn BarRow(
         <div class="bar-row">
             <span class="bar-name">{title}</span>
             <svg class=class width="100%" height=height role="img"
-                aria-label=derive(move || bar.with(|b| b.label.clone()))>
+                aria-label=text(move || bar.with(|b| b.label.clone()))>
                 <For each=move || 0..segments.with(Vec::len) key=|i| *i let(i)>
                     <SegmentView segment=item_memo(segments, i)/>
                 </For>
             </svg>
-            <span class="bar-total">{derive(move || bar.with(|b| b.total.clone()))}</span>
+            <span class="bar-total">{text(move || bar.with(|b| b.total.clone()))}</span>
         </div>
     }
 }
@@ -403,16 +403,16 @@ fn BarRow(
 #[component]
 fn SegmentView(segment: Part<Segment>) -> impl IntoView {
     view! {
-        <svg x=derive(move || segment.with(|s| format!("{}%", format_fixed(s.x, 4))))
-            width=derive(move || segment.with(|s| format!("{}%", format_fixed(s.w, 4))))
-            height="100%" class="seg" data-kind=derive(move || segment.with(Segment::kind))
-            data-executor=derive(move || segment.with(|s| s.executor))>
-            <rect width="100%" height="100%" class=derive(move || segment.with(|s| format!("fill-{}", s.class)))>
-                <title>{derive(move || segment.with(|s| s.title.clone()))}</title>
+        <svg x=text(move || segment.with(|s| format!("{}%", format_fixed(s.x, 4))))
+            width=text(move || segment.with(|s| format!("{}%", format_fixed(s.w, 4))))
+            height="100%" class="seg" data-kind=text(move || segment.with(Segment::kind))
+            data-executor=attr(move || segment.with(|s| s.executor))>
+            <rect width="100%" height="100%" class=text(move || segment.with(|s| format!("fill-{}", s.class)))>
+                <title>{text(move || segment.with(|s| s.title.clone()))}</title>
             </rect>
             <SegmentLabel
-                w=derive(move || segment.with(|s| s.w))
-                label=derive(move || segment.with(|s| s.label.clone()))/>
+                w=memo(move || segment.with(|s| s.w))
+                label=memo(move || segment.with(|s| s.label.clone()))/>
         </svg>
     }
 }
@@ -422,13 +422,13 @@ fn SegmentView(segment: Part<Segment>) -> impl IntoView {
 /// narrower bar); nothing when it never fits (the legend and the segment's tooltip still name
 /// it).
 #[component]
-pub(crate) fn SegmentLabel(w: Signal<f64>, label: Signal<String>) -> impl IntoView {
+pub(crate) fn SegmentLabel(w: Part<f64>, label: Part<String>) -> impl IntoView {
     let fit = memo(move || label.with(|l| label_bar_width(w.get(), l)));
     move || {
         fit.get().map(|bar| {
             view! {
                 <text x="50%" y="50%" dy="0.35em" text-anchor="middle"
-                    class=format!("seg-label fit{bar}")>{derive(move || label.get())}</text>
+                    class=format!("seg-label fit{bar}")>{text(move || label.get())}</text>
             }
         })
     }

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 
 use crate::browser;
 use crate::parts::{copy_for, CopyStatusLine};
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{memo, text, Part};
 use crate::reports::{call_string, Load, Reports};
 use crate::state::{CopyButton, Page};
 
@@ -147,28 +147,28 @@ pub(crate) fn WikiSection(page: Page, reports: Reports) -> impl IntoView {
 /// One export: its heading, its text, Copy and Download (nothing when it has no text).
 #[component]
 fn ExportView(page: Page, body: Part<Body>, i: usize, export: &'static Export) -> impl IntoView {
-    let text = memo(move || {
+    let export_text = memo(move || {
         body.with(|b| match b {
             Body::Texts(t) => t.get(i).cloned().unwrap_or_default(),
             _ => String::new(),
         })
     });
-    let shown = memo(move || text.with(|t| !t.is_empty()));
+    let shown = memo(move || export_text.with(|t| !t.is_empty()));
     let which = CopyButton::Block(export.id);
     move || {
         shown.get().then(|| {
             view! {
                 <h3 class="subhead">{export.heading}</h3>
                 <pre class="submit" id=export.id tabindex="0" role="region" aria-label=export.heading>
-                    <code>{derive(move || text.get())}</code>
+                    <code>{text(move || export_text.get())}</code>
                 </pre>
                 <div class="actions">
                     <button type="button" aria-label=format!("Copy {}", export.heading)
-                        on:click=move |_| copy_for(page, which, &text.get_untracked(), "Copied")>
+                        on:click=move |_| copy_for(page, which, &export_text.get_untracked(), "Copied")>
                         "Copy"
                     </button>
                     <button type="button"
-                        on:click=move |_| browser::save(&text.get_untracked(), export.file, export.mime)>
+                        on:click=move |_| browser::save(&export_text.get_untracked(), export.file, export.mime)>
                         {format!("Download {}", export.file)}
                     </button>
                     <CopyStatusLine page button=which/>

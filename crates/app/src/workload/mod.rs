@@ -9,7 +9,7 @@ use planner::Severity;
 
 use crate::layout::item_memo;
 use crate::parts::{keyed, FindingItems, Findings};
-use crate::reactive::{derive, memo, Part};
+use crate::reactive::{memo, text, Part};
 use crate::state::{Page, Planned};
 
 /// The workload's errors (the largest task does not fit...): a job that fails on this plan
@@ -92,7 +92,7 @@ pub(crate) fn WorkloadSections(page: Page, plan: Part<Option<Planned>>) -> impl 
                 </ul>
                 {move || sql.with(|s| !s.is_empty()).then(|| view! {
                     <pre class="submit" id="workload-conf" tabindex="0" role="region"
-                        aria-label="Spark SQL settings">{derive(move || sql.get())}</pre>
+                        aria-label="Spark SQL settings">{text(move || sql.get())}</pre>
                 })}
             </section>
         })}
@@ -111,7 +111,7 @@ fn Remedy(page: Page, remedy: Part<(String, String)>) -> impl IntoView {
     view! {
         <li class="sev sev-info remedy">
             <span class="sev-word">"Remedy"</span>" "
-            <span class="msg">{derive(move || remedy.with(|r| r.0.clone()))}</span>" "
+            <span class="msg">{text(move || remedy.with(|r| r.0.clone()))}</span>" "
             <button type="button" class="apply"
                 on:click=move |_| page.open_query(&remedy.with_untracked(|r| r.1.clone()))>
                 "Apply"
@@ -143,7 +143,7 @@ pub(crate) fn UnderTheHeadline(page: Page) -> impl IntoView {
             <p class="sub" id="workload-more"><a href="#workload">"Will the job fit, below: what to change"</a></p>
         })}
         {move || initial.get().then(|| view! {
-            <p class="muted" id="da-initial">{derive(move || v.with(|v| v.1.clone().unwrap_or_default()))}</p>
+            <p class="muted" id="da-initial">{text(move || v.with(|v| v.1.clone().unwrap_or_default()))}</p>
         })}
     }
 }
