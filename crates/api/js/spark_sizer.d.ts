@@ -66,68 +66,398 @@ export type Diagnostic = Finding;
 
 // ---- Generated from the Rust types (planner::view) by crates/api/tests/typescript.rs: do not edit below. ----
 /**
- * Everything a front end shows of one planned (or unplannable) scenario.
+ * What a block of a node is.
  */
-export type View = { 
+export type BlockKindView = "os-reserved" | "system-reserved" | "daemonsets" | "application-master" | "driver" | "executor" | "unused";
+
 /**
- * [`KIND`].
+ * A block of a node.
  */
-kind: string, 
+export type BlockView = { 
 /**
- * [`SCHEMA`].
+ * `os-reserved`, `application-master`, `executor`, `unused` (YARN, EMR);
+ * `system-reserved`, `daemonsets`, `driver`, `executor`, `unused` (Kubernetes).
  */
-schema: number, 
+kind: BlockKindView, 
 /**
- * `yarn`, `k8s` or `emr` (the link's `cm`).
+ * Vcores (YARN, EMR).
  */
-manager: ClusterManager, 
+vcores?: number, 
 /**
- * `planned` or `invalid`.
+ * CPU requested, in millicores (Kubernetes).
  */
-status: Status, 
+cpu_millis?: number, 
 /**
- * The scenario as a share-link query (`v=1&c=32`).
+ * Memory.
+ */
+memory_mib: number, 
+/**
+ * Memory parts of a container.
+ */
+parts: Array<PartView>, };
+
+/**
+ * The pasted settings planned.
+ */
+export type CheckAnswer = { 
+/**
+ * The comparable numbers.
+ */
+numbers: CheckNumbers, 
+/**
+ * Every container or pod, as requested and as granted.
+ */
+containers: Array<ContainerView>, 
+/**
+ * Where executors run, identical consecutive nodes grouped.
+ */
+layout: Array<NodeGroupView>, };
+
+/**
+ * A key left out of the link.
+ */
+export type CheckDropped = { 
+/**
+ * The key.
+ */
+key: string, 
+/**
+ * `secret`, `not-needed` or `unsafe` (characters a link does not carry, or too long).
+ */
+reason: string, };
+
+/**
+ * A configuration to paste.
+ */
+export type CheckExport = { 
+/**
+ * The report format's name (`submit`, `conf`, `emr-json`, `yaml`).
+ */
+format: string, 
+/**
+ * Its name for people ("spark-submit command", "spark-defaults.conf").
+ */
+name: string, 
+/**
+ * The text.
+ */
+text: string, };
+
+/**
+ * A finding of the check, with the line of the pasted text it is about.
+ */
+export type CheckFinding = { 
+/**
+ * The stable code.
+ */
+code: string, 
+/**
+ * `info`, `warning` or `error`.
+ */
+severity: Severity, 
+/**
+ * The line (1-based) of the pasted text, when the finding is about one.
+ */
+line?: number, 
+/**
+ * The explanation.
+ */
+message: string, };
+
+/**
+ * What a share link of the check holds: never the text, never a secret.
+ */
+export type CheckLink = { 
+/**
+ * The value of the link's `ck` key (empty when no setting travels).
+ */
+ck: string, 
+/**
+ * Keys left out of the link (their values are never repeated).
+ */
+dropped: Array<CheckDropped>, 
+/**
+ * What the page's link holds of the check, in words.
+ */
+note: string, };
+
+/**
+ * The comparable numbers of the pasted settings or of the plan.
+ */
+export type CheckNumbers = { 
+/**
+ * Executors asked for (absent: as many as fit).
+ */
+executors_asked?: number, 
+/**
+ * Executors that run.
+ */
+executors_running: number, 
+/**
+ * Executor requests those executors hold (more than `executors_running` when EMR merges).
+ */
+requests_running: number, 
+/**
+ * Cores of one executor (EMR: of a launched, merged executor).
+ */
+cores_per_executor: number, 
+/**
+ * EMR: the launched executors differ in size; one executor's numbers are the largest's.
+ */
+several_sizes: boolean, 
+/**
+ * Heap of one executor in MiB.
+ */
+heap_mib: number, 
+/**
+ * One executor's container (YARN, EMR: granted) or pod memory, in MiB.
+ */
+container_mib: number, 
+/**
+ * Tasks at once.
+ */
+task_slots: number, 
+/**
+ * Memory held by the application's containers or pods.
+ */
+memory_used_mib: number, 
+/**
+ * Memory the cluster has for them.
+ */
+memory_available_mib: number, 
+/**
+ * CPU they hold, in millicores (Kubernetes: the pods' requests; YARN and EMR: the vcores
+ * the ResourceManager records × 1000).
+ */
+cpu_reserved_millis: number, 
+/**
+ * Whether every container can start.
+ */
+runs: boolean, };
+
+/**
+ * The plan beside the check.
+ */
+export type CheckPlan = { 
+/**
+ * The comparable numbers.
+ */
+numbers: CheckNumbers, 
+/**
+ * The plan in one sentence, as the check words its answer.
+ */
+headline: string, 
+/**
+ * The form's share-link query: `plan()` of it gives the plan with all its exports.
  */
 link: string, 
 /**
- * About the input: an invalid input's problems, one per field, most severe first (the JS
- * API adds what it did with a link's odd keys).
+ * The plan's configuration in the pasted format, to paste back.
  */
-diagnostics: Array<Finding>, 
+export?: CheckExport, };
+
 /**
- * Values that read but no machine has ("64 MiB per node — did you mean 64 GiB?"); the plan
- * is still made.
+ * A key's value that stands, where it came from.
  */
-input_notes: Array<Finding>, 
+export type CheckSetting = { 
 /**
- * One plan per method (YARN: `rule-of-thumb` then `spark-exact`; else one), one selected.
+ * The key.
  */
-plans: Array<PlanView>, 
+key: string, 
 /**
- * YARN: why the two methods' answers differ.
+ * The value (`(hidden)` when the key or the value looks secret).
  */
-differences: Array<Finding>, 
+value: string, 
 /**
- * The driver's notes: results against `spark.driver.maxResultSize` and its heap, cores
- * for concurrent jobs, client mode's edge node.
+ * The kind of text it was read from (as in `formats`).
  */
-driver: Array<Finding>, 
+format: string, 
 /**
- * Kubernetes' own parts (its node reservation, pods per node).
+ * Its line (1-based; 0 for a link).
  */
-kubernetes?: KubernetesView, 
+line: number, 
 /**
- * Amazon EMR's own parts (requests against launched executors).
+ * The lines of the settings of the same key it replaced (Spark's order of precedence).
  */
-emr?: EmrView, 
+replaces: Array<number>, 
 /**
- * The workload checks, when a workload is described.
+ * The setting in words: `spark.executor.memory = 8g (line 3, replaces 1)`.
  */
-workload?: WorkloadView, 
+words: string, };
+
 /**
- * Dynamic allocation, when it is on.
+ * Whether the pasted settings were checked.
  */
-dynamic_allocation?: DynamicAllocationView, };
+export type CheckStatus = "checked" | "not-planned" | "nothing-read";
+
+/**
+ * The check of a pasted configuration on the form's cluster.
+ */
+export type CheckView = { 
+/**
+ * [`super::SCHEMA`].
+ */
+schema: number, 
+/**
+ * The form's cluster manager.
+ */
+manager: ClusterManager, 
+/**
+ * `checked`, `not-planned` or `nothing-read`.
+ */
+status: CheckStatus, 
+/**
+ * The kinds of text read, in the order met (`spark-submit`, `spark-defaults`,
+ * `emr-configuration`, `spark-application`, `link`).
+ */
+formats: Array<string>, 
+/**
+ * "Read as: a spark-submit command, then …." (absent when nothing was read).
+ */
+read_as?: string, 
+/**
+ * The answer in one sentence.
+ */
+headline: string, 
+/**
+ * The hint to switch the form's cluster manager, said once under the headline.
+ */
+switch_hint?: string, 
+/**
+ * Each key's value that stands, in the order of the text.
+ */
+settings: Array<CheckSetting>, 
+/**
+ * The pasted settings planned on the cluster (absent when they cannot be planned).
+ */
+answer?: CheckAnswer, 
+/**
+ * The containers in words, one line each.
+ */
+container_lines: Array<string>, 
+/**
+ * Where executors run, in words, one line per group of nodes.
+ */
+layout_lines: Array<string>, 
+/**
+ * What reading found and the answer's warnings (Spark's refusals in Spark's words), with
+ * their line, most severe first.
+ */
+diagnostics: Array<CheckFinding>, 
+/**
+ * What the section lists under "What the check found": the diagnostics without the
+ * switch hint, most severe first.
+ */
+findings: Array<CheckFinding>, 
+/**
+ * The planner's plan for the same cluster (absent when the form is invalid).
+ */
+plan?: CheckPlan, 
+/**
+ * Why the plan's configuration is not offered to paste back, when it is not.
+ */
+plan_not_offered?: string, 
+/**
+ * What changes from the pasted settings to the plan, worded.
+ */
+changes: Array<string>, 
+/**
+ * The share-link query that puts the pasted settings into the form.
+ */
+use_these_settings: string, 
+/**
+ * What "Use these settings" does, when it is offered (not for nothing read, nor for a
+ * value Spark refuses).
+ */
+use_these_settings_note?: string, 
+/**
+ * What a share link of this check holds.
+ */
+link: CheckLink, };
+
+/**
+ * The cluster manager a scenario plans for (in a view's JSON, its link's `cm` value).
+ */
+export type ClusterManager = "yarn" | "k8s" | "emr";
+
+/**
+ * A Spark setting.
+ */
+export type ConfEntry = { 
+/**
+ * The Spark key.
+ */
+key: string, 
+/**
+ * Its value as emitted.
+ */
+value: string, };
+
+/**
+ * Whose container or pod.
+ */
+export type ContainerRole = "executor" | "executor-launched" | "application-master" | "driver";
+
+/**
+ * A container or pod, with the quantities its cluster manager has.
+ */
+export type ContainerView = { 
+/**
+ * `executor`, `executor-launched` (EMR, merged), `application-master` or `driver`.
+ */
+role: ContainerRole, 
+/**
+ * How many run (EMR's `executor`: requested).
+ */
+count: number, 
+/**
+ * JVM heap.
+ */
+heap_mib?: number, 
+/**
+ * Memory overhead.
+ */
+overhead_mib?: number, 
+/**
+ * Off-heap memory.
+ */
+offheap_mib?: number, 
+/**
+ * PySpark worker memory.
+ */
+pyspark_mib?: number, 
+/**
+ * Memory requested (a pod's request, equal to its limit).
+ */
+requested_mib: number, 
+/**
+ * Memory YARN grants (YARN and EMR).
+ */
+granted_mib?: number, 
+/**
+ * Cores Spark runs tasks on.
+ */
+cores?: number, 
+/**
+ * Vcores the ResourceManager records (YARN and EMR).
+ */
+yarn_vcores?: number, 
+/**
+ * A pod's CPU request as written (`500m`; Kubernetes).
+ */
+cpu_request?: string, 
+/**
+ * A pod's CPU limit, when set (Kubernetes).
+ */
+cpu_limit?: string, 
+/**
+ * Requests merged into each (EMR's launched executors).
+ */
+merged_requests?: number, 
+/**
+ * The node the ApplicationMaster runs on (1-based).
+ */
+node?: number, };
 
 /**
  * Dynamic allocation's effective counts.
@@ -157,121 +487,6 @@ initial_note?: string,
  * The findings, worded.
  */
 notes: Array<Finding>, };
-
-/**
- * A warning, a note, or a problem with the input.
- */
-export type Finding = { 
-/**
- * The stable kebab-case code (`invalid-value`, `fewer-executors-fit`).
- */
-code: string, 
-/**
- * `info`, `warning` or `error`.
- */
-severity: Severity, 
-/**
- * The link key of the input at fault, when one is.
- */
-field?: string, 
-/**
- * What is wrong or worth knowing, with its numbers.
- */
-message: string, };
-
-/**
- * How much a finding matters (in a view's JSON, [`Severity::as_str`]).
- */
-export type Severity = "info" | "warning" | "error";
-
-/**
- * Kubernetes' own parts of the answer.
- */
-export type KubernetesView = { 
-/**
- * What a node keeps and what is left for Spark's pods.
- */
-node: NodeReservationView, 
-/**
- * Executor pods that fit on a node beside its daemonsets.
- */
-executor_pods_per_node: number, 
-/**
- * Executor pods the cluster holds with the driver pod in place.
- */
-cluster_capacity: number, 
-/**
- * Executor pods asked for (as many as fit: the capacity).
- */
-asked: number, 
-/**
- * The overhead factor Spark used (`0.1`).
- */
-overhead_factor: string, 
-/**
- * The executor pod's CPU request in millicores.
- */
-executor_cpu_millis: number, 
-/**
- * The executor pod's memory request (= limit), in MiB.
- */
-executor_memory_mib: number, 
-/**
- * When a node's pod limit holds the pods: in words.
- */
-pod_limit?: string, };
-
-/**
- * A Kubernetes node's reservation, as `kubectl describe node` shows it.
- */
-export type NodeReservationView = { 
-/**
- * `custom`, `eks`, `gke` or `aks`.
- */
-provider: string, 
-/**
- * The provider's name ("Amazon EKS"; "custom").
- */
-provider_name: string, 
-/**
- * What the formula is and where it is published, in a sentence.
- */
-source: string, 
-/**
- * Capacity, reservations, allocatable, daemonsets and what is left, in order.
- */
-rows: Array<ReservationRow>, };
-
-/**
- * A row of a node's reservation.
- */
-export type ReservationRow = { 
-/**
- * "Capacity", "− kube-reserved", "= Allocatable".
- */
-label: string, 
-/**
- * Whether the row is a total (`=`).
- */
-total: boolean, 
-/**
- * CPU in millicores (absent: the row has none).
- */
-cpu_millis?: number, 
-/**
- * Memory in MiB (absent: the row has none).
- */
-memory_mib?: number, };
-
-/**
- * Whether a scenario was planned.
- */
-export type Status = "planned" | "invalid";
-
-/**
- * The cluster manager a scenario plans for (in a view's JSON, its link's `cm` value).
- */
-export type ClusterManager = "yarn" | "k8s" | "emr";
 
 /**
  * Amazon EMR's own parts of the answer.
@@ -327,6 +542,197 @@ merged: boolean,
 how: string, };
 
 /**
+ * One executor shape of the sweep.
+ */
+export type ExplorerRow = { 
+/**
+ * `spark.executor.cores`.
+ */
+cores: number, 
+/**
+ * Executors placed on the cluster.
+ */
+executors: number, 
+/**
+ * `spark.executor.memory`, in MiB.
+ */
+heap_mib: number, 
+/**
+ * The memory overhead, in MiB.
+ */
+overhead_mib: number, 
+/**
+ * The container (YARN, EMR: granted) or pod memory, in MiB.
+ */
+container_mib: number, 
+/**
+ * Tasks one executor runs at once.
+ */
+task_slots_per_executor: number, 
+/**
+ * Tasks the cluster runs at once.
+ */
+task_slots: number, 
+/**
+ * Execution memory guaranteed per running task, in bytes (absent below Spark's 450 MiB).
+ */
+per_task_min_bytes?: number, 
+/**
+ * The most execution memory one running task may take, in bytes.
+ */
+per_task_max_bytes?: number, 
+/**
+ * Executors on a node without the ApplicationMaster or driver pod.
+ */
+executors_per_node: number, 
+/**
+ * Memory such a node leaves unused, in MiB.
+ */
+unused_memory_mib_per_node: number, 
+/**
+ * Cores such a node leaves to no task, in millicores.
+ */
+unused_cpu_millis_per_node: number, 
+/**
+ * The plan on the form.
+ */
+current: boolean, 
+/**
+ * The rule of thumb's choice of cores (YARN, EMR).
+ */
+rule_of_thumb: boolean, 
+/**
+ * Spark-exact's choice of cores (YARN, EMR).
+ */
+spark_exact: boolean, 
+/**
+ * Its heap reaches the memory target.
+ */
+reaches_target: boolean, 
+/**
+ * The stable codes of what the shape triggers (`many-cores-per-executor`, ...).
+ */
+guidance_codes: Array<string>, 
+/**
+ * The share-link query of the scenario whose plan is this row (Adopt).
+ */
+adopt_link: string, };
+
+/**
+ * The explorer's table: its rows in the order asked for, and what they trigger.
+ */
+export type ExplorerTable = { 
+/**
+ * Whose numbers.
+ */
+manager: ClusterManager, 
+/**
+ * One row per cores-per-executor count that gives a placeable executor, in the order of
+ * the view's sort.
+ */
+rows: Array<ExplorerRow>, 
+/**
+ * The memory target per executor (YARN's `tgt`), in MiB, when one is set.
+ */
+memory_target_mib?: number, 
+/**
+ * The distinct guidance of the rows, each with the reason of the first row that triggers
+ * it, in the order of the rows by cores.
+ */
+guidance: Array<Finding>, };
+
+/**
+ * What to paste.
+ */
+export type ExportsView = { 
+/**
+ * The Spark configuration, in order.
+ */
+spark_conf: Array<ConfEntry>, 
+/**
+ * The same settings as `spark-defaults.conf` lines (`key value`).
+ */
+spark_defaults_conf: string, 
+/**
+ * `spark-submit`'s arguments (without the application).
+ */
+spark_submit_args: Array<string>, 
+/**
+ * The `spark-submit` command to paste into a shell.
+ */
+spark_submit: string, 
+/**
+ * Kubernetes: the Spark operator's `SparkApplication` fragment (YAML).
+ */
+spark_operator_yaml?: string, 
+/**
+ * EMR: the configuration classifications, as JSON text.
+ */
+emr_configurations_json?: string, 
+/**
+ * EMR: the `YarnAllocator` lines of the driver log, as EMR writes them.
+ */
+driver_log?: Array<string>, };
+
+/**
+ * A warning, a note, or a problem with the input.
+ */
+export type Finding = { 
+/**
+ * The stable kebab-case code (`invalid-value`, `fewer-executors-fit`).
+ */
+code: string, 
+/**
+ * `info`, `warning` or `error`.
+ */
+severity: Severity, 
+/**
+ * The link key of the input at fault, when one is.
+ */
+field?: string, 
+/**
+ * What is wrong or worth knowing, with its numbers.
+ */
+message: string, };
+
+/**
+ * Kubernetes' own parts of the answer.
+ */
+export type KubernetesView = { 
+/**
+ * What a node keeps and what is left for Spark's pods.
+ */
+node: NodeReservationView, 
+/**
+ * Executor pods that fit on a node beside its daemonsets.
+ */
+executor_pods_per_node: number, 
+/**
+ * Executor pods the cluster holds with the driver pod in place.
+ */
+cluster_capacity: number, 
+/**
+ * Executor pods asked for (as many as fit: the capacity).
+ */
+asked: number, 
+/**
+ * The overhead factor Spark used (`0.1`).
+ */
+overhead_factor: string, 
+/**
+ * The executor pod's CPU request in millicores.
+ */
+executor_cpu_millis: number, 
+/**
+ * The executor pod's memory request (= limit), in MiB.
+ */
+executor_memory_mib: number, 
+/**
+ * When a node's pod limit holds the pods: in words.
+ */
+pod_limit?: string, };
+
+/**
  * Executors of one shape that EMR launches.
  */
 export type LaunchedView = { 
@@ -358,6 +764,131 @@ heap_mib: number,
  * Overhead: the rest of the container.
  */
 overhead_mib: number, };
+
+/**
+ * Which kind of nearest plan ([`crate::shortfall::Nearest`]).
+ */
+export type NearestKind = "heap" | "spark-exact" | "fewer" | "smaller-heap" | "largest-that-fits";
+
+/**
+ * A plan that runs, near the one asked for.
+ */
+export type NearestPlan = { 
+/**
+ * `heap` (a heap setting changed), `spark-exact`, `fewer`, `smaller-heap` or
+ * `largest-that-fits`.
+ */
+kind: NearestKind, 
+/**
+ * The link key of the heap setting changed (`heap`).
+ */
+field?: string, 
+/**
+ * Its value, in MiB (`heap`).
+ */
+setting_mib?: number, 
+/**
+ * Executors that run with it.
+ */
+executors: number, 
+/**
+ * Cores per executor.
+ */
+cores: number, 
+/**
+ * Heap per executor, in MiB.
+ */
+heap_mib: number, 
+/**
+ * The plan in words, as the answer says it.
+ */
+message: string, };
+
+/**
+ * Consecutive nodes holding the same blocks.
+ */
+export type NodeGroupView = { 
+/**
+ * First node, 1-based.
+ */
+first_node: number, 
+/**
+ * Last node, inclusive.
+ */
+last_node: number, 
+/**
+ * "Node 1", "Nodes 2–6 (5 nodes)".
+ */
+title: string, 
+/**
+ * What each node holds: "ApplicationMaster + 2 executors".
+ */
+holds: string, 
+/**
+ * Executors (pods) on each node.
+ */
+executors_per_node: number, 
+/**
+ * Each node's memory: its blocks added, reserved and free included, in MiB.
+ */
+memory_mib: number, 
+/**
+ * Each node's CPU, its blocks added, in millicores (a YARN vcore is 1,000).
+ */
+cpu_millis: number, 
+/**
+ * Each node's blocks, in order.
+ */
+blocks: Array<BlockView>, };
+
+/**
+ * A Kubernetes node's reservation, as `kubectl describe node` shows it.
+ */
+export type NodeReservationView = { 
+/**
+ * `custom`, `eks`, `gke` or `aks`.
+ */
+provider: string, 
+/**
+ * The provider's name ("Amazon EKS"; "custom").
+ */
+provider_name: string, 
+/**
+ * What the formula is and where it is published, in a sentence.
+ */
+source: string, 
+/**
+ * Capacity, reservations, allocatable, daemonsets and what is left, in order.
+ */
+rows: Array<ReservationRow>, };
+
+/**
+ * What a headline says when no executor runs.
+ */
+export type NothingRuns = "none-asked" | "no-executor-fits" | "driver-does-not-fit";
+
+/**
+ * A part of a container's memory.
+ */
+export type PartKindView = "heap" | "overhead" | "off-heap" | "pyspark" | "rounding";
+
+/**
+ * A memory part of a block.
+ */
+export type PartView = { 
+/**
+ * `heap`, `overhead`, `off-heap`, `pyspark` or `rounding`.
+ */
+kind: PartKindView, 
+/**
+ * Its size.
+ */
+mib: number, };
+
+/**
+ * Which method a plan is.
+ */
+export type PlanMethod = "rule-of-thumb" | "spark-exact" | "kubernetes" | "emr";
 
 /**
  * One method's answer.
@@ -448,177 +979,183 @@ warnings: Array<Finding>,
 exports: ExportsView, };
 
 /**
- * The unified-memory pools of one executor's heap, in bytes as Spark computes them.
+ * Why a plan does not run in full, or what would refuse it.
  */
-export type UnifiedMemoryView = { 
+export type Refusal = { 
 /**
- * The heap Spark sees.
+ * `error` when nothing runs (or Spark or YARN refuses the plan), else `warning`.
  */
-heap_bytes: number, 
+severity: Severity, 
 /**
- * Reserved memory (300 MiB).
+ * Executors asked for (EMR: executor requests; 0 when the refusal is not a shortfall).
  */
-reserved_bytes: number, 
+asked: number, 
 /**
- * User memory.
+ * Executors that run (EMR: the requests they cover).
  */
-user_bytes: number, 
+runs: number, 
 /**
- * The storage region.
+ * Why, by how much, in one or two sentences.
  */
-storage_bytes: number, 
+message: string, 
 /**
- * The execution region.
+ * The nearest plans that run, in the order to say them.
  */
-execution_bytes: number, 
-/**
- * Tasks running at once in one executor.
- */
-concurrent_tasks: number, 
-/**
- * Execution memory each task is guaranteed before spilling.
- */
-per_task_min_bytes: number, 
-/**
- * Execution memory a task may take when storage holds its region.
- */
-per_task_max_bytes: number, 
-/**
- * Execution memory a task may take when nothing is cached.
- */
-per_task_max_uncached_bytes: number, };
+nearest: Array<NearestPlan>, };
 
 /**
- * What to paste.
+ * A remedy that is an executor shape: one click applies it.
  */
-export type ExportsView = { 
+export type RemedyView = { 
 /**
- * The Spark configuration, in order.
+ * What it is, worded.
  */
-spark_conf: Array<ConfEntry>, 
+description: string, 
 /**
- * The same settings as `spark-defaults.conf` lines (`key value`).
+ * Whether the largest task fits in it.
  */
-spark_defaults_conf: string, 
+fits: boolean, 
 /**
- * `spark-submit`'s arguments (without the application).
+ * The share-link query of the scenario it plans.
  */
-spark_submit_args: Array<string>, 
-/**
- * The `spark-submit` command to paste into a shell.
- */
-spark_submit: string, 
-/**
- * Kubernetes: the Spark operator's `SparkApplication` fragment (YAML).
- */
-spark_operator_yaml?: string, 
-/**
- * EMR: the configuration classifications, as JSON text.
- */
-emr_configurations_json?: string, 
-/**
- * EMR: the `YarnAllocator` lines of the driver log, as EMR writes them.
- */
-driver_log?: Array<string>, };
+link_query: string, };
 
 /**
- * A Spark setting.
+ * A row of a node's reservation.
  */
-export type ConfEntry = { 
+export type ReservationRow = { 
 /**
- * The Spark key.
+ * "Capacity", "− kube-reserved", "= Allocatable".
  */
-key: string, 
+label: string, 
 /**
- * Its value as emitted.
+ * Whether the row is a total (`=`).
  */
-value: string, };
-
+total: boolean, 
 /**
- * Consecutive nodes holding the same blocks.
- */
-export type NodeGroupView = { 
-/**
- * First node, 1-based.
- */
-first_node: number, 
-/**
- * Last node, inclusive.
- */
-last_node: number, 
-/**
- * "Node 1", "Nodes 2–6 (5 nodes)".
- */
-title: string, 
-/**
- * What each node holds: "ApplicationMaster + 2 executors".
- */
-holds: string, 
-/**
- * Executors (pods) on each node.
- */
-executors_per_node: number, 
-/**
- * Each node's memory: its blocks added, reserved and free included, in MiB.
- */
-memory_mib: number, 
-/**
- * Each node's CPU, its blocks added, in millicores (a YARN vcore is 1,000).
- */
-cpu_millis: number, 
-/**
- * Each node's blocks, in order.
- */
-blocks: Array<BlockView>, };
-
-/**
- * A block of a node.
- */
-export type BlockView = { 
-/**
- * `os-reserved`, `application-master`, `executor`, `unused` (YARN, EMR);
- * `system-reserved`, `daemonsets`, `driver`, `executor`, `unused` (Kubernetes).
- */
-kind: BlockKindView, 
-/**
- * Vcores (YARN, EMR).
- */
-vcores?: number, 
-/**
- * CPU requested, in millicores (Kubernetes).
+ * CPU in millicores (absent: the row has none).
  */
 cpu_millis?: number, 
 /**
- * Memory.
+ * Memory in MiB (absent: the row has none).
  */
-memory_mib: number, 
-/**
- * Memory parts of a container.
- */
-parts: Array<PartView>, };
+memory_mib?: number, };
 
 /**
- * A memory part of a block.
+ * The shape that runs.
  */
-export type PartView = { 
+export type Running = { 
 /**
- * `heap`, `overhead`, `off-heap`, `pyspark` or `rounding`.
+ * Executors (pods) that run.
  */
-kind: PartKindView, 
+executors: number, 
 /**
- * Its size.
+ * Cores of each (EMR: of the largest, merged executor).
  */
-mib: number, };
+cores: number, 
+/**
+ * Heap of each (EMR: of the largest), in MiB.
+ */
+heap_mib: number, 
+/**
+ * EMR: the executors run in more than one shape (this is the largest).
+ */
+largest_of_several: boolean, };
 
 /**
- * A part of a container's memory.
+ * The scan stage's tasks and waves.
  */
-export type PartKindView = "heap" | "overhead" | "off-heap" | "pyspark" | "rounding";
+export type ScanView = { 
+/**
+ * Tasks in the scan stage.
+ */
+tasks: number, 
+/**
+ * Tasks running at once across the executors.
+ */
+task_slots: number, 
+/**
+ * ⌈tasks ÷ slots⌉.
+ */
+waves: number, 
+/**
+ * Tasks in the last wave.
+ */
+last_wave_tasks: number, 
+/**
+ * Slots idle in the last wave.
+ */
+idle_slots_last_wave: number, };
 
 /**
- * What a block of a node is.
+ * How much a finding matters (in a view's JSON, [`Severity::as_str`]).
  */
-export type BlockKindView = "os-reserved" | "system-reserved" | "daemonsets" | "application-master" | "driver" | "executor" | "unused";
+export type Severity = "info" | "warning" | "error";
+
+/**
+ * The recommended shuffle partitions.
+ */
+export type ShuffleView = { 
+/**
+ * `spark.sql.shuffle.partitions`, in whole waves.
+ */
+partitions: number, 
+/**
+ * The partition size aimed at.
+ */
+target_bytes: number, 
+/**
+ * The average partition at that count.
+ */
+average_bytes: number, };
+
+/**
+ * Whether a scenario was planned.
+ */
+export type Status = "planned" | "invalid";
+
+/**
+ * One working step.
+ */
+export type Step = { 
+/**
+ * What it decides.
+ */
+title: string, 
+/**
+ * The arithmetic with its numbers.
+ */
+detail: string, };
+
+/**
+ * The per-task memory check.
+ */
+export type TaskMemoryView = { 
+/**
+ * The largest task's input.
+ */
+task_bytes: number, 
+/**
+ * Tasks running at once in one executor (N).
+ */
+tasks_at_once: number, 
+/**
+ * Guaranteed per task: execution ÷ 2N.
+ */
+guaranteed_bytes: number, 
+/**
+ * The most per task: execution ÷ N.
+ */
+most_bytes: number, 
+/**
+ * `fits`, `tight` or `does-not-fit`.
+ */
+verdict: TaskVerdictView, };
+
+/**
+ * Whether the largest task fits.
+ */
+export type TaskVerdictView = "fits" | "tight" | "does-not-fit";
 
 /**
  * Sums over a layout (YARN and EMR fill the vcore fields, Kubernetes the CPU ones).
@@ -663,178 +1200,109 @@ cpu_available_millis?: number,
 memory_requested_mib?: number, };
 
 /**
- * Why a plan does not run in full, or what would refuse it.
+ * The unified-memory pools of one executor's heap, in bytes as Spark computes them.
  */
-export type Refusal = { 
+export type UnifiedMemoryView = { 
 /**
- * `error` when nothing runs (or Spark or YARN refuses the plan), else `warning`.
+ * The heap Spark sees.
  */
-severity: Severity, 
+heap_bytes: number, 
 /**
- * Executors asked for (EMR: executor requests; 0 when the refusal is not a shortfall).
+ * Reserved memory (300 MiB).
  */
-asked: number, 
+reserved_bytes: number, 
 /**
- * Executors that run (EMR: the requests they cover).
+ * User memory.
  */
-runs: number, 
+user_bytes: number, 
 /**
- * Why, by how much, in one or two sentences.
+ * The storage region.
  */
-message: string, 
+storage_bytes: number, 
 /**
- * The nearest plans that run, in the order to say them.
+ * The execution region.
  */
-nearest: Array<NearestPlan>, };
+execution_bytes: number, 
+/**
+ * Tasks running at once in one executor.
+ */
+concurrent_tasks: number, 
+/**
+ * Execution memory each task is guaranteed before spilling.
+ */
+per_task_min_bytes: number, 
+/**
+ * Execution memory a task may take when storage holds its region.
+ */
+per_task_max_bytes: number, 
+/**
+ * Execution memory a task may take when nothing is cached.
+ */
+per_task_max_uncached_bytes: number, };
 
 /**
- * A plan that runs, near the one asked for.
+ * Everything a front end shows of one planned (or unplannable) scenario.
  */
-export type NearestPlan = { 
+export type View = { 
 /**
- * `heap` (a heap setting changed), `spark-exact`, `fewer`, `smaller-heap` or
- * `largest-that-fits`.
+ * [`KIND`].
  */
-kind: NearestKind, 
+kind: string, 
 /**
- * The link key of the heap setting changed (`heap`).
+ * [`SCHEMA`].
  */
-field?: string, 
+schema: number, 
 /**
- * Its value, in MiB (`heap`).
+ * `yarn`, `k8s` or `emr` (the link's `cm`).
  */
-setting_mib?: number, 
+manager: ClusterManager, 
 /**
- * Executors that run with it.
+ * `planned` or `invalid`.
  */
-executors: number, 
+status: Status, 
 /**
- * Cores per executor.
+ * The scenario as a share-link query (`v=1&c=32`).
  */
-cores: number, 
+link: string, 
 /**
- * Heap per executor, in MiB.
+ * About the input: an invalid input's problems, one per field, most severe first (the JS
+ * API adds what it did with a link's odd keys).
  */
-heap_mib: number, 
+diagnostics: Array<Finding>, 
 /**
- * The plan in words, as the answer says it.
+ * Values that read but no machine has ("64 MiB per node — did you mean 64 GiB?"); the plan
+ * is still made.
  */
-message: string, };
-
+input_notes: Array<Finding>, 
 /**
- * Which kind of nearest plan ([`crate::shortfall::Nearest`]).
+ * One plan per method (YARN: `rule-of-thumb` then `spark-exact`; else one), one selected.
  */
-export type NearestKind = "heap" | "spark-exact" | "fewer" | "smaller-heap" | "largest-that-fits";
-
+plans: Array<PlanView>, 
 /**
- * One working step.
+ * YARN: why the two methods' answers differ.
  */
-export type Step = { 
+differences: Array<Finding>, 
 /**
- * What it decides.
+ * The driver's notes: results against `spark.driver.maxResultSize` and its heap, cores
+ * for concurrent jobs, client mode's edge node.
  */
-title: string, 
+driver: Array<Finding>, 
 /**
- * The arithmetic with its numbers.
+ * Kubernetes' own parts (its node reservation, pods per node).
  */
-detail: string, };
-
+kubernetes?: KubernetesView, 
 /**
- * The shape that runs.
+ * Amazon EMR's own parts (requests against launched executors).
  */
-export type Running = { 
+emr?: EmrView, 
 /**
- * Executors (pods) that run.
+ * The workload checks, when a workload is described.
  */
-executors: number, 
+workload?: WorkloadView, 
 /**
- * Cores of each (EMR: of the largest, merged executor).
+ * Dynamic allocation, when it is on.
  */
-cores: number, 
-/**
- * Heap of each (EMR: of the largest), in MiB.
- */
-heap_mib: number, 
-/**
- * EMR: the executors run in more than one shape (this is the largest).
- */
-largest_of_several: boolean, };
-
-/**
- * A container or pod, with the quantities its cluster manager has.
- */
-export type ContainerView = { 
-/**
- * `executor`, `executor-launched` (EMR, merged), `application-master` or `driver`.
- */
-role: ContainerRole, 
-/**
- * How many run (EMR's `executor`: requested).
- */
-count: number, 
-/**
- * JVM heap.
- */
-heap_mib?: number, 
-/**
- * Memory overhead.
- */
-overhead_mib?: number, 
-/**
- * Off-heap memory.
- */
-offheap_mib?: number, 
-/**
- * PySpark worker memory.
- */
-pyspark_mib?: number, 
-/**
- * Memory requested (a pod's request, equal to its limit).
- */
-requested_mib: number, 
-/**
- * Memory YARN grants (YARN and EMR).
- */
-granted_mib?: number, 
-/**
- * Cores Spark runs tasks on.
- */
-cores?: number, 
-/**
- * Vcores the ResourceManager records (YARN and EMR).
- */
-yarn_vcores?: number, 
-/**
- * A pod's CPU request as written (`500m`; Kubernetes).
- */
-cpu_request?: string, 
-/**
- * A pod's CPU limit, when set (Kubernetes).
- */
-cpu_limit?: string, 
-/**
- * Requests merged into each (EMR's launched executors).
- */
-merged_requests?: number, 
-/**
- * The node the ApplicationMaster runs on (1-based).
- */
-node?: number, };
-
-/**
- * Whose container or pod.
- */
-export type ContainerRole = "executor" | "executor-launched" | "application-master" | "driver";
-
-/**
- * What a headline says when no executor runs.
- */
-export type NothingRuns = "none-asked" | "no-executor-fits" | "driver-does-not-fit";
-
-/**
- * Which method a plan is.
- */
-export type PlanMethod = "rule-of-thumb" | "spark-exact" | "kubernetes" | "emr";
+dynamic_allocation?: DynamicAllocationView, };
 
 /**
  * The workload checks on the selected plan's executors.
@@ -865,371 +1333,3 @@ remedies: Array<RemedyView>,
  * remedies are `remedies`).
  */
 notes: Array<Finding>, };
-
-/**
- * A remedy that is an executor shape: one click applies it.
- */
-export type RemedyView = { 
-/**
- * What it is, worded.
- */
-description: string, 
-/**
- * Whether the largest task fits in it.
- */
-fits: boolean, 
-/**
- * The share-link query of the scenario it plans.
- */
-link_query: string, };
-
-/**
- * The per-task memory check.
- */
-export type TaskMemoryView = { 
-/**
- * The largest task's input.
- */
-task_bytes: number, 
-/**
- * Tasks running at once in one executor (N).
- */
-tasks_at_once: number, 
-/**
- * Guaranteed per task: execution ÷ 2N.
- */
-guaranteed_bytes: number, 
-/**
- * The most per task: execution ÷ N.
- */
-most_bytes: number, 
-/**
- * `fits`, `tight` or `does-not-fit`.
- */
-verdict: TaskVerdictView, };
-
-/**
- * Whether the largest task fits.
- */
-export type TaskVerdictView = "fits" | "tight" | "does-not-fit";
-
-/**
- * The recommended shuffle partitions.
- */
-export type ShuffleView = { 
-/**
- * `spark.sql.shuffle.partitions`, in whole waves.
- */
-partitions: number, 
-/**
- * The partition size aimed at.
- */
-target_bytes: number, 
-/**
- * The average partition at that count.
- */
-average_bytes: number, };
-
-/**
- * The scan stage's tasks and waves.
- */
-export type ScanView = { 
-/**
- * Tasks in the scan stage.
- */
-tasks: number, 
-/**
- * Tasks running at once across the executors.
- */
-task_slots: number, 
-/**
- * ⌈tasks ÷ slots⌉.
- */
-waves: number, 
-/**
- * Tasks in the last wave.
- */
-last_wave_tasks: number, 
-/**
- * Slots idle in the last wave.
- */
-idle_slots_last_wave: number, };
-
-/**
- * The check of a pasted configuration on the form's cluster.
- */
-export type CheckView = { 
-/**
- * [`super::SCHEMA`].
- */
-schema: number, 
-/**
- * The form's cluster manager.
- */
-manager: ClusterManager, 
-/**
- * `checked`, `not-planned` or `nothing-read`.
- */
-status: CheckStatus, 
-/**
- * The kinds of text read, in the order met (`spark-submit`, `spark-defaults`,
- * `emr-configuration`, `spark-application`, `link`).
- */
-formats: Array<string>, 
-/**
- * "Read as: a spark-submit command, then …." (absent when nothing was read).
- */
-read_as?: string, 
-/**
- * The answer in one sentence.
- */
-headline: string, 
-/**
- * The hint to switch the form's cluster manager, said once under the headline.
- */
-switch_hint?: string, 
-/**
- * Each key's value that stands, in the order of the text.
- */
-settings: Array<CheckSetting>, 
-/**
- * The pasted settings planned on the cluster (absent when they cannot be planned).
- */
-answer?: CheckAnswer, 
-/**
- * The containers in words, one line each.
- */
-container_lines: Array<string>, 
-/**
- * Where executors run, in words, one line per group of nodes.
- */
-layout_lines: Array<string>, 
-/**
- * What reading found and the answer's warnings (Spark's refusals in Spark's words), with
- * their line, most severe first.
- */
-diagnostics: Array<CheckFinding>, 
-/**
- * What the section lists under "What the check found": the diagnostics without the
- * switch hint, most severe first.
- */
-findings: Array<CheckFinding>, 
-/**
- * The planner's plan for the same cluster (absent when the form is invalid).
- */
-plan?: CheckPlan, 
-/**
- * Why the plan's configuration is not offered to paste back, when it is not.
- */
-plan_not_offered?: string, 
-/**
- * What changes from the pasted settings to the plan, worded.
- */
-changes: Array<string>, 
-/**
- * The share-link query that puts the pasted settings into the form.
- */
-use_these_settings: string, 
-/**
- * What "Use these settings" does, when it is offered (not for nothing read, nor for a
- * value Spark refuses).
- */
-use_these_settings_note?: string, 
-/**
- * What a share link of this check holds.
- */
-link: CheckLink, };
-
-/**
- * The pasted settings planned.
- */
-export type CheckAnswer = { 
-/**
- * The comparable numbers.
- */
-numbers: CheckNumbers, 
-/**
- * Every container or pod, as requested and as granted.
- */
-containers: Array<ContainerView>, 
-/**
- * Where executors run, identical consecutive nodes grouped.
- */
-layout: Array<NodeGroupView>, };
-
-/**
- * The comparable numbers of the pasted settings or of the plan.
- */
-export type CheckNumbers = { 
-/**
- * Executors asked for (absent: as many as fit).
- */
-executors_asked?: number, 
-/**
- * Executors that run.
- */
-executors_running: number, 
-/**
- * Executor requests those executors hold (more than `executors_running` when EMR merges).
- */
-requests_running: number, 
-/**
- * Cores of one executor (EMR: of a launched, merged executor).
- */
-cores_per_executor: number, 
-/**
- * EMR: the launched executors differ in size; one executor's numbers are the largest's.
- */
-several_sizes: boolean, 
-/**
- * Heap of one executor in MiB.
- */
-heap_mib: number, 
-/**
- * One executor's container (YARN, EMR: granted) or pod memory, in MiB.
- */
-container_mib: number, 
-/**
- * Tasks at once.
- */
-task_slots: number, 
-/**
- * Memory held by the application's containers or pods.
- */
-memory_used_mib: number, 
-/**
- * Memory the cluster has for them.
- */
-memory_available_mib: number, 
-/**
- * CPU they hold, in millicores (Kubernetes: the pods' requests; YARN and EMR: the vcores
- * the ResourceManager records × 1000).
- */
-cpu_reserved_millis: number, 
-/**
- * Whether every container can start.
- */
-runs: boolean, };
-
-/**
- * What a share link of the check holds: never the text, never a secret.
- */
-export type CheckLink = { 
-/**
- * The value of the link's `ck` key (empty when no setting travels).
- */
-ck: string, 
-/**
- * Keys left out of the link (their values are never repeated).
- */
-dropped: Array<CheckDropped>, 
-/**
- * What the page's link holds of the check, in words.
- */
-note: string, };
-
-/**
- * A key left out of the link.
- */
-export type CheckDropped = { 
-/**
- * The key.
- */
-key: string, 
-/**
- * `secret`, `not-needed` or `unsafe` (characters a link does not carry, or too long).
- */
-reason: string, };
-
-/**
- * A finding of the check, with the line of the pasted text it is about.
- */
-export type CheckFinding = { 
-/**
- * The stable code.
- */
-code: string, 
-/**
- * `info`, `warning` or `error`.
- */
-severity: Severity, 
-/**
- * The line (1-based) of the pasted text, when the finding is about one.
- */
-line?: number, 
-/**
- * The explanation.
- */
-message: string, };
-
-/**
- * A key's value that stands, where it came from.
- */
-export type CheckSetting = { 
-/**
- * The key.
- */
-key: string, 
-/**
- * The value (`(hidden)` when the key or the value looks secret).
- */
-value: string, 
-/**
- * The kind of text it was read from (as in `formats`).
- */
-format: string, 
-/**
- * Its line (1-based; 0 for a link).
- */
-line: number, 
-/**
- * The lines of the settings of the same key it replaced (Spark's order of precedence).
- */
-replaces: Array<number>, 
-/**
- * The setting in words: `spark.executor.memory = 8g (line 3, replaces 1)`.
- */
-words: string, };
-
-/**
- * The plan beside the check.
- */
-export type CheckPlan = { 
-/**
- * The comparable numbers.
- */
-numbers: CheckNumbers, 
-/**
- * The plan in one sentence, as the check words its answer.
- */
-headline: string, 
-/**
- * The form's share-link query: `plan()` of it gives the plan with all its exports.
- */
-link: string, 
-/**
- * The plan's configuration in the pasted format, to paste back.
- */
-export?: CheckExport, };
-
-/**
- * A configuration to paste.
- */
-export type CheckExport = { 
-/**
- * The report format's name (`submit`, `conf`, `emr-json`, `yaml`).
- */
-format: string, 
-/**
- * Its name for people ("spark-submit command", "spark-defaults.conf").
- */
-name: string, 
-/**
- * The text.
- */
-text: string, };
-
-/**
- * Whether the pasted settings were checked.
- */
-export type CheckStatus = "checked" | "not-planned" | "nothing-read";

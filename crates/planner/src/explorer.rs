@@ -515,7 +515,7 @@ fn is_small(row: &ShapeRow) -> bool {
 /// one core.
 pub fn guidance(row: &ShapeRow, manager: ClusterManager) -> Vec<Warning> {
     let mut w = Vec::new();
-    let gib = crate::units::format_spark_mib;
+    let gib = crate::format::spark_size;
     // The 5-core finding is the HDFS client's (Ryza, above). Spark on Kubernetes reads and
     // writes an object store (S3, GCS, Azure Blob) through its own connector as a rule, and
     // that source says nothing of those: no note there.
@@ -683,7 +683,7 @@ fn small_executor_guidance(row: &ShapeRow) -> Vec<Warning> {
                 fixed_cost_mib(row),
                 row.container_mib,
                 row.overhead_mib,
-                crate::catalog::counted(u64::from(row.executors), "executor")
+                crate::format::counted(u64::from(row.executors), "executor")
             ),
         ));
     }

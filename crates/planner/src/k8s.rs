@@ -10,6 +10,7 @@
 use std::fmt;
 
 use crate::catalog::{limits, ClusterManager, FieldId, Unit};
+use crate::format::spark_size;
 use crate::input::{FieldError, InputErrors, OffHeap};
 use crate::layout::{container_parts, group_nodes, spread_runs, Block, BlockKind, NodeGroup};
 use crate::place::ExecutorCount;
@@ -21,7 +22,6 @@ use crate::spark::{
     ExecutorPodSettings, KubernetesPods, OverheadSettings, PodCpuSettings, PodResources,
     PodSettings, SparkConf, SparkVersion, NON_JVM_OVERHEAD_FACTOR,
 };
-use crate::units::format_spark_mib;
 use crate::warning::{most_severe_first, Code, Severity, Warning};
 
 /// A CPU quantity that Kubernetes would not accept.
@@ -81,29 +81,6 @@ pub fn parse_cpu_millis(text: &str) -> Result<u64, CpuError> {
         millis = millis.checked_add(1).ok_or_else(err)?;
     }
     Ok(millis)
-}
-
-/// Writes millicores as cores where exact (`2`, `0.5`), else as `1234m`.
-pub fn format_cpu(millis: u64) -> String {
-    if millis.is_multiple_of(1000) {
-        format!("{}", millis / 1000)
-    } else if millis.is_multiple_of(100) {
-        format!("{}.{}", millis / 1000, (millis % 1000) / 100)
-    } else {
-        format!("{millis}m")
-    }
-}
-
-/// Millicores as a count of cores for people to read (`124.16`, `2`, `0.25`): up to three
-/// decimals, never the `m` form, for totals where `124160m` would be hard to take in.
-pub fn format_cores(millis: u64) -> String {
-    let frac = format!("{:03}", millis % 1000);
-    let frac = frac.trim_end_matches('0');
-    if frac.is_empty() {
-        (millis / 1000).to_string()
-    } else {
-        format!("{}.{frac}", millis / 1000)
-    }
 }
 
 /// The nodes pods run on.
@@ -234,14 +211,8 @@ impl K8sSpark {
     pub fn conf(&self) -> SparkConf {
         let mut c = SparkConf::new();
         c.set(keys::EXECUTOR_CORES, self.executor_cores.to_string());
-        c.set(
-            keys::EXECUTOR_MEMORY,
-            format_spark_mib(self.executor_memory_mib),
-        );
-        c.set(
-            keys::DRIVER_MEMORY,
-            format_spark_mib(self.driver_memory_mib),
-        );
+        c.set(keys::EXECUTOR_MEMORY, spark_size(self.executor_memory_mib));
+        c.set(keys::DRIVER_MEMORY, spark_size(self.driver_memory_mib));
         c.set(keys::DRIVER_CORES, self.driver_cores.to_string());
         if self.task_cpus != 1 {
             c.set(keys::TASK_CPUS, self.task_cpus.to_string());
@@ -264,26 +235,23 @@ impl K8sSpark {
             c.set(keys::K8S_OVERHEAD_FACTOR, crate::fixed::format_f64(f));
         }
         if let Some(m) = self.overhead_mib {
-            c.set(keys::EXECUTOR_OVERHEAD, format_spark_mib(m));
+            c.set(keys::EXECUTOR_OVERHEAD, spark_size(m));
         }
         // The minimums exist from Spark 4.0, and an explicit overhead replaces the executor's.
         if self.version == SparkVersion::V4_0 {
             if let (Some(m), None) = (self.executor_min_overhead_mib, self.overhead_mib) {
-                c.set(keys::EXECUTOR_MIN_OVERHEAD, format_spark_mib(m));
+                c.set(keys::EXECUTOR_MIN_OVERHEAD, spark_size(m));
             }
             if let Some(m) = self.driver_min_overhead_mib {
-                c.set(keys::DRIVER_MIN_OVERHEAD, format_spark_mib(m));
+                c.set(keys::DRIVER_MIN_OVERHEAD, spark_size(m));
             }
         }
         if self.offheap.enabled {
             c.set(keys::OFFHEAP_ENABLED, "true");
-            c.set(keys::OFFHEAP_SIZE, format_spark_mib(self.offheap.size_mib));
+            c.set(keys::OFFHEAP_SIZE, spark_size(self.offheap.size_mib));
         }
         if self.pyspark_memory_mib > 0 {
-            c.set(
-                keys::PYSPARK_MEMORY,
-                format_spark_mib(self.pyspark_memory_mib),
-            );
+            c.set(keys::PYSPARK_MEMORY, spark_size(self.pyspark_memory_mib));
         }
         c
     }
@@ -1106,8 +1074,8 @@ pub fn k8s_working(input: &K8sInput, d: &K8sPlan) -> Vec<Step> {
                 "min({} MiB ÷ {} MiB, {} CPU ÷ {} CPU{}) = {}",
                 d.room.memory_mib,
                 d.executor_memory_mib(),
-                format_cores(d.room.cpu_millis),
-                format_cores(d.executor_cpu_millis),
+                crate::format::cores(d.room.cpu_millis),
+                crate::format::cores(d.executor_cpu_millis),
                 if d.fit.per_node < d.fit.per_node_by_resources {
                     format!(", the node's pod limit of {} pods", d.room.pods)
                 } else {
@@ -1126,10 +1094,10 @@ fn room_step(n: &K8sNodes, room: PodRoom) -> Step {
         "Room for pods per node",
         format!(
             "{} CPU − {} reserved − {} daemonsets = {} CPU; {} MiB − {} − {} = {} MiB",
-            format_cpu(n.capacity_cpu_millis),
-            format_cpu(n.reserved_cpu_millis),
-            format_cpu(n.daemonset_cpu_millis),
-            format_cpu(room.cpu_millis),
+            crate::format::cpu_quantity(n.capacity_cpu_millis),
+            crate::format::cpu_quantity(n.reserved_cpu_millis),
+            crate::format::cpu_quantity(n.daemonset_cpu_millis),
+            crate::format::cpu_quantity(room.cpu_millis),
             n.capacity_memory_mib,
             n.reserved_memory_mib,
             n.daemonset_memory_mib,
@@ -1180,7 +1148,7 @@ fn placed_step(count: ExecutorCount, d: &K8sPlan) -> Step {
     let driver = if d.has_driver() {
         format!(
             " + {} CPU for the driver pod",
-            format_cores(d.driver_cpu_millis())
+            crate::format::cores(d.driver_cpu_millis())
         )
     } else if d.driver.is_none() {
         " (client mode: the driver runs outside the cluster)".to_string()
@@ -1191,10 +1159,10 @@ fn placed_step(count: ExecutorCount, d: &K8sPlan) -> Step {
         "Executors placed",
         format!(
             "{count}; {}; {} CPU requested = {} × {} CPU{driver}",
-            crate::catalog::counted(t.task_slots, "task slot"),
-            format_cores(t.cpu_requested_millis),
-            crate::catalog::counted(t.executors.into(), "executor pod"),
-            format_cores(d.executor_cpu_millis),
+            crate::format::counted(t.task_slots, "task slot"),
+            crate::format::cores(t.cpu_requested_millis),
+            crate::format::counted(t.executors.into(), "executor pod"),
+            crate::format::cores(d.executor_cpu_millis),
         ),
     )
 }
@@ -1203,7 +1171,7 @@ fn placed_step(count: ExecutorCount, d: &K8sPlan) -> Step {
 /// node's pod limit does: `None` when it does not bind.
 pub fn k8s_pod_limit_words(d: &K8sPlan) -> Option<String> {
     d.fit.pod_limit_binds.then(|| {
-        crate::catalog::group_digits_in_text(&format!(
+        crate::format::in_text(&format!(
             "Executor pods per node are {}.",
             pod_limit_words(d.room.pods)
         ))
@@ -1266,9 +1234,9 @@ fn fit_warnings(d: &K8sPlan) -> Vec<Warning> {
             format!(
                 "The driver pod ({} CPU, {} MiB) is larger than what a node has left \
                  for pods ({} CPU, {} MiB): it stays Pending.",
-                format_cpu(d.driver_cpu_millis()),
+                crate::format::cpu_quantity(d.driver_cpu_millis()),
                 d.driver_memory_mib(),
-                format_cpu(room.cpu_millis),
+                crate::format::cpu_quantity(room.cpu_millis),
                 room.memory_mib
             ),
         ));
@@ -1280,9 +1248,9 @@ fn fit_warnings(d: &K8sPlan) -> Vec<Warning> {
             format!(
                 "An executor pod ({} CPU, {} MiB) is larger than what a node has left \
                  for pods ({} CPU, {} MiB): executors stay Pending.",
-                format_cpu(d.executor_cpu_millis),
+                crate::format::cpu_quantity(d.executor_cpu_millis),
                 d.executor_memory_mib(),
-                format_cpu(room.cpu_millis),
+                crate::format::cpu_quantity(room.cpu_millis),
                 room.memory_mib
             ),
         ));
@@ -1295,7 +1263,7 @@ fn fit_warnings(d: &K8sPlan) -> Vec<Warning> {
             format!(
                 "Only {capacity} of the {} fit ({} per node); the \
                  other {} stay Pending.",
-                crate::catalog::counted(d.wanted, "executor pod"),
+                crate::format::counted(d.wanted, "executor pod"),
                 d.fit.per_node,
                 d.wanted - capacity
             ),
@@ -1317,8 +1285,8 @@ fn cpu_request_warning(s: &K8sSpark, d: &K8sPlan) -> Option<Warning> {
                  (spark.executor.cores = {}): parallelism is unchanged while the pods reserve \
                  {}% of the CPUs {} full cores would. Tasks share the CPU; this suits \
                  I/O-bound work.",
-                format_cpu(requested),
-                crate::catalog::counted(d.task_slots_per_executor, "task"),
+                crate::format::cpu_quantity(requested),
+                crate::format::counted(d.task_slots_per_executor, "task"),
                 s.executor_cores,
                 crate::fixed::format_percent(requested, cores_millis, 0),
                 s.executor_cores
@@ -1455,7 +1423,7 @@ fn largest_heap(
 /// The shortfall in words: what keeps pods Pending and by how much (the reason alone when none
 /// runs: a headline says so).
 pub fn k8s_shortfall_words(s: &Shortfall) -> String {
-    crate::catalog::group_digits_in_text(&k8s_shortfall_words_ungrouped(s))
+    crate::format::in_text(&k8s_shortfall_words_ungrouped(s))
 }
 
 fn k8s_shortfall_words_ungrouped(s: &Shortfall) -> String {
@@ -1465,15 +1433,15 @@ fn k8s_shortfall_words_ungrouped(s: &Shortfall) -> String {
         } else {
             format!(
                 "{} CPU too much",
-                format_cores(r.cpu_millis.saturating_sub(room.cpu_millis))
+                crate::format::cores(r.cpu_millis.saturating_sub(room.cpu_millis))
             )
         };
         format!(
             "{what} ({} CPU, {} MiB) is larger than what a node has left for pods ({} CPU, {} \
              MiB): {by}",
-            format_cores(r.cpu_millis),
+            crate::format::cores(r.cpu_millis),
             r.memory_mib,
-            format_cores(room.cpu_millis),
+            crate::format::cores(room.cpu_millis),
             room.memory_mib
         )
     };
@@ -1491,12 +1459,12 @@ fn k8s_shortfall_words_ungrouped(s: &Shortfall) -> String {
         }
         Blocker::Room { capacity } => format!(
             "Only {capacity} of the {} fit; the other {} stay Pending.",
-            crate::catalog::counted(s.asked, "executor pod"),
+            crate::format::counted(s.asked, "executor pod"),
             s.asked - capacity
         ),
         Blocker::PodLimit { capacity, pods } => format!(
             "Only {capacity} of the {} fit, {}; the other {} stay Pending.",
-            crate::catalog::counted(s.asked, "executor pod"),
+            crate::format::counted(s.asked, "executor pod"),
             pod_limit_words(pods),
             s.asked - capacity
         ),
@@ -1505,7 +1473,7 @@ fn k8s_shortfall_words_ungrouped(s: &Shortfall) -> String {
 
 /// The nearest heap that runs, in words.
 pub fn k8s_nearest_words(s: &Shortfall) -> Option<String> {
-    k8s_nearest_words_ungrouped(s).map(|words| crate::catalog::group_digits_in_text(&words))
+    k8s_nearest_words_ungrouped(s).map(|words| crate::format::in_text(&words))
 }
 
 fn k8s_nearest_words_ungrouped(s: &Shortfall) -> Option<String> {
@@ -1526,8 +1494,8 @@ fn k8s_nearest_words_ungrouped(s: &Shortfall) -> Option<String> {
     Some(format!(
         "Nearest that runs: {}={} runs {all} executor pod{}.",
         field.label(),
-        format_spark_mib(heap_mib),
-        crate::catalog::plural_ending(runs)
+        spark_size(heap_mib),
+        crate::format::plural_ending(runs)
     ))
 }
 
@@ -1585,13 +1553,13 @@ mod tests {
         for bad in ["", "m", "-1", "1.5.2", "abc", "2 cores", "1e3"] {
             assert!(parse_cpu_millis(bad).is_err(), "{bad}");
         }
-        assert_eq!(format_cpu(500), "0.5");
-        assert_eq!(format_cpu(2000), "2");
-        assert_eq!(format_cpu(1250), "1250m");
-        assert_eq!(format_cores(124_160), "124.16");
-        assert_eq!(format_cores(1250), "1.25");
-        assert_eq!(format_cores(2000), "2");
-        assert_eq!(format_cores(5), "0.005");
+        assert_eq!(crate::format::cpu_quantity(500), "0.5");
+        assert_eq!(crate::format::cpu_quantity(2000), "2");
+        assert_eq!(crate::format::cpu_quantity(1250), "1250m");
+        assert_eq!(crate::format::cores(124_160), "124.16");
+        assert_eq!(crate::format::cores(1250), "1.25");
+        assert_eq!(crate::format::cores(2000), "2");
+        assert_eq!(crate::format::cores(5), "0.005");
     }
 
     #[test]

@@ -469,15 +469,10 @@ fn step(title: &str, detail: String) -> Step {
     Step::new(title, detail)
 }
 
-/// Millicores as Kubernetes writes them in `kubectl describe node` (`15890m`).
-fn millis(m: u64) -> String {
-    format!("{m}m")
-}
-
 /// The kube-reserved CPU formula with its numbers.
 fn cpu_words(r: &NodeReservation) -> String {
-    let cpu = millis(r.capacity_cpu_millis);
-    let reserved = millis(r.kube_reserved_cpu_millis);
+    let cpu = crate::format::kubernetes_millicores(r.capacity_cpu_millis);
+    let reserved = crate::format::kubernetes_millicores(r.kube_reserved_cpu_millis);
     match r.provider {
         Provider::Aks => format!(
             "AKS's table for {} cores: {reserved}",
@@ -530,7 +525,7 @@ fn capacity_step(r: &NodeReservation) -> Step {
         format!(
             "{} ({from}): {} CPU, {} MiB of memory",
             r.provider.name(),
-            millis(r.capacity_cpu_millis),
+            crate::format::kubernetes_millicores(r.capacity_cpu_millis),
             r.capacity_memory_mib
         ),
     )
@@ -571,9 +566,9 @@ pub fn reservation_steps(
             "Allocatable (kubectl describe node)",
             format!(
                 "CPU {} − {} = {}; memory {} MiB − {} MiB − {} MiB = {} MiB ({}Ki, as kubectl writes it)",
-                millis(r.capacity_cpu_millis),
-                millis(r.reserved_cpu_millis()),
-                millis(r.allocatable_cpu_millis()),
+                crate::format::kubernetes_millicores(r.capacity_cpu_millis),
+                crate::format::kubernetes_millicores(r.reserved_cpu_millis()),
+                crate::format::kubernetes_millicores(r.allocatable_cpu_millis()),
                 r.capacity_memory_mib,
                 r.kube_reserved_memory_mib + r.system_reserved_memory_mib,
                 r.eviction_memory_mib,
@@ -585,9 +580,9 @@ pub fn reservation_steps(
             "Room for Spark's pods per node",
             format!(
                 "allocatable − daemonsets: CPU {} − {} = {}; memory {} MiB − {} MiB = {} MiB. Source: {}.",
-                millis(r.allocatable_cpu_millis()),
-                millis(daemonset_cpu_millis),
-                millis(cpu_left),
+                crate::format::kubernetes_millicores(r.allocatable_cpu_millis()),
+                crate::format::kubernetes_millicores(daemonset_cpu_millis),
+                crate::format::kubernetes_millicores(cpu_left),
                 r.allocatable_memory_mib(),
                 daemonset_memory_mib,
                 memory_left,

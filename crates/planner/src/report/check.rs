@@ -33,7 +33,7 @@ fn setting_rows(c: &Check) -> Vec<(String, String, String)> {
             let from = match won_words(&e) {
                 Some(_) => format!(
                     "{from} (replaces {} earlier)",
-                    crate::catalog::group_digits_in_text(&e.overridden.len().to_string())
+                    crate::format::in_text(&e.overridden.len().to_string())
                 ),
                 None => from,
             };

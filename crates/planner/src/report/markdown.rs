@@ -6,11 +6,11 @@
 //! Every text that comes from a plan is escaped: in tables `|` is written `\|`, and characters
 //! Markdown would read as emphasis, links or HTML are backslash-escaped.
 
-use crate::catalog::{counted, group_digits_in_text};
+use crate::format;
 use std::fmt::Write;
 
-use super::summary::{self, nodes_title, shape_words as shape};
-use super::{mib_one_decimal, Report};
+use super::summary;
+use super::Report;
 use crate::catalog::{self, ClusterManager};
 use crate::emr::{self, EmrPlan};
 use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
@@ -99,14 +99,14 @@ pub fn kubernetes(p: &K8sPlan, input: &K8sInput) -> String {
     let totals = format!(
         "**Totals:** {}, {}; {} millicores and {} MiB requested of {} \
          millicores and {} MiB allocatable beside daemonsets.\n",
-        counted(u64::from(t.executors), "executor pod"),
-        counted(t.task_slots, "task slot"),
+        format::counted(u64::from(t.executors), "executor pod"),
+        format::counted(t.task_slots, "task slot"),
         t.cpu_requested_millis,
         t.memory_requested_mib,
         t.cpu_available_millis,
         t.memory_available_mib
     );
-    let _ = writeln!(out, "{}", group_digits_in_text(&totals));
+    let _ = writeln!(out, "{}", format::in_text(&totals));
     working(&mut out, &k8s_working(input, p));
     warnings(&mut out, m, "Warnings", &findings);
     out.push_str("## Exports\n\n");
@@ -160,7 +160,7 @@ pub fn invalid(m: ClusterManager, diagnostics: &[Warning]) -> String {
     let _ = writeln!(
         out,
         "The input has {} to fix first.\n",
-        counted(count as u64, "problem")
+        format::counted(count as u64, "problem")
     );
     warnings(&mut out, m, "Problems", diagnostics);
     finished(out)
@@ -193,7 +193,7 @@ fn yarn_headline(out: &mut String, c: &Comparison) {
         let _ = write!(
             out,
             "# YARN: {}",
-            shape(p.instances, p.cores(), p.heap_mib())
+            format::shape(p.instances, p.cores(), p.heap_mib())
         );
         if placed < p.instances {
             let _ = write!(out, " ({placed} placed)");
@@ -207,9 +207,9 @@ fn yarn_headline(out: &mut String, c: &Comparison) {
     let _ = writeln!(
         out,
         "{this} method: {} placed, {} at once. The other method gives {}.\n",
-        counted(u64::from(placed), "executor"),
-        counted(p.placement.totals.task_slots, "task"),
-        shape(other.instances, other.cores(), other.heap_mib())
+        format::counted(u64::from(placed), "executor"),
+        format::counted(p.placement.totals.task_slots, "task"),
+        format::shape(other.instances, other.cores(), other.heap_mib())
     );
 }
 
@@ -218,18 +218,18 @@ fn yarn_totals(out: &mut String, placement: &Placement) {
     let totals = format!(
         "**Totals:** {}, {}; {} of {} MiB of YARN memory granted ({} %), \
          {} of {}; {} MiB and {} unused; {} MiB added by YARN's rounding.\n",
-        counted(u64::from(t.executors), "executor"),
-        counted(t.task_slots, "task slot"),
+        format::counted(u64::from(t.executors), "executor"),
+        format::counted(t.task_slots, "task slot"),
         t.granted_memory_mib,
         t.yarn_memory_mib,
         crate::fixed::format_percent(t.granted_memory_mib, t.yarn_memory_mib, 1),
         t.granted_vcores,
-        counted(t.yarn_vcores, "vcore"),
+        format::counted(t.yarn_vcores, "vcore"),
         t.unused_memory_mib,
-        counted(t.unused_vcores, "vcore"),
+        format::counted(t.unused_vcores, "vcore"),
         t.rounding_mib()
     );
-    let _ = writeln!(out, "{}", group_digits_in_text(&totals));
+    let _ = writeln!(out, "{}", format::in_text(&totals));
 }
 
 /// The unified-memory pools of one executor, or Spark's refusal of the heap.
@@ -240,12 +240,12 @@ fn unified_memory(out: &mut String, memory: &Result<UnifiedMemory, HeapTooSmall>
                 out,
                 "**Inside one executor:** reserved {} MiB, user {} MiB, storage {} MiB, \
                  execution {} MiB; each task gets {} to {} MiB of execution memory.\n",
-                mib_one_decimal(m.reserved_bytes),
-                mib_one_decimal(m.user_bytes),
-                mib_one_decimal(m.storage_bytes),
-                mib_one_decimal(m.execution_bytes),
-                mib_one_decimal(m.per_task_min_bytes),
-                mib_one_decimal(m.per_task_max_bytes)
+                crate::format::mib_decimal(m.reserved_bytes),
+                crate::format::mib_decimal(m.user_bytes),
+                crate::format::mib_decimal(m.storage_bytes),
+                crate::format::mib_decimal(m.execution_bytes),
+                crate::format::mib_decimal(m.per_task_min_bytes),
+                crate::format::mib_decimal(m.per_task_max_bytes)
             );
         }
         Err(e) => {
@@ -263,7 +263,7 @@ fn kubernetes_headline(out: &mut String, p: &K8sPlan, input: &K8sInput, findings
             let _ = writeln!(out, "{}\n", escape(&e.message));
         }
     } else {
-        let heading = shape(placed, spark.executor_cores, spark.executor_memory_mib);
+        let heading = format::shape(placed, spark.executor_cores, spark.executor_memory_mib);
         let _ = writeln!(out, "# Kubernetes: {heading}\n");
     }
     let short = crate::k8s::k8s_shortfall(input, p);
@@ -272,11 +272,11 @@ fn kubernetes_headline(out: &mut String, p: &K8sPlan, input: &K8sInput, findings
     }
     let fit = format!(
         "{} fit on a node, {} on the cluster; {} at once.\n",
-        counted(p.fit.per_node, "executor pod"),
+        format::counted(p.fit.per_node, "executor pod"),
         p.fit.capacity,
-        counted(p.totals.task_slots, "task")
+        format::counted(p.totals.task_slots, "task")
     );
-    let _ = writeln!(out, "{}", group_digits_in_text(&fit));
+    let _ = writeln!(out, "{}", format::in_text(&fit));
 }
 
 fn emr_headline(out: &mut String, p: &EmrPlan) {
@@ -291,9 +291,9 @@ fn emr_headline(out: &mut String, p: &EmrPlan) {
     let _ = writeln!(
         out,
         "EMR launches {} covering {} of the {}; {} pending.\n",
-        counted(u64::from(p.launched_executors), "executor"),
+        format::counted(u64::from(p.launched_executors), "executor"),
         p.covered_requests,
-        counted(u64::from(p.requested), "request"),
+        format::counted(u64::from(p.requested), "request"),
         p.pending_requests
     );
 }
@@ -311,7 +311,7 @@ fn node_group_table(out: &mut String, group: &NodeGroup, t: GroupTable) {
     let _ = writeln!(
         out,
         "### {}\n",
-        nodes_title(group.first_node, group.last_node)
+        format::nodes_title(group.first_node, group.last_node)
     );
     let rows: Vec<Vec<String>> = group
         .blocks

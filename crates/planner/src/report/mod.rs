@@ -237,8 +237,3 @@ pub fn try_render(scenario: &Scenario, outcome: &Outcome, format: Format) -> Opt
         ))),
     }
 }
-
-/// Bytes as MiB with one decimal (`7662.4`).
-fn mib_one_decimal(bytes: u64) -> String {
-    crate::fixed::format_ratio(bytes, 1_048_576, 1)
-}

@@ -6,15 +6,15 @@
 //! Cells hold plain numbers (`21504`, no digit groups) as every export does: a wiki reader
 //! copies them into configuration files.
 
-use crate::catalog::{counted, group_digits_in_text, ClusterManager};
+use crate::catalog::ClusterManager;
 use crate::emr::EmrPlan;
 use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
+use crate::format;
 use crate::k8s::{k8s_nearest_words, k8s_shortfall, K8sInput, K8sPlan, K8sSpark};
 use crate::layout::{Block, BlockKind, NodeGroup};
 use crate::place::Placement;
 use crate::plan::{self, Comparison};
 use crate::spark::PodResources;
-use crate::units::format_spark_mib;
 use crate::warning::{Severity, Warning};
 
 use super::Report;
@@ -58,7 +58,7 @@ pub fn summary(report: &Report<'_>) -> Summary {
             title: format!("{}: nothing to plan", m.name()),
             lead: vec![format!(
                 "The input has {} to fix first.",
-                counted(diagnostics.len() as u64, "problem")
+                format::counted(diagnostics.len() as u64, "problem")
             )],
             containers: None,
             nodes: None,
@@ -69,22 +69,12 @@ pub fn summary(report: &Report<'_>) -> Summary {
     }
 }
 
-/// `17 executors × 5 cores × 19g`.
-pub fn shape_words(executors: u32, cores: u32, heap_mib: u64) -> String {
-    format!(
-        "{} × {} × {}",
-        counted(u64::from(executors), "executor"),
-        counted(u64::from(cores), "core"),
-        format_spark_mib(heap_mib)
-    )
-}
-
 /// What EMR runs and what was asked, as a title says it: its merged executors differ from the
 /// requests (`9 executors × 20 cores × 94854m run (the largest: ...); asked: 50 executors × ...`),
 /// so the requests alone would read as the answer. Nothing of what runs when nothing fits.
 pub fn emr_runs_words(p: &EmrPlan) -> String {
     let r = p.request;
-    let asked = shape_words(p.requested, r.cores, r.memory.heap_mib);
+    let asked = crate::format::shape(p.requested, r.cores, r.memory.heap_mib);
     let Some(top) = p.launched.first() else {
         return format!("nothing runs; asked: {asked}");
     };
@@ -95,7 +85,7 @@ pub fn emr_runs_words(p: &EmrPlan) -> String {
     };
     format!(
         "{} run{largest}; asked: {asked}",
-        shape_words(p.launched_executors, top.cores, top.heap_mib)
+        crate::format::shape(p.launched_executors, top.cores, top.heap_mib)
     )
 }
 
@@ -117,23 +107,23 @@ fn yarn(c: &Comparison) -> Summary {
     } else if placed < p.instances {
         format!(
             "YARN: {} ({placed} placed)",
-            shape_words(p.instances, p.cores(), p.heap_mib())
+            crate::format::shape(p.instances, p.cores(), p.heap_mib())
         )
     } else {
         format!(
             "YARN: {}",
-            shape_words(p.instances, p.cores(), p.heap_mib())
+            crate::format::shape(p.instances, p.cores(), p.heap_mib())
         )
     };
     let (this, other) = match p.method {
         crate::input::Method::SparkExact => ("Spark-exact", &c.rule_of_thumb),
         crate::input::Method::RuleOfThumb => ("Rule-of-thumb", &c.spark_exact),
     };
-    lead.push(group_digits_in_text(&format!(
+    lead.push(format::in_text(&format!(
         "{this} method: {} placed, {} at once. The other method gives {}.",
-        counted(u64::from(placed), "executor"),
-        counted(p.placement.totals.task_slots, "task"),
-        shape_words(other.instances, other.cores(), other.heap_mib())
+        format::counted(u64::from(placed), "executor"),
+        format::counted(p.placement.totals.task_slots, "task"),
+        crate::format::shape(other.instances, other.cores(), other.heap_mib())
     )));
     Summary {
         title,
@@ -155,16 +145,16 @@ fn kubernetes(p: &K8sPlan, input: &K8sInput) -> Summary {
         lead.extend(first_error(&findings).map(|e| e.message.clone()));
         "Kubernetes: no executor pod fits".to_string()
     } else {
-        let shape = shape_words(placed, spark.executor_cores, spark.executor_memory_mib);
+        let shape = crate::format::shape(placed, spark.executor_cores, spark.executor_memory_mib);
         format!("Kubernetes: {shape}")
     };
     let short = k8s_shortfall(input, p);
     lead.extend(short.as_ref().and_then(k8s_nearest_words));
-    lead.push(group_digits_in_text(&format!(
+    lead.push(format::in_text(&format!(
         "{} fit on a node, {} on the cluster; {} at once.",
-        counted(p.fit.per_node, "executor pod"),
+        format::counted(p.fit.per_node, "executor pod"),
         p.fit.capacity,
-        counted(p.totals.task_slots, "task")
+        format::counted(p.totals.task_slots, "task")
     )));
     Summary {
         title,
@@ -186,11 +176,11 @@ fn emr(p: &EmrPlan) -> Summary {
     } else {
         format!("Amazon EMR: {}", emr_runs_words(p))
     };
-    lead.push(group_digits_in_text(&format!(
+    lead.push(format::in_text(&format!(
         "EMR launches {} covering {} of the {}; {} pending.",
-        counted(u64::from(p.launched_executors), "executor"),
+        format::counted(u64::from(p.launched_executors), "executor"),
         p.covered_requests,
-        counted(u64::from(p.requested), "request"),
+        format::counted(u64::from(p.requested), "request"),
         p.pending_requests
     )));
     Summary {
@@ -334,25 +324,13 @@ pub fn emr_containers(p: &EmrPlan) -> Table {
     }
 }
 
-/// "Node 1", "Nodes 2–6 (5 nodes)".
-pub fn nodes_title(first: u32, last: u32) -> String {
-    if first == last {
-        format!("Node {first}")
-    } else {
-        format!(
-            "Nodes {first}–{last} ({} nodes)",
-            last.saturating_sub(first).saturating_add(1)
-        )
-    }
-}
-
 /// What a node of `group` holds, in words: `ApplicationMaster + 2 executors`.
 pub fn holds_words(group: &NodeGroup, m: ClusterManager) -> String {
     let executors = u64::from(group.executors_per_node());
     let executor_words = if m == ClusterManager::Kubernetes {
-        counted(executors, "executor pod")
+        format::counted(executors, "executor pod")
     } else {
-        counted(executors, "executor")
+        format::counted(executors, "executor")
     };
     if group.has_am() {
         format!("ApplicationMaster + {executor_words}")
@@ -363,16 +341,13 @@ pub fn holds_words(group: &NodeGroup, m: ClusterManager) -> String {
     }
 }
 
-/// CPU as its cluster manager counts it, without a unit: YARN's whole vcores (`15`),
-/// Kubernetes' CPU with up to three decimals (`10.52`).
-pub fn cpu_words(millis: u64, m: ClusterManager) -> String {
-    let whole = millis / crate::layout::MILLICORES_PER_VCORE;
-    let fraction = millis % crate::layout::MILLICORES_PER_VCORE;
-    if m != ClusterManager::Kubernetes || fraction == 0 {
-        return whole.to_string();
+/// How `m` counts CPU in a table: Kubernetes in cores, YARN and EMR in whole vcores.
+pub fn cpu_count(m: ClusterManager) -> format::CpuCount {
+    if m == ClusterManager::Kubernetes {
+        format::CpuCount::Cores
+    } else {
+        format::CpuCount::Vcores
     }
-    let digits = format!("{fraction:03}");
-    format!("{whole}.{}", digits.trim_end_matches('0'))
 }
 
 /// The sum over `group`'s blocks that `keep` accepts: (millicores, MiB).
@@ -401,14 +376,14 @@ pub fn nodes_table(layout: &[NodeGroup], m: ClusterManager) -> Table {
             });
             let (free_cpu, free_mib) = sum_of(g, |b| b.kind == BlockKind::Unused);
             vec![
-                nodes_title(g.first_node, g.last_node),
+                crate::format::nodes_title(g.first_node, g.last_node),
                 holds_words(g, m),
                 spark_mib.to_string(),
                 kept_mib.to_string(),
                 free_mib.to_string(),
-                cpu_words(spark_cpu, m),
-                cpu_words(kept_cpu, m),
-                cpu_words(free_cpu, m),
+                format::cpu(spark_cpu, cpu_count(m)),
+                format::cpu(kept_cpu, cpu_count(m)),
+                format::cpu(free_cpu, cpu_count(m)),
             ]
         })
         .collect();

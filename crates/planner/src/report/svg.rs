@@ -8,12 +8,13 @@
 //! colours and patterns are inline attributes, no stylesheet, font, script or link is needed.
 //! Segments carry patterns as well as colours, and a `<title>` with their size.
 
+use crate::format;
 use std::fmt::Write;
 
-use super::summary::{cpu_words, holds_words, nodes_title, summary};
+use super::summary::{cpu_count, holds_words, summary};
 use super::wiki::escape_html as escape;
 use super::Report;
-use crate::catalog::{counted, ClusterManager};
+use crate::catalog::ClusterManager;
 use crate::fixed::format_fixed;
 use crate::layout::{Block, BlockKind, NodeGroup, PartKind, MILLICORES_PER_VCORE};
 
@@ -246,7 +247,7 @@ fn node_group(
         out,
         "<g>\n<text x=\"{MARGIN}\" y=\"{}\" fill=\"#1f2328\"><tspan font-weight=\"700\">{}</tspan> — {}</text>",
         top + 14,
-        escape(&nodes_title(group.first_node, group.last_node)),
+        escape(&format::nodes_title(group.first_node, group.last_node)),
         escape(&holds_words(group, m))
     );
     let memory_top = top + 20;
@@ -275,9 +276,9 @@ fn node_group(
 /// CPU with its unit: `16 vcores`, `1 vcore`, `15.89 CPU`.
 fn cpu_total_words(millis: u64, m: ClusterManager) -> String {
     if m == ClusterManager::Kubernetes {
-        format!("{} CPU", cpu_words(millis, m))
+        format!("{} CPU", crate::format::cpu(millis, cpu_count(m)))
     } else {
-        counted(millis / MILLICORES_PER_VCORE, "vcore")
+        format::counted(millis / MILLICORES_PER_VCORE, "vcore")
     }
 }
 
@@ -428,7 +429,7 @@ fn cpu_segments(group: &NodeGroup, m: ClusterManager) -> Vec<Segment> {
             let cpu = match (b.kind, m) {
                 // The OS keeps physical cores, not YARN vcores.
                 (BlockKind::Reserved, ClusterManager::Yarn | ClusterManager::Emr) => {
-                    counted(b.cpu_millis / MILLICORES_PER_VCORE, "core")
+                    format::counted(b.cpu_millis / MILLICORES_PER_VCORE, "core")
                 }
                 _ => cpu_total_words(b.cpu_millis, m),
             };

@@ -3,6 +3,7 @@
 //! all in plain text that fits about 100 columns. Columns that hold only zeros (off-heap and
 //! PySpark memory when none is set) are left out.
 
+use crate::format;
 use std::fmt::Write;
 
 use super::summary::{summary, Table};
@@ -168,7 +169,7 @@ fn node_lines(out: &mut String, nodes: &Table) {
             format!("{amount} CPU")
         } else {
             let n = amount.parse().unwrap_or(0);
-            format!("{amount} vcore{}", catalog::plural_ending(n))
+            format!("{amount} vcore{}", format::plural_ending(n))
         }
     };
     for row in &nodes.rows {

@@ -4,10 +4,11 @@
 //! snapshot diff: keep it byte-stable. Names are spelled out here (not `Debug`) so that renaming
 //! a type does not change the text.
 
+use crate::format;
 use std::fmt::Write;
 
-use super::{mib_one_decimal, Report};
-use crate::catalog::{plural_ending, ClusterManager};
+use super::Report;
+use crate::catalog::ClusterManager;
 use crate::emr::{self, EmrPlan};
 use crate::exports::emr::{classification_json, driver_log, submit_flags};
 use crate::exports::k8s::{spark_conf as k8s_spark_conf, spark_operator_yaml};
@@ -104,9 +105,9 @@ fn yarn_plan(out: &mut String, c: &Comparison, method: Method) {
         "== {}: {} executor{} × {} core{} × {}",
         method_name(p.method),
         p.instances,
-        plural_ending(p.instances.into()),
+        format::plural_ending(p.instances.into()),
         p.cores(),
-        plural_ending(p.cores().into()),
+        format::plural_ending(p.cores().into()),
         p.heap_setting()
     );
     yarn_containers(out, p);
@@ -133,7 +134,7 @@ fn yarn_containers(out: &mut String, p: &Plan) {
         e.request.memory_mib,
         e.granted.memory_mib,
         e.granted.vcores,
-        plural_ending(e.granted.vcores.into())
+        format::plural_ending(e.granted.vcores.into())
     );
     let am = p.placement.am;
     let _ = writeln!(
@@ -144,7 +145,7 @@ fn yarn_containers(out: &mut String, p: &Plan) {
         am.request.memory_mib,
         am.granted.memory_mib,
         am.granted.vcores,
-        plural_ending(am.granted.vcores.into()),
+        format::plural_ending(am.granted.vcores.into()),
         node_text(am.node)
     );
 }
@@ -154,19 +155,19 @@ fn yarn_totals(out: &mut String, t: &Totals) {
         out,
         "totals: {} executor{}, {} slot{}, heap {} MiB, granted {} MiB of {} ({}%), {} of {} vcore{}, unused {} MiB / {} vcore{}, rounding {} MiB",
         t.executors,
-        plural_ending(t.executors.into()),
+        format::plural_ending(t.executors.into()),
         t.task_slots,
-        plural_ending(t.task_slots),
+        format::plural_ending(t.task_slots),
         t.heap_mib,
         t.granted_memory_mib,
         t.yarn_memory_mib,
         crate::fixed::format_percent(t.granted_memory_mib, t.yarn_memory_mib, 1),
         t.granted_vcores,
         t.yarn_vcores,
-        plural_ending(t.yarn_vcores),
+        format::plural_ending(t.yarn_vcores),
         t.unused_memory_mib,
         t.unused_vcores,
-        plural_ending(t.unused_vcores),
+        format::plural_ending(t.unused_vcores),
         t.rounding_mib()
     );
 }
@@ -177,12 +178,12 @@ fn memory_line(out: &mut String, memory: &Result<UnifiedMemory, HeapTooSmall>) {
             let _ = writeln!(
                 out,
                 "memory: reserved {} user {} storage {} execution {} per-task {}..{} MiB",
-                mib_one_decimal(m.reserved_bytes),
-                mib_one_decimal(m.user_bytes),
-                mib_one_decimal(m.storage_bytes),
-                mib_one_decimal(m.execution_bytes),
-                mib_one_decimal(m.per_task_min_bytes),
-                mib_one_decimal(m.per_task_max_bytes)
+                crate::format::mib_decimal(m.reserved_bytes),
+                crate::format::mib_decimal(m.user_bytes),
+                crate::format::mib_decimal(m.storage_bytes),
+                crate::format::mib_decimal(m.execution_bytes),
+                crate::format::mib_decimal(m.per_task_min_bytes),
+                crate::format::mib_decimal(m.per_task_max_bytes)
             );
         }
         Err(e) => {
@@ -308,9 +309,9 @@ fn kubernetes_without_yaml(p: &K8sPlan, input: &K8sInput) -> String {
         out,
         "totals: {} executor{}, {} slot{}, {}m cpu and {} MiB requested of {}m and {} MiB",
         t.executors,
-        plural_ending(t.executors.into()),
+        format::plural_ending(t.executors.into()),
         t.task_slots,
-        plural_ending(t.task_slots),
+        format::plural_ending(t.task_slots),
         t.cpu_requested_millis,
         t.memory_requested_mib,
         t.cpu_available_millis,
@@ -356,7 +357,7 @@ fn emr_request_and_launched(out: &mut String, p: &EmrPlan) {
         r.request.memory_mib,
         r.granted.memory_mib,
         r.granted.vcores,
-        plural_ending(r.granted.vcores.into()),
+        format::plural_ending(r.granted.vcores.into()),
         p.requested
     );
     for l in &p.launched {
@@ -367,9 +368,9 @@ fn emr_request_and_launched(out: &mut String, p: &EmrPlan) {
             l.merged,
             l.memory_mib,
             l.cores,
-            plural_ending(l.cores.into()),
+            format::plural_ending(l.cores.into()),
             l.yarn_vcores,
-            plural_ending(l.yarn_vcores.into()),
+            format::plural_ending(l.yarn_vcores.into()),
             l.heap_mib,
             l.overhead_mib
         );
@@ -378,9 +379,9 @@ fn emr_request_and_launched(out: &mut String, p: &EmrPlan) {
         out,
         "{} executor{} cover {} request{}, {} pending",
         p.launched_executors,
-        plural_ending(p.launched_executors.into()),
+        format::plural_ending(p.launched_executors.into()),
         p.covered_requests,
-        plural_ending(p.covered_requests.into()),
+        format::plural_ending(p.covered_requests.into()),
         p.pending_requests
     );
 }

@@ -10,7 +10,7 @@ use super::{
 use crate::catalog::ClusterManager;
 use crate::emr::{self, EmrPlan};
 use crate::exports::emr as emr_exports;
-use crate::units::format_spark_mib;
+use crate::format::spark_size;
 use crate::warning::Severity;
 
 const EMR: ClusterManager = ClusterManager::Emr;
@@ -64,7 +64,7 @@ fn plan_view(p: &EmrPlan) -> PlanView {
         executors: p.requested,
         executors_running: p.launched_executors,
         cores_per_executor: r.cores,
-        executor_memory: format_spark_mib(r.memory.heap_mib),
+        executor_memory: spark_size(r.memory.heap_mib),
         heap_mib: r.memory.heap_mib,
         task_slots: p.totals.task_slots,
         fits: p.launched_executors > 0,

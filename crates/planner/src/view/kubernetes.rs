@@ -7,11 +7,12 @@ use super::{
     ContainerRole, ContainerView, KubernetesView, NodeReservationView, NothingRuns, PlanMethod,
     PlanView, Refusal, ReservationRow, Running, TotalsView, View,
 };
-use crate::catalog::{group_digits, ClusterManager};
+use crate::catalog::ClusterManager;
+use crate::format;
+use crate::format::spark_size;
 use crate::k8s::{self, K8sInput, K8sNodes, K8sPlan};
 use crate::providers::{NodeReservation, Provider};
 use crate::spark::PodResources;
-use crate::units::format_spark_mib;
 use crate::warning::Severity;
 
 const KUBERNETES: ClusterManager = ClusterManager::Kubernetes;
@@ -58,7 +59,7 @@ fn plan_view(p: &K8sPlan, input: &K8sInput) -> PlanView {
         executors: u32::try_from(p.wanted).unwrap_or(u32::MAX),
         executors_running: t.executors,
         cores_per_executor: spark.executor_cores,
-        executor_memory: format_spark_mib(spark.executor_memory_mib),
+        executor_memory: spark_size(spark.executor_memory_mib),
         heap_mib: p.executor_memory.heap_mib,
         task_slots: t.task_slots,
         fits: t.executors > 0,
@@ -261,7 +262,7 @@ fn source_words(r: Option<&NodeReservation>) -> String {
         |t| format!("{} ({} vCPUs, {} GiB)", t.name, t.vcpus, t.memory_gib),
     );
     let pods = r.max_pods.map_or(String::new(), |p| {
-        format!(", {} max pods", group_digits(p.into()))
+        format!(", {} max pods", format::group(p.into()))
     });
     let version = if r.provider == Provider::Aks {
         " The rule of AKS 1.29 and later is used; before 1.29 AKS reserved 25/20/10/6/2 % of \

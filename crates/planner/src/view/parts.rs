@@ -97,7 +97,7 @@ fn group(g: &NodeGroup, m: ClusterManager) -> NodeGroupView {
     NodeGroupView {
         first_node: g.first_node,
         last_node: g.last_node,
-        title: crate::report::summary::nodes_title(g.first_node, g.last_node),
+        title: crate::format::nodes_title(g.first_node, g.last_node),
         holds: crate::report::summary::holds_words(g, m),
         executors_per_node: g.executors_per_node(),
         memory_mib: g.memory_mib(),
