@@ -960,7 +960,7 @@ mod tests {
             text("lim"),
             Some(
                 "spark.kubernetes.executor.limit.cores is 1 CPU; allowed: at least the CPU \
-                 request, 2 CPU"
+                 request (2 CPU)"
             )
         );
         assert_eq!(

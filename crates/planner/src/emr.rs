@@ -51,9 +51,10 @@
 //! classification JSON and the driver log.
 
 use crate::catalog::ClusterManager;
+use crate::catalog::Unit;
 use crate::input::{
-    limits, Cluster, Field, FieldError, InputErrors, MaximumAllocation, NodeManagerResources,
-    NodeShape, PlanInput, Policy, Scheduler, SparkSettings, Validated,
+    limits, Allowed, Cluster, Field, FieldError, Given, InputErrors, MaximumAllocation,
+    NodeManagerResources, NodeShape, PlanInput, Policy, Scheduler, SparkSettings, Validated,
 };
 use crate::layout::{group_nodes, Block, BlockKind, NodeGroup, NodeRun};
 use crate::place::{
@@ -381,14 +382,6 @@ fn sat_u32(x: u64) -> u32 {
     u32::try_from(x).unwrap_or(u32::MAX)
 }
 
-fn field_error(field: Field, value: String, allowed: String) -> FieldError {
-    FieldError {
-        field,
-        value,
-        allowed,
-    }
-}
-
 /// The heap of a merged container: Spark's overhead rule solved for the heap. Under the factor,
 /// `floor(container / (1 + factor))`, leaving at least the 384 MiB minimum overhead (what
 /// seed 003's driver log shows); with `spark.executor.memoryOverhead` set, the container less
@@ -582,10 +575,11 @@ fn validate_settings(
     let heap = s.executor_memory_mib;
     let heap_ok = (1..=limits::MAX_MIB).contains(&heap);
     if !heap_ok {
-        errors.push(field_error(
+        errors.extend(FieldError::out_of_range(
             Field::ExecutorMemory,
-            format!("{heap} MiB"),
-            format!("1 to {} MiB", limits::MAX_MIB),
+            heap,
+            1,
+            limits::MAX_MIB,
         ));
     } else {
         errors.extend(FieldError::below_spark_minimum_heap(
@@ -598,17 +592,27 @@ fn validate_settings(
             Some(_) => Field::InstanceType,
             None => Field::InstanceYarnMemory,
         };
-        errors.push(field_error(
-            field,
-            s.instance.nodemanager_mb.to_string(),
-            "enough for one executor (a 1 MiB heap and 384 MiB overhead)".to_string(),
-        ));
+        errors.push(
+            FieldError::new(
+                field,
+                Given::Whole(s.instance.nodemanager_mb),
+                Allowed::AtLeast {
+                    min: 1 + MIN_OVERHEAD_MIB,
+                    of: Some("enough for one executor".to_string()),
+                },
+            )
+            .in_unit(Unit::MiB)
+            .because("a 1 MiB heap and 384 MiB overhead"),
+        );
     }
     if let Some(c) = s.max_cores.filter(|c| *c < s.executor_cores) {
-        errors.push(field_error(
+        errors.push(FieldError::new(
             Field::ExecutorMaxCores,
-            c.to_string(),
-            format!("at least spark.executor.cores ({})", s.executor_cores),
+            Given::Whole(c.into()),
+            Allowed::AtLeast {
+                min: s.executor_cores.into(),
+                of: Some(keys::EXECUTOR_CORES.to_string()),
+            },
         ));
     }
     let one = emr_container(heap, s.overhead_rule());
@@ -616,11 +620,10 @@ fn validate_settings(
         .max_memory_mib
         .filter(|m| heap_ok && (*m < one || *m > limits::MAX_MIB))
     {
-        errors.push(field_error(
-            Field::ExecutorMaxMemory,
-            format!("{m} MiB"),
-            format!("{one} (one executor container) to {} MiB", limits::MAX_MIB),
-        ));
+        errors.extend(
+            FieldError::out_of_range(Field::ExecutorMaxMemory, m, one, limits::MAX_MIB)
+                .map(|e| e.because("at least one executor container")),
+        );
     }
     match validated {
         Some(v) if errors.is_empty() => Ok(v),

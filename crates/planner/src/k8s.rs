@@ -9,9 +9,9 @@
 
 use std::fmt;
 
-use crate::catalog::{limits, ClusterManager, FieldId, Unit};
+use crate::catalog::{limits, ClusterManager, FieldId};
 use crate::format::spark_size;
-use crate::input::{FieldError, InputErrors, OffHeap};
+use crate::input::{Allowed, FieldError, Given, InputErrors, OffHeap};
 use crate::layout::{container_parts, group_nodes, spread_runs, Block, BlockKind, NodeGroup};
 use crate::place::ExecutorCount;
 use crate::plan::Step;
@@ -432,11 +432,11 @@ const CPU_QUANTITY: &str = "a CPU quantity in cores (2, 0.5, 1.5) or millicores 
 impl CpuError {
     /// The error as `field`'s: the text given, and what a CPU quantity looks like.
     pub fn field_error(&self, field: FieldId) -> FieldError {
-        FieldError {
+        FieldError::new(
             field,
-            value: format!("\"{}\"", self.text),
-            allowed: CPU_QUANTITY.to_string(),
-        }
+            Given::Text(format!("\"{}\"", self.text)),
+            Allowed::Words(CPU_QUANTITY.to_string()),
+        )
     }
 }
 
@@ -500,29 +500,21 @@ fn held_back_error(
     if capacity == 0 || reserved.saturating_add(daemonsets) < capacity {
         return None;
     }
-    let show = |v: u64| fields.reserved.unit().format_whole(v);
+    let less_than = |minus: Option<(u64, String)>| Allowed::LessThan {
+        max: capacity,
+        of: "the node's".to_string(),
+        minus,
+    };
     Some(if daemonsets >= capacity {
-        FieldError::whole(
-            fields.daemonsets,
-            daemonsets,
-            format!("less than the node's {}", show(capacity)),
-        )
+        FieldError::new(fields.daemonsets, Given::Whole(daemonsets), less_than(None))
     } else if daemonsets > 0 {
-        FieldError::whole(
+        FieldError::new(
             fields.reserved,
-            reserved,
-            format!(
-                "less than the node's {} minus the daemonsets' {}",
-                show(capacity),
-                show(daemonsets)
-            ),
+            Given::Whole(reserved),
+            less_than(Some((daemonsets, "the daemonsets'".to_string()))),
         )
     } else {
-        FieldError::whole(
-            fields.reserved,
-            reserved,
-            format!("less than the node's {}", show(capacity)),
-        )
+        FieldError::new(fields.reserved, Given::Whole(reserved), less_than(None))
     })
 }
 
@@ -623,13 +615,13 @@ fn cpu_requests(pods: &KubernetesPods<'_>, errors: &mut Vec<FieldError>) -> CpuR
     if let Some(limit) = executor.limit {
         match cpu(FieldId::ExecutorCpuLimit, limit) {
             Err(e) => errors.push(e),
-            Ok(limit_millis) if limit_millis < executor_millis => errors.push(FieldError::whole(
+            Ok(limit_millis) if limit_millis < executor_millis => errors.push(FieldError::new(
                 FieldId::ExecutorCpuLimit,
-                limit_millis,
-                format!(
-                    "at least the CPU request, {}",
-                    Unit::Millicores.format_whole(executor_millis)
-                ),
+                Given::Whole(limit_millis),
+                Allowed::AtLeast {
+                    min: executor_millis,
+                    of: Some("the CPU request".to_string()),
+                },
             )),
             Ok(_) => {}
         }
@@ -682,11 +674,11 @@ fn managed_node_errors(n: &K8sNodes) -> Vec<FieldError> {
             ),
             _ => continue,
         };
-        let allowed = format!(
-            "more than the provider's reservation plus the daemonsets, {}",
-            field.unit().format_whole(held)
-        );
-        *e = FieldError::whole(field, capacity, allowed);
+        let allowed = Allowed::MoreThan {
+            min: held,
+            of: "the provider's reservation plus the daemonsets".to_string(),
+        };
+        *e = FieldError::new(field, Given::Whole(capacity), allowed);
     }
     errors
 }
@@ -1620,7 +1612,7 @@ mod tests {
         assert_eq!(
             errors.diagnostics(KUBERNETES)[0].message,
             "spark.kubernetes.executor.limit.cores is 1 CPU; allowed: at least the CPU \
-             request, 2 CPU"
+             request (2 CPU)"
         );
         input.spark.limit_cores = None;
         input.spark.task_cpus = 3;

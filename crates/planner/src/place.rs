@@ -224,11 +224,12 @@ pub fn place(input: &PlaceInput) -> Result<CheckedPlacement, InputErrors> {
         crate::input::limits::MAX_MIB,
     ));
     if !(1..=crate::input::limits::MAX_CORES).contains(&input.executor_cores) {
-        errors.push(crate::input::FieldError {
-            field: crate::input::Field::CoresPerExecutor,
-            value: input.executor_cores.to_string(),
-            allowed: format!("1 to {}", crate::input::limits::MAX_CORES),
-        });
+        errors.extend(crate::input::FieldError::out_of_range(
+            crate::input::Field::CoresPerExecutor,
+            input.executor_cores.into(),
+            1,
+            crate::input::limits::MAX_CORES.into(),
+        ));
     }
     if !errors.is_empty() {
         return Err(InputErrors(errors));
