@@ -598,11 +598,10 @@ fn validate_settings(
                 Given::Whole(s.instance.nodemanager_mb),
                 Allowed::AtLeast {
                     min: 1 + MIN_OVERHEAD_MIB,
-                    of: Some("enough for one executor".to_string()),
+                    of: Some("one executor of a 1 MiB heap and 384 MiB overhead".to_string()),
                 },
             )
-            .in_unit(Unit::MiB)
-            .because("a 1 MiB heap and 384 MiB overhead"),
+            .in_unit(Unit::MiB),
         );
     }
     if let Some(c) = s.max_cores.filter(|c| *c < s.executor_cores) {
