@@ -472,6 +472,14 @@ initial: number,
  */
 min_executors: number, 
 /**
+ * `initialExecutors` as Spark reads it (`minExecutors` when unset).
+ */
+initial_executors: number, 
+/**
+ * `spark.executor.instances` as the plan emits it.
+ */
+instances: number, 
+/**
  * `maxExecutors` (absent: unbounded).
  */
 max_executors?: number, 
@@ -962,7 +970,8 @@ totals: TotalsView,
  */
 unified_memory?: UnifiedMemoryView, 
 /**
- * Spark's refusal of the heap, when it is below its 450 MiB floor (YARN).
+ * Spark's refusal of the heap, in Spark's words, when it is below its 450 MiB floor
+ * (YARN): "System memory 419430400 must be at least 471859200".
  */
 heap_refused?: string, 
 /**
@@ -970,9 +979,15 @@ heap_refused?: string,
  */
 working: Array<Step>, 
 /**
- * Findings, most severe first: the plan's warnings and what its executor shape triggers.
+ * The plan's warnings, most severe first.
  */
 warnings: Array<Finding>, 
+/**
+ * What the plan's executor shape triggers beyond its warnings (a heap without compressed
+ * object pointers, a small executor…); [`PlanView::findings`] lists both, as the page's
+ * Warnings section and the wiki exports do.
+ */
+guidance: Array<Finding>, 
 /**
  * What to paste.
  */
@@ -1197,7 +1212,19 @@ cpu_available_millis?: number,
 /**
  * YARN, EMR: memory the containers request before YARN's rounding.
  */
-memory_requested_mib?: number, };
+memory_requested_mib?: number, 
+/**
+ * YARN, EMR: the executors' heaps added.
+ */
+heap_mib?: number, 
+/**
+ * YARN, EMR: NodeManager memory no container holds, all nodes.
+ */
+unused_memory_mib?: number, 
+/**
+ * YARN, EMR: NodeManager vcores no container holds, all nodes.
+ */
+unused_vcores?: number, };
 
 /**
  * The unified-memory pools of one executor's heap, in bytes as Spark computes them.
@@ -1330,6 +1357,11 @@ recommended_conf: Array<ConfEntry>,
 remedies: Array<RemedyView>, 
 /**
  * The verdict: the checks' findings and smaller tasks, most severe first (the shape
- * remedies are `remedies`).
+ * remedies are `remedies`, each with its button).
+ */
+verdict: Array<Finding>, 
+/**
+ * Every word of the section as a report lists it: the verdict with each remedy worded
+ * among them, most severe first.
  */
 notes: Array<Finding>, };

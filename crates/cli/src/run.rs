@@ -7,7 +7,7 @@ use planner::catalog::{self, ClusterManager, Entry};
 use planner::check::words::{self, Stop};
 use planner::check::{Answer, Check, SideNumbers};
 use planner::report::summary::summary;
-use planner::report::{try_render, Format, Report};
+use planner::report::{try_render, Format};
 use planner::scenario::{plan_with_unreadable, presets, Outcome, Scenario};
 use planner::text::{check_length, with_bare_unit, TextError};
 use planner::url;
@@ -596,7 +596,7 @@ fn no_executor_runs(
     stdout: String,
     mut stderr: String,
 ) -> Printed {
-    let s = summary(&Report::new(scenario, outcome));
+    let s = summary(&planner::view::build(scenario, outcome));
     let written = if is_deployed(format) {
         format!(" (--format {} writes nothing)", format.as_str())
     } else {

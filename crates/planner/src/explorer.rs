@@ -625,7 +625,7 @@ pub fn yarn_plan_guidance(c: &Comparison, said: &[Warning]) -> Vec<Warning> {
 }
 
 /// What `method`'s YARN plan's executor shape triggers, beyond `said`.
-fn yarn_method_guidance(
+pub fn yarn_method_guidance(
     c: &Comparison,
     method: crate::input::Method,
     said: &[Warning],

@@ -249,12 +249,16 @@ pub enum CpuCount {
     Cores,
 }
 
-/// CPU as its cluster manager counts it, without a unit.
+/// CPU as its cluster manager counts it, without a unit and without digit groups: a table
+/// cell of an export, which a reader copies (`15`, `10.52`).
 pub fn cpu(millis: u64, count: CpuCount) -> String {
-    match count {
-        CpuCount::Vcores => group(millis / 1000),
-        CpuCount::Cores => cores(millis),
+    let whole = (millis / 1000).to_string();
+    let fraction = millis % 1000;
+    if count == CpuCount::Vcores || fraction == 0 {
+        return whole;
     }
+    let digits = format!("{fraction:03}");
+    format!("{whole}.{}", digits.trim_end_matches('0'))
 }
 
 /// A share of a whole as a percentage with `decimals` decimals and its sign (`95.0%`; rounded

@@ -3,6 +3,7 @@
 //! word the section shows, made once here. The JS API's `check()` returns it and the page
 //! renders it (the reports module sends it through serde-wasm-bindgen).
 
+use super::files::File;
 use super::parts::groups;
 use super::{ContainerView, NodeGroupView};
 use crate::catalog::ClusterManager;
@@ -14,7 +15,6 @@ use crate::check::words::{
     switch_hint, use_these_settings_note, Stop,
 };
 use crate::check::{settings_for_the_form, Answer, Check, Format, SideNumbers};
-use crate::report::check::plan_export;
 use crate::scenario::Scenario;
 use crate::warning::{Severity, Warning};
 
@@ -436,18 +436,36 @@ fn plan_side(c: &Check, form: &Scenario) -> Option<CheckPlan> {
         numbers: numbers(n),
         headline: headline(Some(n)),
         link: crate::url::scenario_to_query(form),
-        export: plan_export(c, form).map(|(format, text)| CheckExport {
-            format: format.as_str().to_string(),
-            name: match format {
-                crate::report::Format::Submit => "spark-submit command",
-                crate::report::Format::EmrJson => "EMR configuration",
-                crate::report::Format::Yaml => "SparkApplication fragment",
-                _ => "spark-defaults.conf",
-            }
-            .to_string(),
+        export: plan_export(c, form).map(|(file, text)| CheckExport {
+            format: file.as_str().to_string(),
+            name: file.name().to_string(),
             text,
         }),
     })
+}
+
+/// The plan's configuration in the format that was pasted, to paste back in its place: the
+/// spark-submit command for a command, `spark-defaults.conf` for a defaults file, EMR's
+/// classifications for an EMR configuration, the `SparkApplication` fragment for a manifest;
+/// for a link's settings the cluster manager's usual one. `spark-defaults.conf` when the plan
+/// has nothing in the first choice; `None` when the form cannot be planned or its plan does not
+/// run ([`crate::check::words::plan_not_offered`] says why).
+pub fn plan_export(c: &Check, form: &Scenario) -> Option<(File, String)> {
+    use crate::catalog::ClusterManager as M;
+    if plan_not_offered(c, form).is_some() {
+        return None;
+    }
+    let pasted = c.pasted.formats.first().copied().unwrap_or(Format::Link);
+    let wanted = match (pasted, form.manager()) {
+        (Format::SubmitCommand, _) | (Format::Link, M::Yarn) => File::Submit,
+        (Format::DefaultsFile, _) => File::Conf,
+        (Format::EmrConfiguration, _) | (Format::Link, M::Emr) => File::EmrJson,
+        (Format::SparkApplication, _) | (Format::Link, M::Kubernetes) => File::Yaml,
+    };
+    let v = super::build(form, &c.plan);
+    super::files::file(&v, wanted)
+        .map(|text| (wanted, text))
+        .or_else(|| super::files::file(&v, File::Conf).map(|t| (File::Conf, t)))
 }
 
 /// What the link holds, what it leaves out, and the words for it.

@@ -49,6 +49,7 @@ pub(super) fn fill(view: &mut View, p: &EmrPlan) {
 
 fn plan_view(p: &EmrPlan) -> PlanView {
     let r = p.request;
+    let warnings = emr::warnings(p);
     let mut exports = exports(&emr_exports::spark_conf(p), emr_exports::submit_flags(p));
     exports.emr_configurations_json = Some(emr_exports::classification_json(p));
     exports.driver_log = Some(emr_exports::driver_log(p));
@@ -81,7 +82,8 @@ fn plan_view(p: &EmrPlan) -> PlanView {
         unified_memory: None,
         heap_refused: None,
         working: steps(&emr::working_steps(p)),
-        warnings: findings(EMR, &crate::explorer::emr_findings(p)),
+        warnings: findings(EMR, &warnings),
+        guidance: findings(EMR, &crate::explorer::emr_plan_guidance(p, &warnings)),
         exports,
     }
 }

@@ -35,6 +35,7 @@ pub(super) fn fill(view: &mut View, p: &K8sPlan, input: &K8sInput) {
 fn plan_view(p: &K8sPlan, input: &K8sInput) -> PlanView {
     let spark = &input.spark;
     let t = p.totals;
+    let warnings = k8s::k8s_warnings(input, p);
     let mut exports = exports(
         &crate::exports::k8s::spark_conf(p, spark),
         crate::exports::k8s::spark_submit_flags(p, spark),
@@ -72,7 +73,11 @@ fn plan_view(p: &K8sPlan, input: &K8sInput) -> PlanView {
         unified_memory: None,
         heap_refused: None,
         working: steps(&k8s::k8s_working(input, p)),
-        warnings: findings(KUBERNETES, &crate::explorer::k8s_findings(input, p)),
+        warnings: findings(KUBERNETES, &warnings),
+        guidance: findings(
+            KUBERNETES,
+            &crate::explorer::k8s_plan_guidance(input, p, &warnings),
+        ),
         exports,
     }
 }
@@ -155,6 +160,9 @@ fn totals(t: &k8s::K8sTotals) -> TotalsView {
         cpu_used_millis: Some(t.cpu_requested_millis),
         cpu_available_millis: Some(t.cpu_available_millis),
         memory_requested_mib: None,
+        heap_mib: None,
+        unused_memory_mib: None,
+        unused_vcores: None,
     }
 }
 

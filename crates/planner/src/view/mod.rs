@@ -32,8 +32,10 @@
 pub mod check;
 mod emr;
 mod explore;
+pub mod files;
 mod kubernetes;
 mod parts;
+pub mod words;
 mod yarn;
 
 pub use explore::{explorer, ExplorerRow, ExplorerTable};
@@ -123,6 +125,28 @@ pub struct View {
         serde(skip_serializing_if = "Option::is_none", default)
     )]
     pub dynamic_allocation: Option<DynamicAllocationView>,
+}
+
+impl PlanView {
+    /// The plan's warnings and its shape's guidance, most severe first.
+    pub fn findings(&self) -> Vec<Finding> {
+        let mut all = self.warnings.clone();
+        all.extend(self.guidance.iter().cloned());
+        crate::warning::most_severe_first_by(&all, |f| f.severity)
+    }
+}
+
+impl std::fmt::Display for Finding {
+    /// `[warning] room-for-more: …`, as the text report writes a finding.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "[{}] {}: {}",
+            self.severity.as_str(),
+            self.code,
+            self.message
+        )
+    }
 }
 
 impl View {
@@ -242,7 +266,8 @@ pub struct PlanView {
         serde(skip_serializing_if = "Option::is_none", default)
     )]
     pub unified_memory: Option<UnifiedMemoryView>,
-    /// Spark's refusal of the heap, when it is below its 450 MiB floor (YARN).
+    /// Spark's refusal of the heap, in Spark's words, when it is below its 450 MiB floor
+    /// (YARN): "System memory 419430400 must be at least 471859200".
     #[cfg_attr(
         feature = "json",
         serde(skip_serializing_if = "Option::is_none", default)
@@ -250,8 +275,12 @@ pub struct PlanView {
     pub heap_refused: Option<String>,
     /// The derivation, in order.
     pub working: Vec<Step>,
-    /// Findings, most severe first: the plan's warnings and what its executor shape triggers.
+    /// The plan's warnings, most severe first.
     pub warnings: Vec<Finding>,
+    /// What the plan's executor shape triggers beyond its warnings (a heap without compressed
+    /// object pointers, a small executor…); [`PlanView::findings`] lists both, as the page's
+    /// Warnings section and the wiki exports do.
+    pub guidance: Vec<Finding>,
     /// What to paste.
     pub exports: ExportsView,
 }
@@ -637,6 +666,24 @@ pub struct TotalsView {
         serde(skip_serializing_if = "Option::is_none", default)
     )]
     pub memory_requested_mib: Option<u64>,
+    /// YARN, EMR: the executors' heaps added.
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub heap_mib: Option<u64>,
+    /// YARN, EMR: NodeManager memory no container holds, all nodes.
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub unused_memory_mib: Option<u64>,
+    /// YARN, EMR: NodeManager vcores no container holds, all nodes.
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub unused_vcores: Option<u64>,
 }
 
 /// The unified-memory pools of one executor's heap, in bytes as Spark computes them.
@@ -874,7 +921,10 @@ pub struct WorkloadView {
     /// Shapes that give the largest task more memory, each with the link query that plans it.
     pub remedies: Vec<RemedyView>,
     /// The verdict: the checks' findings and smaller tasks, most severe first (the shape
-    /// remedies are `remedies`).
+    /// remedies are `remedies`, each with its button).
+    pub verdict: Vec<Finding>,
+    /// Every word of the section as a report lists it: the verdict with each remedy worded
+    /// among them, most severe first.
     pub notes: Vec<Finding>,
 }
 
@@ -966,6 +1016,10 @@ pub struct DynamicAllocationView {
     pub initial: u32,
     /// `minExecutors`.
     pub min_executors: u32,
+    /// `initialExecutors` as Spark reads it (`minExecutors` when unset).
+    pub initial_executors: u32,
+    /// `spark.executor.instances` as the plan emits it.
+    pub instances: u32,
     /// `maxExecutors` (absent: unbounded).
     #[cfg_attr(
         feature = "json",

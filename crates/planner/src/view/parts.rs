@@ -8,7 +8,7 @@ use super::{
     TaskVerdictView, View, WorkloadView,
 };
 use crate::catalog::{self, ClusterManager};
-use crate::job_fit::{job_fit, remedy_words, smaller_tasks_note, JobFit};
+use crate::job_fit::{job_fit, remedy_words, smaller_tasks_note, workload_section_notes, JobFit};
 use crate::layout::{Block, BlockKind, NodeGroup, Part, PartKind};
 use crate::scenario::{Outcome, Scenario};
 use crate::warning::Warning;
@@ -98,7 +98,7 @@ fn group(g: &NodeGroup, m: ClusterManager) -> NodeGroupView {
         first_node: g.first_node,
         last_node: g.last_node,
         title: crate::format::nodes_title(g.first_node, g.last_node),
-        holds: crate::report::summary::holds_words(g, m),
+        holds: super::words::holds(g, m),
         executors_per_node: g.executors_per_node(),
         memory_mib: g.memory_mib(),
         cpu_millis: g.cpu_millis(),
@@ -192,7 +192,8 @@ fn workload(fit: &JobFit) -> Option<WorkloadView> {
         }),
         recommended_conf: conf(&recommended_sql_conf(n)),
         remedies,
-        notes: findings(fit.manager, &verdict_notes(fit)),
+        verdict: findings(fit.manager, &verdict_notes(fit)),
+        notes: findings(fit.manager, &workload_section_notes(fit)),
     })
 }
 
@@ -209,6 +210,8 @@ fn dynamic_allocation(fit: &JobFit) -> Option<DynamicAllocationView> {
     a.enabled.then(|| DynamicAllocationView {
         initial: a.initial,
         min_executors: a.settings.min_executors,
+        initial_executors: a.initial_setting,
+        instances: a.instances,
         max_executors: a.ceiling,
         cluster_holds: a.holds,
         initial_note: crate::dynamic_allocation::initial_count_note(a),

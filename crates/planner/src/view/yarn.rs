@@ -35,6 +35,7 @@ fn plan_view(c: &Comparison, method: Method) -> PlanView {
     let p = c.plan_of(method);
     let pairs = crate::exports::yarn_spark_conf(c, method);
     let t = p.placement.totals;
+    let warnings = plan::warnings(c, method);
     let runs = (t.executors > 0).then_some(Running {
         executors: t.executors,
         cores: p.cores(),
@@ -62,13 +63,13 @@ fn plan_view(c: &Comparison, method: Method) -> PlanView {
         layout: groups(&p.placement.layout, YARN),
         totals: totals(&t),
         unified_memory: p.memory.as_ref().ok().map(unified_memory),
-        heap_refused: p
-            .memory
-            .as_ref()
-            .err()
-            .map(|e| format!("Spark refuses this heap: {e} bytes.")),
+        heap_refused: p.memory.as_ref().err().map(ToString::to_string),
         working: steps(&plan::working_steps(c, method)),
-        warnings: findings(YARN, &crate::explorer::yarn_method_findings(c, method)),
+        warnings: findings(YARN, &warnings),
+        guidance: findings(
+            YARN,
+            &crate::explorer::yarn_method_guidance(c, method, &warnings),
+        ),
         exports: exports(&pairs, crate::exports::submit_flags(&pairs)),
     }
 }
@@ -192,6 +193,9 @@ pub(super) fn totals(t: &Totals) -> TotalsView {
         cpu_used_millis: None,
         cpu_available_millis: None,
         memory_requested_mib: Some(t.requested_memory_mib),
+        heap_mib: Some(t.heap_mib),
+        unused_memory_mib: Some(t.unused_memory_mib),
+        unused_vcores: Some(t.unused_vcores),
     }
 }
 
