@@ -745,11 +745,5 @@ pub fn split_numbers(split: BudgetSplit, cores: u32, task_cpus: u32) -> SplitNum
     }
 }
 
-/// `spark.task.cpus` of a scenario, whichever its cluster manager.
-pub fn task_cpus_of(scenario: &Scenario) -> u32 {
-    match scenario {
-        Scenario::Yarn(input) => input.spark.task_cpus,
-        Scenario::Kubernetes(input) => input.spark.task_cpus,
-        Scenario::Emr(input) => input.task_cpus,
-    }
-}
+/// `spark.task.cpus` of a scenario, whichever its cluster manager (the scenario's own reader).
+pub use crate::scenario::task_cpus_of;
