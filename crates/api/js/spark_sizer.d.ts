@@ -103,7 +103,7 @@ export type CheckAnswer = {
 /**
  * The comparable numbers.
  */
-numbers: CheckNumbers, 
+numbers: SideNumbers, 
 /**
  * Every container or pod, as requested and as granted.
  */
@@ -182,67 +182,13 @@ dropped: Array<CheckDropped>,
 note: string, };
 
 /**
- * The comparable numbers of the pasted settings or of the plan.
- */
-export type CheckNumbers = { 
-/**
- * Executors asked for (absent: as many as fit).
- */
-executors_asked?: number, 
-/**
- * Executors that run.
- */
-executors_running: number, 
-/**
- * Executor requests those executors hold (more than `executors_running` when EMR merges).
- */
-requests_running: number, 
-/**
- * Cores of one executor (EMR: of a launched, merged executor).
- */
-cores_per_executor: number, 
-/**
- * EMR: the launched executors differ in size; one executor's numbers are the largest's.
- */
-several_sizes: boolean, 
-/**
- * Heap of one executor in MiB.
- */
-heap_mib: number, 
-/**
- * One executor's container (YARN, EMR: granted) or pod memory, in MiB.
- */
-container_mib: number, 
-/**
- * Tasks at once.
- */
-task_slots: number, 
-/**
- * Memory held by the application's containers or pods.
- */
-memory_used_mib: number, 
-/**
- * Memory the cluster has for them.
- */
-memory_available_mib: number, 
-/**
- * CPU they hold, in millicores (Kubernetes: the pods' requests; YARN and EMR: the vcores
- * the ResourceManager records × 1000).
- */
-cpu_reserved_millis: number, 
-/**
- * Whether every container can start.
- */
-runs: boolean, };
-
-/**
  * The plan beside the check.
  */
 export type CheckPlan = { 
 /**
  * The comparable numbers.
  */
-numbers: CheckNumbers, 
+numbers: SideNumbers, 
 /**
  * The plan in one sentence, as the check words its answer.
  */
@@ -460,6 +406,11 @@ merged_requests?: number,
 node?: number, };
 
 /**
+ * What a side's CPU number counts.
+ */
+export type CpuCounted = "pod-requests" | "vcores" | "one-vcore-per-container";
+
+/**
  * Dynamic allocation's effective counts.
  */
 export type DynamicAllocationView = { 
@@ -550,57 +501,14 @@ merged: boolean,
 how: string, };
 
 /**
- * One executor shape of the sweep.
+ * One executor shape of the sweep, with its marks.
  */
 export type ExplorerRow = { 
 /**
- * `spark.executor.cores`.
+ * The shape's numbers: cores, executors placed, heap, overhead, container, task slots,
+ * execution memory per task, executors per node and what a node leaves unused.
  */
-cores: number, 
-/**
- * Executors placed on the cluster.
- */
-executors: number, 
-/**
- * `spark.executor.memory`, in MiB.
- */
-heap_mib: number, 
-/**
- * The memory overhead, in MiB.
- */
-overhead_mib: number, 
-/**
- * The container (YARN, EMR: granted) or pod memory, in MiB.
- */
-container_mib: number, 
-/**
- * Tasks one executor runs at once.
- */
-task_slots_per_executor: number, 
-/**
- * Tasks the cluster runs at once.
- */
-task_slots: number, 
-/**
- * Execution memory guaranteed per running task, in bytes (absent below Spark's 450 MiB).
- */
-per_task_min_bytes?: number, 
-/**
- * The most execution memory one running task may take, in bytes.
- */
-per_task_max_bytes?: number, 
-/**
- * Executors on a node without the ApplicationMaster or driver pod.
- */
-executors_per_node: number, 
-/**
- * Memory such a node leaves unused, in MiB.
- */
-unused_memory_mib_per_node: number, 
-/**
- * Cores such a node leaves to no task, in millicores.
- */
-unused_cpu_millis_per_node: number, 
+shape: ShapeRow, 
 /**
  * The plan on the form.
  */
@@ -894,6 +802,22 @@ kind: PartKindView,
 mib: number, };
 
 /**
+ * Execution memory one running task of an executor may use, in bytes. Spark's
+ * `ExecutionMemoryPool` lets each of N running tasks take at most 1/N of the execution pool
+ * and guarantees it at least 1/(2N) before it must spill (`ExecutionMemoryPool.scala`,
+ * `acquireMemory`); `memory::unified_memory` computes both.
+ */
+export type PerTaskMemory = { 
+/**
+ * Guaranteed before spilling: execution ÷ (2 × tasks).
+ */
+min_bytes: number, 
+/**
+ * The most one task may take: execution ÷ tasks.
+ */
+max_bytes: number, };
+
+/**
  * Which method a plan is.
  */
 export type PlanMethod = "rule-of-thumb" | "spark-exact" | "kubernetes" | "emr";
@@ -1108,6 +1032,56 @@ idle_slots_last_wave: number, };
 export type Severity = "info" | "warning" | "error";
 
 /**
+ * One executor shape: how it is sized and what it gives the cluster.
+ */
+export type ShapeRow = { 
+/**
+ * `spark.executor.cores`.
+ */
+cores: number, 
+/**
+ * Executors placed on the cluster (the ApplicationMaster or driver pod in place).
+ */
+executors: number, 
+/**
+ * `spark.executor.memory` in MiB.
+ */
+heap_mib: number, 
+/**
+ * The executor's memory overhead in MiB.
+ */
+overhead_mib: number, 
+/**
+ * The container (YARN, EMR: granted after rounding) or pod memory (Kubernetes), in MiB.
+ */
+container_mib: number, 
+/**
+ * Tasks one executor runs at once: cores ÷ `spark.task.cpus`.
+ */
+task_slots_per_executor: number, 
+/**
+ * Tasks the cluster runs at once.
+ */
+task_slots: number, 
+/**
+ * Execution memory per running task; `None` when the heap is below Spark's 450 MiB.
+ */
+per_task?: PerTaskMemory, 
+/**
+ * Executors on a node without the ApplicationMaster or driver pod.
+ */
+executors_per_node: number, 
+/**
+ * Memory such a node leaves unused, in MiB.
+ */
+unused_memory_mib_per_node: number, 
+/**
+ * Cores such a node leaves to no task, in millicores (YARN counts an executor's
+ * `spark.executor.cores`, whatever vcores its calculator records).
+ */
+unused_cpu_millis_per_node: number, };
+
+/**
  * The recommended shuffle partitions.
  */
 export type ShuffleView = { 
@@ -1123,6 +1097,67 @@ target_bytes: number,
  * The average partition at that count.
  */
 average_bytes: number, };
+
+/**
+ * The numbers the comparison sets side by side, for the pasted settings or the plan (the
+ * check's view, [`crate::view::check`], holds them as they are, field by field).
+ */
+export type SideNumbers = { 
+/**
+ * Executors asked for (`None`: as many as fit).
+ */
+executors_asked?: number, 
+/**
+ * Executors that run.
+ */
+executors_running: number, 
+/**
+ * Executor requests those executors hold: more than `executors_running` when EMR merges
+ * several requests on a node into one executor.
+ */
+requests_running: number, 
+/**
+ * Cores of one executor (`spark.executor.cores`; EMR: of a launched, merged executor).
+ */
+cores_per_executor: number, 
+/**
+ * EMR: the launched executors differ in size (merged from different numbers of requests);
+ * the numbers of one executor are then the largest's.
+ */
+several_sizes: boolean, 
+/**
+ * Heap of one executor in MiB.
+ */
+heap_mib: number, 
+/**
+ * One executor's container (YARN and EMR: granted) or pod memory, in MiB.
+ */
+container_mib: number, 
+/**
+ * Tasks that run at once.
+ */
+task_slots: number, 
+/**
+ * Memory the cluster hands to the application's containers or pods, in MiB.
+ */
+memory_used_mib: number, 
+/**
+ * Memory the cluster has for containers or pods, in MiB.
+ */
+memory_available_mib: number, 
+/**
+ * CPU the application's containers or pods hold, in millicores (YARN: vcores × 1000).
+ */
+cpu_reserved_millis: number, 
+/**
+ * What [`SideNumbers::cpu_reserved_millis`] counts: `pod-requests`, `vcores` or
+ * `one-vcore-per-container`.
+ */
+cpu_counted: CpuCounted, 
+/**
+ * Whether every container can start (no refusal, the AM or driver fits).
+ */
+runs: boolean, };
 
 /**
  * Whether a scenario was planned.

@@ -37,6 +37,8 @@ use crate::warning::{Code, Severity, Warning};
 /// and guarantees it at least 1/(2N) before it must spill (`ExecutionMemoryPool.scala`,
 /// `acquireMemory`); `memory::unified_memory` computes both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PerTaskMemory {
     /// Guaranteed before spilling: execution ÷ (2 × tasks).
     pub min_bytes: u64,
@@ -46,6 +48,9 @@ pub struct PerTaskMemory {
 
 /// One executor shape: how it is sized and what it gives the cluster.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct ShapeRow {
     /// `spark.executor.cores`.
     pub cores: u32,
@@ -62,6 +67,10 @@ pub struct ShapeRow {
     /// Tasks the cluster runs at once.
     pub task_slots: u64,
     /// Execution memory per running task; `None` when the heap is below Spark's 450 MiB.
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub per_task: Option<PerTaskMemory>,
     /// Executors on a node without the ApplicationMaster or driver pod.
     pub executors_per_node: u64,

@@ -221,17 +221,21 @@ fn the_explorer_rows_mark_the_plans_and_adopt_by_link() {
         .rows
         .iter()
         .filter(|r| r.current)
-        .map(|r| r.cores)
+        .map(|r| r.shape.cores)
         .collect();
     assert_eq!(current, [5]);
-    let five = table.rows.iter().find(|r| r.cores == 5).expect("5 cores");
+    let five = table
+        .rows
+        .iter()
+        .find(|r| r.shape.cores == 5)
+        .expect("5 cores");
     assert!(five.spark_exact);
     let adopted = planner::url::scenario_from_query(&five.adopt_link).scenario;
     let v = view::build(&adopted, &plan(&adopted));
     let p = v.selected().expect("a plan");
     assert_eq!(
         (p.executors_running, p.cores_per_executor, p.heap_mib),
-        (five.executors, 5, five.heap_mib)
+        (five.shape.executors, 5, five.shape.heap_mib)
     );
 }
 

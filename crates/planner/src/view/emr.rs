@@ -1,8 +1,8 @@
 //! Amazon EMR's view: one plan, what was requested against what EMR launches, and the driver
 //! log.
 
-use super::parts::{exports, findings, groups, steps};
-use super::yarn::{application_master, nearest_plan, totals};
+use super::parts::{exports, findings, groups, shortfall_refusal, steps};
+use super::yarn::{application_master, totals};
 use super::{
     ContainerRole, ContainerView, EmrView, LaunchedView, NothingRuns, PlanMethod, PlanView,
     Refusal, Running, View,
@@ -11,7 +11,6 @@ use crate::catalog::ClusterManager;
 use crate::emr::{self, EmrPlan};
 use crate::exports::emr as emr_exports;
 use crate::format::spark_size;
-use crate::warning::Severity;
 
 const EMR: ClusterManager = ClusterManager::Emr;
 
@@ -91,23 +90,12 @@ fn plan_view(p: &EmrPlan) -> PlanView {
 /// Why fewer requested executors run than asked, with the nearest shapes that fit.
 fn refusal(p: &EmrPlan) -> Option<Refusal> {
     let s = p.shortfall.as_ref()?;
-    let mut nearest = Vec::with_capacity(s.nearest.len());
-    for n in &s.nearest {
-        if let Some(words) = emr::nearest_fit_words(n) {
-            nearest.push(nearest_plan(EMR, n, words));
-        }
-    }
-    Some(Refusal {
-        severity: if p.launched_executors == 0 {
-            Severity::Error
-        } else {
-            Severity::Warning
-        },
-        asked: s.asked,
-        runs: s.runs,
-        message: emr::shortfall_sentence(p),
-        nearest,
-    })
+    Some(shortfall_refusal(
+        EMR,
+        s,
+        emr::shortfall_sentence(p),
+        &|_, n| emr::nearest_fit_words(n),
+    ))
 }
 
 /// EMR's requested and launched executors and its ApplicationMaster.

@@ -30,44 +30,14 @@ pub struct ExplorerTable {
     pub guidance: Vec<Finding>,
 }
 
-/// One executor shape of the sweep.
+/// One executor shape of the sweep, with its marks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct ExplorerRow {
-    /// `spark.executor.cores`.
-    pub cores: u32,
-    /// Executors placed on the cluster.
-    pub executors: u32,
-    /// `spark.executor.memory`, in MiB.
-    pub heap_mib: u64,
-    /// The memory overhead, in MiB.
-    pub overhead_mib: u64,
-    /// The container (YARN, EMR: granted) or pod memory, in MiB.
-    pub container_mib: u64,
-    /// Tasks one executor runs at once.
-    pub task_slots_per_executor: u64,
-    /// Tasks the cluster runs at once.
-    pub task_slots: u64,
-    /// Execution memory guaranteed per running task, in bytes (absent below Spark's 450 MiB).
-    #[cfg_attr(
-        feature = "json",
-        serde(skip_serializing_if = "Option::is_none", default)
-    )]
-    pub per_task_min_bytes: Option<u64>,
-    /// The most execution memory one running task may take, in bytes.
-    #[cfg_attr(
-        feature = "json",
-        serde(skip_serializing_if = "Option::is_none", default)
-    )]
-    pub per_task_max_bytes: Option<u64>,
-    /// Executors on a node without the ApplicationMaster or driver pod.
-    pub executors_per_node: u64,
-    /// Memory such a node leaves unused, in MiB.
-    pub unused_memory_mib_per_node: u64,
-    /// Cores such a node leaves to no task, in millicores.
-    pub unused_cpu_millis_per_node: u64,
+    /// The shape's numbers: cores, executors placed, heap, overhead, container, task slots,
+    /// execution memory per task, executors per node and what a node leaves unused.
+    pub shape: ShapeRow,
     /// The plan on the form.
     pub current: bool,
     /// The rule of thumb's choice of cores (YARN, EMR).
@@ -94,18 +64,7 @@ pub fn explorer(scenario: &Scenario, shown: ExplorerView) -> Option<ExplorerTabl
             .map(|w| w.code.as_str().to_string())
             .collect();
         rows.push(ExplorerRow {
-            cores: r.cores,
-            executors: r.executors,
-            heap_mib: r.heap_mib,
-            overhead_mib: r.overhead_mib,
-            container_mib: r.container_mib,
-            task_slots_per_executor: r.task_slots_per_executor,
-            task_slots: r.task_slots,
-            per_task_min_bytes: r.per_task.map(|t| t.min_bytes),
-            per_task_max_bytes: r.per_task.map(|t| t.max_bytes),
-            executors_per_node: r.executors_per_node,
-            unused_memory_mib_per_node: r.unused_memory_mib_per_node,
-            unused_cpu_millis_per_node: r.unused_cpu_millis_per_node,
+            shape: r,
             current: e.is_current(&r),
             rule_of_thumb: e.rule_of_thumb_cores == Some(r.cores),
             spark_exact: e.spark_exact_cores == Some(r.cores),

@@ -1,8 +1,7 @@
 //! Kubernetes' view: one plan of pods, and Kubernetes' own parts (the node's reservation, pods
 //! per node, the pod limit).
 
-use super::parts::{exports, findings, groups, steps};
-use super::yarn::nearest_plan;
+use super::parts::{exports, findings, groups, shortfall_refusal, steps};
 use super::{
     ContainerRole, ContainerView, KubernetesView, NodeReservationView, NothingRuns, PlanMethod,
     PlanView, Refusal, ReservationRow, Running, TotalsView, View,
@@ -13,7 +12,6 @@ use crate::format::spark_size;
 use crate::k8s::{self, K8sInput, K8sNodes, K8sPlan};
 use crate::providers::{NodeReservation, Provider};
 use crate::spark::PodResources;
-use crate::warning::Severity;
 
 const KUBERNETES: ClusterManager = ClusterManager::Kubernetes;
 
@@ -82,25 +80,18 @@ fn plan_view(p: &K8sPlan, input: &K8sInput) -> PlanView {
     }
 }
 
-/// Why fewer executor pods run than asked, with the nearest heap that runs them.
+/// Why fewer executor pods run than asked, with the nearest heap that runs them (the first
+/// nearest plan, which the words say).
 fn refusal(p: &K8sPlan, input: &K8sInput) -> Option<Refusal> {
     let s = k8s::k8s_shortfall(input, p)?;
-    let mut nearest = Vec::with_capacity(s.nearest.len());
-    // The first nearest plan is the one the words say.
-    if let (Some(n), Some(words)) = (s.nearest.first(), k8s::k8s_nearest_words(&s)) {
-        nearest.push(nearest_plan(KUBERNETES, n, words));
-    }
-    Some(Refusal {
-        severity: if s.runs == 0 {
-            Severity::Error
-        } else {
-            Severity::Warning
-        },
-        asked: s.asked,
-        runs: s.runs,
-        message: k8s::k8s_shortfall_words(&s),
-        nearest,
-    })
+    let first = k8s::k8s_nearest_words(&s);
+    let words = |i: usize, _: &crate::shortfall::Nearest| first.clone().filter(|_| i == 0);
+    Some(shortfall_refusal(
+        KUBERNETES,
+        &s,
+        k8s::k8s_shortfall_words(&s),
+        &words,
+    ))
 }
 
 fn pod(role: ContainerRole, count: u64, r: &PodResources) -> ContainerView {

@@ -11,6 +11,10 @@
 //! [`EmrView`]: requests against launched executors). The trade-off explorer's rows are a sweep
 //! made only while its section is open: [`explorer`].
 //!
+//! Room for what comes: the analysis of a run read from its event log (issue 24's
+//! `crates/eventlog`) joins as a part of its own beside `workload` (a field added within the
+//! schema), built by its own function from the analysis and rendered by the same front ends.
+//!
 //! The same shape serves YARN, Kubernetes and EMR where they mean the same thing: one
 //! [`PlanView`] per method (YARN's rule of thumb and Spark-exact; one for the others), the
 //! selected one marked. With the `json` feature every type is `serde` (serialized by the command

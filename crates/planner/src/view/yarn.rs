@@ -2,14 +2,14 @@
 
 use super::parts::{exports, finding, findings, groups, steps};
 use super::{
-    ContainerRole, ContainerView, NearestKind, NearestPlan, NothingRuns, PlanMethod, PlanView,
-    Refusal, Running, TotalsView, UnifiedMemoryView, View,
+    ContainerRole, ContainerView, NothingRuns, PlanMethod, PlanView, Refusal, Running, TotalsView,
+    UnifiedMemoryView, View,
 };
-use crate::catalog::{self, ClusterManager};
+use crate::catalog::ClusterManager;
 use crate::input::Method;
 use crate::place::{AmShape, Placement, Totals};
 use crate::plan::{self, Comparison};
-use crate::shortfall::{Nearest, Shortfall};
+use crate::shortfall::Shortfall;
 use crate::warning::Severity;
 
 const YARN: ClusterManager = ClusterManager::Yarn;
@@ -93,50 +93,9 @@ fn refusal(c: &Comparison, method: Method) -> Option<Refusal> {
 }
 
 fn shortfall_refusal(c: &Comparison, s: &Shortfall) -> Refusal {
-    let mut nearest = Vec::with_capacity(s.nearest.len());
-    for n in &s.nearest {
-        nearest.push(nearest_plan(YARN, n, plan::nearest_words(n)));
-    }
-    Refusal {
-        severity: if s.runs == 0 {
-            Severity::Error
-        } else {
-            Severity::Warning
-        },
-        asked: s.asked,
-        runs: s.runs,
-        message: plan::shortfall_words(c, s),
-        nearest,
-    }
-}
-
-/// A nearest plan of `m`, with its words.
-pub(super) fn nearest_plan(m: ClusterManager, n: &Nearest, message: String) -> NearestPlan {
-    let (kind, field, setting_mib, shape) = match *n {
-        Nearest::Heap {
-            field,
-            heap_mib,
-            shape,
-        } => (
-            NearestKind::Heap,
-            Some(catalog::key(m, field).to_string()),
-            Some(heap_mib),
-            shape,
-        ),
-        Nearest::SparkExact(s) => (NearestKind::SparkExact, None, None, s),
-        Nearest::Fewer(s) => (NearestKind::Fewer, None, None, s),
-        Nearest::SmallerHeap(s) => (NearestKind::SmallerHeap, None, None, s),
-        Nearest::LargestThatFits(s) => (NearestKind::LargestThatFits, None, None, s),
-    };
-    NearestPlan {
-        kind,
-        field,
-        setting_mib,
-        executors: shape.executors,
-        cores: shape.cores,
-        heap_mib: shape.heap_mib,
-        message,
-    }
+    super::parts::shortfall_refusal(YARN, s, plan::shortfall_words(c, s), &|_, n| {
+        Some(plan::nearest_words(n))
+    })
 }
 
 /// YARN's executor and ApplicationMaster containers.
