@@ -555,7 +555,12 @@ memory_target_mib?: number,
  * The distinct guidance of the rows, each with the reason of the first row that triggers
  * it, in the order of the rows by cores.
  */
-guidance: Array<Finding>, };
+guidance: Array<Finding>, 
+/**
+ * Seed 001's fat-or-slim split of one memory budget, per task, with the scenario's
+ * `spark.task.cpus`.
+ */
+fat_or_slim: FatOrSlimView, };
 
 /**
  * What to paste.
@@ -589,6 +594,31 @@ emr_configurations_json?: string,
  * EMR: the `YarnAllocator` lines of the driver log, as EMR writes them.
  */
 driver_log?: Array<string>, };
+
+/**
+ * One memory budget split two ways (seed 001's 50 GB as 10 × 5 GB or 5 × 10 GB).
+ */
+export type FatOrSlimView = { 
+/**
+ * The example's id (an anchor).
+ */
+id: string, 
+/**
+ * The total executor memory, in GiB.
+ */
+total_gib: number, 
+/**
+ * Cores per executor in both splits.
+ */
+cores_per_executor: number, 
+/**
+ * `spark.task.cpus` the numbers are for.
+ */
+task_cpus: number, 
+/**
+ * Slim first, then fat.
+ */
+splits: Array<SplitView>, };
 
 /**
  * A warning, a note, or a problem with the input.
@@ -859,6 +889,11 @@ heap_mib: number,
  * Tasks at once on the executors that run.
  */
 task_slots: number, 
+/**
+ * Executors (pods, EMR requests) that fit on a node without the ApplicationMaster or
+ * driver pod.
+ */
+executors_per_node: number, 
 /**
  * Whether at least one executor runs.
  */
@@ -1158,6 +1193,40 @@ cpu_counted: CpuCounted,
  * Whether every container can start (no refusal, the AM or driver fits).
  */
 runs: boolean, };
+
+/**
+ * One split of the budget, per task.
+ */
+export type SplitView = { 
+/**
+ * Executors.
+ */
+executors: number, 
+/**
+ * Heap of each, in GiB.
+ */
+heap_gib: number, 
+/**
+ * The split with more, smaller executors.
+ */
+slim: boolean, 
+/**
+ * Tasks at once.
+ */
+task_slots: number, 
+/**
+ * Execution memory per task with every slot busy (absent below 450 MiB or when a task
+ * needs more CPUs than the executor has).
+ */
+per_task?: PerTaskMemory, 
+/**
+ * One executor's storage region: where a broadcast table and cached blocks live.
+ */
+storage_bytes: number, 
+/**
+ * One executor's unified region: the most one task can use alone (a skewed key).
+ */
+unified_bytes: number, };
 
 /**
  * Whether a scenario was planned.

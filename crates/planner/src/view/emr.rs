@@ -67,6 +67,7 @@ fn plan_view(p: &EmrPlan) -> PlanView {
         executor_memory: spark_size(r.memory.heap_mib),
         heap_mib: r.memory.heap_mib,
         task_slots: p.totals.task_slots,
+        executors_per_node: p.requests_per_node,
         fits: p.launched_executors > 0,
         runs: runs.filter(|_| p.launched_executors > 0),
         nothing_runs: (p.launched_executors == 0).then_some(if p.requested == 0 {

@@ -61,6 +61,7 @@ fn plan_view(p: &K8sPlan, input: &K8sInput) -> PlanView {
         executor_memory: spark_size(spark.executor_memory_mib),
         heap_mib: p.executor_memory.heap_mib,
         task_slots: t.task_slots,
+        executors_per_node: p.fit.per_node,
         fits: t.executors > 0,
         runs: runs.filter(|_| p.wanted > 0),
         nothing_runs,

@@ -42,7 +42,7 @@ mod parts;
 pub mod words;
 mod yarn;
 
-pub use explore::{explorer, ExplorerRow, ExplorerTable};
+pub use explore::{explorer, fat_or_slim, ExplorerRow, ExplorerTable, FatOrSlimView, SplitView};
 
 use crate::catalog::ClusterManager;
 use crate::scenario::{Outcome, Scenario};
@@ -236,6 +236,9 @@ pub struct PlanView {
     pub heap_mib: u64,
     /// Tasks at once on the executors that run.
     pub task_slots: u64,
+    /// Executors (pods, EMR requests) that fit on a node without the ApplicationMaster or
+    /// driver pod.
+    pub executors_per_node: u64,
     /// Whether at least one executor runs.
     pub fits: bool,
     /// What runs: `executors_running` executors of this shape (EMR: its largest launched shape,

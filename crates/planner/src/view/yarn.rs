@@ -51,6 +51,7 @@ fn plan_view(c: &Comparison, method: Method) -> PlanView {
         executor_memory: p.heap_setting(),
         heap_mib: p.heap_mib(),
         task_slots: t.task_slots,
+        executors_per_node: p.placement.per_node,
         fits: t.executors > 0,
         runs,
         nothing_runs: (t.executors == 0).then_some(if p.instances == 0 {
