@@ -9,6 +9,7 @@
 //! another cluster manager), 3 when the plan runs no executor (why on stderr; the deployable
 //! exports print nothing).
 
+mod analyze;
 mod fields;
 mod run;
 

@@ -416,7 +416,9 @@ fn positive(v: i64) -> u64 {
     u64::try_from(v).unwrap_or(0)
 }
 
+/// The first line of Spark's words (a stack trace follows it), at most 300 characters.
 fn clip(s: &str) -> String {
+    let s = s.lines().next().unwrap_or("").trim_end();
     match s.char_indices().nth(MAX_REASON_CHARS) {
         Some((at, _)) => format!("{}…", &s[..at]),
         None => s.to_string(),

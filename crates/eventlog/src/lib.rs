@@ -4,6 +4,7 @@
 //! clock: the same code serves a Web Worker reading a `Blob` in slices, the command line
 //! reading files, and tests.
 
+pub mod analysis;
 pub mod decode;
 mod events;
 mod fold;
@@ -12,9 +13,13 @@ mod lines;
 pub mod metrics;
 pub mod reader;
 pub mod run;
+pub mod words;
+#[cfg(feature = "json")]
+pub mod json;
 
 pub use decode::Codec;
 pub use kind::FileKind;
 pub use metrics::{Metric, Peaks};
 pub use reader::{FileRead, Limits, Problem, ProblemKind, Progress, Read, Reader};
 pub use run::Run;
+pub use analysis::{analyze, analyze_all, Analysis, Options};

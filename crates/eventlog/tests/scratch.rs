@@ -65,3 +65,11 @@ fn scratch_dump() {
         }
     }
 }
+
+#[test]
+fn scratch_place() {
+    let r = common::read(&common::shared("yarn-task-and-executor-failures.zstd"));
+    let a = eventlog::analyze_all(&r, &eventlog::Options::default());
+    let p = a[0].plan.as_ref().unwrap().placed.as_ref().unwrap();
+    println!("{:?}", p.check.answer);
+}
