@@ -81,14 +81,19 @@ impl Folder {
         if name == "SparkListenerLogStart" && self.run.counts.events > 0 {
             return Folded::NewRun;
         }
-        self.run.counts.events += 1;
         match self.event(name, line, at) {
-            Ok(true) => Folded::Read,
+            Ok(true) => {
+                self.run.counts.events += 1;
+                Folded::Read
+            }
             Ok(false) => {
-                self.run.counts.other_events += 1;
                 // Events passed over are still checked to be JSON (a cut line is said).
                 match serde_json::from_slice::<serde::de::IgnoredAny>(line) {
-                    Ok(_) => Folded::Read,
+                    Ok(_) => {
+                        self.run.counts.events += 1;
+                        self.run.counts.other_events += 1;
+                        Folded::Read
+                    }
                     Err(e) => not_json(&e),
                 }
             }
@@ -333,6 +338,14 @@ impl Folder {
         } else {
             self.executor_slot(&t.info.executor)
         };
+        let reason = t.reason.reason.as_deref().unwrap_or("Success");
+        if reason == "Resubmitted" {
+            // Not another run of the task: a notice that its finished output was lost.
+            let i = self.stage_slot(t.stage, t.attempt);
+            count_failure(&mut self.run.stages[i], &t.reason, false);
+            self.run.stages[i].totals.failed += 1;
+            return;
+        }
         let failed = t.info.failed || t.info.killed;
         let task = TaskTime {
             launch_ms: t.info.launch,
@@ -487,6 +500,7 @@ fn failure_of(r: &ev::TaskEndReason<'_>, killed: bool) -> (FailureKind, String) 
             FailureKind::Killed,
             clip(r.kill_reason.as_deref().unwrap_or("killed")),
         ),
+        "Resubmitted" => (FailureKind::Resubmitted, "Resubmitted".to_string()),
         _ if killed => (FailureKind::Killed, clip(reason)),
         other => (
             FailureKind::Other,

@@ -52,14 +52,18 @@ pub fn loss_words(cause: LossCause) -> &'static str {
     }
 }
 
-fn failure_words(kind: FailureKind) -> &'static str {
-    match kind {
-        FailureKind::OutOfMemory => "ran out of heap (java.lang.OutOfMemoryError)",
-        FailureKind::ExecutorLost => "were lost with their executor",
-        FailureKind::FetchFailed => "could not fetch shuffle data (FetchFailed)",
-        FailureKind::Exception => "failed with an exception",
-        FailureKind::Killed => "were killed",
-        FailureKind::Other => "failed",
+fn failure_words(kind: FailureKind, one: bool) -> &'static str {
+    match (kind, one) {
+        (FailureKind::OutOfMemory, _) => "ran out of heap (java.lang.OutOfMemoryError)",
+        (FailureKind::ExecutorLost, true) => "was lost with its executor",
+        (FailureKind::ExecutorLost, false) => "were lost with their executor",
+        (FailureKind::FetchFailed, _) => "could not fetch shuffle data (FetchFailed)",
+        (FailureKind::Exception, _) => "failed with an exception",
+        (FailureKind::Killed, true) => "was killed",
+        (FailureKind::Killed, false) => "were killed",
+        (FailureKind::Resubmitted, true) => "was run again because its shuffle output was lost with its executor",
+        (FailureKind::Resubmitted, false) => "were run again because their shuffle output was lost with their executor",
+        (FailureKind::Other, _) => "failed",
     }
 }
 
@@ -75,7 +79,7 @@ pub fn finding_words(f: &Finding) -> String {
         Finding::TaskFailures { failure, tasks, stages, reason } => format!(
             "{} {} in {} (most often: \"{reason}\").",
             counted(*tasks, "task"),
-            failure_words(*failure),
+            failure_words(*failure, *tasks == 1),
             stage_list(stages)
         ),
         Finding::Skew { stage, median_ms, max_ms, max_task_shuffle_read_bytes, tasks } => format!(
@@ -140,6 +144,30 @@ pub fn unknown_words(u: Unknown) -> &'static str {
     }
 }
 
+/// Where a log cut short ends and what it leaves open.
+pub fn cut_short_words(r: &crate::analysis::RunSummary) -> String {
+    let mut out = match &r.last_line {
+        Some(at) => format!(
+            "The log ends at line {} of {} before the application did (no SparkListenerApplicationEnd): what came after is not known.",
+            group_digits(at.line),
+            at.file
+        ),
+        None => unknown_words(Unknown::CutShort).to_string(),
+    };
+    if !r.jobs_not_ended.is_empty() {
+        let jobs: Vec<String> = r.jobs_not_ended.iter().take(8).map(i64::to_string).collect();
+        out.push_str(&format!(" Not ended: job{} {}.", if jobs.len() == 1 { "" } else { "s" }, jobs.join(", ")));
+    }
+    for (stage, ended, declared) in r.stages_not_completed.iter().take(8) {
+        out.push_str(&format!(
+            " Stage {stage}: {} of {} ended.",
+            group_digits(*ended),
+            declared.map_or("its".to_string(), |d| counted(d, "task"))
+        ));
+    }
+    out
+}
+
 /// A reading problem in words.
 pub fn problem_words(p: &Problem) -> String {
     let at = if p.at.line > 0 {
@@ -175,7 +203,8 @@ pub fn problem_words(p: &Problem) -> String {
 
 /// Why nothing was analysed, in one sentence per file (none when something was).
 pub fn not_analysed(read: &Read) -> Option<String> {
-    if read.runs.iter().any(|r| r.counts.events > 0) {
+    // A run to analyse has its application's start or a task.
+    if read.runs.iter().any(|r| r.app.start_ms.is_some() || r.counts.task_ends > 0) {
         return None;
     }
     let mut why: Vec<String> = read
@@ -183,7 +212,7 @@ pub fn not_analysed(read: &Read) -> Option<String> {
         .iter()
         .map(|f| match f.not_an_event_log {
             Some(kind) => format!("{} is {}, not a Spark event log.", f.name, kind.words()),
-            None => format!("{} holds no Spark event.", f.name),
+            None => format!("{}: no application start and no task in the lines read.", f.name),
         })
         .collect();
     why.extend(read.problems.iter().map(problem_words));
@@ -229,7 +258,14 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
     out.push(executors_section(a));
     out.push(peaks_section(a));
     out.push(stages_section(a));
-    let mut unknown: Vec<Line> = a.unknowns.iter().map(|u| Line::Text(unknown_words(*u).to_string())).collect();
+    let mut unknown: Vec<Line> = a
+        .unknowns
+        .iter()
+        .map(|u| match u {
+            Unknown::CutShort => Line::Text(cut_short_words(&a.run)),
+            u => Line::Text(unknown_words(*u).to_string()),
+        })
+        .collect();
     unknown.extend(a.problems.iter().map(|p| Line::Text(problem_words(p))));
     unknown.extend(a.settings.notes.iter().map(|n| Line::Text(n.clone())));
     if !unknown.is_empty() {

@@ -146,7 +146,14 @@ fn losses(executors: &ExecutorsSummary) -> Vec<Finding> {
 
 fn failures(stages: &[StageSummary]) -> Vec<Finding> {
     let mut out: Vec<Finding> = Vec::new();
-    for kind in [FailureKind::OutOfMemory, FailureKind::ExecutorLost, FailureKind::FetchFailed, FailureKind::Exception, FailureKind::Other] {
+    for kind in [
+        FailureKind::OutOfMemory,
+        FailureKind::ExecutorLost,
+        FailureKind::FetchFailed,
+        FailureKind::Exception,
+        FailureKind::Resubmitted,
+        FailureKind::Other,
+    ] {
         let mut tasks = 0;
         let mut in_stages = Vec::new();
         let mut top: Option<(u64, String)> = None;

@@ -54,6 +54,13 @@ pub struct RunSummary {
     pub ended: bool,
     /// The files read, in order.
     pub files: Vec<String>,
+    /// The log's last line read (where a log cut short ends).
+    pub last_line: Option<crate::run::Location>,
+    /// Jobs started but not ended in the log.
+    pub jobs_not_ended: Vec<i64>,
+    /// Stage attempts submitted but not completed in the log: (stage, tasks ended, tasks
+    /// declared).
+    pub stages_not_completed: Vec<(i64, u64, Option<u64>)>,
 }
 
 /// What the log cannot tell, said instead of guessed.
@@ -122,7 +129,15 @@ pub fn analyze_all(read: &Read, options: &Options) -> Vec<Analysis> {
                 .filter(|p| run.files.iter().any(|f| *f == p.at.file))
                 .cloned()
                 .collect();
-            analyze(run, problems, options)
+            let mut a = analyze(run, problems, options);
+            a.run.last_line = run.files.last().and_then(|name| {
+                let f = read.files.iter().rev().find(|f| &f.name == name)?;
+                Some(crate::run::Location {
+                    file: f.name.clone(),
+                    line: f.lines,
+                })
+            });
+            a
         })
         .collect()
 }
@@ -136,6 +151,17 @@ pub fn analyze(run: &Run, problems: Vec<Problem>, options: &Options) -> Analysis
     let stages = stages::summarize(run);
     let workload = stages::workload(&stages);
     let mut unknowns = unknowns(run, &settings, &peaks);
+    // A log whose reading stopped at a line it could not read is not a log cut short: its
+    // problem says where it broke.
+    let broke = problems.iter().any(|p| {
+        matches!(
+            p.kind,
+            crate::reader::ProblemKind::NotJson { .. } | crate::reader::ProblemKind::Decode(_)
+        )
+    });
+    if broke {
+        unknowns.retain(|u| *u != Unknown::CutShort);
+    }
     let findings = findings::find(run, &settings, &executors, &peaks, &stages);
     let plan = plan::recommend(&plan::Basis {
         run,
@@ -146,7 +172,10 @@ pub fn analyze(run: &Run, problems: Vec<Problem>, options: &Options) -> Analysis
         workload,
         cluster: options.cluster.as_ref(),
     });
-    if plan.as_ref().is_some_and(|p| p.cluster_from_run && !p.node_sizes_known) {
+    if plan
+        .as_ref()
+        .is_some_and(|p| p.placed.is_some() && p.cluster_from_run && !p.node_sizes_known)
+    {
         unknowns.push(Unknown::NodeSizes);
     }
     Analysis {
@@ -183,6 +212,14 @@ fn run_summary(run: &Run) -> RunSummary {
         duration_ms,
         ended: run.app.end_ms.is_some(),
         files: run.files.clone(),
+        last_line: None,
+        jobs_not_ended: run.jobs.iter().filter(|j| j.completed_ms.is_none()).map(|j| j.id).collect(),
+        stages_not_completed: run
+            .stages
+            .iter()
+            .filter(|s| s.completed_ms.is_none() && s.submitted_ms.is_some())
+            .map(|s| (s.id, s.tasks.len() as u64, s.tasks_declared))
+            .collect(),
     }
 }
 

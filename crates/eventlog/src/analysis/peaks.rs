@@ -92,7 +92,8 @@ pub fn summarize(run: &Run) -> PeaksSummary {
                 .executors
                 .iter()
                 .filter_map(|e| e.peaks.get(m).map(|v| (e, v)))
-                .max_by_key(|(_, v)| *v)?;
+                .max_by_key(|(_, v)| *v)
+                .filter(|(_, v)| *v > 0)?;
             Some(MetricPeak {
                 metric: m.spark_name(),
                 value: v,

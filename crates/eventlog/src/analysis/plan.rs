@@ -265,7 +265,9 @@ fn run_cores(b: &Basis<'_>) -> u32 {
 
 /// Recommends a plan (none without executors or tasks to size from).
 pub fn recommend(b: &Basis<'_>) -> Option<Recommendation> {
-    if b.run.executors.is_empty() || b.run.counts.task_ends == 0 {
+    // Local mode has no cluster: its driver ran the tasks.
+    let local = matches!(b.settings.master, Master::Local { .. });
+    if local || b.run.executors.is_empty() || b.run.counts.task_ends == 0 {
         return None;
     }
     let heap = heap_advice(b);
@@ -447,8 +449,9 @@ fn yarn_cluster(b: &Basis<'_>, hosts: u32, most: u32, cores: u32, container: u64
     let nm_memory = prop("yarn.nodemanager.resource.memory-mb");
     let nm_vcores = prop("yarn.nodemanager.resource.cpu-vcores").and_then(|v| u32::try_from(v).ok());
     // The driver's Hadoop configuration says the nodes' resources only when what ran on the
-    // busiest host fits in them (a driver outside the cluster reads YARN's defaults).
-    let fits = |memory: u64, vcores: u64| u64::from(most) * container <= memory && u64::from(cores) <= vcores;
+    // busiest host fits in them beside an ApplicationMaster (a driver outside the cluster
+    // reads YARN's defaults, 8192 MB and 8 vcores).
+    let fits = |memory: u64, vcores: u64| u64::from(most) * container + 1024 <= memory && u64::from(cores) < vcores;
     let (nm_memory, nm_vcores) = match (nm_memory, nm_vcores) {
         (Some(m), Some(v)) if fits(m, u64::from(v)) => (Some(m), Some(v)),
         _ => (None, None),

@@ -213,7 +213,7 @@ impl Decoder {
     pub(crate) fn finish(&mut self, sink: &mut dyn Sink) -> Result<(), DecodeError> {
         match self {
             Decoder::Plain => Ok(()),
-            Decoder::Zstd(d) => d.finish(),
+            Decoder::Zstd(d) => d.finish(sink),
             Decoder::Lz4(d) => d.finish(),
             Decoder::Snappy(d) => d.finish(),
             Decoder::Lzf(d) => d.finish(),
