@@ -109,7 +109,10 @@ fn files_of(logs: &[PathBuf]) -> Result<Vec<PathBuf>, Printed> {
     }
     let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     let refs: Vec<&str> = names.iter().map(String::as_str).collect();
-    Ok(reading_order(&refs).into_iter().map(|i| files[i].clone()).collect())
+    Ok(reading_order(&refs)
+        .into_iter()
+        .map(|i| files[i].clone())
+        .collect())
 }
 
 fn unreadable(path: &Path, e: &std::io::Error) -> Printed {
@@ -120,12 +123,19 @@ fn unreadable(path: &Path, e: &std::io::Error) -> Printed {
     }
 }
 
-fn analyzed(logs: &[PathBuf], format: &str, cluster: Option<planner::scenario::Scenario>) -> Result<Printed, Printed> {
+fn analyzed(
+    logs: &[PathBuf],
+    format: &str,
+    cluster: Option<planner::scenario::Scenario>,
+) -> Result<Printed, Printed> {
     let mut reader = Reader::new();
     for path in files_of(logs)? {
         let mut file = std::fs::File::open(&path).map_err(|e| unreadable(&path, &e))?;
         let size = file.metadata().ok().map(|m| m.len());
-        let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
         reader.begin_file(&name, size);
         let mut buf = vec![0u8; CHUNK];
         loop {
@@ -148,13 +158,26 @@ fn analyzed(logs: &[PathBuf], format: &str, cluster: Option<planner::scenario::S
     let analyses = analyze_all(&read, &Options { cluster });
     let stdout = match format {
         "json" => eventlog::json::document(&read, &analyses),
-        "markdown" => analyses.iter().map(eventlog::words::markdown).collect::<Vec<_>>().join("\n---\n\n"),
-        _ => analyses.iter().map(eventlog::words::text).collect::<Vec<_>>().join("\n"),
+        "markdown" => analyses
+            .iter()
+            .map(eventlog::words::markdown)
+            .collect::<Vec<_>>()
+            .join("\n---\n\n"),
+        _ => analyses
+            .iter()
+            .map(eventlog::words::text)
+            .collect::<Vec<_>>()
+            .join("\n"),
     };
     let stderr = read
         .problems
         .iter()
-        .map(|p| format!("spark-sizer analyze: {}\n", eventlog::words::problem_words(p)))
+        .map(|p| {
+            format!(
+                "spark-sizer analyze: {}\n",
+                eventlog::words::problem_words(p)
+            )
+        })
         .collect();
     Ok(Printed {
         stdout,

@@ -34,11 +34,19 @@ pub fn document(read: &Read, analyses: &[Analysis]) -> String {
         problems: &read.problems,
         runs: analyses,
     };
-    serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"kind\":\"spark-sizer-analysis\",\"error\":{:?}}}", e.to_string()))
+    serde_json::to_string_pretty(&doc).unwrap_or_else(|e| {
+        format!(
+            "{{\"kind\":\"spark-sizer-analysis\",\"error\":{:?}}}",
+            e.to_string()
+        )
+    })
 }
 
 /// Key/value pairs as a JSON object, in order.
-pub(crate) fn as_map<S: Serializer, K: Serialize, V: Serialize>(pairs: &[(K, V)], s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn as_map<S: Serializer, K: Serialize, V: Serialize>(
+    pairs: &[(K, V)],
+    s: S,
+) -> Result<S::Ok, S::Error> {
     let mut map = s.serialize_map(Some(pairs.len()))?;
     for (k, v) in pairs {
         map.serialize_entry(k, v)?;

@@ -6,20 +6,22 @@
 
 pub mod analysis;
 pub mod decode;
+#[cfg(feature = "fuzzing")]
+pub mod fuzz_targets;
 mod events;
 mod fold;
+#[cfg(feature = "json")]
+pub mod json;
 pub mod kind;
 mod lines;
 pub mod metrics;
 pub mod reader;
 pub mod run;
 pub mod words;
-#[cfg(feature = "json")]
-pub mod json;
 
+pub use analysis::{analyze, analyze_all, Analysis, Options};
 pub use decode::Codec;
 pub use kind::FileKind;
 pub use metrics::{Metric, Peaks};
 pub use reader::{FileRead, Limits, Problem, ProblemKind, Progress, Read, Reader};
 pub use run::Run;
-pub use analysis::{analyze, analyze_all, Analysis, Options};

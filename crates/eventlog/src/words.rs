@@ -61,8 +61,12 @@ fn failure_words(kind: FailureKind, one: bool) -> &'static str {
         (FailureKind::Exception, _) => "failed with an exception",
         (FailureKind::Killed, true) => "was killed",
         (FailureKind::Killed, false) => "were killed",
-        (FailureKind::Resubmitted, true) => "was run again because its shuffle output was lost with its executor",
-        (FailureKind::Resubmitted, false) => "were run again because their shuffle output was lost with their executor",
+        (FailureKind::Resubmitted, true) => {
+            "was run again because its shuffle output was lost with its executor"
+        }
+        (FailureKind::Resubmitted, false) => {
+            "were run again because their shuffle output was lost with their executor"
+        }
         (FailureKind::Other, _) => "failed",
     }
 }
@@ -155,8 +159,17 @@ pub fn cut_short_words(r: &crate::analysis::RunSummary) -> String {
         None => unknown_words(Unknown::CutShort).to_string(),
     };
     if !r.jobs_not_ended.is_empty() {
-        let jobs: Vec<String> = r.jobs_not_ended.iter().take(8).map(i64::to_string).collect();
-        out.push_str(&format!(" Not ended: job{} {}.", if jobs.len() == 1 { "" } else { "s" }, jobs.join(", ")));
+        let jobs: Vec<String> = r
+            .jobs_not_ended
+            .iter()
+            .take(8)
+            .map(i64::to_string)
+            .collect();
+        out.push_str(&format!(
+            " Not ended: job{} {}.",
+            if jobs.len() == 1 { "" } else { "s" },
+            jobs.join(", ")
+        ));
     }
     for (stage, ended, declared) in r.stages_not_completed.iter().take(8) {
         out.push_str(&format!(
@@ -204,7 +217,11 @@ pub fn problem_words(p: &Problem) -> String {
 /// Why nothing was analysed, in one sentence per file (none when something was).
 pub fn not_analysed(read: &Read) -> Option<String> {
     // A run to analyse has its application's start or a task.
-    if read.runs.iter().any(|r| r.app.start_ms.is_some() || r.counts.task_ends > 0) {
+    if read
+        .runs
+        .iter()
+        .any(|r| r.app.start_ms.is_some() || r.counts.task_ends > 0)
+    {
         return None;
     }
     let mut why: Vec<String> = read
@@ -212,7 +229,10 @@ pub fn not_analysed(read: &Read) -> Option<String> {
         .iter()
         .map(|f| match f.not_an_event_log {
             Some(kind) => format!("{} is {}, not a Spark event log.", f.name, kind.words()),
-            None => format!("{}: no application start and no task in the lines read.", f.name),
+            None => format!(
+                "{}: no application start and no task in the lines read.",
+                f.name
+            ),
         })
         .collect();
     why.extend(read.problems.iter().map(problem_words));
@@ -252,7 +272,11 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
     if !a.findings.is_empty() {
         out.push(Section {
             title: "Findings".to_string(),
-            lines: a.findings.iter().map(|f| Line::Text(finding_words(f))).collect(),
+            lines: a
+                .findings
+                .iter()
+                .map(|f| Line::Text(finding_words(f)))
+                .collect(),
         });
     }
     out.push(executors_section(a));
@@ -283,7 +307,9 @@ fn master_words(m: &Master) -> String {
         Master::Yarn { emr: false } => "YARN".to_string(),
         Master::Kubernetes => "Kubernetes".to_string(),
         Master::Standalone => "Spark standalone".to_string(),
-        Master::Local { threads: Some(n) } => format!("local mode, {}", counted(u64::from(*n), "thread")),
+        Master::Local { threads: Some(n) } => {
+            format!("local mode, {}", counted(u64::from(*n), "thread"))
+        }
         Master::Local { threads: None } => "local mode, all cores".to_string(),
         Master::Other { master: Some(m) } => m.clone(),
         Master::Other { master: None } => "not in the log".to_string(),
@@ -293,15 +319,67 @@ fn master_words(m: &Master) -> String {
 fn run_section(a: &Analysis) -> Section {
     let r = &a.run;
     let mut lines = vec![
-        Line::Pair("Application".to_string(), r.name.clone().unwrap_or_else(|| "not in the log".to_string())),
-        Line::Pair("Application id".to_string(), format!("{}{}", r.id.clone().unwrap_or_else(|| "not in the log".to_string()), r.attempt.as_ref().map(|a| format!(", attempt {a}")).unwrap_or_default())),
-        Line::Pair("Spark".to_string(), r.spark_version.clone().unwrap_or_else(|| "not in the log".to_string())),
-        Line::Pair("Cluster manager".to_string(), format!("{}, {} mode", master_words(&a.settings.master), a.settings.deploy_mode)),
-        Line::Pair("Duration".to_string(), format!("{}{}", duration(r.duration_ms), if r.ended { "" } else { " (the log ends before the application)" })),
-        Line::Pair("Jobs, stages, tasks".to_string(), format!("{}, {}, {}", group_digits(a.jobs.len() as u64), group_digits(a.stages.len() as u64), group_digits(a.stages.iter().map(|s| s.tasks).sum()))),
+        Line::Pair(
+            "Application".to_string(),
+            r.name
+                .clone()
+                .unwrap_or_else(|| "not in the log".to_string()),
+        ),
+        Line::Pair(
+            "Application id".to_string(),
+            format!(
+                "{}{}",
+                r.id.clone().unwrap_or_else(|| "not in the log".to_string()),
+                r.attempt
+                    .as_ref()
+                    .map(|a| format!(", attempt {a}"))
+                    .unwrap_or_default()
+            ),
+        ),
+        Line::Pair(
+            "Spark".to_string(),
+            r.spark_version
+                .clone()
+                .unwrap_or_else(|| "not in the log".to_string()),
+        ),
+        Line::Pair(
+            "Cluster manager".to_string(),
+            format!(
+                "{}, {} mode",
+                master_words(&a.settings.master),
+                a.settings.deploy_mode
+            ),
+        ),
+        Line::Pair(
+            "Duration".to_string(),
+            format!(
+                "{}{}",
+                duration(r.duration_ms),
+                if r.ended {
+                    ""
+                } else {
+                    " (the log ends before the application)"
+                }
+            ),
+        ),
+        Line::Pair(
+            "Jobs, stages, tasks".to_string(),
+            format!(
+                "{}, {}, {}",
+                group_digits(a.jobs.len() as u64),
+                group_digits(a.stages.len() as u64),
+                group_digits(a.stages.iter().map(|s| s.tasks).sum())
+            ),
+        ),
     ];
     if !a.settings.resource_properties.is_empty() {
-        lines.push(Line::Code(a.settings.resource_properties.iter().map(|(k, v)| format!("{k}={v}")).collect()));
+        lines.push(Line::Code(
+            a.settings
+                .resource_properties
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect(),
+        ));
     }
     Section {
         title: "The run".to_string(),
@@ -367,13 +445,24 @@ fn plan_section(a: &Analysis, p: &Recommendation) -> Section {
             counted(u64::from(p.cores), "core")
         ),
     }));
-    lines.push(Line::Code(p.settings.iter().map(|(k, v)| format!("{k}={v}")).collect()));
+    lines.push(Line::Code(
+        p.settings.iter().map(|(k, v)| format!("{k}={v}")).collect(),
+    ));
     if let Some(placed) = &p.placed {
         lines.extend(placed_lines(p, placed));
     }
     lines.push(Line::Table(
-        vec!["".to_string(), "core-hours reserved".to_string(), "core-hours used".to_string(), "GiB-hours reserved".to_string(), "GiB-hours used".to_string()],
-        vec![usage_row("as it ran", &p.usage_as_ran), usage_row("recommended", &p.usage_recommended)],
+        vec![
+            "".to_string(),
+            "core-hours reserved".to_string(),
+            "core-hours used".to_string(),
+            "GiB-hours reserved".to_string(),
+            "GiB-hours used".to_string(),
+        ],
+        vec![
+            usage_row("as it ran", &p.usage_as_ran),
+            usage_row("recommended", &p.usage_recommended),
+        ],
     ));
     Section {
         title: "The right-sized plan".to_string(),
@@ -382,7 +471,11 @@ fn plan_section(a: &Analysis, p: &Recommendation) -> Section {
 }
 
 fn placed_lines(p: &Recommendation, placed: &crate::analysis::plan::Placed) -> Vec<Line> {
-    let where_ = if p.cluster_from_run { "the run's cluster" } else { "the given cluster" };
+    let where_ = if p.cluster_from_run {
+        "the run's cluster"
+    } else {
+        "the given cluster"
+    };
     let row = |name: &str, n: &Option<planner::check::SideNumbers>| match n {
         Some(n) => vec![
             name.to_string(),
@@ -392,13 +485,35 @@ fn placed_lines(p: &Recommendation, placed: &crate::analysis::plan::Placed) -> V
             format!("{} MiB", group_digits(n.container_mib)),
             group_digits(n.task_slots),
         ],
-        None => vec![name.to_string(), "cannot be placed".to_string(), String::new(), String::new(), String::new(), String::new()],
+        None => vec![
+            name.to_string(),
+            "cannot be placed".to_string(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+        ],
     };
     vec![
-        Line::Text(format!("Placed on {where_} with the planner's container math:")),
+        Line::Text(format!(
+            "Placed on {where_} with the planner's container math:"
+        )),
         Line::Table(
-            ["", "executors", "cores each", "heap each", "container each", "task slots"].iter().map(|s| s.to_string()).collect(),
-            vec![row("as it ran", &placed.as_ran), row("recommended", &placed.recommended)],
+            [
+                "",
+                "executors",
+                "cores each",
+                "heap each",
+                "container each",
+                "task slots",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+            vec![
+                row("as it ran", &placed.as_ran),
+                row("recommended", &placed.recommended),
+            ],
         ),
         Line::Pair("Share link".to_string(), format!("?{}", placed.link)),
     ]
@@ -416,10 +531,27 @@ fn executors_section(a: &Analysis) -> Section {
     ))];
     if !e.hosts.is_empty() {
         lines.push(Line::Table(
-            ["host", "executors", "most at once", "their cores", "container each"].iter().map(|s| s.to_string()).collect(),
+            [
+                "host",
+                "executors",
+                "most at once",
+                "their cores",
+                "container each",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
             e.hosts
                 .iter()
-                .map(|h| vec![h.host.clone(), group_digits(u64::from(h.executors)), group_digits(u64::from(h.most_at_once)), group_digits(u64::from(h.cores_at_once)), format!("{} MiB", group_digits(e.container_mib))])
+                .map(|h| {
+                    vec![
+                        h.host.clone(),
+                        group_digits(u64::from(h.executors)),
+                        group_digits(u64::from(h.most_at_once)),
+                        group_digits(u64::from(h.cores_at_once)),
+                        format!("{} MiB", group_digits(e.container_mib)),
+                    ]
+                })
                 .collect(),
         ));
     }
@@ -428,7 +560,13 @@ fn executors_section(a: &Analysis) -> Section {
         .iter()
         .filter_map(|x| {
             let cause = x.loss.filter(|c| c.is_failure())?;
-            Some(Line::Text(format!("Executor {} on {}: {} (Spark: \"{}\").", x.id, x.host, loss_words(cause), x.removed_reason.as_deref().unwrap_or(""))))
+            Some(Line::Text(format!(
+                "Executor {} on {}: {} (Spark: \"{}\").",
+                x.id,
+                x.host,
+                loss_words(cause),
+                x.removed_reason.as_deref().unwrap_or("")
+            )))
         })
         .take(20)
         .collect();
@@ -446,26 +584,63 @@ fn peaks_section(a: &Analysis) -> Section {
         lines.push(Line::Text("No executor memory was measured.".to_string()));
     } else {
         lines.push(Line::Table(
-            vec!["metric".to_string(), "executors' peak".to_string(), "executor".to_string()],
+            vec![
+                "metric".to_string(),
+                "executors' peak".to_string(),
+                "executor".to_string(),
+            ],
             p.executors_max
                 .iter()
-                .filter(|m| m.value > 0 && crate::metrics::Metric::from_spark_name(m.metric).is_some_and(crate::metrics::Metric::is_bytes))
+                .filter(|m| {
+                    m.value > 0
+                        && crate::metrics::Metric::from_spark_name(m.metric)
+                            .is_some_and(crate::metrics::Metric::is_bytes)
+                })
                 .map(|m| vec![m.metric.to_string(), bytes(m.value), m.executor.clone()])
                 .collect(),
         ));
     }
     if let Some(d) = &p.driver {
         if let Some((_, v)) = d.peaks.iter().find(|(m, _)| *m == "JVMHeapMemory") {
-            lines.push(Line::Pair("Driver's JVMHeapMemory peak".to_string(), bytes(*v)));
+            lines.push(Line::Pair(
+                "Driver's JVMHeapMemory peak".to_string(),
+                bytes(*v),
+            ));
         }
     }
     if let Some(gc) = p.gc_permille {
-        lines.push(Line::Pair("GC time, share of task time".to_string(), permille(gc)));
+        lines.push(Line::Pair(
+            "GC time, share of task time".to_string(),
+            permille(gc),
+        ));
     }
-    lines.push(Line::Pair("Samples".to_string(), format!("{}{}{}", group_digits(p.samples), if p.stage_peaks_logged { ", stage peaks logged" } else { "" }, if p.process_tree_logged { ", process-tree RSS logged" } else { "" })));
+    lines.push(Line::Pair(
+        "Samples".to_string(),
+        format!(
+            "{}{}{}",
+            group_digits(p.samples),
+            if p.stage_peaks_logged {
+                ", stage peaks logged"
+            } else {
+                ""
+            },
+            if p.process_tree_logged {
+                ", process-tree RSS logged"
+            } else {
+                ""
+            }
+        ),
+    ));
     if !p.next_run_settings.is_empty() {
-        lines.push(Line::Text("For a more telling log next time, run with:".to_string()));
-        lines.push(Line::Code(p.next_run_settings.iter().map(|(k, v)| format!("{k}={v}")).collect()));
+        lines.push(Line::Text(
+            "For a more telling log next time, run with:".to_string(),
+        ));
+        lines.push(Line::Code(
+            p.next_run_settings
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect(),
+        ));
     }
     Section {
         title: "Measured peaks".to_string(),
@@ -474,7 +649,19 @@ fn peaks_section(a: &Analysis) -> Section {
 }
 
 fn stages_section(a: &Analysis) -> Section {
-    let header = ["stage", "tasks", "duration", "task median", "p95", "max", "input", "shuffle read", "shuffle write", "spill (disk)", "failed"];
+    let header = [
+        "stage",
+        "tasks",
+        "duration",
+        "task median",
+        "p95",
+        "max",
+        "input",
+        "shuffle read",
+        "shuffle write",
+        "spill (disk)",
+        "failed",
+    ];
     let mut stages: Vec<&crate::analysis::StageSummary> = a.stages.iter().collect();
     stages.sort_by_key(|s| std::cmp::Reverse(s.task_ms_total));
     let shown = stages.len().min(25);
@@ -482,7 +669,11 @@ fn stages_section(a: &Analysis) -> Section {
         .iter()
         .map(|s| {
             vec![
-                if s.attempt > 0 { format!("{}.{}", s.id, s.attempt) } else { s.id.to_string() },
+                if s.attempt > 0 {
+                    format!("{}.{}", s.id, s.attempt)
+                } else {
+                    s.id.to_string()
+                },
                 group_digits(s.tasks),
                 s.duration_ms.map_or("not completed".to_string(), duration),
                 duration(s.task_time.median_ms),
@@ -496,9 +687,15 @@ fn stages_section(a: &Analysis) -> Section {
             ]
         })
         .collect();
-    let mut lines = vec![Line::Table(header.iter().map(|s| s.to_string()).collect(), rows)];
+    let mut lines = vec![Line::Table(
+        header.iter().map(|s| s.to_string()).collect(),
+        rows,
+    )];
     if stages.len() > shown {
-        lines.push(Line::Text(format!("The {shown} stages with the most task time of {}.", group_digits(stages.len() as u64))));
+        lines.push(Line::Text(format!(
+            "The {shown} stages with the most task time of {}.",
+            group_digits(stages.len() as u64)
+        )));
     }
     Section {
         title: "Stages".to_string(),
@@ -535,7 +732,11 @@ fn text_table(header: &[String], rows: &[Vec<String>]) -> String {
         }
     }
     let line = |cells: &[String]| {
-        let padded: Vec<String> = cells.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect();
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect();
         format!("  {}\n", padded.join("  ").trim_end())
     };
     let mut out = line(header);
@@ -556,9 +757,16 @@ pub fn markdown(a: &Analysis) -> String {
                 Line::Pair(k, v) => out.push_str(&format!("- **{}:** {}\n", escape(k), escape(v))),
                 Line::Code(c) => out.push_str(&format!("```properties\n{}\n```\n\n", c.join("\n"))),
                 Line::Table(h, rows) => {
-                    out.push_str(&format!("\n| {} |\n|{}\n", h.iter().map(|c| escape(c)).collect::<Vec<_>>().join(" | "), "---|".repeat(h.len())));
+                    out.push_str(&format!(
+                        "\n| {} |\n|{}\n",
+                        h.iter().map(|c| escape(c)).collect::<Vec<_>>().join(" | "),
+                        "---|".repeat(h.len())
+                    ));
                     for r in rows {
-                        out.push_str(&format!("| {} |\n", r.iter().map(|c| escape(c)).collect::<Vec<_>>().join(" | ")));
+                        out.push_str(&format!(
+                            "| {} |\n",
+                            r.iter().map(|c| escape(c)).collect::<Vec<_>>().join(" | ")
+                        ));
                     }
                     out.push('\n');
                 }
@@ -570,5 +778,7 @@ pub fn markdown(a: &Analysis) -> String {
 }
 
 fn escape(s: &str) -> String {
-    s.replace('|', "\\|").replace('*', "\\*").replace('_', "\\_")
+    s.replace('|', "\\|")
+        .replace('*', "\\*")
+        .replace('_', "\\_")
 }

@@ -58,7 +58,14 @@ fn every_codec_spark_writes_is_read_in_chunks_of_any_size() {
             assert_eq!(again.progress.bytes_decoded, whole.progress.bytes_decoded);
         }
         let a = analyze_all(&whole, &Options::default()).remove(0);
-        assert_eq!(a.run.name.as_deref(), Some(if codec == Codec::Zip { "codec-none" } else { name.split('.').next().unwrap() }));
+        assert_eq!(
+            a.run.name.as_deref(),
+            Some(if codec == Codec::Zip {
+                "codec-none"
+            } else {
+                name.split('.').next().unwrap()
+            })
+        );
         small_job(&a);
     }
 }
@@ -68,11 +75,24 @@ fn a_rolling_log_of_three_parts_is_one_run() {
     let folder = std::fs::read_dir(common::data(""))
         .unwrap()
         .map(|e| e.unwrap().path())
-        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with("eventlog_v2_"))
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("eventlog_v2_")
+        })
         .expect("the rolling log");
     let r = common::read_paths(&[folder], 4096);
-    assert_eq!(r.files.len(), 3, "three parts; the appstatus marker passed over");
-    assert!(r.files.iter().enumerate().all(|(i, f)| f.name.starts_with(&format!("events_{}_", i + 1))));
+    assert_eq!(
+        r.files.len(),
+        3,
+        "three parts; the appstatus marker passed over"
+    );
+    assert!(r
+        .files
+        .iter()
+        .enumerate()
+        .all(|(i, f)| f.name.starts_with(&format!("events_{}_", i + 1))));
     assert_eq!(r.runs.len(), 1);
     let a = analyze_all(&r, &Options::default()).remove(0);
     small_job(&a);
@@ -96,21 +116,32 @@ fn a_skewed_stage_is_found_with_its_remedies() {
     // Two 2-core executors; the reduce stage 1 has one task holding key 0's nine records in ten.
     assert!(a.executors.executors.iter().all(|e| e.cores == 2));
     let skew = a.findings.iter().find_map(|f| match f {
-        Finding::Skew { stage, median_ms, max_ms, tasks, .. } => Some((*stage, *median_ms, *max_ms, *tasks)),
+        Finding::Skew {
+            stage,
+            median_ms,
+            max_ms,
+            tasks,
+            ..
+        } => Some((*stage, *median_ms, *max_ms, *tasks)),
         _ => None,
     });
     let (stage, median, max, tasks) = skew.expect("a skew finding");
     assert_eq!((stage, tasks), (1, 4));
     assert!(max >= 10_000 && max >= 3 * median, "{max} against {median}");
     let words = eventlog::words::finding_words(&a.findings[0]);
-    assert!(words.contains("salt") && words.contains("NULL join keys"), "{words}");
+    assert!(
+        words.contains("salt") && words.contains("NULL join keys"),
+        "{words}"
+    );
 }
 
 #[test]
 fn a_spilling_stage_is_found() {
     let (_, a) = one("spilling.zstd");
     let spill = a.findings.iter().find_map(|f| match f {
-        Finding::Spill { stage, disk_bytes, .. } => Some((*stage, *disk_bytes)),
+        Finding::Spill {
+            stage, disk_bytes, ..
+        } => Some((*stage, *disk_bytes)),
         _ => None,
     });
     // The sort's stage 2 wrote 60 999 821 bytes of spill (its tasks' Disk Bytes Spilled).
@@ -121,10 +152,28 @@ fn a_spilling_stage_is_found() {
 fn an_executor_out_of_heap_is_read_as_a_person_would_and_the_heap_grows() {
     let (_, a) = one("executor-oom.zstd");
     let e = &a.executors.executors[0];
-    assert_eq!(e.removed_reason.as_deref(), Some("Command exited with code 52"));
+    assert_eq!(
+        e.removed_reason.as_deref(),
+        Some("Command exited with code 52")
+    );
     assert_eq!(e.loss, Some(LossCause::HeapOutOfMemory));
-    assert!(matches!(&a.findings[0], Finding::ExecutorsLost { cause: LossCause::HeapOutOfMemory, .. }));
-    let oom = a.findings.iter().any(|f| matches!(f, Finding::TaskFailures { failure: FailureKind::OutOfMemory, tasks: 1, .. }));
+    assert!(matches!(
+        &a.findings[0],
+        Finding::ExecutorsLost {
+            cause: LossCause::HeapOutOfMemory,
+            ..
+        }
+    ));
+    let oom = a.findings.iter().any(|f| {
+        matches!(
+            f,
+            Finding::TaskFailures {
+                failure: FailureKind::OutOfMemory,
+                tasks: 1,
+                ..
+            }
+        )
+    });
     assert!(oom);
     // spark.executor.memory=512m ran out: at least half as much again, in whole GiB.
     let plan = a.plan.as_ref().expect("a plan");
@@ -139,12 +188,20 @@ fn dynamic_allocation_adds_and_releases_executors() {
     assert!(a.settings.dynamic_allocation);
     // Three executors for the first job, released after 2 s idle, three more for the second.
     assert_eq!(a.executors.executors.len(), 6);
-    let released = a.executors.executors.iter().filter(|e| e.loss == Some(LossCause::ReleasedByDriver)).count();
+    let released = a
+        .executors
+        .executors
+        .iter()
+        .filter(|e| e.loss == Some(LossCause::ReleasedByDriver))
+        .count();
     assert_eq!(released, 3);
     assert_eq!(a.executors.most_alive, 3);
     assert_eq!(a.stages.iter().map(|s| s.tasks).sum::<u64>(), 18);
     let plan = a.plan.as_ref().expect("a plan");
-    assert!(plan.settings.iter().any(|(k, _)| k == "spark.dynamicAllocation.maxExecutors"));
+    assert!(plan
+        .settings
+        .iter()
+        .any(|(k, _)| k == "spark.dynamicAllocation.maxExecutors"));
     // Standalone is no cluster manager the planner plans: sized, not placed.
     assert!(plan.placed.is_none());
     assert!(!a.unknowns.contains(&Unknown::NodeSizes));

@@ -23,7 +23,10 @@ fn read(name: &str) -> Read {
         }
         let again = common::read_paths(&[path.clone()], chunk);
         assert_eq!(again.runs, whole.runs, "{name} in chunks of {chunk}");
-        assert_eq!(again.problems, whole.problems, "{name} in chunks of {chunk}");
+        assert_eq!(
+            again.problems, whole.problems,
+            "{name} in chunks of {chunk}"
+        );
     }
     whole
 }
@@ -67,7 +70,10 @@ fn yarn_stage_peaks_reads_stage_peaks_and_process_tree_rss() {
     assert!(a.executors.executors.iter().all(|e| e.cores == 1));
     assert_eq!(tasks(&a), 6);
     // spark.executor.memory=7g (the log's resource profile: memory 7168, overhead 1024).
-    assert_eq!((a.executors.heap_mib, a.executors.overhead_mib), (7168, 1024));
+    assert_eq!(
+        (a.executors.heap_mib, a.executors.overhead_mib),
+        (7168, 1024)
+    );
     // The largest JVMHeapMemory: 984 736 560 bytes on executor 1 (a stage peak).
     assert_eq!(a.peaks.max(Metric::JvmHeapMemory), Some(984_736_560));
     assert!(a.peaks.stage_peaks_logged && a.peaks.process_tree_logged);
@@ -125,11 +131,18 @@ fn yarn_dynamic_allocation_keeps_its_executors_released_by_spark_apart() {
         .filter(|e| e.loss == Some(LossCause::ReleasedByDriver))
         .count();
     assert_eq!(released, 14);
-    assert!(!a.findings.iter().any(|f| matches!(f, Finding::ExecutorsLost { .. })));
+    assert!(!a
+        .findings
+        .iter()
+        .any(|f| matches!(f, Finding::ExecutorsLost { .. })));
     // spark.executor.memoryOverhead=8g is kept (nothing measured outside the heap).
     let plan = a.plan.as_ref().expect("a plan");
     assert_eq!(plan.overhead.overhead_mib, Some(8192));
-    assert!(plan.settings.iter().any(|(k, v)| k == "spark.dynamicAllocation.maxExecutors" && v == &plan.executors.to_string()));
+    assert!(plan
+        .settings
+        .iter()
+        .any(|(k, v)| k == "spark.dynamicAllocation.maxExecutors"
+            && v == &plan.executors.to_string()));
     // The YARN NodeManager resources are in the Hadoop properties: 319 488 MB, 51 vcores.
     assert!(plan.node_sizes_known);
 }
@@ -167,15 +180,31 @@ fn task_and_executor_failures_are_counted_and_read() {
     assert_eq!(a.peaks.max(Metric::JvmHeapMemory), Some(1_269_407_928));
     // Executors 2 and 1 removed with "Executor Process Lost".
     let lost = a.findings.iter().find_map(|f| match f {
-        Finding::ExecutorsLost { cause, executors, reason } => Some((*cause, executors.clone(), reason.clone())),
+        Finding::ExecutorsLost {
+            cause,
+            executors,
+            reason,
+        } => Some((*cause, executors.clone(), reason.clone())),
         _ => None,
     });
-    assert_eq!(lost, Some((LossCause::Other, vec!["2".to_string(), "1".to_string()], "Executor Process Lost".to_string())));
+    assert_eq!(
+        lost,
+        Some((
+            LossCause::Other,
+            vec!["2".to_string(), "1".to_string()],
+            "Executor Process Lost".to_string()
+        ))
+    );
     let kinds: Vec<(FailureKind, u64)> = a
         .findings
         .iter()
         .filter_map(|f| match f {
-            Finding::TaskFailures { failure, tasks, stages, .. } => {
+            Finding::TaskFailures {
+                failure,
+                tasks,
+                stages,
+                ..
+            } => {
                 assert_eq!(stages, &[238]);
                 Some((*failure, *tasks))
             }
@@ -184,11 +213,19 @@ fn task_and_executor_failures_are_counted_and_read() {
         .collect();
     assert_eq!(
         kinds,
-        [(FailureKind::ExecutorLost, 1), (FailureKind::FetchFailed, 2), (FailureKind::Resubmitted, 50)]
+        [
+            (FailureKind::ExecutorLost, 1),
+            (FailureKind::FetchFailed, 2),
+            (FailureKind::Resubmitted, 50)
+        ]
     );
     // spark.task.cpus=4 on 4-core executors: one task slot each, and the plan places.
     assert_eq!(a.settings.task_cpus, 4);
-    let placed = a.plan.as_ref().and_then(|p| p.placed.as_ref()).expect("placed");
+    let placed = a
+        .plan
+        .as_ref()
+        .and_then(|p| p.placed.as_ref())
+        .expect("placed");
     assert_eq!(placed.as_ran.map(|n| n.task_slots), Some(8));
 }
 
@@ -202,7 +239,10 @@ fn a_log_cut_short_says_where_it_ends_and_what_is_open() {
     assert_eq!(a.run.last_line.as_ref().map(|l| l.line), Some(62));
     assert_eq!(a.run.jobs_not_ended, [1]);
     let words = eventlog::words::cut_short_words(&a.run);
-    assert!(words.starts_with("The log ends at line 62 of bad-truncated_eventlog"), "{words}");
+    assert!(
+        words.starts_with("The log ends at line 62 of bad-truncated_eventlog"),
+        "{words}"
+    );
     // Local mode: no plan, and it says why.
     assert!(a.plan.is_none());
     assert!(a.unknowns.contains(&Unknown::LocalMode));
@@ -213,7 +253,9 @@ fn a_line_that_is_not_json_stops_the_analysis_at_its_line() {
     let r = read("bad-malformed-json.zstd");
     let first = &r.problems[0];
     assert_eq!(first.at.line, 4);
-    assert!(matches!(&first.kind, ProblemKind::NotJson { column: 43, message } if message.contains("key must be a string")));
+    assert!(
+        matches!(&first.kind, ProblemKind::NotJson { column: 43, message } if message.contains("key must be a string"))
+    );
     assert_eq!(r.problems[1].kind, ProblemKind::LinesNotRead { lines: 473 });
     assert!(r.stopped);
     let why = eventlog::words::not_analysed(&r).expect("nothing to analyse");
@@ -260,7 +302,10 @@ fn the_sparklens_log_keeps_its_stage_graph_and_task_times() {
     assert_eq!(a.run.spark_version.as_deref(), Some("2.3.0"));
     assert_eq!(tasks(&a), 8);
     assert_eq!(a.jobs.len(), 2);
-    assert!(a.stages.iter().all(|s| s.tasks_times.len() as u64 == s.tasks));
+    assert!(a
+        .stages
+        .iter()
+        .all(|s| s.tasks_times.len() as u64 == s.tasks));
 }
 
 #[test]
@@ -272,7 +317,10 @@ fn kubernetes_run_is_sized_from_its_heap_and_rss() {
     assert!(a.executors.executors.iter().all(|e| e.cores == 1));
     assert_eq!(tasks(&a), 39);
     // 4g + 4g: the heap's peak was 4 013 MiB of 4 096 (98 %).
-    assert_eq!((a.executors.heap_mib, a.executors.overhead_mib), (4096, 4096));
+    assert_eq!(
+        (a.executors.heap_mib, a.executors.overhead_mib),
+        (4096, 4096)
+    );
     assert_eq!(a.peaks.max(Metric::JvmHeapMemory), Some(4_208_296_816));
     let plan = a.plan.as_ref().expect("a plan");
     // 4 013 MiB + 25 % = 5 017 MiB: 5 GiB.

@@ -22,9 +22,15 @@ fn pairs_are_read_as_pasted_settings_with_their_line() {
     ];
     let pasted = check::read_pairs(pairs, AT);
     assert_eq!(pasted.formats, [Format::EventLog]);
-    assert_eq!(pasted.value("spark.executor.memory").as_deref(), Some("10g"));
+    assert_eq!(
+        pasted.value("spark.executor.memory").as_deref(),
+        Some("10g")
+    );
     assert!(pasted.settings.iter().all(|s| s.origin == AT));
-    assert_eq!(pasted.app_type.map(|(t, _)| t), Some(planner::spark::AppType::Python));
+    assert_eq!(
+        pasted.app_type.map(|(t, _)| t),
+        Some(planner::spark::AppType::Python)
+    );
     // The same checks as pasted text: a key Spark reads under a newer name is a finding.
     let c = check::check_pasted(pasted, &Scenario::default());
     assert_eq!(c.answer.executors_running(), Some(8));
@@ -56,5 +62,7 @@ fn a_shape_whose_tasks_take_four_cores_places() {
     assert_eq!(placed.placement.totals.executors, 6);
     assert_eq!(placed.placement.totals.task_slots, 6);
     let refused = place(&input(2)).expect_err("2-core executors cannot");
-    assert!(refused.0[0].allowed.contains("(=2) has to be >= the number of cpus per task = 4"));
+    assert!(refused.0[0]
+        .allowed
+        .contains("(=2) has to be >= the number of cpus per task = 4"));
 }

@@ -9,7 +9,11 @@ use crate::run::Run;
 
 /// Why an executor was lost, from Spark's `Removed Reason` or a task's `Loss Reason`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-#[cfg_attr(feature = "json", derive(serde::Serialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(
+    feature = "json",
+    derive(serde::Serialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum LossCause {
     /// YARN killed the container for exceeding its memory limit: the off-heap part (the
     /// overhead) was too small.
@@ -40,19 +44,36 @@ impl LossCause {
 /// Reads Spark's words about a lost executor.
 pub fn loss_cause(reason: &str) -> LossCause {
     let r = reason.to_ascii_lowercase();
-    if r.contains("exceeding memory limits") || r.contains("beyond physical memory") || r.contains("beyond the 'physical' memory") {
+    if r.contains("exceeding memory limits")
+        || r.contains("beyond physical memory")
+        || r.contains("beyond the 'physical' memory")
+    {
         LossCause::YarnMemoryLimit
-    } else if r.contains("oomkilled") || r.contains("code 137") || r.contains("exit code: 137") || r.contains("exitcode: 137") {
+    } else if r.contains("oomkilled")
+        || r.contains("code 137")
+        || r.contains("exit code: 137")
+        || r.contains("exitcode: 137")
+    {
         LossCause::OomKilled
-    } else if r.contains("outofmemoryerror") || r.contains("code 52") || r.contains("exit code: 52") {
+    } else if r.contains("outofmemoryerror") || r.contains("code 52") || r.contains("exit code: 52")
+    {
         LossCause::HeapOutOfMemory
     } else if r.contains("heartbeat") || r.contains("timed out") {
         LossCause::HeartbeatTimeout
     } else if r.contains("preempt") || r.contains("decommission") {
         LossCause::Preempted
-    } else if r.contains("lost worker") || r.contains("worker lost") || r.contains("node lost") || r.contains("slave lost") || r.contains("lost node") {
+    } else if r.contains("lost worker")
+        || r.contains("worker lost")
+        || r.contains("node lost")
+        || r.contains("slave lost")
+        || r.contains("lost node")
+    {
         LossCause::NodeLost
-    } else if r.contains("killed by driver") || r.contains("idle") || r.contains("deleted by a user or the framework") || r.contains("requested by driver") {
+    } else if r.contains("killed by driver")
+        || r.contains("idle")
+        || r.contains("deleted by a user or the framework")
+        || r.contains("requested by driver")
+    {
         LossCause::ReleasedByDriver
     } else {
         LossCause::Other
@@ -199,7 +220,11 @@ pub fn summarize(run: &Run, settings: &RunSettings) -> ExecutorsSummary {
         .iter()
         .map(|e| u64::from(e.cores / task_cpus) * e.alive_ms)
         .sum();
-    let busy_slot_ms = run.tasks().filter(|t| t.executor != u32::MAX).map(|t| t.duration_ms()).sum();
+    let busy_slot_ms = run
+        .tasks()
+        .filter(|t| t.executor != u32::MAX)
+        .map(|t| t.duration_ms())
+        .sum();
     let (timeline, most) = timeline(run, task_cpus, start, end);
     let hosts = hosts(run, end);
     let (heap_mib, overhead_mib) = container_of(run, settings);
@@ -228,7 +253,11 @@ fn idle_gaps(run: &Run, executors: &mut [ExecutorSummary], start: i64, end: i64)
             s.push((t.launch_ms, t.finish_ms));
         }
     }
-    for ((e, spans), raw) in executors.iter_mut().zip(spans.iter_mut()).zip(&run.executors) {
+    for ((e, spans), raw) in executors
+        .iter_mut()
+        .zip(spans.iter_mut())
+        .zip(&run.executors)
+    {
         spans.sort_unstable();
         let mut free_since = raw.added_ms.unwrap_or(start);
         let mut longest = 0u64;
@@ -242,7 +271,12 @@ fn idle_gaps(run: &Run, executors: &mut [ExecutorSummary], start: i64, end: i64)
 }
 
 /// The timeline and the most executors alive, tasks busy and slots at once.
-fn timeline(run: &Run, task_cpus: u32, start: i64, end: i64) -> (Vec<TimelinePoint>, (u32, u32, u32)) {
+fn timeline(
+    run: &Run,
+    task_cpus: u32,
+    start: i64,
+    end: i64,
+) -> (Vec<TimelinePoint>, (u32, u32, u32)) {
     // (time, Δexecutors, Δslots, Δbusy); at equal times ends before starts.
     let mut changes: Vec<(i64, i32, i32, i32)> = Vec::new();
     for e in &run.executors {
@@ -271,7 +305,11 @@ fn timeline(run: &Run, task_cpus: u32, start: i64, end: i64) -> (Vec<TimelinePoi
             slots: clamp(slots),
             busy: clamp(busy),
         };
-        most = (most.0.max(point.executors), most.1.max(point.busy), most.2.max(point.slots));
+        most = (
+            most.0.max(point.executors),
+            most.1.max(point.busy),
+            most.2.max(point.slots),
+        );
         match points.last_mut() {
             Some(last) if last.at_ms == point.at_ms => {
                 last.executors = last.executors.max(point.executors);
@@ -330,7 +368,11 @@ fn container_of(run: &Run, settings: &RunSettings) -> (u64, u64) {
             let rest = mib(p.executor_amount("memoryOverhead"))
                 + mib(p.executor_amount("offHeap"))
                 + mib(p.executor_amount("pyspark.memory"));
-            let rest = if rest == 0 { settings.overhead_rule.overhead_mib(heap) } else { rest };
+            let rest = if rest == 0 {
+                settings.overhead_rule.overhead_mib(heap)
+            } else {
+                rest
+            };
             return (heap, rest);
         }
     }
@@ -347,7 +389,12 @@ fn layout(hosts: &[HostSummary], heap: u64, overhead: u64) -> Vec<NodeGroup> {
         let node = u32::try_from(i + 1).unwrap_or(u32::MAX);
         // The load says how many executors and of how many cores (so that hosts of other
         // shapes stay apart); the driver's container is not in the log, so none is drawn.
-        NodeRun::new(node, node, false, u64::from(h.most_at_once) * 1000 + u64::from(cores_of(h)))
+        NodeRun::new(
+            node,
+            node,
+            false,
+            u64::from(h.most_at_once) * 1000 + u64::from(cores_of(h)),
+        )
     });
     group_nodes(runs, |r| {
         let (executors, cores) = (r.load.executors / 1000, r.load.executors % 1000);

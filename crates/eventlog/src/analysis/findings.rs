@@ -20,7 +20,11 @@ const IDLE_PERMILLE: u64 = 500;
 
 /// A finding.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "json", derive(serde::Serialize), serde(tag = "kind", rename_all = "kebab-case"))]
+#[cfg_attr(
+    feature = "json",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all = "kebab-case")
+)]
 pub enum Finding {
     /// Executors lost for one cause.
     ExecutorsLost {
@@ -133,7 +137,11 @@ fn losses(executors: &ExecutorsSummary) -> Vec<Finding> {
     for e in lost {
         let cause = e.loss.unwrap_or(LossCause::Other);
         match out.last_mut() {
-            Some(Finding::ExecutorsLost { cause: c, executors, .. }) if *c == cause => executors.push(e.id.clone()),
+            Some(Finding::ExecutorsLost {
+                cause: c,
+                executors,
+                ..
+            }) if *c == cause => executors.push(e.id.clone()),
             _ => out.push(Finding::ExecutorsLost {
                 cause,
                 executors: vec![e.id.clone()],
@@ -169,7 +177,12 @@ fn failures(stages: &[StageSummary]) -> Vec<Finding> {
             }
         }
         if let Some((_, reason)) = top {
-            out.push(Finding::TaskFailures { failure: kind, tasks, stages: in_stages, reason });
+            out.push(Finding::TaskFailures {
+                failure: kind,
+                tasks,
+                stages: in_stages,
+                reason,
+            });
         }
     }
     out
@@ -178,7 +191,9 @@ fn failures(stages: &[StageSummary]) -> Vec<Finding> {
 fn skew(stages: &[StageSummary]) -> Vec<Finding> {
     let mut found: Vec<&StageSummary> = stages
         .iter()
-        .filter(|s| s.skew_tenths().is_some_and(|t| t >= SKEW_TENTHS) && s.task_time.max_ms >= SKEW_MIN_MS)
+        .filter(|s| {
+            s.skew_tenths().is_some_and(|t| t >= SKEW_TENTHS) && s.task_time.max_ms >= SKEW_MIN_MS
+        })
         .collect();
     found.sort_by_key(|s| std::cmp::Reverse(s.task_time.max_ms - s.task_time.median_ms));
     found
@@ -195,7 +210,10 @@ fn skew(stages: &[StageSummary]) -> Vec<Finding> {
 }
 
 fn spill(stages: &[StageSummary]) -> Vec<Finding> {
-    let mut found: Vec<&StageSummary> = stages.iter().filter(|s| s.totals.disk_spilled_bytes > 0).collect();
+    let mut found: Vec<&StageSummary> = stages
+        .iter()
+        .filter(|s| s.totals.disk_spilled_bytes > 0)
+        .collect();
     found.sort_by_key(|s| std::cmp::Reverse(s.totals.disk_spilled_bytes));
     found
         .into_iter()
@@ -234,7 +252,10 @@ fn idle(executors: &ExecutorsSummary) -> Vec<Finding> {
     let idle: Vec<_> = executors
         .executors
         .iter()
-        .filter(|e| e.longest_idle_ms >= IDLE_MIN_MS && e.longest_idle_ms * 1000 >= e.alive_ms * IDLE_PERMILLE)
+        .filter(|e| {
+            e.longest_idle_ms >= IDLE_MIN_MS
+                && e.longest_idle_ms * 1000 >= e.alive_ms * IDLE_PERMILLE
+        })
         .collect();
     match idle.iter().max_by_key(|e| e.longest_idle_ms) {
         Some(top) => vec![Finding::IdleExecutors {

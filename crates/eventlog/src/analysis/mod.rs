@@ -65,7 +65,11 @@ pub struct RunSummary {
 
 /// What the log cannot tell, said instead of guessed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "json", derive(serde::Serialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(
+    feature = "json",
+    derive(serde::Serialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum Unknown {
     /// Spark before 3.0 logs no executor metrics: no memory peaks.
     NoExecutorMetrics,
@@ -126,7 +130,7 @@ pub fn analyze_all(read: &Read, options: &Options) -> Vec<Analysis> {
             let problems = read
                 .problems
                 .iter()
-                .filter(|p| run.files.iter().any(|f| *f == p.at.file))
+                .filter(|p| run.files.contains(&p.at.file))
                 .cloned()
                 .collect();
             let mut a = analyze(run, problems, options);
@@ -213,7 +217,12 @@ fn run_summary(run: &Run) -> RunSummary {
         ended: run.app.end_ms.is_some(),
         files: run.files.clone(),
         last_line: None,
-        jobs_not_ended: run.jobs.iter().filter(|j| j.completed_ms.is_none()).map(|j| j.id).collect(),
+        jobs_not_ended: run
+            .jobs
+            .iter()
+            .filter(|j| j.completed_ms.is_none())
+            .map(|j| j.id)
+            .collect(),
         stages_not_completed: run
             .stages
             .iter()

@@ -58,7 +58,10 @@ impl PeaksSummary {
     /// The executors' peak of `m`.
     pub fn max(&self, m: Metric) -> Option<u64> {
         let name = m.spark_name();
-        self.executors_max.iter().find(|p| p.metric == name).map(|p| p.value)
+        self.executors_max
+            .iter()
+            .find(|p| p.metric == name)
+            .map(|p| p.value)
     }
 }
 
@@ -109,15 +112,28 @@ pub fn summarize(run: &Run) -> PeaksSummary {
     });
     let stage_peaks_logged = run.property("spark.eventLog.logStageExecutorMetrics") == Some("true")
         || run.executors.iter().any(|e| e.samples.stage_peaks > 0);
-    let process_tree_logged = run.executors.iter().any(|e| e.peaks.get(Metric::ProcessTreeJvmRssMemory).is_some_and(|v| v > 0));
+    let process_tree_logged = run.executors.iter().any(|e| {
+        e.peaks
+            .get(Metric::ProcessTreeJvmRssMemory)
+            .is_some_and(|v| v > 0)
+    });
     let mut next = Vec::new();
     if !stage_peaks_logged {
-        next.push(("spark.eventLog.logStageExecutorMetrics".to_string(), "true".to_string()));
+        next.push((
+            "spark.eventLog.logStageExecutorMetrics".to_string(),
+            "true".to_string(),
+        ));
     }
     if !process_tree_logged {
-        next.push(("spark.executor.processTreeMetrics.enabled".to_string(), "true".to_string()));
+        next.push((
+            "spark.executor.processTreeMetrics.enabled".to_string(),
+            "true".to_string(),
+        ));
     }
-    let (gc, task) = run.executors.iter().fold((0, 0), |(g, t), e| (g + e.gc_ms, t + e.task_ms));
+    let (gc, task) = run
+        .executors
+        .iter()
+        .fold((0, 0), |(g, t), e| (g + e.gc_ms, t + e.task_ms));
     PeaksSummary {
         executors_max,
         executors,

@@ -41,7 +41,11 @@ pub struct Basis<'a> {
 
 /// Where the heap comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "json", derive(serde::Serialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(
+    feature = "json",
+    derive(serde::Serialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum HeapBasis {
     /// The measured `JVMHeapMemory` peak and headroom.
     MeasuredPeak,
@@ -71,7 +75,11 @@ pub struct HeapAdvice {
 
 /// Where the overhead comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "json", derive(serde::Serialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(
+    feature = "json",
+    derive(serde::Serialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum OverheadBasis {
     /// Process-tree RSS minus the heap, measured, with headroom.
     Measured,
@@ -99,7 +107,11 @@ pub struct OverheadAdvice {
 
 /// How the executor count was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "json", derive(serde::Serialize), serde(rename_all = "kebab-case"))]
+#[cfg_attr(
+    feature = "json",
+    derive(serde::Serialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum CountBasis {
     /// Never more tasks ran at once than these executors' slots hold.
     MostBusySlots,
@@ -198,14 +210,27 @@ fn heap_advice(b: &Basis<'_>) -> HeapAdvice {
     let peak = b.peaks.max(Metric::JvmHeapMemory);
     let samples = b.peaks.samples;
     let headroom = headroom_percent(samples);
-    let oom = b.stages.iter().any(|s| s.failures.iter().any(|f| f.kind == FailureKind::OutOfMemory))
-        || b.executors.executors.iter().any(|e| e.loss == Some(LossCause::HeapOutOfMemory));
+    let oom = b.stages.iter().any(|s| {
+        s.failures
+            .iter()
+            .any(|f| f.kind == FailureKind::OutOfMemory)
+    }) || b
+        .executors
+        .executors
+        .iter()
+        .any(|e| e.loss == Some(LossCause::HeapOutOfMemory));
     let (heap_mib, basis) = match peak {
         _ if oom => {
             let from_peak = peak.map_or(0, |p| gib_ceil_mib(with_headroom(p, headroom)));
-            (gib_ceil_mib(configured_mib * MIB * 3 / 2).max(from_peak), HeapBasis::OutOfMemory)
+            (
+                gib_ceil_mib(configured_mib * MIB * 3 / 2).max(from_peak),
+                HeapBasis::OutOfMemory,
+            )
         }
-        Some(p) => (gib_ceil_mib(with_headroom(p, headroom)), HeapBasis::MeasuredPeak),
+        Some(p) => (
+            gib_ceil_mib(with_headroom(p, headroom)),
+            HeapBasis::MeasuredPeak,
+        ),
         None => (configured_mib, HeapBasis::NotMeasured),
     };
     HeapAdvice {
@@ -224,24 +249,32 @@ fn overhead_advice(b: &Basis<'_>, headroom: u64) -> OverheadAdvice {
         .executors
         .iter()
         .filter_map(|e| {
-            let rss = [Metric::ProcessTreeJvmRssMemory, Metric::ProcessTreePythonRssMemory, Metric::ProcessTreeOtherRssMemory]
-                .iter()
-                .filter_map(|m| e.peaks.get(*m))
-                .sum::<u64>();
+            let rss = [
+                Metric::ProcessTreeJvmRssMemory,
+                Metric::ProcessTreePythonRssMemory,
+                Metric::ProcessTreeOtherRssMemory,
+            ]
+            .iter()
+            .filter_map(|m| e.peaks.get(*m))
+            .sum::<u64>();
             (rss > 0).then(|| rss.saturating_sub(e.peaks.get(Metric::JvmHeapMemory).unwrap_or(0)))
         })
         .max();
     let configured_mib = b.executors.overhead_mib;
-    let killed = b
-        .executors
-        .executors
-        .iter()
-        .any(|e| matches!(e.loss, Some(LossCause::YarnMemoryLimit | LossCause::OomKilled)));
+    let killed = b.executors.executors.iter().any(|e| {
+        matches!(
+            e.loss,
+            Some(LossCause::YarnMemoryLimit | LossCause::OomKilled)
+        )
+    });
     let explicit = b.settings.executor_overhead_mib;
     let from_measure = measured.map(|m| with_headroom(m, headroom).div_ceil(MIB).max(384));
     let (overhead_mib, basis) = if killed {
         let more = (configured_mib * 3 / 2).max(from_measure.unwrap_or(0));
-        (Some(more.div_ceil(128) * 128), OverheadBasis::KilledForMemory)
+        (
+            Some(more.div_ceil(128) * 128),
+            OverheadBasis::KilledForMemory,
+        )
     } else if let Some(m) = from_measure {
         (Some(m.div_ceil(128) * 128), OverheadBasis::Measured)
     } else {
@@ -297,12 +330,25 @@ pub fn recommend(b: &Basis<'_>) -> Option<Recommendation> {
         .peaks
         .driver
         .as_ref()
-        .and_then(|d| d.peaks.iter().find(|(m, _)| *m == Metric::JvmHeapMemory.spark_name()))
+        .and_then(|d| {
+            d.peaks
+                .iter()
+                .find(|(m, _)| *m == Metric::JvmHeapMemory.spark_name())
+        })
         .map(|&(_, v)| gib_ceil_mib(with_headroom(v, heap.headroom_percent)));
-    let settings = recommended_settings(b, &heap, &overhead, cores, executors, shuffle_partitions, driver_memory_mib);
+    let settings = recommended_settings(
+        b,
+        &heap,
+        &overhead,
+        cores,
+        executors,
+        shuffle_partitions,
+        driver_memory_mib,
+    );
     let (placed, cluster_from_run, node_sizes_known) = place(b, &settings);
     let usage_as_ran = usage_as_ran(b);
-    let usage_recommended = usage_recommended(b, &usage_as_ran, placed.as_ref(), executors, cores, as_ran);
+    let usage_recommended =
+        usage_recommended(b, &usage_as_ran, placed.as_ref(), executors, cores, as_ran);
     Some(Recommendation {
         heap,
         overhead,
@@ -354,8 +400,10 @@ fn recommended_settings(
 
 /// The run's resource properties with the recommended ones in their place.
 fn recommended_pairs(b: &Basis<'_>, settings: &[(String, String)]) -> Vec<(String, String)> {
-    let replaced = |key: &str| settings.iter().any(|(k2, _)| k2 == key)
-        || (key == k::EXECUTOR_INSTANCES && b.settings.dynamic_allocation);
+    let replaced = |key: &str| {
+        settings.iter().any(|(k2, _)| k2 == key)
+            || (key == k::EXECUTOR_INSTANCES && b.settings.dynamic_allocation)
+    };
     let mut pairs: Vec<(String, String)> = b
         .settings
         .resource_properties
@@ -363,7 +411,12 @@ fn recommended_pairs(b: &Basis<'_>, settings: &[(String, String)]) -> Vec<(Strin
         .filter(|(key, _)| !replaced(key) && key != "spark.sql.shuffle.partitions")
         .cloned()
         .collect();
-    pairs.extend(settings.iter().filter(|(key, _)| key != "spark.sql.shuffle.partitions").cloned());
+    pairs.extend(
+        settings
+            .iter()
+            .filter(|(key, _)| key != "spark.sql.shuffle.partitions")
+            .cloned(),
+    );
     pairs
 }
 
@@ -380,7 +433,10 @@ fn place(b: &Basis<'_>, settings: &[(String, String)]) -> (Option<Placed>, bool,
         line: 0,
     };
     let pairs = recommended_pairs(b, settings);
-    let pasted = check::read_pairs(pairs.iter().map(|(k2, v)| (k2.as_str(), v.as_str())), origin);
+    let pasted = check::read_pairs(
+        pairs.iter().map(|(k2, v)| (k2.as_str(), v.as_str())),
+        origin,
+    );
     let recommended = check::check_pasted(pasted.clone(), &cluster);
     let as_ran = check::check_pasted(as_ran_pasted(b), &cluster);
     let scenario = check::settings_for_the_form(&recommended.applied);
@@ -406,15 +462,23 @@ fn as_ran_pasted(b: &Basis<'_>) -> check::Pasted {
         .settings
         .resource_properties
         .iter()
-        .filter(|(key, _)| !key.starts_with("spark.dynamicAllocation.") && key != k::EXECUTOR_INSTANCES)
+        .filter(|(key, _)| {
+            !key.starts_with("spark.dynamicAllocation.") && key != k::EXECUTOR_INSTANCES
+        })
         .cloned()
         .collect();
-    pairs.push((k::EXECUTOR_INSTANCES.to_string(), b.executors.most_alive.max(1).to_string()));
+    pairs.push((
+        k::EXECUTOR_INSTANCES.to_string(),
+        b.executors.most_alive.max(1).to_string(),
+    ));
     let origin = Origin {
         format: Format::EventLog,
         line: 0,
     };
-    check::read_pairs(pairs.iter().map(|(k2, v)| (k2.as_str(), v.as_str())), origin)
+    check::read_pairs(
+        pairs.iter().map(|(k2, v)| (k2.as_str(), v.as_str())),
+        origin,
+    )
 }
 
 /// The run's cluster: as many nodes as hosts ran executors, each as the YARN configuration in
@@ -422,9 +486,25 @@ fn as_ran_pasted(b: &Basis<'_>) -> check::Pasted {
 /// does not, as large as what ran on the busiest host. Kubernetes nodes are likewise what ran,
 /// plus the planner's default reservations.
 fn run_cluster(b: &Basis<'_>) -> Option<(Scenario, bool)> {
-    let hosts = u32::try_from(b.executors.hosts.len()).ok().filter(|&n| n > 0)?;
-    let most = b.executors.hosts.iter().map(|h| h.most_at_once).max().unwrap_or(1).max(1);
-    let cores = b.executors.hosts.iter().map(|h| h.cores_at_once).max().unwrap_or(1).max(1);
+    let hosts = u32::try_from(b.executors.hosts.len())
+        .ok()
+        .filter(|&n| n > 0)?;
+    let most = b
+        .executors
+        .hosts
+        .iter()
+        .map(|h| h.most_at_once)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let cores = b
+        .executors
+        .hosts
+        .iter()
+        .map(|h| h.cores_at_once)
+        .max()
+        .unwrap_or(1)
+        .max(1);
     let container = b.executors.container_mib;
     match b.settings.master {
         Master::Yarn { .. } => Some(yarn_cluster(b, hosts, most, cores, container)),
@@ -432,7 +512,8 @@ fn run_cluster(b: &Basis<'_>) -> Option<(Scenario, bool)> {
             let mut input = K8sInput::default();
             let n = &mut input.nodes;
             n.nodes = hosts;
-            n.capacity_cpu_millis = u64::from(cores) * 1000 + n.reserved_cpu_millis + n.daemonset_cpu_millis;
+            n.capacity_cpu_millis =
+                u64::from(cores) * 1000 + n.reserved_cpu_millis + n.daemonset_cpu_millis;
             // What ran plus the driver pod's room (the driver may share a node).
             let pods = u64::from(most) * container + (b.settings.driver_memory_mib + 384);
             n.capacity_memory_mib = pods + n.reserved_memory_mib + n.daemonset_memory_mib;
@@ -442,16 +523,29 @@ fn run_cluster(b: &Basis<'_>) -> Option<(Scenario, bool)> {
     }
 }
 
-fn yarn_cluster(b: &Basis<'_>, hosts: u32, most: u32, cores: u32, container: u64) -> (Scenario, bool) {
-    let prop = |key: &str| b.run.yarn_property(key).and_then(|v| v.trim().parse::<u64>().ok());
+fn yarn_cluster(
+    b: &Basis<'_>,
+    hosts: u32,
+    most: u32,
+    cores: u32,
+    container: u64,
+) -> (Scenario, bool) {
+    let prop = |key: &str| {
+        b.run
+            .yarn_property(key)
+            .and_then(|v| v.trim().parse::<u64>().ok())
+    };
     let mut input = PlanInput::default();
     input.cluster.nodes = hosts;
     let nm_memory = prop("yarn.nodemanager.resource.memory-mb");
-    let nm_vcores = prop("yarn.nodemanager.resource.cpu-vcores").and_then(|v| u32::try_from(v).ok());
+    let nm_vcores =
+        prop("yarn.nodemanager.resource.cpu-vcores").and_then(|v| u32::try_from(v).ok());
     // The driver's Hadoop configuration says the nodes' resources only when what ran on the
     // busiest host fits in them beside an ApplicationMaster (a driver outside the cluster
     // reads YARN's defaults, 8192 MB and 8 vcores).
-    let fits = |memory: u64, vcores: u64| u64::from(most) * container + 1024 <= memory && u64::from(cores) < vcores;
+    let fits = |memory: u64, vcores: u64| {
+        u64::from(most) * container + 1024 <= memory && u64::from(cores) < vcores
+    };
     let (nm_memory, nm_vcores) = match (nm_memory, nm_vcores) {
         (Some(m), Some(v)) if fits(m, u64::from(v)) => (Some(m), Some(v)),
         _ => (None, None),
@@ -472,8 +566,15 @@ fn yarn_cluster(b: &Basis<'_>, hosts: u32, most: u32, cores: u32, container: u64
     ) {
         input.scheduler.maximum_allocation = MaximumAllocation::Explicit { memory_mb, vcores };
     }
-    if let Some(calc) = b.run.yarn_property("yarn.scheduler.capacity.resource-calculator") {
-        input.scheduler.calculator = if calc.contains("Dominant") { Calculator::Dominant } else { Calculator::Default };
+    if let Some(calc) = b
+        .run
+        .yarn_property("yarn.scheduler.capacity.resource-calculator")
+    {
+        input.scheduler.calculator = if calc.contains("Dominant") {
+            Calculator::Dominant
+        } else {
+            Calculator::Default
+        };
     }
     (Scenario::Yarn(input), known)
 }
@@ -486,7 +587,10 @@ fn usage_as_ran(b: &Basis<'_>) -> Usage {
     for (e, raw) in b.executors.executors.iter().zip(&b.run.executors) {
         u.core_ms_reserved += u64::from(e.cores) * e.alive_ms;
         u.mib_ms_reserved += b.executors.container_mib * e.alive_ms;
-        let rss = raw.peaks.get(Metric::ProcessTreeJvmRssMemory).filter(|&v| v > 0);
+        let rss = raw
+            .peaks
+            .get(Metric::ProcessTreeJvmRssMemory)
+            .filter(|&v| v > 0);
         if let Some(bytes) = rss.or(raw.peaks.get(Metric::JvmHeapMemory)) {
             used += bytes / MIB * e.alive_ms;
             used_known = true;
@@ -497,9 +601,22 @@ fn usage_as_ran(b: &Basis<'_>) -> Usage {
     u
 }
 
-fn usage_recommended(b: &Basis<'_>, ran: &Usage, placed: Option<&Placed>, executors: u32, cores: u32, as_ran: u32) -> Usage {
+fn usage_recommended(
+    b: &Basis<'_>,
+    ran: &Usage,
+    placed: Option<&Placed>,
+    executors: u32,
+    cores: u32,
+    as_ran: u32,
+) -> Usage {
     // The same executor time per executor as the run had, for the recommended count and shape.
-    let per_executor_ms = b.executors.executors.iter().map(|e| e.alive_ms).sum::<u64>() / u64::from(as_ran.max(1));
+    let per_executor_ms = b
+        .executors
+        .executors
+        .iter()
+        .map(|e| e.alive_ms)
+        .sum::<u64>()
+        / u64::from(as_ran.max(1));
     let container = placed
         .and_then(|p| p.recommended.as_ref())
         .map_or(b.executors.container_mib, |n| n.container_mib);

@@ -11,7 +11,11 @@ use crate::run::Run;
 
 /// Where the application ran, from `spark.master`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "json", derive(serde::Serialize), serde(tag = "kind", rename_all = "kebab-case"))]
+#[cfg_attr(
+    feature = "json",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all = "kebab-case")
+)]
 pub enum Master {
     /// YARN (Amazon EMR when the Spark version is EMR's build).
     Yarn {
@@ -143,7 +147,12 @@ pub fn read(run: &Run) -> RunSettings {
         notes: pasted
             .findings
             .iter()
-            .filter(|f| !matches!(f.kind, check::FindingKind::Empty | check::FindingKind::Misspelt { .. }))
+            .filter(|f| {
+                !matches!(
+                    f.kind,
+                    check::FindingKind::Empty | check::FindingKind::Misspelt { .. }
+                )
+            })
             .map(|f| check::words::finding_message(f, manager))
             .collect(),
         pasted,
@@ -167,7 +176,11 @@ fn master_of(run: &Run) -> Master {
         }
         Some(m) if m == "local" || m.starts_with("local[") => {
             let inside = m.trim_start_matches("local").trim_matches(['[', ']']);
-            let threads = if m == "local" { Some(1) } else { inside.split(',').next().and_then(|t| t.parse().ok()) };
+            let threads = if m == "local" {
+                Some(1)
+            } else {
+                inside.split(',').next().and_then(|t| t.parse().ok())
+            };
             Master::Local { threads }
         }
         other => Master::Other {

@@ -77,11 +77,16 @@ impl StageSummary {
 
 /// Summarizes every stage attempt, in the order submitted.
 pub fn summarize(run: &Run) -> Vec<StageSummary> {
-    let mut out: Vec<StageSummary> = run
+    let out: Vec<StageSummary> = run
         .stages
         .iter()
         .map(|s| {
-            let mut ok: Vec<u64> = s.tasks.iter().filter(|t| !t.failed).map(TaskTime::duration_ms).collect();
+            let mut ok: Vec<u64> = s
+                .tasks
+                .iter()
+                .filter(|t| !t.failed)
+                .map(TaskTime::duration_ms)
+                .collect();
             let task_time = quantiles(&mut ok);
             StageSummary {
                 id: s.id,
@@ -99,13 +104,26 @@ pub fn summarize(run: &Run) -> Vec<StageSummary> {
                 totals: s.totals,
                 failures: s.failures.clone(),
                 failure: s.failure.clone(),
-                parents: run.graph.get(&s.id).map(|n| n.parents.clone()).unwrap_or_default(),
+                parents: run
+                    .graph
+                    .get(&s.id)
+                    .map(|n| n.parents.clone())
+                    .unwrap_or_default(),
                 tasks_times: s.tasks.clone(),
             }
         })
         .collect();
-    out.sort_by_key(|s| (run.stages.iter().find(|r| r.id == s.id && r.attempt == s.attempt).and_then(|r| r.submitted_ms).unwrap_or(i64::MAX), s.id, s.attempt));
-    out
+    // In the order submitted (those never submitted last, in the log's order): `out` is in
+    // the order of `run.stages`, so each key is read once.
+    let mut keyed: Vec<((i64, usize), StageSummary)> = run
+        .stages
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.submitted_ms.unwrap_or(i64::MAX), i))
+        .zip(out)
+        .collect();
+    keyed.sort_by_key(|(k, _)| *k);
+    keyed.into_iter().map(|(_, s)| s).collect()
 }
 
 /// The workload the run measured, in MiB as the planner's workload section takes it: the input
@@ -117,12 +135,20 @@ pub fn workload(stages: &[StageSummary]) -> planner::workload::Workload {
     let input: u64 = stages.iter().map(|s| s.totals.input_bytes).sum();
     let shuffle = stages
         .iter()
-        .map(|s| s.totals.shuffle_write_bytes.max(s.totals.shuffle_read_bytes))
+        .map(|s| {
+            s.totals
+                .shuffle_write_bytes
+                .max(s.totals.shuffle_read_bytes)
+        })
         .max()
         .unwrap_or(0);
     let largest = stages
         .iter()
-        .map(|s| s.totals.max_task_input_bytes.max(s.totals.max_task_shuffle_read_bytes))
+        .map(|s| {
+            s.totals
+                .max_task_input_bytes
+                .max(s.totals.max_task_shuffle_read_bytes)
+        })
         .max()
         .unwrap_or(0);
     planner::workload::Workload {

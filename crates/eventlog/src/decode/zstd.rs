@@ -200,7 +200,11 @@ impl Zstd {
     /// out, then the cut is reported.
     pub(crate) fn finish(&mut self, sink: &mut dyn Sink) -> Result<(), DecodeError> {
         if let Expect::Block { checksum } = self.expect {
-            let end: &[u8] = if checksum { &[1, 0, 0, 0, 0, 0, 0] } else { &[1, 0, 0] };
+            let end: &[u8] = if checksum {
+                &[1, 0, 0, 0, 0, 0, 0]
+            } else {
+                &[1, 0, 0]
+            };
             let mut out = SinkWriter {
                 sink,
                 stopped: false,

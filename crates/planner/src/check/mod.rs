@@ -420,7 +420,10 @@ pub fn read(text: &str) -> Pasted {
 /// Properties`, the values the application ran with): the same key and value checks as pasted
 /// text, with no syntax of their own to read. A Python application (`spark.submit.pyFiles`, or
 /// YARN's `spark.yarn.isPython`) is noted as such.
-pub fn read_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>, origin: Origin) -> Pasted {
+pub fn read_pairs<'a>(
+    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    origin: Origin,
+) -> Pasted {
     let mut pasted = Pasted::default();
     pasted.note_format(origin.format);
     for (key, value) in pairs {
