@@ -164,10 +164,6 @@ fn command() -> clap::Command {
 
 /// Runs the program on `args` (the first is the program's name).
 pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Printed {
-    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-    if args.get(1).is_some_and(|a| a == "analyze") {
-        return crate::analyze::run(&args[2..]);
-    }
     let matches = match command().try_get_matches_from(args) {
         Ok(m) => m,
         Err(e) if e.use_stderr() => return clap_usage_error(&e.render().to_string()),

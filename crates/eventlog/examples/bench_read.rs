@@ -14,7 +14,9 @@ fn main() {
     let path = args.next().expect("a log to read");
     let passes: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(3);
     let bytes = std::fs::read(&path).expect("a readable log");
-    let name = std::path::Path::new(&path).file_name().map_or("log".into(), |n| n.to_string_lossy().into_owned());
+    let name = std::path::Path::new(&path)
+        .file_name()
+        .map_or("log".into(), |n| n.to_string_lossy().into_owned());
     let mut best = f64::MAX;
     let mut decoded = 0;
     let mut tasks = 0;
@@ -30,7 +32,10 @@ fn main() {
         let s = started.elapsed().as_secs_f64();
         best = best.min(s);
         decoded = read.progress.bytes_decoded;
-        tasks = analyses.iter().map(|a| a.stages.iter().map(|s| s.tasks).sum::<u64>()).sum();
+        tasks = analyses
+            .iter()
+            .map(|a| a.stages.iter().map(|s| s.tasks).sum::<u64>())
+            .sum();
         if !read.problems.is_empty() {
             eprintln!("{name}: {:?}", read.problems.first());
         }

@@ -111,10 +111,16 @@ fn run(target: &str, count: usize, seeds: &[(u8, Vec<u8>)], body: fn(&[u8])) {
         if result.is_err() {
             let path = std::env::temp_dir().join(format!("eventlog-fuzz-{target}-{i}"));
             let _ = std::fs::write(&path, &input);
-            panic!("{target}: input {i} panicked (FUZZ_SEED as set, default 24); it is in {}", path.display());
+            panic!(
+                "{target}: input {i} panicked (FUZZ_SEED as set, default 24); it is in {}",
+                path.display()
+            );
         }
     }
-    println!("{target}: {count} inputs, {:.1} s", started.elapsed().as_secs_f64());
+    println!(
+        "{target}: {count} inputs, {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
 }
 
 fn main() {

@@ -10,7 +10,14 @@ use std::io::Write;
 use serde_json::Value;
 
 const SHIFTED: &[&str] = &["Job ID", "Stage ID", "Task ID"];
-const TIMES: &[&str] = &["Submission Time", "Completion Time", "Launch Time", "Finish Time", "Getting Result Time", "Timestamp"];
+const TIMES: &[&str] = &[
+    "Submission Time",
+    "Completion Time",
+    "Launch Time",
+    "Finish Time",
+    "Getting Result Time",
+    "Timestamp",
+];
 
 /// Adds `ids` to every id field and `ms` to every time field, at any depth.
 fn shift(v: &mut Value, ids: i64, ms: i64) {
@@ -18,8 +25,12 @@ fn shift(v: &mut Value, ids: i64, ms: i64) {
         Value::Object(map) => {
             for (k, x) in map.iter_mut() {
                 match x {
-                    Value::Number(n) if SHIFTED.contains(&k.as_str()) => *x = Value::from(n.as_i64().unwrap_or(0) + ids),
-                    Value::Number(n) if TIMES.contains(&k.as_str()) && n.as_i64().unwrap_or(0) > 0 => {
+                    Value::Number(n) if SHIFTED.contains(&k.as_str()) => {
+                        *x = Value::from(n.as_i64().unwrap_or(0) + ids)
+                    }
+                    Value::Number(n)
+                        if TIMES.contains(&k.as_str()) && n.as_i64().unwrap_or(0) > 0 =>
+                    {
                         *x = Value::from(n.as_i64().unwrap_or(0) + ms)
                     }
                     Value::Array(a) if k == "Stage IDs" || k == "Parent IDs" => {
@@ -42,16 +53,34 @@ fn main() {
     let megabytes: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(500);
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/codec-none");
     let text = std::fs::read_to_string(path).expect("the small log");
-    let lines: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
     let event = |v: &Value| v["Event"].as_str().unwrap_or("").to_string();
     let is_job = |name: &str| {
-        ["JobStart", "JobEnd", "StageSubmitted", "StageCompleted", "TaskStart", "TaskEnd", "StageExecutorMetrics", "ExecutorMetricsUpdate"]
-            .iter()
-            .any(|e| name.ends_with(e))
+        [
+            "JobStart",
+            "JobEnd",
+            "StageSubmitted",
+            "StageCompleted",
+            "TaskStart",
+            "TaskEnd",
+            "StageExecutorMetrics",
+            "ExecutorMetricsUpdate",
+        ]
+        .iter()
+        .any(|e| name.ends_with(e))
     };
     let first = lines.iter().position(|v| is_job(&event(v))).expect("a job");
-    let last = lines.iter().rposition(|v| is_job(&event(v))).expect("a job");
-    let times: Vec<i64> = lines[first..=last].iter().filter_map(|v| v["Submission Time"].as_i64()).collect();
+    let last = lines
+        .iter()
+        .rposition(|v| is_job(&event(v)))
+        .expect("a job");
+    let times: Vec<i64> = lines[first..=last]
+        .iter()
+        .filter_map(|v| v["Submission Time"].as_i64())
+        .collect();
     let span = times.iter().max().unwrap_or(&0) - times.iter().min().unwrap_or(&0) + 1000;
     let mut w = std::io::BufWriter::new(std::fs::File::create(&out).expect("the output"));
     let mut written: u64 = 0;

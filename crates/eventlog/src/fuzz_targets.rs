@@ -50,7 +50,11 @@ pub fn decoders(data: &[u8]) {
     }
     let error = error.or_else(|| d.finish(&mut out).err());
     assert_eq!(out.0, whole, "{codec:?} in chunks of {size}");
-    assert_eq!(error.is_some(), whole_error.is_some(), "{codec:?}: {error:?} / {whole_error:?}");
+    assert_eq!(
+        error.is_some(),
+        whole_error.is_some(),
+        "{codec:?}: {error:?} / {whole_error:?}"
+    );
 }
 
 /// The line splitter: the lines of any bytes in any chunks are the bytes split at `\n` (a
@@ -76,10 +80,18 @@ pub fn lines(data: &[u8]) {
     assert_eq!(split(usize::from(*size)), whole, "chunks of {size}");
     let expected: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
     let ends = text.last() == Some(&b'\n') || text.is_empty();
-    let count = if ends { expected.len() - 1 } else { expected.len() };
+    let count = if ends {
+        expected.len() - 1
+    } else {
+        expected.len()
+    };
     assert_eq!(whole.len(), count);
     for ((n, line, cut), want) in whole.iter().zip(&expected) {
-        assert_eq!(line.as_slice(), want.strip_suffix(b"\r").unwrap_or(want), "line {n}");
+        assert_eq!(
+            line.as_slice(),
+            want.strip_suffix(b"\r").unwrap_or(want),
+            "line {n}"
+        );
         assert_eq!(*cut, !ends && *n == count as u64);
     }
 }

@@ -6,10 +6,10 @@
 
 pub mod analysis;
 pub mod decode;
-#[cfg(feature = "fuzzing")]
-pub mod fuzz_targets;
 mod events;
 mod fold;
+#[cfg(feature = "fuzzing")]
+pub mod fuzz_targets;
 #[cfg(feature = "json")]
 pub mod json;
 pub mod kind;

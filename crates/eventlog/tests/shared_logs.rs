@@ -16,12 +16,12 @@ const MIB: u64 = 1 << 20;
 
 fn read(name: &str) -> Read {
     let path = common::shared(name);
-    let whole = common::read_paths(&[path.clone()], 1 << 20);
+    let whole = common::read_paths(std::slice::from_ref(&path), 1 << 20);
     for chunk in [1, 4093, 65_536] {
         if chunk == 1 && whole.progress.bytes_read > 200_000 {
             continue; // byte by byte only for the small logs
         }
-        let again = common::read_paths(&[path.clone()], chunk);
+        let again = common::read_paths(std::slice::from_ref(&path), chunk);
         assert_eq!(again.runs, whole.runs, "{name} in chunks of {chunk}");
         assert_eq!(
             again.problems, whole.problems,
