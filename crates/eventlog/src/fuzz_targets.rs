@@ -3,7 +3,7 @@
 //! `examples/fuzz_short.rs` (stable, in `scripts/test.sh`). Each takes arbitrary bytes and
 //! panics only when a property fails; every panic is a finding.
 
-use crate::decode::{decode_all, Codec, Decoder, Sink};
+use crate::decode::{decode_all, Codec, Collect, Decoder};
 use crate::lines::Lines;
 use crate::{analyze_all, Options, Reader};
 
@@ -16,19 +16,6 @@ const CODECS: [Codec; 7] = [
     Codec::Gzip,
     Codec::Zip,
 ];
-
-struct Collect(Vec<u8>);
-
-impl Sink for Collect {
-    fn bytes(&mut self, data: &[u8]) -> bool {
-        self.0.extend_from_slice(data);
-        true
-    }
-    fn entry_start(&mut self, _: &str) -> bool {
-        true
-    }
-    fn entry_end(&mut self) {}
-}
 
 /// The decoders: the first byte picks the codec, the second a chunk size; the rest is the
 /// stream. Decoding it pushed in chunks gives the same bytes and the same error as decoding it

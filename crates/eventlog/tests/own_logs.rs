@@ -123,7 +123,13 @@ fn a_skewed_stage_is_found_with_its_remedies() {
             max_ms,
             tasks,
             max_task_shuffle_read_bytes,
-        } => Some((*stage, *median_ms, *max_ms, *tasks, *max_task_shuffle_read_bytes)),
+        } => Some((
+            *stage,
+            *median_ms,
+            *max_ms,
+            *tasks,
+            *max_task_shuffle_read_bytes,
+        )),
         _ => None,
     });
     // Stage 1's tasks took 2 959, 3 048, 3 126 and 15 093 ms (finish − launch); the longest
@@ -177,7 +183,10 @@ fn an_executor_out_of_heap_is_read_as_a_person_would_and_the_heap_grows() {
     });
     assert!(oom);
     // Its JVMHeapMemory reached 516 054 528 bytes (492 MiB) of the 512 MiB heap.
-    assert_eq!(a.peaks.max(eventlog::Metric::JvmHeapMemory), Some(516_054_528));
+    assert_eq!(
+        a.peaks.max(eventlog::Metric::JvmHeapMemory),
+        Some(516_054_528)
+    );
     // spark.executor.memory=512m ran out: at least half as much again, in whole GiB.
     let plan = a.plan.as_ref().expect("a plan");
     assert_eq!(plan.heap.basis, HeapBasis::OutOfMemory);
