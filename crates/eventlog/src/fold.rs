@@ -369,8 +369,8 @@ impl Folder {
             }
             e.tasks += 1;
             e.failed_tasks += u64::from(failed);
-            e.task_ms += task.duration_ms();
-            e.gc_ms += positive(metrics.gc_ms);
+            e.task_ms = e.task_ms.saturating_add(task.duration_ms());
+            e.gc_ms = e.gc_ms.saturating_add(positive(metrics.gc_ms));
             if let Some(p) = &t.executor_metrics {
                 if p.any() {
                     e.peaks.merge(p);

@@ -498,7 +498,8 @@ impl Reader {
             folded = self.folder.line(bytes, &at);
         }
         self.read.progress.events =
-            self.done.iter().map(|r| r.counts.events).sum::<u64>() + self.folder.run.counts.events;
+            crate::analysis::total(self.done.iter().map(|r| r.counts.events))
+                .saturating_add(self.folder.run.counts.events);
         match folded {
             Folded::Read | Folded::NewRun => {}
             Folded::NotAnEvent => self.problem(file, line.number, ProblemKind::NotAnEvent),

@@ -368,7 +368,7 @@ fn run_section(a: &Analysis) -> Section {
                 "{}, {}, {}",
                 group_digits(a.jobs.len() as u64),
                 group_digits(a.stages.len() as u64),
-                group_digits(a.stages.iter().map(|s| s.tasks).sum())
+                group_digits(crate::analysis::total(a.stages.iter().map(|s| s.tasks)))
             ),
         ),
     ];

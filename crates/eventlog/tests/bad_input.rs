@@ -289,3 +289,28 @@ fn stored_zip(entries: &[(&str, &[u8])]) -> Vec<u8> {
     out.extend_from_slice(&[0; 18]);
     out
 }
+
+#[test]
+fn absurd_numbers_never_overflow() {
+    // Times at i64's ends, a resource profile of 1e300 MiB, cores at u32's end, a heap Spark
+    // would refuse: analysed and worded (the tests run with overflow checks on).
+    let huge = "{\"Event\":\"SparkListenerLogStart\",\"Spark Version\":\"3.5.3\"}\n\
+{\"Event\":\"SparkListenerResourceProfileAdded\",\"Resource Profile Id\":0,\"Executor Resource Requests\":{\"memory\":{\"Resource Name\":\"memory\",\"Amount\":1e300},\"memoryOverhead\":{\"Resource Name\":\"memoryOverhead\",\"Amount\":1e300}},\"Task Resource Requests\":{}}\n\
+{\"Event\":\"SparkListenerEnvironmentUpdate\",\"Spark Properties\":{\"spark.master\":\"yarn\",\"spark.executor.memory\":\"9999999999t\",\"spark.executor.memoryOverhead\":\"8000000000000g\"}}\n\
+{\"Event\":\"SparkListenerApplicationStart\",\"App Name\":\"x\",\"Timestamp\":-9223372036854775808}\n\
+{\"Event\":\"SparkListenerExecutorAdded\",\"Timestamp\":-9223372036854775808,\"Executor ID\":\"1\",\"Executor Info\":{\"Host\":\"h\",\"Total Cores\":4294967295}}\n\
+{\"Event\":\"SparkListenerExecutorAdded\",\"Timestamp\":0,\"Executor ID\":\"2\",\"Executor Info\":{\"Host\":\"h\",\"Total Cores\":4294967295}}\n";
+    let mut text = huge.to_string();
+    for i in 0..50 {
+        text.push_str(&format!("{{\"Event\":\"SparkListenerTaskEnd\",\"Stage ID\":{i},\"Task End Reason\":{{\"Reason\":\"Success\"}},\"Task Info\":{{\"Launch Time\":-9223372036854775808,\"Executor ID\":\"{}\",\"Finish Time\":9223372036854775807}},\"Task Metrics\":{{\"JVM GC Time\":9223372036854775807,\"Disk Bytes Spilled\":9223372036854775807,\"Input Metrics\":{{\"Bytes Read\":9223372036854775807}}}},\"Task Executor Metrics\":{{\"JVMHeapMemory\":9223372036854775807,\"ProcessTreeJVMRSSMemory\":9223372036854775807}}}}\n", 1 + i % 2));
+    }
+    text.push_str(
+        "{\"Event\":\"SparkListenerApplicationEnd\",\"Timestamp\":9223372036854775807}\n",
+    );
+    let r = read_bytes("huge", text.as_bytes(), 333);
+    for a in eventlog::analyze_all(&r, &eventlog::Options::default()) {
+        let _ = eventlog::words::text(&a);
+        let _ = eventlog::words::markdown(&a);
+        let _ = eventlog::json::document(&r, std::slice::from_ref(&a));
+    }
+}

@@ -216,15 +216,16 @@ pub fn summarize(run: &Run, settings: &RunSettings) -> ExecutorsSummary {
         })
         .collect();
     idle_gaps(run, &mut executors, start, end);
-    let slot_ms = executors
-        .iter()
-        .map(|e| u64::from(e.cores / task_cpus) * e.alive_ms)
-        .sum();
-    let busy_slot_ms = run
-        .tasks()
-        .filter(|t| t.executor != u32::MAX)
-        .map(|t| t.duration_ms())
-        .sum();
+    let slot_ms = super::total(
+        executors
+            .iter()
+            .map(|e| u64::from(e.cores / task_cpus).saturating_mul(e.alive_ms)),
+    );
+    let busy_slot_ms = super::total(
+        run.tasks()
+            .filter(|t| t.executor != u32::MAX)
+            .map(|t| t.duration_ms()),
+    );
     let (timeline, most) = timeline(run, task_cpus, start, end);
     let hosts = hosts(run, end);
     let (heap_mib, overhead_mib) = container_of(run, settings);
@@ -239,7 +240,7 @@ pub fn summarize(run: &Run, settings: &RunSettings) -> ExecutorsSummary {
         busy_slot_ms,
         timeline,
         layout,
-        container_mib: heap_mib + overhead_mib,
+        container_mib: heap_mib.saturating_add(overhead_mib),
         heap_mib,
         overhead_mib,
     }
@@ -350,7 +351,7 @@ fn hosts(run: &Run, end: i64) -> Vec<HostSummary> {
             let n = alive.len() as u32;
             if n > h.most_at_once {
                 h.most_at_once = n;
-                h.cores_at_once = alive.iter().map(|o| o.cores).sum();
+                h.cores_at_once = alive.iter().fold(0u32, |c, o| c.saturating_add(o.cores));
             }
         }
     }
@@ -366,8 +367,8 @@ fn container_of(run: &Run, settings: &RunSettings) -> (u64, u64) {
         let heap = mib(p.executor_amount("memory"));
         if heap > 0 {
             let rest = mib(p.executor_amount("memoryOverhead"))
-                + mib(p.executor_amount("offHeap"))
-                + mib(p.executor_amount("pyspark.memory"));
+                .saturating_add(mib(p.executor_amount("offHeap")))
+                .saturating_add(mib(p.executor_amount("pyspark.memory")));
             let rest = if rest == 0 {
                 settings.overhead_rule.overhead_mib(heap)
             } else {
@@ -393,7 +394,7 @@ fn layout(hosts: &[HostSummary], heap: u64, overhead: u64) -> Vec<NodeGroup> {
             node,
             node,
             false,
-            u64::from(h.most_at_once) * 1000 + u64::from(cores_of(h)),
+            u64::from(h.most_at_once) * 1000 + u64::from(cores_of(h).min(999)),
         )
     });
     group_nodes(runs, |r| {
@@ -403,7 +404,7 @@ fn layout(hosts: &[HostSummary], heap: u64, overhead: u64) -> Vec<NodeGroup> {
             blocks.push(Block {
                 kind: BlockKind::Executor,
                 cpu_millis: cores * 1000,
-                memory_mib: heap + overhead,
+                memory_mib: heap.saturating_add(overhead),
                 parts: container_parts(heap, overhead, 0, 0, 0),
             });
         }

@@ -167,7 +167,7 @@ fn failures(stages: &[StageSummary]) -> Vec<Finding> {
         let mut top: Option<(u64, String)> = None;
         for s in stages {
             for f in s.failures.iter().filter(|f| f.kind == kind) {
-                tasks += f.count;
+                tasks = f.count.saturating_add(tasks);
                 if !in_stages.contains(&s.id) {
                     in_stages.push(s.id);
                 }
@@ -236,7 +236,7 @@ fn few_tasks(stages: &[StageSummary], executors: &ExecutorsSummary) -> Vec<Findi
     let mut found: Vec<Finding> = stages
         .iter()
         .filter(|s| s.duration_ms.unwrap_or(0) >= 30_000 && s.tasks > 0)
-        .filter(|s| s.tasks * 2 <= u64::from(slots))
+        .filter(|s| s.tasks.saturating_mul(2) <= u64::from(slots))
         .map(|s| Finding::FewTasks {
             stage: s.id,
             tasks: s.tasks,
@@ -254,7 +254,8 @@ fn idle(executors: &ExecutorsSummary) -> Vec<Finding> {
         .iter()
         .filter(|e| {
             e.longest_idle_ms >= IDLE_MIN_MS
-                && e.longest_idle_ms * 1000 >= e.alive_ms * IDLE_PERMILLE
+                && u128::from(e.longest_idle_ms) * 1000
+                    >= u128::from(e.alive_ms) * u128::from(IDLE_PERMILLE)
         })
         .collect();
     match idle.iter().max_by_key(|e| e.longest_idle_ms) {

@@ -198,6 +198,11 @@ pub fn analyze(run: &Run, problems: Vec<Problem>, options: &Options) -> Analysis
     }
 }
 
+/// A sum that stops at `u64::MAX` (a hostile log's numbers never overflow).
+pub(crate) fn total(values: impl IntoIterator<Item = u64>) -> u64 {
+    values.into_iter().fold(0, u64::saturating_add)
+}
+
 fn run_summary(run: &Run) -> RunSummary {
     let start = run.app.start_ms.or(run.first_ms);
     let end = run.app.end_ms.or(run.last_ms);

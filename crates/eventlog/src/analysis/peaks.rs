@@ -130,10 +130,9 @@ pub fn summarize(run: &Run) -> PeaksSummary {
             "true".to_string(),
         ));
     }
-    let (gc, task) = run
-        .executors
-        .iter()
-        .fold((0, 0), |(g, t), e| (g + e.gc_ms, t + e.task_ms));
+    let (gc, task) = run.executors.iter().fold((0u64, 0u64), |(g, t), e| {
+        (g.saturating_add(e.gc_ms), t.saturating_add(e.task_ms))
+    });
     PeaksSummary {
         executors_max,
         executors,

@@ -198,11 +198,11 @@ pub fn headroom_percent(samples: u64) -> u64 {
 }
 
 fn gib_ceil_mib(bytes: u64) -> u64 {
-    bytes.div_ceil(1024 * MIB).max(1) * 1024
+    bytes.div_ceil(1024 * MIB).max(1).saturating_mul(1024)
 }
 
 fn with_headroom(bytes: u64, percent: u64) -> u64 {
-    bytes.saturating_mul(100 + percent) / 100
+    bytes.saturating_mul(100 + percent.min(1000)) / 100
 }
 
 fn heap_advice(b: &Basis<'_>) -> HeapAdvice {
@@ -223,7 +223,7 @@ fn heap_advice(b: &Basis<'_>) -> HeapAdvice {
         _ if oom => {
             let from_peak = peak.map_or(0, |p| gib_ceil_mib(with_headroom(p, headroom)));
             (
-                gib_ceil_mib(configured_mib * MIB * 3 / 2).max(from_peak),
+                gib_ceil_mib(configured_mib.saturating_mul(MIB) / 2 * 3).max(from_peak),
                 HeapBasis::OutOfMemory,
             )
         }
@@ -256,7 +256,7 @@ fn overhead_advice(b: &Basis<'_>, headroom: u64) -> OverheadAdvice {
             ]
             .iter()
             .filter_map(|m| e.peaks.get(*m))
-            .sum::<u64>();
+            .fold(0u64, u64::saturating_add);
             (rss > 0).then(|| rss.saturating_sub(e.peaks.get(Metric::JvmHeapMemory).unwrap_or(0)))
         })
         .max();
@@ -270,13 +270,18 @@ fn overhead_advice(b: &Basis<'_>, headroom: u64) -> OverheadAdvice {
     let explicit = b.settings.executor_overhead_mib;
     let from_measure = measured.map(|m| with_headroom(m, headroom).div_ceil(MIB).max(384));
     let (overhead_mib, basis) = if killed {
-        let more = (configured_mib * 3 / 2).max(from_measure.unwrap_or(0));
+        let more = (configured_mib / 2)
+            .saturating_mul(3)
+            .max(from_measure.unwrap_or(0));
         (
-            Some(more.div_ceil(128) * 128),
+            Some(more.div_ceil(128).saturating_mul(128)),
             OverheadBasis::KilledForMemory,
         )
     } else if let Some(m) = from_measure {
-        (Some(m.div_ceil(128) * 128), OverheadBasis::Measured)
+        (
+            Some(m.div_ceil(128).saturating_mul(128)),
+            OverheadBasis::Measured,
+        )
     } else {
         (explicit, OverheadBasis::SparkRule)
     };
@@ -512,11 +517,15 @@ fn run_cluster(b: &Basis<'_>) -> Option<(Scenario, bool)> {
             let mut input = K8sInput::default();
             let n = &mut input.nodes;
             n.nodes = hosts;
-            n.capacity_cpu_millis =
-                u64::from(cores) * 1000 + n.reserved_cpu_millis + n.daemonset_cpu_millis;
+            n.capacity_cpu_millis = u64::from(cores)
+                .saturating_mul(1000)
+                .saturating_add(n.reserved_cpu_millis + n.daemonset_cpu_millis);
             // What ran plus the driver pod's room (the driver may share a node).
-            let pods = u64::from(most) * container + (b.settings.driver_memory_mib + 384);
-            n.capacity_memory_mib = pods + n.reserved_memory_mib + n.daemonset_memory_mib;
+            let pods = u64::from(most)
+                .saturating_mul(container)
+                .saturating_add(b.settings.driver_memory_mib.saturating_add(384));
+            n.capacity_memory_mib =
+                pods.saturating_add(n.reserved_memory_mib + n.daemonset_memory_mib);
             Some((Scenario::Kubernetes(input), false))
         }
         _ => None,
@@ -544,7 +553,11 @@ fn yarn_cluster(
     // busiest host fits in them beside an ApplicationMaster (a driver outside the cluster
     // reads YARN's defaults, 8192 MB and 8 vcores).
     let fits = |memory: u64, vcores: u64| {
-        u64::from(most) * container + 1024 <= memory && u64::from(cores) < vcores
+        u64::from(most)
+            .saturating_mul(container)
+            .saturating_add(1024)
+            <= memory
+            && u64::from(cores) < vcores
     };
     let (nm_memory, nm_vcores) = match (nm_memory, nm_vcores) {
         (Some(m), Some(v)) if fits(m, u64::from(v)) => (Some(m), Some(v)),
@@ -552,8 +565,12 @@ fn yarn_cluster(
     };
     let known = nm_memory.is_some();
     // Not in the log: what ran on the busiest host, and room for the ApplicationMaster.
-    let memory_mb = nm_memory.unwrap_or(u64::from(most) * container.div_ceil(1024) * 1024 + 2048);
-    let vcores = nm_vcores.unwrap_or(cores + 1);
+    let memory_mb = nm_memory.unwrap_or_else(|| {
+        u64::from(most)
+            .saturating_mul(container.div_ceil(1024).saturating_mul(1024))
+            .saturating_add(2048)
+    });
+    let vcores = nm_vcores.unwrap_or(cores.saturating_add(1));
     input.cluster.yarn_resources = NodeManagerResources::Explicit { memory_mb, vcores };
     input.cluster.cores_per_node = vcores;
     input.cluster.memory_per_node_gib = memory_mb.div_ceil(1024) as f64;
@@ -585,18 +602,26 @@ fn usage_as_ran(b: &Basis<'_>) -> Usage {
     let mut used_known = false;
     let mut used = 0u64;
     for (e, raw) in b.executors.executors.iter().zip(&b.run.executors) {
-        u.core_ms_reserved += u64::from(e.cores) * e.alive_ms;
-        u.mib_ms_reserved += b.executors.container_mib * e.alive_ms;
+        u.core_ms_reserved = u
+            .core_ms_reserved
+            .saturating_add(u64::from(e.cores).saturating_mul(e.alive_ms));
+        u.mib_ms_reserved = u
+            .mib_ms_reserved
+            .saturating_add(b.executors.container_mib.saturating_mul(e.alive_ms));
         let rss = raw
             .peaks
             .get(Metric::ProcessTreeJvmRssMemory)
             .filter(|&v| v > 0);
         if let Some(bytes) = rss.or(raw.peaks.get(Metric::JvmHeapMemory)) {
-            used += bytes / MIB * e.alive_ms;
+            used = used.saturating_add((bytes / MIB).saturating_mul(e.alive_ms));
             used_known = true;
         }
     }
-    u.core_ms_used = b.run.tasks().map(|t| t.duration_ms() * task_cpus).sum();
+    u.core_ms_used = super::total(
+        b.run
+            .tasks()
+            .map(|t| t.duration_ms().saturating_mul(task_cpus)),
+    );
     u.mib_ms_used = used_known.then_some(used);
     u
 }
@@ -610,20 +635,19 @@ fn usage_recommended(
     as_ran: u32,
 ) -> Usage {
     // The same executor time per executor as the run had, for the recommended count and shape.
-    let per_executor_ms = b
-        .executors
-        .executors
-        .iter()
-        .map(|e| e.alive_ms)
-        .sum::<u64>()
-        / u64::from(as_ran.max(1));
+    let per_executor_ms =
+        super::total(b.executors.executors.iter().map(|e| e.alive_ms)) / u64::from(as_ran.max(1));
     let container = placed
         .and_then(|p| p.recommended.as_ref())
         .map_or(b.executors.container_mib, |n| n.container_mib);
     Usage {
-        core_ms_reserved: u64::from(executors) * u64::from(cores) * per_executor_ms,
+        core_ms_reserved: u64::from(executors)
+            .saturating_mul(u64::from(cores))
+            .saturating_mul(per_executor_ms),
         core_ms_used: ran.core_ms_used,
-        mib_ms_reserved: u64::from(executors) * container * per_executor_ms,
+        mib_ms_reserved: u64::from(executors)
+            .saturating_mul(container)
+            .saturating_mul(per_executor_ms),
         mib_ms_used: ran.mib_ms_used,
     }
 }

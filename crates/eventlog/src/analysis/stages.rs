@@ -71,7 +71,7 @@ impl StageSummary {
     /// than 4 tasks).
     pub fn skew_tenths(&self) -> Option<u64> {
         let q = self.task_time;
-        (self.tasks >= 4 && q.median_ms > 0).then(|| q.max_ms * 10 / q.median_ms)
+        (self.tasks >= 4 && q.median_ms > 0).then(|| q.max_ms.saturating_mul(10) / q.median_ms)
     }
 }
 
@@ -100,7 +100,7 @@ pub fn summarize(run: &Run) -> Vec<StageSummary> {
                     _ => None,
                 },
                 task_time,
-                task_ms_total: s.tasks.iter().map(TaskTime::duration_ms).sum(),
+                task_ms_total: super::total(s.tasks.iter().map(TaskTime::duration_ms)),
                 totals: s.totals,
                 failures: s.failures.clone(),
                 failure: s.failure.clone(),
@@ -132,7 +132,7 @@ pub fn summarize(run: &Run) -> Vec<StageSummary> {
 pub fn workload(stages: &[StageSummary]) -> planner::workload::Workload {
     const MIB: u64 = 1 << 20;
     let mib = |b: u64| (b > 0).then(|| b.div_ceil(MIB));
-    let input: u64 = stages.iter().map(|s| s.totals.input_bytes).sum();
+    let input = super::total(stages.iter().map(|s| s.totals.input_bytes));
     let shuffle = stages
         .iter()
         .map(|s| {
