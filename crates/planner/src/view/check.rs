@@ -232,6 +232,7 @@ pub fn format_id(format: Format) -> &'static str {
         Format::EmrConfiguration => "emr-configuration",
         Format::SparkApplication => "spark-application",
         Format::Link => "link",
+        Format::EventLog => "event-log",
     }
 }
 
@@ -407,7 +408,7 @@ pub fn plan_export(c: &Check, form: &Scenario) -> Option<(File, String)> {
     let pasted = c.pasted.formats.first().copied().unwrap_or(Format::Link);
     let wanted = match (pasted, form.manager()) {
         (Format::SubmitCommand, _) | (Format::Link, M::Yarn) => File::Submit,
-        (Format::DefaultsFile, _) => File::Conf,
+        (Format::DefaultsFile | Format::EventLog, _) => File::Conf,
         (Format::EmrConfiguration, _) | (Format::Link, M::Emr) => File::EmrJson,
         (Format::SparkApplication, _) | (Format::Link, M::Kubernetes) => File::Yaml,
     };
