@@ -2,8 +2,8 @@
 //! sentence, and the whole analysis as sections that [`text`] and [`markdown`] write. Numbers
 //! are written by the planner's formatters (digit groups, GiB with one decimal, percentages).
 
-use planner::format::{counted, group, mib};
 use planner::fixed::{format_percent, format_ratio};
+use planner::format::{counted, group, mib};
 
 use crate::analysis::executors::LossCause;
 use crate::analysis::findings::Finding;
