@@ -221,7 +221,7 @@ fn bad_inputs_come_back_as_diagnostics() {
     );
     assert_eq!(
         r.diagnostics[0].message,
-        "Cores per node is -5; allowed: 1 to 4\u{202f}096"
+        "Cores per node is -5; allowed: 1 to 4096"
     );
 
     let r = api::unreadable_input("a number");

@@ -11,11 +11,12 @@ use ts_rs::{Config, TypeVisitor, TS};
 /// The line after which the file holds the generated declarations.
 const MARKER: &str = "// ---- Generated from the Rust types (planner::view) by crates/api/tests/typescript.rs: do not edit below. ----";
 
-/// Every declared type reachable from the roots, each once, in the order first met.
+/// Every declared type reachable from the roots, each once, with its name (the order of
+/// ts-rs's visits is not stable between builds: the declarations are sorted by name).
 struct Collect {
     config: Config,
     seen: Vec<TypeId>,
-    out: String,
+    declarations: Vec<(String, String)>,
 }
 
 impl TypeVisitor for Collect {
@@ -24,12 +25,11 @@ impl TypeVisitor for Collect {
             return;
         }
         self.seen.push(TypeId::of::<T>());
-        if let Some(docs) = T::docs() {
-            self.out.push_str(&docs);
-        }
-        self.out.push_str("export ");
-        self.out.push_str(&T::decl(&self.config));
-        self.out.push_str("\n\n");
+        let mut text = T::docs().unwrap_or_default();
+        text.push_str("export ");
+        text.push_str(&T::decl(&self.config));
+        text.push('\n');
+        self.declarations.push((T::name(&self.config), text));
         T::visit_dependencies(self);
     }
 }
@@ -40,11 +40,14 @@ fn generated() -> String {
     let mut c = Collect {
         config: Config::new().with_large_int("number"),
         seen: Vec::new(),
-        out: String::new(),
+        declarations: Vec::new(),
     };
     c.visit::<planner::view::View>();
     c.visit::<planner::view::check::CheckView>();
-    c.out.trim_end().to_string() + "\n"
+    c.visit::<planner::view::ExplorerTable>();
+    c.declarations.sort();
+    let texts: Vec<String> = c.declarations.into_iter().map(|(_, text)| text).collect();
+    texts.join("\n")
 }
 
 #[test]

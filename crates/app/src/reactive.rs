@@ -19,7 +19,7 @@ pub fn text<T: ToString>(f: impl Fn() -> T + Send + Sync + 'static) -> Signal<St
 }
 
 fn text_boxed(f: Box<dyn Fn() -> String + Send + Sync>) -> Signal<String> {
-    Signal::derive(move || f())
+    Signal::derive(f)
 }
 
 /// An attribute's value computed on each read, or no attribute (`None`).
@@ -30,7 +30,7 @@ pub fn attr<T: ToString>(
 }
 
 fn attr_boxed(f: Box<dyn Fn() -> Option<String> + Send + Sync>) -> Signal<Option<String>> {
-    Signal::derive(move || f())
+    Signal::derive(f)
 }
 
 /// A value held by a memo of any type: the value, and how to tell it from another of its type.

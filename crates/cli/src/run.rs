@@ -7,7 +7,7 @@ use planner::catalog::{self, ClusterManager, Entry};
 use planner::check::words::{self, Stop};
 use planner::check::{Answer, Check, SideNumbers};
 use planner::report::summary::summary;
-use planner::report::{try_render, Format, Report};
+use planner::report::{try_render, Format};
 use planner::scenario::{plan_with_unreadable, presets, Outcome, Scenario};
 use planner::text::{check_length, with_bare_unit, TextError};
 use planner::url;
@@ -596,7 +596,7 @@ fn no_executor_runs(
     stdout: String,
     mut stderr: String,
 ) -> Printed {
-    let s = summary(&Report::new(scenario, outcome));
+    let s = summary(&planner::view::build(scenario, outcome));
     let written = if is_deployed(format) {
         format!(" (--format {} writes nothing)", format.as_str())
     } else {
@@ -656,4 +656,26 @@ fn presets_listing() -> String {
         }
     }
     out
+}
+
+/// The scenario the cluster flags give (`--manager`, `--preset`, `--link` and the fields), for
+/// `analyze` to place its plan on: read exactly as the planning reads them.
+pub(crate) fn scenario_of_flags(flags: &[OsString]) -> Result<Scenario, Printed> {
+    let args = std::iter::once(OsString::from("spark-sizer")).chain(flags.iter().cloned());
+    let matches = match command().try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => return Err(clap_usage_error(&e.render().to_string())),
+    };
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| Printed::usage(e.to_string()))?;
+    let manager = match cli.manager.as_deref() {
+        Some(m) => Some(
+            ClusterManager::parse(&m.to_ascii_lowercase())
+                .ok_or_else(|| Printed::usage(format!("--manager {m}: choose yarn, k8s or emr")))?,
+        ),
+        None => None,
+    };
+    let mut notes = String::new();
+    let mut scenario = base_scenario(&cli, manager, &mut notes)?;
+    apply_flags(&mut scenario, &matches)?;
+    Ok(scenario)
 }

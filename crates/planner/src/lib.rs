@@ -39,6 +39,7 @@ pub mod emr_instances;
 pub mod explorer;
 pub mod exports;
 pub mod fixed;
+pub mod format;
 #[cfg(feature = "fuzzing")]
 pub mod fuzz_targets;
 pub mod input;

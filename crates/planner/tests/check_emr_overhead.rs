@@ -8,10 +8,10 @@
 
 use planner::check::{check, use_these_settings, words, Answer};
 use planner::emr::{plan_emr, EmrInput, EmrPlan};
-use planner::report::check::plan_export;
 use planner::scenario::Scenario;
 use planner::spark::DeployMode;
 use planner::url::{scenario_from_query, scenario_to_query};
+use planner::view::check::plan_export;
 use planner::view::check::settings as setting_views;
 
 /// Seed 003's cluster (9 × r5.4xlarge: 122 880 MiB for YARN per node, minimum allocation

@@ -185,7 +185,12 @@ fn the_kubernetes_pods_table_reads_the_drivers_parts_from_the_plan() {
         overhead_mib: 500,
         ..driver
     });
-    let table = planner::report::summary::kubernetes_pods(&p, &input.spark);
+    let scenario = Scenario::Kubernetes(input);
+    let v = planner::view::build(
+        &scenario,
+        &planner::scenario::Outcome::Kubernetes(Box::new(p)),
+    );
+    let table = planner::report::summary::kubernetes_pods(v.selected().expect("a plan"));
     let row = &table.rows[1];
     assert_eq!(row[..6], ["Driver pod", "1", "2000", "500", "0", "0"]);
     assert_eq!(row[6], "2500Mi");
@@ -265,7 +270,11 @@ fn markdown_escapes_what_it_would_read_as_markup() {
         "\\*x\\* \\_y\\_ \\<z\\> \\`q\\`"
     );
     let w = Warning::new(Code::InvalidValue, Severity::Error, "1 | 2\nthree");
-    let md = markdown::invalid(ClusterManager::Yarn, &[w]);
+    let v = planner::view::build(
+        &Scenario::default(),
+        &planner::scenario::Outcome::Invalid(vec![w]),
+    );
+    let md = markdown::invalid(&v);
     assert_holds(&md, "- **error** `invalid-value`: 1 \\| 2 three\n");
 }
 

@@ -221,17 +221,21 @@ fn the_explorer_rows_mark_the_plans_and_adopt_by_link() {
         .rows
         .iter()
         .filter(|r| r.current)
-        .map(|r| r.cores)
+        .map(|r| r.shape.cores)
         .collect();
     assert_eq!(current, [5]);
-    let five = table.rows.iter().find(|r| r.cores == 5).expect("5 cores");
+    let five = table
+        .rows
+        .iter()
+        .find(|r| r.shape.cores == 5)
+        .expect("5 cores");
     assert!(five.spark_exact);
     let adopted = planner::url::scenario_from_query(&five.adopt_link).scenario;
     let v = view::build(&adopted, &plan(&adopted));
     let p = v.selected().expect("a plan");
     assert_eq!(
         (p.executors_running, p.cores_per_executor, p.heap_mib),
-        (five.executors, 5, five.heap_mib)
+        (five.shape.executors, 5, five.shape.heap_mib)
     );
 }
 
@@ -273,4 +277,48 @@ fn the_json_reads_back_to_the_same_view() {
         assert_eq!(value["kind"], "spark-sizer-plan");
         assert_eq!(value["manager"], v.manager.as_str());
     }
+}
+
+#[test]
+fn the_explorer_carries_seed_001s_fat_or_slim_split() {
+    // Seed 001: 50 GB as 10 executors of 5 GB (slim) or 5 of 10 GB (fat), 5 cores each.
+    let table = view::explorer(
+        &Scenario::default(),
+        planner::explorer::ExplorerView::default(),
+    )
+    .expect("rows");
+    let f = &table.fat_or_slim;
+    assert_eq!((f.total_gib, f.cores_per_executor, f.task_cpus), (50, 5, 1));
+    let shapes: Vec<(u32, u64, bool, u64)> = f
+        .splits
+        .iter()
+        .map(|s| (s.executors, s.heap_gib, s.slim, s.task_slots))
+        .collect();
+    assert_eq!(shapes, [(10, 5, true, 50), (5, 10, false, 25)]);
+    // A fat executor holds a larger broadcast table and gives one task more.
+    assert!(f.splits[1].storage_bytes > f.splits[0].storage_bytes);
+    assert!(f.splits[1].unified_bytes > f.splits[0].unified_bytes);
+    // With 5 CPUs per task each executor runs one task at a time.
+    assert_eq!(view::fat_or_slim(5).splits[0].task_slots, 10);
+}
+
+#[test]
+fn each_plan_says_how_many_executors_a_node_holds() {
+    // Case 1: 3 executors of 21 504 MiB on a node's 64 512 MiB; Kubernetes' and EMR's from
+    // their fits.
+    let (_, v) = view_of_link("v=1");
+    assert_eq!(v.selected().map(|p| p.executors_per_node), Some(3));
+    let (_, k) = view_of_link("v=1&cm=k8s");
+    assert_eq!(
+        k.selected().map(|p| p.executors_per_node),
+        k.kubernetes.as_ref().map(|k| k.executor_pods_per_node)
+    );
+    let (scenario, e) = view_of_link("v=1&cm=emr");
+    let Outcome::Emr(p) = plan(&scenario) else {
+        panic!("an EMR plan")
+    };
+    assert_eq!(
+        e.selected().map(|p| p.executors_per_node),
+        Some(p.requests_per_node)
+    );
 }

@@ -3,7 +3,7 @@
 //! launched executors and its driver log, the working and the warnings.
 
 use leptos::prelude::*;
-use planner::k8s::{format_cores, format_cpu};
+use planner::format::{cores as format_cores, cpu_quantity as format_cpu};
 use planner::view::{ContainerRole, Finding, PlanView, Step, View};
 use planner::{ClusterManager, Severity};
 

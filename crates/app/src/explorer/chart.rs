@@ -47,16 +47,16 @@ struct ChartView {
 fn chart_view(e: &ExplorerTable) -> ChartView {
     // The chart's x axis is cores per executor, whatever order the table is sorted in.
     let mut rows: Vec<&ExplorerRow> = e.rows.iter().collect();
-    rows.sort_by_key(|r| r.cores);
+    rows.sort_by_key(|r| r.shape.cores);
     let n = rows.len().max(1) as f64;
     let step = (W - LEFT - 16.0) / n;
     let plot_h = H - TOP - BOTTOM;
     let top =
         |f: fn(&ExplorerRow) -> u64| rows.iter().map(|r| f(r)).max().unwrap_or(0).max(1) as f64;
     let (slots_max, mem_max, unused_max) = (
-        top(|r| r.task_slots),
-        top(|r| r.per_task_max_bytes.unwrap_or(0)),
-        top(|r| r.unused_memory_mib_per_node),
+        top(|r| r.shape.task_slots),
+        top(|r| r.shape.per_task.map(|t| t.max_bytes).unwrap_or(0)),
+        top(|r| r.shape.unused_memory_mib_per_node),
     );
     let x = |i: usize| LEFT + step * (i as f64 + 0.5);
     let y = |v: u64, max: f64| TOP + plot_h * (1.0 - v as f64 / max);
@@ -71,7 +71,7 @@ fn chart_view(e: &ExplorerTable) -> ChartView {
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            let (bx, by) = (x(i) - step * 0.35, y(r.task_slots, slots_max));
+            let (bx, by) = (x(i) - step * 0.35, y(r.shape.task_slots, slots_max));
             ChartBar {
                 current: r.current,
                 x: num(bx),
@@ -79,7 +79,7 @@ fn chart_view(e: &ExplorerTable) -> ChartView {
                 width: num(step * 0.7),
                 height: num(TOP + plot_h - by),
                 tick_x: num(x(i)),
-                cores: r.cores,
+                cores: r.shape.cores,
             }
         })
         .collect();
@@ -91,12 +91,12 @@ fn chart_view(e: &ExplorerTable) -> ChartView {
     ChartView {
         label: format!(
             "Task slots (bars, up to {slots}), memory per task slot (solid line, up to {memory}) and unused memory per node (dotted, up to {unused}) for 1 to {} cores per executor; the table below lists every number.",
-            rows.last().map_or(0, |r| r.cores)
+            rows.last().map_or(0, |r| r.shape.cores)
         ),
         bars,
-        per_task_max: line(&|r| r.per_task_max_bytes.unwrap_or(0), mem_max),
-        per_task_min: line(&|r| r.per_task_min_bytes.unwrap_or(0), mem_max),
-        unused: line(&|r| r.unused_memory_mib_per_node, unused_max),
+        per_task_max: line(&|r| r.shape.per_task.map(|t| t.max_bytes).unwrap_or(0), mem_max),
+        per_task_min: line(&|r| r.shape.per_task.map(|t| t.min_bytes).unwrap_or(0), mem_max),
+        unused: line(&|r| r.shape.unused_memory_mib_per_node, unused_max),
         keys: [
             format!("task slots (top: {slots})"),
             format!("memory per task slot, most (top: {memory})"),

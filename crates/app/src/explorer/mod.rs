@@ -32,32 +32,32 @@ const COLUMNS: &[Column] = &[
     Column {
         heading: "Cores per executor",
         column: SortColumn::Cores,
-        text: |r| r.cores.to_string(),
+        text: |r| r.shape.cores.to_string(),
     },
     Column {
         heading: "Executors",
         column: SortColumn::Executors,
-        text: |r| fmt::group(u64::from(r.executors)),
+        text: |r| fmt::group(u64::from(r.shape.executors)),
     },
     Column {
         heading: "Heap",
         column: SortColumn::Heap,
-        text: |r| fmt::size(r.heap_mib),
+        text: |r| fmt::size(r.shape.heap_mib),
     },
     Column {
         heading: "Overhead",
         column: SortColumn::Overhead,
-        text: |r| fmt::mib(r.overhead_mib),
+        text: |r| fmt::mib(r.shape.overhead_mib),
     },
     Column {
         heading: "Container",
         column: SortColumn::Container,
-        text: |r| fmt::mib(r.container_mib),
+        text: |r| fmt::mib(r.shape.container_mib),
     },
     Column {
         heading: "Task slots",
         column: SortColumn::TaskSlots,
-        text: |r| fmt::group(r.task_slots),
+        text: |r| fmt::group(r.shape.task_slots),
     },
     Column {
         heading: "Memory per task slot",
@@ -67,17 +67,17 @@ const COLUMNS: &[Column] = &[
     Column {
         heading: "Executors per node",
         column: SortColumn::ExecutorsPerNode,
-        text: |r| fmt::group(r.executors_per_node),
+        text: |r| fmt::group(r.shape.executors_per_node),
     },
     Column {
         heading: "Unused memory per node",
         column: SortColumn::UnusedMemoryPerNode,
-        text: |r| fmt::size(r.unused_memory_mib_per_node),
+        text: |r| fmt::size(r.shape.unused_memory_mib_per_node),
     },
     Column {
         heading: "Unused cores per node",
         column: SortColumn::UnusedCoresPerNode,
-        text: |r| cores_words(r.unused_cpu_millis_per_node),
+        text: |r| cores_words(r.shape.unused_cpu_millis_per_node),
     },
 ];
 
@@ -91,14 +91,17 @@ pub fn range_words(min_bytes: u64, max_bytes: u64) -> String {
 }
 
 fn per_task_text(r: &ExplorerRow) -> String {
-    match (r.per_task_min_bytes, r.per_task_max_bytes) {
+    match (
+        r.shape.per_task.map(|t| t.min_bytes),
+        r.shape.per_task.map(|t| t.max_bytes),
+    ) {
         (Some(min), Some(max)) => range_words(min, max),
         _ => "heap below 450 MiB".to_string(),
     }
 }
 
 fn cores_words(millis: u64) -> String {
-    let cores = planner::k8s::format_cores(millis);
+    let cores = planner::format::cores(millis);
     format!("{cores} {}", if millis == 1000 { "core" } else { "cores" })
 }
 
@@ -149,7 +152,7 @@ struct RowView {
 fn row_view(r: &ExplorerRow) -> RowView {
     let notes: Vec<&'static str> = r.guidance_codes.iter().map(|c| short_name(c)).collect();
     RowView {
-        cores: r.cores,
+        cores: r.shape.cores,
         current: r.current,
         marks: marks(r),
         cells: COLUMNS[1..].iter().map(|c| (c.text)(r)).collect(),
@@ -406,7 +409,11 @@ mod tests {
     fn a_row_marks_the_methods_and_the_current_plan() {
         let scenario = planner::scenario::Scenario::default();
         let e = planner::view::explorer(&scenario, ExplorerView::default()).expect("case 1 sweeps");
-        let five = e.rows.iter().find(|r| r.cores == 5).expect("5 cores fit");
+        let five = e
+            .rows
+            .iter()
+            .find(|r| r.shape.cores == 5)
+            .expect("5 cores fit");
         let v = row_view(five);
         assert!(v.current, "{v:?}");
         assert!(v.marks.contains(&"Spark-exact") && v.marks.contains(&"current plan"));

@@ -107,7 +107,7 @@ fn kubernetes_block_cpu(_: BlockKindView, millis: u64) -> String {
 }
 
 fn kubernetes_node_cpu(millis: u64) -> String {
-    format!("{} CPU", planner::k8s::format_cores(millis))
+    format!("{} CPU", planner::format::cores(millis))
 }
 
 /// What a node of a group holds (the view's words), "each" when the group has several nodes,

@@ -132,7 +132,7 @@ fn listed(names: &[String]) -> String {
         .join(", ");
     match names.len().saturating_sub(MOST) {
         0 => shown,
-        more => format!("{shown} and {} more", catalog::group_digits(more as u64)),
+        more => format!("{shown} and {} more", planner::format::group(more as u64)),
     }
 }
 
@@ -332,7 +332,7 @@ mod tests {
             text("lim"),
             Some(
                 "spark.kubernetes.executor.limit.cores is 1 CPU; allowed: at least the CPU \
-                 request, 2 CPU"
+                 request (2 CPU)"
             )
         );
         assert_eq!(
@@ -371,7 +371,7 @@ mod tests {
             .expect("a notice");
         assert_eq!(
             notice,
-            "Ignored unknown link settings: x0, x1, x2, x3, x4, x5, x6, x7, x8, x9 and 1\u{202f}390 more."
+            "Ignored unknown link settings: x0, x1, x2, x3, x4, x5, x6, x7, x8, x9 and 1390 more."
         );
         assert_eq!(link_notice(&planner::url::scenario_from_query("v=1")), None);
     }

@@ -3,6 +3,7 @@
 //! word the section shows, made once here. The JS API's `check()` returns it and the page
 //! renders it (the reports module sends it through serde-wasm-bindgen).
 
+use super::files::File;
 use super::parts::groups;
 use super::{ContainerView, NodeGroupView};
 use crate::catalog::ClusterManager;
@@ -14,7 +15,6 @@ use crate::check::words::{
     switch_hint, use_these_settings_note, Stop,
 };
 use crate::check::{settings_for_the_form, Answer, Check, Format, SideNumbers};
-use crate::report::check::plan_export;
 use crate::scenario::Scenario;
 use crate::warning::{Severity, Warning};
 
@@ -127,42 +127,8 @@ pub struct CheckSetting {
     pub words: String,
 }
 
-/// The comparable numbers of the pasted settings or of the plan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "ts", ts(optional_fields))]
-pub struct CheckNumbers {
-    /// Executors asked for (absent: as many as fit).
-    #[cfg_attr(
-        feature = "json",
-        serde(skip_serializing_if = "Option::is_none", default)
-    )]
-    pub executors_asked: Option<u64>,
-    /// Executors that run.
-    pub executors_running: u64,
-    /// Executor requests those executors hold (more than `executors_running` when EMR merges).
-    pub requests_running: u64,
-    /// Cores of one executor (EMR: of a launched, merged executor).
-    pub cores_per_executor: u64,
-    /// EMR: the launched executors differ in size; one executor's numbers are the largest's.
-    pub several_sizes: bool,
-    /// Heap of one executor in MiB.
-    pub heap_mib: u64,
-    /// One executor's container (YARN, EMR: granted) or pod memory, in MiB.
-    pub container_mib: u64,
-    /// Tasks at once.
-    pub task_slots: u64,
-    /// Memory held by the application's containers or pods.
-    pub memory_used_mib: u64,
-    /// Memory the cluster has for them.
-    pub memory_available_mib: u64,
-    /// CPU they hold, in millicores (Kubernetes: the pods' requests; YARN and EMR: the vcores
-    /// the ResourceManager records × 1000).
-    pub cpu_reserved_millis: u64,
-    /// Whether every container can start.
-    pub runs: bool,
-}
+/// The comparable numbers of the pasted settings or of the plan: the check's own.
+pub type CheckNumbers = SideNumbers;
 
 /// The pasted settings planned.
 #[derive(Debug, Clone, PartialEq)]
@@ -266,6 +232,7 @@ pub fn format_id(format: Format) -> &'static str {
         Format::EmrConfiguration => "emr-configuration",
         Format::SparkApplication => "spark-application",
         Format::Link => "link",
+        Format::EventLog => "event-log",
     }
 }
 
@@ -322,23 +289,6 @@ pub fn check_view(c: &Check, form: &Scenario) -> CheckView {
     }
 }
 
-fn numbers(n: &SideNumbers) -> CheckNumbers {
-    CheckNumbers {
-        executors_asked: n.executors_asked,
-        executors_running: n.executors_running,
-        requests_running: n.requests_running,
-        cores_per_executor: n.cores_per_executor,
-        several_sizes: n.several_sizes,
-        heap_mib: n.heap_mib,
-        container_mib: n.container_mib,
-        task_slots: n.task_slots,
-        memory_used_mib: n.memory_used_mib,
-        memory_available_mib: n.memory_available_mib,
-        cpu_reserved_millis: n.cpu_reserved_millis,
-        runs: n.runs,
-    }
-}
-
 fn answer(c: &Check) -> Option<CheckAnswer> {
     let n = c.compare.pasted.as_ref()?;
     let (containers, layout, m) = match &c.answer {
@@ -356,7 +306,7 @@ fn answer(c: &Check) -> Option<CheckAnswer> {
         Answer::Invalid(_) | Answer::NothingRead => return None,
     };
     Some(CheckAnswer {
-        numbers: numbers(n),
+        numbers: *n,
         containers,
         layout: groups(layout, m),
     })
@@ -433,21 +383,39 @@ fn plain_findings(found: &[Warning]) -> Vec<CheckFinding> {
 fn plan_side(c: &Check, form: &Scenario) -> Option<CheckPlan> {
     let n = c.compare.plan.as_ref()?;
     Some(CheckPlan {
-        numbers: numbers(n),
+        numbers: *n,
         headline: headline(Some(n)),
         link: crate::url::scenario_to_query(form),
-        export: plan_export(c, form).map(|(format, text)| CheckExport {
-            format: format.as_str().to_string(),
-            name: match format {
-                crate::report::Format::Submit => "spark-submit command",
-                crate::report::Format::EmrJson => "EMR configuration",
-                crate::report::Format::Yaml => "SparkApplication fragment",
-                _ => "spark-defaults.conf",
-            }
-            .to_string(),
+        export: plan_export(c, form).map(|(file, text)| CheckExport {
+            format: file.as_str().to_string(),
+            name: file.name().to_string(),
             text,
         }),
     })
+}
+
+/// The plan's configuration in the format that was pasted, to paste back in its place: the
+/// spark-submit command for a command, `spark-defaults.conf` for a defaults file, EMR's
+/// classifications for an EMR configuration, the `SparkApplication` fragment for a manifest;
+/// for a link's settings the cluster manager's usual one. `spark-defaults.conf` when the plan
+/// has nothing in the first choice; `None` when the form cannot be planned or its plan does not
+/// run ([`crate::check::words::plan_not_offered`] says why).
+pub fn plan_export(c: &Check, form: &Scenario) -> Option<(File, String)> {
+    use crate::catalog::ClusterManager as M;
+    if plan_not_offered(c, form).is_some() {
+        return None;
+    }
+    let pasted = c.pasted.formats.first().copied().unwrap_or(Format::Link);
+    let wanted = match (pasted, form.manager()) {
+        (Format::SubmitCommand, _) | (Format::Link, M::Yarn) => File::Submit,
+        (Format::DefaultsFile | Format::EventLog, _) => File::Conf,
+        (Format::EmrConfiguration, _) | (Format::Link, M::Emr) => File::EmrJson,
+        (Format::SparkApplication, _) | (Format::Link, M::Kubernetes) => File::Yaml,
+    };
+    let v = super::build(form, &c.plan);
+    super::files::file(&v, wanted)
+        .map(|text| (wanted, text))
+        .or_else(|| super::files::file(&v, File::Conf).map(|t| (File::Conf, t)))
 }
 
 /// What the link holds, what it leaves out, and the words for it.

@@ -1,8 +1,8 @@
 //! Amazon EMR's view: one plan, what was requested against what EMR launches, and the driver
 //! log.
 
-use super::parts::{exports, findings, groups, steps};
-use super::yarn::{application_master, nearest_plan, totals};
+use super::parts::{exports, findings, groups, shortfall_refusal, steps};
+use super::yarn::{application_master, totals};
 use super::{
     ContainerRole, ContainerView, EmrView, LaunchedView, NothingRuns, PlanMethod, PlanView,
     Refusal, Running, View,
@@ -10,8 +10,7 @@ use super::{
 use crate::catalog::ClusterManager;
 use crate::emr::{self, EmrPlan};
 use crate::exports::emr as emr_exports;
-use crate::units::format_spark_mib;
-use crate::warning::Severity;
+use crate::format::spark_size;
 
 const EMR: ClusterManager = ClusterManager::Emr;
 
@@ -49,6 +48,7 @@ pub(super) fn fill(view: &mut View, p: &EmrPlan) {
 
 fn plan_view(p: &EmrPlan) -> PlanView {
     let r = p.request;
+    let warnings = emr::warnings(p);
     let mut exports = exports(&emr_exports::spark_conf(p), emr_exports::submit_flags(p));
     exports.emr_configurations_json = Some(emr_exports::classification_json(p));
     exports.driver_log = Some(emr_exports::driver_log(p));
@@ -64,9 +64,10 @@ fn plan_view(p: &EmrPlan) -> PlanView {
         executors: p.requested,
         executors_running: p.launched_executors,
         cores_per_executor: r.cores,
-        executor_memory: format_spark_mib(r.memory.heap_mib),
+        executor_memory: spark_size(r.memory.heap_mib),
         heap_mib: r.memory.heap_mib,
         task_slots: p.totals.task_slots,
+        executors_per_node: p.requests_per_node,
         fits: p.launched_executors > 0,
         runs: runs.filter(|_| p.launched_executors > 0),
         nothing_runs: (p.launched_executors == 0).then_some(if p.requested == 0 {
@@ -81,7 +82,8 @@ fn plan_view(p: &EmrPlan) -> PlanView {
         unified_memory: None,
         heap_refused: None,
         working: steps(&emr::working_steps(p)),
-        warnings: findings(EMR, &crate::explorer::emr_findings(p)),
+        warnings: findings(EMR, &warnings),
+        guidance: findings(EMR, &crate::explorer::emr_plan_guidance(p, &warnings)),
         exports,
     }
 }
@@ -89,23 +91,12 @@ fn plan_view(p: &EmrPlan) -> PlanView {
 /// Why fewer requested executors run than asked, with the nearest shapes that fit.
 fn refusal(p: &EmrPlan) -> Option<Refusal> {
     let s = p.shortfall.as_ref()?;
-    let mut nearest = Vec::with_capacity(s.nearest.len());
-    for n in &s.nearest {
-        if let Some(words) = emr::nearest_fit_words(n) {
-            nearest.push(nearest_plan(EMR, n, words));
-        }
-    }
-    Some(Refusal {
-        severity: if p.launched_executors == 0 {
-            Severity::Error
-        } else {
-            Severity::Warning
-        },
-        asked: s.asked,
-        runs: s.runs,
-        message: emr::shortfall_sentence(p),
-        nearest,
-    })
+    Some(shortfall_refusal(
+        EMR,
+        s,
+        emr::shortfall_sentence(p),
+        &|_, n| emr::nearest_fit_words(n),
+    ))
 }
 
 /// EMR's requested and launched executors and its ApplicationMaster.

@@ -28,46 +28,89 @@ pub struct ExplorerTable {
     /// The distinct guidance of the rows, each with the reason of the first row that triggers
     /// it, in the order of the rows by cores.
     pub guidance: Vec<Finding>,
+    /// Seed 001's fat-or-slim split of one memory budget, per task, with the scenario's
+    /// `spark.task.cpus`.
+    pub fat_or_slim: FatOrSlimView,
 }
 
-/// One executor shape of the sweep.
+/// One memory budget split two ways (seed 001's 50 GB as 10 × 5 GB or 5 × 10 GB).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FatOrSlimView {
+    /// The example's id (an anchor).
+    pub id: String,
+    /// The total executor memory, in GiB.
+    pub total_gib: u64,
+    /// Cores per executor in both splits.
+    pub cores_per_executor: u32,
+    /// `spark.task.cpus` the numbers are for.
+    pub task_cpus: u32,
+    /// Slim first, then fat.
+    pub splits: Vec<SplitView>,
+}
+
+/// One split of the budget, per task.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "ts", ts(optional_fields))]
-pub struct ExplorerRow {
-    /// `spark.executor.cores`.
-    pub cores: u32,
-    /// Executors placed on the cluster.
+pub struct SplitView {
+    /// Executors.
     pub executors: u32,
-    /// `spark.executor.memory`, in MiB.
-    pub heap_mib: u64,
-    /// The memory overhead, in MiB.
-    pub overhead_mib: u64,
-    /// The container (YARN, EMR: granted) or pod memory, in MiB.
-    pub container_mib: u64,
-    /// Tasks one executor runs at once.
-    pub task_slots_per_executor: u64,
-    /// Tasks the cluster runs at once.
+    /// Heap of each, in GiB.
+    pub heap_gib: u64,
+    /// The split with more, smaller executors.
+    pub slim: bool,
+    /// Tasks at once.
     pub task_slots: u64,
-    /// Execution memory guaranteed per running task, in bytes (absent below Spark's 450 MiB).
+    /// Execution memory per task with every slot busy (absent below 450 MiB or when a task
+    /// needs more CPUs than the executor has).
     #[cfg_attr(
         feature = "json",
         serde(skip_serializing_if = "Option::is_none", default)
     )]
-    pub per_task_min_bytes: Option<u64>,
-    /// The most execution memory one running task may take, in bytes.
-    #[cfg_attr(
-        feature = "json",
-        serde(skip_serializing_if = "Option::is_none", default)
-    )]
-    pub per_task_max_bytes: Option<u64>,
-    /// Executors on a node without the ApplicationMaster or driver pod.
-    pub executors_per_node: u64,
-    /// Memory such a node leaves unused, in MiB.
-    pub unused_memory_mib_per_node: u64,
-    /// Cores such a node leaves to no task, in millicores.
-    pub unused_cpu_millis_per_node: u64,
+    pub per_task: Option<crate::explorer::PerTaskMemory>,
+    /// One executor's storage region: where a broadcast table and cached blocks live.
+    pub storage_bytes: u64,
+    /// One executor's unified region: the most one task can use alone (a skewed key).
+    pub unified_bytes: u64,
+}
+
+/// Seed 001's fat-or-slim split with `task_cpus` CPUs per task.
+pub fn fat_or_slim(task_cpus: u32) -> FatOrSlimView {
+    let f = crate::presets::fat_or_slim();
+    let fewest = f.splits[0].executors.min(f.splits[1].executors);
+    let mut splits = Vec::with_capacity(f.splits.len());
+    for s in f.splits {
+        let n = explorer::split_numbers(s, f.cores_per_executor, task_cpus);
+        splits.push(SplitView {
+            executors: s.executors,
+            heap_gib: s.heap_gib,
+            slim: s.executors > fewest,
+            task_slots: n.task_slots,
+            per_task: n.per_task,
+            storage_bytes: n.storage_bytes,
+            unified_bytes: n.unified_bytes,
+        });
+    }
+    FatOrSlimView {
+        id: f.id.to_string(),
+        total_gib: f.total_gib,
+        cores_per_executor: f.cores_per_executor,
+        task_cpus,
+        splits,
+    }
+}
+
+/// One executor shape of the sweep, with its marks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ExplorerRow {
+    /// The shape's numbers: cores, executors placed, heap, overhead, container, task slots,
+    /// execution memory per task, executors per node and what a node leaves unused.
+    pub shape: ShapeRow,
     /// The plan on the form.
     pub current: bool,
     /// The rule of thumb's choice of cores (YARN, EMR).
@@ -94,18 +137,7 @@ pub fn explorer(scenario: &Scenario, shown: ExplorerView) -> Option<ExplorerTabl
             .map(|w| w.code.as_str().to_string())
             .collect();
         rows.push(ExplorerRow {
-            cores: r.cores,
-            executors: r.executors,
-            heap_mib: r.heap_mib,
-            overhead_mib: r.overhead_mib,
-            container_mib: r.container_mib,
-            task_slots_per_executor: r.task_slots_per_executor,
-            task_slots: r.task_slots,
-            per_task_min_bytes: r.per_task.map(|t| t.min_bytes),
-            per_task_max_bytes: r.per_task.map(|t| t.max_bytes),
-            executors_per_node: r.executors_per_node,
-            unused_memory_mib_per_node: r.unused_memory_mib_per_node,
-            unused_cpu_millis_per_node: r.unused_cpu_millis_per_node,
+            shape: r,
             current: e.is_current(&r),
             rule_of_thumb: e.rule_of_thumb_cores == Some(r.cores),
             spark_exact: e.spark_exact_cores == Some(r.cores),
@@ -119,6 +151,7 @@ pub fn explorer(scenario: &Scenario, shown: ExplorerView) -> Option<ExplorerTabl
         rows,
         memory_target_mib: e.memory_target_mib,
         guidance: distinct_guidance(&e.rows, m),
+        fat_or_slim: fat_or_slim(crate::scenario::task_cpus_of(scenario)),
     })
 }
 

@@ -1,18 +1,17 @@
 //! Kubernetes' view: one plan of pods, and Kubernetes' own parts (the node's reservation, pods
 //! per node, the pod limit).
 
-use super::parts::{exports, findings, groups, steps};
-use super::yarn::nearest_plan;
+use super::parts::{exports, findings, groups, shortfall_refusal, steps};
 use super::{
     ContainerRole, ContainerView, KubernetesView, NodeReservationView, NothingRuns, PlanMethod,
     PlanView, Refusal, ReservationRow, Running, TotalsView, View,
 };
-use crate::catalog::{group_digits, ClusterManager};
+use crate::catalog::ClusterManager;
+use crate::format;
+use crate::format::spark_size;
 use crate::k8s::{self, K8sInput, K8sNodes, K8sPlan};
 use crate::providers::{NodeReservation, Provider};
 use crate::spark::PodResources;
-use crate::units::format_spark_mib;
-use crate::warning::Severity;
 
 const KUBERNETES: ClusterManager = ClusterManager::Kubernetes;
 
@@ -34,6 +33,7 @@ pub(super) fn fill(view: &mut View, p: &K8sPlan, input: &K8sInput) {
 fn plan_view(p: &K8sPlan, input: &K8sInput) -> PlanView {
     let spark = &input.spark;
     let t = p.totals;
+    let warnings = k8s::k8s_warnings(input, p);
     let mut exports = exports(
         &crate::exports::k8s::spark_conf(p, spark),
         crate::exports::k8s::spark_submit_flags(p, spark),
@@ -58,9 +58,10 @@ fn plan_view(p: &K8sPlan, input: &K8sInput) -> PlanView {
         executors: u32::try_from(p.wanted).unwrap_or(u32::MAX),
         executors_running: t.executors,
         cores_per_executor: spark.executor_cores,
-        executor_memory: format_spark_mib(spark.executor_memory_mib),
+        executor_memory: spark_size(spark.executor_memory_mib),
         heap_mib: p.executor_memory.heap_mib,
         task_slots: t.task_slots,
+        executors_per_node: p.fit.per_node,
         fits: t.executors > 0,
         runs: runs.filter(|_| p.wanted > 0),
         nothing_runs,
@@ -71,30 +72,27 @@ fn plan_view(p: &K8sPlan, input: &K8sInput) -> PlanView {
         unified_memory: None,
         heap_refused: None,
         working: steps(&k8s::k8s_working(input, p)),
-        warnings: findings(KUBERNETES, &crate::explorer::k8s_findings(input, p)),
+        warnings: findings(KUBERNETES, &warnings),
+        guidance: findings(
+            KUBERNETES,
+            &crate::explorer::k8s_plan_guidance(input, p, &warnings),
+        ),
         exports,
     }
 }
 
-/// Why fewer executor pods run than asked, with the nearest heap that runs them.
+/// Why fewer executor pods run than asked, with the nearest heap that runs them (the first
+/// nearest plan, which the words say).
 fn refusal(p: &K8sPlan, input: &K8sInput) -> Option<Refusal> {
     let s = k8s::k8s_shortfall(input, p)?;
-    let mut nearest = Vec::with_capacity(s.nearest.len());
-    // The first nearest plan is the one the words say.
-    if let (Some(n), Some(words)) = (s.nearest.first(), k8s::k8s_nearest_words(&s)) {
-        nearest.push(nearest_plan(KUBERNETES, n, words));
-    }
-    Some(Refusal {
-        severity: if s.runs == 0 {
-            Severity::Error
-        } else {
-            Severity::Warning
-        },
-        asked: s.asked,
-        runs: s.runs,
-        message: k8s::k8s_shortfall_words(&s),
-        nearest,
-    })
+    let first = k8s::k8s_nearest_words(&s);
+    let words = |i: usize, _: &crate::shortfall::Nearest| first.clone().filter(|_| i == 0);
+    Some(shortfall_refusal(
+        KUBERNETES,
+        &s,
+        k8s::k8s_shortfall_words(&s),
+        &words,
+    ))
 }
 
 fn pod(role: ContainerRole, count: u64, r: &PodResources) -> ContainerView {
@@ -154,6 +152,9 @@ fn totals(t: &k8s::K8sTotals) -> TotalsView {
         cpu_used_millis: Some(t.cpu_requested_millis),
         cpu_available_millis: Some(t.cpu_available_millis),
         memory_requested_mib: None,
+        heap_mib: None,
+        unused_memory_mib: None,
+        unused_vcores: None,
     }
 }
 
@@ -261,7 +262,7 @@ fn source_words(r: Option<&NodeReservation>) -> String {
         |t| format!("{} ({} vCPUs, {} GiB)", t.name, t.vcpus, t.memory_gib),
     );
     let pods = r.max_pods.map_or(String::new(), |p| {
-        format!(", {} max pods", group_digits(p.into()))
+        format!(", {} max pods", format::group(p.into()))
     });
     let version = if r.provider == Provider::Aks {
         " The rule of AKS 1.29 and later is used; before 1.29 AKS reserved 25/20/10/6/2 % of \

@@ -11,6 +11,10 @@
 //! [`EmrView`]: requests against launched executors). The trade-off explorer's rows are a sweep
 //! made only while its section is open: [`explorer`].
 //!
+//! Room for what comes: the analysis of a run read from its event log (issue 24's
+//! `crates/eventlog`) joins as a part of its own beside `workload` (a field added within the
+//! schema), built by its own function from the analysis and rendered by the same front ends.
+//!
 //! The same shape serves YARN, Kubernetes and EMR where they mean the same thing: one
 //! [`PlanView`] per method (YARN's rule of thumb and Spark-exact; one for the others), the
 //! selected one marked. With the `json` feature every type is `serde` (serialized by the command
@@ -32,11 +36,13 @@
 pub mod check;
 mod emr;
 mod explore;
+pub mod files;
 mod kubernetes;
 mod parts;
+pub mod words;
 mod yarn;
 
-pub use explore::{explorer, ExplorerRow, ExplorerTable};
+pub use explore::{explorer, fat_or_slim, ExplorerRow, ExplorerTable, FatOrSlimView, SplitView};
 
 use crate::catalog::ClusterManager;
 use crate::scenario::{Outcome, Scenario};
@@ -125,6 +131,28 @@ pub struct View {
     pub dynamic_allocation: Option<DynamicAllocationView>,
 }
 
+impl PlanView {
+    /// The plan's warnings and its shape's guidance, most severe first.
+    pub fn findings(&self) -> Vec<Finding> {
+        let mut all = self.warnings.clone();
+        all.extend(self.guidance.iter().cloned());
+        crate::warning::most_severe_first_by(&all, |f| f.severity)
+    }
+}
+
+impl std::fmt::Display for Finding {
+    /// `[warning] room-for-more: …`, as the text report writes a finding.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "[{}] {}: {}",
+            self.severity.as_str(),
+            self.code,
+            self.message
+        )
+    }
+}
+
 impl View {
     /// The plan shown first (`None` for an invalid input).
     pub fn selected(&self) -> Option<&PlanView> {
@@ -208,6 +236,9 @@ pub struct PlanView {
     pub heap_mib: u64,
     /// Tasks at once on the executors that run.
     pub task_slots: u64,
+    /// Executors (pods, EMR requests) that fit on a node without the ApplicationMaster or
+    /// driver pod.
+    pub executors_per_node: u64,
     /// Whether at least one executor runs.
     pub fits: bool,
     /// What runs: `executors_running` executors of this shape (EMR: its largest launched shape,
@@ -242,7 +273,8 @@ pub struct PlanView {
         serde(skip_serializing_if = "Option::is_none", default)
     )]
     pub unified_memory: Option<UnifiedMemoryView>,
-    /// Spark's refusal of the heap, when it is below its 450 MiB floor (YARN).
+    /// Spark's refusal of the heap, in Spark's words, when it is below its 450 MiB floor
+    /// (YARN): "System memory 419430400 must be at least 471859200".
     #[cfg_attr(
         feature = "json",
         serde(skip_serializing_if = "Option::is_none", default)
@@ -250,8 +282,12 @@ pub struct PlanView {
     pub heap_refused: Option<String>,
     /// The derivation, in order.
     pub working: Vec<Step>,
-    /// Findings, most severe first: the plan's warnings and what its executor shape triggers.
+    /// The plan's warnings, most severe first.
     pub warnings: Vec<Finding>,
+    /// What the plan's executor shape triggers beyond its warnings (a heap without compressed
+    /// object pointers, a small executor…); [`PlanView::findings`] lists both, as the page's
+    /// Warnings section and the wiki exports do.
+    pub guidance: Vec<Finding>,
     /// What to paste.
     pub exports: ExportsView,
 }
@@ -637,6 +673,24 @@ pub struct TotalsView {
         serde(skip_serializing_if = "Option::is_none", default)
     )]
     pub memory_requested_mib: Option<u64>,
+    /// YARN, EMR: the executors' heaps added.
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub heap_mib: Option<u64>,
+    /// YARN, EMR: NodeManager memory no container holds, all nodes.
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub unused_memory_mib: Option<u64>,
+    /// YARN, EMR: NodeManager vcores no container holds, all nodes.
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub unused_vcores: Option<u64>,
 }
 
 /// The unified-memory pools of one executor's heap, in bytes as Spark computes them.
@@ -874,7 +928,10 @@ pub struct WorkloadView {
     /// Shapes that give the largest task more memory, each with the link query that plans it.
     pub remedies: Vec<RemedyView>,
     /// The verdict: the checks' findings and smaller tasks, most severe first (the shape
-    /// remedies are `remedies`).
+    /// remedies are `remedies`, each with its button).
+    pub verdict: Vec<Finding>,
+    /// Every word of the section as a report lists it: the verdict with each remedy worded
+    /// among them, most severe first.
     pub notes: Vec<Finding>,
 }
 
@@ -966,6 +1023,10 @@ pub struct DynamicAllocationView {
     pub initial: u32,
     /// `minExecutors`.
     pub min_executors: u32,
+    /// `initialExecutors` as Spark reads it (`minExecutors` when unset).
+    pub initial_executors: u32,
+    /// `spark.executor.instances` as the plan emits it.
+    pub instances: u32,
     /// `maxExecutors` (absent: unbounded).
     #[cfg_attr(
         feature = "json",

@@ -3,15 +3,16 @@
 //! dynamic allocation's results.
 
 use super::{
-    BlockKindView, BlockView, ConfEntry, DynamicAllocationView, ExportsView, Finding,
-    NodeGroupView, PartKindView, PartView, RemedyView, ScanView, ShuffleView, Step, TaskMemoryView,
-    TaskVerdictView, View, WorkloadView,
+    BlockKindView, BlockView, ConfEntry, DynamicAllocationView, ExportsView, Finding, NearestKind,
+    NearestPlan, NodeGroupView, PartKindView, PartView, Refusal, RemedyView, ScanView, ShuffleView,
+    Step, TaskMemoryView, TaskVerdictView, View, WorkloadView,
 };
 use crate::catalog::{self, ClusterManager};
-use crate::job_fit::{job_fit, remedy_words, smaller_tasks_note, JobFit};
+use crate::job_fit::{job_fit, remedy_words, smaller_tasks_note, workload_section_notes, JobFit};
 use crate::layout::{Block, BlockKind, NodeGroup, Part, PartKind};
 use crate::scenario::{Outcome, Scenario};
-use crate::warning::Warning;
+use crate::shortfall::{Nearest, Shortfall};
+use crate::warning::{Severity, Warning};
 use crate::workload::{recommended_sql_conf, workload_notes, TaskVerdict};
 
 /// A finding of `m`, its field named by its link key.
@@ -32,6 +33,62 @@ pub(super) fn findings(m: ClusterManager, found: &[Warning]) -> Vec<Finding> {
         views.push(finding(m, w));
     }
     views
+}
+
+/// Why a plan runs fewer executors than it asks for, in `message`, with the nearest plans that
+/// `words` says (its index and plan; `None` leaves a plan unsaid): an error when none runs.
+pub(super) fn shortfall_refusal(
+    m: ClusterManager,
+    s: &Shortfall,
+    message: String,
+    words: &dyn Fn(usize, &Nearest) -> Option<String>,
+) -> Refusal {
+    let mut nearest = Vec::with_capacity(s.nearest.len());
+    for (i, n) in s.nearest.iter().enumerate() {
+        if let Some(w) = words(i, n) {
+            nearest.push(nearest_plan(m, n, w));
+        }
+    }
+    Refusal {
+        severity: if s.runs == 0 {
+            Severity::Error
+        } else {
+            Severity::Warning
+        },
+        asked: s.asked,
+        runs: s.runs,
+        message,
+        nearest,
+    }
+}
+
+/// A nearest plan of `m`, with its words.
+fn nearest_plan(m: ClusterManager, n: &Nearest, message: String) -> NearestPlan {
+    let (kind, field, setting_mib, shape) = match *n {
+        Nearest::Heap {
+            field,
+            heap_mib,
+            shape,
+        } => (
+            NearestKind::Heap,
+            Some(catalog::key(m, field).to_string()),
+            Some(heap_mib),
+            shape,
+        ),
+        Nearest::SparkExact(s) => (NearestKind::SparkExact, None, None, s),
+        Nearest::Fewer(s) => (NearestKind::Fewer, None, None, s),
+        Nearest::SmallerHeap(s) => (NearestKind::SmallerHeap, None, None, s),
+        Nearest::LargestThatFits(s) => (NearestKind::LargestThatFits, None, None, s),
+    };
+    NearestPlan {
+        kind,
+        field,
+        setting_mib,
+        executors: shape.executors,
+        cores: shape.cores,
+        heap_mib: shape.heap_mib,
+        message,
+    }
 }
 
 /// Working steps.
@@ -97,8 +154,8 @@ fn group(g: &NodeGroup, m: ClusterManager) -> NodeGroupView {
     NodeGroupView {
         first_node: g.first_node,
         last_node: g.last_node,
-        title: crate::report::summary::nodes_title(g.first_node, g.last_node),
-        holds: crate::report::summary::holds_words(g, m),
+        title: crate::format::nodes_title(g.first_node, g.last_node),
+        holds: super::words::holds(g, m),
         executors_per_node: g.executors_per_node(),
         memory_mib: g.memory_mib(),
         cpu_millis: g.cpu_millis(),
@@ -192,7 +249,8 @@ fn workload(fit: &JobFit) -> Option<WorkloadView> {
         }),
         recommended_conf: conf(&recommended_sql_conf(n)),
         remedies,
-        notes: findings(fit.manager, &verdict_notes(fit)),
+        verdict: findings(fit.manager, &verdict_notes(fit)),
+        notes: findings(fit.manager, &workload_section_notes(fit)),
     })
 }
 
@@ -209,6 +267,8 @@ fn dynamic_allocation(fit: &JobFit) -> Option<DynamicAllocationView> {
     a.enabled.then(|| DynamicAllocationView {
         initial: a.initial,
         min_executors: a.settings.min_executors,
+        initial_executors: a.initial_setting,
+        instances: a.instances,
         max_executors: a.ceiling,
         cluster_holds: a.holds,
         initial_note: crate::dynamic_allocation::initial_count_note(a),

@@ -2,14 +2,14 @@
 
 use super::parts::{exports, finding, findings, groups, steps};
 use super::{
-    ContainerRole, ContainerView, NearestKind, NearestPlan, NothingRuns, PlanMethod, PlanView,
-    Refusal, Running, TotalsView, UnifiedMemoryView, View,
+    ContainerRole, ContainerView, NothingRuns, PlanMethod, PlanView, Refusal, Running, TotalsView,
+    UnifiedMemoryView, View,
 };
-use crate::catalog::{self, ClusterManager};
+use crate::catalog::ClusterManager;
 use crate::input::Method;
 use crate::place::{AmShape, Placement, Totals};
 use crate::plan::{self, Comparison};
-use crate::shortfall::{Nearest, Shortfall};
+use crate::shortfall::Shortfall;
 use crate::warning::Severity;
 
 const YARN: ClusterManager = ClusterManager::Yarn;
@@ -35,6 +35,7 @@ fn plan_view(c: &Comparison, method: Method) -> PlanView {
     let p = c.plan_of(method);
     let pairs = crate::exports::yarn_spark_conf(c, method);
     let t = p.placement.totals;
+    let warnings = plan::warnings(c, method);
     let runs = (t.executors > 0).then_some(Running {
         executors: t.executors,
         cores: p.cores(),
@@ -50,6 +51,7 @@ fn plan_view(c: &Comparison, method: Method) -> PlanView {
         executor_memory: p.heap_setting(),
         heap_mib: p.heap_mib(),
         task_slots: t.task_slots,
+        executors_per_node: p.placement.per_node,
         fits: t.executors > 0,
         runs,
         nothing_runs: (t.executors == 0).then_some(if p.instances == 0 {
@@ -62,13 +64,13 @@ fn plan_view(c: &Comparison, method: Method) -> PlanView {
         layout: groups(&p.placement.layout, YARN),
         totals: totals(&t),
         unified_memory: p.memory.as_ref().ok().map(unified_memory),
-        heap_refused: p
-            .memory
-            .as_ref()
-            .err()
-            .map(|e| format!("Spark refuses this heap: {e} bytes.")),
+        heap_refused: p.memory.as_ref().err().map(ToString::to_string),
         working: steps(&plan::working_steps(c, method)),
-        warnings: findings(YARN, &crate::explorer::yarn_method_findings(c, method)),
+        warnings: findings(YARN, &warnings),
+        guidance: findings(
+            YARN,
+            &crate::explorer::yarn_method_guidance(c, method, &warnings),
+        ),
         exports: exports(&pairs, crate::exports::submit_flags(&pairs)),
     }
 }
@@ -92,50 +94,9 @@ fn refusal(c: &Comparison, method: Method) -> Option<Refusal> {
 }
 
 fn shortfall_refusal(c: &Comparison, s: &Shortfall) -> Refusal {
-    let mut nearest = Vec::with_capacity(s.nearest.len());
-    for n in &s.nearest {
-        nearest.push(nearest_plan(YARN, n, plan::nearest_words(n)));
-    }
-    Refusal {
-        severity: if s.runs == 0 {
-            Severity::Error
-        } else {
-            Severity::Warning
-        },
-        asked: s.asked,
-        runs: s.runs,
-        message: plan::shortfall_words(c, s),
-        nearest,
-    }
-}
-
-/// A nearest plan of `m`, with its words.
-pub(super) fn nearest_plan(m: ClusterManager, n: &Nearest, message: String) -> NearestPlan {
-    let (kind, field, setting_mib, shape) = match *n {
-        Nearest::Heap {
-            field,
-            heap_mib,
-            shape,
-        } => (
-            NearestKind::Heap,
-            Some(catalog::key(m, field).to_string()),
-            Some(heap_mib),
-            shape,
-        ),
-        Nearest::SparkExact(s) => (NearestKind::SparkExact, None, None, s),
-        Nearest::Fewer(s) => (NearestKind::Fewer, None, None, s),
-        Nearest::SmallerHeap(s) => (NearestKind::SmallerHeap, None, None, s),
-        Nearest::LargestThatFits(s) => (NearestKind::LargestThatFits, None, None, s),
-    };
-    NearestPlan {
-        kind,
-        field,
-        setting_mib,
-        executors: shape.executors,
-        cores: shape.cores,
-        heap_mib: shape.heap_mib,
-        message,
-    }
+    super::parts::shortfall_refusal(YARN, s, plan::shortfall_words(c, s), &|_, n| {
+        Some(plan::nearest_words(n))
+    })
 }
 
 /// YARN's executor and ApplicationMaster containers.
@@ -192,6 +153,9 @@ pub(super) fn totals(t: &Totals) -> TotalsView {
         cpu_used_millis: None,
         cpu_available_millis: None,
         memory_requested_mib: Some(t.requested_memory_mib),
+        heap_mib: Some(t.heap_mib),
+        unused_memory_mib: Some(t.unused_memory_mib),
+        unused_vcores: Some(t.unused_vcores),
     }
 }
 
