@@ -11,7 +11,7 @@ use crate::embed::embed_code;
 use crate::explorer::ExplorerSection;
 use crate::form::FormView;
 use crate::layout::Patterns;
-use crate::reactive::{memo, text};
+use crate::reactive::{dynamic, memo, text};
 use crate::reports::Reports;
 use crate::state::address::{current_query, query_value};
 use crate::state::form::Form;
@@ -44,9 +44,9 @@ pub fn App() -> impl IntoView {
             <aside class="inputs card" aria-label="Inputs"><FormView page/></aside>
             <Answer page embed_code/>
             <div class=text(move || if stale.get() { "details stale" } else { "details" })>
-                {move || stale.get().then(|| view! {
+                {dynamic(move || stale.get().then(|| view! {
                     <p class="stale-note" id="stale-details">"Not current: the sections below show the last plan until the fields above are fixed."</p>
-                })}
+                }))}
                 <PlanSections page/>
                 <ExplorerSection page/>
                 <WikiSection page reports/>
@@ -68,12 +68,12 @@ fn Notice(notice: Option<String>) -> impl IntoView {
     let words = notice.unwrap_or_default();
     view! {
         <div class="notice-slot">
-            {move || shown.get().then(|| view! {
+            {dynamic(move || shown.get().then(|| view! {
                 <div class="notice" id="notice" role="status">
                     <span>{words.clone()}</span>
                     <button type="button" on:click=move |_| shown.set(false)>"Dismiss"</button>
                 </div>
-            })}
+            }))}
         </div>
     }
 }
@@ -84,10 +84,10 @@ fn Notice(notice: Option<String>) -> impl IntoView {
 fn About(page: Page) -> impl IntoView {
     view! {
         <section class="card" id="about">
-            {move || page.sections_for.get().map(|m| view! {
+            {dynamic(move || page.sections_for.get().map(|m| view! {
                 <h2>"How this is computed"</h2>
                 <div class="about">{about(m)}</div>
-            })}
+            }))}
         </section>
     }
 }

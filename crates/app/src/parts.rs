@@ -7,15 +7,16 @@ use planner::Severity;
 
 use crate::browser;
 use crate::layout::item_memo;
-use crate::reactive::{memo, text, Part};
+use crate::reactive::{dynamic, indexed, keyed_by_text, memo, text, Part};
 use crate::state::{CopyButton, Page};
 
 /// A finding with its key in a list: its code and how many findings of the same code came
 /// before it, so a finding keeps its row while its numbers change.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Keyed {
-    /// `(code, n)`: the n-th finding of that code in the list.
-    pub key: (String, u16),
+    /// The finding's code, and `#n` after it for the n-th finding of that code in the list
+    /// (from 1; the first has none).
+    pub key: String,
     /// The finding.
     pub finding: Finding,
 }
@@ -24,9 +25,16 @@ pub struct Keyed {
 pub fn keyed(findings: Vec<Finding>) -> Vec<Keyed> {
     let mut out: Vec<Keyed> = Vec::with_capacity(findings.len());
     for finding in findings {
-        let n = out.iter().filter(|k| k.key.0 == finding.code).count() as u16;
+        let n = out
+            .iter()
+            .filter(|k| k.finding.code == finding.code)
+            .count();
         out.push(Keyed {
-            key: (finding.code.clone(), n),
+            key: if n == 0 {
+                finding.code.clone()
+            } else {
+                format!("{}#{n}", finding.code)
+            },
             finding,
         });
     }
@@ -52,7 +60,7 @@ pub(crate) fn Findings(
 ) -> impl IntoView {
     let rows = memo(move || findings.with(|f| keyed(f.clone())));
     let empty = memo(move || rows.with(Vec::is_empty));
-    move || {
+    dynamic(move || {
         if !empty.get() {
             view! { <ul class="warnings" id=id><FindingItems rows/></ul> }.into_any()
         } else if quiet {
@@ -60,7 +68,7 @@ pub(crate) fn Findings(
         } else {
             view! { <p class="muted" id=id>"Nothing to report."</p> }.into_any()
         }
-    }
+    })
 }
 
 /// The `<li>` items of a list of findings, one keyed row each: the severity's class and word,
@@ -68,12 +76,11 @@ pub(crate) fn Findings(
 #[component]
 pub(crate) fn FindingItems(rows: Part<Vec<Keyed>>) -> impl IntoView {
     view! {
-        <For each=move || rows.with(|r| r.iter().map(|k| k.key.clone()).collect::<Vec<_>>())
-            key=|k| k.clone() let(key)>
+        {keyed_by_text(move || rows.with(|r| r.iter().map(|k| k.key.clone()).collect()), move |key| view! {
             <FindingItem finding=memo(move || {
                 rows.with(|r| r.iter().find(|k| k.key == key).map(|k| k.finding.clone()))
             })/>
-        </For>
+        }.into_any())}
     }
 }
 
@@ -111,9 +118,9 @@ pub(crate) fn CodeLines(
     view! {
         <pre class="submit" id=id tabindex="0" role="region" aria-label=label>
             <code>
-                <For each=move || 0..lines.with(Vec::len) key=|i| *i let(i)>
+                {indexed(move || lines.with(Vec::len), move |i| view! {
                     <Line line=item_memo(lines, i)/>
-                </For>
+                }.into_any())}
             </code>
         </pre>
     }
@@ -194,9 +201,9 @@ pub(crate) fn Steps(steps: Part<Vec<Step>>) -> impl IntoView {
     });
     view! {
         <ol class="working">
-            <For each=move || 0..steps.with(Vec::len) key=|i| *i let(i)>
+            {indexed(move || steps.with(Vec::len), move |i| view! {
                 <StepItem step=item_memo(steps, i)/>
-            </For>
+            }.into_any())}
         </ol>
     }
 }

@@ -33,6 +33,57 @@ fn attr_boxed(f: Box<dyn Fn() -> Option<String> + Send + Sync>) -> Signal<Option
     Signal::derive(f)
 }
 
+/// A part of a view rebuilt when what it reads changes: what decides a view's structure (a
+/// section shown or not, one cluster manager's parts or another's). Leptos renders a closure
+/// through code generic over the closure, about a kilobyte of wasm for each of the page's 50-odd;
+/// boxed, with its view type-erased, that rendering is compiled once.
+pub fn dynamic<V: IntoView + 'static>(f: impl Fn() -> V + Send + 'static) -> Dynamic {
+    Box::new(move || f().into_any())
+}
+
+/// A view part rebuilt when what it reads changes ([`dynamic`]).
+pub type Dynamic = Box<dyn Fn() -> AnyView + Send>;
+
+/// A keyed list (`<For>`) of rows by position: row `i` reads the `i`th item of what it shows,
+/// so a new value of the list updates the rows in place and only a new length adds or removes
+/// rows. Compiled once for all such lists, as [`keyed_by_text`].
+pub fn indexed(
+    count: impl Fn() -> usize + Send + Sync + 'static,
+    row: impl Fn(usize) -> AnyView + Send + Sync + 'static,
+) -> AnyView {
+    list(Box::new(move || (0..count()).collect()), Arc::new(row))
+}
+
+/// A keyed list (`<For>`) of rows by a number (the explorer's cores): a new order moves the rows.
+pub fn keyed_by_number(
+    keys: impl Fn() -> Vec<usize> + Send + Sync + 'static,
+    row: impl Fn(usize) -> AnyView + Send + Sync + 'static,
+) -> AnyView {
+    list(Box::new(keys), Arc::new(row))
+}
+
+/// A keyed list (`<For>`) of rows by a text (a finding's code, a name): a new order moves the
+/// rows, and a row stays with its key.
+pub fn keyed_by_text(
+    keys: impl Fn() -> Vec<String> + Send + Sync + 'static,
+    row: impl Fn(String) -> AnyView + Send + Sync + 'static,
+) -> AnyView {
+    list(Box::new(keys), Arc::new(row))
+}
+
+/// Leptos' `<For>` is generic over its closures and items: about two kilobytes of wasm for each
+/// list. Boxed, it is compiled once per type of key.
+#[allow(clippy::type_complexity)]
+fn list<K>(
+    keys: Box<dyn Fn() -> Vec<K> + Send + Sync>,
+    row: Arc<dyn Fn(K) -> AnyView + Send + Sync>,
+) -> AnyView
+where
+    K: Eq + std::hash::Hash + Clone + Send + Sync + 'static,
+{
+    view! { <For each=move || keys() key=|k: &K| k.clone() children=move |k| row(k)/> }.into_any()
+}
+
 /// A value held by a memo of any type: the value, and how to tell it from another of its type.
 #[derive(Clone)]
 pub struct Held {
@@ -92,9 +143,11 @@ impl<T: 'static> Part<T> {
         self.with_untracked(T::clone)
     }
 
-    /// Follows the value without reading it.
+    /// Follows the value without looking at it. The memo is brought up to date as it is
+    /// followed: Leptos' `track()` of a memo only subscribes, and a memo never computed has no
+    /// sources of its own, so nothing it reads would ever notify the follower.
     pub fn track(self) {
-        self.memo.track();
+        self.memo.with(|_| ());
     }
 }
 

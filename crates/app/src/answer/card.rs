@@ -7,7 +7,7 @@ use planner::ClusterManager;
 
 use crate::layout::{kubernetes_legend, layout_view, yarn_legend, LayoutView};
 use crate::parts::{keyed, FindingItems};
-use crate::reactive::{memo, text, Part};
+use crate::reactive::{dynamic, memo, text, Part};
 use crate::state::Planned;
 
 /// A plan's container of `role`.
@@ -60,7 +60,7 @@ pub(crate) fn DriverSection(plan: Part<Option<Planned>>) -> impl IntoView {
         })
     });
     let shown = memo(move || notes.with(|n| !n.is_empty()));
-    move || {
+    dynamic(move || {
         shown.get().then(|| {
             view! {
                 <section class="card" id="driver-section">
@@ -69,5 +69,5 @@ pub(crate) fn DriverSection(plan: Part<Option<Planned>>) -> impl IntoView {
                 </section>
             }
         })
-    }
+    })
 }

@@ -9,7 +9,7 @@ use planner::view::{NothingRuns, PlanView, View};
 use planner::{ClusterManager, Severity};
 
 use crate::fmt::heap_words;
-use crate::reactive::{memo, text, Part};
+use crate::reactive::{dynamic, memo, text, Part};
 
 /// The numbers of a shape that runs.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -163,10 +163,10 @@ pub(crate) fn BigLineView(line: Part<BigLine>) -> impl IntoView {
     };
     view! {
         <p class="big" id="headline">
-            {move || {
+            {dynamic(move || {
                 let label = label.get();
                 (!label.is_empty()).then(|| view! { <span class="ask-label">{label}</span>" " })
-            }}
+            })}
             {numbers}
         </p>
     }
@@ -212,14 +212,14 @@ pub(crate) fn RefusalAndNearest(
         }
     };
     view! {
-        {move || has_refusal.get().then(|| view! {
+        {dynamic(move || has_refusal.get().then(|| view! {
             <p class=class id="refusal" role="alert">
                 {text(move || refusal.with(|r| r.as_ref().map(|r| r.text.clone()).unwrap_or_default()))}
             </p>
-        })}
-        {move || has_nearest.get().then(|| view! {
+        }))}
+        {dynamic(move || has_nearest.get().then(|| view! {
             <p class="nearest" id="nearest">{text(move || nearest.get().unwrap_or_default())}</p>
-        })}
+        }))}
     }
 }
 

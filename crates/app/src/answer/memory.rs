@@ -7,7 +7,7 @@ use planner::view::{ContainerRole, PlanView, UnifiedMemoryView};
 
 use crate::fmt;
 use crate::layout::{item_memo, SegmentLabel};
-use crate::reactive::{memo, text, Part};
+use crate::reactive::{dynamic, indexed, keyed_by_text, memo, text, Part};
 
 /// A row of a table with a colour swatch: the swatch's class, the label, the value and (for
 /// the pools) what it holds.
@@ -199,21 +199,20 @@ pub(crate) fn ExecutorMemory(memory: Part<MemoryView>) -> impl IntoView {
                 <h3 class="subhead">{text(move || format!("Container: {} granted", memory.with(|m| m.granted.clone())))}</h3>
                 <table class="kv" id="memory-container">
                     <tbody>
-                        <For each=move || container.with(|c| c.iter().map(|r| r.swatch).collect::<Vec<_>>())
-                            key=|class| *class let(class)>
+                        {keyed_by_text(move || container.with(|c| c.iter().map(|r| r.swatch.to_string()).collect()), move |class| view! {
                             <ContainerRow row=memo(move || container.with(|c| {
                                 c.iter().find(|r| r.swatch == class).cloned().unwrap_or_default()
                             }))/>
-                        </For>
+                        }.into_any())}
                     </tbody>
                 </table>
             </div>
             <div>
                 <h3 class="subhead">{text(move || format!("Inside the {} heap", memory.with(|m| m.heap.clone())))}</h3>
-                {move || match refused.get() {
+                {dynamic(move || match refused.get() {
                     Some(why) => view! { <p class="sev sev-error">{why}</p> }.into_any(),
                     None => view! { <HeapPools pools/> }.into_any(),
-                }}
+                })}
             </div>
         </div>
     }
@@ -240,15 +239,15 @@ fn HeapPools(pools: Part<Pools>) -> impl IntoView {
     view! {
         <svg class="poolbar" width="100%" height="28" role="img"
             aria-label="Heap split into reserved, user, storage and execution memory">
-            <For each=move || 0..segments.with(Vec::len) key=|i| *i let(i)>
+            {indexed(move || segments.with(Vec::len), move |i| view! {
                 <PoolView segment=item_memo(segments, i)/>
-            </For>
+            }.into_any())}
         </svg>
         <table class="kv" id="memory-pools">
             <tbody>
-                <For each=move || 0..rows.with(Vec::len) key=|i| *i let(i)>
+                {indexed(move || rows.with(Vec::len), move |i| view! {
                     <PoolRow row=item_memo(rows, i)/>
-                </For>
+                }.into_any())}
                 <tr>
                     <th scope="row">{text(move || pools.with(|p| p.per_task_label.clone()))}</th>
                     <td>{text(move || pools.with(|p| p.per_task.clone()))}</td>

@@ -15,7 +15,7 @@ use planner::ClusterManager;
 
 use crate::browser;
 use crate::parts::copy_for;
-use crate::reactive::{memo, text, Part};
+use crate::reactive::{dynamic, indexed, memo, text, Part};
 use crate::state::messages::fix_lines;
 use crate::state::{CopyButton, Page, Planned};
 use crate::workload::UnderTheHeadline;
@@ -63,12 +63,12 @@ pub(crate) fn Answer(page: Page, embed_code: EmbedCode) -> impl IntoView {
             <ManualCopy page/>
             <div class="answer-body">
                 <Notes page/>
-                {move || match kind.get() {
+                {dynamic(move || match kind.get() {
                     Some(ClusterManager::Yarn) => view! { <yarn::YarnAnswer page/> }.into_any(),
                     Some(ClusterManager::Kubernetes) => view! { <platforms::K8sAnswer page/> }.into_any(),
                     Some(ClusterManager::Emr) => view! { <platforms::EmrAnswer page/> }.into_any(),
                     None => view! { <FixList page/><LastPlan page/> }.into_any(),
-                }}
+                })}
                 <UnderTheHeadline page/>
             </div>
         </section>
@@ -80,9 +80,12 @@ pub(crate) fn Answer(page: Page, embed_code: EmbedCode) -> impl IntoView {
 fn ManualCopy(page: Page) -> impl IntoView {
     let area = NodeRef::<leptos::html::Textarea>::new();
     // The box is written, then focused with its text selected (a browser service: the focus).
+    // The value is written here too, before the selection: the box's `prop:value` may be set
+    // after this effect, and setting a value puts the caret at its end.
     Effect::new(move |_| {
-        if page.manual_copy.with(Option::is_some) {
+        if let Some(text) = page.manual_copy.get() {
             if let Some(area) = area.get() {
+                area.set_value(&text);
                 let _ = area.focus();
                 area.select();
             }
@@ -90,10 +93,10 @@ fn ManualCopy(page: Page) -> impl IntoView {
     });
     view! {
         <div class="copy-box" id="copy-box">
-            {move || page.manual_copy.get().map(|text| view! {
+            {dynamic(move || page.manual_copy.get().map(|text| view! {
                 <textarea id="manual-copy" readonly aria-label="Text to copy" rows="4"
                     node_ref=area prop:value=text></textarea>
-            })}
+            }))}
         </div>
     }
 }
@@ -111,13 +114,13 @@ fn Notes(page: Page) -> impl IntoView {
         })
     });
     let shown = memo(move || notes_text.with(|t| !t.is_empty()));
-    move || {
+    dynamic(move || {
         shown.get().then(|| {
             view! {
                 <p class="sev sev-warning input-notes" id="input-notes">{text(move || notes_text.get())}</p>
             }
         })
-    }
+    })
 }
 
 /// What to fix, each message a link to its field; a message whose field has no visible control
@@ -136,9 +139,9 @@ fn FixList(page: Page) -> impl IntoView {
         <div class="invalid" id="invalid" role="alert">
             <p><strong>{count}</strong></p>
             <ul>
-                <For each=move || 0..lines.with(Vec::len) key=|i| *i let(i)>
+                {indexed(move || lines.with(Vec::len), move |i| view! {
                     <FixItem page line=memo(move || lines.with(|l| l.get(i).cloned()))/>
-                </For>
+                }.into_any())}
             </ul>
         </div>
     }
@@ -176,7 +179,7 @@ fn LastPlan(page: Page) -> impl IntoView {
         page.last_form
             .with(|f| f.as_ref().map(|f| plan_summary(&Planned::of(f).view)))
     });
-    move || {
+    dynamic(move || {
         last.get().map(|summary| {
             view! {
                 <div class="stale" id="stale-plan">
@@ -185,5 +188,5 @@ fn LastPlan(page: Page) -> impl IntoView {
                 </div>
             }
         })
-    }
+    })
 }

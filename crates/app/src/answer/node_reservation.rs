@@ -7,7 +7,7 @@ use planner::view::NodeReservationView;
 
 use crate::fmt;
 use crate::layout::item_memo;
-use crate::reactive::{attr, memo, text, Part};
+use crate::reactive::{attr, dynamic, indexed, memo, text, Part};
 use crate::state::Planned;
 
 fn cpu(m: Option<u64>) -> String {
@@ -67,7 +67,7 @@ pub(crate) fn NodeReservation(plan: Part<Option<Planned>>) -> impl IntoView {
     });
     let shown = memo(move || v.with(Option::is_some));
     let rows = memo(move || v.with(|v| v.as_ref().map(|v| v.rows.clone()).unwrap_or_default()));
-    move || {
+    dynamic(move || {
         shown.get().then(|| {
             view! {
                 <section class="card" id="node-reservation">
@@ -83,16 +83,16 @@ pub(crate) fn NodeReservation(plan: Part<Option<Planned>>) -> impl IntoView {
                                 </tr>
                             </thead>
                             <tbody>
-                                <For each=move || 0..rows.with(Vec::len) key=|i| *i let(i)>
+                                {indexed(move || rows.with(Vec::len), move |i| view! {
                                     <ReservationRow row=item_memo(rows, i)/>
-                                </For>
+                                }.into_any())}
                             </tbody>
                         </table>
                     </div>
                 </section>
             }
         })
-    }
+    })
 }
 
 #[component]

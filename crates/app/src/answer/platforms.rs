@@ -14,7 +14,7 @@ use super::headline::{
 use crate::fmt::{self, heap_words};
 use crate::layout::{LayoutView, NodeLayout};
 use crate::parts::{CodeLines, CopyBlock, Findings, Steps};
-use crate::reactive::{memo, text, Part};
+use crate::reactive::{dynamic, indexed, keyed_by_text, memo, text, Part};
 use crate::state::{Page, Planned};
 
 /// What the Kubernetes headline shows.
@@ -140,20 +140,22 @@ pub(crate) fn K8sSections(plan: Part<Option<Planned>>) -> impl IntoView {
         <super::node_reservation::NodeReservation plan/>
         <Section id="layout-section" heading="Per-node layout (Kubernetes)">
             <NodeLayout layout=memo(move || v.with(|v| v.layout.clone()))/>
-            {move || has_limit.get().then(|| view! {
+            {dynamic(move || has_limit.get().then(|| view! {
                 <p class="muted" id="pod-limit">{text(move || v.with(|v| v.pod_limit.clone().unwrap_or_default()))}</p>
-            })}
+            }))}
         </Section>
         <Section id="pods" heading="Pod resources">
             <table class="kv" id="pod-resources">
                 <tbody>
-                    <For each=move || pods.with(|p| p.iter().map(|r| r.0).collect::<Vec<_>>())
-                        key=|label| *label let(label)>
-                        <tr>
-                            <th scope="row">{label}</th>
-                            <td>{text(move || pods.with(|p| p.iter().find(|r| r.0 == label).map(|r| r.1.clone()).unwrap_or_default()))}</td>
-                        </tr>
-                    </For>
+                    {keyed_by_text(move || pods.with(|p| p.iter().map(|r| r.0.to_string()).collect()), move |label| {
+                        let shown = label.clone();
+                        view! {
+                            <tr>
+                                <th scope="row">{shown}</th>
+                                <td>{text(move || pods.with(|p| p.iter().find(|r| r.0 == label).map(|r| r.1.clone()).unwrap_or_default()))}</td>
+                            </tr>
+                        }.into_any()
+                    })}
                 </tbody>
             </table>
         </Section>
@@ -272,24 +274,24 @@ pub(crate) fn EmrAnswer(page: Page) -> impl IntoView {
         </p>
         <BigLineView line=memo(move || h.with(|h| h.line.clone()))/>
         <p class="sub" id="emr-sub">{text(move || h.with(|h| h.sub.clone()))}</p>
-        {move || has_shortfall.get().then(|| view! {
+        {dynamic(move || has_shortfall.get().then(|| view! {
             <p class=text(move || shortfall(|s| format!("sev sev-{} refusal", s.0.as_str()))) id="emr-shortfall" role="status">
                 <span class="sev-word">{text(move || shortfall(|s| s.0.word().to_string()))}</span>
                 " "{text(move || shortfall(|s| s.1.clone()))}
             </p>
-        })}
+        }))}
         <Findings id="emr-alerts" quiet=true findings=memo(move || h.with(|h| h.alerts.clone()))/>
-        {move || (more.get() > 0).then(|| view! {
+        {dynamic(move || (more.get() > 0).then(|| view! {
             <p class="sub" id="emr-more-warnings">
                 <a href="#warnings-section">{text(move || {
                     let n = more.get();
                     format!("{n} more {} in Warnings below", if n == 1 { "warning" } else { "warnings" })
                 })}</a>
             </p>
-        })}
-        {move || merged.get().then(|| view! {
+        }))}
+        {dynamic(move || merged.get().then(|| view! {
             <p class="sev sev-info" id="emr-model">"EMR does not publish how it merges executor requests: the merged executors are a model that reproduces EMR's driver logs."</p>
-        })}
+        }))}
         <CopyBlock page id="submit" title="spark-submit" button="Copy spark-submit"
             button_id="copy-submit" text=text(move || h.with(|h| h.submit.clone()))/>
         <CopyBlock page id="emr-json" title="EMR configuration JSON"
@@ -358,9 +360,9 @@ pub(crate) fn EmrSections(plan: Part<Option<Planned>>) -> impl IntoView {
                         </tr>
                     </thead>
                     <tbody>
-                        <For each=move || 0..rows.with(Vec::len) key=|i| *i let(i)>
+                        {indexed(move || rows.with(Vec::len), move |i| view! {
                             <LaunchedRow row=crate::layout::item_memo(rows, i)/>
-                        </For>
+                        }.into_any())}
                     </tbody>
                 </table>
             </div>

@@ -6,7 +6,7 @@ use planner::ClusterManager;
 
 use super::platforms::{EmrSections, K8sSections};
 use super::yarn::YarnSections;
-use crate::reactive::memo;
+use crate::reactive::{dynamic, memo};
 use crate::state::{Page, Planned};
 use crate::workload::WorkloadSections;
 
@@ -24,12 +24,12 @@ pub(crate) fn PlanSections(page: Page) -> impl IntoView {
     let kind = memo(move || plan.with(kind_of));
     view! {
         <div class="plan-sections">
-            {move || match kind.get() {
+            {dynamic(move || match kind.get() {
                 Some(ClusterManager::Yarn) => view! { <YarnSections plan/> }.into_any(),
                 Some(ClusterManager::Kubernetes) => view! { <K8sSections plan/> }.into_any(),
                 Some(ClusterManager::Emr) => view! { <EmrSections plan/> }.into_any(),
                 None => ().into_any(),
-            }}
+            })}
             <WorkloadSections page plan/>
         </div>
     }

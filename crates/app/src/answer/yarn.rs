@@ -14,7 +14,7 @@ use super::memory::{memory_view, ExecutorMemory, MemoryView};
 use crate::fmt;
 use crate::layout::{LayoutView, NodeLayout};
 use crate::parts::{copy_for, CodeLines, CopyStatusLine, Findings, Steps};
-use crate::reactive::{attr, memo, text, Part};
+use crate::reactive::{attr, dynamic, memo, text, Part};
 use crate::state::{CopyButton, Page, Planned};
 
 /// The method's name as the page says it.
@@ -97,12 +97,12 @@ pub(crate) fn YarnAnswer(page: Page) -> impl IntoView {
     view! {
         <MethodSwitch page method=memo(move || h.with(|h| h.method))/>
         <BigLineView line=memo(move || h.with(|h| h.line.clone()))/>
-        {move || runs.get().then(|| view! {
+        {dynamic(move || runs.get().then(|| view! {
             <p class="sub">{text(move || h.with(|h| h.sub.clone().unwrap_or_default()))}</p>
-        })}
+        }))}
         <RefusalAndNearest refusal=memo(move || h.with(|h| h.refusal.clone()))
             nearest=memo(move || h.with(|h| h.nearest.clone()))/>
-        {move || runs.get().then(|| view! {
+        {dynamic(move || runs.get().then(|| view! {
             <CodeLines id="submit" label="spark-submit command" text=submit/>
             <div class="actions">
                 <button type="button" id="copy-flags"
@@ -111,7 +111,7 @@ pub(crate) fn YarnAnswer(page: Page) -> impl IntoView {
                 </button>
                 <CopyStatusLine page button=which/>
             </div>
-        })}
+        }))}
     }
 }
 

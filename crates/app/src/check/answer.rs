@@ -9,7 +9,7 @@ use crate::answer::headline::plan_summary;
 use crate::browser;
 use crate::layout::item_memo;
 use crate::parts::{copy_for, CopyStatusLine, Findings};
-use crate::reactive::{memo, text, Part};
+use crate::reactive::{dynamic, indexed, memo, text, Part};
 use crate::state::{CopyButton, Page};
 
 use super::read::CheckShown;
@@ -29,18 +29,18 @@ fn compare_lines(v: &CheckShown) -> Vec<String> {
 #[component]
 fn Lines(title: &'static str, id: &'static str, lines: Part<Vec<String>>) -> impl IntoView {
     let shown = memo(move || lines.with(|l| !l.is_empty()));
-    move || {
+    dynamic(move || {
         shown.get().then(|| {
             view! {
                 <h3 class="subhead">{title}</h3>
                 <ul class="check-list" id=id>
-                    <For each=move || 0..lines.with(Vec::len) key=|i| *i let(i)>
+                    {indexed(move || lines.with(Vec::len), move |i| view! {
                         <Line line=item_memo(lines, i)/>
-                    </For>
+                    }.into_any())}
                 </ul>
             }
         })
-    }
+    })
 }
 
 #[component]
@@ -91,17 +91,17 @@ pub(crate) fn CheckAnswer(page: Page, view: Part<Option<CheckShown>>) -> impl In
         memo(move || view.with(|v| v.as_ref().map(|v| v.findings.clone()).unwrap_or_default()));
     view! {
         <p class="check-headline" id="check-headline">{text(move || read(|v| v.headline.clone()))}</p>
-        {move || hint.get().is_some().then(|| view! {
+        {dynamic(move || hint.get().is_some().then(|| view! {
             <ul class="warnings" id="check-switch">
                 <li class="sev sev-warning">
                     <span class="sev-word">"Warning"</span>" "
                     <span class="msg">{text(move || hint.get().unwrap_or_default())}</span>
                 </li>
             </ul>
-        })}
-        {move || read_as.get().is_some().then(|| view! {
+        }))}
+        {dynamic(move || read_as.get().is_some().then(|| view! {
             <p class="muted" id="check-read">{text(move || read_as.get().unwrap_or_default())}</p>
-        })}
+        }))}
         <Lines title="Settings" id="check-settings"
             lines=lines(|v| v.settings.clone())/>
         <Lines title="Containers" id="check-containers" lines=lines(|v| v.container_lines.clone())/>
@@ -109,7 +109,7 @@ pub(crate) fn CheckAnswer(page: Page, view: Part<Option<CheckShown>>) -> impl In
         <Lines title="Compared with the plan" id="check-compare" lines=lines(compare_lines)/>
         // Nothing read, or a value Spark refuses (the form would take Spark's default in its
         // place): nothing to put into the form.
-        {move || note.get().is_some().then(|| view! {
+        {dynamic(move || note.get().is_some().then(|| view! {
             <div class="actions">
                 <button type="button" id="check-use"
                     on:click=move |_| use_these_settings(page, &read(|v| v.use_these_settings.clone()))>
@@ -117,11 +117,11 @@ pub(crate) fn CheckAnswer(page: Page, view: Part<Option<CheckShown>>) -> impl In
                 </button>
                 <span class="muted">{text(move || format!("{} (Back returns)", note.get().unwrap_or_default()))}</span>
             </div>
-        })}
-        {move || not_offered.get().is_some().then(|| view! {
+        }))}
+        {dynamic(move || not_offered.get().is_some().then(|| view! {
             <p class="muted" id="check-plan-not-offered">{text(move || not_offered.get().unwrap_or_default())}</p>
-        })}
-        {move || export.with(Option::is_some).then(|| view! { <PlanExport page export/> })}
+        }))}
+        {dynamic(move || export.with(Option::is_some).then(|| view! { <PlanExport page export/> }))}
         <h3 class="subhead">"What the check found"</h3>
         <Findings id="check-findings" findings/>
         <p class="muted" id="check-link-note">{text(move || read(|v| v.link_note.clone()))}</p>

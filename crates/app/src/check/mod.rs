@@ -13,7 +13,7 @@ pub mod read;
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::reactive::{memo, Part};
+use crate::reactive::{dynamic, memo, Part};
 use crate::reports::{call, call_string, Load, Reports};
 use crate::state::Page;
 use answer::CheckAnswer;
@@ -194,7 +194,7 @@ pub(crate) fn CheckSection(state: CheckState) -> impl IntoView {
                     prop:value=move || state.text.get()
                     on:input=move |ev| state.typed(&ev)></textarea>
                 <div id="check-answer">
-                    {move || {
+                    {dynamic(move || {
                     kind.track();
                     match answer.get_untracked() {
                         Shown::Nothing => ().into_any(),
@@ -205,7 +205,7 @@ pub(crate) fn CheckSection(state: CheckState) -> impl IntoView {
                             </p>
                         }.into_any(),
                         Shown::Checked(_) => view! { <CheckAnswer page view=checked_view/> }.into_any(),
-                    }}}
+                    }})}
                 </div>
             </details>
         </section>

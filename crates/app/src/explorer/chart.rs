@@ -8,7 +8,7 @@ use planner::view::{ExplorerRow, ExplorerTable};
 
 use crate::fmt;
 use crate::layout::item_memo;
-use crate::reactive::{memo, text, Part};
+use crate::reactive::{indexed, memo, text, Part};
 
 const W: f64 = 640.0;
 const H: f64 = 260.0;
@@ -115,9 +115,9 @@ pub(crate) fn Chart(explored: Part<Option<ExplorerTable>>) -> impl IntoView {
         <figure class="explorer-chart">
             <svg viewBox="0 0 640 260" role="img" aria-label=text(move || v.with(|v| v.label.clone())) id="explorer-chart">
                 <line class="axis" x1=num(LEFT) y1=axis_y.clone() x2=num(W - 16.0) y2=axis_y></line>
-                <For each=move || 0..bars.with(Vec::len) key=|i| *i let(i)>
+                {indexed(move || bars.with(Vec::len), move |i| view! {
                     <BarView bar=item_memo(bars, i)/>
-                </For>
+                }.into_any())}
                 <polyline class="per-task" points=text(move || v.with(|v| v.per_task_max.clone()))></polyline>
                 <polyline class="per-task-min" points=text(move || v.with(|v| v.per_task_min.clone()))></polyline>
                 <polyline class="unused" points=text(move || v.with(|v| v.unused.clone()))></polyline>

@@ -15,7 +15,7 @@ use planner::units::MIB;
 use planner::view::{ExplorerRow, ExplorerTable, Finding};
 
 use crate::fmt;
-use crate::reactive::{attr, memo, text, Part};
+use crate::reactive::{attr, dynamic, keyed_by_number, keyed_by_text, memo, text, Part};
 use crate::state::Page;
 use chart::Chart;
 use split::FatOrSlim;
@@ -231,7 +231,7 @@ fn Body(
             None => Shown::Nothing,
         })
     });
-    move || {
+    dynamic(move || {
         match what.get() {
         Shown::Nothing => ().into_any(),
         Shown::NoShape => {
@@ -248,7 +248,7 @@ fn Body(
         }
         .into_any(),
     }
-    }
+    })
 }
 
 /// The sortable table, one row per shape keyed by its cores (in the order the view sorts
@@ -284,10 +284,9 @@ fn Table(
                     </tr>
                 </thead>
                 <tbody>
-                    <For each=move || rows.with(|r| r.iter().map(|r| r.cores).collect::<Vec<_>>())
-                        key=|cores| *cores let(cores)>
-                        <Row page row=memo(move || rows.with(|r| r.iter().find(|r| r.cores == cores).cloned()))/>
-                    </For>
+                    {keyed_by_number(move || rows.with(|r| r.iter().map(|r| r.cores as usize).collect()), move |cores| view! {
+                        <Row page row=memo(move || rows.with(|r| r.iter().find(|r| r.cores as usize == cores).cloned()))/>
+                    }.into_any())}
                 </tbody>
             </table>
         </div>
@@ -347,13 +346,13 @@ fn Row(page: Page, row: Part<Option<RowView>>) -> impl IntoView {
             data-cores=text(cores)>
             <th scope="row">
                 <span class="num">{text(cores)}</span>
-                <For each=move || marks.get() key=|m| *m let(m)>
+                {keyed_by_text(move || marks.with(|m| m.iter().map(|m| m.to_string()).collect()), move |m| view! {
                     <span class="mark">{m}</span>
-                </For>
+                }.into_any())}
             </th>
             <td>
                 // The visible word first, so that speech input finds the button by what it shows.
-                <button type="button" class="adopt"
+                <button type="button" class="adopt" data-adopt=text(cores)
                     aria-label=text(move || format!("{} {} per executor", word(), cores_words(u64::from(cores()) * 1000)))
                     aria-disabled=attr(move || current().then_some("true"))
                     on:click=adopt>
@@ -373,10 +372,9 @@ fn Guidance(explored: Part<Option<ExplorerTable>>) -> impl IntoView {
         memo(move || explored.with(|e| e.as_ref().map(|e| e.guidance.clone()).unwrap_or_default()));
     view! {
         <ul class="guidance" id="explorer-guidance">
-            <For each=move || items.with(|i| i.iter().map(|w| w.code.clone()).collect::<Vec<_>>())
-                key=|code| code.clone() let(code)>
+            {keyed_by_text(move || items.with(|i| i.iter().map(|w| w.code.clone()).collect()), move |code| view! {
                 <GuidanceItem item=memo(move || items.with(|i| i.iter().find(|w| w.code == code).cloned()))/>
-            </For>
+            }.into_any())}
         </ul>
     }
 }

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use planner::catalog::{Entry, FieldId, Kind, Unit};
 use planner::scenario::Scenario;
 
-use crate::reactive::{memo, text, Part};
+use crate::reactive::{keyed_by_text, memo, text, Part};
 use crate::state::form::{display_scenario_text, FieldMessage};
 use crate::state::Page;
 
@@ -198,9 +198,9 @@ fn TypeList(page: Page, entry: &'static Entry, id: String) -> impl IntoView {
     });
     view! {
         <datalist id=id>
-            <For each=move || names.get() key=|name| name.clone() let(name)>
+            {keyed_by_text(move || names.get(), move |name| view! {
                 <option value=name></option>
-            </For>
+            }.into_any())}
         </datalist>
     }
 }

@@ -16,7 +16,7 @@ use crate::state::Page;
 use field::Field;
 
 // The form's lists of fields are the catalog's (the command line's `--fields` reads the same).
-use crate::reactive::{memo, text, Part};
+use crate::reactive::{dynamic, memo, text, Part};
 use planner::catalog::form::{
     ALLOCATION, ALLOCATION_SETTINGS, DRIVER, EMR_CLUSTER, EMR_EXECUTORS, K8S_EXECUTORS, K8S_NODES,
     K8S_SPARK, WORKLOAD, YARN_HARDWARE as HARDWARE, YARN_POLICY as POLICY,
@@ -60,7 +60,7 @@ pub(crate) fn FormView(page: Page) -> impl IntoView {
             <p class="hint switch-note" id="switch-note" role="status">
                 {text(move || page.switch_note.get())}
             </p>
-            <div class="form-body">{move || form_body(page, manager.get())}</div>
+            <div class="form-body">{dynamic(move || form_body(page, manager.get()))}</div>
         </form>
     }
 }

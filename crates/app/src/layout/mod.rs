@@ -17,7 +17,7 @@ use planner::view::{BlockKindView, BlockView, NodeGroupView, PartKindView, PartV
 use planner::ClusterManager;
 
 use crate::fmt;
-use crate::reactive::{attr, memo, text, Part};
+use crate::reactive::{attr, dynamic, indexed, keyed_by_text, memo, text, Part};
 pub use words::{
     kubernetes_legend, label_bar_width, label_width_px, yarn_legend, LayoutWords,
     LABEL_BAR_WIDTHS_PX,
@@ -331,9 +331,9 @@ pub(crate) fn NodeLayout(layout: Part<LayoutView>) -> impl IntoView {
     view! {
         <div class="layout" id="layout">
             <Legend items=legend/>
-            <For each=move || 0..groups.with(Vec::len) key=|i| *i let(i)>
+            {indexed(move || groups.with(Vec::len), move |i| view! {
                 <NodeView group=item_memo(groups, i)/>
-            </For>
+            }.into_any())}
         </div>
     }
 }
@@ -343,14 +343,17 @@ pub(crate) fn NodeLayout(layout: Part<LayoutView>) -> impl IntoView {
 pub(crate) fn Legend(items: Part<Vec<(&'static str, &'static str)>>) -> impl IntoView {
     view! {
         <ul class="legend">
-            <For each=move || items.get() key=|item| item.0 let((class, label))>
-                <li>
-                    <svg width="18" height="12" aria-hidden="true">
-                        <rect width="18" height="12" class=format!("fill-{class}")></rect>
-                    </svg>
-                    {label}
-                </li>
-            </For>
+            {keyed_by_text(move || items.with(|i| i.iter().map(|(class, _)| class.to_string()).collect()), move |class| {
+                let label = items.with_untracked(|i| i.iter().find(|(c, _)| *c == class).map_or("", |(_, l)| *l));
+                view! {
+                    <li>
+                        <svg width="18" height="12" aria-hidden="true">
+                            <rect width="18" height="12" class=format!("fill-{class}")></rect>
+                        </svg>
+                        {label}
+                    </li>
+                }.into_any()
+            })}
         </ul>
     }
 }
@@ -389,9 +392,9 @@ fn BarRow(
             <span class="bar-name">{title}</span>
             <svg class=class width="100%" height=height role="img"
                 aria-label=text(move || bar.with(|b| b.label.clone()))>
-                <For each=move || 0..segments.with(Vec::len) key=|i| *i let(i)>
+                {indexed(move || segments.with(Vec::len), move |i| view! {
                     <SegmentView segment=item_memo(segments, i)/>
-                </For>
+                }.into_any())}
             </svg>
             <span class="bar-total">{text(move || bar.with(|b| b.total.clone()))}</span>
         </div>
@@ -424,14 +427,14 @@ fn SegmentView(segment: Part<Segment>) -> impl IntoView {
 #[component]
 pub(crate) fn SegmentLabel(w: Part<f64>, label: Part<String>) -> impl IntoView {
     let fit = memo(move || label.with(|l| label_bar_width(w.get(), l)));
-    move || {
+    dynamic(move || {
         fit.get().map(|bar| {
             view! {
                 <text x="50%" y="50%" dy="0.35em" text-anchor="middle"
                     class=format!("seg-label fit{bar}")>{text(move || label.get())}</text>
             }
         })
-    }
+    })
 }
 
 /// The shared pattern definitions (one per page, the embed card's too).

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 
 use crate::browser;
 use crate::parts::{copy_for, CopyStatusLine};
-use crate::reactive::{memo, text, Part};
+use crate::reactive::{dynamic, memo, text, Part};
 use crate::reports::{call_string, Load, Reports};
 use crate::state::{CopyButton, Page};
 
@@ -122,7 +122,7 @@ pub(crate) fn WikiSection(page: Page, reports: Reports) -> impl IntoView {
         <details class="card" id="wiki" node_ref=details on:toggle=move |_| follow()>
             <summary on:click=summary_click><h2>"For a wiki page"</h2></summary>
             <div id="wiki-body">
-                {move || {
+                {dynamic(move || {
                     kind.track();
                     match body.get_untracked() {
                         Body::Nothing => ().into_any(),
@@ -138,7 +138,7 @@ pub(crate) fn WikiSection(page: Page, reports: Reports) -> impl IntoView {
                             .collect_view()
                             .into_any(),
                     }
-                }}
+                })}
             </div>
         </details>
     }
@@ -155,7 +155,7 @@ fn ExportView(page: Page, body: Part<Body>, i: usize, export: &'static Export) -
     });
     let shown = memo(move || export_text.with(|t| !t.is_empty()));
     let which = CopyButton::Block(export.id);
-    move || {
+    dynamic(move || {
         shown.get().then(|| {
             view! {
                 <h3 class="subhead">{export.heading}</h3>
@@ -175,5 +175,5 @@ fn ExportView(page: Page, body: Part<Body>, i: usize, export: &'static Export) -
                 </div>
             }
         })
-    }
+    })
 }

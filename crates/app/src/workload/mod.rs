@@ -9,7 +9,7 @@ use planner::Severity;
 
 use crate::layout::item_memo;
 use crate::parts::{keyed, FindingItems, Findings};
-use crate::reactive::{memo, text, Part};
+use crate::reactive::{dynamic, indexed, memo, text, Part};
 use crate::state::{Page, Planned};
 
 /// The workload's errors (the largest task does not fit...): a job that fails on this plan
@@ -81,27 +81,27 @@ pub(crate) fn WorkloadSections(page: Page, plan: Part<Option<Planned>>) -> impl 
     let sql = memo(move || v.with(|v| v.sql.clone()));
     let allocation = memo(move || v.with(|v| keyed(v.allocation.clone().unwrap_or_default())));
     view! {
-        {move || described.get().then(|| view! {
+        {dynamic(move || described.get().then(|| view! {
             <section class="card" id="workload">
                 <h2>"Will the job fit"</h2>
                 <ul class="warnings" id="workload-notes"><FindingItems rows=verdict/></ul>
                 <ul class="warnings" id="remedies">
-                    <For each=move || 0..remedies.with(Vec::len) key=|i| *i let(i)>
+                    {indexed(move || remedies.with(Vec::len), move |i| view! {
                         <Remedy page remedy=item_memo(remedies, i)/>
-                    </For>
+                    }.into_any())}
                 </ul>
-                {move || sql.with(|s| !s.is_empty()).then(|| view! {
+                {dynamic(move || sql.with(|s| !s.is_empty()).then(|| view! {
                     <pre class="submit" id="workload-conf" tabindex="0" role="region"
                         aria-label="Spark SQL settings">{text(move || sql.get())}</pre>
-                })}
+                }))}
             </section>
-        })}
-        {move || allocation_on.get().then(|| view! {
+        }))}
+        {dynamic(move || allocation_on.get().then(|| view! {
             <section class="card" id="dynamic-allocation">
                 <h2>"Dynamic allocation"</h2>
                 <ul class="warnings" id="allocation-notes"><FindingItems rows=allocation/></ul>
             </section>
-        })}
+        }))}
     }
 }
 
@@ -138,13 +138,13 @@ pub(crate) fn UnderTheHeadline(page: Page) -> impl IntoView {
     let errors = memo(move || v.with(|v| !v.0.is_empty()));
     let initial = memo(move || v.with(|v| v.1.is_some()));
     view! {
-        {move || errors.get().then(|| view! {
+        {dynamic(move || errors.get().then(|| view! {
             <Findings id="workload-alerts" findings=memo(move || v.with(|v| v.0.clone()))/>
             <p class="sub" id="workload-more"><a href="#workload">"Will the job fit, below: what to change"</a></p>
-        })}
-        {move || initial.get().then(|| view! {
+        }))}
+        {dynamic(move || initial.get().then(|| view! {
             <p class="muted" id="da-initial">{text(move || v.with(|v| v.1.clone().unwrap_or_default()))}</p>
-        })}
+        }))}
     }
 }
 
