@@ -164,10 +164,11 @@ fn ExportView(page: Page, body: Part<Body>, i: usize, export: &'static Export) -
                 </pre>
                 <div class="actions">
                     <button type="button" aria-label=format!("Copy {}", export.heading)
+                        data-testid=format!("wiki-copy-{i}")
                         on:click=move |_| copy_for(page, which, &export_text.get_untracked(), "Copied")>
                         "Copy"
                     </button>
-                    <button type="button"
+                    <button type="button" data-testid=format!("wiki-save-{i}")
                         on:click=move |_| browser::save(&export_text.get_untracked(), export.file, export.mime)>
                         {format!("Download {}", export.file)}
                     </button>

@@ -44,7 +44,7 @@ pub fn workload_sections_view(view: &View) -> WorkloadSectionsView {
     let workload = view.workload.as_ref();
     WorkloadSectionsView {
         described: workload.is_some(),
-        verdict: workload.map(|w| w.notes.clone()).unwrap_or_default(),
+        verdict: workload.map(|w| w.verdict.clone()).unwrap_or_default(),
         remedies: workload.map_or_else(Vec::new, |w| {
             w.remedies
                 .iter()
@@ -171,8 +171,13 @@ mod tests {
             "{v:?}"
         );
         assert!(!v.remedies.is_empty());
-        for (_, link) in &v.remedies {
+        for (words, link) in &v.remedies {
             assert!(link.starts_with("v=1"), "{link}");
+            // Each remedy is said once, with its Apply button, not again in the verdict.
+            assert!(
+                !v.verdict.iter().any(|w| &w.message == words),
+                "{words} is in the verdict too"
+            );
         }
         assert!(!workload_errors(&oom.view).is_empty());
         // Off by default, nothing described: nothing to show.
