@@ -12,6 +12,7 @@ mod lines;
 pub mod metrics;
 pub mod reader;
 pub mod run;
+pub mod whatif;
 
 pub use decode::Codec;
 pub use kind::FileKind;

@@ -1,0 +1,1 @@
+//! Words made from the what-if numbers.
