@@ -141,6 +141,22 @@ fn stages_no_job_declares_and_jobs_with_no_task() {
 }
 
 #[test]
+fn a_long_chain_of_jobs_without_tasks() {
+    // 200 000 jobs that ran no task, one after the other, then one that did: no recursion
+    // deep enough to overflow the stack.
+    let mut b = Build::new(0, 1_000_000).executor("1", 1, 0, None);
+    for j in 0..200_000 {
+        b = b.job(j, 2 * j, 2 * j + 1, &[]);
+    }
+    let run = b
+        .job(200_000, 400_000, 401_000, &[0])
+        .stage(0, &[], 0, &[(400_000, 1000)])
+        .run();
+    let w = whatif::what_if(&run, &Basis::default()).unwrap();
+    assert_eq!(w.check.unwrap().estimated_ms, 1_000_000);
+}
+
+#[test]
 fn curve_counts_are_sampled_beyond_the_most_points() {
     assert_eq!(curve::counts(5, 500), vec![1, 2, 3, 4, 5]);
     let c = curve::counts(10_000, 500);
@@ -226,6 +242,16 @@ proptest! {
         prop_assert!(w.curve.points.windows(2).all(|p| p[0].executors < p[1].executors));
         prop_assert!(w.knee_executors <= last.executors);
         // The replay never panics either, whatever the executors did.
-        let _ = Simulator::new(&w.model).run(&Capacity::as_ran(&w.model));
+        let sim = Simulator::new(&w.model);
+        let _ = sim.run(&Capacity::as_ran(&w.model));
+        // List scheduling gives the event simulation's answer on every count (or stalls where
+        // the event simulation had to force the graph).
+        for slots in 1..=(w.tasks + 1) {
+            let event = sim.run(&Capacity::fixed(slots, w.executors_arrive_ms));
+            match sim.list_scheduled_end(slots, w.executors_arrive_ms) {
+                Some(end) => prop_assert_eq!(end, event.end_ms, "{} slots", slots),
+                None => prop_assert!(event.forced),
+            }
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! the count beyond which nothing changes, with its lower bounds and its knee.
 
 use super::model::Model;
-use super::simulate::{Capacity, Simulated, Simulator};
+use super::simulate::{Capacity, Simulator};
 
 /// The knee: the count past which one more executor shortens the run by less than this share
 /// of its time.
@@ -53,6 +53,9 @@ pub struct Curve {
     pub saturation_executors: u32,
     /// The knee (see [`KNEE_SHARE`]).
     pub knee_executors: u32,
+    /// The stage graph could not be followed everywhere (a hostile log).
+    #[cfg_attr(feature = "json", serde(skip))]
+    pub graph_forced: bool,
 }
 
 /// What costs are computed from.
@@ -65,23 +68,24 @@ pub struct Reserve {
 }
 
 impl Reserve {
-    /// The point of `executors` × `cores` with `slots` task slots in all, simulated.
+    /// The point of `executors` × `cores` with `slots` task slots in all, estimated to end at
+    /// `end_ms`.
     pub fn point(
         &self,
         model: &Model,
         executors: u32,
         cores: u32,
         slots: u64,
-        s: Simulated,
+        end_ms: u64,
     ) -> Point {
-        let reserved_ms = s.end_ms.saturating_sub(self.arrive_ms) as f64;
+        let reserved_ms = end_ms.saturating_sub(self.arrive_ms) as f64;
         let hours = f64::from(executors) * reserved_ms / MS_PER_HOUR;
         let task_ms = model.task_ms() as f64;
         let slot_ms = slots as f64 * reserved_ms;
         Point {
             executors,
             cores,
-            estimated_ms: s.end_ms,
+            estimated_ms: end_ms,
             utilisation: if slot_ms > 0.0 {
                 (task_ms / slot_ms).min(1.0)
             } else {
@@ -174,7 +178,7 @@ pub fn curve(
                 e,
                 cores,
                 slots,
-                sim.run(&Capacity::fixed(slots, reserve.arrive_ms)),
+                sim.end_on_fixed_slots(slots, reserve.arrive_ms),
             )
         })
         .collect();
@@ -189,5 +193,6 @@ pub fn curve(
         peak_tasks: unlimited.peak_running,
         saturation_executors,
         knee_executors,
+        graph_forced: unlimited.forced,
     })
 }

@@ -9,8 +9,10 @@
 //! could use. Words are made from these numbers in [`words`].
 
 pub mod curve;
+mod fixed;
 pub mod model;
 pub mod simulate;
+mod slots;
 pub mod words;
 
 pub use curve::{Curve, Point, KNEE_SHARE, MAX_POINTS};
@@ -129,7 +131,7 @@ fn check(sim: &Simulator<'_>, curve: &Curve, reserve: &curve::Reserve) -> Option
         _ if per == 0 => return None,
         _ => {
             let slots = u64::from(executors) * u64::from(per);
-            sim.run(&Capacity::fixed(slots, reserve.arrive_ms)).end_ms
+            sim.end_on_fixed_slots(slots, reserve.arrive_ms)
         }
     };
     let as_ran = Capacity::as_ran(m);
@@ -171,9 +173,6 @@ pub fn what_if_of(model: Model, basis: &Basis) -> Result<WhatIf, NoEstimate> {
         task_cpus: model.task_cpus,
     })?;
     let check = check(&sim, &curve, &reserve);
-    let forced = sim
-        .run(&Capacity::unlimited(&model, reserve.arrive_ms))
-        .forced;
     let model_error = check.and_then(|c| c.replay_error.or(Some(c.error)));
     Ok(WhatIf {
         critical_path_ms: curve.critical_path_ms,
@@ -190,7 +189,7 @@ pub fn what_if_of(model: Model, basis: &Basis) -> Result<WhatIf, NoEstimate> {
         jobs: model.jobs.len() as u64,
         executors_arrive_ms: reserve.arrive_ms,
         container_mib: basis.container_mib,
-        graph_forced: forced,
+        graph_forced: curve.graph_forced,
         curve,
         model,
     })
@@ -225,9 +224,9 @@ pub fn estimate_shape(
         arrive_ms: what_if.executors_arrive_ms,
         container_mib,
     };
-    let s = sim.run(&Capacity::fixed(slots, reserve.arrive_ms));
+    let end_ms = sim.end_on_fixed_slots(slots, reserve.arrive_ms);
     Some(ShapeEstimate {
-        point: reserve.point(m, executors, cores, slots, s),
+        point: reserve.point(m, executors, cores, slots, end_ms),
         could_use_executors: max_executors(what_if, cores).could_use,
     })
 }

@@ -160,6 +160,36 @@ impl<'m> Simulator<'m> {
         self.model
     }
 
+    /// The end of the run on `slots` slots there from `from_ms`: the event simulation's answer,
+    /// computed by list scheduling (`fixed`), many times faster.
+    pub fn end_on_fixed_slots(&self, slots: u64, from_ms: u64) -> u64 {
+        self.list_scheduled_end(slots, from_ms)
+            .unwrap_or_else(|| self.run(&Capacity::fixed(slots, from_ms)).end_ms)
+    }
+
+    /// The list-scheduling computation alone (`None` where a hostile graph stalls it), for
+    /// checking it against the event simulation.
+    pub fn list_scheduled_end(&self, slots: u64, from_ms: u64) -> Option<u64> {
+        super::fixed::end_ms(self, slots, from_ms)
+    }
+
+    /// The stages that wait for stage `s`.
+    pub(crate) fn children_of(&self, s: usize) -> impl Iterator<Item = u32> + '_ {
+        let from = self.children_at[s] as usize;
+        let to = self.children_at[s + 1] as usize;
+        self.children[from..to].iter().copied()
+    }
+
+    /// The stage of FIFO rank `rank`.
+    pub(crate) fn stage_of_rank(&self, rank: u32) -> usize {
+        self.by_rank[rank as usize] as usize
+    }
+
+    /// Stage `s`'s FIFO rank.
+    pub(crate) fn rank_of(&self, s: usize) -> u32 {
+        self.rank[s]
+    }
+
     /// Simulates the run on `capacity`.
     pub fn run(&self, capacity: &Capacity) -> Simulated {
         let mut state = State::new(self, capacity);
