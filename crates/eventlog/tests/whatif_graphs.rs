@@ -22,86 +22,78 @@ fn times(w: &WhatIf) -> Vec<(u32, u64)> {
         .collect()
 }
 
-#[test]
-fn one_stage() {
-    // One executor of 2 cores (2 slots) from 0; the job is submitted at 1000; its stage's five
-    // tasks last 4000, 3000, 3000, 2000 and 1000 ms in launch order. As it ran on 2 slots:
-    // A 1000–5000, B 1000–4000, C 4000–7000, D 5000–7000, E 7000–8000; the job ends at 8000 and
-    // the application at 10 000: the driver's own time is 1000 before and 2000 after.
-    let b = Build::new(0, 10_000)
+/// One executor of 2 cores from 0; the job is submitted at 1000; its stage's five tasks last
+/// 1000, 2000, 3000, 3000 and 4000 ms in launch order. As it ran on 2 slots: A 1000–2000,
+/// B 1000–3000, C 2000–5000, D 3000–6000, E 5000–9000; the job ends at 9000 and the application
+/// at 11 000: the driver's own time is 1000 before and 2000 after. (The executor's first tasks,
+/// A and B, are not longer than the later ones: no warm-up.)
+fn one_stage_run() -> Build {
+    Build::new(0, 11_000)
         .executor("1", 2, 0, None)
-        .job(0, 1000, 8000, &[0])
+        .job(0, 1000, 9000, &[0])
         .stage(
             0,
             &[],
             0,
             &[
-                (1000, 4000),
-                (1000, 3000),
-                (4000, 3000),
-                (5000, 2000),
-                (7000, 1000),
+                (1000, 1000),
+                (1000, 2000),
+                (2000, 3000),
+                (3000, 3000),
+                (5000, 4000),
             ],
-        );
-    let w = what_if(b);
+        )
+}
+
+#[test]
+fn one_stage() {
+    let w = what_if(one_stage_run());
     assert_eq!(w.driver_ms, 3000);
     assert_eq!(w.task_ms, 13_000);
-    // 1 executor: the run as it was, 10 000. 2 executors (4 slots): A–D start at 1000, E takes
-    // D's slot at 3000 and ends at 4000, A ends at 5000: 1000 + 4000 + 2000 = 7000. 3 executors
-    // (6 slots) hold all five at once: A still ends at 5000, so nothing changes from 2 on, and
-    // the curve ends there.
-    assert_eq!(times(&w), vec![(1, 10_000), (2, 7000)]);
+    assert_eq!(w.model.warmup_ms, 0);
+    // 1 executor: the run as it was, 11 000. 2 executors (4 slots): A–D start at 1000, E takes
+    // A's slot at 2000 and ends at 6000: 1000 + 5000 + 2000 = 8000. 3 executors (6 slots) hold
+    // all five at once: E ends at 5000, 7000 in all; beyond, nothing changes.
+    assert_eq!(times(&w), vec![(1, 11_000), (2, 8000), (3, 7000)]);
     assert_eq!(w.critical_path_ms, 7000);
     assert_eq!(w.curve.peak_tasks, 5);
-    assert_eq!(w.curve.saturation_executors, 2);
-    // 1 → 2 saves 3000 ms, 30 % of 10 000 (more than the knee's 1 %): the knee is 2.
-    assert_eq!(w.knee_executors, 2);
-    // Utilisation: 13 000 task-ms of 2 slots × 10 000 ms = 0.65; of 4 × 7000 = 0.464….
+    assert_eq!(w.curve.saturation_executors, 3);
+    // 1 → 2 saves 3000 ms, 27 % of 11 000; 2 → 3 saves 1000, 12.5 % of 8000 (both more than the
+    // knee's 1 %): the knee is 3.
+    assert_eq!(w.knee_executors, 3);
+    // Utilisation: 13 000 task-ms of 2 slots × 11 000 ms, of 4 × 8000, of 6 × 7000.
     let p = &w.curve.points;
-    assert!((p[0].utilisation - 0.65).abs() < 1e-9);
-    assert!((p[1].utilisation - 13_000.0 / 28_000.0).abs() < 1e-9);
-    // Perfect parallelism: 13 000 ÷ 2 = 6500 and ÷ 4 = 3250.
-    assert_eq!((p[0].perfect_ms, p[1].perfect_ms), (6500, 3250));
-    // Against the run: 1 executor at most, estimated 10 000 as it ran.
+    assert!((p[0].utilisation - 13_000.0 / 22_000.0).abs() < 1e-9);
+    assert!((p[1].utilisation - 13_000.0 / 32_000.0).abs() < 1e-9);
+    assert!((p[2].utilisation - 13_000.0 / 42_000.0).abs() < 1e-9);
+    // Perfect parallelism: 13 000 ÷ 2, ÷ 4, ÷ 6 (rounded up).
+    let perfect: Vec<u64> = p.iter().map(|p| p.perfect_ms).collect();
+    assert_eq!(perfect, vec![6500, 3250, 2167]);
+    // Against the run: 1 executor at most, estimated 11 000 as it ran.
     let check = w.check.expect("a check");
     assert_eq!(
         (check.executors, check.estimated_ms, check.real_ms),
-        (1, 10_000, 10_000)
+        (1, 11_000, 11_000)
     );
     assert_eq!(w.model_error, Some(0.0));
 }
 
 #[test]
 fn one_stage_costs() {
-    // The same run with containers of 3072 MiB: 1 executor × 2 cores × 10 000 ms is
-    // 20 000 core-ms = 1/180 core-hour; 3 GiB × 10 000 ms = 1/120 GiB-hour. 2 executors × 2
-    // cores × 7000 ms = 28 000 core-ms = 7/900 core-hour; 2 × 3 GiB × 7000 ms = 7/600 GiB-hour.
-    let run = Build::new(0, 10_000)
-        .executor("1", 2, 0, None)
-        .job(0, 1000, 8000, &[0])
-        .stage(
-            0,
-            &[],
-            0,
-            &[
-                (1000, 4000),
-                (1000, 3000),
-                (4000, 3000),
-                (5000, 2000),
-                (7000, 1000),
-            ],
-        )
-        .run();
+    // The same run with containers of 3072 MiB: 1 executor × 2 cores × 11 000 ms is 22 000
+    // core-ms = 11/1800 core-hour; 3 GiB × 11 000 ms = 11/1200 GiB-hour. 2 executors × 2 cores
+    // × 8000 ms = 32 000 core-ms = 2/225 core-hour; 2 × 3 GiB × 8000 ms = 1/75 GiB-hour.
+    let run = one_stage_run().run();
     let basis = Basis {
         container_mib: Some(3072),
         ..Basis::default()
     };
     let w = whatif::what_if(&run, &basis).unwrap();
     let p = &w.curve.points;
-    assert!((p[0].core_hours - 1.0 / 180.0).abs() < 1e-12);
-    assert!((p[0].gib_hours.unwrap() - 1.0 / 120.0).abs() < 1e-12);
-    assert!((p[1].core_hours - 7.0 / 900.0).abs() < 1e-12);
-    assert!((p[1].gib_hours.unwrap() - 7.0 / 600.0).abs() < 1e-12);
+    assert!((p[0].core_hours - 11.0 / 1800.0).abs() < 1e-12);
+    assert!((p[0].gib_hours.unwrap() - 11.0 / 1200.0).abs() < 1e-12);
+    assert!((p[1].core_hours - 2.0 / 225.0).abs() < 1e-12);
+    assert!((p[1].gib_hours.unwrap() - 1.0 / 75.0).abs() < 1e-12);
     // Without a container (local mode), no GiB-hours.
     let w = whatif::what_if(&run, &Basis::default()).unwrap();
     assert_eq!(w.curve.points[0].gib_hours, None);

@@ -14,8 +14,13 @@ use super::slots::SlotHeap;
 
 struct Fixed<'s, 'm> {
     sim: &'s Simulator<'m>,
-    /// Slots' free times (at most as many slots as tasks).
+    /// Free times of the slots that have run a task, and how many slots have not (free from
+    /// the start; their first task is the warm-up longer). At most as many slots as tasks.
     slots: SlotHeap,
+    fresh: u64,
+    from_ms: u64,
+    /// When the last task was placed: tasks are placed in time order.
+    now: u64,
     /// Stages whose start is known: (can start, FIFO rank).
     known: BinaryHeap<Reverse<(u64, u32)>>,
     /// Stages that can start by the slot in hand, by FIFO rank.
@@ -45,7 +50,10 @@ impl<'s, 'm> Fixed<'s, 'm> {
         let jobs = m.jobs.len();
         Fixed {
             sim,
-            slots: SlotHeap::filled(n, from_ms),
+            slots: SlotHeap::with_capacity(n),
+            fresh: n as u64,
+            from_ms,
+            now: 0,
             known: BinaryHeap::new(),
             ready: BinaryHeap::new(),
             parents_left: m.stages.iter().map(|s| s.parents.len() as u32).collect(),
@@ -67,8 +75,14 @@ impl<'s, 'm> Fixed<'s, 'm> {
         let m = self.sim.model();
         self.release_known();
         while self.jobs_done < m.jobs.len() {
-            let free = self.slots.peek()?;
-            let mut at = free;
+            let warm = self.slots.peek();
+            let free = match warm {
+                Some(w) if self.fresh > 0 => w.min(self.from_ms),
+                Some(w) => w,
+                None if self.fresh > 0 => self.from_ms,
+                None => return None,
+            };
+            let mut at = free.max(self.now);
             self.move_ready(at);
             if self.ready.is_empty() {
                 let &Reverse((next, _)) = self.known.peek()?;
@@ -76,7 +90,10 @@ impl<'s, 'm> Fixed<'s, 'm> {
                 self.move_ready(at);
             }
             let &Reverse(rank) = self.ready.peek()?;
-            self.place(self.sim.stage_of_rank(rank), at);
+            // A slot that has run a task when one is free by then, else a new one.
+            let on_warm = self.fresh == 0 || warm.is_some_and(|w| w <= at);
+            self.now = at;
+            self.place(self.sim.stage_of_rank(rank), at, on_warm);
         }
         Some(())
     }
@@ -91,14 +108,24 @@ impl<'s, 'm> Fixed<'s, 'm> {
         }
     }
 
-    /// The next task of stage `s` on the earliest free slot, at `at` or later.
-    fn place(&mut self, s: usize, at: u64) {
+    /// The next task of stage `s` at `at` or later, on the earliest free slot that has run a
+    /// task (`on_warm`) or on a new one (its first task: the warm-up longer).
+    fn place(&mut self, s: usize, at: u64, on_warm: bool) {
         let m = self.sim.model();
         let stage = &m.stages[s];
         let t = self.next_task[s];
         let begin = at.max(self.start[s]);
-        let finish = begin.saturating_add(m.durations.get(t as usize).copied().unwrap_or(0));
-        self.slots.replace_top(finish);
+        let d = m.durations.get(t as usize).copied().unwrap_or(0);
+        let finish = if on_warm {
+            let finish = begin.saturating_add(d);
+            self.slots.replace_top(finish);
+            finish
+        } else {
+            self.fresh -= 1;
+            let finish = begin.saturating_add(d).saturating_add(m.warmup_ms);
+            self.slots.push(finish);
+            finish
+        };
         self.latest[s] = self.latest[s].max(finish);
         self.next_task[s] = t + 1;
         if t + 1 >= stage.tasks.end {

@@ -13,6 +13,7 @@ mod fixed;
 pub mod model;
 pub mod simulate;
 mod slots;
+pub mod warmup;
 pub mod words;
 
 pub use curve::{Curve, Point, KNEE_SHARE, MAX_POINTS};

@@ -9,7 +9,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::run::{Run, Stage};
+use super::warmup;
+use crate::run::{Run, TaskTime};
 
 /// A stage that ran (its attempts together: a retried stage's tasks all held slots).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,8 +74,11 @@ pub struct Model {
     pub jobs: Vec<ModelJob>,
     /// Job indices in the order they ended (by end, then submission).
     pub ended_order: Vec<u32>,
-    /// Every task's duration (launch to finish), ms, stage by stage.
+    /// Every task's duration (launch to finish; an executor's first tasks without the
+    /// warm-up), ms, stage by stage.
     pub durations: Vec<u64>,
+    /// An executor's warm-up on each of its slots' first task, ms ([`warmup`]).
+    pub warmup_ms: u64,
     /// The run's duration: start to end (or to the last event of a log cut short).
     pub run_ms: u64,
     /// The driver's own time: the run's duration minus the time in which a job was running.
@@ -120,26 +124,49 @@ fn index(i: usize) -> u32 {
     u32::try_from(i).unwrap_or(u32::MAX)
 }
 
-/// The stages that ran, their attempts together, with their tasks in launch order.
-fn stages_that_ran(run: &Run, origin: i64) -> (Vec<ModelStage>, Vec<u64>) {
-    let mut by_id: BTreeMap<i64, Vec<&Stage>> = BTreeMap::new();
-    for s in run.stages.iter().filter(|s| !s.tasks.is_empty()) {
-        by_id.entry(s.id).or_default().push(s);
+/// The stages that ran, their attempts together, with their tasks in launch order and their
+/// durations (`durations[s][t]` for task `t` of `run.stages[s]`).
+fn stages_that_ran(run: &Run, origin: i64, durations: &[Vec<u64>]) -> (Vec<ModelStage>, Vec<u64>) {
+    let mut by_id: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
+    for (i, s) in run
+        .stages
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.tasks.is_empty())
+    {
+        by_id.entry(s.id).or_default().push(i);
     }
     let mut stages = Vec::with_capacity(by_id.len());
-    let mut durations = Vec::new();
+    let mut flat = Vec::new();
     for (id, attempts) in by_id {
-        let mut tasks: Vec<_> = attempts.iter().flat_map(|s| s.tasks.iter()).collect();
-        tasks.sort_by_key(|t| t.launch_ms);
-        let start = index(durations.len());
-        durations.extend(tasks.iter().map(|t| t.duration_ms()));
-        let first = tasks.iter().map(|t| t.launch_ms).min().unwrap_or(origin);
-        let last = tasks.iter().map(|t| t.finish_ms.max(t.launch_ms)).max();
+        let mut tasks: Vec<(&TaskTime, u64)> = attempts
+            .iter()
+            .flat_map(|&a| {
+                let d = durations.get(a).map_or(&[][..], Vec::as_slice);
+                run.stages[a]
+                    .tasks
+                    .iter()
+                    .enumerate()
+                    .map(move |(t, task)| (task, d.get(t).copied().unwrap_or(0)))
+            })
+            .collect();
+        tasks.sort_by_key(|(t, _)| t.launch_ms);
+        let start = index(flat.len());
+        flat.extend(tasks.iter().map(|(_, d)| *d));
+        let first = tasks
+            .iter()
+            .map(|(t, _)| t.launch_ms)
+            .min()
+            .unwrap_or(origin);
+        let last = tasks
+            .iter()
+            .map(|(t, _)| t.finish_ms.max(t.launch_ms))
+            .max();
         stages.push(ModelStage {
             id,
             job: 0,
             parents: Vec::new(),
-            tasks: start..index(durations.len()),
+            tasks: start..index(flat.len()),
             first_launch_ms: offset(first, origin),
             last_finish_ms: offset(last.unwrap_or(first), origin),
         });
@@ -148,7 +175,7 @@ fn stages_that_ran(run: &Run, origin: i64) -> (Vec<ModelStage>, Vec<u64>) {
     let mut order: Vec<usize> = (0..stages.len()).collect();
     order.sort_by_key(|&i| (stages[i].first_launch_ms, stages[i].id));
     let stages = order.into_iter().map(|i| stages[i].clone()).collect();
-    (stages, durations)
+    (stages, flat)
 }
 
 /// Jobs from the log, in submission order, with their times settled.
@@ -446,7 +473,10 @@ pub fn task_cpus(run: &Run) -> u32 {
 pub fn model(run: &Run) -> Model {
     let origin = run.app.start_ms.or(run.first_ms).unwrap_or(0);
     let end = run.app.end_ms.or(run.last_ms).unwrap_or(origin);
-    let (mut stages, durations) = stages_that_ran(run, origin);
+    let executor_cores = executor_cores(run);
+    let task_cpus = task_cpus(run);
+    let warmed = warmup::warmed(run, executor_cores, task_cpus);
+    let (mut stages, durations) = stages_that_ran(run, origin, &warmed.durations);
     let run_ms =
         offset(end, origin).max(stages.iter().map(|s| s.last_finish_ms).max().unwrap_or(0));
     let mut jobs = jobs_of(run, origin, &stages);
@@ -466,11 +496,12 @@ pub fn model(run: &Run) -> Model {
         jobs,
         ended_order,
         durations,
+        warmup_ms: warmed.warmup_ms,
         run_ms,
         driver_ms,
         executors,
-        task_cpus: task_cpus(run),
-        executor_cores: executor_cores(run),
+        task_cpus,
+        executor_cores,
         executors_at_once,
         first_executor_ms,
         stage_lag_ms,

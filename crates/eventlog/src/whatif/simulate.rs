@@ -5,8 +5,10 @@
 //!   jobs that ran at the same time may run at the same time.
 //! - A stage is runnable once its job has started and its parents have finished.
 //! - Each free slot takes the next task of the runnable stage of the earliest job (then the
-//!   lowest stage id), as Spark's FIFO pool orders task sets; a task holds its slot for its
-//!   duration in the run.
+//!   lowest stage id), as Spark's FIFO pool orders task sets, a slot that has run a task before
+//!   a new one; a task holds its slot for its duration in the run, and a slot's first task the
+//!   executor's warm-up longer ([`super::warmup`]).
+//! - A stage's first task launches the scheduler's lag after the stage can run.
 //! - The run ends the driver's time after its last job, as it did.
 //!
 //! Work per simulation: O((tasks + stages + jobs) × log) with binary heaps; no step looks at
@@ -224,7 +226,10 @@ struct State<'s, 'm> {
     sim: &'s Simulator<'m>,
     capacity: &'s Capacity,
     now: u64,
+    /// Free slots that have run a task, and slots not used yet (their first task warms the
+    /// executor up: [`Model::warmup_ms`] longer).
     free: u64,
+    fresh: u64,
     owed: u64,
     running: BinaryHeap<Reverse<(u64, u32)>>,
     ready: BinaryHeap<Reverse<u32>>,
@@ -259,6 +264,7 @@ impl<'s, 'm> State<'s, 'm> {
             capacity,
             now: 0,
             free: 0,
+            fresh: 0,
             owed: 0,
             running: BinaryHeap::new(),
             ready: BinaryHeap::new(),
@@ -327,7 +333,7 @@ impl<'s, 'm> State<'s, 'm> {
     /// Free slots take the next tasks in FIFO order.
     fn dispatch(&mut self) {
         let m = self.sim.model;
-        while self.free > 0 {
+        while self.free > 0 || self.fresh > 0 {
             let Some(&Reverse(rank)) = self.ready.peek() else {
                 break;
             };
@@ -342,13 +348,26 @@ impl<'s, 'm> State<'s, 'm> {
             if t == stage.tasks.start {
                 self.stage_start[s] = self.now;
             }
-            let d = m.durations.get(t as usize).copied().unwrap_or(0);
+            let mut d = m.durations.get(t as usize).copied().unwrap_or(0);
+            if self.free > 0 {
+                self.free -= 1;
+            } else {
+                self.fresh -= 1;
+                d = d.saturating_add(m.warmup_ms);
+            }
             self.running
                 .push(Reverse((self.now.saturating_add(d), s as u32)));
             self.next_task[s] = t + 1;
-            self.free -= 1;
             if t + 1 >= stage.tasks.end {
                 self.ready.pop();
+            }
+            if d == 0 {
+                // A task of no time frees its slot now, before the next task is given one
+                // (and what its end makes runnable now competes for it).
+                self.peak = self.peak.max(self.running.len() as u64);
+                self.finish_tasks();
+                self.handle_releases();
+                self.launchable();
             }
         }
         self.peak = self.peak.max(self.running.len() as u64);
@@ -496,11 +515,13 @@ impl<'s, 'm> State<'s, 'm> {
             if delta > 0 {
                 let cancelled = n.min(self.owed);
                 self.owed -= cancelled;
-                self.free = self.free.saturating_add(n - cancelled);
+                self.fresh = self.fresh.saturating_add(n - cancelled);
             } else {
-                let taken = n.min(self.free);
-                self.free -= taken;
-                self.owed = self.owed.saturating_add(n - taken);
+                let warm = n.min(self.free);
+                self.free -= warm;
+                let fresh = (n - warm).min(self.fresh);
+                self.fresh -= fresh;
+                self.owed = self.owed.saturating_add(n - warm - fresh);
             }
         }
     }

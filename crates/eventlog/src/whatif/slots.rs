@@ -9,11 +9,27 @@ pub(crate) struct SlotHeap {
 }
 
 impl SlotHeap {
-    /// `n` slots free at `time`.
-    pub(crate) fn filled(n: usize, time: u64) -> SlotHeap {
+    /// No slot.
+    pub(crate) fn with_capacity(n: usize) -> SlotHeap {
         SlotHeap {
-            times: vec![time; n],
+            times: Vec::with_capacity(n),
         }
+    }
+
+    /// A slot free at `t`.
+    pub(crate) fn push(&mut self, t: u64) {
+        let times = &mut self.times;
+        let mut i = times.len();
+        times.push(t);
+        while i > 0 {
+            let parent = (i - 1) / 4;
+            if times[parent] <= t {
+                break;
+            }
+            times[i] = times[parent];
+            i = parent;
+        }
+        times[i] = t;
     }
 
     /// The earliest free time.
