@@ -69,11 +69,15 @@ step "clippy (wasm, reports module)" \
   cargo clippy --locked -p api-reports --target wasm32-unknown-unknown -- -D warnings
 step "planner builds for wasm" \
   cargo build --locked -p planner --target wasm32-unknown-unknown
+step "event-log reader builds for wasm" \
+  cargo build --locked -p eventlog --target wasm32-unknown-unknown
 step "native tests" cargo test --locked --workspace --exclude e2e
 # The fuzz targets on stable: about a minute of seeded random inputs (the long coverage-guided
 # runs are in fuzz/, BENCHMARKS.md "Fuzzing").
 step "fuzz targets (short seeded run)" \
   cargo run --locked -p planner --features fuzzing --example fuzz_short
+step "event-log fuzz targets (short seeded run)" \
+  cargo run --locked -p eventlog --features fuzzing --example fuzz_short
 step "wasm tests (headless Chromium)" \
   cargo test --locked -p app --target wasm32-unknown-unknown --test browser
 step "release build (trunk)" trunk build --release

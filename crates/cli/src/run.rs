@@ -657,3 +657,25 @@ fn presets_listing() -> String {
     }
     out
 }
+
+/// The scenario the cluster flags give (`--manager`, `--preset`, `--link` and the fields), for
+/// `analyze` to place its plan on: read exactly as the planning reads them.
+pub(crate) fn scenario_of_flags(flags: &[OsString]) -> Result<Scenario, Printed> {
+    let args = std::iter::once(OsString::from("spark-sizer")).chain(flags.iter().cloned());
+    let matches = match command().try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => return Err(clap_usage_error(&e.render().to_string())),
+    };
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| Printed::usage(e.to_string()))?;
+    let manager = match cli.manager.as_deref() {
+        Some(m) => Some(
+            ClusterManager::parse(&m.to_ascii_lowercase())
+                .ok_or_else(|| Printed::usage(format!("--manager {m}: choose yarn, k8s or emr")))?,
+        ),
+        None => None,
+    };
+    let mut notes = String::new();
+    let mut scenario = base_scenario(&cli, manager, &mut notes)?;
+    apply_flags(&mut scenario, &matches)?;
+    Ok(scenario)
+}

@@ -69,9 +69,8 @@ impl<'de> Deserialize<'de> for Pairs {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Pairs, A::Error> {
                 let mut pairs = Vec::new();
                 while let Some(key) = map.next_key::<String>()? {
-                    match map.next_value::<StringOrOther>()? {
-                        StringOrOther(Some(v)) => pairs.push((key, v)),
-                        StringOrOther(None) => {}
+                    if let StringOrOther(Some(v)) = map.next_value::<StringOrOther>()? {
+                        pairs.push((key, v));
                     }
                 }
                 Ok(Pairs(pairs))

@@ -81,14 +81,25 @@ impl Folder {
         if name == "SparkListenerLogStart" && self.run.counts.events > 0 {
             return Folded::NewRun;
         }
-        self.run.counts.events += 1;
         match self.event(name, line, at) {
-            Ok(true) => Folded::Read,
+            Ok(true) => {
+                self.run.counts.events += 1;
+                Folded::Read
+            }
             Ok(false) => {
-                self.run.counts.other_events += 1;
-                // Events passed over are still checked to be JSON (a cut line is said).
-                match serde_json::from_slice::<serde::de::IgnoredAny>(line) {
-                    Ok(_) => Folded::Read,
+                // Events passed over (SQL plans, block updates) are not parsed: a line that
+                // ends as a JSON object does is taken as one; any other is checked, so that a
+                // cut line is said.
+                let checked = match line.last() {
+                    Some(b'}') => Ok(()),
+                    _ => serde_json::from_slice::<serde::de::IgnoredAny>(line).map(|_| ()),
+                };
+                match checked {
+                    Ok(()) => {
+                        self.run.counts.events += 1;
+                        self.run.counts.other_events += 1;
+                        Folded::Read
+                    }
                     Err(e) => not_json(&e),
                 }
             }
@@ -333,6 +344,14 @@ impl Folder {
         } else {
             self.executor_slot(&t.info.executor)
         };
+        let reason = t.reason.reason.as_deref().unwrap_or("Success");
+        if reason == "Resubmitted" {
+            // Not another run of the task: a notice that its finished output was lost.
+            let i = self.stage_slot(t.stage, t.attempt);
+            count_failure(&mut self.run.stages[i], &t.reason, false);
+            self.run.stages[i].totals.failed += 1;
+            return;
+        }
         let failed = t.info.failed || t.info.killed;
         let task = TaskTime {
             launch_ms: t.info.launch,
@@ -350,8 +369,8 @@ impl Folder {
             }
             e.tasks += 1;
             e.failed_tasks += u64::from(failed);
-            e.task_ms += task.duration_ms();
-            e.gc_ms += positive(metrics.gc_ms);
+            e.task_ms = e.task_ms.saturating_add(task.duration_ms());
+            e.gc_ms = e.gc_ms.saturating_add(positive(metrics.gc_ms));
             if let Some(p) = &t.executor_metrics {
                 if p.any() {
                     e.peaks.merge(p);
@@ -416,7 +435,9 @@ fn positive(v: i64) -> u64 {
     u64::try_from(v).unwrap_or(0)
 }
 
+/// The first line of Spark's words (a stack trace follows it), at most 300 characters.
 fn clip(s: &str) -> String {
+    let s = s.lines().next().unwrap_or("").trim_end();
     match s.char_indices().nth(MAX_REASON_CHARS) {
         Some((at, _)) => format!("{}…", &s[..at]),
         None => s.to_string(),
@@ -485,6 +506,7 @@ fn failure_of(r: &ev::TaskEndReason<'_>, killed: bool) -> (FailureKind, String) 
             FailureKind::Killed,
             clip(r.kill_reason.as_deref().unwrap_or("killed")),
         ),
+        "Resubmitted" => (FailureKind::Resubmitted, "Resubmitted".to_string()),
         _ if killed => (FailureKind::Killed, clip(reason)),
         other => (
             FailureKind::Other,

@@ -4,16 +4,23 @@
 //! clock: the same code serves a Web Worker reading a `Blob` in slices, the command line
 //! reading files, and tests.
 
+pub mod analysis;
 pub mod decode;
 mod events;
 mod fold;
+#[cfg(feature = "fuzzing")]
+pub mod fuzz_targets;
+#[cfg(feature = "json")]
+pub mod json;
 pub mod kind;
 mod lines;
 pub mod metrics;
 pub mod reader;
 pub mod run;
 pub mod whatif;
+pub mod words;
 
+pub use analysis::{analyze, analyze_all, Analysis, Options};
 pub use decode::Codec;
 pub use kind::FileKind;
 pub use metrics::{Metric, Peaks};

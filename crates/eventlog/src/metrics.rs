@@ -148,9 +148,10 @@ impl Peaks {
         }
     }
 
-    /// Whether any metric was reported.
+    /// Whether any metric was reported above 0 (a sample of zeros, as some builds write
+    /// before the first poll, tells nothing).
     pub fn any(&self) -> bool {
-        self.0.iter().any(Option::is_some)
+        self.0.iter().any(|v| v.is_some_and(|v| v > 0))
     }
 }
 

@@ -171,6 +171,8 @@ struct FileState {
     checked: bool,
     /// Entry name inside an archive, when reading one.
     entry: Option<String>,
+    /// The archive's entry in hand is not an event log: its bytes are passed over.
+    skip_entry: bool,
 }
 
 /// The reader. Never panics; every chunk size gives the same result.
@@ -265,6 +267,7 @@ impl Reader {
             lines: Lines::new(self.limits.max_line_bytes),
             checked: false,
             entry: None,
+            skip_entry: false,
         });
     }
 
@@ -416,12 +419,23 @@ impl Reader {
                     };
                     decoder.finish(&mut sink)
                 };
-                if let Err(e) = result {
-                    self.decode_failed(&mut file, e);
+                match result {
+                    // A log still being written ends inside its compressed stream: what was
+                    // decoded is read, and its last line, when cut, says so.
+                    Err(DecodeError::Truncated { .. })
+                        if file.read.name.ends_with(".inprogress") => {}
+                    Err(e) => self.decode_failed(&mut file, e),
+                    Ok(()) => {}
                 }
             }
         }
         self.finish_lines(&mut file);
+        if file.read.codec == Codec::Zip
+            && file.read.lines == 0
+            && file.read.not_an_event_log.is_none()
+        {
+            file.read.not_an_event_log = Some(FileKind::ZipOfOtherFiles);
+        }
         if file.read.bytes == 0 || (!file.checked && file.read.not_an_event_log.is_none()) {
             let what = if file.read.bytes == 0 {
                 FileKind::Empty
@@ -484,7 +498,8 @@ impl Reader {
             folded = self.folder.line(bytes, &at);
         }
         self.read.progress.events =
-            self.done.iter().map(|r| r.counts.events).sum::<u64>() + self.folder.run.counts.events;
+            crate::analysis::total(self.done.iter().map(|r| r.counts.events))
+                .saturating_add(self.folder.run.counts.events);
         match folded {
             Folded::Read | Folded::NewRun => {}
             Folded::NotAnEvent => self.problem(file, line.number, ProblemKind::NotAnEvent),
@@ -540,12 +555,20 @@ impl Sink for FileSink<'_> {
         let reader = &mut *self.reader;
         file.read.decoded_bytes += data.len() as u64;
         reader.read.progress.bytes_decoded += data.len() as u64;
+        if file.skip_entry {
+            return true;
+        }
         if !file.checked {
             let first = data.iter().position(|b| !b.is_ascii_whitespace());
             let Some(first) = first else {
                 return true;
             };
             file.checked = true;
+            if data[first] != b'{' && file.entry.is_some() {
+                // Another file beside the log in an archive (a README, a screenshot).
+                file.skip_entry = true;
+                return true;
+            }
             if data[first] != b'{' {
                 let head = &data[first..data.len().min(first + 4096)];
                 file.read.not_an_event_log = Some(kind::identify(head, &file.read.name));
@@ -576,6 +599,7 @@ impl Sink for FileSink<'_> {
         self.file.entry = Some(shown);
         self.file.lines = Lines::new(reader.limits.max_line_bytes);
         self.file.checked = false;
+        self.file.skip_entry = false;
         true
     }
 

@@ -208,6 +208,9 @@ pub enum FailureKind {
     Exception,
     /// `TaskKilled` (speculation's losers, cancelled jobs).
     Killed,
+    /// `Resubmitted`: a finished task run again because its shuffle output was lost with its
+    /// executor.
+    Resubmitted,
     /// `TaskCommitDenied`, `TaskResultLost`, `Resubmitted`, `UnknownReason`.
     Other,
 }

@@ -214,7 +214,11 @@ pub fn place(input: &PlaceInput) -> Result<CheckedPlacement, InputErrors> {
     let mut plan = input.plan.clone();
     plan.policy.cores_per_executor = 1;
     plan.policy.memory_target_mib = None;
+    // `spark.task.cpus` is checked against the given executor's cores below, not the policy's.
+    let task_cpus = plan.spark.task_cpus;
+    plan.spark.task_cpus = 1;
     let v = plan.validate()?;
+    plan.spark.task_cpus = task_cpus;
     let mut errors = Vec::new();
     // The heap is at fault here: `spark.executor.memory`, in its unit (not the overhead).
     errors.extend(crate::input::FieldError::out_of_range(
@@ -230,6 +234,10 @@ pub fn place(input: &PlaceInput) -> Result<CheckedPlacement, InputErrors> {
             allowed: format!("1 to {}", crate::input::limits::MAX_CORES),
         });
     }
+    errors.extend(crate::input::FieldError::task_cpus_above_executor_cores(
+        task_cpus,
+        input.executor_cores,
+    ));
     if !errors.is_empty() {
         return Err(InputErrors(errors));
     }

@@ -35,11 +35,7 @@ impl Gzip {
     }
 
     fn corrupt(&self, reason: impl Into<String>) -> DecodeError {
-        DecodeError::Corrupt {
-            codec: Codec::Gzip,
-            at_byte: self.consumed,
-            reason: reason.into(),
-        }
+        DecodeError::corrupt(Codec::Gzip, self.consumed, reason)
     }
 
     pub(crate) fn push(
@@ -56,11 +52,7 @@ impl Gzip {
                 };
                 let done = inflate
                     .push(input, &mut emit)
-                    .map_err(|r| DecodeError::Corrupt {
-                        codec: Codec::Gzip,
-                        at_byte: self.consumed,
-                        reason: r,
-                    })?;
+                    .map_err(|r| DecodeError::corrupt(Codec::Gzip, self.consumed, r))?;
                 self.consumed += done.read as u64;
                 input = &input[done.read..];
                 self.stopped = done.stopped;

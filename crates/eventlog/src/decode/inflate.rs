@@ -39,12 +39,22 @@ impl Inflate {
         let mut read = 0;
         loop {
             let (in0, out0) = (self.state.total_in(), self.state.total_out());
-            let status = self
-                .state
-                .decompress(&input[read..], &mut self.out, FlushDecompress::None)
-                .map_err(|e| e.to_string())?;
+            let status =
+                self.state
+                    .decompress(&input[read..], &mut self.out, FlushDecompress::None);
             let used = usize::try_from(self.state.total_in() - in0).unwrap_or(0);
             let made = usize::try_from(self.state.total_out() - out0).unwrap_or(0);
+            // What was inflated before damaged data is still given out, so that the stream
+            // reads the same whatever its chunks.
+            let status = match status {
+                Ok(s) => s,
+                Err(e) => {
+                    if made > 0 {
+                        emit(&self.out[..made.min(OUT)]);
+                    }
+                    return Err(e.to_string());
+                }
+            };
             read += used;
             if made > 0 && !emit(&self.out[..made]) {
                 return Ok(Inflated {

@@ -39,11 +39,7 @@ impl Lz4 {
     }
 
     fn corrupt(&self, reason: impl Into<String>) -> DecodeError {
-        DecodeError::Corrupt {
-            codec: Codec::Lz4,
-            at_byte: self.consumed,
-            reason: reason.into(),
-        }
+        DecodeError::corrupt(Codec::Lz4, self.consumed, reason)
     }
 
     pub(crate) fn push(&mut self, input: &[u8], sink: &mut dyn Sink) -> Result<bool, DecodeError> {

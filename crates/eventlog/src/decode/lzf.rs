@@ -32,11 +32,7 @@ impl Lzf {
     }
 
     fn corrupt(&self, reason: impl Into<String>) -> DecodeError {
-        DecodeError::Corrupt {
-            codec: Codec::Lzf,
-            at_byte: self.consumed,
-            reason: reason.into(),
-        }
+        DecodeError::corrupt(Codec::Lzf, self.consumed, reason)
     }
 
     pub(crate) fn push(&mut self, input: &[u8], sink: &mut dyn Sink) -> Result<bool, DecodeError> {

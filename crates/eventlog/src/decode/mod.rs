@@ -131,6 +131,17 @@ pub enum DecodeError {
     },
 }
 
+impl DecodeError {
+    /// Damaged `codec` data at `at_byte`, for `reason`.
+    pub(crate) fn corrupt(codec: Codec, at_byte: u64, reason: impl Into<String>) -> DecodeError {
+        DecodeError::Corrupt {
+            codec,
+            at_byte,
+            reason: reason.into(),
+        }
+    }
+}
+
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -213,7 +224,7 @@ impl Decoder {
     pub(crate) fn finish(&mut self, sink: &mut dyn Sink) -> Result<(), DecodeError> {
         match self {
             Decoder::Plain => Ok(()),
-            Decoder::Zstd(d) => d.finish(),
+            Decoder::Zstd(d) => d.finish(sink),
             Decoder::Lz4(d) => d.finish(),
             Decoder::Snappy(d) => d.finish(),
             Decoder::Lzf(d) => d.finish(),
@@ -223,20 +234,23 @@ impl Decoder {
     }
 }
 
+/// A sink that keeps every decoded byte (tests, fuzzing).
+pub(crate) struct Collect(pub(crate) Vec<u8>);
+
+impl Sink for Collect {
+    fn bytes(&mut self, data: &[u8]) -> bool {
+        self.0.extend_from_slice(data);
+        true
+    }
+    fn entry_start(&mut self, _: &str) -> bool {
+        true
+    }
+    fn entry_end(&mut self) {}
+}
+
 /// Decodes a whole buffer into a vector (tests, fuzzing): the decoded bytes, or the error with
 /// what was decoded before it.
 pub fn decode_all(codec: Codec, input: &[u8]) -> (Vec<u8>, Option<DecodeError>) {
-    struct Collect(Vec<u8>);
-    impl Sink for Collect {
-        fn bytes(&mut self, data: &[u8]) -> bool {
-            self.0.extend_from_slice(data);
-            true
-        }
-        fn entry_start(&mut self, _: &str) -> bool {
-            true
-        }
-        fn entry_end(&mut self) {}
-    }
     let mut out = Collect(Vec::new());
     let mut d = Decoder::new(codec);
     let error = d.push(input, &mut out).err();

@@ -37,11 +37,7 @@ impl Snappy {
     }
 
     fn corrupt(&self, reason: impl Into<String>) -> DecodeError {
-        DecodeError::Corrupt {
-            codec: Codec::Snappy,
-            at_byte: self.consumed,
-            reason: reason.into(),
-        }
+        DecodeError::corrupt(Codec::Snappy, self.consumed, reason)
     }
 
     pub(crate) fn push(&mut self, input: &[u8], sink: &mut dyn Sink) -> Result<bool, DecodeError> {

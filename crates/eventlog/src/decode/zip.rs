@@ -64,11 +64,7 @@ impl Zip {
     }
 
     fn corrupt(&self, reason: impl Into<String>) -> DecodeError {
-        DecodeError::Corrupt {
-            codec: Codec::Zip,
-            at_byte: self.consumed,
-            reason: reason.into(),
-        }
+        DecodeError::corrupt(Codec::Zip, self.consumed, reason)
     }
 
     pub(crate) fn push(
@@ -133,11 +129,7 @@ impl Zip {
             None => inflate.push(input, &mut |_| true),
         };
         let consumed = self.consumed;
-        let done = done.map_err(|reason| DecodeError::Corrupt {
-            codec: Codec::Zip,
-            at_byte: consumed,
-            reason,
-        })?;
+        let done = done.map_err(|reason| DecodeError::corrupt(Codec::Zip, consumed, reason))?;
         if let Some(e) = failed {
             return Err(e);
         }

@@ -70,11 +70,7 @@ impl Zstd {
     }
 
     fn corrupt(&self, reason: impl Into<String>) -> DecodeError {
-        DecodeError::Corrupt {
-            codec: Codec::Zstd,
-            at_byte: self.consumed,
-            reason: reason.into(),
-        }
+        DecodeError::corrupt(Codec::Zstd, self.consumed, reason)
     }
 
     pub(crate) fn push(&mut self, input: &[u8], sink: &mut dyn Sink) -> Result<bool, DecodeError> {
@@ -194,7 +190,30 @@ impl Zstd {
         Ok(Unit::Read(len))
     }
 
-    pub(crate) fn finish(&mut self) -> Result<(), DecodeError> {
+    /// The stream has ended. Inside a frame (an `.inprogress` log, a cut file), the decoder
+    /// still holds up to a window of decoded bytes back for later blocks to refer to: an empty
+    /// last block (a raw block of 0 bytes, RFC 8878 §3.1.1.2) ends the frame so that they come
+    /// out, then the cut is reported.
+    pub(crate) fn finish(&mut self, sink: &mut dyn Sink) -> Result<(), DecodeError> {
+        if let Expect::Block { checksum } = self.expect {
+            let end: &[u8] = if checksum {
+                &[1, 0, 0, 0, 0, 0, 0]
+            } else {
+                &[1, 0, 0]
+            };
+            let mut out = SinkWriter {
+                sink,
+                stopped: false,
+            };
+            let mut unit = end;
+            if self
+                .frame
+                .decode_blocks(&mut unit, BlockDecodingStrategy::UptoBlocks(1))
+                .is_ok()
+            {
+                let _ = self.frame.collect_to_writer(&mut out);
+            }
+        }
         if self.in_frame || !self.pending.is_empty() {
             return Err(DecodeError::Truncated {
                 codec: Codec::Zstd,

@@ -35,8 +35,8 @@ pub fn read_paths(paths: &[PathBuf], chunk: usize) -> Read {
     for p in paths {
         if p.is_dir() {
             let mut inside: Vec<PathBuf> = std::fs::read_dir(p)
-                .unwrap()
-                .map(|e| e.unwrap().path())
+                .expect("a readable folder")
+                .map(|e| e.expect("a folder entry").path())
                 .collect();
             inside.sort();
             files.extend(inside);
@@ -48,8 +48,12 @@ pub fn read_paths(paths: &[PathBuf], chunk: usize) -> Read {
     let refs: Vec<&str> = names.iter().map(String::as_str).collect();
     let mut reader = Reader::new();
     for i in reading_order(&refs) {
-        let bytes = std::fs::read(&files[i]).unwrap();
-        let name = files[i].file_name().unwrap().to_string_lossy().into_owned();
+        let bytes = std::fs::read(&files[i]).expect("a readable log");
+        let name = files[i]
+            .file_name()
+            .expect("a file name")
+            .to_string_lossy()
+            .into_owned();
         reader.begin_file(&name, Some(bytes.len() as u64));
         for c in bytes.chunks(chunk.max(1)) {
             reader.push(c);

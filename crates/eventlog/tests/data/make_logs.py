@@ -60,17 +60,16 @@ for codec in ["none", "zstd", "lz4", "snappy", "lzf"]:
     workload("codec-" + codec, "local-cluster[2,1,1024]", conf)(small_job)
 
 
-@workload("skewed", "local-cluster[2,2,1024]", {"spark.sql.adaptive.enabled": "false"})
+@workload("skewed", "local-cluster[2,2,1024]", {})
 def skewed_job(spark):
-    from pyspark.sql import functions as F
+    import time
 
-    # Nine keys in ten rows are key 0: one of the four reduce tasks does most of the work.
-    df = spark.range(0, 400000, numPartitions=4).withColumn(
-        "k", F.when(F.col("id") % 10 < 9, F.lit(0)).otherwise(F.col("id") % 97)
+    # Nine records in ten have key 0: after the shuffle one of the four reduce tasks holds
+    # them all, reads most of the shuffle data and works about 12 s; the others well under 1 s.
+    pairs = spark.sparkContext.parallelize(range(200000), 4).map(
+        lambda i: (0 if i % 10 < 9 else i % 97, i)
     )
-    df.repartition(4, "k").groupBy("k").agg(F.collect_list("id").alias("ids")).select(
-        "k", F.size("ids")
-    ).collect()
+    pairs.groupByKey(4).mapValues(lambda v: (time.sleep(len(v) / 15000.0), len(v))[1]).count()
 
 
 @workload(
@@ -82,8 +81,9 @@ def skewed_job(spark):
 def spilling_job(spark):
     from pyspark.sql import functions as F
 
-    df = spark.range(0, 1500000, numPartitions=2).withColumn("r", F.rand(7))
-    df.sort("r").groupBy((F.col("id") % 2).alias("p")).agg(F.count("*")).collect()
+    # A global sort of 3 million rows in an execution pool of about 20 MiB spills to disk.
+    df = spark.range(0, 3000000, numPartitions=2).withColumn("r", F.rand(7))
+    df.sort("r").write.format("noop").mode("overwrite").save()
 
 
 @workload(
@@ -127,6 +127,52 @@ def dynamic_job(spark):
     sc.parallelize(range(6), 6).map(lambda x: time.sleep(0.5) or x).count()
 
 
+workload("rolling", "local-cluster[2,1,1024]", {"spark.eventLog.compress": "false"})(small_job)
+
+
+def roll(log_path, out_dir):
+    """Writes the rolling layout of one log: `eventlog_v2_<app id>/events_<N>_<app id>.zstd`
+    and the `appstatus_<app id>` marker, as Spark's `RollingEventLogFilesWriter` names them.
+    Spark refuses parts smaller than 10 MiB (`spark.eventLog.rolling.maxFileSize`), so the log
+    Spark wrote is cut into three parts at line boundaries, as Spark rolls (a part never splits
+    a line; later parts start with the next event), each compressed with zstd."""
+    import json
+
+    import zstandard
+
+    lines = open(log_path, "rb").read().splitlines(keepends=True)
+    app = next(json.loads(l)["App ID"] for l in lines if b"ApplicationStart" in l)
+    folder = os.path.join(out_dir, "eventlog_v2_" + app)
+    os.makedirs(folder, exist_ok=True)
+    cuts = [0, len(lines) // 3, 2 * len(lines) // 3, len(lines)]
+    for n in range(3):
+        part = b"".join(lines[cuts[n] : cuts[n + 1]])
+        name = "events_%d_%s.zstd" % (n + 1, app)
+        with open(os.path.join(folder, name), "wb") as f:
+            f.write(zstandard.ZstdCompressor(level=3).compress(part))
+    open(os.path.join(folder, "appstatus_" + app), "wb").close()
+    print(folder)
+
+
+def derived(out_dir):
+    """Files people make of logs, from the logs above: a ZIP of one (deflate, as `zip` writes),
+    and a log still being written (`.inprogress`: its zstd frame unfinished, its last line
+    cut), as Spark leaves it while the application runs."""
+    import zipfile
+
+    import zstandard
+
+    with zipfile.ZipFile(os.path.join(out_dir, "codec-none.zip"), "w", zipfile.ZIP_DEFLATED) as z:
+        z.write(os.path.join(out_dir, "codec-none"), "codec-none")
+    text = zstandard.ZstdDecompressor().stream_reader(open(os.path.join(out_dir, "codec-zstd.zstd"), "rb")).read()
+    lines = text.splitlines(keepends=True)
+    kept = len(lines) * 2 // 3
+    cut = b"".join(lines[:kept]) + lines[kept][: len(lines[kept]) // 2]
+    c = zstandard.ZstdCompressor(level=3).compressobj()
+    data = c.compress(cut) + c.flush(zstandard.COMPRESSOBJ_FLUSH_BLOCK)
+    open(os.path.join(out_dir, "running.zstd.inprogress"), "wb").write(data)
+
+
 def run(name, out_dir):
     from pyspark.sql import SparkSession
 
@@ -143,6 +189,10 @@ def run(name, out_dir):
         spark.stop()
     (written,) = glob.glob(os.path.join(log_dir, "*"))
     suffix = os.path.splitext(written)[1] if "." in os.path.basename(written) else ""
+    if name == "rolling":
+        roll(written, out_dir)
+        shutil.rmtree(log_dir)
+        return
     target = os.path.join(out_dir, name + suffix)
     shutil.copyfile(written, target)
     shutil.rmtree(log_dir)
@@ -153,7 +203,10 @@ def main():
     # Executors and the driver on the loopback address: the logs name no machine.
     os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
     out_dir = sys.argv[1]
-    names = sys.argv[2:] or list(WORKLOADS)
+    if sys.argv[2:] == ["derived"]:
+        derived(out_dir)
+        return
+    names = sys.argv[2:] or list(WORKLOADS) + ["derived"]
     if len(names) == 1:
         run(names[0], out_dir)
         return

@@ -54,6 +54,9 @@ pub enum Format {
     SparkApplication,
     /// Settings read back from a share link.
     Link,
+    /// The `Spark Properties` of an event log's `SparkListenerEnvironmentUpdate` (the line is
+    /// the event's line in the log).
+    EventLog,
 }
 
 /// Spark's order of precedence: a setting of a later stage replaces one of an earlier stage
@@ -408,6 +411,31 @@ pub fn read(text: &str) -> Pasted {
         read_structured(text, Format::SparkApplication, &mut pasted);
     } else {
         command::read_lines(text, &mut pasted);
+    }
+    keys_findings(&mut pasted);
+    pasted
+}
+
+/// Reads settings given as key/value pairs, all read at `origin` (an event log's `Spark
+/// Properties`, the values the application ran with): the same key and value checks as pasted
+/// text, with no syntax of their own to read. A Python application (`spark.submit.pyFiles`, or
+/// YARN's `spark.yarn.isPython`) is noted as such.
+pub fn read_pairs<'a>(
+    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    origin: Origin,
+) -> Pasted {
+    let mut pasted = Pasted::default();
+    pasted.note_format(origin.format);
+    for (key, value) in pairs {
+        pasted.push(key, value, origin, Stage::Conf);
+        let python = (key == "spark.yarn.isPython" && value.trim() == "true")
+            || (key == "spark.submit.pyFiles" && !value.trim().is_empty());
+        if python {
+            pasted.app_type = Some((AppType::Python, origin));
+        }
+    }
+    if pasted.settings.is_empty() {
+        pasted.findings.push(Finding::whole(FindingKind::Empty));
     }
     keys_findings(&mut pasted);
     pasted

@@ -16,6 +16,7 @@ pub fn format_name(format: Format) -> &'static str {
         Format::EmrConfiguration => "EMR configuration (JSON)",
         Format::SparkApplication => "SparkApplication manifest (YAML)",
         Format::Link => "link",
+        Format::EventLog => "event log",
     }
 }
 

@@ -129,7 +129,7 @@ pub fn plan_export(c: &Check, form: &Scenario) -> Option<(super::Format, String)
     let pasted = c.pasted.formats.first().copied().unwrap_or(Format::Link);
     let format = match (pasted, form.manager()) {
         (Format::SubmitCommand, _) | (Format::Link, M::Yarn) => Report::Submit,
-        (Format::DefaultsFile, _) => Report::Conf,
+        (Format::DefaultsFile | Format::EventLog, _) => Report::Conf,
         (Format::EmrConfiguration, _) | (Format::Link, M::Emr) => Report::EmrJson,
         (Format::SparkApplication, _) | (Format::Link, M::Kubernetes) => Report::Yaml,
     };

@@ -157,6 +157,7 @@ pub fn format_id(format: Format) -> &'static str {
         Format::EmrConfiguration => "emr-configuration",
         Format::SparkApplication => "spark-application",
         Format::Link => "link",
+        Format::EventLog => "event-log",
     }
 }
 

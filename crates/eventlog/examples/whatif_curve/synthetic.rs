@@ -1,4 +1,4 @@
-//! The synthetic run the what-if benchmark and its timing example use.
+//! The benchmark's synthetic run.
 
 use eventlog::run::{Executor, Job, Run, Stage, StageNode, TaskTime};
 
