@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod decode;
 mod events;
 mod fold;
+pub mod format;
 #[cfg(feature = "fuzzing")]
 pub mod fuzz_targets;
 #[cfg(feature = "json")]

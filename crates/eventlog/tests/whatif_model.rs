@@ -207,11 +207,14 @@ fn curve_counts_are_sampled_beyond_the_most_points() {
     assert_eq!(curve::counts(0, 500), vec![1]);
 }
 
+/// A stage of an arbitrary run: its tasks' (launch, finish) and its parents' ids.
+type ArbitraryStage = (Vec<(i64, i64)>, Vec<i64>);
+
 /// A run from arbitrary numbers: stages with tasks (times in any order), parents naming any
 /// stage (itself, later ones, missing ones), jobs declaring any stages, executors of any
 /// cores.
 fn arbitrary_run(
-    stages: Vec<(Vec<(i64, i64)>, Vec<i64>)>,
+    stages: Vec<ArbitraryStage>,
     jobs: Vec<(i64, i64, Vec<i64>)>,
     executors: Vec<(u32, i64, Option<i64>)>,
     task_cpus: u32,

@@ -45,13 +45,15 @@ pub struct Curve {
     pub slots_per_executor: u32,
     /// The points, by executor count.
     pub points: Vec<Point>,
-    /// The time with unlimited executors (a lower bound), ms.
+    /// The time with unlimited executors, ms (in the what-if's JSON once, beside the curve).
+    #[cfg_attr(feature = "json", serde(skip))]
     pub critical_path_ms: u64,
     /// The most tasks runnable at once (with unlimited executors).
     pub peak_tasks: u64,
     /// The count beyond which nothing changes (every runnable task has a slot).
     pub saturation_executors: u32,
-    /// The knee (see [`KNEE_SHARE`]).
+    /// The knee (see [`KNEE_SHARE`]; in the what-if's JSON once, beside the curve).
+    #[cfg_attr(feature = "json", serde(skip))]
     pub knee_executors: u32,
     /// The stage graph could not be followed everywhere (a hostile log).
     #[cfg_attr(feature = "json", serde(skip))]

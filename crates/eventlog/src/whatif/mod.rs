@@ -78,7 +78,9 @@ pub struct Check {
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
 pub struct WhatIf {
-    /// The curve of the run's shape.
+    /// The curve of the run's shape: its points (each `executors`, `cores`, `estimated_ms`,
+    /// `utilisation`, …) and its shape.
+    #[cfg_attr(feature = "json", serde(flatten))]
     pub curve: Curve,
     /// The time with unlimited executors, ms.
     pub critical_path_ms: u64,
@@ -109,6 +111,14 @@ pub struct WhatIf {
     pub executors_arrive_ms: u64,
     /// Each executor's container, MiB (what GiB-hours are computed from).
     pub container_mib: Option<u64>,
+    /// A new executor's warm-up on each slot's first task, ms.
+    pub warmup_ms: u64,
+    /// The scheduler's lag before a stage's first task, ms.
+    pub stage_lag_ms: u64,
+    /// Bytes spilled to disk (more memory might spill less: not modelled).
+    pub disk_spilled_bytes: u64,
+    /// What `spark.dynamicAllocation.maxExecutors` the run could use, with its cores.
+    pub max_executors: MaxExecutors,
     /// The stage graph could not be followed everywhere (a hostile log).
     pub graph_forced: bool,
     /// The model (for estimates of other shapes).
@@ -151,10 +161,18 @@ fn check(sim: &Simulator<'_>, curve: &Curve, reserve: &curve::Reserve) -> Option
     })
 }
 
-/// The what-if of `run`.
+/// The what-if of `run` (its settings read by the analysis' reader).
 pub fn what_if(run: &Run, basis: &Basis) -> Result<WhatIf, NoEstimate> {
-    let model = model::model(run);
-    what_if_of(model, basis)
+    what_if_of(model::model(run), basis)
+}
+
+/// The what-if of `run` with its settings already read.
+pub fn what_if_with(
+    run: &Run,
+    settings: &model::Settings,
+    basis: &Basis,
+) -> Result<WhatIf, NoEstimate> {
+    what_if_of(model::model_with(run, settings), basis)
 }
 
 /// The what-if of a model.
@@ -190,6 +208,14 @@ pub fn what_if_of(model: Model, basis: &Basis) -> Result<WhatIf, NoEstimate> {
         jobs: model.jobs.len() as u64,
         executors_arrive_ms: reserve.arrive_ms,
         container_mib: basis.container_mib,
+        warmup_ms: model.warmup_ms,
+        stage_lag_ms: model.stage_lag_ms,
+        disk_spilled_bytes: model.disk_spilled_bytes,
+        max_executors: MaxExecutors {
+            cores: curve.cores,
+            could_use: could_use(curve.peak_tasks, curve.slots_per_executor),
+            knee: Some(curve.knee_executors),
+        },
         graph_forced: curve.graph_forced,
         curve,
         model,
@@ -247,12 +273,17 @@ pub struct MaxExecutors {
 
 /// What `maxExecutors` the run could use with executors of `cores` cores.
 pub fn max_executors(what_if: &WhatIf, cores: u32) -> MaxExecutors {
-    let per = planner::spark::task_slots_per_executor(cores, what_if.task_cpus).max(1);
+    let per = planner::spark::task_slots_per_executor(cores, what_if.task_cpus);
     MaxExecutors {
         cores,
-        could_use: u32::try_from(what_if.curve.peak_tasks.div_ceil(u64::from(per)))
-            .unwrap_or(u32::MAX)
-            .max(1),
+        could_use: could_use(what_if.curve.peak_tasks, per),
         knee: (cores == what_if.curve.cores).then_some(what_if.knee_executors),
     }
+}
+
+/// Executors of `per` slots that hold `peak` tasks at once (at least 1).
+fn could_use(peak: u64, per: u32) -> u32 {
+    u32::try_from(peak.div_ceil(u64::from(per.max(1))))
+        .unwrap_or(u32::MAX)
+        .max(1)
 }

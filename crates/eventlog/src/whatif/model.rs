@@ -10,6 +10,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::warmup;
+use crate::analysis::settings::{self, Master, RunSettings};
 use crate::run::{Run, TaskTime};
 
 /// A stage that ran (its attempts together: a retried stage's tasks all held slots).
@@ -93,6 +94,11 @@ pub struct Model {
     pub executors_at_once: u32,
     /// When the first executor arrived.
     pub first_executor_ms: u64,
+    /// Bytes the run's tasks spilled to disk, and the stage that spilled most (its id and
+    /// bytes): a shape with more memory per task might spill less, which is not modelled.
+    pub disk_spilled_bytes: u64,
+    /// See `disk_spilled_bytes`.
+    pub most_spilled_stage: Option<(i64, u64)>,
     /// The scheduler's lag: from a stage becoming runnable (its job submitted, its parents
     /// finished, an executor there) to its first task's launch, the median over the run's
     /// stages (the lags of stages that waited for slots are longer and do not move it).
@@ -353,28 +359,54 @@ pub fn time_setting_ms(value: &str, default_unit_ms: u64) -> Option<u64> {
     n.checked_mul(unit_ms)
 }
 
-/// `spark.dynamicAllocation.executorIdleTimeout` when dynamic allocation is on (default 60 s,
-/// Spark's `DYN_ALLOCATION_EXECUTOR_IDLE_TIMEOUT`).
-fn idle_timeout_ms(run: &Run) -> Option<u64> {
-    let on = run
-        .property("spark.dynamicAllocation.enabled")
-        .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"));
-    on.then(|| {
-        run.property("spark.dynamicAllocation.executorIdleTimeout")
-            .and_then(|v| time_setting_ms(v, 1000))
-            .unwrap_or(60_000)
-    })
+/// The run's settings the model needs, read by the analysis' one reader of settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Settings {
+    /// `spark.task.cpus`.
+    pub task_cpus: u32,
+    /// `spark.executor.cores`, when set.
+    pub executor_cores: Option<u32>,
+    /// `local[N]`'s N.
+    pub local_threads: Option<u32>,
+    /// `spark.dynamicAllocation.executorIdleTimeout` when dynamic allocation is on (Spark's
+    /// default 60 s, `DYN_ALLOCATION_EXECUTOR_IDLE_TIMEOUT`), ms.
+    pub idle_timeout_ms: Option<u64>,
+}
+
+impl Settings {
+    /// The settings of `run` as [`settings::read`] read them.
+    pub fn of(run: &Run, s: &RunSettings) -> Settings {
+        let local_threads = match s.master {
+            Master::Local { threads } => threads,
+            _ => None,
+        };
+        let idle_timeout_ms = s.dynamic_allocation.then(|| {
+            run.property("spark.dynamicAllocation.executorIdleTimeout")
+                .and_then(|v| time_setting_ms(v, 1000))
+                .unwrap_or(60_000)
+        });
+        Settings {
+            task_cpus: s.task_cpus.max(1),
+            executor_cores: s.executor_cores,
+            local_threads,
+            idle_timeout_ms,
+        }
+    }
 }
 
 /// The executors as they came and went, and the most alive at once.
-fn executors_of(run: &Run, origin: i64, end_ms: u64) -> (Vec<ModelExecutor>, u32) {
+fn executors_of(
+    run: &Run,
+    origin: i64,
+    end_ms: u64,
+    idle: Option<u64>,
+) -> (Vec<ModelExecutor>, u32) {
     let mut last_finish: Vec<Option<i64>> = vec![None; run.executors.len()];
     for t in run.tasks() {
         if let Some(l) = last_finish.get_mut(t.executor as usize) {
             *l = Some(l.map_or(t.finish_ms, |f| f.max(t.finish_ms)));
         }
     }
-    let idle = idle_timeout_ms(run);
     let executors: Vec<ModelExecutor> = run
         .executors
         .iter()
@@ -442,7 +474,7 @@ fn stage_lag(stages: &[ModelStage], jobs: &[ModelJob], first_executor_ms: u64) -
 
 /// The most common cores of the executors (ties: the larger), else `spark.executor.cores`, else
 /// `local[N]`'s N, else 1.
-fn executor_cores(run: &Run) -> u32 {
+fn executor_cores(run: &Run, settings: &Settings) -> u32 {
     let mut counts: BTreeMap<u32, usize> = BTreeMap::new();
     for e in run.executors.iter().filter(|e| e.cores > 0) {
         *counts.entry(e.cores).or_default() += 1;
@@ -450,31 +482,39 @@ fn executor_cores(run: &Run) -> u32 {
     if let Some((&cores, _)) = counts.iter().max_by_key(|(c, n)| (**n, **c)) {
         return cores;
     }
-    let parse = |v: &str| v.trim().parse::<u32>().ok().filter(|&c| c > 0);
-    if let Some(c) = run.property("spark.executor.cores").and_then(parse) {
-        return c;
-    }
-    run.property("spark.master")
-        .and_then(|m| m.trim().strip_prefix("local["))
-        .and_then(|m| m.split([',', ']']).next())
-        .and_then(parse)
-        .unwrap_or(1)
-}
-
-/// `spark.task.cpus` (1 when not set or not a positive number).
-pub fn task_cpus(run: &Run) -> u32 {
-    run.property("spark.task.cpus")
-        .and_then(|v| v.trim().parse::<u32>().ok())
+    settings
+        .executor_cores
+        .or(settings.local_threads)
         .filter(|&c| c > 0)
         .unwrap_or(1)
 }
 
-/// The model of `run`.
+/// The stage that spilled most to disk, and all the bytes spilled.
+fn spills(run: &Run) -> (u64, Option<(i64, u64)>) {
+    let total = run
+        .stages
+        .iter()
+        .fold(0u64, |a, s| a.saturating_add(s.totals.disk_spilled_bytes));
+    let most = run
+        .stages
+        .iter()
+        .filter(|s| s.totals.disk_spilled_bytes > 0)
+        .max_by_key(|s| s.totals.disk_spilled_bytes)
+        .map(|s| (s.id, s.totals.disk_spilled_bytes));
+    (total, most)
+}
+
+/// The model of `run`, its settings read by the analysis' reader.
 pub fn model(run: &Run) -> Model {
+    model_with(run, &Settings::of(run, &settings::read(run)))
+}
+
+/// The model of `run` with its `settings`.
+pub fn model_with(run: &Run, settings: &Settings) -> Model {
     let origin = run.app.start_ms.or(run.first_ms).unwrap_or(0);
     let end = run.app.end_ms.or(run.last_ms).unwrap_or(origin);
-    let executor_cores = executor_cores(run);
-    let task_cpus = task_cpus(run);
+    let executor_cores = executor_cores(run, settings);
+    let task_cpus = settings.task_cpus.max(1);
     let warmed = warmup::warmed(run, executor_cores, task_cpus);
     let (mut stages, durations) = stages_that_ran(run, origin, &warmed.durations);
     let run_ms =
@@ -488,9 +528,11 @@ pub fn model(run: &Run) -> Model {
     }
     let (jobs, ended_order) = order_jobs(&mut stages, jobs);
     let driver_ms = run_ms.saturating_sub(time_in_jobs(&jobs));
-    let (executors, executors_at_once) = executors_of(run, origin, run_ms);
+    let (executors, executors_at_once) =
+        executors_of(run, origin, run_ms, settings.idle_timeout_ms);
     let first_executor_ms = executors.iter().map(|e| e.added_ms).min().unwrap_or(0);
     let stage_lag_ms = stage_lag(&stages, &jobs, first_executor_ms);
+    let (disk_spilled_bytes, most_spilled_stage) = spills(run);
     Model {
         stages,
         jobs,
@@ -504,6 +546,8 @@ pub fn model(run: &Run) -> Model {
         executor_cores,
         executors_at_once,
         first_executor_ms,
+        disk_spilled_bytes,
+        most_spilled_stage,
         stage_lag_ms,
     }
 }
