@@ -197,6 +197,30 @@ fn a_long_chain_of_jobs_without_tasks() {
 }
 
 #[test]
+fn a_log_that_starts_its_application_again_keeps_its_first_jobs() {
+    // A stitched log: the run folded from it has the last application start (10 000) and its
+    // executor's last arrival (10 000), but jobs ran from 1000: job 0's task 1000–3000 and job
+    // 1's 10 500–12 500, on the executor "1" both times; the end at 13 000.
+    let mut run = Build::new(10_000, 13_000)
+        .executor("1", 1, 10_000, None)
+        .job(0, 1000, 3000, &[0])
+        .job(1, 10_500, 12_500, &[1])
+        .stage(0, &[], 0, &[(1000, 2000)])
+        .stage(1, &[], 0, &[(10_500, 2000)])
+        .run();
+    run.first_ms = Some(1000);
+    let m = model::model(&run);
+    // Times from the earliest event; the executor there from its first task.
+    assert_eq!(m.run_ms, 12_000);
+    assert_eq!(m.first_executor_ms, 0);
+    assert_eq!(m.executors[0].added_ms, 0);
+    assert_eq!(m.driver_ms, 12_000 - 4000);
+    let w = whatif::what_if_of(m, &Basis::default()).unwrap();
+    assert_eq!(w.check.unwrap().estimated_ms, 12_000);
+    assert_eq!(w.model_error, Some(0.0));
+}
+
+#[test]
 fn curve_counts_are_sampled_beyond_the_most_points() {
     assert_eq!(curve::counts(5, 500), vec![1, 2, 3, 4, 5]);
     let c = curve::counts(10_000, 500);
@@ -205,6 +229,11 @@ fn curve_counts_are_sampled_beyond_the_most_points() {
     assert_eq!(c.last(), Some(&10_000));
     assert!(c.windows(2).all(|w| w[0] < w[1]));
     assert_eq!(curve::counts(0, 500), vec![1]);
+    // 500 points up to 100 000 tasks; a run of a million tasks gets 50, of 10 million 24.
+    assert_eq!(curve::points_for(15_000), 500);
+    assert_eq!(curve::points_for(100_000), 500);
+    assert_eq!(curve::points_for(1_000_000), 50);
+    assert_eq!(curve::points_for(10_000_000), 24);
 }
 
 /// A stage of an arbitrary run: its tasks' (launch, finish) and its parents' ids.

@@ -12,6 +12,19 @@ pub const KNEE_SHARE: f64 = 0.01;
 /// spaced geometrically), always keeping its last count.
 pub const MAX_POINTS: usize = 500;
 
+/// Tasks simulated for one curve at most, all its points together (about a second natively):
+/// a log of many tasks gets fewer points, never fewer than [`FEWEST_POINTS`].
+pub const TASKS_SIMULATED: usize = 50_000_000;
+
+/// The fewest points of a sampled curve.
+pub const FEWEST_POINTS: usize = 24;
+
+/// The most points for a run of `tasks` tasks: [`MAX_POINTS`], fewer for runs so large that
+/// [`TASKS_SIMULATED`] would be passed.
+pub fn points_for(tasks: usize) -> usize {
+    (TASKS_SIMULATED / tasks.max(1)).clamp(FEWEST_POINTS, MAX_POINTS)
+}
+
 const MS_PER_HOUR: f64 = 3_600_000.0;
 
 /// One executor count.

@@ -30,7 +30,8 @@ pub struct Basis {
     pub container_mib: Option<u64>,
     /// Cores per executor of the curve (none: the run's own).
     pub cores: Option<u32>,
-    /// The most points of the curve (none: [`MAX_POINTS`]).
+    /// The most points of the curve (none: [`MAX_POINTS`], fewer for a run of millions of tasks:
+    /// [`curve::points_for`]).
     pub max_points: Option<usize>,
 }
 
@@ -186,7 +187,9 @@ pub fn what_if_of(model: Model, basis: &Basis) -> Result<WhatIf, NoEstimate> {
         arrive_ms: model.first_executor_ms,
         container_mib: basis.container_mib,
     };
-    let max_points = basis.max_points.unwrap_or(MAX_POINTS);
+    let max_points = basis
+        .max_points
+        .unwrap_or_else(|| curve::points_for(model.durations.len()));
     let curve = curve::curve(&sim, cores, &reserve, max_points).ok_or(NoEstimate::NoTaskSlot {
         cores,
         task_cpus: model.task_cpus,

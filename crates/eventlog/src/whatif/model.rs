@@ -401,19 +401,30 @@ fn executors_of(
     end_ms: u64,
     idle: Option<u64>,
 ) -> (Vec<ModelExecutor>, u32) {
-    let mut last_finish: Vec<Option<i64>> = vec![None; run.executors.len()];
+    // Each executor's first launch and last finish (an executor added again under its id
+    // keeps only its last arrival and removal in the run: it was there from its first task).
+    let mut spans: Vec<Option<(i64, i64)>> = vec![None; run.executors.len()];
     for t in run.tasks() {
-        if let Some(l) = last_finish.get_mut(t.executor as usize) {
-            *l = Some(l.map_or(t.finish_ms, |f| f.max(t.finish_ms)));
+        if let Some(span) = spans.get_mut(t.executor as usize) {
+            *span = Some(span.map_or((t.launch_ms, t.finish_ms), |(l, f)| {
+                (l.min(t.launch_ms), f.max(t.finish_ms))
+            }));
         }
     }
     let executors: Vec<ModelExecutor> = run
         .executors
         .iter()
-        .zip(last_finish)
-        .filter_map(|(e, last)| {
-            let added = offset(e.added_ms?, origin);
-            let removed = e.removed_ms.map(|t| offset(t, origin).min(end_ms));
+        .zip(spans)
+        .filter_map(|(e, span)| {
+            let first = span.map(|(l, _)| l);
+            let last = span.map(|(_, f)| f);
+            let added = offset(
+                first.map_or(e.added_ms?, |l| l.min(e.added_ms.unwrap_or(l))),
+                origin,
+            );
+            let removed = e
+                .removed_ms
+                .map(|t| offset(t.max(last.unwrap_or(t)), origin).min(end_ms));
             let killed = e
                 .removed_reason
                 .as_deref()
@@ -511,7 +522,12 @@ pub fn model(run: &Run) -> Model {
 
 /// The model of `run` with its `settings`.
 pub fn model_with(run: &Run, settings: &Settings) -> Model {
-    let origin = run.app.start_ms.or(run.first_ms).unwrap_or(0);
+    // The earliest moment of the log: a log that starts its application more than once (a
+    // hostile or stitched one) keeps every job after its start.
+    let origin = match (run.app.start_ms, run.first_ms) {
+        (Some(a), Some(f)) => a.min(f),
+        (a, f) => a.or(f).unwrap_or(0),
+    };
     let end = run.app.end_ms.or(run.last_ms).unwrap_or(origin);
     let executor_cores = executor_cores(run, settings);
     let task_cpus = settings.task_cpus.max(1);
@@ -530,7 +546,14 @@ pub fn model_with(run: &Run, settings: &Settings) -> Model {
     let driver_ms = run_ms.saturating_sub(time_in_jobs(&jobs));
     let (executors, executors_at_once) =
         executors_of(run, origin, run_ms, settings.idle_timeout_ms);
-    let first_executor_ms = executors.iter().map(|e| e.added_ms).min().unwrap_or(0);
+    // No task runs before an executor is there (a log whose executors are added again later
+    // under the same ids keeps only their last arrival).
+    let first_task_ms = stages.iter().map(|s| s.first_launch_ms).min();
+    let first_executor_ms = executors
+        .iter()
+        .map(|e| e.added_ms)
+        .min()
+        .map_or(0, |a| first_task_ms.map_or(a, |t| a.min(t)));
     let stage_lag_ms = stage_lag(&stages, &jobs, first_executor_ms);
     let (disk_spilled_bytes, most_spilled_stage) = spills(run);
     Model {
