@@ -301,8 +301,12 @@ impl Reader {
         }
         if file.decoder.is_none() {
             file.waiting.extend_from_slice(chunk);
-            if file.waiting.len() < Codec::MAGIC_BYTES {
-                return; // the magic number's bytes first
+            // The magic number's bytes first; and past white space, the first byte of JSON (a
+            // log named `.zip` that is plain JSON is told by its `{`).
+            let blank = file.waiting.iter().all(u8::is_ascii_whitespace);
+            if file.waiting.len() < Codec::MAGIC_BYTES || (blank && file.waiting.len() < HEAD_KEPT)
+            {
+                return;
             }
             self.start_decoder(file);
             return;
