@@ -212,3 +212,30 @@ fn a_local_run_says_its_counts_are_hypothetical() {
         "{text}"
     );
 }
+
+#[test]
+fn the_explorers_rows_get_their_time_and_core_hours() {
+    // The trade-off explorer of the form's default YARN cluster, each row a shape (executors ×
+    // cores, its container); the failures log's tasks on each. A row is the same estimate as
+    // estimate_shape of its executors, cores and container.
+    let read = common::read(&common::shared("yarn-task-and-executor-failures.zstd"));
+    let w = whatif::what_if(&read.runs[0], &Basis::default()).unwrap();
+    let explorer =
+        planner::explorer::explore(&planner::scenario::Scenario::default()).expect("rows");
+    let estimates = whatif::estimate_rows(&w, &explorer.rows);
+    assert_eq!(estimates.len(), explorer.rows.len());
+    for (row, e) in explorer.rows.iter().zip(&estimates) {
+        let one = whatif::estimate_shape(&w, row.executors, row.cores, Some(row.container_mib));
+        assert_eq!(*e, one, "{} cores", row.cores);
+        if let Some(e) = e {
+            // Reserved: executors × cores × the estimated time from their arrival.
+            let hours = (e.point.estimated_ms - w.executors_arrive_ms) as f64 / 3_600_000.0;
+            let expected = f64::from(row.executors) * f64::from(row.cores) * hours;
+            assert!((e.point.core_hours - expected).abs() < 1e-9);
+        }
+    }
+    // spark.task.cpus is 4 in that run: rows of fewer cores have no slot for its tasks.
+    for (row, e) in explorer.rows.iter().zip(&estimates) {
+        assert_eq!(e.is_none(), row.cores < 4, "{} cores", row.cores);
+    }
+}

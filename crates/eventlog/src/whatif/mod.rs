@@ -243,12 +243,35 @@ pub fn estimate_shape(
     cores: u32,
     container_mib: Option<u64>,
 ) -> Option<ShapeEstimate> {
+    let sim = Simulator::new(&what_if.model);
+    estimate_on(&sim, what_if, executors, cores, container_mib)
+}
+
+/// The estimates of the trade-off explorer's rows (each its executors × cores in its
+/// container), one simulation each on one prepared model: `None` for a row whose executors have
+/// no task slot for the run's `spark.task.cpus`.
+pub fn estimate_rows(
+    what_if: &WhatIf,
+    rows: &[planner::explorer::ShapeRow],
+) -> Vec<Option<ShapeEstimate>> {
+    let sim = Simulator::new(&what_if.model);
+    rows.iter()
+        .map(|r| estimate_on(&sim, what_if, r.executors, r.cores, Some(r.container_mib)))
+        .collect()
+}
+
+fn estimate_on(
+    sim: &Simulator<'_>,
+    what_if: &WhatIf,
+    executors: u32,
+    cores: u32,
+    container_mib: Option<u64>,
+) -> Option<ShapeEstimate> {
     let m = &what_if.model;
     let per = planner::spark::task_slots_per_executor(cores, m.task_cpus);
     if per == 0 || executors == 0 {
         return None;
     }
-    let sim = Simulator::new(m);
     let slots = u64::from(executors) * u64::from(per);
     let reserve = curve::Reserve {
         arrive_ms: what_if.executors_arrive_ms,
