@@ -107,6 +107,11 @@ fn the_facts_table_and_assumptions_of_a_small_run() {
             ],
         ]
     );
+}
+
+#[test]
+fn the_assumptions_of_a_small_run_say_its_numbers() {
+    let w = words::words(&one_stage(), false);
     let all = w.assumptions.join("\n");
     for said in [
         "Each of the run's 5 tasks takes as long as it did, launch to finish (13.0 s of task time",
