@@ -22,32 +22,12 @@ fn times(w: &WhatIf) -> Vec<(u32, u64)> {
         .collect()
 }
 
-/// One executor of 2 cores from 0; the job is submitted at 1000; its stage's five tasks last
-/// 1000, 2000, 3000, 3000 and 4000 ms in launch order. As it ran on 2 slots: A 1000–2000,
-/// B 1000–3000, C 2000–5000, D 3000–6000, E 5000–9000; the job ends at 9000 and the application
-/// at 11 000: the driver's own time is 1000 before and 2000 after. (The executor's first tasks,
-/// A and B, are not longer than the later ones: no warm-up.)
-fn one_stage_run() -> Build {
-    Build::new(0, 11_000)
-        .executor("1", 2, 0, None)
-        .job(0, 1000, 9000, &[0])
-        .stage(
-            0,
-            &[],
-            0,
-            &[
-                (1000, 1000),
-                (1000, 2000),
-                (2000, 3000),
-                (3000, 3000),
-                (5000, 4000),
-            ],
-        )
-}
-
 #[test]
 fn one_stage() {
-    let w = what_if(one_stage_run());
+    // `whatif_common::one_stage`: one executor of 2 cores; the job submitted at 1000; five tasks
+    // of 1000, 2000, 3000, 3000, 4000 ms that ran A 1000–2000, B 1000–3000, C 2000–5000,
+    // D 3000–6000, E 5000–9000; the job ends at 9000, the application at 11 000.
+    let w = what_if(whatif_common::one_stage());
     assert_eq!(w.driver_ms, 3000);
     assert_eq!(w.task_ms, 13_000);
     assert_eq!(w.model.warmup_ms, 0);
@@ -83,7 +63,7 @@ fn one_stage_costs() {
     // The same run with containers of 3072 MiB: 1 executor × 2 cores × 11 000 ms is 22 000
     // core-ms = 11/1800 core-hour; 3 GiB × 11 000 ms = 11/1200 GiB-hour. 2 executors × 2 cores
     // × 8000 ms = 32 000 core-ms = 2/225 core-hour; 2 × 3 GiB × 8000 ms = 1/75 GiB-hour.
-    let run = one_stage_run().run();
+    let run = whatif_common::one_stage().run();
     let basis = Basis {
         container_mib: Some(3072),
         ..Basis::default()
@@ -154,21 +134,9 @@ fn a_diamond() {
 
 #[test]
 fn overlapping_jobs() {
-    // Jobs 0 and 1 submitted together at 0 (two threads of the driver); job 0's stage 0 has two
-    // tasks of 2000, job 1's stage 1 two of 1000. Job 2 is submitted 500 ms after both ended:
-    // its stage 2 has one task of 1000. As it ran on 4 executors of 1 core: all four tasks at 0,
-    // job 1 ends at 1000, job 0 at 2000, job 2 2500–3500, the application ends at 4000.
-    let b = Build::new(0, 4000)
-        .executor("1", 1, 0, None)
-        .executor("2", 1, 0, None)
-        .executor("3", 1, 0, None)
-        .executor("4", 1, 0, None)
-        .job(0, 0, 2000, &[0])
-        .job(1, 0, 1000, &[1])
-        .job(2, 2500, 3500, &[2])
-        .stage(0, &[], 0, &[(0, 2000), (0, 2000)])
-        .stage(1, &[], 0, &[(0, 1000), (0, 1000)])
-        .stage(2, &[], 0, &[(2500, 1000)]);
+    // `whatif_common::overlapping_jobs`: jobs 0 and 1 at once (two tasks of 2000 ms, two of
+    // 1000), job 2 (one of 1000) 500 ms after both ended; 4 executors of 1 core; 4000 ms.
+    let b = whatif_common::overlapping_jobs();
     let w = what_if(b);
     // The driver's own time: 4000 minus the time some job ran (0–2000 and 2500–3500) = 1000.
     assert_eq!(w.driver_ms, 1000);

@@ -31,7 +31,6 @@ mod common;
 mod whatif_common;
 
 use eventlog::whatif::{self, Basis, Model};
-use whatif_common::Build;
 
 const LOG: &str = "sparklens_local-1532512550423";
 
@@ -154,18 +153,7 @@ fn where_the_job_grouping_differs_from_sparklens() {
     // itself). At 2 executors Sparklens gives 2000 + 1000 + 1000 = 4000, less than 2 slots can
     // do: jobs 0 and 1 hold 6000 task-ms, 3000 ms on 2 slots, and job 2 came after both, with the
     // driver's 500 ms before it and 500 after: 3000 + 500 + 1000 + 500 = 5000, ours.
-    let run = Build::new(0, 4000)
-        .executor("1", 1, 0, None)
-        .executor("2", 1, 0, None)
-        .executor("3", 1, 0, None)
-        .executor("4", 1, 0, None)
-        .job(0, 0, 2000, &[0])
-        .job(1, 0, 1000, &[1])
-        .job(2, 2500, 3500, &[2])
-        .stage(0, &[], 0, &[(0, 2000), (0, 2000)])
-        .stage(1, &[], 0, &[(0, 1000), (0, 1000)])
-        .stage(2, &[], 0, &[(2500, 1000)])
-        .run();
+    let run = whatif_common::overlapping_jobs().run();
     let w = whatif::what_if(&run, &Basis::default()).unwrap();
     assert_eq!(w.driver_ms, 1000);
     let at = |e: u32| {

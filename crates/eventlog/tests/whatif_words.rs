@@ -5,32 +5,14 @@ mod common;
 mod whatif_common;
 
 use eventlog::whatif::{self, words, Basis};
-use whatif_common::Build;
 
-/// The hand-built run of `whatif_graphs::one_stage`: one executor of 2 cores, one job of five
-/// tasks (1000, 2000, 3000, 3000, 4000 ms), 3000 ms of the driver's own time.
+/// The hand-built one-stage run (`whatif_common::one_stage`) with containers of 3072 MiB.
 fn one_stage() -> whatif::WhatIf {
-    let run = Build::new(0, 11_000)
-        .executor("1", 2, 0, None)
-        .job(0, 1000, 9000, &[0])
-        .stage(
-            0,
-            &[],
-            0,
-            &[
-                (1000, 1000),
-                (1000, 2000),
-                (2000, 3000),
-                (3000, 3000),
-                (5000, 4000),
-            ],
-        )
-        .run();
     let basis = Basis {
         container_mib: Some(3072),
         ..Basis::default()
     };
-    whatif::what_if(&run, &basis).expect("an estimate")
+    whatif::what_if(&whatif_common::one_stage().run(), &basis).expect("an estimate")
 }
 
 #[test]

@@ -99,3 +99,44 @@ impl Build {
         self.run
     }
 }
+
+/// One executor of 2 cores from 0; the job is submitted at 1000; its stage's five tasks last
+/// 1000, 2000, 3000, 3000 and 4000 ms in launch order. As it ran on 2 slots: A 1000–2000,
+/// B 1000–3000, C 2000–5000, D 3000–6000, E 5000–9000; the job ends at 9000 and the application
+/// at 11 000: the driver's own time is 1000 before and 2000 after. (The executor's first tasks,
+/// A and B, are not longer than the later ones: no warm-up.)
+pub fn one_stage() -> Build {
+    Build::new(0, 11_000)
+        .executor("1", 2, 0, None)
+        .job(0, 1000, 9000, &[0])
+        .stage(
+            0,
+            &[],
+            0,
+            &[
+                (1000, 1000),
+                (1000, 2000),
+                (2000, 3000),
+                (3000, 3000),
+                (5000, 4000),
+            ],
+        )
+}
+
+/// Jobs 0 and 1 submitted together at 0 (two threads of the driver); job 0's stage 0 has two
+/// tasks of 2000, job 1's stage 1 two of 1000. Job 2 is submitted 500 ms after both ended: its
+/// stage 2 has one task of 1000. As it ran on 4 executors of 1 core: all four tasks at 0, job 1
+/// ends at 1000, job 0 at 2000, job 2 2500–3500, the application ends at 4000.
+pub fn overlapping_jobs() -> Build {
+    Build::new(0, 4000)
+        .executor("1", 1, 0, None)
+        .executor("2", 1, 0, None)
+        .executor("3", 1, 0, None)
+        .executor("4", 1, 0, None)
+        .job(0, 0, 2000, &[0])
+        .job(1, 0, 1000, &[1])
+        .job(2, 2500, 3500, &[2])
+        .stage(0, &[], 0, &[(0, 2000), (0, 2000)])
+        .stage(1, &[], 0, &[(0, 1000), (0, 1000)])
+        .stage(2, &[], 0, &[(2500, 1000)])
+}
