@@ -7,7 +7,7 @@ use planner::catalog::{self, ClusterManager, Entry};
 use planner::check::words::{self, Stop};
 use planner::check::{Answer, Check, SideNumbers};
 use planner::report::summary::summary;
-use planner::report::{try_render, Format, Report};
+use planner::report::{try_render, Format};
 use planner::scenario::{plan_with_unreadable, presets, Outcome, Scenario};
 use planner::text::{check_length, with_bare_unit, TextError};
 use planner::url;
@@ -48,7 +48,7 @@ Rule: --KEY reads as the link (--kmem 65536 is MiB), --NAME as the form (--node-
 Formats: table (default), text, markdown (the full report), markdown-table and confluence (a
 short table for a wiki), html (a fragment with inline styles), svg (the per-node layout), conf
 (spark-defaults.conf), submit (spark-submit), emr-json (EMR classifications), yaml (Spark
-operator), json (the report document: kind spark-sizer-report, schema 1).
+operator), json (the plan's view: kind spark-sizer-plan, schema 1, the shape of the JS API's plan()).
 
 Check: --check FILE (or - for standard input) reads a spark-submit command, a
 spark-defaults.conf, EMR classification JSON or a SparkApplication manifest (several may be in
@@ -596,7 +596,7 @@ fn no_executor_runs(
     stdout: String,
     mut stderr: String,
 ) -> Printed {
-    let s = summary(&Report::new(scenario, outcome));
+    let s = summary(&planner::view::build(scenario, outcome));
     let written = if is_deployed(format) {
         format!(" (--format {} writes nothing)", format.as_str())
     } else {

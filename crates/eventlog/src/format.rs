@@ -1,8 +1,8 @@
 //! How the event-log words write sizes and durations: one place for the analysis' words and the
 //! what-if's (a leaf: both import it, it imports only the planner's formatters).
 
-use planner::catalog::group_digits;
 use planner::fixed::format_ratio;
+use planner::format::{group, mib};
 
 const GIB: u64 = 1 << 30;
 const MIB: u64 = 1 << 20;
@@ -10,7 +10,7 @@ const MIB: u64 = 1 << 20;
 /// Bytes as GiB with one decimal (below 1 GiB: MiB).
 pub fn bytes(b: u64) -> String {
     if b < GIB {
-        format!("{} MiB", group_digits(b.div_ceil(MIB)))
+        mib(b.div_ceil(MIB))
     } else {
         format!("{} GiB", format_ratio(b, GIB, 1))
     }
@@ -41,6 +41,6 @@ pub fn clock(ms: u64) -> String {
     match ms {
         0..=59_999 => format!("{} s", format_ratio(ms, 1000, 1)),
         60_000..=3_599_999 => format!("{} min {:02} s", s / 60, s % 60),
-        _ => format!("{} h {:02} min", group_digits(s / 3600), (s % 3600) / 60),
+        _ => format!("{} h {:02} min", group(s / 3600), (s % 3600) / 60),
     }
 }

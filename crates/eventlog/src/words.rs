@@ -2,8 +2,8 @@
 //! sentence, and the whole analysis as sections that [`text`] and [`markdown`] write. Numbers
 //! are written by the planner's formatters (digit groups, GiB with one decimal, percentages).
 
-use planner::catalog::{counted, group_digits};
 use planner::fixed::{format_percent, format_ratio};
+use planner::format::{counted, group, mib};
 
 use crate::analysis::executors::LossCause;
 use crate::analysis::findings::Finding;
@@ -136,7 +136,7 @@ pub fn cut_short_words(r: &crate::analysis::RunSummary) -> String {
     let mut out = match &r.last_line {
         Some(at) => format!(
             "The log ends at line {} of {} before the application did (no SparkListenerApplicationEnd): what came after is not known.",
-            group_digits(at.line),
+            group(at.line),
             at.file
         ),
         None => unknown_words(Unknown::CutShort).to_string(),
@@ -157,7 +157,7 @@ pub fn cut_short_words(r: &crate::analysis::RunSummary) -> String {
     for (stage, ended, declared) in r.stages_not_completed.iter().take(8) {
         out.push_str(&format!(
             " Stage {stage}: {} of {} ended.",
-            group_digits(*ended),
+            group(*ended),
             declared.map_or("its".to_string(), |d| counted(d, "task"))
         ));
     }
@@ -167,7 +167,7 @@ pub fn cut_short_words(r: &crate::analysis::RunSummary) -> String {
 /// A reading problem in words.
 pub fn problem_words(p: &Problem) -> String {
     let at = if p.at.line > 0 {
-        format!("{}, line {}: ", p.at.file, group_digits(p.at.line))
+        format!("{}, line {}: ", p.at.file, group(p.at.line))
     } else {
         format!("{}: ", p.at.file)
     };
@@ -177,7 +177,7 @@ pub fn problem_words(p: &Problem) -> String {
         ),
         ProblemKind::CutShort { bytes: b } => format!(
             "the last line is cut off after {} bytes (the log was cut short); the analysis covers the lines before it",
-            group_digits(*b)
+            group(*b)
         ),
         ProblemKind::NotAnEvent => "JSON that is not a Spark event (no \"Event\" field); passed over".to_string(),
         ProblemKind::WrongShape { event, message } => format!("a {event} whose fields are not what Spark writes ({message}); passed over"),
@@ -372,9 +372,9 @@ fn run_section(a: &Analysis) -> Section {
             "Jobs, stages, tasks".to_string(),
             format!(
                 "{}, {}, {}",
-                group_digits(a.jobs.len() as u64),
-                group_digits(a.stages.len() as u64),
-                group_digits(crate::analysis::total(a.stages.iter().map(|s| s.tasks)))
+                group(a.jobs.len() as u64),
+                group(a.stages.len() as u64),
+                group(crate::analysis::total(a.stages.iter().map(|s| s.tasks)))
             ),
         ),
     ];
@@ -411,22 +411,22 @@ fn plan_section(a: &Analysis, p: &Recommendation) -> Section {
     lines.push(Line::Text(match heap.basis {
         HeapBasis::MeasuredPeak => format!(
             "Executor heap {}: the measured peak of JVMHeapMemory was {} ({} of the {} heap), plus {} % headroom for {} sample{}.",
-            planner::units::format_spark_mib(heap.heap_mib),
+            planner::format::spark_size(heap.heap_mib),
             bytes(heap.peak_bytes.unwrap_or(0)),
             format_percent(heap.peak_bytes.unwrap_or(0) / MIB, heap.configured_mib, 0) + " %",
-            planner::units::format_spark_mib(heap.configured_mib),
+            planner::format::spark_size(heap.configured_mib),
             heap.headroom_percent,
-            group_digits(heap.samples),
-            planner::catalog::plural_ending(heap.samples)
+            group(heap.samples),
+            planner::format::plural_ending(heap.samples)
         ),
         HeapBasis::OutOfMemory => format!(
             "Executor heap {}: tasks ran out of heap with {}, so at least half as much again.",
-            planner::units::format_spark_mib(heap.heap_mib),
-            planner::units::format_spark_mib(heap.configured_mib)
+            planner::format::spark_size(heap.heap_mib),
+            planner::format::spark_size(heap.configured_mib)
         ),
         HeapBasis::NotMeasured => format!(
             "Executor heap kept at {}: the log holds no heap peak to size it from.",
-            planner::units::format_spark_mib(heap.heap_mib)
+            planner::format::spark_size(heap.heap_mib)
         ),
     }));
     let o = &p.overhead;
@@ -443,7 +443,7 @@ fn plan_section(a: &Analysis, p: &Recommendation) -> Section {
             counted(u64::from(p.cores), "core"),
             counted(u64::from(a.executors.most_busy_slots), "task"),
             if p.executors == 1 { "it can" } else { "they" },
-            group_digits(u64::from(p.executors_as_ran))
+            group(u64::from(p.executors_as_ran))
         ),
         CountBasis::AllSlotsBusy => format!(
             "{} of {}: every task slot was busy at times, so the run's count is kept (more executors may finish sooner).",
@@ -485,11 +485,11 @@ fn placed_lines(p: &Recommendation, placed: &crate::analysis::plan::Placed) -> V
     let row = |name: &str, n: &Option<planner::check::SideNumbers>| match n {
         Some(n) => vec![
             name.to_string(),
-            group_digits(n.executors_running),
-            group_digits(n.cores_per_executor),
-            format!("{} MiB", group_digits(n.heap_mib)),
-            format!("{} MiB", group_digits(n.container_mib)),
-            group_digits(n.task_slots),
+            group(n.executors_running),
+            group(n.cores_per_executor),
+            mib(n.heap_mib),
+            mib(n.container_mib),
+            group(n.task_slots),
         ],
         None => vec![
             name.to_string(),
@@ -531,7 +531,7 @@ fn executors_section(a: &Analysis) -> Section {
         "{} on {}, at most {} alive at once; task slots busy {} of the time held; at most {} ran at once.",
         counted(e.executors.len() as u64, "executor"),
         counted(e.hosts.len() as u64, "host"),
-        group_digits(u64::from(e.most_alive)),
+        group(u64::from(e.most_alive)),
         permille(e.utilisation_permille()),
         counted(u64::from(e.most_busy_slots), "task")
     ))];
@@ -552,10 +552,10 @@ fn executors_section(a: &Analysis) -> Section {
                 .map(|h| {
                     vec![
                         h.host.clone(),
-                        group_digits(u64::from(h.executors)),
-                        group_digits(u64::from(h.most_at_once)),
-                        group_digits(u64::from(h.cores_at_once)),
-                        format!("{} MiB", group_digits(e.container_mib)),
+                        group(u64::from(h.executors)),
+                        group(u64::from(h.most_at_once)),
+                        group(u64::from(h.cores_at_once)),
+                        mib(e.container_mib),
                     ]
                 })
                 .collect(),
@@ -624,7 +624,7 @@ fn peaks_section(a: &Analysis) -> Section {
         "Samples".to_string(),
         format!(
             "{}{}{}",
-            group_digits(p.samples),
+            group(p.samples),
             if p.stage_peaks_logged {
                 ", stage peaks logged"
             } else {
@@ -680,7 +680,7 @@ fn stages_section(a: &Analysis) -> Section {
                 } else {
                     s.id.to_string()
                 },
-                group_digits(s.tasks),
+                group(s.tasks),
                 s.duration_ms.map_or("not completed".to_string(), duration),
                 duration(s.task_time.median_ms),
                 duration(s.task_time.p95_ms),
@@ -689,7 +689,7 @@ fn stages_section(a: &Analysis) -> Section {
                 bytes(s.totals.shuffle_read_bytes),
                 bytes(s.totals.shuffle_write_bytes),
                 bytes(s.totals.disk_spilled_bytes),
-                group_digits(s.totals.failed),
+                group(s.totals.failed),
             ]
         })
         .collect();
@@ -700,7 +700,7 @@ fn stages_section(a: &Analysis) -> Section {
     if stages.len() > shown {
         lines.push(Line::Text(format!(
             "The {shown} stages with the most task time of {}.",
-            group_digits(stages.len() as u64)
+            group(stages.len() as u64)
         )));
     }
     Section {

@@ -63,6 +63,6 @@ fn a_shape_whose_tasks_take_four_cores_places() {
     assert_eq!(placed.placement.totals.task_slots, 6);
     let refused = place(&input(2)).expect_err("2-core executors cannot");
     assert!(refused.0[0]
-        .allowed
+        .allowed_words()
         .contains("(=2) has to be >= the number of cpus per task = 4"));
 }

@@ -2,8 +2,8 @@
 //! when few, else a selection that keeps the run's count, the knee and the last), and the
 //! model's assumptions stated with the run's own numbers.
 
-use planner::catalog::{counted, group_digits};
 use planner::fixed::format_fixed;
+use planner::format::{counted, group};
 
 use super::{max_executors, WhatIf};
 use crate::format::{bytes, clock, duration, short_duration};
@@ -40,7 +40,7 @@ fn signed_percent(share: f64) -> String {
 /// Hours with the decimals their size needs.
 fn hours(v: f64) -> String {
     if v >= 1000.0 {
-        group_digits(v.round() as u64)
+        group(v.round() as u64)
     } else if v >= 10.0 {
         format_fixed(v, 1)
     } else if v >= 0.1 {
@@ -105,7 +105,7 @@ fn table(w: &WhatIf) -> (Vec<String>, Vec<Vec<String>>) {
                 notes.push("more change nothing");
             }
             vec![
-                group_digits(u64::from(p.executors)),
+                group(u64::from(p.executors)),
                 p.cores.to_string(),
                 clock(p.estimated_ms),
                 format!("{} %", format_fixed(p.utilisation * 100.0, 0)),
@@ -183,8 +183,8 @@ fn facts(w: &WhatIf) -> Vec<(String, String)> {
         format!(
             "{} is the most the run could keep busy (its most runnable tasks at once, {}, on {} \
              each); past the knee, {}, each saves little",
-            group_digits(u64::from(could)),
-            group_digits(c.peak_tasks),
+            group(u64::from(could)),
+            group(c.peak_tasks),
             counted(u64::from(c.slots_per_executor), "slot"),
             w.knee_executors
         ),
