@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod decode;
 mod events;
 mod fold;
+pub mod format;
 #[cfg(feature = "fuzzing")]
 pub mod fuzz_targets;
 #[cfg(feature = "json")]
@@ -17,6 +18,7 @@ mod lines;
 pub mod metrics;
 pub mod reader;
 pub mod run;
+pub mod whatif;
 pub mod words;
 
 pub use analysis::{analyze, analyze_all, Analysis, Options};

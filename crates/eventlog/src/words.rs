@@ -12,26 +12,9 @@ use crate::analysis::{Analysis, Master, Unknown};
 use crate::reader::{Problem, ProblemKind, Read};
 use crate::run::FailureKind;
 
-const GIB: u64 = 1 << 30;
+pub use crate::format::{bytes, duration};
+
 const MIB: u64 = 1 << 20;
-
-/// Bytes as GiB with one decimal (below 1 GiB: MiB).
-pub fn bytes(b: u64) -> String {
-    if b < GIB {
-        mib(b.div_ceil(MIB))
-    } else {
-        format!("{} GiB", format_ratio(b, GIB, 1))
-    }
-}
-
-/// A duration in ms as s, min or h.
-pub fn duration(ms: u64) -> String {
-    match ms {
-        0..=59_999 => format!("{} s", format_ratio(ms, 1000, 1)),
-        60_000..=5_999_999 => format!("{} min", format_ratio(ms, 60_000, 1)),
-        _ => format!("{} h", format_ratio(ms, 3_600_000, 1)),
-    }
-}
 
 /// Thousandths as a percentage.
 pub fn permille(p: u64) -> String {
@@ -269,6 +252,12 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
     if let Some(p) = &a.plan {
         out.push(plan_section(a, p));
     }
+    if let Some(w) = &a.what_if {
+        out.push(what_if_section(
+            w,
+            matches!(a.settings.master, Master::Local { .. }),
+        ));
+    }
     if !a.findings.is_empty() {
         out.push(Section {
             title: "Findings".to_string(),
@@ -299,6 +288,23 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
         });
     }
     out
+}
+
+/// The what-if's section: its facts, the curve's table, its assumptions.
+fn what_if_section(w: &crate::whatif::WhatIf, local: bool) -> Section {
+    let words = crate::whatif::words::words(w, local);
+    let mut lines: Vec<Line> = words
+        .facts
+        .into_iter()
+        .map(|(k, v)| Line::Pair(k, v))
+        .collect();
+    lines.push(Line::Table(words.header, words.rows));
+    lines.push(Line::Text("Assumed:".to_string()));
+    lines.extend(words.assumptions.into_iter().map(Line::Text));
+    Section {
+        title: "What if: the run's time by executor count".to_string(),
+        lines,
+    }
 }
 
 fn master_words(m: &Master) -> String {

@@ -118,6 +118,8 @@ pub struct Analysis {
     /// The stage graph the jobs declared.
     #[cfg_attr(feature = "json", serde(skip))]
     pub graph: Vec<StageNode>,
+    /// What if: the run's time for every executor count of its shape (none: no task ran).
+    pub what_if: Option<crate::whatif::WhatIf>,
     /// What reading found about this run's files.
     pub problems: Vec<Problem>,
 }
@@ -182,6 +184,7 @@ pub fn analyze(run: &Run, problems: Vec<Problem>, options: &Options) -> Analysis
     {
         unknowns.push(Unknown::NodeSizes);
     }
+    let what_if = what_if_of(run, &settings, &executors);
     Analysis {
         run: summary,
         settings,
@@ -194,8 +197,24 @@ pub fn analyze(run: &Run, problems: Vec<Problem>, options: &Options) -> Analysis
         workload,
         jobs: run.jobs.clone(),
         graph: run.graph.values().cloned().collect(),
+        what_if,
         problems,
     }
+}
+
+/// The what-if, GiB-hours from the container the settings ask for (none in local mode).
+fn what_if_of(
+    run: &Run,
+    settings: &RunSettings,
+    executors: &ExecutorsSummary,
+) -> Option<crate::whatif::WhatIf> {
+    let local = matches!(settings.master, Master::Local { .. });
+    let basis = crate::whatif::Basis {
+        container_mib: (!local).then_some(executors.container_mib),
+        ..crate::whatif::Basis::default()
+    };
+    let read = crate::whatif::model::Settings::of(run, settings);
+    crate::whatif::what_if_with(run, &read, &basis).ok()
 }
 
 /// A sum that stops at `u64::MAX` (a hostile log's numbers never overflow).
