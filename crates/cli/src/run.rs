@@ -266,9 +266,9 @@ fn checked(
             INVALID_INPUT,
             format!("{shown} holds no Spark setting this check reads"),
         ),
-        Some(Stop::Refused(_)) => (
+        Some(Stop::Refused(f)) => (
             INVALID_INPUT,
-            format!("{shown}: Spark refuses these settings"),
+            format!("{shown}: {}", words::refused_words(&f.kind)),
         ),
         Some(Stop::DoesNotRun) if matches!(check.answer, Answer::Invalid(_)) => (
             INVALID_INPUT,

@@ -15,6 +15,8 @@ pub fn format_name(format: Format) -> &'static str {
         Format::DefaultsFile => "spark-defaults.conf",
         Format::EmrConfiguration => "EMR configuration (JSON)",
         Format::SparkApplication => "SparkApplication manifest (YAML)",
+        Format::EmrOnEksJob => "EMR on EKS job run (JSON)",
+        Format::EmrServerlessJob => "EMR Serverless job run (JSON)",
         Format::Link => "link",
     }
 }
@@ -58,6 +60,36 @@ pub fn finding_kind(kind: &FindingKind) -> (Severity, Code) {
         F::ExplicitBesideMaximize { .. } | F::OtherManager { .. } => {
             (Severity::Warning, Code::SettingIgnored)
         }
+        other => reading_kind(other),
+    }
+}
+
+/// The severity and code of what reading a command or a structured text found.
+fn reading_kind(kind: &FindingKind) -> (Severity, Code) {
+    use super::SubmitOutcome as O;
+    use FindingKind as F;
+    match kind {
+        F::CommandCut(_)
+        | F::NotCheckable { .. }
+        | F::Mistyped {
+            outcome: O::Refused(_) | O::TakenAsApplication { .. },
+            ..
+        } => (Severity::Error, Code::UnreadableValue),
+        F::OptionsAfterApplication {
+            plausible: false, ..
+        } => (Severity::Error, Code::UnreadableValue),
+        F::NoApplication | F::MasterRefused { .. } | F::JavaOptionsRefused { .. } => {
+            (Severity::Error, Code::InvalidValue)
+        }
+        F::ByteOrderMark { .. }
+        | F::WindowsLineEndings
+        | F::OptionLinesJoined { .. }
+        | F::OptionsAfterApplication { .. } => (Severity::Warning, Code::UnreadableValue),
+        F::InvisibleCharacter { .. } | F::Mistyped { .. } => {
+            (Severity::Warning, Code::UnknownSetting)
+        }
+        F::IgnoredKey { .. } => (Severity::Warning, Code::SettingIgnored),
+        _ => (Severity::Info, Code::SettingIgnored),
     }
 }
 
@@ -176,7 +208,7 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
              of the answer and of \"Use these settings\".",
             manager.name()
         ),
-        _ => String::new(),
+        other => super::words_reading::message(other),
     }
 }
 
@@ -415,13 +447,11 @@ pub fn check_headline(c: &Check) -> String {
             }
         },
         Some(Stop::Refused(f)) => {
-            let what = match f.kind {
-                FindingKind::BadValue { .. }
-                | FindingKind::Command(_)
-                | FindingKind::MalformedEscape => "Spark refuses these settings",
-                _ => "The check cannot read this text",
-            };
-            format!("{what}. {}{more}", finding_message(f, m))
+            format!(
+                "{}. {}{more}",
+                refused_words(&f.kind),
+                finding_message(f, m)
+            )
         }
         Some(Stop::DoesNotRun) => {
             let first = all_answer_warnings(c)
@@ -430,6 +460,29 @@ pub fn check_headline(c: &Check) -> String {
                 .map_or("No executor can start.".to_string(), |w| w.message);
             format!("These settings do not run on this cluster. {first}{more}")
         }
+    }
+}
+
+/// What an error of reading means for the settings, as the answer's headline starts: Spark
+/// refuses them, Spark would not get them as they are written, or the text cannot be read.
+pub fn refused_words(kind: &FindingKind) -> &'static str {
+    use super::SubmitOutcome as O;
+    use FindingKind as F;
+    match kind {
+        F::BadValue { .. }
+        | F::Command(_)
+        | F::MalformedEscape
+        | F::NoApplication
+        | F::MasterRefused { .. }
+        | F::JavaOptionsRefused { .. }
+        | F::Mistyped {
+            outcome: O::Refused(_),
+            ..
+        } => "Spark refuses these settings",
+        F::CommandCut(_) | F::Mistyped { .. } | F::OptionsAfterApplication { .. } => {
+            "Spark would not get these settings as they are written"
+        }
+        _ => "The check cannot read this text",
     }
 }
 

@@ -130,7 +130,10 @@ pub fn plan_export(c: &Check, form: &Scenario) -> Option<(super::Format, String)
     let format = match (pasted, form.manager()) {
         (Format::SubmitCommand, _) | (Format::Link, M::Yarn) => Report::Submit,
         (Format::DefaultsFile, _) => Report::Conf,
-        (Format::EmrConfiguration, _) | (Format::Link, M::Emr) => Report::EmrJson,
+        (Format::EmrConfiguration | Format::EmrServerlessJob, _) | (Format::Link, M::Emr) => {
+            Report::EmrJson
+        }
+        (Format::EmrOnEksJob, _) => Report::Conf,
         (Format::SparkApplication, _) | (Format::Link, M::Kubernetes) => Report::Yaml,
     };
     super::try_render(form, &c.plan, format)

@@ -155,6 +155,8 @@ pub fn format_id(format: Format) -> &'static str {
         Format::SubmitCommand => "spark-submit",
         Format::DefaultsFile => "spark-defaults",
         Format::EmrConfiguration => "emr-configuration",
+        Format::EmrOnEksJob => "emr-on-eks-job-run",
+        Format::EmrServerlessJob => "emr-serverless-job-run",
         Format::SparkApplication => "spark-application",
         Format::Link => "link",
     }
