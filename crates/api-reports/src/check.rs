@@ -11,8 +11,8 @@
 use planner::check::link::{self, DropReason};
 use planner::check::words::{
     check_changes, check_container_lines, check_headline, check_layout_lines, diagnostics,
-    format_name, headline, plan_not_offered, replaced_lines, stop, switch_hint,
-    use_these_settings_note, Stop,
+    format_name, headline, parts_lines, parts_title, plan_not_offered, replaced_lines, stop,
+    switch_hint, use_these_settings_note, Stop,
 };
 use planner::check::{check, settings_for_the_form, Check};
 use planner::report::check::plan_export;
@@ -206,6 +206,8 @@ pub fn check_html(text: &str, form: &Scenario) -> String {
             &format!("Read as: {}.", formats.join(", then ")),
         );
     }
+    // A text of several commands or SparkApplications: each one's answer, this one's below.
+    list(&mut out, &parts_title(&c), "check-parts", &parts_lines(&c));
     list(&mut out, "Settings", "check-settings", &setting_lines(&c));
     list(
         &mut out,

@@ -126,12 +126,10 @@ fn java_options_refused(key: &str, value: &str) -> Option<FindingKind> {
                 return None;
             }
         }
-        k::DRIVER_EXTRA_JAVA_OPTIONS | "spark.driver.defaultJavaOptions" => {
-            if value.split_whitespace().any(|o| o.starts_with("-Xmx")) {
-                JavaOption::MaxHeap
-            } else {
-                return None;
-            }
+        k::DRIVER_EXTRA_JAVA_OPTIONS | "spark.driver.defaultJavaOptions"
+            if value.split_whitespace().any(|o| o.starts_with("-Xmx")) =>
+        {
+            JavaOption::MaxHeap
         }
         _ => return None,
     };
@@ -516,6 +514,7 @@ const YARN_CARRIES: &[&str] = &[
     k::DRIVER_MIN_OVERHEAD,
     k::AM_MEMORY,
     k::AM_CORES,
+    k::AM_OVERHEAD,
     k::DEPLOY_MODE,
     k::DYNAMIC_ALLOCATION_ENABLED,
     k::DYNAMIC_ALLOCATION_MAX_EXECUTORS,
@@ -613,6 +612,7 @@ fn yarn_input(form: &PlanInput, pasted: &Pasted, v: &Values) -> PlanInput {
             .unwrap_or(d.driver_overhead_minimum_mib),
         am_memory_mib: v.mib(&[k::AM_MEMORY]).unwrap_or(d.am_memory_mib),
         am_cores: v.positive(k::AM_CORES).unwrap_or(d.am_cores),
+        am_overhead_mib: v.mib(&[k::AM_OVERHEAD]),
         overhead_factor: v
             .number(k::EXECUTOR_OVERHEAD_FACTOR, ValueKind::Factor)
             .unwrap_or(d.overhead_factor),
@@ -657,6 +657,8 @@ const K8S_CARRIES: &[&str] = &[
     k::DRIVER_MEMORY,
     k::DRIVER_CORES,
     k::DRIVER_MIN_OVERHEAD,
+    k::DRIVER_OVERHEAD,
+    k::DRIVER_OVERHEAD_FACTOR,
     k::K8S_EXECUTOR_REQUEST_CORES,
     k::K8S_EXECUTOR_LIMIT_CORES,
     k::K8S_DRIVER_REQUEST_CORES,
@@ -708,6 +710,8 @@ fn k8s_input(form: &K8sInput, pasted: &Pasted, v: &Values, count: ExecutorCount)
         driver_limit_cores: cpu(k::K8S_DRIVER_LIMIT_CORES),
         executor_min_overhead_mib: v.mib(&[k::EXECUTOR_MIN_OVERHEAD]),
         driver_min_overhead_mib: v.mib(&[k::DRIVER_MIN_OVERHEAD]),
+        driver_overhead_mib: v.mib(&[k::DRIVER_OVERHEAD, k::YARN_DRIVER_OVERHEAD]),
+        driver_overhead_factor: v.number(k::DRIVER_OVERHEAD_FACTOR, ValueKind::Factor),
     };
     K8sInput {
         nodes: form.nodes.clone(),
@@ -738,6 +742,7 @@ const EMR_CARRIES: &[&str] = &[
     k::DRIVER_OVERHEAD,
     k::AM_MEMORY,
     k::AM_CORES,
+    k::AM_OVERHEAD,
     k::EMR_HETEROGENEOUS_EXECUTORS,
     k::EMR_EXECUTOR_MAX_CORES,
     k::EMR_EXECUTOR_MAX_MEMORY,
@@ -803,6 +808,7 @@ fn emr_input(form: &EmrInput, pasted: &Pasted, v: &Values) -> EmrInput {
         driver_cores: v.positive(k::DRIVER_CORES).unwrap_or(form.driver_cores),
         am_memory_mib: v.mib(&[k::AM_MEMORY]).unwrap_or(form.am_memory_mib),
         am_cores: v.positive(k::AM_CORES).unwrap_or(form.am_cores),
+        am_overhead_mib: v.mib(&[k::AM_OVERHEAD]).or(form.am_overhead_mib),
         task_cpus: v.positive(k::TASK_CPUS).unwrap_or(form.task_cpus),
         ..*form
     }

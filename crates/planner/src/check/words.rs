@@ -463,6 +463,70 @@ pub fn check_headline(c: &Check) -> String {
     }
 }
 
+/// "3 spark-submit commands", "1 SparkApplication", "no command": the parts of a text.
+pub fn parts_count(pasted: &super::Pasted) -> String {
+    match pasted.parts.first() {
+        Some(p) => counted(
+            pasted.parts.len() as u64,
+            super::words_reading::part_noun(p.format),
+        ),
+        None => "no spark-submit command or SparkApplication".to_string(),
+    }
+}
+
+/// The part a check is of, when its text holds several: "command 2 (lines 6–9, report.py)".
+pub fn part_name(pasted: &super::Pasted) -> Option<String> {
+    if pasted.parts.len() < 2 {
+        return None;
+    }
+    let part = pasted.parts.get(pasted.part)?;
+    Some(super::words_reading::part_words(part, pasted.part, false))
+}
+
+/// The title of [`parts_lines`]: "Each command, checked on its own".
+pub fn parts_title(c: &Check) -> String {
+    let noun = match c.pasted.parts.first().map(|p| p.format) {
+        Some(Format::SparkApplication) => "SparkApplication",
+        _ => "command",
+    };
+    format!("Each {noun}, checked on its own")
+}
+
+/// Each part of a text of several, with its answer in one sentence, in the order of the text:
+/// "Command 2 (lines 6–9, report.py): 10 of 10 executors asked for run here, …" (empty for a
+/// text of one part).
+pub fn parts_lines(c: &Check) -> Vec<String> {
+    if c.others.is_empty() {
+        return Vec::new();
+    }
+    let mut checks: Vec<&Check> = std::iter::once(c).chain(&c.others).collect();
+    checks.sort_by_key(|k| k.pasted.part);
+    let mut lines: Vec<String> = checks
+        .iter()
+        .filter_map(|k| {
+            let part = k.pasted.parts.get(k.pasted.part)?;
+            let this = if k.pasted.part == c.pasted.part {
+                " (this answer)"
+            } else {
+                ""
+            };
+            Some(format!(
+                "{}{this}: {}",
+                super::words_reading::part_words(part, k.pasted.part, true),
+                check_headline(k)
+            ))
+        })
+        .collect();
+    let more = c.pasted.parts.len().saturating_sub(super::MAX_PARTS);
+    if more > 0 {
+        lines.push(group_digits_in_text(&format!(
+            "{} more not checked here: check them on their own.",
+            counted(more as u64, "part")
+        )));
+    }
+    lines
+}
+
 /// What an error of reading means for the settings, as the answer's headline starts: Spark
 /// refuses them, Spark would not get them as they are written, or the text cannot be read.
 pub fn refused_words(kind: &FindingKind) -> &'static str {

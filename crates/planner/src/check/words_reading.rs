@@ -164,10 +164,7 @@ fn mistyped_message(word: &str, lookalike: &Lookalike, outcome: &SubmitOutcome) 
                  them",
                 dash_name(*c)
             ),
-            format!(
-                "Type --{}.",
-                word.trim_start_matches(|c| Lookalike::dash(c))
-            ),
+            format!("Type --{}.", word.trim_start_matches(Lookalike::dash)),
         ),
         Lookalike::Quote(c) => (
             format!(

@@ -62,6 +62,32 @@ pub struct CheckDocument {
     pub use_these_settings: String,
     /// What a share link of this check holds.
     pub link: LinkView,
+    /// A text of several spark-submit commands or SparkApplications: each, checked on its
+    /// own, in the order of the text (absent for a text of one). This document is of the part
+    /// whose `this` is true.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub parts: Vec<PartView>,
+}
+
+/// One part of a text of several, checked on its own.
+#[derive(Debug, Clone, Serialize)]
+pub struct PartView {
+    /// Its number (1 is the first; the command line's `--part`).
+    pub number: usize,
+    /// `spark-submit` or `spark-application`.
+    pub format: &'static str,
+    /// Its first line.
+    pub first_line: u32,
+    /// Its last line.
+    pub last_line: u32,
+    /// What it runs: the application's file name, or the SparkApplication's name.
+    pub name: String,
+    /// Its check's status, as the document's `status`.
+    pub status: &'static str,
+    /// Its check's headline.
+    pub headline: String,
+    /// Whether this document is of this part.
+    pub this: bool,
 }
 
 /// A key's value that stands, where it came from.
@@ -243,6 +269,41 @@ fn plan_side(c: &Check, form: &Scenario) -> Option<PlanSideView> {
     })
 }
 
+/// `checked`, `not-planned` or `nothing-read`.
+fn status_of(c: &Check) -> &'static str {
+    let refused = matches!(stop(c), Some(Stop::Refused(_)));
+    match (&c.answer, c.compare.pasted.is_some() && !refused) {
+        (Answer::NothingRead, _) => "nothing-read",
+        (_, true) => "checked",
+        (_, false) => "not-planned",
+    }
+}
+
+/// Every part of a text of several, each checked on its own (none for a text of one).
+fn part_views(c: &Check) -> Vec<PartView> {
+    if c.others.is_empty() {
+        return Vec::new();
+    }
+    let mut checks: Vec<&Check> = std::iter::once(c).chain(&c.others).collect();
+    checks.sort_by_key(|k| k.pasted.part);
+    checks
+        .into_iter()
+        .filter_map(|k| {
+            let part = k.pasted.parts.get(k.pasted.part)?;
+            Some(PartView {
+                number: k.pasted.part + 1,
+                format: format_id(part.format),
+                first_line: part.first_line,
+                last_line: part.last_line,
+                name: part.name.clone(),
+                status: status_of(k),
+                headline: check_headline(k),
+                this: k.pasted.part == c.pasted.part,
+            })
+        })
+        .collect()
+}
+
 /// The document of a check made against the cluster of `form`.
 pub fn check_document(c: &Check, form: &Scenario) -> CheckDocument {
     let m: ClusterManager = c.applied.scenario.manager();
@@ -252,11 +313,7 @@ pub fn check_document(c: &Check, form: &Scenario) -> CheckDocument {
     CheckDocument {
         schema: SCHEMA,
         manager: m.as_str(),
-        status: match (&c.answer, c.compare.pasted.is_some() && !refused) {
-            (Answer::NothingRead, _) => "nothing-read",
-            (_, true) => "checked",
-            (_, false) => "not-planned",
-        },
+        status: status_of(c),
         formats: c.pasted.formats.iter().map(|f| format_id(*f)).collect(),
         headline: check_headline(c),
         settings: setting_views(c),
@@ -276,6 +333,7 @@ pub fn check_document(c: &Check, form: &Scenario) -> CheckDocument {
                 })
                 .collect(),
         },
+        parts: part_views(c),
     }
 }
 
