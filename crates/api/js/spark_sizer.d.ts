@@ -228,7 +228,7 @@ export interface CheckResult {
   manager: "yarn" | "k8s" | "emr";
   /** `checked`: the settings were planned (`answer`); `not-planned`: they cannot be planned on this cluster or Spark refuses a value (no `answer`; `diagnostics` says why); `nothing-read`. */
   status: "checked" | "not-planned" | "nothing-read";
-  /** The kinds of text read, in the order met: `spark-submit`, `spark-defaults`, `emr-configuration`, `spark-application` (`link` for a share link's settings). */
+  /** The kinds of text read, in the order met: `spark-submit`, `spark-defaults`, `emr-configuration`, `emr-on-eks-job-run`, `emr-serverless-job-run`, `spark-application` (`link` for a share link's settings). */
   formats: string[];
   /** The answer in one sentence. */
   headline: string;
@@ -246,6 +246,26 @@ export interface CheckResult {
   use_these_settings: string;
   /** What a share link of this check holds. */
   link: CheckLink;
+  /** A text of several spark-submit commands or SparkApplications: each, checked on its own, in the order of the text (absent for a text of one). This result is of the part whose `this` is true (the first). */
+  parts?: CheckPart[];
+}
+
+/** One part of a text of several, checked on its own. */
+export interface CheckPart {
+  /** 1 for the first. */
+  number: number;
+  /** `spark-submit` or `spark-application`. */
+  format: string;
+  first_line: number;
+  last_line: number;
+  /** What it runs: the application's file name, or the SparkApplication's name. */
+  name: string;
+  /** Its check's status, as `CheckResult.status`. */
+  status: "checked" | "not-planned" | "nothing-read";
+  /** Its check's answer in one sentence. */
+  headline: string;
+  /** Whether this result is of this part. */
+  this: boolean;
 }
 
 /** A key's value that stands, and where it was read. */

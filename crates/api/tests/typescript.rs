@@ -130,13 +130,15 @@ fn the_declaration_matches_the_results() {
         let json: Value = serde_json::from_str(&api::to_json(result)).expect("JSON");
         checker.check_object("result", "PlanResult", &json);
     }
-    // check(): the four formats, text that does not read, and nothing at all, on each manager.
+    // check(): the four formats, text that does not read, two commands, and nothing at all, on
+    // each manager.
     let checks = [
         ("spark-submit --num-executors 20 --executor-memory 4g --conf spark.executor.memory=2g --conf spark.ssl.keyStorePassword=x1 app.py", ""),
         ("spark.executor.memory 6x\nspark.executor.instances 999\n", "v=1&cm=k8s"),
         (r#"[{"Classification": "spark", "Properties": {"maximizeResourceAllocation": "true"}}]"#, "v=1&cm=emr"),
         ("kind: SparkApplication\nspec:\n  executor:\n    memory: 900g\n", "v=1&cm=k8s"),
         ("spark.dynamicAllocation.enabled true\n", "v=1&n=0"),
+        ("spark-submit --num-executors 2 a.jar\nspark-submit --num-executors 0x b.py\n", ""),
         ("", ""),
     ];
     for (text, link) in checks {

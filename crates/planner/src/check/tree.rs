@@ -156,7 +156,7 @@ impl Anchors {
         let Some(values) = self.values.get(&anchor).map(|(_, values)| *values) else {
             return Err(TreeError {
                 line,
-                message: "an alias to no anchor".to_string(),
+                message: "an alias (*name) to no anchor of its document".to_string(),
             });
         };
         // Counted before it is copied: a copy never exceeds the bound.
@@ -243,6 +243,12 @@ pub fn parse(text: &str) -> Result<Vec<Node>, TreeError> {
                 node
             }
             Event::Alias(anchor) => anchors.alias(anchor, line)?,
+            // An anchor holds within its document (YAML 1.2, 3.2.2.2): Kubernetes' reader
+            // refuses an alias to another document's.
+            Event::DocumentStart => {
+                anchors.values.clear();
+                continue;
+            }
             _ => continue,
         };
         anchors.count(1, line)?;

@@ -979,10 +979,12 @@ fn k8s_container_lines(p: &crate::k8s::K8sPlan, spark: &crate::k8s::K8sSpark) ->
             .as_ref()
             .map_or(String::new(), |l| format!(", limit {l}"))
     )];
-    if let Some(d) = &pods.driver {
+    if let (Some(d), Some(numbers)) = (&pods.driver, &p.driver) {
         out.push(format!(
-            "Driver pod: {} memory, CPU request {}.",
+            "Driver pod: {} memory (heap {} + overhead {}), CPU request {}.",
             d.memory_quantity(),
+            numbers.heap_mib,
+            numbers.overhead_mib,
             d.cpu_request
         ));
     }

@@ -67,6 +67,10 @@ fn more_message(kind: &FindingKind) -> String {
         F::IgnoredKey { key, why } => ignored_message(key, *why),
         F::SeveralParts { parts, checked } => parts_message(parts, *checked),
         F::NotCheckable { what } => other_message(what),
+        F::OtherDocument { kind } if kind.is_empty() => {
+            "This document has no kind, so it is no SparkApplication: it is not checked."
+                .to_string()
+        }
         F::OtherDocument { kind } => {
             format!("This document is a {kind}, not a SparkApplication: it is not checked.")
         }
@@ -188,15 +192,17 @@ fn mistyped_message(word: &str, lookalike: &Lookalike, outcome: &SubmitOutcome) 
     let does = match outcome {
         SubmitOutcome::Refused(e) => format!("spark-submit refuses the command: {e}."),
         SubmitOutcome::TakenAsApplication { options_lost } => format!(
-            "spark-submit takes {word} as the application, so {} after it go to the \
+            "spark-submit takes {word} as the application, so {} after it {} to the \
              application, not to Spark.",
-            counted(u64::from(*options_lost), "option")
+            counted(u64::from(*options_lost), "option"),
+            if *options_lost == 1 { "goes" } else { "go" }
         ),
         SubmitOutcome::KeyIgnored => {
             "Spark does not know the key, so the setting has no effect.".to_string()
         }
     };
-    group_digits_in_text(&format!("{}: {does} {fix}", capitalised(&what)))
+    // The user's own word leads (after "Line N: "): not capitalised.
+    group_digits_in_text(&format!("{what}: {does} {fix}"))
 }
 
 fn options_after_message(application: &str, first: &str, options: u32, plausible: bool) -> String {
