@@ -3,8 +3,6 @@
 //! Sources are cited beside each rule; the Kubernetes driver pod and the client-mode AM are
 //! checked against the oracle vectors of `data/spark-oracle-extra.json` (Spark 3.5.9, 4.0.5).
 
-mod common;
-
 use planner::check::{check, read, words, Answer, Check, Format};
 use planner::presets::k8s_preset;
 use planner::scenario::{ClusterManager, Scenario};
@@ -54,7 +52,8 @@ fn yarn_executor_request(c: &Check) -> u64 {
 fn oracle(id: &str, field: &str) -> serde_json::Value {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/spark-oracle-extra.json");
-    let vectors = common::read_json(&path);
+    let text = std::fs::read_to_string(&path).expect("the extra vectors");
+    let vectors: serde_json::Value = serde_json::from_str(&text).expect("JSON");
     let found: Vec<&serde_json::Value> = vectors
         .as_array()
         .expect("a list")

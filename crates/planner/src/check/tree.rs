@@ -209,30 +209,10 @@ pub fn parse(text: &str) -> Result<Vec<Node>, TreeError> {
                 });
                 continue;
             }
-            Event::MappingEnd | Event::SequenceEnd => {
-                let (node, anchor) = match stack.pop() {
-                    Some(Frame::Map {
-                        line,
-                        anchor,
-                        entries,
-                        ..
-                    }) => (
-                        Node::Map {
-                            line,
-                            entries: merged(entries),
-                        },
-                        anchor,
-                    ),
-                    Some(Frame::Seq {
-                        line,
-                        anchor,
-                        items,
-                    }) => (Node::Seq { line, items }, anchor),
-                    None => continue,
-                };
-                anchors.keep(anchor, &node);
-                node
-            }
+            Event::MappingEnd | Event::SequenceEnd => match finished(stack.pop(), &mut anchors) {
+                Some(node) => node,
+                None => continue,
+            },
             Event::Scalar(text, style, anchor, _) => {
                 let node = Node::Scalar {
                     text,
@@ -258,6 +238,32 @@ pub fn parse(text: &str) -> Result<Vec<Node>, TreeError> {
             }
         }
     }
+}
+
+/// The value a finished mapping or sequence makes (its merge keys resolved), kept under its
+/// anchor.
+fn finished(frame: Option<Frame>, anchors: &mut Anchors) -> Option<Node> {
+    let (node, anchor) = match frame? {
+        Frame::Map {
+            line,
+            anchor,
+            entries,
+            ..
+        } => (
+            Node::Map {
+                line,
+                entries: merged(entries),
+            },
+            anchor,
+        ),
+        Frame::Seq {
+            line,
+            anchor,
+            items,
+        } => (Node::Seq { line, items }, anchor),
+    };
+    anchors.keep(anchor, &node);
+    Some(node)
 }
 
 /// A mapping's entries with its merge keys (`<<`) resolved: the merged mappings' entries
