@@ -272,12 +272,19 @@ fn item_13_a_command_with_no_application_is_refused_as_spark_submit_refuses_it()
     );
     assert!(errors(&c).iter().any(|m| m.starts_with("Line 1: ")
         && m.contains("\"Must specify a primary resource (JAR or Python or R file)\"")));
-    // The shells need none, and options pasted without the program are not a command to run.
+    // The shells need none, spark-submit's other actions (--version, --kill, --status) none
+    // either, and options pasted without the program are not a command to run.
     for text in [
         "pyspark --executor-memory 8g\n",
+        "spark-submit --version\n",
+        "spark-submit --master yarn --kill application_1_0001\n",
         "--executor-memory 8g --num-executors 4\n",
     ] {
-        assert!(errors(&check(text, &yarn())).is_empty(), "{text}");
+        let e = errors(&check(text, &yarn()));
+        assert!(
+            !e.iter().any(|m| m.contains("primary resource")),
+            "{text}: {e:#?}"
+        );
     }
 }
 

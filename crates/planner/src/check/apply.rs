@@ -108,16 +108,14 @@ fn unknown_key(key: &str) -> Vec<FindingKind> {
 
 /// Java options Spark refuses where they are given: a heap size in the executors' options
 /// (`SparkConf.validateSettings`: `-Xmx` or `-Dspark` in `spark.executor.extraJavaOptions` or
-/// `spark.executor.defaultJavaOptions`), in the driver's (spark-submit's launcher,
+/// `spark.executor.defaultJavaOptions`) or in the driver's (spark-submit's launcher,
 /// `SparkSubmitCommandBuilder.checkJavaOptions`: an option starting with `-Xmx`, in any deploy
-/// mode) or in the client-mode ApplicationMaster's (`yarn.Client`: `-Xmx` or `-Dspark` in
-/// `spark.yarn.am.extraJavaOptions`).
+/// mode). (`spark.yarn.am.extraJavaOptions` is refused only in client mode and ignored in
+/// cluster mode, `yarn.Client`: not judged here.)
 fn java_options_refused(key: &str, value: &str) -> Option<FindingKind> {
     use super::JavaOption;
     let sets = match key {
-        k::EXECUTOR_EXTRA_JAVA_OPTIONS
-        | "spark.executor.defaultJavaOptions"
-        | "spark.yarn.am.extraJavaOptions" => {
+        k::EXECUTOR_EXTRA_JAVA_OPTIONS | "spark.executor.defaultJavaOptions" => {
             if value.contains("-Xmx") {
                 JavaOption::MaxHeap
             } else if value.contains("-Dspark") {

@@ -521,9 +521,17 @@ fn application_findings(
         // Where bash ends the command says it all.
         return;
     }
+    // `--version`, `--help`, `--kill` and `--status` submit nothing (SparkSubmitArguments'
+    // other actions): no application needed.
+    let submits = !texts.iter().any(|w| {
+        matches!(
+            w.split('=').next().unwrap_or_default(),
+            "--version" | "--help" | "-h" | "--usage-error" | "--kill" | "--status"
+        )
+    });
     let Some(p) = read.primary_resource else {
         // The shells need no application.
-        if program == Some("spark-submit") {
+        if program == Some("spark-submit") && submits {
             let origin = at(texts.len().saturating_sub(1));
             pasted
                 .findings

@@ -276,10 +276,6 @@ fn java_options_message(key: &str, value: &str, sets: JavaOption) -> String {
              java options (was {value}). Use the corresponding --driver-memory or \
              spark.driver.memory configuration instead.\""
         ),
-        (k, JavaOption::MaxHeap) if k.starts_with("spark.yarn.am.") => format!(
-            "the ApplicationMaster does not start: \"{key} is not allowed to specify max heap \
-             memory settings (was '{value}'). Use spark.yarn.am.memory instead.\""
-        ),
         (_, JavaOption::MaxHeap) => format!(
             "the application stops as it starts (SparkConf.validateSettings): \"{key} is not \
              allowed to specify max heap memory settings (was '{value}'). Use \
