@@ -39,10 +39,10 @@ pub(super) fn message(kind: &FindingKind) -> String {
             plausible,
         } => options_after_message(application, first, *options, *plausible),
         F::OptionLinesJoined { first, last } => format!(
-            "{} hold options on lines of their own without \\ at the end: read here as one \
-             command, as meant. In a shell each line runs as a command of its own: end every \
-             line but the last with \\.",
-            capitalised(&lines_words(*first, *last))
+            "this command's options stand on lines of their own ({}) without \\ at their \
+             ends: read here as one command, as meant. In a shell each line runs as a command \
+             of its own: end every line but the last with \\.",
+            lines_words(*first, *last)
         ),
         F::WindowsLineEndings => "The text has Windows line endings (CR LF): read here as \
              line breaks, as meant. bash on Linux keeps each line's CR as part of its last word, \
@@ -209,8 +209,8 @@ fn options_after_message(application: &str, first: &str, options: u32, plausible
     let them = match options {
         1 => format!("{first} is"),
         n => format!(
-            "{first} and {} more are",
-            counted(u64::from(n - 1), "option")
+            "{first} and {} are",
+            counted(u64::from(n - 1), "more option")
         ),
     };
     if plausible {
