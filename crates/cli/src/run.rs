@@ -290,11 +290,10 @@ fn checked(
     let stdout = render(&check);
     let shown = if file == "-" { "standard input" } else { file };
     // Every part is checked; without --part the status is the worst of them.
-    let mut checks: Vec<&Check> = vec![&check];
-    if part.is_none() {
-        checks.extend(check.others.iter());
-        checks.sort_by_key(|c| c.pasted.part);
-    }
+    let checks: Vec<&Check> = match part {
+        Some(_) => vec![&check],
+        None => words::parts_in_order(&check),
+    };
     let mut stderr = notes;
     let mut status = OK;
     for c in checks {

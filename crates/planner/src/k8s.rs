@@ -610,15 +610,18 @@ fn heap_errors(field: FieldId, heap_mib: u64) -> Option<FieldError> {
 /// The overhead factor, the explicit and minimum overheads, off-heap and PySpark memory.
 fn overhead_errors(s: &K8sSpark) -> Vec<FieldError> {
     let mut errors: Vec<FieldError> = Vec::new();
-    errors.extend(s.overhead_factor.and_then(|f| {
-        FieldError::outside_catalog_real_range_of(KUBERNETES, FieldId::OverheadFactor, f)
-    }));
-    errors.extend(s.kubernetes_overhead_factor.and_then(|f| {
-        FieldError::outside_catalog_real_range_of(KUBERNETES, FieldId::K8sOverheadFactor, f)
-    }));
-    errors.extend(s.driver_overhead_factor.and_then(|f| {
-        FieldError::outside_catalog_real_range_of(KUBERNETES, FieldId::DriverOverheadFactor, f)
-    }));
+    let factors = [
+        (FieldId::OverheadFactor, s.overhead_factor),
+        (FieldId::K8sOverheadFactor, s.kubernetes_overhead_factor),
+        (FieldId::DriverOverheadFactor, s.driver_overhead_factor),
+    ];
+    for (field, factor) in factors {
+        if let Some(f) = factor {
+            errors.extend(FieldError::outside_catalog_real_range_of(
+                KUBERNETES, field, f,
+            ));
+        }
+    }
     let optional = [
         (FieldId::ExecutorOverhead, s.overhead_mib),
         (FieldId::OverheadMinimum, s.executor_min_overhead_mib),

@@ -241,13 +241,14 @@ pub fn check(text: &str, form: &Scenario) -> Check {
 
 /// [`check`] for the part of index `part` of a text of several ([`super::Pasted::parts`]).
 pub fn check_part(text: &str, form: &Scenario, part: usize) -> Check {
-    let plan = scenario::plan(form);
-    let mut checked = check_with_plan(read_part(text, part), form, plan.clone());
+    let mut checked = check_pasted(read_part(text, part), form);
     let parts = checked.pasted.parts.len().min(super::MAX_PARTS);
     if parts > 1 {
+        // Each part beside its own plan of the form (planned again: cloning a plan would put
+        // every plan type's copying into the reports module, for a rare text).
         checked.others = (0..parts)
             .filter(|i| *i != part)
-            .map(|i| check_with_plan(read_part(text, i), form, plan.clone()))
+            .map(|i| check_pasted(read_part(text, i), form))
             .collect();
     }
     checked
@@ -255,13 +256,9 @@ pub fn check_part(text: &str, form: &Scenario, part: usize) -> Check {
 
 /// Checks settings already read (from text or from a share link).
 pub fn check_pasted(pasted: Pasted, form: &Scenario) -> Check {
-    check_with_plan(pasted, form, scenario::plan(form))
-}
-
-/// [`check_pasted`] beside the plan of `form`, already made.
-fn check_with_plan(pasted: Pasted, form: &Scenario, plan: Outcome) -> Check {
     let applied = apply_settings(&pasted, form);
     let answer = plan_applied(&pasted, &applied);
+    let plan = scenario::plan(form);
     let counted = |n: SideNumbers, scenario: &Scenario| SideNumbers {
         cpu_counted: CpuCounted::of(scenario),
         ..n

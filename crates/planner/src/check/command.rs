@@ -200,7 +200,9 @@ fn is_program(word: &str) -> bool {
 fn starts_like_option(t: &str) -> bool {
     let mut chars = t.chars();
     match chars.next() {
-        Some('-') => chars.next().is_some_and(|c| c == '-' || c.is_alphabetic()),
+        Some('-') => chars
+            .next()
+            .is_some_and(|c| c == '-' || c.is_ascii_alphabetic()),
         Some(c) => Lookalike::dash(c),
         None => false,
     }
@@ -429,6 +431,7 @@ fn read_block(block: &Block, pasted: &mut Pasted) {
 
 /// spark-submit's options given without a program or an application (EMR's
 /// `sparkSubmitParameters`).
+#[cfg(feature = "yaml")]
 pub(super) fn read_options(
     words: &[(String, u32)],
     at: &dyn Fn(u32) -> Origin,

@@ -129,7 +129,8 @@ fn size(node: &Node) -> usize {
 /// the values made so far.
 #[derive(Default)]
 struct Anchors {
-    values: std::collections::HashMap<usize, (Node, usize)>,
+    /// By anchor id (a text holds a few: a list, without a hasher in the module).
+    values: Vec<(usize, Node, usize)>,
     made: usize,
 }
 
@@ -147,13 +148,21 @@ impl Anchors {
 
     fn keep(&mut self, anchor: usize, node: &Node) {
         if anchor > 0 {
-            self.values.insert(anchor, (node.clone(), size(node)));
+            let kept = (anchor, node.clone(), size(node));
+            match self.values.iter_mut().find(|(id, _, _)| *id == anchor) {
+                Some(slot) => *slot = kept,
+                None => self.values.push(kept),
+            }
         }
+    }
+
+    fn get(&self, anchor: usize) -> Option<&(usize, Node, usize)> {
+        self.values.iter().find(|(id, _, _)| *id == anchor)
     }
 
     /// The value an alias stands for, at the alias's line.
     fn alias(&mut self, anchor: usize, line: u32) -> Result<Node, TreeError> {
-        let Some(values) = self.values.get(&anchor).map(|(_, values)| *values) else {
+        let Some(values) = self.get(anchor).map(|(_, _, values)| *values) else {
             return Err(TreeError {
                 line,
                 message: "an alias (*name) to no anchor of its document".to_string(),
@@ -161,12 +170,12 @@ impl Anchors {
         };
         // Counted before it is copied: a copy never exceeds the bound.
         self.count(values, line)?;
-        Ok(self.values.get(&anchor).map_or(
+        Ok(self.get(anchor).map_or(
             Node::Seq {
                 line,
                 items: Vec::new(),
             },
-            |(node, _)| node.clone(),
+            |(_, node, _)| node.clone(),
         ))
     }
 }

@@ -483,6 +483,24 @@ pub fn part_name(pasted: &super::Pasted) -> Option<String> {
     Some(super::words_reading::part_words(part, pasted.part, false))
 }
 
+/// The check of every part of a text of several, in the order of the text: `c` in its place
+/// among [`Check::others`] (which hold the other parts in order).
+pub fn parts_in_order(c: &Check) -> Vec<&Check> {
+    let mut all: Vec<&Check> = Vec::with_capacity(c.others.len() + 1);
+    let mut placed = false;
+    for other in &c.others {
+        if !placed && other.pasted.part > c.pasted.part {
+            all.push(c);
+            placed = true;
+        }
+        all.push(other);
+    }
+    if !placed {
+        all.push(c);
+    }
+    all
+}
+
 /// The title of [`parts_lines`]: "Each command, checked on its own".
 pub fn parts_title(c: &Check) -> String {
     let noun = match c.pasted.parts.first().map(|p| p.format) {
@@ -499,10 +517,8 @@ pub fn parts_lines(c: &Check) -> Vec<String> {
     if c.others.is_empty() {
         return Vec::new();
     }
-    let mut checks: Vec<&Check> = std::iter::once(c).chain(&c.others).collect();
-    checks.sort_by_key(|k| k.pasted.part);
-    let mut lines: Vec<String> = checks
-        .iter()
+    let mut lines: Vec<String> = parts_in_order(c)
+        .into_iter()
         .filter_map(|k| {
             let part = k.pasted.parts.get(k.pasted.part)?;
             let this = if k.pasted.part == c.pasted.part {

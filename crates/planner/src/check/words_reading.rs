@@ -98,7 +98,10 @@ fn more_message(kind: &FindingKind) -> String {
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
+        // The messages start with ASCII words: no Unicode case tables in the module.
+        Some(c) => std::iter::once(c.to_ascii_uppercase())
+            .chain(chars)
+            .collect(),
         None => String::new(),
     }
 }

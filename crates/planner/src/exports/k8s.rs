@@ -90,9 +90,6 @@ pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
         if let Some(l) = &d.cpu_limit {
             y += &format!("    coreLimit: \"{l}\"\n");
         }
-        if let Some(o) = spark.driver_overhead_mib {
-            y += &format!("    memoryOverhead: \"{}\"\n", format_spark_mib(o));
-        }
     }
     let initial_only = if spark.dynamic_allocation {
         "  # the initial count: dynamic allocation scales it"
@@ -123,7 +120,6 @@ pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
         keys::EXECUTOR_OVERHEAD,
         keys::DRIVER_MEMORY,
         keys::DRIVER_CORES,
-        keys::DRIVER_OVERHEAD,
         keys::K8S_EXECUTOR_REQUEST_CORES,
         keys::K8S_EXECUTOR_LIMIT_CORES,
         keys::K8S_DRIVER_REQUEST_CORES,

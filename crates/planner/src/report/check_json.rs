@@ -284,9 +284,7 @@ fn part_views(c: &Check) -> Vec<PartView> {
     if c.others.is_empty() {
         return Vec::new();
     }
-    let mut checks: Vec<&Check> = std::iter::once(c).chain(&c.others).collect();
-    checks.sort_by_key(|k| k.pasted.part);
-    checks
+    crate::check::words::parts_in_order(c)
         .into_iter()
         .filter_map(|k| {
             let part = k.pasted.parts.get(k.pasted.part)?;
