@@ -84,13 +84,15 @@ step "end-to-end tests (headless Chromium)" cargo test --locked -p e2e
 # loads to call plan() at run time: the ES module (the wasm-bindgen glue bundled in it) and the
 # wasm, 59 440 bytes brotli on its own branch and 59 908 with session 9's other branches (BENCHMARKS.md,
 # "JS API: the bundle under 60 KB", "All of session 9's branches together"); 59 966 with session
-# 10's ("All of session 10's branches together"). The TypeScript
+# 10's ("All of session 10's branches together"), 60 136 with issue 27's driver-pod and AM
+# overhead fields (BENCHMARKS.md, "Check: issue 27's readers"): the gate is that + about 450,
+# inside DEVELOPERS.md's 100 KB budget for the bundle. The TypeScript
 # declaration and the example page are documentation: the whole folder keeps a gate of its own,
 # at its measurement (65 835) + about 450 bytes.
 step "size gate, JS API (66.3 KB brotli)" \
   "$root/scripts/size-gate.sh" "$root/dist/api" 66300 reports
-step "size gate, JS API bundle (60 KB brotli)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api" 60000 reports \
+step "size gate, JS API bundle (60.6 KB brotli)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api" 60600 reports \
   spark_sizer.js spark_sizer_wasm_bg.wasm
 # The reports module (dist/api/reports/: the configuration check and the wiki exports), loaded
 # only when asked by the JS API or a section of the page: its own budget. It measures 169 467
@@ -102,5 +104,9 @@ step "size gate, JS API bundle (60 KB brotli)" \
 # working's words) measured +785 (172 655 → 173 440). With all of session 10's branches (also
 # the task-memory and driver words, the count messages, the Kubernetes pod limit) it measures
 # 174 455; the gate is that + about 450 (BENCHMARKS.md, "All of session 10's branches together").
-step "size gate, reports module (174.9 KB brotli)" \
-  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 174900
+# Issue 27's readers (commands read as bash reads them, each part of a paste checked on its own,
+# JSON manifests, EMR job runs, YAML anchors, the words of every new finding, Spark on
+# Kubernetes' keys) measured 190 165; the gate is that + about 450 (BENCHMARKS.md, "Check: issue
+# 27's readers").
+step "size gate, reports module (190.6 KB brotli)" \
+  "$root/scripts/size-gate.sh" "$root/dist/api/reports" 190600
