@@ -22,18 +22,7 @@ fn spark_sizer(args: &[&str]) -> Output {
 
 /// Runs `args` with `input` on standard input.
 fn spark_sizer_reading(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_spark-sizer"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("spark-sizer runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("written");
-    drop(stdin);
-    child.wait_with_output().expect("spark-sizer ends")
+    spark_sizer_reading_bytes(args, input.as_bytes())
 }
 
 fn stdout(o: &Output) -> String {

@@ -423,6 +423,17 @@ pub fn lex_command(text: &str) -> Result<ShellCommand, (SubmitError, u32)> {
                 };
                 return Ok(w.finish(CommandEnd::Operator, continued, rest));
             }
+            // `<your-app>`: a placeholder, as documents (and the page's own exports) write
+            // one, not an input redirection.
+            '<' if placeholder_length(&text[at..]).is_some() => {
+                let length = placeholder_length(&text[at..]).unwrap_or(1);
+                w.push('<');
+                for _ in 1..length {
+                    if let Some((_, c)) = chars.next() {
+                        w.push(c);
+                    }
+                }
+            }
             '>' | '<' => {
                 // `2>` names a file descriptor, not an argument.
                 if w.current.bytes().all(|b| b.is_ascii_digit()) {
@@ -440,6 +451,20 @@ pub fn lex_command(text: &str) -> Result<ShellCommand, (SubmitError, u32)> {
         }
     }
     Ok(w.finish(CommandEnd::Text, continued, text.len()))
+}
+
+/// The length in characters of a placeholder such as `<your-app>` at the start of `text`: `<`,
+/// letters, digits, `-`, `_`, `.` or `/`, then `>` and a space, a line break or the end.
+fn placeholder_length(text: &str) -> Option<usize> {
+    let inner = text.strip_prefix('<')?;
+    let end = inner.find('>')?;
+    let name = &inner[..end];
+    let after = inner[end + 1..].chars().next();
+    let word = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/');
+    (!name.is_empty()
+        && name.chars().all(word)
+        && after.is_none_or(|c| matches!(c, ' ' | '\t' | '\n')))
+    .then(|| name.chars().count() + 2)
 }
 
 /// The rest of a quoted string opened by `quote`: in double quotes `\` escapes `"`, `\`, `$`,
@@ -506,6 +531,27 @@ mod tests {
             parse_submit(&["--bogus", "1"]),
             Err(SubmitError::UnknownOption { .. })
         ));
+    }
+
+    #[test]
+    fn reads_words_as_bash_does() {
+        let words = |text: &str| -> Vec<String> {
+            split_shell_words(text)
+                .unwrap()
+                .into_iter()
+                .map(|(w, _)| w)
+                .collect()
+        };
+        // A comment, operators, redirections; a no-break space is part of its word; a
+        // placeholder such as `<your-app>` is a word, not a redirection.
+        assert_eq!(
+            words("a b\u{a0}c # d \\\ne > out.log 2>&1; f <your-app> && g"),
+            ["a", "b\u{a0}c", "e", "f", "<your-app>", "g"]
+        );
+        let c = lex_command("x \\\n y # z\n w").unwrap();
+        assert_eq!(c.end, CommandEnd::Comment { line: 2 });
+        assert!(c.continued);
+        assert_eq!(&"x \\\n y # z\n w"[c.rest..], " w");
     }
 
     #[test]

@@ -272,6 +272,12 @@ fn item_13_a_command_with_no_application_is_refused_as_spark_submit_refuses_it()
     );
     assert!(errors(&c).iter().any(|m| m.starts_with("Line 1: ")
         && m.contains("\"Must specify a primary resource (JAR or Python or R file)\"")));
+    // A placeholder as documents write it (and the page's own export) is the application.
+    let c = check(
+        "spark-submit --master yarn --num-executors 3 <your-app>\n",
+        &yarn(),
+    );
+    assert!(errors(&c).is_empty(), "{:#?}", errors(&c));
     // The shells need none, spark-submit's other actions (--version, --kill, --status) none
     // either, and options pasted without the program are not a command to run.
     for text in [

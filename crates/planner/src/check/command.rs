@@ -250,17 +250,17 @@ fn plausible_application(word: &str) -> bool {
 fn scan_block(lines: &Lines<'_>, pos: usize) -> Block {
     let first = lines.index_of(pos);
     let command = lex_command(&lines.text[pos..]);
+    let whole = |command, last, next| Block {
+        first,
+        last,
+        command,
+        cut: None,
+        joined: None,
+        next,
+    };
     let Ok(cmd) = &command else {
         // An unclosed quote: bash reads on to the end of the text.
-        let last = lines.count() - 1;
-        return Block {
-            first,
-            last,
-            command,
-            cut: None,
-            joined: None,
-            next: lines.text.len(),
-        };
+        return whole(command, lines.count() - 1, lines.text.len());
     };
     let last = first + usize::try_from(cmd.last_line.saturating_sub(1)).unwrap_or(0);
     let ended_at_line_end = matches!(cmd.end, CommandEnd::Newline | CommandEnd::Comment { .. });
@@ -274,14 +274,7 @@ fn scan_block(lines: &Lines<'_>, pos: usize) -> Block {
             CommandEnd::Operator => pos + cmd.rest,
             _ => lines.after(last),
         };
-        return Block {
-            first,
-            last,
-            command,
-            cut: None,
-            joined: None,
-            next,
-        };
+        return whole(command, last, next);
     };
     let cut = match cmd.end {
         CommandEnd::Comment { line } => Some((super::CutKind::Comment, line)),
