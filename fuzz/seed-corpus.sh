@@ -23,4 +23,14 @@ write("memory_strings", memory)
 write("submit_line", pastes)
 write("config_text", [bytes([i % 3]) + p for i, p in enumerate(pastes)])
 write("plan", [bytes(range(i, i + 64)) for i in range(0, 192, 16)])
+# The event-log targets: each committed test log (a first byte naming its codec, a second a
+# chunk size), its first 64 KiB.
+logs = "../crates/eventlog/tests/data"
+codecs = {"codec-none": 0, "codec-zstd.zstd": 1, "codec-lz4.lz4": 2, "codec-snappy.snappy": 3,
+          "codec-lzf.lzf": 4, "codec-none.zip": 6, "skewed.zstd": 1, "running.zstd.inprogress": 8}
+heads = [(pick, open(f"{logs}/{name}", "rb").read()[:65536]) for name, pick in codecs.items()]
+write("eventlog_decoders", [bytes([pick, 61]) + head for pick, head in heads])
+write("eventlog_reader", [bytes([pick, 97]) + head for pick, head in heads])
+text = open(f"{logs}/codec-none", "rb").read()
+write("eventlog_lines", [bytes([n]) + text[i * 8192:(i + 1) * 8192] for i, n in enumerate([1, 7, 64, 255])])
 PY

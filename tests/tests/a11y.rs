@@ -507,7 +507,7 @@ async fn wait_for_announced(browser: &Browser, expected: &str) {
 }
 
 /// The headline is said by a polite live region that stays in the page: once when it
-/// changes, and not for a keystroke that leaves it as it was.
+/// changes, and not for a keystroke that leaves it was.
 #[tokio::test]
 async fn the_headline_is_announced_when_it_changes_and_only_then() {
     let browser = Browser::open("live").await;

@@ -165,6 +165,36 @@ async fn plan_returns_plain_objects_and_never_throws() {
     browser.close().await;
 }
 
+/// The JS API in a page hands JavaScript the planner's one view of each link, field for field:
+/// what the command line prints with `--format json` (`crates/cli/tests/same_view.rs` checks
+/// that side) and what the page renders.
+#[tokio::test]
+async fn plan_in_a_page_is_the_planners_view() {
+    let links = [
+        "v=1",
+        "v=1&c=32",
+        "v=1&cm=k8s&em=40g",
+        "v=1&cm=emr",
+        "v=1&wtask=4096&cpe=10&dyn=1",
+        "v=1&n=0",
+    ];
+    let browser = Browser::open("api-view").await;
+    browser.open_page("/api/example.html", "#headline").await;
+    let calls: Vec<String> = links.iter().map(|l| format!("m.plan('{l}')")).collect();
+    let results = with_api(&browser, &format!("[{}]", calls.join(", "))).await;
+    for (link, result) in links.iter().zip(results.as_array().expect("results")) {
+        let decoded = planner::url::scenario_from_query(link);
+        let m = decoded.scenario.manager();
+        let unreadable = decoded.bad.iter().map(|b| b.diagnostic(m)).collect();
+        let outcome = planner::scenario::plan_with_unreadable(&decoded.scenario, unreadable);
+        let view = planner::view::build(&decoded.scenario, &outcome);
+        let expected = serde_json::to_value(&view).expect("serializes");
+        assert_eq!(result, &expected, "{link}");
+    }
+    browser.assert_clean_console();
+    browser.close().await;
+}
+
 #[tokio::test]
 async fn render_gives_the_planners_reports_of_case_one() {
     let browser = Browser::open("api-render").await;

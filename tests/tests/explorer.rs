@@ -431,7 +431,7 @@ async fn driver_guidance_and_task_cpus_from_a_link() {
     let text = browser
         .wait_for_text_containing("#driver-section", &["holds 3 drivers", "maxResultSize"])
         .await;
-    assert!(text.contains("3\u{202f}796 MiB"), "{text}");
+    assert!(text.contains("3796 MiB"), "{text}");
     // 17 executors × ⌊5 ÷ 2⌋ = 34 tasks at once.
     let working = browser.text("#working").await;
     assert!(working.contains("= 34 tasks at once"), "{working}");

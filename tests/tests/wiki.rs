@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use common::app::Headline;
 use common::Browser;
-use planner::report::{summary, try_render, Format, Report};
+use planner::report::{try_render, Format};
 use planner::scenario::plan;
 use serde_json::json;
 
@@ -175,7 +175,7 @@ async fn assert_saved_svg_opens_on_its_own(browser: &Browser, svg: &Path) {
     browser.client().goto(&url).await.expect("open the SVG");
     let scenario = planner::url::scenario_from_query("v=1").scenario;
     let outcome = plan(&scenario);
-    let title = summary::summary(&Report::new(&scenario, &outcome)).title;
+    let title = planner::view::words::title(&planner::view::build(&scenario, &outcome));
     assert!(title.contains("17"), "{title}");
     let shown = browser
         .js("const legend = [...document.querySelectorAll('text')].find((t) => t.textContent === 'Executor heap');\

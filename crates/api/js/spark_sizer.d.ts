@@ -55,303 +55,1471 @@ export type ReportFormat =
 /** Fields by link key or name; values as a link would hold them. */
 export type PlanFields = Record<string, string | number | boolean | null | undefined>;
 
-/** What plan() returns. Keys are snake_case; memory in MiB (`_mib`), CPU in millicores (`_millis`). */
-export interface PlanResult {
-  /** The version of this shape: fields are added, never renamed or removed, within a schema. */
-  schema: 1;
-  /** The cluster manager planned for (the link's `cm`). */
-  manager: "yarn" | "k8s" | "emr";
-  /** `invalid`: nothing could be planned (`plans` is empty; `diagnostics` says why). */
-  status: "planned" | "invalid";
-  /** The input as read, as a share-link query (`v=1&c=32`), unreadable values left out. */
-  link: string;
-  /** About the input: values not read or not allowed, unknown or repeated keys; most severe first. */
-  diagnostics: Diagnostic[];
-  /** One plan per method (YARN: `rule-of-thumb` and `spark-exact`; else one); one is `selected`. */
-  plans: Plan[];
-  /** YARN: why the two methods' answers differ. */
-  differences: Diagnostic[];
-}
+/** What plan() returns: the planner's view of the plan (`View` below). Keys are snake_case; memory in MiB (`_mib`) or bytes (`_bytes`), CPU in millicores (`_millis`). */
+export type PlanResult = View;
 
-/** A warning about a plan, or a problem with the input. */
-export interface Diagnostic {
-  /**
-   * Stable kebab-case code: the planner's (`invalid-value`, `unreadable-value`,
-   * `fewer-executors-fit`, ...) or the API's own about the input (`unknown-key`,
-   * `repeated-key`, `link-version`, `manager-case`, and `not-initialized` or
-   * `internal-error` from spark_sizer.js).
-   */
-  code: string;
-  severity: "info" | "warning" | "error";
-  /** The link key of the input at fault, when one is (as given, for an unknown key). */
-  field?: string;
-  /** What is wrong and what is allowed, in words and numbers. */
-  message: string;
-}
+/** What check() returns (`CheckView` below). */
+export type CheckResult = CheckView;
 
-/** One method's answer. */
-export interface Plan {
-  method: "rule-of-thumb" | "spark-exact" | "kubernetes" | "emr";
-  /** Whether this is the answer the page shows first. */
-  selected: boolean;
-  /** Executors asked for (`spark.executor.instances`). */
-  executors: number;
-  /** Executors that run (EMR: launched, possibly merged). */
-  executors_running: number;
-  /** `spark.executor.cores`. */
-  cores_per_executor: number;
-  /** `spark.executor.memory` as emitted (`"19g"`). */
-  executor_memory: string;
-  /** The executor heap. */
-  heap_mib: number;
-  /** Tasks at once. */
-  task_slots: number;
-  /** Whether at least one executor runs. */
-  fits: boolean;
-  /** Executor, ApplicationMaster or driver containers (pods on Kubernetes). */
-  containers: Container[];
-  /** Per-node layout, identical consecutive nodes grouped. */
-  layout: NodeGroup[];
-  /** Sums over the layout. */
-  totals: Totals;
-  /** Findings, most severe first. */
-  warnings: Diagnostic[];
-  /** What to paste. */
-  exports: Exports;
-}
+/** A warning about a plan, or a problem with the input (`code`: the planner's stable codes, or the API's own about the input: `unknown-key`, `repeated-key`, `link-version`, `manager-case`, and `not-initialized` or `internal-error` from spark_sizer.js). */
+export type Diagnostic = Finding;
 
-/** A container or pod; quantities its cluster manager lacks are absent. */
-export interface Container {
-  role: "executor" | "executor-launched" | "application-master" | "driver";
-  /** How many run. */
-  count: number;
-  heap_mib?: number;
-  overhead_mib?: number;
-  offheap_mib?: number;
-  pyspark_mib?: number;
-  /** Memory requested (a pod's request, equal to its limit). */
-  requested_mib: number;
-  /** YARN, EMR: memory granted (rounded up by the scheduler). */
-  granted_mib?: number;
-  /** Cores Spark runs tasks on. */
-  cores?: number;
-  /** YARN, EMR: vcores the ResourceManager records. */
-  yarn_vcores?: number;
-  /** Kubernetes: the pod's CPU request as written (`"500m"`). */
-  cpu_request?: string;
-  /** Kubernetes: the pod's CPU limit, when set. */
-  cpu_limit?: string;
-  /** EMR: executor requests merged into each launched executor. */
-  merged_requests?: number;
-  /** The node the ApplicationMaster runs on (1-based). */
-  node?: number;
-}
+// ---- Generated from the Rust types (planner::view) by crates/api/tests/typescript.rs: do not edit below. ----
+/**
+ * What a block of a node is.
+ */
+export type BlockKindView = "os-reserved" | "system-reserved" | "daemonsets" | "application-master" | "driver" | "executor" | "unused";
 
-/** Consecutive nodes holding the same blocks. */
-export interface NodeGroup {
-  /** First node, 1-based. */
-  first_node: number;
-  /** Last node, inclusive. */
-  last_node: number;
-  /** Each node's blocks, in order. */
-  blocks: Block[];
-}
+/**
+ * A block of a node.
+ */
+export type BlockView = { 
+/**
+ * `os-reserved`, `application-master`, `executor`, `unused` (YARN, EMR);
+ * `system-reserved`, `daemonsets`, `driver`, `executor`, `unused` (Kubernetes).
+ */
+kind: BlockKindView, 
+/**
+ * Vcores (YARN, EMR).
+ */
+vcores?: number, 
+/**
+ * CPU requested, in millicores (Kubernetes).
+ */
+cpu_millis?: number, 
+/**
+ * Memory.
+ */
+memory_mib: number, 
+/**
+ * Memory parts of a container.
+ */
+parts: Array<PartView>, };
 
-/** A block of a node. */
-export interface Block {
-  kind: "os-reserved" | "system-reserved" | "daemonsets" | "application-master" | "driver" | "executor" | "unused";
-  /** YARN, EMR. */
-  vcores?: number;
-  /** Kubernetes: CPU requested. */
-  cpu_millis?: number;
-  memory_mib: number;
-  /** A container's memory parts. */
-  parts: Part[];
-}
+/**
+ * The pasted settings planned.
+ */
+export type CheckAnswer = { 
+/**
+ * The comparable numbers.
+ */
+numbers: SideNumbers, 
+/**
+ * Every container or pod, as requested and as granted.
+ */
+containers: Array<ContainerView>, 
+/**
+ * Where executors run, identical consecutive nodes grouped.
+ */
+layout: Array<NodeGroupView>, };
 
-/** A memory part of a block. */
-export interface Part {
-  kind: "heap" | "overhead" | "off-heap" | "pyspark" | "rounding";
-  mib: number;
-}
+/**
+ * A key left out of the link.
+ */
+export type CheckDropped = { 
+/**
+ * The key.
+ */
+key: string, 
+/**
+ * `secret`, `not-needed` or `unsafe` (characters a link does not carry, or too long).
+ */
+reason: string, };
 
-/** Sums over a layout. */
-export interface Totals {
-  /** Executors placed. */
-  executors: number;
-  /** Tasks at once. */
-  task_slots: number;
-  /** Memory granted to containers (YARN, EMR) or requested by pods (Kubernetes). */
-  memory_used_mib: number;
-  /** NodeManager memory (YARN, EMR) or allocatable memory beside daemonsets (Kubernetes), all nodes. */
-  memory_available_mib: number;
-  /** YARN, EMR: vcores held by containers. */
-  vcores_used?: number;
-  /** YARN, EMR: NodeManager vcores, all nodes. */
-  vcores_available?: number;
-  /** Kubernetes: CPU requested by Spark's pods. */
-  cpu_used_millis?: number;
-  /** Kubernetes: allocatable CPU beside daemonsets, all nodes. */
-  cpu_available_millis?: number;
-}
+/**
+ * A configuration to paste.
+ */
+export type CheckExport = { 
+/**
+ * The report format's name (`submit`, `conf`, `emr-json`, `yaml`).
+ */
+format: string, 
+/**
+ * Its name for people ("spark-submit command", "spark-defaults.conf").
+ */
+name: string, 
+/**
+ * The text.
+ */
+text: string, };
 
-/** A Spark setting. */
-export interface ConfEntry {
-  key: string;
-  value: string;
-}
+/**
+ * A finding of the check, with the line of the pasted text it is about.
+ */
+export type CheckFinding = { 
+/**
+ * The stable code.
+ */
+code: string, 
+/**
+ * `info`, `warning` or `error`.
+ */
+severity: Severity, 
+/**
+ * The line (1-based) of the pasted text, when the finding is about one.
+ */
+line?: number, 
+/**
+ * The explanation.
+ */
+message: string, };
 
-/** What to paste. */
-export interface Exports {
-  /**
-   * The Spark configuration, in order. plan() does not check a workload, so the workload's
-   * recommended `spark.sql.*` settings are not here; `render(input, "conf")` has them.
-   */
-  spark_conf: ConfEntry[];
-  /** The same settings as `spark-defaults.conf` lines (`key value`). */
-  spark_defaults_conf: string;
-  /** `spark-submit`'s arguments, without the application. */
-  spark_submit_args: string[];
-  /** The `spark-submit` command to paste into a shell. */
-  spark_submit: string;
-  /** Kubernetes: the Spark operator's `SparkApplication` fragment (YAML). */
-  spark_operator_yaml?: string;
-  /** EMR: the `spark-defaults` configuration classification (JSON text). */
-  emr_configurations_json?: string;
-}
+/**
+ * What a share link of the check holds: never the text, never a secret.
+ */
+export type CheckLink = { 
+/**
+ * The value of the link's `ck` key (empty when no setting travels).
+ */
+ck: string, 
+/**
+ * Keys left out of the link (their values are never repeated).
+ */
+dropped: Array<CheckDropped>, 
+/**
+ * What the page's link holds of the check, in words.
+ */
+note: string, };
 
-/** What check() returns. Memory in MiB (`_mib`), CPU in millicores (`_millis`). */
-export interface CheckResult {
-  /** The version of this shape: fields are added, never renamed or removed, within a schema. */
-  schema: 1;
-  /** The cluster manager of the cluster checked against. */
-  manager: "yarn" | "k8s" | "emr";
-  /** `checked`: the settings were planned (`answer`); `not-planned`: they cannot be planned on this cluster or Spark refuses a value (no `answer`; `diagnostics` says why); `nothing-read`. */
-  status: "checked" | "not-planned" | "nothing-read";
-  /** The kinds of text read, in the order met: `spark-submit`, `spark-defaults`, `emr-configuration`, `emr-on-eks-job-run`, `emr-serverless-job-run`, `spark-application` (`link` for a share link's settings). */
-  formats: string[];
-  /** The answer in one sentence. */
-  headline: string;
-  /** Each key's value that stands after Spark's order of precedence, in the order of the text. */
-  settings: CheckSetting[];
-  /** The settings planned on the cluster, when they can be. */
-  answer?: CheckAnswer;
-  /** What reading found and the answer's warnings (Spark's refusals in Spark's words), most severe first. */
-  diagnostics: CheckDiagnostic[];
-  /** The planner's plan for the same cluster, when the cluster can be planned. */
-  plan?: CheckPlan;
-  /** What changes from the pasted settings to the plan, worded. */
-  changes: string[];
-  /** The share-link query that puts the pasted settings into the page's form ("Use these settings"). */
-  use_these_settings: string;
-  /** What a share link of this check holds. */
-  link: CheckLink;
-  /** A text of several spark-submit commands or SparkApplications: each, checked on its own, in the order of the text (absent for a text of one). This result is of the part whose `this` is true (the first). */
-  parts?: CheckPart[];
-}
+/**
+ * One part of a text of several, checked on its own.
+ */
+export type CheckPart = { 
+/**
+ * Its number (1 is the first; the command line's `--part`).
+ */
+number: number, 
+/**
+ * `spark-submit` or `spark-application` (as in `formats`).
+ */
+format: string, 
+/**
+ * Its first line.
+ */
+first_line: number, 
+/**
+ * Its last line.
+ */
+last_line: number, 
+/**
+ * What it runs: the application's file name, or the SparkApplication's name.
+ */
+name: string, 
+/**
+ * Its check's status.
+ */
+status: CheckStatus, 
+/**
+ * Its check's headline.
+ */
+headline: string, 
+/**
+ * Whether this view is of this part.
+ */
+this: boolean, };
 
-/** One part of a text of several, checked on its own. */
-export interface CheckPart {
-  /** 1 for the first. */
-  number: number;
-  /** `spark-submit` or `spark-application`. */
-  format: string;
-  first_line: number;
-  last_line: number;
-  /** What it runs: the application's file name, or the SparkApplication's name. */
-  name: string;
-  /** Its check's status, as `CheckResult.status`. */
-  status: "checked" | "not-planned" | "nothing-read";
-  /** Its check's answer in one sentence. */
-  headline: string;
-  /** Whether this result is of this part. */
-  this: boolean;
-}
+/**
+ * The plan beside the check.
+ */
+export type CheckPlan = { 
+/**
+ * The comparable numbers.
+ */
+numbers: SideNumbers, 
+/**
+ * The plan in one sentence, as the check words its answer.
+ */
+headline: string, 
+/**
+ * The form's share-link query: `plan()` of it gives the plan with all its exports.
+ */
+link: string, 
+/**
+ * The plan's configuration in the pasted format, to paste back.
+ */
+export?: CheckExport, };
 
-/** A key's value that stands, and where it was read. */
-export interface CheckSetting {
-  key: string;
-  /** `(hidden)` when the key or the value looks secret. */
-  value: string;
-  /** The kind of text it was read from (as in `formats`). */
-  format: string;
-  /** Its line, 1-based (0 for a link's settings). */
-  line: number;
-  /** The lines of earlier settings of the same key it replaced. */
-  replaces: number[];
-}
+/**
+ * A key's value that stands, where it came from.
+ */
+export type CheckSetting = { 
+/**
+ * The key.
+ */
+key: string, 
+/**
+ * The value (`(hidden)` when the key or the value looks secret).
+ */
+value: string, 
+/**
+ * The kind of text it was read from (as in `formats`).
+ */
+format: string, 
+/**
+ * Its line (1-based; 0 for a link).
+ */
+line: number, 
+/**
+ * The lines of the settings of the same key it replaced (Spark's order of precedence).
+ */
+replaces: Array<number>, 
+/**
+ * The setting in words: `spark.executor.memory = 8g (line 3, replaces 1)`.
+ */
+words: string, };
 
-/** The comparable numbers of the pasted settings or of the plan. */
-export interface CheckNumbers {
-  /** Executors asked for (absent: as many as fit, with dynamic allocation and no maximum). */
-  executors_asked?: number;
-  executors_running: number;
-  /** Executor requests those executors hold: more than `executors_running` when EMR merges
-   * several requests on a node into one executor. */
-  requests_running: number;
-  /** Cores of one executor (EMR: of a launched, merged executor). */
-  cores_per_executor: number;
-  heap_mib: number;
-  /** One executor's container (YARN, EMR: as granted) or pod memory. */
-  container_mib: number;
-  /** Tasks at once. */
-  task_slots: number;
-  /** Memory held by the application's containers or pods. */
-  memory_used_mib: number;
-  /** Memory the cluster has for them. */
-  memory_available_mib: number;
-  /** CPU they hold: Kubernetes the pods' CPU requests; YARN and EMR the vcores the
-   * ResourceManager records × 1000 (under the DefaultResourceCalculator one per container). */
-  cpu_reserved_millis: number;
-  /** Whether every container can start. */
-  runs: boolean;
-}
+/**
+ * Whether the pasted settings were checked.
+ */
+export type CheckStatus = "checked" | "not-planned" | "nothing-read";
 
-/** The pasted settings planned. */
-export interface CheckAnswer {
-  numbers: CheckNumbers;
-  /** Every container or pod, as requested and as granted. */
-  containers: Container[];
-  /** Where executors run, identical consecutive nodes grouped. */
-  layout: NodeGroup[];
-}
+/**
+ * The check of a pasted configuration on the form's cluster.
+ */
+export type CheckView = { 
+/**
+ * [`super::SCHEMA`].
+ */
+schema: number, 
+/**
+ * The form's cluster manager.
+ */
+manager: ClusterManager, 
+/**
+ * `checked`, `not-planned` or `nothing-read`.
+ */
+status: CheckStatus, 
+/**
+ * The kinds of text read, in the order met (`spark-submit`, `spark-defaults`,
+ * `emr-configuration`, `emr-on-eks-job-run`, `emr-serverless-job-run`,
+ * `spark-application`, `link`, `event-log`).
+ */
+formats: Array<string>, 
+/**
+ * "Read as: a spark-submit command, then …." (absent when nothing was read).
+ */
+read_as?: string, 
+/**
+ * The answer in one sentence.
+ */
+headline: string, 
+/**
+ * The hint to switch the form's cluster manager, said once under the headline.
+ */
+switch_hint?: string, 
+/**
+ * Each key's value that stands, in the order of the text.
+ */
+settings: Array<CheckSetting>, 
+/**
+ * The pasted settings planned on the cluster (absent when they cannot be planned).
+ */
+answer?: CheckAnswer, 
+/**
+ * The containers in words, one line each.
+ */
+container_lines: Array<string>, 
+/**
+ * Where executors run, in words, one line per group of nodes.
+ */
+layout_lines: Array<string>, 
+/**
+ * What reading found and the answer's warnings (Spark's refusals in Spark's words), with
+ * their line, most severe first.
+ */
+diagnostics: Array<CheckFinding>, 
+/**
+ * What the section lists under "What the check found": the diagnostics without the
+ * switch hint, most severe first.
+ */
+findings: Array<CheckFinding>, 
+/**
+ * The planner's plan for the same cluster (absent when the form is invalid).
+ */
+plan?: CheckPlan, 
+/**
+ * Why the plan's configuration is not offered to paste back, when it is not.
+ */
+plan_not_offered?: string, 
+/**
+ * What changes from the pasted settings to the plan, worded.
+ */
+changes: Array<string>, 
+/**
+ * The share-link query that puts the pasted settings into the form.
+ */
+use_these_settings: string, 
+/**
+ * What "Use these settings" does, when it is offered (not for nothing read, nor for a
+ * value Spark refuses).
+ */
+use_these_settings_note?: string, 
+/**
+ * What a share link of this check holds.
+ */
+link: CheckLink, 
+/**
+ * A text of several spark-submit commands or SparkApplications: each, checked on its
+ * own, in the order of the text (empty for a text of one). This view is of the part
+ * whose `this` is true.
+ */
+parts: Array<CheckPart>, 
+/**
+ * The heading of `parts_lines` ("Each command, checked on its own"; absent for a text of
+ * one).
+ */
+parts_title?: string, 
+/**
+ * Each part with its answer in one sentence, in the order of the text, and the parts left
+ * unchecked when there are more than the check reads (empty for a text of one).
+ */
+parts_lines: Array<string>, };
 
-/** A finding of the check. */
-export interface CheckDiagnostic {
-  code: string;
-  severity: "info" | "warning" | "error";
-  /** The line of the pasted text it is about, when it is about one. */
-  line?: number;
-  message: string;
-}
+/**
+ * The cluster manager a scenario plans for (in a view's JSON, its link's `cm` value).
+ */
+export type ClusterManager = "yarn" | "k8s" | "emr";
 
-/** The plan beside the check. */
-export interface CheckPlan {
-  numbers: CheckNumbers;
-  /** The plan in one sentence, worded as the check's headline. */
-  headline: string;
-  /** The form's share-link query: plan(link) gives the plan with every export. */
-  link: string;
-  /** The plan's configuration in the pasted format, to paste back. */
-  export?: CheckExport;
-}
+/**
+ * A Spark setting.
+ */
+export type ConfEntry = { 
+/**
+ * The Spark key.
+ */
+key: string, 
+/**
+ * Its value as emitted.
+ */
+value: string, };
 
-/** A configuration to paste. */
-export interface CheckExport {
-  format: "submit" | "conf" | "emr-json" | "yaml";
-  text: string;
-}
+/**
+ * Whose container or pod.
+ */
+export type ContainerRole = "executor" | "executor-launched" | "application-master" | "driver";
 
-/** What a share link of the check holds: never the text, never a secret. */
-export interface CheckLink {
-  /** The link's `ck` value: the settings that shape the answer in short form ("" when none). */
-  ck: string;
-  /** Keys left out, and why (values are never repeated). */
-  dropped: CheckDropped[];
-}
+/**
+ * A container or pod, with the quantities its cluster manager has.
+ */
+export type ContainerView = { 
+/**
+ * `executor`, `executor-launched` (EMR, merged), `application-master` or `driver`.
+ */
+role: ContainerRole, 
+/**
+ * How many run (EMR's `executor`: requested).
+ */
+count: number, 
+/**
+ * JVM heap.
+ */
+heap_mib?: number, 
+/**
+ * Memory overhead.
+ */
+overhead_mib?: number, 
+/**
+ * Off-heap memory.
+ */
+offheap_mib?: number, 
+/**
+ * PySpark worker memory.
+ */
+pyspark_mib?: number, 
+/**
+ * Memory requested (a pod's request, equal to its limit).
+ */
+requested_mib: number, 
+/**
+ * Memory YARN grants (YARN and EMR).
+ */
+granted_mib?: number, 
+/**
+ * Cores Spark runs tasks on.
+ */
+cores?: number, 
+/**
+ * Vcores the ResourceManager records (YARN and EMR).
+ */
+yarn_vcores?: number, 
+/**
+ * A pod's CPU request as written (`500m`; Kubernetes).
+ */
+cpu_request?: string, 
+/**
+ * A pod's CPU limit, when set (Kubernetes).
+ */
+cpu_limit?: string, 
+/**
+ * Requests merged into each (EMR's launched executors).
+ */
+merged_requests?: number, 
+/**
+ * The node the ApplicationMaster runs on (1-based).
+ */
+node?: number, };
 
-/** A key left out of the link. */
-export interface CheckDropped {
-  key: string;
-  reason: "secret" | "not-needed" | "unsafe";
-}
+/**
+ * What a side's CPU number counts.
+ */
+export type CpuCounted = "pod-requests" | "vcores" | "one-vcore-per-container";
+
+/**
+ * Dynamic allocation's effective counts.
+ */
+export type DynamicAllocationView = { 
+/**
+ * Executors Spark starts with: the largest of min, initial and instances.
+ */
+initial: number, 
+/**
+ * `minExecutors`.
+ */
+min_executors: number, 
+/**
+ * `initialExecutors` as Spark reads it (`minExecutors` when unset).
+ */
+initial_executors: number, 
+/**
+ * `spark.executor.instances` as the plan emits it.
+ */
+instances: number, 
+/**
+ * `maxExecutors` (absent: unbounded).
+ */
+max_executors?: number, 
+/**
+ * Executors the queue or the cluster holds.
+ */
+cluster_holds: number, 
+/**
+ * The line under the headline: the executor count is only where Spark starts.
+ */
+initial_note?: string, 
+/**
+ * The findings, worded.
+ */
+notes: Array<Finding>, };
+
+/**
+ * Amazon EMR's own parts of the answer.
+ */
+export type EmrView = { 
+/**
+ * The core nodes' instance, for people ("m5.4xlarge", "a custom instance (...)").
+ */
+instance: string, 
+/**
+ * Core nodes.
+ */
+core_nodes: number, 
+/**
+ * Executor requests (`spark.executor.instances`).
+ */
+requested: number, 
+/**
+ * One request as asked: memory and vcores.
+ */
+request_mib: number, 
+/**
+ * One request's vcores as asked.
+ */
+request_vcores: number, 
+/**
+ * One request as YARN grants it.
+ */
+granted_mib: number, 
+/**
+ * One request's vcores as granted.
+ */
+granted_vcores: number, 
+/**
+ * The executors that run, by shape, most merged first.
+ */
+launched: Array<LaunchedView>, 
+/**
+ * Requests the launched executors cover.
+ */
+covered_requests: number, 
+/**
+ * Requests YARN leaves pending.
+ */
+pending_requests: number, 
+/**
+ * Whether EMR merges requests (then the launched executors are a model of EMR's).
+ */
+merged: boolean, 
+/**
+ * How EMR turns the requests into executors, in one sentence.
+ */
+how: string, };
+
+/**
+ * One executor shape of the sweep, with its marks.
+ */
+export type ExplorerRow = { 
+/**
+ * The shape's numbers: cores, executors placed, heap, overhead, container, task slots,
+ * execution memory per task, executors per node and what a node leaves unused.
+ */
+shape: ShapeRow, 
+/**
+ * The plan on the form.
+ */
+current: boolean, 
+/**
+ * The rule of thumb's choice of cores (YARN, EMR).
+ */
+rule_of_thumb: boolean, 
+/**
+ * Spark-exact's choice of cores (YARN, EMR).
+ */
+spark_exact: boolean, 
+/**
+ * Its heap reaches the memory target.
+ */
+reaches_target: boolean, 
+/**
+ * The stable codes of what the shape triggers (`many-cores-per-executor`, ...).
+ */
+guidance_codes: Array<string>, 
+/**
+ * The share-link query of the scenario whose plan is this row (Adopt).
+ */
+adopt_link: string, };
+
+/**
+ * The explorer's table: its rows in the order asked for, and what they trigger.
+ */
+export type ExplorerTable = { 
+/**
+ * Whose numbers.
+ */
+manager: ClusterManager, 
+/**
+ * One row per cores-per-executor count that gives a placeable executor, in the order of
+ * the view's sort.
+ */
+rows: Array<ExplorerRow>, 
+/**
+ * The memory target per executor (YARN's `tgt`), in MiB, when one is set.
+ */
+memory_target_mib?: number, 
+/**
+ * The distinct guidance of the rows, each with the reason of the first row that triggers
+ * it, in the order of the rows by cores.
+ */
+guidance: Array<Finding>, 
+/**
+ * Seed 001's fat-or-slim split of one memory budget, per task, with the scenario's
+ * `spark.task.cpus`.
+ */
+fat_or_slim: FatOrSlimView, };
+
+/**
+ * What to paste.
+ */
+export type ExportsView = { 
+/**
+ * The Spark configuration, in order.
+ */
+spark_conf: Array<ConfEntry>, 
+/**
+ * The same settings as `spark-defaults.conf` lines (`key value`).
+ */
+spark_defaults_conf: string, 
+/**
+ * `spark-submit`'s arguments (without the application).
+ */
+spark_submit_args: Array<string>, 
+/**
+ * The `spark-submit` command to paste into a shell.
+ */
+spark_submit: string, 
+/**
+ * Kubernetes: the Spark operator's `SparkApplication` fragment (YAML).
+ */
+spark_operator_yaml?: string, 
+/**
+ * EMR: the configuration classifications, as JSON text.
+ */
+emr_configurations_json?: string, 
+/**
+ * EMR: the `YarnAllocator` lines of the driver log, as EMR writes them.
+ */
+driver_log?: Array<string>, };
+
+/**
+ * One memory budget split two ways (seed 001's 50 GB as 10 × 5 GB or 5 × 10 GB).
+ */
+export type FatOrSlimView = { 
+/**
+ * The example's id (an anchor).
+ */
+id: string, 
+/**
+ * The total executor memory, in GiB.
+ */
+total_gib: number, 
+/**
+ * Cores per executor in both splits.
+ */
+cores_per_executor: number, 
+/**
+ * `spark.task.cpus` the numbers are for.
+ */
+task_cpus: number, 
+/**
+ * Slim first, then fat.
+ */
+splits: Array<SplitView>, };
+
+/**
+ * A warning, a note, or a problem with the input.
+ */
+export type Finding = { 
+/**
+ * The stable kebab-case code (`invalid-value`, `fewer-executors-fit`).
+ */
+code: string, 
+/**
+ * `info`, `warning` or `error`.
+ */
+severity: Severity, 
+/**
+ * The link key of the input at fault, when one is.
+ */
+field?: string, 
+/**
+ * What is wrong or worth knowing, with its numbers.
+ */
+message: string, };
+
+/**
+ * Kubernetes' own parts of the answer.
+ */
+export type KubernetesView = { 
+/**
+ * What a node keeps and what is left for Spark's pods.
+ */
+node: NodeReservationView, 
+/**
+ * Executor pods that fit on a node beside its daemonsets.
+ */
+executor_pods_per_node: number, 
+/**
+ * Executor pods the cluster holds with the driver pod in place.
+ */
+cluster_capacity: number, 
+/**
+ * Executor pods asked for (as many as fit: the capacity).
+ */
+asked: number, 
+/**
+ * The overhead factor Spark used (`0.1`).
+ */
+overhead_factor: string, 
+/**
+ * The executor pod's CPU request in millicores.
+ */
+executor_cpu_millis: number, 
+/**
+ * The executor pod's memory request (= limit), in MiB.
+ */
+executor_memory_mib: number, 
+/**
+ * When a node's pod limit holds the pods: in words.
+ */
+pod_limit?: string, };
+
+/**
+ * Executors of one shape that EMR launches.
+ */
+export type LaunchedView = { 
+/**
+ * How many run.
+ */
+count: number, 
+/**
+ * Requests merged into each.
+ */
+merged: number, 
+/**
+ * Container memory.
+ */
+memory_mib: number, 
+/**
+ * Cores (task slots).
+ */
+cores: number, 
+/**
+ * Vcores YARN records.
+ */
+yarn_vcores: number, 
+/**
+ * JVM heap.
+ */
+heap_mib: number, 
+/**
+ * Overhead: the rest of the container.
+ */
+overhead_mib: number, };
+
+/**
+ * Which kind of nearest plan ([`crate::shortfall::Nearest`]).
+ */
+export type NearestKind = "heap" | "spark-exact" | "fewer" | "smaller-heap" | "largest-that-fits";
+
+/**
+ * A plan that runs, near the one asked for.
+ */
+export type NearestPlan = { 
+/**
+ * `heap` (a heap setting changed), `spark-exact`, `fewer`, `smaller-heap` or
+ * `largest-that-fits`.
+ */
+kind: NearestKind, 
+/**
+ * The link key of the heap setting changed (`heap`).
+ */
+field?: string, 
+/**
+ * Its value, in MiB (`heap`).
+ */
+setting_mib?: number, 
+/**
+ * Executors that run with it.
+ */
+executors: number, 
+/**
+ * Cores per executor.
+ */
+cores: number, 
+/**
+ * Heap per executor, in MiB.
+ */
+heap_mib: number, 
+/**
+ * The plan in words, as the answer says it.
+ */
+message: string, };
+
+/**
+ * Consecutive nodes holding the same blocks.
+ */
+export type NodeGroupView = { 
+/**
+ * First node, 1-based.
+ */
+first_node: number, 
+/**
+ * Last node, inclusive.
+ */
+last_node: number, 
+/**
+ * "Node 1", "Nodes 2–6 (5 nodes)".
+ */
+title: string, 
+/**
+ * What each node holds: "ApplicationMaster + 2 executors".
+ */
+holds: string, 
+/**
+ * Executors (pods) on each node.
+ */
+executors_per_node: number, 
+/**
+ * Each node's memory: its blocks added, reserved and free included, in MiB.
+ */
+memory_mib: number, 
+/**
+ * Each node's CPU, its blocks added, in millicores (a YARN vcore is 1,000).
+ */
+cpu_millis: number, 
+/**
+ * Each node's blocks, in order.
+ */
+blocks: Array<BlockView>, };
+
+/**
+ * A Kubernetes node's reservation, as `kubectl describe node` shows it.
+ */
+export type NodeReservationView = { 
+/**
+ * `custom`, `eks`, `gke` or `aks`.
+ */
+provider: string, 
+/**
+ * The provider's name ("Amazon EKS"; "custom").
+ */
+provider_name: string, 
+/**
+ * What the formula is and where it is published, in a sentence.
+ */
+source: string, 
+/**
+ * Capacity, reservations, allocatable, daemonsets and what is left, in order.
+ */
+rows: Array<ReservationRow>, };
+
+/**
+ * What a headline says when no executor runs.
+ */
+export type NothingRuns = "none-asked" | "no-executor-fits" | "driver-does-not-fit";
+
+/**
+ * A part of a container's memory.
+ */
+export type PartKindView = "heap" | "overhead" | "off-heap" | "pyspark" | "rounding";
+
+/**
+ * A memory part of a block.
+ */
+export type PartView = { 
+/**
+ * `heap`, `overhead`, `off-heap`, `pyspark` or `rounding`.
+ */
+kind: PartKindView, 
+/**
+ * Its size.
+ */
+mib: number, };
+
+/**
+ * Execution memory one running task of an executor may use, in bytes. Spark's
+ * `ExecutionMemoryPool` lets each of N running tasks take at most 1/N of the execution pool
+ * and guarantees it at least 1/(2N) before it must spill (`ExecutionMemoryPool.scala`,
+ * `acquireMemory`); `memory::unified_memory` computes both.
+ */
+export type PerTaskMemory = { 
+/**
+ * Guaranteed before spilling: execution ÷ (2 × tasks).
+ */
+min_bytes: number, 
+/**
+ * The most one task may take: execution ÷ tasks.
+ */
+max_bytes: number, };
+
+/**
+ * Which method a plan is.
+ */
+export type PlanMethod = "rule-of-thumb" | "spark-exact" | "kubernetes" | "emr";
+
+/**
+ * One method's answer.
+ */
+export type PlanView = { 
+/**
+ * `rule-of-thumb`, `spark-exact`, `kubernetes` or `emr`.
+ */
+method: PlanMethod, 
+/**
+ * Whether this is the answer shown first.
+ */
+selected: boolean, 
+/**
+ * Executors asked for (`spark.executor.instances`; Kubernetes: executor pods, EMR:
+ * executor requests).
+ */
+executors: number, 
+/**
+ * Executors that run (EMR: launched, possibly merged).
+ */
+executors_running: number, 
+/**
+ * `spark.executor.cores` asked for.
+ */
+cores_per_executor: number, 
+/**
+ * `spark.executor.memory` as emitted (`19g`).
+ */
+executor_memory: string, 
+/**
+ * The executor heap asked for.
+ */
+heap_mib: number, 
+/**
+ * Tasks at once on the executors that run.
+ */
+task_slots: number, 
+/**
+ * Executors (pods, EMR requests) that fit on a node without the ApplicationMaster or
+ * driver pod.
+ */
+executors_per_node: number, 
+/**
+ * Whether at least one executor runs.
+ */
+fits: boolean, 
+/**
+ * What runs: `executors_running` executors of this shape (EMR: its largest launched shape,
+ * merged requests; `None` when nothing runs).
+ */
+runs?: Running, 
+/**
+ * When nothing runs, what the headline says instead of a shape.
+ */
+nothing_runs?: NothingRuns, 
+/**
+ * Why the plan does not run in full (or what Spark or YARN refuses), and the nearest plans
+ * that run.
+ */
+refusal?: Refusal, 
+/**
+ * Executor, ApplicationMaster or driver containers (pods on Kubernetes).
+ */
+containers: Array<ContainerView>, 
+/**
+ * Per-node layout, identical consecutive nodes grouped.
+ */
+layout: Array<NodeGroupView>, 
+/**
+ * Sums over the layout.
+ */
+totals: TotalsView, 
+/**
+ * The unified-memory pools of one executor's heap (YARN), when Spark accepts the heap.
+ */
+unified_memory?: UnifiedMemoryView, 
+/**
+ * Spark's refusal of the heap, in Spark's words, when it is below its 450 MiB floor
+ * (YARN): "System memory 419430400 must be at least 471859200".
+ */
+heap_refused?: string, 
+/**
+ * The derivation, in order.
+ */
+working: Array<Step>, 
+/**
+ * The plan's warnings, most severe first.
+ */
+warnings: Array<Finding>, 
+/**
+ * What the plan's executor shape triggers beyond its warnings (a heap without compressed
+ * object pointers, a small executor…); [`PlanView::findings`] lists both, as the page's
+ * Warnings section and the wiki exports do.
+ */
+guidance: Array<Finding>, 
+/**
+ * What to paste.
+ */
+exports: ExportsView, };
+
+/**
+ * Why a plan does not run in full, or what would refuse it.
+ */
+export type Refusal = { 
+/**
+ * `error` when nothing runs (or Spark or YARN refuses the plan), else `warning`.
+ */
+severity: Severity, 
+/**
+ * Executors asked for (EMR: executor requests; 0 when the refusal is not a shortfall).
+ */
+asked: number, 
+/**
+ * Executors that run (EMR: the requests they cover).
+ */
+runs: number, 
+/**
+ * Why, by how much, in one or two sentences.
+ */
+message: string, 
+/**
+ * The nearest plans that run, in the order to say them.
+ */
+nearest: Array<NearestPlan>, };
+
+/**
+ * A remedy that is an executor shape: one click applies it.
+ */
+export type RemedyView = { 
+/**
+ * What it is, worded.
+ */
+description: string, 
+/**
+ * Whether the largest task fits in it.
+ */
+fits: boolean, 
+/**
+ * The share-link query of the scenario it plans.
+ */
+link_query: string, };
+
+/**
+ * A row of a node's reservation.
+ */
+export type ReservationRow = { 
+/**
+ * "Capacity", "− kube-reserved", "= Allocatable".
+ */
+label: string, 
+/**
+ * Whether the row is a total (`=`).
+ */
+total: boolean, 
+/**
+ * CPU in millicores (absent: the row has none).
+ */
+cpu_millis?: number, 
+/**
+ * Memory in MiB (absent: the row has none).
+ */
+memory_mib?: number, };
+
+/**
+ * The shape that runs.
+ */
+export type Running = { 
+/**
+ * Executors (pods) that run.
+ */
+executors: number, 
+/**
+ * Cores of each (EMR: of the largest, merged executor).
+ */
+cores: number, 
+/**
+ * Heap of each (EMR: of the largest), in MiB.
+ */
+heap_mib: number, 
+/**
+ * EMR: the executors run in more than one shape (this is the largest).
+ */
+largest_of_several: boolean, };
+
+/**
+ * The scan stage's tasks and waves.
+ */
+export type ScanView = { 
+/**
+ * Tasks in the scan stage.
+ */
+tasks: number, 
+/**
+ * Tasks running at once across the executors.
+ */
+task_slots: number, 
+/**
+ * ⌈tasks ÷ slots⌉.
+ */
+waves: number, 
+/**
+ * Tasks in the last wave.
+ */
+last_wave_tasks: number, 
+/**
+ * Slots idle in the last wave.
+ */
+idle_slots_last_wave: number, };
+
+/**
+ * How much a finding matters (in a view's JSON, [`Severity::as_str`]).
+ */
+export type Severity = "info" | "warning" | "error";
+
+/**
+ * One executor shape: how it is sized and what it gives the cluster.
+ */
+export type ShapeRow = { 
+/**
+ * `spark.executor.cores`.
+ */
+cores: number, 
+/**
+ * Executors placed on the cluster (the ApplicationMaster or driver pod in place).
+ */
+executors: number, 
+/**
+ * `spark.executor.memory` in MiB.
+ */
+heap_mib: number, 
+/**
+ * The executor's memory overhead in MiB.
+ */
+overhead_mib: number, 
+/**
+ * The container (YARN, EMR: granted after rounding) or pod memory (Kubernetes), in MiB.
+ */
+container_mib: number, 
+/**
+ * Tasks one executor runs at once: cores ÷ `spark.task.cpus`.
+ */
+task_slots_per_executor: number, 
+/**
+ * Tasks the cluster runs at once.
+ */
+task_slots: number, 
+/**
+ * Execution memory per running task; `None` when the heap is below Spark's 450 MiB.
+ */
+per_task?: PerTaskMemory, 
+/**
+ * Executors on a node without the ApplicationMaster or driver pod.
+ */
+executors_per_node: number, 
+/**
+ * Memory such a node leaves unused, in MiB.
+ */
+unused_memory_mib_per_node: number, 
+/**
+ * Cores such a node leaves to no task, in millicores (YARN counts an executor's
+ * `spark.executor.cores`, whatever vcores its calculator records).
+ */
+unused_cpu_millis_per_node: number, };
+
+/**
+ * The recommended shuffle partitions.
+ */
+export type ShuffleView = { 
+/**
+ * `spark.sql.shuffle.partitions`, in whole waves.
+ */
+partitions: number, 
+/**
+ * The partition size aimed at.
+ */
+target_bytes: number, 
+/**
+ * The average partition at that count.
+ */
+average_bytes: number, };
+
+/**
+ * The numbers the comparison sets side by side, for the pasted settings or the plan (the
+ * check's view, [`crate::view::check`], holds them as they are, field by field).
+ */
+export type SideNumbers = { 
+/**
+ * Executors asked for (`None`: as many as fit).
+ */
+executors_asked?: number, 
+/**
+ * Executors that run.
+ */
+executors_running: number, 
+/**
+ * Executor requests those executors hold: more than `executors_running` when EMR merges
+ * several requests on a node into one executor.
+ */
+requests_running: number, 
+/**
+ * Cores of one executor (`spark.executor.cores`; EMR: of a launched, merged executor).
+ */
+cores_per_executor: number, 
+/**
+ * EMR: the launched executors differ in size (merged from different numbers of requests);
+ * the numbers of one executor are then the largest's.
+ */
+several_sizes: boolean, 
+/**
+ * Heap of one executor in MiB.
+ */
+heap_mib: number, 
+/**
+ * One executor's container (YARN and EMR: granted) or pod memory, in MiB.
+ */
+container_mib: number, 
+/**
+ * Tasks that run at once.
+ */
+task_slots: number, 
+/**
+ * Memory the cluster hands to the application's containers or pods, in MiB.
+ */
+memory_used_mib: number, 
+/**
+ * Memory the cluster has for containers or pods, in MiB.
+ */
+memory_available_mib: number, 
+/**
+ * CPU the application's containers or pods hold, in millicores (YARN: vcores × 1000).
+ */
+cpu_reserved_millis: number, 
+/**
+ * What [`SideNumbers::cpu_reserved_millis`] counts: `pod-requests`, `vcores` or
+ * `one-vcore-per-container`.
+ */
+cpu_counted: CpuCounted, 
+/**
+ * Whether every container can start (no refusal, the AM or driver fits).
+ */
+runs: boolean, };
+
+/**
+ * One split of the budget, per task.
+ */
+export type SplitView = { 
+/**
+ * Executors.
+ */
+executors: number, 
+/**
+ * Heap of each, in GiB.
+ */
+heap_gib: number, 
+/**
+ * The split with more, smaller executors.
+ */
+slim: boolean, 
+/**
+ * Tasks at once.
+ */
+task_slots: number, 
+/**
+ * Execution memory per task with every slot busy (absent below 450 MiB or when a task
+ * needs more CPUs than the executor has).
+ */
+per_task?: PerTaskMemory, 
+/**
+ * One executor's storage region: where a broadcast table and cached blocks live.
+ */
+storage_bytes: number, 
+/**
+ * One executor's unified region: the most one task can use alone (a skewed key).
+ */
+unified_bytes: number, };
+
+/**
+ * Whether a scenario was planned.
+ */
+export type Status = "planned" | "invalid";
+
+/**
+ * One working step.
+ */
+export type Step = { 
+/**
+ * What it decides.
+ */
+title: string, 
+/**
+ * The arithmetic with its numbers.
+ */
+detail: string, };
+
+/**
+ * The per-task memory check.
+ */
+export type TaskMemoryView = { 
+/**
+ * The largest task's input.
+ */
+task_bytes: number, 
+/**
+ * Tasks running at once in one executor (N).
+ */
+tasks_at_once: number, 
+/**
+ * Guaranteed per task: execution ÷ 2N.
+ */
+guaranteed_bytes: number, 
+/**
+ * The most per task: execution ÷ N.
+ */
+most_bytes: number, 
+/**
+ * `fits`, `tight` or `does-not-fit`.
+ */
+verdict: TaskVerdictView, };
+
+/**
+ * Whether the largest task fits.
+ */
+export type TaskVerdictView = "fits" | "tight" | "does-not-fit";
+
+/**
+ * Sums over a layout (YARN and EMR fill the vcore fields, Kubernetes the CPU ones).
+ */
+export type TotalsView = { 
+/**
+ * Executors placed.
+ */
+executors: number, 
+/**
+ * Tasks at once.
+ */
+task_slots: number, 
+/**
+ * Memory granted to containers (YARN, EMR) or requested by pods (Kubernetes).
+ */
+memory_used_mib: number, 
+/**
+ * NodeManager memory (YARN, EMR) or allocatable memory beside daemonsets (Kubernetes),
+ * all nodes.
+ */
+memory_available_mib: number, 
+/**
+ * YARN, EMR: vcores held by containers.
+ */
+vcores_used?: number, 
+/**
+ * YARN, EMR: NodeManager vcores of all nodes.
+ */
+vcores_available?: number, 
+/**
+ * Kubernetes: CPU requested by Spark's pods.
+ */
+cpu_used_millis?: number, 
+/**
+ * Kubernetes: allocatable CPU beside daemonsets, all nodes.
+ */
+cpu_available_millis?: number, 
+/**
+ * YARN, EMR: memory the containers request before YARN's rounding.
+ */
+memory_requested_mib?: number, 
+/**
+ * YARN, EMR: the executors' heaps added.
+ */
+heap_mib?: number, 
+/**
+ * YARN, EMR: NodeManager memory no container holds, all nodes.
+ */
+unused_memory_mib?: number, 
+/**
+ * YARN, EMR: NodeManager vcores no container holds, all nodes.
+ */
+unused_vcores?: number, };
+
+/**
+ * The unified-memory pools of one executor's heap, in bytes as Spark computes them.
+ */
+export type UnifiedMemoryView = { 
+/**
+ * The heap Spark sees.
+ */
+heap_bytes: number, 
+/**
+ * Reserved memory (300 MiB).
+ */
+reserved_bytes: number, 
+/**
+ * User memory.
+ */
+user_bytes: number, 
+/**
+ * The storage region.
+ */
+storage_bytes: number, 
+/**
+ * The execution region.
+ */
+execution_bytes: number, 
+/**
+ * Tasks running at once in one executor.
+ */
+concurrent_tasks: number, 
+/**
+ * Execution memory each task is guaranteed before spilling.
+ */
+per_task_min_bytes: number, 
+/**
+ * Execution memory a task may take when storage holds its region.
+ */
+per_task_max_bytes: number, 
+/**
+ * Execution memory a task may take when nothing is cached.
+ */
+per_task_max_uncached_bytes: number, };
+
+/**
+ * Everything a front end shows of one planned (or unplannable) scenario.
+ */
+export type View = { 
+/**
+ * [`KIND`].
+ */
+kind: string, 
+/**
+ * [`SCHEMA`].
+ */
+schema: number, 
+/**
+ * `yarn`, `k8s` or `emr` (the link's `cm`).
+ */
+manager: ClusterManager, 
+/**
+ * `planned` or `invalid`.
+ */
+status: Status, 
+/**
+ * The scenario as a share-link query (`v=1&c=32`).
+ */
+link: string, 
+/**
+ * About the input: an invalid input's problems, one per field, most severe first (the JS
+ * API adds what it did with a link's odd keys).
+ */
+diagnostics: Array<Finding>, 
+/**
+ * Values that read but no machine has ("64 MiB per node — did you mean 64 GiB?"); the plan
+ * is still made.
+ */
+input_notes: Array<Finding>, 
+/**
+ * One plan per method (YARN: `rule-of-thumb` then `spark-exact`; else one), one selected.
+ */
+plans: Array<PlanView>, 
+/**
+ * YARN: why the two methods' answers differ.
+ */
+differences: Array<Finding>, 
+/**
+ * The driver's notes: results against `spark.driver.maxResultSize` and its heap, cores
+ * for concurrent jobs, client mode's edge node.
+ */
+driver: Array<Finding>, 
+/**
+ * Kubernetes' own parts (its node reservation, pods per node).
+ */
+kubernetes?: KubernetesView, 
+/**
+ * Amazon EMR's own parts (requests against launched executors).
+ */
+emr?: EmrView, 
+/**
+ * The workload checks, when a workload is described.
+ */
+workload?: WorkloadView, 
+/**
+ * Dynamic allocation, when it is on.
+ */
+dynamic_allocation?: DynamicAllocationView, };
+
+/**
+ * The workload checks on the selected plan's executors.
+ */
+export type WorkloadView = { 
+/**
+ * The scan stage's tasks and waves.
+ */
+scan?: ScanView, 
+/**
+ * The recommended shuffle partitions.
+ */
+shuffle?: ShuffleView, 
+/**
+ * The largest task against the execution memory a task may take.
+ */
+task_memory?: TaskMemoryView, 
+/**
+ * The recommended Spark SQL settings (shuffle partitions, AQE).
+ */
+recommended_conf: Array<ConfEntry>, 
+/**
+ * Shapes that give the largest task more memory, each with the link query that plans it.
+ */
+remedies: Array<RemedyView>, 
+/**
+ * The verdict: the checks' findings and smaller tasks, most severe first (the shape
+ * remedies are `remedies`, each with its button).
+ */
+verdict: Array<Finding>, 
+/**
+ * Every word of the section as a report lists it: the verdict with each remedy worded
+ * among them, most severe first.
+ */
+notes: Array<Finding>, };

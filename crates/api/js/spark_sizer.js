@@ -35,7 +35,7 @@ function planEntries(entries) {
   return planFields(entries.map(([key, value]) => field(String(key)) + field(text(value))).join(""));
 }
 
-function planJson(input) {
+function planResult(input) {
   if (input === undefined || input === null) return planQuery("");
   if (typeof input === "string") return planQuery(input);
   if (input instanceof URL) return planQuery(input.search);
@@ -47,13 +47,16 @@ function planJson(input) {
 /** A result that says why there is no plan, for failures outside the planner. */
 function failure(code, message) {
   return {
+    kind: "spark-sizer-plan",
     schema: 1,
     manager: "yarn",
     status: "invalid",
     link: "",
     diagnostics: [{ code, severity: "error", message }],
+    input_notes: [],
     plans: [],
     differences: [],
+    driver: [],
   };
 }
 
@@ -63,7 +66,7 @@ export function plan(input) {
     return failure("not-initialized", "Call and await init() before plan().");
   }
   try {
-    return JSON.parse(planJson(input));
+    return planResult(input) ?? failure("internal-error", "Spark Sizer could not plan this input.");
   } catch (error) {
     return failure("internal-error", `Spark Sizer could not plan this input: ${error}`);
   }
@@ -129,21 +132,25 @@ export async function check(text, input) {
   const { read, link } = clusterOf(input);
   if (link === null) return unplannedCluster(read);
   const module = await loadReports();
-  return JSON.parse(module.check(String(text ?? ""), link));
+  return module.check(String(text ?? ""), link) ?? unplannedCluster(plan(null), "Spark Sizer could not check this text.");
 }
 
-/** check()'s answer for a cluster that does not plan: nothing is read, plan()'s reasons. */
-function unplannedCluster(read) {
+/** check()'s answer when there is nothing to check against: nothing is read, plan()'s reasons. */
+function unplannedCluster(read, headline = "The cluster to check against has values to fix: see diagnostics.") {
+  const findings = read.diagnostics.map(({ code, severity, message }) => ({ code, severity, message }));
   return {
     schema: 1,
     manager: read.manager,
     status: "not-planned",
     formats: [],
-    headline: "The cluster to check against has values to fix: see diagnostics.",
+    headline,
     settings: [],
-    diagnostics: read.diagnostics,
+    container_lines: [],
+    layout_lines: [],
+    diagnostics: findings,
+    findings,
     changes: [],
     use_these_settings: "",
-    link: { ck: "", dropped: [] },
+    link: { ck: "", dropped: [], note: "" },
   };
 }

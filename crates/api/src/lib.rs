@@ -1,8 +1,9 @@
 //! Spark Sizer's JS API: the planner as a small wasm module for other pages and scripts.
 //!
 //! `plan(input)` (in `js/spark_sizer.js`, which calls the functions exported here) takes a
-//! share link, its query string, or an object of fields, and returns a [`PlanResult`] as plain
-//! JavaScript objects: the numbers, the diagnostics and the exports. Every problem with the
+//! share link, its query string, or an object of fields, and returns a [`PlanResult`] — the
+//! planner's one view of the outcome (`planner::view`), made into plain JavaScript objects by
+//! serde-wasm-bindgen: the numbers, the working, the diagnostics and the exports. Every problem with the
 //! input comes back as a diagnostic; nothing here panics (the planner never does, and the
 //! release build aborts instead of unwinding, so a panic could not be caught anyway).
 //!
@@ -10,15 +11,19 @@
 //! natively; the wasm exports only convert to and from JavaScript values.
 
 pub mod input;
-pub mod json;
-pub mod view;
 
 use planner::scenario::{plan_with_unreadable, Outcome, Scenario};
 use planner::url::{self, DecodedScenario};
-use planner::warning::Diagnostic;
+use planner::view;
+use planner::warning::{Diagnostic, Severity};
 use wasm_bindgen::prelude::*;
 
-pub use view::{DiagnosticView, PlanResult};
+/// What `plan()` returns: the planner's one view of an outcome (`planner::view::View`), which
+/// the page and the command line render too.
+pub type PlanResult = view::View;
+/// A warning, or a problem with the input.
+pub type DiagnosticView = view::Finding;
+pub use planner::view::PlanView;
 
 // Talc in place of the default allocator (dlmalloc): a smaller module for the same results
 // (BENCHMARKS.md, "JS API"). wasm32-unknown-unknown without atomics runs on one thread.
@@ -40,21 +45,22 @@ pub fn plan_fields(fields: &[(String, String)]) -> PlanResult {
 /// The result for an input `plan()` cannot read at all (`kind` is its JavaScript type).
 pub fn unreadable_input(kind: &str) -> PlanResult {
     let scenario = Scenario::default();
-    let mut result = result_of(&scenario, Outcome::Invalid(Vec::new()));
-    result.diagnostics.push(DiagnosticView {
-        code: "invalid-value",
-        severity: "error",
-        field: None,
-        message: format!(
+    let mut result = view::build(&scenario, &Outcome::Invalid(Vec::new()));
+    result.diagnostics.push(note(
+        "invalid-value",
+        Severity::Error,
+        None,
+        format!(
             "plan() takes a share link, its query string or an object of fields; got {}.",
             input::quoted(kind)
         ),
-    });
+    ));
     result
 }
 
 /// Plans what a link gave, as the page does: a value that could not be read makes the input
-/// invalid (its field's error), beside every other invalid field.
+/// invalid (its field's error), beside every other invalid field; then what was done with the
+/// link's odd parts, most severe first.
 fn plan_decoded(decoded: &DecodedScenario) -> PlanResult {
     let scenario = &decoded.scenario;
     let m = scenario.manager();
@@ -63,41 +69,10 @@ fn plan_decoded(decoded: &DecodedScenario) -> PlanResult {
         unreadable.push(bad.diagnostic(m));
     }
     let outcome = plan_with_unreadable(scenario, unreadable);
-    let mut result = result_of(scenario, outcome);
-    let mut diagnostics = std::mem::take(&mut result.diagnostics);
-    diagnostics.extend(link_notes(decoded));
-    result.diagnostics = most_severe_first(diagnostics);
-    result
-}
-
-/// The result of an outcome planned from `scenario`.
-fn result_of(scenario: &Scenario, outcome: Outcome) -> PlanResult {
-    let m = scenario.manager();
-    let mut result = PlanResult {
-        schema: view::SCHEMA,
-        manager: m.as_str(),
-        status: "planned",
-        link: url::scenario_to_query(scenario),
-        diagnostics: Vec::new(),
-        plans: Vec::new(),
-        differences: Vec::new(),
-    };
-    match (scenario, &outcome) {
-        (_, Outcome::Yarn(c)) => {
-            result.plans = view::yarn_plans(c);
-            result.differences = view::diagnostics(m, &planner::plan::differences(c));
-        }
-        (Scenario::Kubernetes(input), Outcome::Kubernetes(p)) => {
-            result.plans = vec![view::kubernetes_plan(p, input)];
-        }
-        (_, Outcome::Emr(p)) => result.plans = vec![view::emr_plan(p)],
-        (_, Outcome::Invalid(found)) => {
-            result.status = "invalid";
-            result.diagnostics = view::diagnostics(m, found);
-        }
-        // `plan` answers a Kubernetes scenario with a Kubernetes outcome; nothing else is left.
-        (_, Outcome::Kubernetes(_)) => result.status = "invalid",
-    }
+    let mut result = view::build(scenario, &outcome);
+    result.diagnostics.extend(link_notes(decoded));
+    result.diagnostics =
+        planner::warning::most_severe_first_by(&result.diagnostics, |d| d.severity);
     result
 }
 
@@ -109,7 +84,7 @@ fn link_notes(decoded: &DecodedScenario) -> Vec<DiagnosticView> {
     if let Some(v) = decoded.version.filter(|v| *v != current) {
         notes.push(note(
             "link-version",
-            "warning",
+            Severity::Warning,
             Some("v"),
             format!("This link was made with link format v{v}; read as v{current}."),
         ));
@@ -120,73 +95,57 @@ fn link_notes(decoded: &DecodedScenario) -> Vec<DiagnosticView> {
         }
         let key = input::quoted(key);
         let message = format!("{key} is not a field here: ignored.");
-        notes.push(note("unknown-key", "warning", Some(&key), message));
+        notes.push(note("unknown-key", Severity::Warning, Some(&key), message));
     }
     for key in &decoded.repeated {
         let key = input::quoted(key);
         let message = format!("{key} is given more than once: the last value is used.");
-        notes.push(note("repeated-key", "info", Some(&key), message));
+        notes.push(note("repeated-key", Severity::Info, Some(&key), message));
     }
     if let Some(written) = &decoded.manager_case {
         let manager = decoded.scenario.manager().as_str();
         let message = format!("Read cm={} as cm={manager}.", input::quoted(written));
-        notes.push(note("manager-case", "info", Some("cm"), message));
+        notes.push(note("manager-case", Severity::Info, Some("cm"), message));
     }
     notes
 }
 
-fn note(
-    code: &'static str,
-    severity: &'static str,
-    field: Option<&str>,
-    message: String,
-) -> DiagnosticView {
+fn note(code: &str, severity: Severity, field: Option<&str>, message: String) -> DiagnosticView {
     DiagnosticView {
-        code,
+        code: code.to_string(),
         severity,
         field: field.map(str::to_string),
         message,
     }
 }
 
-/// Errors, then warnings, then notes, keeping the order within each (a pass per severity,
-/// as the planner's `most_severe_first`: smaller than a sort). Each diagnostic moves once; the
-/// place it leaves has no severity, so no later pass takes it again.
-fn most_severe_first(mut diagnostics: Vec<DiagnosticView>) -> Vec<DiagnosticView> {
-    let mut sorted = Vec::with_capacity(diagnostics.len());
-    for severity in ["error", "warning", "info"] {
-        for d in &mut diagnostics {
-            if d.severity == severity {
-                sorted.push(std::mem::take(d));
-            }
-        }
-    }
-    sorted
-}
-
-/// A result as JSON text, for `JSON.parse` in `js/spark_sizer.js`: one string crosses into
-/// JavaScript instead of one call per object and field, which keeps the module smaller
-/// (BENCHMARKS.md, "JS API").
+/// A result as JSON text (the serde JSON of the view, as `plan()`'s objects hold it).
 pub fn to_json(result: &PlanResult) -> String {
-    json::plan_result(result)
+    view::to_json(result)
 }
 
-/// `plan()` of a link or query string, as JSON (called by `js/spark_sizer.js`).
+/// A result as a JavaScript object (serde-wasm-bindgen); `null` in the one case it cannot be
+/// made, a number above 2^53 (none of the planner's is), which `js/spark_sizer.js` answers
+/// with an `internal-error` diagnostic.
+fn to_js(result: &PlanResult) -> JsValue {
+    serde_wasm_bindgen::to_value(result).unwrap_or(JsValue::NULL)
+}
+
+/// `plan()` of a link or query string (called by `js/spark_sizer.js`).
 #[wasm_bindgen(js_name = planQuery)]
-pub fn plan_query_js(text: &str) -> String {
-    to_json(&plan_query(text))
+pub fn plan_query_js(text: &str) -> JsValue {
+    to_js(&plan_query(text))
 }
 
-/// `plan()` of an object's fields, as [`input::fields_of_text`] reads them, as JSON (called by
+/// `plan()` of an object's fields, as [`input::fields_of_text`] reads them (called by
 /// `js/spark_sizer.js`).
 #[wasm_bindgen(js_name = planFields)]
-pub fn plan_fields_js(fields: &str) -> String {
-    to_json(&plan_fields(&input::fields_of_text(fields)))
+pub fn plan_fields_js(fields: &str) -> JsValue {
+    to_js(&plan_fields(&input::fields_of_text(fields)))
 }
 
-/// `plan()` of something else (`kind` is its `typeof`), as JSON (called by
-/// `js/spark_sizer.js`).
+/// `plan()` of something else (`kind` is its `typeof`) (called by `js/spark_sizer.js`).
 #[wasm_bindgen(js_name = planUnreadable)]
-pub fn unreadable_input_js(kind: &str) -> String {
-    to_json(&unreadable_input(kind))
+pub fn unreadable_input_js(kind: &str) -> JsValue {
+    to_js(&unreadable_input(kind))
 }

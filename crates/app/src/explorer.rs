@@ -93,7 +93,7 @@ fn per_task_text(r: &ShapeRow) -> String {
 }
 
 fn cores_words(millis: u64) -> String {
-    let cores = planner::k8s::format_cores(millis);
+    let cores = planner::format::cores(millis);
     format!("{cores} {}", if millis == 1000 { "core" } else { "cores" })
 }
 

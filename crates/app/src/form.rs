@@ -5,9 +5,9 @@
 
 use planner::catalog::{self, ClusterManager, FieldId, Kind, Shown, Typed};
 use planner::explorer::ExplorerView;
+use planner::format::spark_size;
 use planner::input::{MaximumAllocation, NodeManagerResources};
 use planner::text::{format_real, with_bare_unit, TextError};
-use planner::units::format_spark_mib;
 use planner::url::{self, Scenario};
 use planner::{Diagnostic, PlanInput};
 
@@ -63,7 +63,7 @@ pub fn display_scenario_text(key: &str, s: &Scenario) -> String {
     let spark_style = entry.is_some_and(|e| e.kind == Kind::SparkMemory);
     let gib_of_mib = entry.is_some_and(|e| e.typed == Typed::GiB);
     match (url::scenario_text_of(key, s), s) {
-        (Some(t), _) if spark_style => t.parse::<u64>().map(format_spark_mib).unwrap_or(t),
+        (Some(t), _) if spark_style => t.parse::<u64>().map(spark_size).unwrap_or(t),
         (Some(t), _) if gib_of_mib => t
             .parse::<u64>()
             .map(|mib| format_real(mib as f64 / 1024.0))

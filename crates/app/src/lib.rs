@@ -224,11 +224,7 @@ fn yarn_big_line(c: &Comparison) -> String {
 
 /// A heap in whole GiB when it is one, else in MiB.
 pub(crate) fn heap_words(mib: u64) -> String {
-    if mib.is_multiple_of(1024) {
-        format!("{} GiB", mib / 1024)
-    } else {
-        format!("{} MiB", fmt::group(mib))
-    }
+    planner::format::heap(mib)
 }
 
 fn submit_text(c: &Comparison, method: Method) -> String {
@@ -964,7 +960,7 @@ mod tests {
             text("lim"),
             Some(
                 "spark.kubernetes.executor.limit.cores is 1 CPU; allowed: at least the CPU \
-                 request, 2 CPU"
+                 request (2 CPU)"
             )
         );
         assert_eq!(
@@ -1000,7 +996,7 @@ mod tests {
             .expect("a notice");
         assert_eq!(
             notice,
-            "Ignored unknown link settings: x0, x1, x2, x3, x4, x5, x6, x7, x8, x9 and 1\u{202f}390 more."
+            "Ignored unknown link settings: x0, x1, x2, x3, x4, x5, x6, x7, x8, x9 and 1390 more."
         );
         assert_eq!(link_notice(&planner::url::scenario_from_query("v=1")), None);
     }

@@ -3,7 +3,8 @@
 
 use planner::emr::EmrPlan;
 use planner::exports::emr as emr_exports;
-use planner::k8s::{format_cores, format_cpu, K8sPlan};
+use planner::format;
+use planner::k8s::K8sPlan;
 use planner::layout::{BlockKind, NodeGroup};
 use planner::shortfall::{Nearest, Shape};
 use planner::url::Scenario;
@@ -76,10 +77,10 @@ pub fn k8s_headline(p: &K8sPlan, scenario: &Scenario) -> String {
         &format!(
             "{} · each pod requests {} CPU and {}Mi (memory limit = request) · {} CPU requested by Spark's pods, of {} CPU allocatable after daemonsets",
             fmt::count(t.task_slots, "task slot", "task slots"),
-            format_cpu(p.executor_cpu_millis),
+            format::cpu_quantity(p.executor_cpu_millis),
             p.executor_memory_mib(),
-            format_cores(t.cpu_requested_millis),
-            format_cores(t.cpu_available_millis),
+            format::cores(t.cpu_requested_millis),
+            format::cores(t.cpu_available_millis),
         ),
     );
     out.push_str(&crate::refusal_and_nearest(refusal, nearest));
@@ -149,7 +150,7 @@ fn kubernetes_block_cpu(_: BlockKind, millis: u64) -> String {
 }
 
 fn kubernetes_node_cpu(millis: u64) -> String {
-    format!("{} CPU", format_cores(millis))
+    format!("{} CPU", format::cores(millis))
 }
 
 /// What a Kubernetes node holds: "driver + 3 executor pods".

@@ -127,7 +127,9 @@ async fn typing_nodes_updates_the_headline_and_bad_values_show_a_field_error() {
         text(&host, "#hl-executors").as_deref() == Some("35")
     })
     .await;
-    assert_eq!(query(), "?v=1&n=12");
+    // Typing writes the address after the next frame (`browser::replace_query`), not in the
+    // keystroke's task: wait for that frame, as a person would see the address follow.
+    until("the address", || query() == "?v=1&n=12").await;
     let submit = text(&host, "#submit").unwrap_or_default();
     assert!(submit.contains("--num-executors 35"), "{submit}");
     let groups: Vec<(String, String)> = {
@@ -170,7 +172,7 @@ async fn typing_nodes_updates_the_headline_and_bad_values_show_a_field_error() {
     // The last plan stays in view below, marked as not current.
     assert!(find(&host, "#stale-summary").is_some());
     assert!(find(&host, ".details.stale #layout").is_some());
-    assert_eq!(query(), "?v=1&n=0");
+    until("the address", || query() == "?v=1&n=0").await;
 
     // Unreadable text is an error too, at its own field.
     type_into(&host, "#f-m", "lots");

@@ -17,8 +17,9 @@
 //! Texts with a unit (`64 GB`, `2g`, `50%`) read the same under every name.
 
 use planner::catalog::{self, ClusterManager, Entry, FieldId, Kind, Typed, Unit};
+use planner::format;
+use planner::format::spark_size;
 use planner::scenario::Scenario;
-use planner::units::format_spark_mib;
 use planner::url;
 
 /// The long name of a field: its catalog id in kebab-case (`CoresPerNode` → `cores-per-node`).
@@ -149,10 +150,10 @@ pub fn default_text(m: ClusterManager, e: &Entry) -> Option<String> {
     let shown = match (e.kind, e.unit, e.typed, number) {
         // Held in MiB, typed in GiB (Kubernetes' memory per node, YARN's memory target).
         (_, Unit::MiB, Typed::GiB, Some(mib)) | (Kind::SparkMemory, _, _, Some(mib)) => {
-            format_spark_mib(mib)
+            spark_size(mib)
         }
-        (_, Unit::Cores, _, Some(n)) => catalog::counted(n, "core"),
-        (_, Unit::Vcores, _, Some(n)) => catalog::counted(n, "vcore"),
+        (_, Unit::Cores, _, Some(n)) => format::counted(n, "core"),
+        (_, Unit::Vcores, _, Some(n)) => format::counted(n, "vcore"),
         // A CPU quantity carries its unit when in millicores (`180m`).
         (Kind::Cpu, _, _, _) if text.ends_with('m') => text,
         _ if !e.unit_text().is_empty() => format!("{text} {}", e.unit_text()),

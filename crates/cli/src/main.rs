@@ -7,8 +7,9 @@
 //! planned (the problems on stderr, each naming its field, unit and allowed range, or its line
 //! in a checked file), 2 for a usage error (an unknown flag, a field given twice, a format of
 //! another cluster manager), 3 when the plan runs no executor (why on stderr; the deployable
-//! exports print nothing).
+//! exports print nothing). `spark-sizer analyze LOG...` reads event logs ([`analyze`]).
 
+mod analyze;
 mod fields;
 mod run;
 
@@ -16,7 +17,11 @@ use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let outcome = run::run(std::env::args_os());
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let outcome = match args.get(1) {
+        Some(a) if a == "analyze" => analyze::run(&args[2..]),
+        _ => run::run(args),
+    };
     if !outcome.stdout.is_empty() {
         let mut stdout = std::io::stdout().lock();
         // A closed pipe (`| head`) is not an error worth reporting.

@@ -7,7 +7,7 @@ use planner::catalog::{self, ClusterManager, Entry};
 use planner::check::words::{self, Stop};
 use planner::check::{Answer, Check, SideNumbers};
 use planner::report::summary::summary;
-use planner::report::{try_render, Format, Report};
+use planner::report::{try_render, Format};
 use planner::scenario::{plan_with_unreadable, presets, Outcome, Scenario};
 use planner::text::{check_length, with_bare_unit, TextError};
 use planner::url;
@@ -49,7 +49,7 @@ Rule: --KEY reads as the link (--kmem 65536 is MiB), --NAME as the form (--node-
 Formats: table (default), text, markdown (the full report), markdown-table and confluence (a
 short table for a wiki), html (a fragment with inline styles), svg (the per-node layout), conf
 (spark-defaults.conf), submit (spark-submit), emr-json (EMR classifications), yaml (Spark
-operator), json (the report document: kind spark-sizer-report, schema 1).
+operator), json (the plan's view: kind spark-sizer-plan, schema 1, the shape of the JS API's plan()).
 
 Check: --check FILE (or - for standard input) reads a spark-submit command, a
 spark-defaults.conf, EMR classification JSON, an EMR on EKS or EMR Serverless job run or a
@@ -269,7 +269,9 @@ fn checked(
     let render: Box<dyn Fn(&Check) -> String> = match format {
         Format::Text => Box::new(planner::report::check::text),
         Format::Markdown => Box::new(planner::report::check::markdown),
-        Format::Json => Box::new(|c| planner::report::check_json::check_json(c, scenario)),
+        Format::Json => Box::new(|c| {
+            planner::view::to_json_pretty(&planner::view::check::check_view(c, scenario))
+        }),
         other => {
             return Err(Printed::usage(format!(
                 "--format {} does not apply to --check: use text, markdown or json",
@@ -653,7 +655,7 @@ fn no_executor_runs(
     stdout: String,
     mut stderr: String,
 ) -> Printed {
-    let s = summary(&Report::new(scenario, outcome));
+    let s = summary(&planner::view::build(scenario, outcome));
     let written = if is_deployed(format) {
         format!(" (--format {} writes nothing)", format.as_str())
     } else {
@@ -713,4 +715,26 @@ fn presets_listing() -> String {
         }
     }
     out
+}
+
+/// The scenario the cluster flags give (`--manager`, `--preset`, `--link` and the fields), for
+/// `analyze` to place its plan on: read exactly as the planning reads them.
+pub(crate) fn scenario_of_flags(flags: &[OsString]) -> Result<Scenario, Printed> {
+    let args = std::iter::once(OsString::from("spark-sizer")).chain(flags.iter().cloned());
+    let matches = match command().try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => return Err(clap_usage_error(&e.render().to_string())),
+    };
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| Printed::usage(e.to_string()))?;
+    let manager = match cli.manager.as_deref() {
+        Some(m) => Some(
+            ClusterManager::parse(&m.to_ascii_lowercase())
+                .ok_or_else(|| Printed::usage(format!("--manager {m}: choose yarn, k8s or emr")))?,
+        ),
+        None => None,
+    };
+    let mut notes = String::new();
+    let mut scenario = base_scenario(&cli, manager, &mut notes)?;
+    apply_flags(&mut scenario, &matches)?;
+    Ok(scenario)
 }

@@ -673,7 +673,7 @@ fn a_link_without_a_field_is_invalid_and_another_version_is_warned() {
 fn the_json_report_says_which_document_it_is() {
     let json = stdout(&spark_sizer(&["-f", "json"]));
     assert!(
-        json.starts_with("{\n  \"kind\": \"spark-sizer-report\",\n  \"schema\": 1,\n"),
+        json.starts_with("{\n  \"kind\": \"spark-sizer-plan\",\n  \"schema\": 1,\n"),
         "{json}"
     );
 }
@@ -691,7 +691,7 @@ fn the_table_writes_the_workload_and_dynamic_allocation_in_words() {
         .nth(1)
         .expect("a Workload section");
     assert!(
-        workload.starts_with("  error: The largest task's input of 4\u{202f}096 MiB does not fit"),
+        workload.starts_with("  error: The largest task's input of 4096 MiB does not fit"),
         "{workload}"
     );
     assert!(

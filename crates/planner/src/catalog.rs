@@ -11,13 +11,17 @@
 use crate::fixed::format_f64 as shortest;
 use crate::spark_keys as keys;
 
-/// The cluster manager a scenario plans for.
+/// The cluster manager a scenario plans for (in a view's JSON, its link's `cm` value).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "json", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ClusterManager {
     /// Plain YARN (`cm` absent or `yarn`).
     #[default]
     Yarn,
     /// Kubernetes (`cm=k8s`).
+    #[cfg_attr(feature = "json", serde(rename = "k8s"))]
     Kubernetes,
     /// Amazon EMR on YARN (`cm=emr`).
     Emr,
@@ -287,11 +291,11 @@ impl Unit {
     /// (`64 TiB`, `19 GiB`, `450 MiB`), CPU in cores, counts bare.
     pub fn format_whole(self, value: u64) -> String {
         match self {
-            Unit::MiB => format_mib(value),
-            Unit::Millicores => format!("{} CPU", format_millicores(value)),
-            Unit::GiB => format_mib(value.saturating_mul(1024)),
-            Unit::Seconds => format!("{} s", group_digits(value)),
-            Unit::None | Unit::Cores | Unit::Vcores | Unit::Percent => group_digits(value),
+            Unit::MiB => crate::format::binary_size(value),
+            Unit::Millicores => format!("{} CPU", crate::format::cores(value)),
+            Unit::GiB => crate::format::binary_size(value.saturating_mul(1024)),
+            Unit::Seconds => crate::format::seconds(value),
+            Unit::None | Unit::Cores | Unit::Vcores | Unit::Percent => crate::format::group(value),
         }
     }
 
@@ -302,112 +306,10 @@ impl Unit {
         }
         let whole = value > 0.0 && value.fract() == 0.0 && value < 9.0e15;
         match self {
-            Unit::GiB if whole => format_mib((value as u64).saturating_mul(1024)),
+            Unit::GiB if whole => crate::format::binary_size((value as u64).saturating_mul(1024)),
             Unit::GiB => format!("{} GiB", shortest(value)),
             _ => shortest(value),
         }
-    }
-}
-
-/// A whole number with its thousands separated by a narrow no-break space (U+202F), as the
-/// page writes every number (`100 000`, `21 504`; `999` alone).
-pub fn group_digits(n: u64) -> String {
-    group_digit_run(&n.to_string())
-}
-
-/// A run of ASCII digits grouped as [`group_digits`] does, of any length.
-pub fn group_digit_run(digits: &str) -> String {
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push('\u{202f}');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-/// Prose with the page's number format: each whole number of 10 000 and above gets thin-space
-/// digit groups (`64512 MiB ÷ 3 = 21504 MiB` → `64 512 MiB ÷ 3 = 21 504 MiB`). A number that is
-/// part of a word or of Spark's own syntax is left as Spark reads it: one touching a letter,
-/// `_`, `=` or `.` before it (`spark.executor.memory=21504m`, a decimal's fraction), or a
-/// letter after it (`21504m`, `15890m`), one with a leading zero, and any inside double quotes
-/// (a quoted Spark message or a typed value).
-pub fn group_digits_in_text(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len() + 8);
-    let (mut copied, mut i, mut quoted) = (0, 0, false);
-    while i < bytes.len() {
-        if !bytes[i].is_ascii_digit() {
-            quoted ^= bytes[i] == b'"';
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && bytes[i].is_ascii_digit() {
-            i += 1;
-        }
-        let glued_before = start > 0
-            && (bytes[start - 1].is_ascii_alphanumeric() || b"_=.".contains(&bytes[start - 1]));
-        let glued_after = i < bytes.len() && (bytes[i].is_ascii_alphabetic() || bytes[i] == b'_');
-        // `get`, not `&text[..]`: the runs are ASCII digits, and a slice that cannot fail keeps
-        // core's slicing-panic formatter out of the wasm modules (BENCHMARKS.md, "JS API").
-        let run = text.get(start..i).unwrap_or_default();
-        if quoted || run.len() < 5 || run.starts_with('0') || glued_before || glued_after {
-            continue;
-        }
-        out.push_str(text.get(copied..start).unwrap_or_default());
-        out.push_str(&group_digit_run(run));
-        copied = i;
-    }
-    out.push_str(text.get(copied..).unwrap_or_default());
-    out
-}
-
-/// `n` and its noun, singular for one (`1 executor`, `1499 executors`, `21 504 executors`),
-/// grouped as [`group_digits_in_text`] groups prose. `noun` is the singular; the plural adds
-/// `s`.
-pub fn counted(n: u64, noun: &str) -> String {
-    let number = if n >= 10_000 {
-        group_digits(n)
-    } else {
-        n.to_string()
-    };
-    format!("{number} {noun}{}", plural_ending(n))
-}
-
-/// What a noun counted `n` times ends with: nothing for one, `s` otherwise — the one plural
-/// rule ([`counted`] writes it; a text that writes its number apart, ungrouped or grouped
-/// always, writes `"{n} vcore{}"` with it).
-pub fn plural_ending(n: u64) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
-
-/// MiB in the largest binary unit that divides it (`67108864` → `64 TiB`).
-fn format_mib(mib: u64) -> String {
-    const TIB: u64 = 1024 * 1024;
-    if mib >= TIB && mib.is_multiple_of(TIB) {
-        format!("{} TiB", group_digits(mib / TIB))
-    } else if mib >= 1024 && mib.is_multiple_of(1024) {
-        format!("{} GiB", group_digits(mib / 1024))
-    } else {
-        format!("{} MiB", group_digits(mib))
-    }
-}
-
-/// Millicores as cores with up to three decimals (`1500` → `1.5`).
-fn format_millicores(millis: u64) -> String {
-    let fraction = millis % 1000;
-    let cores = group_digits(millis / 1000);
-    if fraction == 0 {
-        cores
-    } else {
-        let digits = format!("{fraction:03}");
-        format!("{cores}.{}", digits.trim_end_matches('0'))
     }
 }
 
@@ -2131,7 +2033,7 @@ mod tests {
     fn prose_groups_numbers_from_ten_thousand_but_not_spark_syntax() {
         let thin = '\u{202f}';
         assert_eq!(
-            group_digits_in_text("64512 MiB ÷ 3 = 21504 MiB; 1024 MiB; 1234567 slots"),
+            crate::format::in_text("64512 MiB ÷ 3 = 21504 MiB; 1024 MiB; 1234567 slots"),
             format!("64{thin}512 MiB ÷ 3 = 21{thin}504 MiB; 1024 MiB; 1{thin}234{thin}567 slots")
         );
         for plain in [
@@ -2143,20 +2045,23 @@ mod tests {
             "\"Required executor memory (19456 MB)\"",
             "id 012345",
         ] {
-            assert_eq!(group_digits_in_text(plain), plain);
+            assert_eq!(crate::format::in_text(plain), plain);
         }
         assert_eq!(
-            group_digits_in_text("12345.5 GiB"),
+            crate::format::in_text("12345.5 GiB"),
             format!("12{thin}345.5 GiB")
         );
     }
 
     #[test]
     fn counts_say_one_executor() {
-        assert_eq!(counted(1, "executor"), "1 executor");
-        assert_eq!(counted(0, "executor"), "0 executors");
-        assert_eq!(counted(1499, "executor"), "1499 executors");
-        assert_eq!(counted(21_504, "core"), "21\u{202f}504 cores");
+        assert_eq!(crate::format::counted(1, "executor"), "1 executor");
+        assert_eq!(crate::format::counted(0, "executor"), "0 executors");
+        assert_eq!(crate::format::counted(1499, "executor"), "1499 executors");
+        assert_eq!(
+            crate::format::counted(21_504, "core"),
+            "21\u{202f}504 cores"
+        );
     }
 
     #[test]
@@ -2199,7 +2104,7 @@ mod tests {
         );
         assert_eq!(
             Range::whole(500, 4_096_000).describe(Unit::Millicores),
-            "0.5 CPU to 4\u{202f}096 CPU"
+            "0.5 CPU to 4096 CPU"
         );
         assert_eq!(
             entry(Kubernetes, F::OverheadFactor)

@@ -14,7 +14,8 @@
 //! assert_eq!(n.edge.map(|e| e.drivers), Some(3));
 //! ```
 
-use crate::catalog::{group_digits, plural_ending, FieldId};
+use crate::catalog::FieldId;
+use crate::format;
 use crate::memory::RESERVED_BYTES;
 use crate::spark::DeployMode;
 use crate::units::MIB;
@@ -140,10 +141,6 @@ pub fn driver_notes(n: &DriverNumbers) -> Vec<Warning> {
     crate::warning::most_severe_first(notes)
 }
 
-fn mib(v: u64) -> String {
-    format!("{} MiB", group_digits(v))
-}
-
 fn result_size_note(n: &DriverNumbers) -> Option<Warning> {
     let load = &n.settings.load;
     let limit = load.max_result_size_mib;
@@ -157,9 +154,9 @@ fn result_size_note(n: &DriverNumbers) -> Option<Warning> {
                  aborts the job (\"Total size of serialized results of … tasks … is bigger \
                  than spark.driver.maxResultSize\"). Raise it to at least {}, with a driver heap \
                  that holds it, or collect less.",
-                mib(collected),
-                mib(limit),
-                crate::units::format_spark_gib_at_least(collected)
+                crate::format::mib(collected),
+                crate::format::mib(limit),
+                crate::format::spark_size_gib_at_least(collected)
             ),
         )
         .about(FieldId::MaxResultSize),
@@ -182,11 +179,11 @@ fn heap_note(n: &DriverNumbers) -> Option<Warning> {
     let what = if jobs > 1 {
         format!(
             "{jobs} jobs at once each collecting {} ({})",
-            mib(each),
-            mib(collected)
+            crate::format::mib(each),
+            crate::format::mib(collected)
         )
     } else {
-        format!("{} collected", mib(collected))
+        format!("{} collected", crate::format::mib(collected))
     };
     if collected <= n.usable_heap_mib {
         let needed = collected
@@ -202,9 +199,9 @@ fn heap_note(n: &DriverNumbers) -> Option<Warning> {
                      serialized and take more once read into objects, beside all else the \
                      driver holds, so it may run out of memory. Give spark.driver.memory at \
                      least {}.",
-                    mib(n.usable_heap_mib),
-                    mib(n.settings.heap_mib),
-                    crate::units::format_spark_gib_at_least(needed)
+                    crate::format::mib(n.usable_heap_mib),
+                    crate::format::mib(n.settings.heap_mib),
+                    crate::format::spark_size_gib_at_least(needed)
                 ),
             )
             .about(FieldId::DriverMemory),
@@ -219,9 +216,9 @@ fn heap_note(n: &DriverNumbers) -> Option<Warning> {
                 "{what} to the driver does not fit its usable heap of {} \
                  (spark.driver.memory {} less the 300 MiB Spark reserves): the driver runs out \
                  of memory. Give spark.driver.memory at least {}.",
-                mib(n.usable_heap_mib),
-                mib(n.settings.heap_mib),
-                crate::units::format_spark_gib_at_least(needed)
+                crate::format::mib(n.usable_heap_mib),
+                crate::format::mib(n.settings.heap_mib),
+                crate::format::spark_size_gib_at_least(needed)
             ),
         )
         .about(FieldId::DriverMemory),
@@ -239,8 +236,8 @@ fn cores_note(n: &DriverNumbers) -> Option<Warning> {
                 "{} job{} at once share the driver's {} (spark.driver.cores): the driver \
                  schedules every task and receives every result, so jobs running in parallel \
                  are assigned to executors faster with about one driver core each ({}).",
-                group_digits(jobs.into()),
-                plural_ending(jobs.into()),
+                format::group(jobs.into()),
+                format::plural_ending(jobs.into()),
                 cores_words(s.cores),
                 cores_words(jobs)
             ),
@@ -250,7 +247,11 @@ fn cores_note(n: &DriverNumbers) -> Option<Warning> {
 }
 
 fn cores_words(c: u32) -> String {
-    format!("{} core{}", group_digits(c.into()), plural_ending(c.into()))
+    format!(
+        "{} core{}",
+        format::group(c.into()),
+        format::plural_ending(c.into())
+    )
 }
 
 fn edge_note(n: &DriverNumbers) -> Option<Warning> {
@@ -258,8 +259,8 @@ fn edge_note(n: &DriverNumbers) -> Option<Warning> {
     let s = &n.settings;
     let limits: Vec<String> = crate::warning::present(&mut [
         e.by_memory
-            .map(|d| format!("{} by memory", group_digits(d))),
-        e.by_cores.map(|d| format!("{} by cores", group_digits(d))),
+            .map(|d| format!("{} by memory", format::group(d))),
+        e.by_cores.map(|d| format!("{} by cores", format::group(d))),
     ]);
     let severity = if e.drivers == 0 {
         Severity::Warning
@@ -274,10 +275,10 @@ fn edge_note(n: &DriverNumbers) -> Option<Warning> {
                 "In client mode every driver runs on the machine it is launched from: each \
                  takes {} ({} heap and its overhead) and about a core (spark.driver.cores \
                  applies in cluster mode only), so the edge node holds {} driver{} at once ({}).",
-                mib(e.per_driver_mib),
-                mib(s.heap_mib),
-                group_digits(e.drivers),
-                plural_ending(e.drivers),
+                crate::format::mib(e.per_driver_mib),
+                crate::format::mib(s.heap_mib),
+                format::group(e.drivers),
+                format::plural_ending(e.drivers),
                 crate::text::join(&limits, ", ")
             ),
         )

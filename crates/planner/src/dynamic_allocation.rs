@@ -48,7 +48,8 @@
 //! assert_eq!(n.ceiling, None); // maxExecutors unset: unbounded
 //! ```
 
-use crate::catalog::{counted, ClusterManager, FieldId};
+use crate::catalog::{ClusterManager, FieldId};
+use crate::format;
 use crate::spark_keys as keys;
 use crate::warning::{Code, Severity, Warning};
 
@@ -340,7 +341,7 @@ pub fn initial_count_note(n: &AllocationNumbers) -> Option<String> {
              Spark starts {} (the largest of minExecutors, initialExecutors and \
              spark.executor.instances), then scales from minExecutors {} {}.",
             n.instances,
-            counted(n.initial.into(), "executor"),
+            format::counted(n.initial.into(), "executor"),
             n.settings.min_executors,
             upper
         )
@@ -409,7 +410,7 @@ fn refusal_note(n: &AllocationNumbers) -> Option<Warning> {
 }
 
 fn ceiling_note(n: &AllocationNumbers) -> Option<Warning> {
-    let holds = counted(n.holds.into(), "executor");
+    let holds = format::counted(n.holds.into(), "executor");
     match n.ceiling {
         None => Some(
             Warning::new(
@@ -455,7 +456,7 @@ fn floor_and_start_notes(n: &AllocationNumbers) -> Vec<Warning> {
                     "spark.dynamicAllocation.minExecutors is {min}, but the queue or cluster \
                      holds {}: dynamic allocation never goes below {min}, so {} stay pending for \
                      the whole job.",
-                    counted(n.holds.into(), "executor"),
+                    format::counted(n.holds.into(), "executor"),
                     min - n.holds
                 ),
             )
@@ -475,7 +476,7 @@ fn floor_and_start_notes(n: &AllocationNumbers) -> Vec<Warning> {
                      spark.executor.instances), more than maxExecutors {max}: the target falls \
                      to {max} at its first update and the extra executors are released as they \
                      idle.",
-                    counted(n.initial.into(), "executor")
+                    format::counted(n.initial.into(), "executor")
                 ),
             )
             .about(FieldId::MaxExecutors),

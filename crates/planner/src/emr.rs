@@ -51,9 +51,10 @@
 //! classification JSON and the driver log.
 
 use crate::catalog::ClusterManager;
+use crate::catalog::Unit;
 use crate::input::{
-    limits, Cluster, Field, FieldError, InputErrors, MaximumAllocation, NodeManagerResources,
-    NodeShape, PlanInput, Policy, Scheduler, SparkSettings, Validated,
+    limits, Allowed, Cluster, Field, FieldError, Given, InputErrors, MaximumAllocation,
+    NodeManagerResources, NodeShape, PlanInput, Policy, Scheduler, SparkSettings, Validated,
 };
 use crate::layout::{group_nodes, Block, BlockKind, NodeGroup, NodeRun};
 use crate::place::{
@@ -385,14 +386,6 @@ fn sat_u32(x: u64) -> u32 {
     u32::try_from(x).unwrap_or(u32::MAX)
 }
 
-fn field_error(field: Field, value: String, allowed: String) -> FieldError {
-    FieldError {
-        field,
-        value,
-        allowed,
-    }
-}
-
 /// The heap of a merged container: Spark's overhead rule solved for the heap. Under the factor,
 /// `floor(container / (1 + factor))`, leaving at least the 384 MiB minimum overhead (what
 /// seed 003's driver log shows); with `spark.executor.memoryOverhead` set, the container less
@@ -586,10 +579,11 @@ fn validate_settings(
     let heap = s.executor_memory_mib;
     let heap_ok = (1..=limits::MAX_MIB).contains(&heap);
     if !heap_ok {
-        errors.push(field_error(
+        errors.extend(FieldError::out_of_range(
             Field::ExecutorMemory,
-            format!("{heap} MiB"),
-            format!("1 to {} MiB", limits::MAX_MIB),
+            heap,
+            1,
+            limits::MAX_MIB,
         ));
     } else {
         errors.extend(FieldError::below_spark_minimum_heap(
@@ -602,17 +596,26 @@ fn validate_settings(
             Some(_) => Field::InstanceType,
             None => Field::InstanceYarnMemory,
         };
-        errors.push(field_error(
-            field,
-            s.instance.nodemanager_mb.to_string(),
-            "enough for one executor (a 1 MiB heap and 384 MiB overhead)".to_string(),
-        ));
+        errors.push(
+            FieldError::new(
+                field,
+                Given::Whole(s.instance.nodemanager_mb),
+                Allowed::AtLeast {
+                    min: 1 + MIN_OVERHEAD_MIB,
+                    of: Some("one executor of a 1 MiB heap and 384 MiB overhead".to_string()),
+                },
+            )
+            .in_unit(Unit::MiB),
+        );
     }
     if let Some(c) = s.max_cores.filter(|c| *c < s.executor_cores) {
-        errors.push(field_error(
+        errors.push(FieldError::new(
             Field::ExecutorMaxCores,
-            c.to_string(),
-            format!("at least spark.executor.cores ({})", s.executor_cores),
+            Given::Whole(c.into()),
+            Allowed::AtLeast {
+                min: s.executor_cores.into(),
+                of: Some(keys::EXECUTOR_CORES.to_string()),
+            },
         ));
     }
     let one = emr_container(heap, s.overhead_rule());
@@ -620,11 +623,10 @@ fn validate_settings(
         .max_memory_mib
         .filter(|m| heap_ok && (*m < one || *m > limits::MAX_MIB))
     {
-        errors.push(field_error(
-            Field::ExecutorMaxMemory,
-            format!("{m} MiB"),
-            format!("{one} (one executor container) to {} MiB", limits::MAX_MIB),
-        ));
+        errors.extend(
+            FieldError::out_of_range(Field::ExecutorMaxMemory, m, one, limits::MAX_MIB)
+                .map(|e| e.because("at least one executor container")),
+        );
     }
     match validated {
         Some(v) if errors.is_empty() => Ok(v),
@@ -812,7 +814,7 @@ fn shortfall(
 
 /// `1 request`, `5 requests`.
 fn requests(n: u64) -> String {
-    crate::catalog::counted(n, "request")
+    crate::format::counted(n, "request")
 }
 
 fn step(title: &str, detail: String) -> Step {
@@ -874,8 +876,8 @@ fn recorded_vcores_step(p: &EmrPlan) -> Option<Step> {
              it asks{merged}: the ResourceManager shows {} of {} used, while the \
              executors run {} at once (their spark.executor.cores{per_task})",
             t.granted_vcores,
-            crate::catalog::counted(t.yarn_vcores, "vcore"),
-            crate::catalog::counted(t.task_slots, "task")
+            crate::format::counted(t.yarn_vcores, "vcore"),
+            crate::format::counted(t.task_slots, "task")
         ),
     ))
 }
@@ -894,10 +896,10 @@ fn core_nodes_step(p: &EmrPlan) -> Step {
              {MINIMUM_ALLOCATION_MB} MiB, maximum allocation {} MiB; {}. The master node runs no \
              NodeManager.",
             p.shape.nodes,
-            crate::catalog::counted(instance.vcpus.into(), "vCPU"),
+            crate::format::counted(instance.vcpus.into(), "vCPU"),
             instance.memory_gib,
             nm.memory_mib,
-            crate::catalog::counted(nm.vcores.into(), "vcore"),
+            crate::format::counted(nm.vcores.into(), "vcore"),
             p.scheduler.maximum_allocation_mb,
             p.scheduler.calculator.class_name()
         ),
@@ -923,9 +925,9 @@ fn maximize_step(p: &EmrPlan, m: &Maximized) -> Step {
             p.shape.nodemanager.memory_mib,
             m.executor_memory_mib,
             m.container_mib,
-            crate::catalog::counted(m.executor_cores.into(), "vCPU"),
-            crate::catalog::counted(m.executor_instances.into(), "core node"),
-            crate::catalog::counted(m.default_parallelism / 2, "vcore"),
+            crate::format::counted(m.executor_cores.into(), "vCPU"),
+            crate::format::counted(m.executor_instances.into(), "core node"),
+            crate::format::counted(m.default_parallelism / 2, "vcore"),
             m.default_parallelism
         ),
     )
@@ -955,7 +957,7 @@ fn request_step(p: &EmrPlan) -> Step {
             overhead_source(s, heap),
             req.request.memory_mib,
             req.granted.memory_mib,
-            crate::catalog::counted(u64::from(req.cores), "vcore"),
+            crate::format::counted(u64::from(req.cores), "vcore"),
             s.executors,
             if s.dynamic_allocation {
                 " (dynamic allocation is on: its target at this moment)"
@@ -979,7 +981,7 @@ fn am_step(am: &AmShape) -> Step {
             am.overhead_mib,
             am.request.memory_mib,
             am.granted.memory_mib,
-            crate::catalog::counted(am.granted.vcores.into(), "vcore"),
+            crate::format::counted(am.granted.vcores.into(), "vcore"),
             if am.node.is_some() {
                 "placed first, on core node 1 (the layout has core nodes only; from EMR 6.x the AM \
                  may also run on a task node)"
@@ -1021,10 +1023,8 @@ fn requests_per_node_words(p: &EmrPlan) -> String {
         "{} MiB{} ÷ {} MiB: {} fit on a node; beside the AM ({} MiB free), {}",
         nm.memory_mib,
         match p.scheduler.calculator {
-            Calculator::Dominant => format!(
-                " and {}",
-                crate::catalog::counted(nm.vcores.into(), "vcore")
-            ),
+            Calculator::Dominant =>
+                format!(" and {}", crate::format::counted(nm.vcores.into(), "vcore")),
             Calculator::Default => String::new(),
         },
         p.request.granted.memory_mib,
@@ -1040,7 +1040,7 @@ fn merge_step(p: &EmrPlan) -> Step {
     if let Some(c) = s.max_cores {
         caps.push(format!(
             "spark.executor.maxCores {c} ÷ {} = {}",
-            crate::catalog::counted(req.cores.into(), "core"),
+            crate::format::counted(req.cores.into(), "core"),
             c / req.cores.max(1)
         ));
     }
@@ -1093,7 +1093,7 @@ fn merged_executor_step(p: &EmrPlan, l: &Launched) -> Step {
             l.merged,
             l.memory_mib,
             l.merged,
-            crate::catalog::counted(l.cores.into(), "core"),
+            crate::format::counted(l.cores.into(), "core"),
         ),
     )
 }
@@ -1103,7 +1103,7 @@ fn requested_vs_launched_step(p: &EmrPlan) -> Step {
         "Requested vs launched",
         format!(
             "{} run, covering {} of the {}; {} pending",
-            crate::catalog::counted(p.launched_executors.into(), "executor"),
+            crate::format::counted(p.launched_executors.into(), "executor"),
             p.covered_requests,
             requests(u64::from(p.requested)),
             p.pending_requests
@@ -1181,7 +1181,7 @@ fn merged_executor_warnings(w: &mut Vec<Warning>, p: &EmrPlan) {
                 top.cores,
                 top.heap_mib,
                 top.overhead_mib,
-                crate::catalog::counted(u64::from(p.launched_executors), "executor"),
+                crate::format::counted(u64::from(p.launched_executors), "executor"),
                 p.requested,
                 keys::EMR_HETEROGENEOUS_EXECUTORS
             ),
@@ -1243,7 +1243,7 @@ fn pending_warning(p: &EmrPlan) -> Warning {
         format!(
             "The cluster holds {} covering {} of the {} ({} per node{on_node_1}); \
              YARN leaves the other {} pending until room frees up.",
-            crate::catalog::counted(p.launched_executors.into(), "executor"),
+            crate::format::counted(p.launched_executors.into(), "executor"),
             p.covered_requests,
             requests(u64::from(p.requested)),
             requests(per_node),
@@ -1278,6 +1278,117 @@ fn one_plus_text(factor: f64) -> String {
         }
         None => crate::fixed::format_f64(1.0 + factor),
     }
+}
+
+/// How EMR turns the requests into executors, and how many requests run, in one line.
+pub fn requests_words(p: &EmrPlan) -> String {
+    // What EMR merges and runs is each request as granted (rounded up to its 32 MiB step);
+    // with nothing launched, what is asked.
+    let size = |r: &Resource| format!("{} / {} vcores", crate::format::mib(r.memory_mib), r.vcores);
+    let (asked, granted) = (size(&p.request.request), size(&p.request.granted));
+    let how = match p.launched.first() {
+        Some(l) if l.merged > 1 => format!(
+            "Heterogeneous executors merge up to {} requests ({granted} each) into one executor",
+            l.merged
+        ),
+        Some(_) => format!("Containers run as granted ({granted} each)"),
+        None => format!("Each request asks for {asked}"),
+    };
+    format!(
+        "{how} · {} of the {} run, {} pending",
+        p.covered_requests,
+        crate::format::counted_as(u64::from(p.requested), "request", "requests"),
+        p.pending_requests
+    )
+}
+
+/// Why not one request runs, with how far it is from fitting.
+fn nothing_fits_reason(p: &EmrPlan) -> String {
+    let nm = p.shape.nodemanager;
+    let asked = p.request.request.memory_mib;
+    if asked > nm.memory_mib {
+        format!(
+            "each container needs {}, {} more than the {} a core node gives YARN",
+            crate::format::mib(asked),
+            crate::format::mib(asked - nm.memory_mib),
+            crate::format::mib(nm.memory_mib)
+        )
+    } else if p.request.cores > nm.vcores {
+        format!(
+            "{} cores per executor, {} more than a core node's {} vcores",
+            p.request.cores,
+            p.request.cores - nm.vcores,
+            nm.vcores
+        )
+    } else if p.am.node.is_none() {
+        "the ApplicationMaster does not fit a core node".to_string()
+    } else {
+        format!(
+            "no core node has {} free",
+            crate::format::mib(p.request.granted.memory_mib)
+        )
+    }
+}
+
+/// How many of the requested executors run when not all do, in one sentence (the embed card
+/// shows it under its headline; the answer adds the nearest shapes that fit).
+pub fn shortfall_sentence(p: &EmrPlan) -> String {
+    if p.requested == 0 {
+        "No executors are asked for (spark.executor.instances is 0), so none runs.".to_string()
+    } else if p.launched_executors == 0 {
+        format!(
+            "None of the {} runs: {}.",
+            crate::format::counted_as(
+                u64::from(p.requested),
+                "requested executor",
+                "requested executors"
+            ),
+            nothing_fits_reason(p)
+        )
+    } else {
+        let merged = match p.launched.first() {
+            Some(l) if l.merged > 1 => format!(
+                " (merged into {})",
+                crate::format::counted_as(u64::from(p.launched_executors), "executor", "executors")
+            ),
+            _ => String::new(),
+        };
+        format!(
+            "Only {} of the {} requested executors run{merged}: {} pending.",
+            p.covered_requests,
+            p.requested,
+            crate::format::counted_as(u64::from(p.pending_requests), "stays", "stay")
+        )
+    }
+}
+
+/// A nearest shape that fits, in words (`45 × 4 cores × 18 971 MiB (as many as fit)`); `None`
+/// for a kind EMR's shortfall does not offer.
+pub fn nearest_fit_words(n: &Nearest) -> Option<String> {
+    let (s, why) = match n {
+        Nearest::LargestThatFits(s) => (s, "the largest heap that fits"),
+        Nearest::Fewer(s) => (s, "as many as fit"),
+        Nearest::SmallerHeap(s) => (s, "all of them, with a smaller heap"),
+        _ => return None,
+    };
+    Some(format!(
+        "{} × {} × {} ({why})",
+        crate::format::group(s.executors),
+        crate::format::counted_as(u64::from(s.cores), "core", "cores"),
+        crate::format::heap(s.heap_mib)
+    ))
+}
+
+/// The shortfall and the nearest shapes that fit, in one text: "Only 45 of the 50 requested
+/// executors run …: 5 stay pending. Nearest that fits: …; or …."
+pub fn shortfall_words(p: &EmrPlan) -> Option<String> {
+    let f = p.shortfall.as_ref()?;
+    let mut text = shortfall_sentence(p);
+    let nearest: Vec<String> = f.nearest.iter().filter_map(nearest_fit_words).collect();
+    if !nearest.is_empty() {
+        text.push_str(&format!(" Nearest that fits: {}.", nearest.join("; or ")));
+    }
+    Some(text)
 }
 
 #[cfg(test)]

@@ -37,6 +37,8 @@ use crate::warning::{Code, Severity, Warning};
 /// and guarantees it at least 1/(2N) before it must spill (`ExecutionMemoryPool.scala`,
 /// `acquireMemory`); `memory::unified_memory` computes both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PerTaskMemory {
     /// Guaranteed before spilling: execution ÷ (2 × tasks).
     pub min_bytes: u64,
@@ -46,6 +48,9 @@ pub struct PerTaskMemory {
 
 /// One executor shape: how it is sized and what it gives the cluster.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct ShapeRow {
     /// `spark.executor.cores`.
     pub cores: u32,
@@ -62,6 +67,10 @@ pub struct ShapeRow {
     /// Tasks the cluster runs at once.
     pub task_slots: u64,
     /// Execution memory per running task; `None` when the heap is below Spark's 450 MiB.
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub per_task: Option<PerTaskMemory>,
     /// Executors on a node without the ApplicationMaster or driver pod.
     pub executors_per_node: u64,
@@ -515,7 +524,7 @@ fn is_small(row: &ShapeRow) -> bool {
 /// one core.
 pub fn guidance(row: &ShapeRow, manager: ClusterManager) -> Vec<Warning> {
     let mut w = Vec::new();
-    let gib = crate::units::format_spark_mib;
+    let gib = crate::format::spark_size;
     // The 5-core finding is the HDFS client's (Ryza, above). Spark on Kubernetes reads and
     // writes an object store (S3, GCS, Azure Blob) through its own connector as a rule, and
     // that source says nothing of those: no note there.
@@ -597,8 +606,13 @@ fn with_own_shape_guidance(
 /// them (a heap without compressed object pointers, a small executor...), most severe first —
 /// what the page lists under the plan and the reports write.
 pub fn yarn_findings(c: &Comparison) -> Vec<Warning> {
-    with_own_shape_guidance(crate::plan::warnings(c, c.selected), |said| {
-        yarn_plan_guidance(c, said)
+    yarn_method_findings(c, c.selected)
+}
+
+/// `method`'s YARN plan's findings, as [`yarn_findings`] gives the selected one's.
+pub fn yarn_method_findings(c: &Comparison, method: crate::input::Method) -> Vec<Warning> {
+    with_own_shape_guidance(crate::plan::warnings(c, method), |said| {
+        yarn_method_guidance(c, method, said)
     })
 }
 
@@ -616,7 +630,16 @@ pub fn emr_findings(p: &EmrPlan) -> Vec<Warning> {
 
 /// What the selected YARN plan's executor shape triggers, beyond `said` (its warnings).
 pub fn yarn_plan_guidance(c: &Comparison, said: &[Warning]) -> Vec<Warning> {
-    let p = &c.selected_plan().placement;
+    yarn_method_guidance(c, c.selected, said)
+}
+
+/// What `method`'s YARN plan's executor shape triggers, beyond `said`.
+pub fn yarn_method_guidance(
+    c: &Comparison,
+    method: crate::input::Method,
+    said: &[Warning],
+) -> Vec<Warning> {
+    let p = &c.plan_of(method).placement;
     let e = &p.executor;
     own_shape_guidance(
         ClusterManager::Yarn,
@@ -669,7 +692,7 @@ fn small_executor_guidance(row: &ShapeRow) -> Vec<Warning> {
                 fixed_cost_mib(row),
                 row.container_mib,
                 row.overhead_mib,
-                crate::catalog::counted(u64::from(row.executors), "executor")
+                crate::format::counted(u64::from(row.executors), "executor")
             ),
         ));
     }
@@ -731,11 +754,5 @@ pub fn split_numbers(split: BudgetSplit, cores: u32, task_cpus: u32) -> SplitNum
     }
 }
 
-/// `spark.task.cpus` of a scenario, whichever its cluster manager.
-pub fn task_cpus_of(scenario: &Scenario) -> u32 {
-    match scenario {
-        Scenario::Yarn(input) => input.spark.task_cpus,
-        Scenario::Kubernetes(input) => input.spark.task_cpus,
-        Scenario::Emr(input) => input.task_cpus,
-    }
-}
+/// `spark.task.cpus` of a scenario, whichever its cluster manager (the scenario's own reader).
+pub use crate::scenario::task_cpus_of;

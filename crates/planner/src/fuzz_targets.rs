@@ -7,9 +7,10 @@
 //! its invariants). Every panic is a finding.
 
 use crate::catalog::ClusterManager;
+use crate::format;
 use crate::layout::{Block, BlockKind, NodeGroup, PartKind};
 use crate::scenario::{plan as plan_scenario, presets, Outcome, Scenario};
-use crate::units::{byte_string_as, conf_bytes, format_spark_mib, ByteUnit};
+use crate::units::{byte_string_as, conf_bytes, ByteUnit};
 use crate::url::{manager_keys, scenario_apply, scenario_from_query, scenario_text_of};
 use crate::yarn::Calculator;
 
@@ -113,7 +114,7 @@ pub fn memory_strings(data: &[u8]) {
     word[..n].copy_from_slice(&data[..n]);
     // Up to 2^53 MiB: 2^73 bytes exceed Long.MAX_VALUE in bytes, not in MiB.
     let mib = u64::from_le_bytes(word) >> 11;
-    let written = format_spark_mib(mib);
+    let written = format::spark_size(mib);
     let read = byte_string_as(&written, ByteUnit::MiB).map(i64::unsigned_abs);
     assert_eq!(read, Ok(mib), "{mib} MiB written as {written:?}");
 }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::catalog::{ClusterManager, Range};
+use crate::catalog::{ClusterManager, Range, Unit};
 use crate::driver::DriverLoad;
 use crate::memory::MIN_HEAP_MIB;
 use crate::spark::{
@@ -363,27 +363,160 @@ impl Default for Policy {
 /// catalog).
 pub use crate::catalog::FieldId as Field;
 
-/// One invalid field: which, the value given, and what is allowed.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One invalid field: which, the value given, and what is allowed — as numbers in the unit
+/// `unit`; the words are made from them where they are shown ([`FieldError::value_words`],
+/// [`FieldError::allowed_words`], [`FieldError::diagnostic`]).
+#[derive(Debug, Clone, PartialEq)]
 pub struct FieldError {
     /// The field.
     pub field: Field,
+    /// The unit the value and the allowed bounds are held in (the field's, or one that reads
+    /// better: a memory target typed in GiB is bounded in MiB).
+    pub unit: Unit,
     /// The value as the planner saw it.
-    pub value: String,
-    /// The allowed range or values, in words (`"1 to 100 000"`).
-    pub allowed: String,
+    pub value: Given,
+    /// What is allowed.
+    pub allowed: Allowed,
+    /// Why the allowed values are bounded so, in words (Spark's own refusal, the node's size).
+    pub because: Option<String>,
+}
+
+/// A value given to a field, as the planner saw it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Given {
+    /// A whole number in the error's unit.
+    Whole(u64),
+    /// A real number in the error's unit.
+    Real(f64),
+    /// What was given, in words (a quoted text that does not read, "not set").
+    Text(String),
+}
+
+/// What a field allows, as numbers in the error's unit.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Allowed {
+    /// A range of numbers (the catalog's, or bounds set by other inputs).
+    Range(Range),
+    /// At least `min`, which is `of`'s value when another input sets it ("at least
+    /// spark.executor.cores (5)").
+    AtLeast {
+        /// The least.
+        min: u64,
+        /// What sets it.
+        of: Option<String>,
+    },
+    /// More than `min`, which is what `of` names ("more than the provider's reservation plus
+    /// the daemonsets (2 GiB)").
+    MoreThan {
+        /// The bound, excluded.
+        min: u64,
+        /// What it is.
+        of: String,
+    },
+    /// Less than `of`'s `max`, less `minus` when given ("less than the node's 16 CPU minus the
+    /// daemonsets' 2 CPU").
+    LessThan {
+        /// The bound, excluded.
+        max: u64,
+        /// Whose it is (`the node's`).
+        of: String,
+        /// What is taken from it first, and whose.
+        minus: Option<(u64, String)>,
+    },
+    /// From 0 up to less than `of`'s `max`, a real number ("0 up to less than the node's 64
+    /// GiB").
+    LessThanReal {
+        /// The bound, excluded.
+        max: f64,
+        /// Whose it is (`the node's`).
+        of: String,
+    },
+    /// One of these numbers.
+    OneOf(Vec<u64>),
+    /// A bound that is no number: what a value must look like, in words.
+    Words(String),
+}
+
+impl Given {
+    /// The value for people, in `unit`.
+    pub fn words(&self, unit: Unit) -> String {
+        match self {
+            Given::Whole(v) => unit.format_whole(*v),
+            Given::Real(v) => unit.format_real(*v),
+            Given::Text(t) => t.clone(),
+        }
+    }
+}
+
+impl Allowed {
+    /// What is allowed for people, numbers in `unit`.
+    pub fn words(&self, unit: Unit) -> String {
+        let show = |v: u64| unit.format_whole(v);
+        match self {
+            Allowed::Range(r) => r.describe(unit),
+            Allowed::AtLeast { min, of: None } => format!("at least {}", show(*min)),
+            Allowed::AtLeast { min, of: Some(of) } => format!("at least {of} ({})", show(*min)),
+            Allowed::MoreThan { min, of } => format!("more than {of} ({})", show(*min)),
+            Allowed::LessThan { max, of, minus } => {
+                let mut words = format!("less than {of} {}", show(*max));
+                if let Some((less, whose)) = minus {
+                    words.push_str(&format!(" minus {whose} {}", show(*less)));
+                }
+                words
+            }
+            Allowed::LessThanReal { max, of } => {
+                format!("0 up to less than {of} {}", unit.format_real(*max))
+            }
+            Allowed::OneOf(values) => one_of(values, unit),
+            Allowed::Words(w) => w.clone(),
+        }
+    }
+}
+
+/// `1, 2, 4 or 8 CPU`: the values in `unit`, the unit said once when they share it.
+fn one_of(values: &[u64], unit: Unit) -> String {
+    let shown: Vec<String> = values.iter().map(|v| unit.format_whole(*v)).collect();
+    let suffix = |w: &str| w.rsplit_once(' ').map(|(_, u)| u.to_string());
+    let shared = shown.first().and_then(|w| suffix(w)).filter(|u| {
+        shown
+            .iter()
+            .all(|w| suffix(w).as_deref() == Some(u.as_str()))
+    });
+    let mut words = String::new();
+    for (i, w) in shown.iter().enumerate() {
+        if i > 0 {
+            words.push_str(if i + 1 == shown.len() { " or " } else { ", " });
+        }
+        match (&shared, w.rsplit_once(' ')) {
+            (Some(_), Some((number, _))) if i + 1 < shown.len() => words.push_str(number),
+            _ => words.push_str(w),
+        }
+    }
+    words
 }
 
 impl FieldError {
-    /// `value` checked against `lo..=hi`: `None` inside, else the error with the value and the
-    /// range in the field's unit for people (`0 MiB`, `1 MiB to 64 TiB`). For bounds that
-    /// depend on other inputs; [`FieldError::outside_catalog_range`] checks the catalog's own.
-    pub fn out_of_range(field: Field, value: u64, lo: u64, hi: u64) -> Option<FieldError> {
-        let unit = field.unit();
-        (!(lo..=hi).contains(&value)).then(|| FieldError {
+    /// `field`'s error: `value` in the field's unit, `allowed` in it too.
+    pub fn new(field: Field, value: Given, allowed: Allowed) -> FieldError {
+        FieldError {
             field,
-            value: unit.format_whole(value),
-            allowed: Range::Whole { min: lo, max: hi }.describe(unit),
+            unit: field.unit(),
+            value,
+            allowed,
+            because: None,
+        }
+    }
+
+    /// `value` checked against `lo..=hi`: `None` inside, else the error with the value and the
+    /// range in the field's unit (`0 MiB`, `1 MiB to 64 TiB`). For bounds that depend on other
+    /// inputs; [`FieldError::outside_catalog_range`] checks the catalog's own.
+    pub fn out_of_range(field: Field, value: u64, lo: u64, hi: u64) -> Option<FieldError> {
+        (!(lo..=hi).contains(&value)).then(|| {
+            FieldError::new(
+                field,
+                Given::Whole(value),
+                Allowed::Range(Range::Whole { min: lo, max: hi }),
+            )
         })
     }
 
@@ -412,17 +545,6 @@ impl FieldError {
         outside_real_range(field, value, catalog_range_of(m, field))
     }
 
-    /// A whole `value`, written in the field's unit for people (`16 CPU`, `64 GiB`), with what
-    /// is allowed in words: for bounds that are not a range of numbers ("less than the node's
-    /// 16 CPU").
-    pub fn whole(field: Field, value: u64, allowed: impl Into<String>) -> FieldError {
-        FieldError {
-            field,
-            value: field.unit().format_whole(value),
-            allowed: allowed.into(),
-        }
-    }
-
     /// Spark's own floor for a heap setting (`spark.executor.memory`, `spark.driver.memory`),
     /// the one check of all three cluster managers: Spark reserves 300 MiB of every heap and
     /// stops the driver or an executor whose heap is under 1.5 × that, 450 MiB
@@ -430,7 +552,15 @@ impl FieldError {
     /// and "System memory … must be at least 471859200" for the driver). `None` at or above it.
     pub fn below_spark_minimum_heap(field: Field, heap_mib: u64) -> Option<FieldError> {
         (heap_mib < MIN_HEAP_MIB).then(|| {
-            FieldError::whole(field, heap_mib, format!("at least {MIN_HEAP_MIB} MiB")).because(
+            FieldError::new(
+                field,
+                Given::Whole(heap_mib),
+                Allowed::AtLeast {
+                    min: MIN_HEAP_MIB,
+                    of: None,
+                },
+            )
+            .because(
                 "Spark reserves 300 MiB of every heap and refuses to start with less than 1.5 \
                  times that",
             )
@@ -458,14 +588,33 @@ impl FieldError {
     /// most spark.executor.cores)`).
     pub fn because(self, why: &str) -> FieldError {
         FieldError {
-            allowed: format!("{} ({why})", self.allowed),
+            because: Some(why.to_string()),
             ..self
+        }
+    }
+
+    /// The same error with its numbers in `unit`.
+    pub fn in_unit(self, unit: Unit) -> FieldError {
+        FieldError { unit, ..self }
+    }
+
+    /// The value given, for people (`0 MiB`, `"abc"`).
+    pub fn value_words(&self) -> String {
+        self.value.words(self.unit)
+    }
+
+    /// What is allowed, for people, with why (`1 to 2 (at most spark.executor.cores)`).
+    pub fn allowed_words(&self) -> String {
+        let allowed = self.allowed.words(self.unit);
+        match &self.because {
+            Some(why) => format!("{allowed} ({why})"),
+            None => allowed,
         }
     }
 
     /// The error as a diagnostic, its field named as `m`'s form names it.
     pub fn diagnostic(&self, m: ClusterManager) -> Diagnostic {
-        Diagnostic::invalid_value(m, self.field, &self.value, &self.allowed)
+        Diagnostic::invalid_value(m, self.field, self.value_words(), self.allowed_words())
     }
 }
 
@@ -513,21 +662,13 @@ fn catalog_range_of(m: ClusterManager, field: Field) -> Range {
 }
 
 fn outside_whole_range(field: Field, value: u64, range: Range) -> Option<FieldError> {
-    let unit = field.unit();
-    (!range.allows_whole(value)).then(|| FieldError {
-        field,
-        value: unit.format_whole(value),
-        allowed: range.describe(unit),
-    })
+    (!range.allows_whole(value))
+        .then(|| FieldError::new(field, Given::Whole(value), Allowed::Range(range)))
 }
 
 fn outside_real_range(field: Field, value: f64, range: Range) -> Option<FieldError> {
-    let unit = field.unit();
-    (!range.allows_real(value)).then(|| FieldError {
-        field,
-        value: unit.format_real(value),
-        allowed: range.describe(unit),
-    })
+    (!range.allows_real(value))
+        .then(|| FieldError::new(field, Given::Real(value), Allowed::Range(range)))
 }
 
 impl InputErrors {
@@ -547,14 +688,14 @@ impl fmt::Display for FieldError {
             f,
             "{} is {}; allowed: {}",
             self.field.label(),
-            self.value,
-            self.allowed
+            self.value_words(),
+            self.allowed_words()
         )
     }
 }
 
 /// Every problem with an input, all at once.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct InputErrors(pub Vec<FieldError>);
 
 impl fmt::Display for InputErrors {
@@ -687,11 +828,10 @@ impl Policy {
             let hi = shape.map_or(limits::MAX_MIB, |s| s.nodemanager.memory_mib);
             if t < 450 || t > hi {
                 // The box is in GiB: each bound in the largest whole unit (450 MiB, 63 GiB).
-                let size = |mib| crate::catalog::Unit::MiB.format_whole(mib);
+                let range = Range::Whole { min: 450, max: hi };
                 c.fail(
-                    Field::MemoryTarget,
-                    size(t),
-                    format!("{} to {}", size(450), size(hi)),
+                    FieldError::new(Field::MemoryTarget, Given::Whole(t), Allowed::Range(range))
+                        .in_unit(Unit::MiB),
                 );
             }
         }
@@ -703,12 +843,8 @@ impl Policy {
 struct Check(Vec<FieldError>);
 
 impl Check {
-    fn fail(&mut self, field: Field, value: impl fmt::Display, allowed: impl Into<String>) {
-        self.0.push(FieldError {
-            field,
-            value: value.to_string(),
-            allowed: allowed.into(),
-        });
+    fn fail(&mut self, error: FieldError) {
+        self.0.push(error);
     }
 
     /// A whole value within the field's catalog range.
@@ -765,35 +901,40 @@ impl Cluster {
                 // Against the node's cores only when those are valid: "0 to 0 (fewer than the
                 // node's 0 cores)" would blame the wrong field.
                 if cores_ok && cores >= self.cores_per_node {
+                    let fewer = Range::Whole {
+                        min: 0,
+                        max: u64::from(self.cores_per_node.saturating_sub(1)),
+                    };
                     c.fail(
-                        Field::ReservedCores,
-                        cores,
-                        format!(
-                            "0 to {} (fewer than the node's {} cores)",
-                            self.cores_per_node.saturating_sub(1),
+                        FieldError::new(
+                            Field::ReservedCores,
+                            Given::Whole(cores.into()),
+                            Allowed::Range(fewer),
+                        )
+                        .because(&format!(
+                            "fewer than the node's {} cores",
                             self.cores_per_node
-                        ),
+                        )),
                     );
                 }
                 let reserved_ok = memory_gib.is_finite()
                     && memory_gib >= 0.0
                     && (!mem_ok || memory_gib < self.memory_per_node_gib);
                 if !reserved_ok {
+                    // Below the node's memory when that is valid; else in words only.
                     let allowed = if mem_ok {
-                        format!(
-                            "0 up to less than the node's {}",
-                            Field::MemoryPerNode
-                                .unit()
-                                .format_real(self.memory_per_node_gib)
-                        )
+                        Allowed::LessThanReal {
+                            max: self.memory_per_node_gib,
+                            of: "the node's".to_string(),
+                        }
                     } else {
-                        "0 up to less than the node's memory".to_string()
+                        Allowed::Words("0 up to less than the node's memory".to_string())
                     };
-                    c.fail(
+                    c.fail(FieldError::new(
                         Field::ReservedMemory,
-                        Field::ReservedMemory.unit().format_real(memory_gib),
+                        Given::Real(memory_gib),
                         allowed,
-                    );
+                    ));
                 }
                 let reserved = gib_to_mib(memory_gib).filter(|_| reserved_ok)?;
                 Resource::new(
@@ -809,11 +950,13 @@ impl Cluster {
         };
         if nodemanager.memory_mib == 0 || nodemanager.vcores == 0 {
             if c.0.is_empty() {
-                c.fail(
+                c.fail(FieldError::new(
                     Field::ReservedMemory,
-                    "the whole node",
-                    "a reservation that leaves YARN at least 1 MiB and 1 core",
-                );
+                    Given::Text("the whole node".to_string()),
+                    Allowed::Words(
+                        "a reservation that leaves YARN at least 1 MiB and 1 core".to_string(),
+                    ),
+                ));
             }
             return None;
         }

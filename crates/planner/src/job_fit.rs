@@ -4,12 +4,13 @@
 //! ([`crate::dynamic_allocation`]) against what the queue or cluster holds. Numbers first
 //! ([`job_fit`]); the words are [`job_fit_notes`] and [`remedy_words`].
 
-use crate::catalog::{counted, group_digits, ClusterManager, FieldId};
+use crate::catalog::{ClusterManager, FieldId};
 use crate::dynamic_allocation::{allocation_notes, allocation_numbers, AllocationNumbers};
 use crate::explorer::{adopt, explore, ShapeRow};
+use crate::format;
 use crate::memory::MemoryFractions;
 use crate::scenario::{driver_settings, dynamic_allocation_of, workload_of, Outcome, Scenario};
-use crate::units::{format_spark_mib, MIB};
+use crate::units::MIB;
 use crate::warning::{Code, Severity, Warning};
 use crate::workload::{
     waves_of, workload_notes, workload_numbers, ExecutorView, TaskVerdict, WorkloadNumbers,
@@ -300,10 +301,6 @@ fn smaller_tasks(
     }
 }
 
-fn mib_text(bytes: u64) -> String {
-    format!("{} MiB", group_digits(bytes / MIB))
-}
-
 /// One shape remedy in words: the shape, what a task gets, whether the largest task fits.
 pub fn remedy_words(r: &ShapeRemedy) -> String {
     let what = match r.kind {
@@ -317,18 +314,18 @@ pub fn remedy_words(r: &ShapeRemedy) -> String {
             ", with {}={} ({} at a time)",
             crate::spark_keys::TASK_CPUS,
             r.task_cpus,
-            counted(r.row.task_slots_per_executor, "task")
+            format::counted(r.row.task_slots_per_executor, "task")
         )
     } else {
         String::new()
     };
     format!(
         "{what}: {} × {} × {} ({} containers{task_cpus}): each task may take up to {} — {}.",
-        counted(r.row.executors.into(), "executor"),
-        counted(r.row.cores.into(), "core"),
-        format_spark_mib(r.row.heap_mib),
-        mib_text(r.row.container_mib.saturating_mul(MIB)),
-        mib_text(r.per_task_max_bytes),
+        format::counted(r.row.executors.into(), "executor"),
+        format::counted(r.row.cores.into(), "core"),
+        format::spark_size(r.row.heap_mib),
+        crate::format::mib_of_bytes(r.row.container_mib.saturating_mul(MIB)),
+        crate::format::mib_of_bytes(r.per_task_max_bytes),
         remedy_verdict(r),
     )
 }
@@ -351,18 +348,18 @@ fn fewer_tasks_words(r: &ShapeRemedy) -> String {
     let idle = if idle == 0 {
         String::new()
     } else {
-        format!(", {} idle", counted(idle, "core"))
+        format!(", {} idle", format::counted(idle, "core"))
     };
     format!(
         "Fewer tasks at once in the same {} × {} × {}: {}={} runs {} at a time in each executor{idle}. \
          Each task may take up to {} — {}.",
-        counted(r.row.executors.into(), "executor"),
-        counted(r.row.cores.into(), "core"),
-        format_spark_mib(r.row.heap_mib),
+        format::counted(r.row.executors.into(), "executor"),
+        format::counted(r.row.cores.into(), "core"),
+        format::spark_size(r.row.heap_mib),
         crate::spark_keys::TASK_CPUS,
         r.task_cpus,
-        counted(r.row.task_slots_per_executor, "task"),
-        mib_text(r.per_task_max_bytes),
+        format::counted(r.row.task_slots_per_executor, "task"),
+        crate::format::mib_of_bytes(r.per_task_max_bytes),
         remedy_verdict(r),
     )
 }
@@ -397,7 +394,7 @@ pub fn smaller_tasks_note(s: &SmallerTasks) -> Warning {
              (a random suffix on the key, the other side of the join replicated {} times) is \
              split to size. If the skew comes from NULL join keys, filter the NULL rows out, \
              join the rest, and union the NULL rows back.",
-            mib_text(s.target_bytes),
+            crate::format::mib_of_bytes(s.target_bytes),
             s.salt_buckets,
             s.salt_buckets,
         ),

@@ -9,8 +9,9 @@
 
 use std::fmt;
 
-use crate::catalog::{limits, ClusterManager, FieldId, Unit};
-use crate::input::{FieldError, InputErrors, OffHeap};
+use crate::catalog::{limits, ClusterManager, FieldId};
+use crate::format::spark_size;
+use crate::input::{Allowed, FieldError, Given, InputErrors, OffHeap};
 use crate::layout::{container_parts, group_nodes, spread_runs, Block, BlockKind, NodeGroup};
 use crate::place::ExecutorCount;
 use crate::plan::Step;
@@ -21,7 +22,6 @@ use crate::spark::{
     ExecutorPodSettings, KubernetesPods, OverheadSettings, PodCpuSettings, PodResources,
     PodSettings, SparkConf, SparkVersion, NON_JVM_OVERHEAD_FACTOR,
 };
-use crate::units::format_spark_mib;
 use crate::warning::{most_severe_first, Code, Severity, Warning};
 
 /// A CPU quantity that Kubernetes would not accept.
@@ -81,29 +81,6 @@ pub fn parse_cpu_millis(text: &str) -> Result<u64, CpuError> {
         millis = millis.checked_add(1).ok_or_else(err)?;
     }
     Ok(millis)
-}
-
-/// Writes millicores as cores where exact (`2`, `0.5`), else as `1234m`.
-pub fn format_cpu(millis: u64) -> String {
-    if millis.is_multiple_of(1000) {
-        format!("{}", millis / 1000)
-    } else if millis.is_multiple_of(100) {
-        format!("{}.{}", millis / 1000, (millis % 1000) / 100)
-    } else {
-        format!("{millis}m")
-    }
-}
-
-/// Millicores as a count of cores for people to read (`124.16`, `2`, `0.25`): up to three
-/// decimals, never the `m` form, for totals where `124160m` would be hard to take in.
-pub fn format_cores(millis: u64) -> String {
-    let frac = format!("{:03}", millis % 1000);
-    let frac = frac.trim_end_matches('0');
-    if frac.is_empty() {
-        (millis / 1000).to_string()
-    } else {
-        format!("{}.{frac}", millis / 1000)
-    }
 }
 
 /// The nodes pods run on.
@@ -242,14 +219,8 @@ impl K8sSpark {
     pub fn conf(&self) -> SparkConf {
         let mut c = SparkConf::new();
         c.set(keys::EXECUTOR_CORES, self.executor_cores.to_string());
-        c.set(
-            keys::EXECUTOR_MEMORY,
-            format_spark_mib(self.executor_memory_mib),
-        );
-        c.set(
-            keys::DRIVER_MEMORY,
-            format_spark_mib(self.driver_memory_mib),
-        );
+        c.set(keys::EXECUTOR_MEMORY, spark_size(self.executor_memory_mib));
+        c.set(keys::DRIVER_MEMORY, spark_size(self.driver_memory_mib));
         c.set(keys::DRIVER_CORES, self.driver_cores.to_string());
         if self.task_cpus != 1 {
             c.set(keys::TASK_CPUS, self.task_cpus.to_string());
@@ -272,10 +243,10 @@ impl K8sSpark {
             c.set(keys::K8S_OVERHEAD_FACTOR, crate::fixed::format_f64(f));
         }
         if let Some(m) = self.overhead_mib {
-            c.set(keys::EXECUTOR_OVERHEAD, format_spark_mib(m));
+            c.set(keys::EXECUTOR_OVERHEAD, spark_size(m));
         }
         if let Some(m) = self.driver_overhead_mib {
-            c.set(keys::DRIVER_OVERHEAD, format_spark_mib(m));
+            c.set(keys::DRIVER_OVERHEAD, spark_size(m));
         }
         if let Some(f) = self.driver_overhead_factor {
             c.set(keys::DRIVER_OVERHEAD_FACTOR, crate::fixed::format_f64(f));
@@ -283,21 +254,18 @@ impl K8sSpark {
         // The minimums exist from Spark 4.0, and an explicit overhead replaces the executor's.
         if self.version == SparkVersion::V4_0 {
             if let (Some(m), None) = (self.executor_min_overhead_mib, self.overhead_mib) {
-                c.set(keys::EXECUTOR_MIN_OVERHEAD, format_spark_mib(m));
+                c.set(keys::EXECUTOR_MIN_OVERHEAD, spark_size(m));
             }
             if let Some(m) = self.driver_min_overhead_mib {
-                c.set(keys::DRIVER_MIN_OVERHEAD, format_spark_mib(m));
+                c.set(keys::DRIVER_MIN_OVERHEAD, spark_size(m));
             }
         }
         if self.offheap.enabled {
             c.set(keys::OFFHEAP_ENABLED, "true");
-            c.set(keys::OFFHEAP_SIZE, format_spark_mib(self.offheap.size_mib));
+            c.set(keys::OFFHEAP_SIZE, spark_size(self.offheap.size_mib));
         }
         if self.pyspark_memory_mib > 0 {
-            c.set(
-                keys::PYSPARK_MEMORY,
-                format_spark_mib(self.pyspark_memory_mib),
-            );
+            c.set(keys::PYSPARK_MEMORY, spark_size(self.pyspark_memory_mib));
         }
         c
     }
@@ -479,11 +447,11 @@ const CPU_QUANTITY: &str = "a CPU quantity in cores (2, 0.5, 1.5) or millicores 
 impl CpuError {
     /// The error as `field`'s: the text given, and what a CPU quantity looks like.
     pub fn field_error(&self, field: FieldId) -> FieldError {
-        FieldError {
+        FieldError::new(
             field,
-            value: format!("\"{}\"", self.text),
-            allowed: CPU_QUANTITY.to_string(),
-        }
+            Given::Text(format!("\"{}\"", self.text)),
+            Allowed::Words(CPU_QUANTITY.to_string()),
+        )
     }
 }
 
@@ -547,29 +515,21 @@ fn held_back_error(
     if capacity == 0 || reserved.saturating_add(daemonsets) < capacity {
         return None;
     }
-    let show = |v: u64| fields.reserved.unit().format_whole(v);
+    let less_than = |minus: Option<(u64, String)>| Allowed::LessThan {
+        max: capacity,
+        of: "the node's".to_string(),
+        minus,
+    };
     Some(if daemonsets >= capacity {
-        FieldError::whole(
-            fields.daemonsets,
-            daemonsets,
-            format!("less than the node's {}", show(capacity)),
-        )
+        FieldError::new(fields.daemonsets, Given::Whole(daemonsets), less_than(None))
     } else if daemonsets > 0 {
-        FieldError::whole(
+        FieldError::new(
             fields.reserved,
-            reserved,
-            format!(
-                "less than the node's {} minus the daemonsets' {}",
-                show(capacity),
-                show(daemonsets)
-            ),
+            Given::Whole(reserved),
+            less_than(Some((daemonsets, "the daemonsets'".to_string()))),
         )
     } else {
-        FieldError::whole(
-            fields.reserved,
-            reserved,
-            format!("less than the node's {}", show(capacity)),
-        )
+        FieldError::new(fields.reserved, Given::Whole(reserved), less_than(None))
     })
 }
 
@@ -677,13 +637,13 @@ fn cpu_requests(pods: &KubernetesPods<'_>, errors: &mut Vec<FieldError>) -> CpuR
     if let Some(limit) = executor.limit {
         match cpu(FieldId::ExecutorCpuLimit, limit) {
             Err(e) => errors.push(e),
-            Ok(limit_millis) if limit_millis < executor_millis => errors.push(FieldError::whole(
+            Ok(limit_millis) if limit_millis < executor_millis => errors.push(FieldError::new(
                 FieldId::ExecutorCpuLimit,
-                limit_millis,
-                format!(
-                    "at least the CPU request, {}",
-                    Unit::Millicores.format_whole(executor_millis)
-                ),
+                Given::Whole(limit_millis),
+                Allowed::AtLeast {
+                    min: executor_millis,
+                    of: Some("the CPU request".to_string()),
+                },
             )),
             Ok(_) => {}
         }
@@ -736,11 +696,11 @@ fn managed_node_errors(n: &K8sNodes) -> Vec<FieldError> {
             ),
             _ => continue,
         };
-        let allowed = format!(
-            "more than the provider's reservation plus the daemonsets, {}",
-            field.unit().format_whole(held)
-        );
-        *e = FieldError::whole(field, capacity, allowed);
+        let allowed = Allowed::MoreThan {
+            min: held,
+            of: "the provider's reservation plus the daemonsets".to_string(),
+        };
+        *e = FieldError::new(field, Given::Whole(capacity), allowed);
     }
     errors
 }
@@ -1128,8 +1088,8 @@ pub fn k8s_working(input: &K8sInput, d: &K8sPlan) -> Vec<Step> {
                 "min({} MiB ÷ {} MiB, {} CPU ÷ {} CPU{}) = {}",
                 d.room.memory_mib,
                 d.executor_memory_mib(),
-                format_cores(d.room.cpu_millis),
-                format_cores(d.executor_cpu_millis),
+                crate::format::cores(d.room.cpu_millis),
+                crate::format::cores(d.executor_cpu_millis),
                 if d.fit.per_node < d.fit.per_node_by_resources {
                     format!(", the node's pod limit of {} pods", d.room.pods)
                 } else {
@@ -1148,10 +1108,10 @@ fn room_step(n: &K8sNodes, room: PodRoom) -> Step {
         "Room for pods per node",
         format!(
             "{} CPU − {} reserved − {} daemonsets = {} CPU; {} MiB − {} − {} = {} MiB",
-            format_cpu(n.capacity_cpu_millis),
-            format_cpu(n.reserved_cpu_millis),
-            format_cpu(n.daemonset_cpu_millis),
-            format_cpu(room.cpu_millis),
+            crate::format::cpu_quantity(n.capacity_cpu_millis),
+            crate::format::cpu_quantity(n.reserved_cpu_millis),
+            crate::format::cpu_quantity(n.daemonset_cpu_millis),
+            crate::format::cpu_quantity(room.cpu_millis),
             n.capacity_memory_mib,
             n.reserved_memory_mib,
             n.daemonset_memory_mib,
@@ -1202,7 +1162,7 @@ fn placed_step(count: ExecutorCount, d: &K8sPlan) -> Step {
     let driver = if d.has_driver() {
         format!(
             " + {} CPU for the driver pod",
-            format_cores(d.driver_cpu_millis())
+            crate::format::cores(d.driver_cpu_millis())
         )
     } else if d.driver.is_none() {
         " (client mode: the driver runs outside the cluster)".to_string()
@@ -1213,10 +1173,10 @@ fn placed_step(count: ExecutorCount, d: &K8sPlan) -> Step {
         "Executors placed",
         format!(
             "{count}; {}; {} CPU requested = {} × {} CPU{driver}",
-            crate::catalog::counted(t.task_slots, "task slot"),
-            format_cores(t.cpu_requested_millis),
-            crate::catalog::counted(t.executors.into(), "executor pod"),
-            format_cores(d.executor_cpu_millis),
+            crate::format::counted(t.task_slots, "task slot"),
+            crate::format::cores(t.cpu_requested_millis),
+            crate::format::counted(t.executors.into(), "executor pod"),
+            crate::format::cores(d.executor_cpu_millis),
         ),
     )
 }
@@ -1225,7 +1185,7 @@ fn placed_step(count: ExecutorCount, d: &K8sPlan) -> Step {
 /// node's pod limit does: `None` when it does not bind.
 pub fn k8s_pod_limit_words(d: &K8sPlan) -> Option<String> {
     d.fit.pod_limit_binds.then(|| {
-        crate::catalog::group_digits_in_text(&format!(
+        crate::format::in_text(&format!(
             "Executor pods per node are {}.",
             pod_limit_words(d.room.pods)
         ))
@@ -1288,9 +1248,9 @@ fn fit_warnings(d: &K8sPlan) -> Vec<Warning> {
             format!(
                 "The driver pod ({} CPU, {} MiB) is larger than what a node has left \
                  for pods ({} CPU, {} MiB): it stays Pending.",
-                format_cpu(d.driver_cpu_millis()),
+                crate::format::cpu_quantity(d.driver_cpu_millis()),
                 d.driver_memory_mib(),
-                format_cpu(room.cpu_millis),
+                crate::format::cpu_quantity(room.cpu_millis),
                 room.memory_mib
             ),
         ));
@@ -1302,9 +1262,9 @@ fn fit_warnings(d: &K8sPlan) -> Vec<Warning> {
             format!(
                 "An executor pod ({} CPU, {} MiB) is larger than what a node has left \
                  for pods ({} CPU, {} MiB): executors stay Pending.",
-                format_cpu(d.executor_cpu_millis),
+                crate::format::cpu_quantity(d.executor_cpu_millis),
                 d.executor_memory_mib(),
-                format_cpu(room.cpu_millis),
+                crate::format::cpu_quantity(room.cpu_millis),
                 room.memory_mib
             ),
         ));
@@ -1317,7 +1277,7 @@ fn fit_warnings(d: &K8sPlan) -> Vec<Warning> {
             format!(
                 "Only {capacity} of the {} fit ({} per node); the \
                  other {} stay Pending.",
-                crate::catalog::counted(d.wanted, "executor pod"),
+                crate::format::counted(d.wanted, "executor pod"),
                 d.fit.per_node,
                 d.wanted - capacity
             ),
@@ -1339,8 +1299,8 @@ fn cpu_request_warning(s: &K8sSpark, d: &K8sPlan) -> Option<Warning> {
                  (spark.executor.cores = {}): parallelism is unchanged while the pods reserve \
                  {}% of the CPUs {} full cores would. Tasks share the CPU; this suits \
                  I/O-bound work.",
-                format_cpu(requested),
-                crate::catalog::counted(d.task_slots_per_executor, "task"),
+                crate::format::cpu_quantity(requested),
+                crate::format::counted(d.task_slots_per_executor, "task"),
                 s.executor_cores,
                 crate::fixed::format_percent(requested, cores_millis, 0),
                 s.executor_cores
@@ -1477,7 +1437,7 @@ fn largest_heap(
 /// The shortfall in words: what keeps pods Pending and by how much (the reason alone when none
 /// runs: a headline says so).
 pub fn k8s_shortfall_words(s: &Shortfall) -> String {
-    crate::catalog::group_digits_in_text(&k8s_shortfall_words_ungrouped(s))
+    crate::format::in_text(&k8s_shortfall_words_ungrouped(s))
 }
 
 fn k8s_shortfall_words_ungrouped(s: &Shortfall) -> String {
@@ -1487,15 +1447,15 @@ fn k8s_shortfall_words_ungrouped(s: &Shortfall) -> String {
         } else {
             format!(
                 "{} CPU too much",
-                format_cores(r.cpu_millis.saturating_sub(room.cpu_millis))
+                crate::format::cores(r.cpu_millis.saturating_sub(room.cpu_millis))
             )
         };
         format!(
             "{what} ({} CPU, {} MiB) is larger than what a node has left for pods ({} CPU, {} \
              MiB): {by}",
-            format_cores(r.cpu_millis),
+            crate::format::cores(r.cpu_millis),
             r.memory_mib,
-            format_cores(room.cpu_millis),
+            crate::format::cores(room.cpu_millis),
             room.memory_mib
         )
     };
@@ -1513,12 +1473,12 @@ fn k8s_shortfall_words_ungrouped(s: &Shortfall) -> String {
         }
         Blocker::Room { capacity } => format!(
             "Only {capacity} of the {} fit; the other {} stay Pending.",
-            crate::catalog::counted(s.asked, "executor pod"),
+            crate::format::counted(s.asked, "executor pod"),
             s.asked - capacity
         ),
         Blocker::PodLimit { capacity, pods } => format!(
             "Only {capacity} of the {} fit, {}; the other {} stay Pending.",
-            crate::catalog::counted(s.asked, "executor pod"),
+            crate::format::counted(s.asked, "executor pod"),
             pod_limit_words(pods),
             s.asked - capacity
         ),
@@ -1527,7 +1487,7 @@ fn k8s_shortfall_words_ungrouped(s: &Shortfall) -> String {
 
 /// The nearest heap that runs, in words.
 pub fn k8s_nearest_words(s: &Shortfall) -> Option<String> {
-    k8s_nearest_words_ungrouped(s).map(|words| crate::catalog::group_digits_in_text(&words))
+    k8s_nearest_words_ungrouped(s).map(|words| crate::format::in_text(&words))
 }
 
 fn k8s_nearest_words_ungrouped(s: &Shortfall) -> Option<String> {
@@ -1548,8 +1508,8 @@ fn k8s_nearest_words_ungrouped(s: &Shortfall) -> Option<String> {
     Some(format!(
         "Nearest that runs: {}={} runs {all} executor pod{}.",
         field.label(),
-        format_spark_mib(heap_mib),
-        crate::catalog::plural_ending(runs)
+        spark_size(heap_mib),
+        crate::format::plural_ending(runs)
     ))
 }
 
@@ -1607,13 +1567,13 @@ mod tests {
         for bad in ["", "m", "-1", "1.5.2", "abc", "2 cores", "1e3"] {
             assert!(parse_cpu_millis(bad).is_err(), "{bad}");
         }
-        assert_eq!(format_cpu(500), "0.5");
-        assert_eq!(format_cpu(2000), "2");
-        assert_eq!(format_cpu(1250), "1250m");
-        assert_eq!(format_cores(124_160), "124.16");
-        assert_eq!(format_cores(1250), "1.25");
-        assert_eq!(format_cores(2000), "2");
-        assert_eq!(format_cores(5), "0.005");
+        assert_eq!(crate::format::cpu_quantity(500), "0.5");
+        assert_eq!(crate::format::cpu_quantity(2000), "2");
+        assert_eq!(crate::format::cpu_quantity(1250), "1250m");
+        assert_eq!(crate::format::cores(124_160), "124.16");
+        assert_eq!(crate::format::cores(1250), "1.25");
+        assert_eq!(crate::format::cores(2000), "2");
+        assert_eq!(crate::format::cores(5), "0.005");
     }
 
     #[test]
@@ -1674,7 +1634,7 @@ mod tests {
         assert_eq!(
             errors.diagnostics(KUBERNETES)[0].message,
             "spark.kubernetes.executor.limit.cores is 1 CPU; allowed: at least the CPU \
-             request, 2 CPU"
+             request (2 CPU)"
         );
         input.spark.limit_cores = None;
         input.spark.task_cpus = 3;

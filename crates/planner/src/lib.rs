@@ -39,6 +39,7 @@ pub mod emr_instances;
 pub mod explorer;
 pub mod exports;
 pub mod fixed;
+pub mod format;
 #[cfg(feature = "fuzzing")]
 pub mod fuzz_targets;
 pub mod input;
@@ -60,6 +61,7 @@ pub mod submit;
 pub mod text;
 pub mod units;
 pub mod url;
+pub mod view;
 pub mod warning;
 pub mod workload;
 pub mod yarn;

@@ -214,7 +214,11 @@ pub fn place(input: &PlaceInput) -> Result<CheckedPlacement, InputErrors> {
     let mut plan = input.plan.clone();
     plan.policy.cores_per_executor = 1;
     plan.policy.memory_target_mib = None;
+    // `spark.task.cpus` is checked against the given executor's cores below, not the policy's.
+    let task_cpus = plan.spark.task_cpus;
+    plan.spark.task_cpus = 1;
     let v = plan.validate()?;
+    plan.spark.task_cpus = task_cpus;
     let mut errors = Vec::new();
     // The heap is at fault here: `spark.executor.memory`, in its unit (not the overhead).
     errors.extend(crate::input::FieldError::out_of_range(
@@ -224,12 +228,17 @@ pub fn place(input: &PlaceInput) -> Result<CheckedPlacement, InputErrors> {
         crate::input::limits::MAX_MIB,
     ));
     if !(1..=crate::input::limits::MAX_CORES).contains(&input.executor_cores) {
-        errors.push(crate::input::FieldError {
-            field: crate::input::Field::CoresPerExecutor,
-            value: input.executor_cores.to_string(),
-            allowed: format!("1 to {}", crate::input::limits::MAX_CORES),
-        });
+        errors.extend(crate::input::FieldError::out_of_range(
+            crate::input::Field::CoresPerExecutor,
+            input.executor_cores.into(),
+            1,
+            crate::input::limits::MAX_CORES.into(),
+        ));
     }
+    errors.extend(crate::input::FieldError::task_cpus_above_executor_cores(
+        task_cpus,
+        input.executor_cores,
+    ));
     if !errors.is_empty() {
         return Err(InputErrors(errors));
     }
@@ -446,7 +455,7 @@ fn placement_warnings(p: &Placement, limits: &Limits<'_>, share_pct: f64) -> Vec
                 "The job may use {}% of the cluster: {} (plus the AM) \
                  stay within it, where {} would fit.",
                 crate::fixed::format_f64(share_pct),
-                crate::catalog::counted(placed, "executor"),
+                crate::format::counted(placed, "executor"),
                 f.wanted.min(p.capacity)
             ),
         ));
@@ -461,12 +470,12 @@ fn placement_warnings(p: &Placement, limits: &Limits<'_>, share_pct: f64) -> Vec
                      so {} fit on a node and {} beside the AM; YARN leaves \
                      the other {} pending.",
                     p.capacity,
-                    crate::catalog::counted(u64::from(k), "executor"),
+                    crate::format::counted(u64::from(k), "executor"),
                     p.executor.granted.memory_mib,
-                    crate::catalog::counted(u64::from(p.executor.granted.vcores), "vcore"),
+                    crate::format::counted(u64::from(p.executor.granted.vcores), "vcore"),
                     p.per_node,
                     f.beside_am,
-                    crate::catalog::counted(u64::from(k) - p.capacity, "request")
+                    crate::format::counted(u64::from(k) - p.capacity, "request")
                 ),
             ));
         }
@@ -497,9 +506,9 @@ fn refusal_warnings(p: &Placement, scheduler: &YarnScheduler, shape: &NodeShape)
                 "The ApplicationMaster container ({} MiB, {}) is larger than a node's \
                  YARN resources ({} MiB, {}): it can never start.",
                 am.granted.memory_mib,
-                crate::catalog::counted(u64::from(am.granted.vcores), "vcore"),
+                crate::format::counted(u64::from(am.granted.vcores), "vcore"),
                 nm.memory_mib,
-                crate::catalog::counted(u64::from(nm.vcores), "vcore")
+                crate::format::counted(u64::from(nm.vcores), "vcore")
             ),
         ));
     }
@@ -513,7 +522,7 @@ fn refusal_warnings(p: &Placement, scheduler: &YarnScheduler, shape: &NodeShape)
             format!(
                 "{} per executor is above yarn.scheduler.maximum-allocation-vcores = {}: \
                  YARN rejects the container requests (InvalidResourceRequestException).",
-                crate::catalog::counted(e.cores.into(), "core"),
+                crate::format::counted(e.cores.into(), "core"),
                 scheduler.maximum_allocation_vcores
             ),
         ));
@@ -526,9 +535,9 @@ fn refusal_warnings(p: &Placement, scheduler: &YarnScheduler, shape: &NodeShape)
                 "An executor container ({} MiB, {}) is larger than a node's YARN \
                  resources ({} MiB, {}): no executor can start.",
                 e.granted.memory_mib,
-                crate::catalog::counted(u64::from(e.granted.vcores), "vcore"),
+                crate::format::counted(u64::from(e.granted.vcores), "vcore"),
                 nm.memory_mib,
-                crate::catalog::counted(u64::from(nm.vcores), "vcore")
+                crate::format::counted(u64::from(nm.vcores), "vcore")
             ),
         ));
     }
@@ -585,7 +594,7 @@ fn am_refusal(am: &AmShape, scheduler: &YarnScheduler) -> String {
             "The ApplicationMaster asks for {}, above \
              yarn.scheduler.maximum-allocation-vcores = {}: YARN refuses the application \
              (InvalidResourceRequestException).",
-            crate::catalog::counted(u64::from(am.request.vcores), "vcore"),
+            crate::format::counted(u64::from(am.request.vcores), "vcore"),
             scheduler.maximum_allocation_vcores
         )
     }
@@ -735,11 +744,6 @@ pub(crate) fn totals(
     t
 }
 
-fn gib(mib: u64) -> String {
-    let decimals = if mib >= 100 * 1024 { 0 } else { 1 };
-    format!("{} GiB", crate::fixed::format_ratio(mib, 1024, decimals))
-}
-
 /// What the warnings compare against.
 pub(crate) struct Limits<'a> {
     pub(crate) scheduler: &'a YarnScheduler,
@@ -871,7 +875,7 @@ fn executor_shape_warnings(checks: &ShapeChecks, executor: &ExecutorShape) -> Ve
             format!(
                 "A {} heap per executor: heaps above about 64 GiB bring long garbage-collection \
                  pauses; more, smaller executors are usually faster.",
-                gib(heap)
+                crate::format::gib(heap)
             ),
         ));
     }
@@ -892,8 +896,8 @@ fn usage_warnings(
             Severity::Warning,
             format!(
                 "{} of the cluster's {} YARN memory ({}%) stays unused.",
-                gib(totals.unused_memory_mib),
-                gib(totals.yarn_memory_mib),
+                crate::format::gib(totals.unused_memory_mib),
+                crate::format::gib(totals.yarn_memory_mib),
                 crate::fixed::format_percent(totals.unused_memory_mib, totals.yarn_memory_mib, 0)
             ),
         ));
@@ -905,7 +909,7 @@ fn usage_warnings(
             format!(
                 "{} of the cluster's {} ({}%) stay unused.",
                 checks.unasked_vcores,
-                crate::catalog::counted(totals.yarn_vcores, "vcore"),
+                crate::format::counted(totals.yarn_vcores, "vcore"),
                 crate::fixed::format_percent(checks.unasked_vcores, totals.yarn_vcores, 0)
             ),
         ));
@@ -938,7 +942,7 @@ fn calculator_warning(checks: &ShapeChecks, shape: &NodeShape) -> Option<Warning
             format!(
                 "With the DefaultResourceCalculator YARN packs by memory alone: some nodes \
                  hold containers asking for more than their {}, so tasks share cores.",
-                crate::catalog::counted(shape.nodemanager.vcores.into(), "vcore")
+                crate::format::counted(shape.nodemanager.vcores.into(), "vcore")
             ),
         )
     } else {

@@ -2,7 +2,7 @@
 //! method that sizes containers with Spark's and YARN's real math. Both run for every input so
 //! they can be shown side by side, with the reasons they differ.
 
-use crate::catalog::counted;
+use crate::format;
 use crate::input::{InputErrors, Method, NodeManagerResources, PlanInput, Validated};
 use crate::memory::{unified_memory, UnifiedMemory};
 use crate::place::{
@@ -10,7 +10,7 @@ use crate::place::{
 };
 use crate::shortfall::{Blocker, Limit, Nearest, Process, Shape, Shortfall, Size};
 use crate::spark::{DeployMode, HeapTooSmall, OverheadRule, SparkVersion, MIN_OVERHEAD_MIB};
-use crate::units::{format_spark_mib, MIB};
+use crate::units::MIB;
 use crate::warning::{Code, Severity, Warning};
 use crate::yarn::{granted, normalize, rounded_memory_mib, Calculator, Resource};
 
@@ -25,11 +25,11 @@ pub struct Step {
 
 impl Step {
     /// A step of the working; its detail is prose, so its numbers get the page's digit groups
-    /// ([`crate::catalog::group_digits_in_text`]).
+    /// ([`crate::format::in_text`]).
     pub fn new(title: &str, detail: impl Into<String>) -> Step {
         Step {
             title: title.to_string(),
-            detail: crate::catalog::group_digits_in_text(&detail.into()),
+            detail: crate::format::in_text(&detail.into()),
         }
     }
 }
@@ -77,7 +77,7 @@ impl Plan {
 
     /// `spark.executor.memory` as emitted (`19g`).
     pub fn heap_setting(&self) -> String {
-        format_spark_mib(self.heap_mib())
+        format::spark_size(self.heap_mib())
     }
 }
 
@@ -284,7 +284,11 @@ fn tried_words<S>(search: &CoreSearch<S>, describe: impl Fn(&S) -> String) -> St
             } else {
                 ""
             };
-            format!("{} → {}{mark}", counted(c as u64, "core"), describe(s))
+            format!(
+                "{} → {}{mark}",
+                crate::format::counted(c as u64, "core"),
+                describe(s)
+            )
         })
         .collect();
     crate::text::join(&words, "; ")
@@ -356,9 +360,9 @@ fn rule_working(v: &Validated, d: &RuleOfThumbDerivation, placement: &Placement)
         "Executors per node",
         format!(
             "{} ÷ {} per executor = {} per node",
-            counted(nm.vcores.into(), "core"),
-            counted(u64::from(s.cores), "core"),
-            counted(s.per_node, "executor")
+            crate::format::counted(nm.vcores.into(), "core"),
+            crate::format::counted(u64::from(s.cores), "core"),
+            crate::format::counted(s.per_node, "executor")
         ),
     ));
     working.push(rule_cluster_step(v, d));
@@ -414,9 +418,9 @@ fn recorded_vcores_step(v: &Validated, p: &Placement) -> Option<Step> {
              the ResourceManager shows {} of {} used ({}{am}), while each \
              executor still runs {} at once (spark.executor.cores)",
             t.granted_vcores,
-            counted(t.yarn_vcores, "vcore"),
-            counted(u64::from(t.executors), "executor"),
-            counted(u64::from(p.executor.cores), "task")
+            crate::format::counted(t.yarn_vcores, "vcore"),
+            crate::format::counted(u64::from(t.executors), "executor"),
+            crate::format::counted(u64::from(p.executor.cores), "task")
         ),
     ))
 }
@@ -428,8 +432,8 @@ fn rule_resources_step(v: &Validated) -> Step {
             "Reserve for the OS and Hadoop daemons",
             format!(
                 "{} − {cores} = {}, {} GB − {} GB = {} GB per node",
-                counted(shape.physical.vcores.into(), "core"),
-                counted(nm.vcores.into(), "core"),
+                crate::format::counted(shape.physical.vcores.into(), "core"),
+                crate::format::counted(nm.vcores.into(), "core"),
                 gb(shape.physical.memory_mib),
                 crate::fixed::format_f64(memory_gib),
                 gb(nm.memory_mib)
@@ -439,7 +443,7 @@ fn rule_resources_step(v: &Validated) -> Step {
             "Resources per node",
             format!(
                 "YARN offers {} and {memory_mb} MB = {} GB per node",
-                counted(vcores.into(), "vcore"),
+                crate::format::counted(vcores.into(), "vcore"),
                 gb(nm.memory_mib)
             ),
         ),
@@ -474,13 +478,13 @@ fn rule_cluster_step(v: &Validated, d: &RuleOfThumbDerivation) -> Step {
         if share >= 100.0 {
             format!(
                 "{} × {per_node} = {slots}, minus 1 for the ApplicationMaster = {instances}",
-                counted(nodes.into(), "node")
+                crate::format::counted(nodes.into(), "node")
             )
         } else {
             format!(
                 "{} × {per_node} = {slots}; {}% of them = {}, minus 1 for \
                  the ApplicationMaster = {instances}",
-                counted(nodes.into(), "node"),
+                crate::format::counted(nodes.into(), "node"),
                 crate::fixed::format_f64(share),
                 d.share_slots
             )
@@ -495,14 +499,14 @@ fn rule_check_step(v: &Validated, d: &RuleOfThumbDerivation, p: &Placement) -> S
         format!(
             "{}: {} MiB heap + {} MiB overhead{} = {} MiB, {}; {} of the {} fit beside \
              a {} MiB ApplicationMaster",
-            format_spark_mib(d.heap_mib),
+            format::spark_size(d.heap_mib),
             d.heap_mib,
             e.memory.overhead_mib,
             extras(&e.memory),
             e.request.memory_mib,
             granted_words(&e, &v.scheduler),
             p.totals.executors,
-            counted(u64::from(d.instances), "executor"),
+            crate::format::counted(u64::from(d.instances), "executor"),
             p.am.granted.memory_mib
         ),
     )
@@ -539,8 +543,8 @@ fn rule_warnings(
              max(384 MiB, {}) on top of the heap: {} {} heap gets {} MiB, so YARN is asked for \
              {} MiB, not the {} GB the rule budgets.",
             overhead_words(&v.input.spark),
-            article(&format_spark_mib(d.heap_mib)),
-            format_spark_mib(d.heap_mib),
+            article(&format::spark_size(d.heap_mib)),
+            format::spark_size(d.heap_mib),
             e.memory.overhead_mib,
             e.request.memory_mib,
             d.shape.mem_gb
@@ -573,7 +577,7 @@ fn rule_am_warning(
                 "The rule gives up one executor for the ApplicationMaster, but YARN places the \
                  {am_mib} MiB AM in the room the executors leave: {} fit, not \
                  {instances}.",
-                counted(capacity, "executor")
+                crate::format::counted(capacity, "executor")
             ),
         ))
     } else if capacity == u64::from(instances) && d.slots > 0 {
@@ -584,7 +588,7 @@ fn rule_am_warning(
                 "The rule gives up one executor for the ApplicationMaster. Here that holds, but by \
                  packing, not by rule: a node holds {}, so the {am_mib} MiB AM \
                  displaces one of them.",
-                counted(d.shape.per_node, "executor")
+                crate::format::counted(d.shape.per_node, "executor")
             ),
         ))
     } else {
@@ -613,8 +617,8 @@ fn rule_placement_warnings(
                 "YARN would not place the rule's {}: each {} container is \
                  granted {} MiB, and {per_node} of them need {} MiB where a node offers {} MiB \
                  and {} vcores, so only {} fit per node and {} in all (with the AM).",
-                counted(u64::from(d.instances), "executor"),
-                format_spark_mib(d.heap_mib),
+                crate::format::counted(u64::from(d.instances), "executor"),
+                format::spark_size(d.heap_mib),
                 e.granted.memory_mib,
                 e.granted.memory_mib.saturating_mul(per_node),
                 nm.memory_mib,
@@ -883,7 +887,7 @@ fn exact_working(v: &Validated, d: &SparkExactDerivation, placement: &Placement)
     if let Some(search) = &d.search {
         let tried = tried_words(search, |s| {
             s.heap_mib
-                .map_or("nothing fits".to_string(), format_spark_mib)
+                .map_or("nothing fits".to_string(), crate::format::spark_size)
         });
         working.push(step(
             "Cores per executor",
@@ -897,9 +901,9 @@ fn exact_working(v: &Validated, d: &SparkExactDerivation, placement: &Placement)
         "Executors per node",
         format!(
             "{} ÷ {} per executor = {} per node",
-            counted(nm.vcores.into(), "vcore"),
-            counted(u64::from(s.cores), "core"),
-            counted(s.per_node, "executor")
+            crate::format::counted(nm.vcores.into(), "vcore"),
+            crate::format::counted(u64::from(s.cores), "core"),
+            crate::format::counted(s.per_node, "executor")
         ),
     ));
     working.push(exact_budget_step(v, d));
@@ -921,7 +925,7 @@ fn exact_resources_step(v: &Validated) -> Step {
                 crate::fixed::format_f64(memory_gib),
                 nm.memory_mib,
                 v.shape.physical.vcores,
-                counted(nm.vcores.into(), "vcore")
+                crate::format::counted(nm.vcores.into(), "vcore")
             ),
             NodeManagerResources::Explicit { .. } => format!(
                 "yarn.nodemanager.resource.memory-mb = {} MiB, cpu-vcores = {} per node",
@@ -954,19 +958,19 @@ fn exact_heap_step(v: &Validated, d: &SparkExactDerivation, placement: &Placemen
         Some(_) => format!(
             "{}: {heap} MiB + {} MiB overhead{} = {} MiB, rounded up to a multiple of {} MiB \
              = {}{} MiB ≤ {budget} MiB; {} would need {} MiB",
-            format_spark_mib(heap),
+            format::spark_size(heap),
             overhead_formula(v.input.spark.overhead_rule(), heap),
             extras(&e.memory),
             e.request.memory_mib,
             v.scheduler.step_mb(),
             d.rounded_mib,
             capped_words(d.rounded_mib, d.granted_mib),
-            format_spark_mib(d.next_heap_mib),
+            format::spark_size(d.next_heap_mib),
             d.next_rounded_mib
         ),
         None => format!(
             "not even {} fits in {budget} MiB ({} MiB granted)",
-            format_spark_mib(heap),
+            format::spark_size(heap),
             d.granted_mib
         ),
     };
@@ -986,7 +990,7 @@ fn am_step(am: &AmShape) -> Step {
             am.overhead_mib,
             am.request.memory_mib,
             am.granted.memory_mib,
-            counted(am.granted.vcores.into(), "vcore")
+            crate::format::counted(am.granted.vcores.into(), "vcore")
         ),
     )
 }
@@ -1016,7 +1020,7 @@ fn exact_count_steps(d: &SparkExactDerivation, p: &Placement, task_cpus: u32) ->
             format!(
                 "{} = {}",
                 crate::text::join(&groups, "; "),
-                counted(u64::from(t.executors), "executor")
+                crate::format::counted(u64::from(t.executors), "executor")
             ),
         ),
         task_slots_step(task_cpus, t.executors, d.shape.cores, t.task_slots),
@@ -1026,13 +1030,13 @@ fn exact_count_steps(d: &SparkExactDerivation, p: &Placement, task_cpus: u32) ->
 /// Executors × cores = task slots; with `spark.task.cpus` above 1, each executor's cores are
 /// divided by it first (rounded down, as Spark's `ResourceProfile.maxTasksPerExecutor` does).
 fn task_slots_step(task_cpus: u32, executors: u32, cores: u32, task_slots: u64) -> Step {
-    let executors = counted(u64::from(executors), "executor");
-    let tasks = counted(task_slots, "task");
+    let executors = crate::format::counted(u64::from(executors), "executor");
+    let tasks = crate::format::counted(task_slots, "task");
     let text = if task_cpus > 1 {
         format!(
             "{executors} × ({} ÷ {task_cpus} spark.task.cpus = {} each) = {tasks} at once",
-            counted(u64::from(cores), "core"),
-            counted(
+            crate::format::counted(u64::from(cores), "core"),
+            crate::format::counted(
                 u64::from(crate::input::task_slots_per_executor(cores, task_cpus)),
                 "task"
             )
@@ -1040,7 +1044,7 @@ fn task_slots_step(task_cpus: u32, executors: u32, cores: u32, task_slots: u64) 
     } else {
         format!(
             "{executors} × {} = {tasks} at once",
-            counted(u64::from(cores), "core")
+            crate::format::counted(u64::from(cores), "core")
         )
     };
     step("Task slots", text)
@@ -1060,8 +1064,8 @@ fn exact_warnings(v: &Validated, d: &SparkExactDerivation) -> Vec<Warning> {
             format!(
                 "{} per executor is above yarn.scheduler.maximum-allocation-vcores = \
                  {max_vcores}; Spark-exact uses {}.",
-                counted(asked.into(), "core"),
-                counted(max_vcores.into(), "core")
+                crate::format::counted(asked.into(), "core"),
+                crate::format::counted(max_vcores.into(), "core")
             ),
         ));
     }
@@ -1073,7 +1077,7 @@ fn exact_warnings(v: &Validated, d: &SparkExactDerivation) -> Vec<Warning> {
             format!(
                 "No cores-per-executor value up to {max_cores} leaves a {target} MiB \
                  heap; using {}.",
-                counted(max_cores.into(), "core")
+                crate::format::counted(max_cores.into(), "core")
             ),
         ));
     }
@@ -1227,7 +1231,7 @@ fn count_difference(rule: &Plan, exact: &Plan, exact_warnings: &[Warning]) -> Op
     } else if ri < rule.instances {
         format!(
             "only {ri} of the rule's {} would actually be placed",
-            counted(u64::from(rule.instances), "executor")
+            crate::format::counted(u64::from(rule.instances), "executor")
         )
     } else {
         "YARN's packing, not a fixed −1 for the AM, decides the count".to_string()
@@ -1367,7 +1371,7 @@ fn nearest_am_heap(v: &Validated, method: Method) -> Option<Nearest> {
 /// The shortfall in words: what stops the executors and by how much (when none runs, the
 /// reason alone: a headline says "No executor runs").
 pub fn shortfall_words(c: &Comparison, s: &Shortfall) -> String {
-    crate::catalog::group_digits_in_text(&shortfall_words_ungrouped(c, s))
+    crate::format::in_text(&shortfall_words_ungrouped(c, s))
 }
 
 fn shortfall_words_ungrouped(c: &Comparison, s: &Shortfall) -> String {
@@ -1379,7 +1383,7 @@ fn shortfall_words_ungrouped(c: &Comparison, s: &Shortfall) -> String {
     let ran = format!(
         "YARN runs only {} of the {} ({} fewer)",
         s.runs,
-        counted(s.asked, "executor"),
+        crate::format::counted(s.asked, "executor"),
         s.asked.saturating_sub(s.runs)
     );
     let why = match s.blocker {
@@ -1433,7 +1437,7 @@ fn over_limit(request: Size, limit: Limit) -> String {
     } else {
         format!(
             "asks for {}, {} more than {vcores_limit} ({})",
-            counted(request.vcores(), "vcore"),
+            crate::format::counted(request.vcores(), "vcore"),
             request.vcores().saturating_sub(limit.vcores()),
             limit.vcores()
         )
@@ -1442,16 +1446,16 @@ fn over_limit(request: Size, limit: Limit) -> String {
 
 /// The nearest plan that runs, in words.
 pub fn nearest_words(n: &Nearest) -> String {
-    crate::catalog::group_digits_in_text(&nearest_words_ungrouped(n))
+    crate::format::in_text(&nearest_words_ungrouped(n))
 }
 
 fn nearest_words_ungrouped(n: &Nearest) -> String {
     let shape = |s: Shape| {
         format!(
             "{} × {} × {}",
-            counted(s.executors, "executor"),
-            counted(u64::from(s.cores), "core"),
-            format_spark_mib(s.heap_mib)
+            crate::format::counted(s.executors, "executor"),
+            crate::format::counted(u64::from(s.cores), "core"),
+            format::spark_size(s.heap_mib)
         )
     };
     match *n {
@@ -1462,7 +1466,7 @@ fn nearest_words_ungrouped(n: &Nearest) -> String {
         } => format!(
             "Nearest plan that runs: {}={} gives {}.",
             field.label(),
-            format_spark_mib(heap_mib),
+            format::spark_size(heap_mib),
             shape(s)
         ),
         Nearest::SparkExact(s) => format!(

@@ -20,7 +20,7 @@
 //!   "CPU reservations" and "Memory reservations" → "AKS 1.29 and later".
 
 use crate::catalog::{ClusterManager::Kubernetes, FieldId};
-use crate::input::FieldError;
+use crate::input::{Allowed, FieldError, Given};
 use crate::plan::Step;
 
 /// Who runs the node, and so which reservation formula applies.
@@ -380,13 +380,15 @@ fn chosen_type(m: &ManagedNode) -> Result<Option<&'static NodeType>, FieldError>
     node_types(m.provider)
         .find(|t| t.name.eq_ignore_ascii_case(name))
         .map(Some)
-        .ok_or_else(|| FieldError {
-            field: FieldId::NodeType,
-            value: format!("\"{name}\""),
-            allowed: format!(
-                "a {} type from the suggestions, or empty to type CPU and memory",
-                m.provider.name()
-            ),
+        .ok_or_else(|| {
+            FieldError::new(
+                FieldId::NodeType,
+                Given::Text(format!("\"{name}\"")),
+                Allowed::Words(format!(
+                    "a {} type from the suggestions, or empty to type CPU and memory",
+                    m.provider.name()
+                )),
+            )
         })
 }
 
@@ -399,13 +401,15 @@ fn max_pods_used(m: &ManagedNode, t: Option<&NodeType>) -> Result<u32, FieldErro
     match (m.provider, t) {
         (Provider::Eks, Some(t)) => Ok(t.max_pods),
         (Provider::Aks, _) => Ok(AKS_DEFAULT_MAX_PODS),
-        _ => Err(FieldError {
-            field: FieldId::MaxPods,
-            value: "not set".into(),
-            allowed: "a number of pods (EKS reserves memory by it), or an instance type to \
-                      take it from"
-                .into(),
-        }),
+        _ => Err(FieldError::new(
+            FieldId::MaxPods,
+            Given::Text("not set".into()),
+            Allowed::Words(
+                "a number of pods (EKS reserves memory by it), or an instance type to take it \
+                 from"
+                    .into(),
+            ),
+        )),
     }
 }
 
@@ -436,12 +440,17 @@ pub fn node_reservation(
         _ => {
             let pods = max_pods_used(m, t)?;
             let cpu_reserved = aks_cpu_reserved_millis(cpu).ok_or_else(|| {
-                FieldError::whole(
+                FieldError::new(
                     FieldId::NodeCpu,
-                    cpu,
-                    "1, 2, 4, 8, 16, 32 or 64 CPU: the core counts AKS publishes a CPU \
-                     reservation for",
+                    Given::Whole(cpu),
+                    Allowed::OneOf(
+                        AKS_CPU_TABLE
+                            .iter()
+                            .map(|(cores, _)| cores * 1000)
+                            .collect(),
+                    ),
                 )
+                .because("the core counts AKS publishes a CPU reservation for")
             })?;
             (
                 cpu_reserved,
@@ -469,15 +478,10 @@ fn step(title: &str, detail: String) -> Step {
     Step::new(title, detail)
 }
 
-/// Millicores as Kubernetes writes them in `kubectl describe node` (`15890m`).
-fn millis(m: u64) -> String {
-    format!("{m}m")
-}
-
 /// The kube-reserved CPU formula with its numbers.
 fn cpu_words(r: &NodeReservation) -> String {
-    let cpu = millis(r.capacity_cpu_millis);
-    let reserved = millis(r.kube_reserved_cpu_millis);
+    let cpu = crate::format::kubernetes_millicores(r.capacity_cpu_millis);
+    let reserved = crate::format::kubernetes_millicores(r.kube_reserved_cpu_millis);
     match r.provider {
         Provider::Aks => format!(
             "AKS's table for {} cores: {reserved}",
@@ -530,7 +534,7 @@ fn capacity_step(r: &NodeReservation) -> Step {
         format!(
             "{} ({from}): {} CPU, {} MiB of memory",
             r.provider.name(),
-            millis(r.capacity_cpu_millis),
+            crate::format::kubernetes_millicores(r.capacity_cpu_millis),
             r.capacity_memory_mib
         ),
     )
@@ -571,9 +575,9 @@ pub fn reservation_steps(
             "Allocatable (kubectl describe node)",
             format!(
                 "CPU {} − {} = {}; memory {} MiB − {} MiB − {} MiB = {} MiB ({}Ki, as kubectl writes it)",
-                millis(r.capacity_cpu_millis),
-                millis(r.reserved_cpu_millis()),
-                millis(r.allocatable_cpu_millis()),
+                crate::format::kubernetes_millicores(r.capacity_cpu_millis),
+                crate::format::kubernetes_millicores(r.reserved_cpu_millis()),
+                crate::format::kubernetes_millicores(r.allocatable_cpu_millis()),
                 r.capacity_memory_mib,
                 r.kube_reserved_memory_mib + r.system_reserved_memory_mib,
                 r.eviction_memory_mib,
@@ -585,9 +589,9 @@ pub fn reservation_steps(
             "Room for Spark's pods per node",
             format!(
                 "allocatable − daemonsets: CPU {} − {} = {}; memory {} MiB − {} MiB = {} MiB. Source: {}.",
-                millis(r.allocatable_cpu_millis()),
-                millis(daemonset_cpu_millis),
-                millis(cpu_left),
+                crate::format::kubernetes_millicores(r.allocatable_cpu_millis()),
+                crate::format::kubernetes_millicores(daemonset_cpu_millis),
+                crate::format::kubernetes_millicores(cpu_left),
                 r.allocatable_memory_mib(),
                 daemonset_memory_mib,
                 memory_left,

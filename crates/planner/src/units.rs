@@ -171,22 +171,6 @@ pub fn conf_bytes(input: &str, unit: ByteUnit) -> Result<i64, SizeError> {
     }
 }
 
-/// The smallest whole-GiB setting of at least `mib`, as the planner emits it (`4g` for 3500 MiB):
-/// what a warning asks for when a memory setting must grow.
-pub fn format_spark_gib_at_least(mib: u64) -> String {
-    format_spark_mib(mib.div_ceil(1024).saturating_mul(1024))
-}
-
-/// Writes `mib` the way the planner emits memory settings: `19g` when it is a whole number of
-/// GiB, else `19549m`. Spark reads both back to the same MiB.
-pub fn format_spark_mib(mib: u64) -> String {
-    if mib > 0 && mib.is_multiple_of(1024) {
-        format!("{}g", mib / 1024)
-    } else {
-        format!("{mib}m")
-    }
-}
-
 /// Converts a GiB amount typed by a person (possibly fractional) to whole MiB, rounding down.
 /// Returns `None` for NaN, infinities, negatives and values beyond `u64`.
 pub fn gib_to_mib(gib: f64) -> Option<u64> {
@@ -237,9 +221,9 @@ mod tests {
 
     #[test]
     fn formats_whole_gib_as_g() {
-        assert_eq!(format_spark_mib(19456), "19g");
-        assert_eq!(format_spark_mib(19549), "19549m");
-        assert_eq!(format_spark_mib(0), "0m");
+        assert_eq!(crate::format::spark_size(19456), "19g");
+        assert_eq!(crate::format::spark_size(19549), "19549m");
+        assert_eq!(crate::format::spark_size(0), "0m");
         assert_eq!(gib_to_mib(63.5), Some(65024));
         assert_eq!(gib_to_mib(f64::NAN), None);
         assert_eq!(gib_to_mib(-1.0), None);

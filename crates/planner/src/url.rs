@@ -68,8 +68,9 @@ use crate::driver::DriverLoad;
 use crate::dynamic_allocation::{DynamicAllocationSettings, ShuffleKeeping};
 use crate::emr::{instance_type, EmrInput, InstanceType, CUSTOM};
 use crate::explorer::{ExplorerView, SortColumn};
+use crate::format;
 use crate::input::{Field, MaximumAllocation, Method, NodeManagerResources, PlanInput};
-use crate::k8s::{format_cpu, parse_cpu_millis, K8sInput};
+use crate::k8s::{parse_cpu_millis, K8sInput};
 use crate::place::ExecutorCount;
 use crate::providers::Provider;
 pub use crate::scenario::{ClusterManager as Manager, Scenario};
@@ -149,7 +150,7 @@ impl Slot<'_> {
             Slot::Gib(v) | Slot::Factor(v) | Slot::Percent(v) => Some(format_real(**v)),
             Slot::OptionalFactor(v) => v.map(format_real),
             Slot::Bit(v) => Some(if **v { "1" } else { "0" }.into()),
-            Slot::Cpu(v) => Some(format_cpu(**v)),
+            Slot::Cpu(v) => Some(format::cpu_quantity(**v)),
             Slot::OptionalCpu(v) | Slot::OptionalText(v) => (*v).clone(),
             Slot::ExecutorCount(v) => Some(match v {
                 ExecutorCount::Exactly(n) => n.to_string(),

@@ -2,15 +2,20 @@
 //! and, when one input is at fault, its field. Plans' warnings and invalid inputs of every
 //! cluster manager are the same type ([`Diagnostic`] is [`Warning`]).
 
+use crate::format;
 use std::fmt;
 
 use crate::catalog::{self, ClusterManager, FieldId, Kind, Range};
 use crate::text::TextError;
 
-/// How much a finding matters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// How much a finding matters (in a view's JSON, [`Severity::as_str`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "json", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Severity {
     /// Worth knowing; the plan works.
+    #[default]
     Info,
     /// The plan works but wastes resources or risks trouble.
     Warning,
@@ -236,7 +241,7 @@ impl Warning {
         Warning {
             code,
             severity,
-            message: crate::catalog::group_digits_in_text(&message.into()),
+            message: crate::format::in_text(&message.into()),
             field: None,
         }
     }
@@ -316,7 +321,7 @@ fn count_out_of_range(m: ClusterManager, field: FieldId, text: &str) -> Option<W
     // A count too large to read says the range only where the field has an upper bound.
     let shown = match crate::text::parse_count(digits) {
         Ok(n) if !sign.is_empty() => entry.unit.format_whole(n),
-        Err(_) if max < u64::from(u32::MAX) => catalog::group_digit_run(digits),
+        Err(_) if max < u64::from(u32::MAX) => format::group_run(digits),
         _ => return None,
     };
     let allowed = if entry.kind == Kind::ExecutorCount {

@@ -31,11 +31,12 @@
 //! assert_eq!(n.task.unwrap().verdict, TaskVerdict::DoesNotFit); // 4 GiB > 1 373 MiB a task
 //! ```
 
-use crate::catalog::{counted, group_digits, FieldId};
+use crate::catalog::FieldId;
 use crate::fixed::{format_f64, format_percent};
+use crate::format;
 use crate::memory::{UnifiedMemory, RESERVED_BYTES};
 use crate::spark_keys as keys;
-use crate::units::{format_spark_gib_at_least, MIB};
+use crate::units::MIB;
 use crate::warning::{Code, Severity, Warning};
 
 /// `spark.sql.files.maxPartitionBytes`'s default, in MiB.
@@ -493,10 +494,6 @@ fn shuffle_sql_conf(s: &ShuffleNumbers) -> Vec<(String, String)> {
     c
 }
 
-fn mib_text(bytes: u64) -> String {
-    format!("{} MiB", group_digits(bytes / MIB))
-}
-
 /// The words the numbers call for, most severe first.
 pub fn workload_notes(n: &WorkloadNumbers) -> Vec<Warning> {
     let mut notes: Vec<Warning> = Vec::new();
@@ -521,17 +518,17 @@ pub fn workload_notes(n: &WorkloadNumbers) -> Vec<Warning> {
 }
 
 fn task_note(t: &TaskMemoryCheck, heap_mib: u64) -> Warning {
-    let task = mib_text(t.task_bytes);
+    let task = crate::format::mib_of_bytes(t.task_bytes);
     let share = format!(
         "{} running at once each get {} to {} of execution memory (Spark guarantees execution ÷ \
          {} and allows execution ÷ {} while cached data holds its storage region; {} each with \
          nothing cached)",
-        counted(t.tasks_at_once.into(), "task"),
-        mib_text(t.min_bytes),
-        mib_text(t.max_bytes),
+        format::counted(t.tasks_at_once.into(), "task"),
+        crate::format::mib_of_bytes(t.min_bytes),
+        crate::format::mib_of_bytes(t.max_bytes),
         2 * u64::from(t.tasks_at_once),
         t.tasks_at_once,
-        mib_text(t.max_uncached_bytes),
+        crate::format::mib_of_bytes(t.max_uncached_bytes),
     );
     let seeds = format!(
         "The rule of thumb's arithmetic, {} × {} = {} of a {} heap, misses that execution gets \
@@ -539,8 +536,8 @@ fn task_note(t: &TaskMemoryCheck, heap_mib: u64) -> Warning {
          (heap − 300 MiB) × 0.6.",
         t.tasks_at_once,
         task,
-        mib_text(t.all_tasks_bytes),
-        mib_text(heap_mib.saturating_mul(MIB))
+        crate::format::mib_of_bytes(t.all_tasks_bytes),
+        crate::format::mib_of_bytes(heap_mib.saturating_mul(MIB))
     );
     let (code, severity, verdict) = match t.verdict {
         TaskVerdict::Fits => (
@@ -583,7 +580,7 @@ fn task_note(t: &TaskMemoryCheck, heap_mib: u64) -> Warning {
 }
 
 fn broadcast_notes(b: &BroadcastNumbers) -> Vec<Warning> {
-    let table = format!("{} MiB", group_digits(b.table_mib));
+    let table = format!("{} MiB", format::group(b.table_mib));
     let mut notes = Vec::new();
     if b.above_spark_limit {
         notes.push(Warning::new(
@@ -602,14 +599,14 @@ fn broadcast_notes(b: &BroadcastNumbers) -> Vec<Warning> {
         notes.push(Warning::new(
             Code::BroadcastNoRoom,
             Severity::Warning,
-            format!("Every executor holds a copy of a broadcast table: {table} is more than each executor's storage region of {} (it then takes execution memory or spills to disk).", mib_text(b.storage_bytes)),
+            format!("Every executor holds a copy of a broadcast table: {table} is more than each executor's storage region of {} (it then takes execution memory or spills to disk).", crate::format::mib_of_bytes(b.storage_bytes)),
         ));
     }
     if !b.fits_driver {
         notes.push(Warning::new(
             Code::BroadcastNoRoom,
             Severity::Warning,
-            format!("The driver collects a broadcast table before sending it: {} (the table and the results collected) is more than the driver's usable heap of {}. Raise spark.driver.memory to at least {}.", mib_text(b.driver_needs_bytes), mib_text(b.driver_usable_bytes), format_spark_gib_at_least((b.driver_needs_bytes + RESERVED_BYTES).div_ceil(MIB))),
+            format!("The driver collects a broadcast table before sending it: {} (the table and the results collected) is more than the driver's usable heap of {}. Raise spark.driver.memory to at least {}.", crate::format::mib_of_bytes(b.driver_needs_bytes), crate::format::mib_of_bytes(b.driver_usable_bytes), format::spark_size_gib_at_least((b.driver_needs_bytes + RESERVED_BYTES).div_ceil(MIB))),
         ).about(FieldId::DriverMemory));
     }
     notes
@@ -629,20 +626,23 @@ fn scan_note(s: &ScanNumbers) -> Warning {
         format!(
             "splits of {} (the input ÷ Spark's default parallelism of {}, which is below \
              maxPartitionBytes)",
-            mib_text(s.split_bytes),
+            crate::format::mib_of_bytes(s.split_bytes),
             s.default_parallelism
         )
     } else {
-        format!("splits of {} (maxPartitionBytes)", mib_text(s.split_bytes))
+        format!(
+            "splits of {} (maxPartitionBytes)",
+            crate::format::mib_of_bytes(s.split_bytes)
+        )
     };
     let last = if s.idle_slots_last_wave == 0 {
         "every wave is full".to_string()
     } else {
         format!(
             "the last wave runs {} and leaves {} of {} idle, {} %",
-            counted(s.last_wave_tasks, "task"),
+            format::counted(s.last_wave_tasks, "task"),
             s.idle_slots_last_wave,
-            counted(s.task_slots, "slot"),
+            format::counted(s.task_slots, "slot"),
             format_percent(s.idle_slots_last_wave, s.task_slots, 0)
         )
     };
@@ -652,10 +652,10 @@ fn scan_note(s: &ScanNumbers) -> Warning {
         format!(
             "Reading {} in {split} takes {} on {}: {} ({last}). Many small files take more \
              tasks: each file costs 4 MiB (spark.sql.files.openCostInBytes).",
-            mib_text(s.input_bytes),
-            counted(s.tasks, "task"),
-            counted(s.task_slots, "slot"),
-            counted(s.waves, "wave"),
+            crate::format::mib_of_bytes(s.input_bytes),
+            format::counted(s.tasks, "task"),
+            format::counted(s.task_slots, "slot"),
+            format::counted(s.waves, "wave"),
         ),
     )
     .about(FieldId::InputDataSize)
@@ -679,13 +679,13 @@ fn shuffle_note(s: &ShuffleNumbers) -> Warning {
              gives {} each). With AQE, coalescing merges small partitions towards the target \
              when parallelismFirst is false, and skew joins split partitions above 5 × the \
              median and 256 MiB.",
-            mib_text(s.shuffle_bytes),
-            mib_text(s.target_bytes),
-            counted(s.partitions_for_target, "partition"),
-            counted(s.task_slots, "slot"),
+            crate::format::mib_of_bytes(s.shuffle_bytes),
+            crate::format::mib_of_bytes(s.target_bytes),
+            format::counted(s.partitions_for_target, "partition"),
+            format::counted(s.task_slots, "slot"),
             s.partitions,
-            mib_text(s.average_bytes),
-            mib_text(s.default_average_bytes),
+            crate::format::mib_of_bytes(s.average_bytes),
+            crate::format::mib_of_bytes(s.default_average_bytes),
         ),
     )
     .about(FieldId::ShuffleDataSize)

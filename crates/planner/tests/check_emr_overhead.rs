@@ -8,11 +8,11 @@
 
 use planner::check::{check, use_these_settings, words, Answer};
 use planner::emr::{plan_emr, EmrInput, EmrPlan};
-use planner::report::check::plan_export;
-use planner::report::check_json::setting_views;
 use planner::scenario::Scenario;
 use planner::spark::DeployMode;
 use planner::url::{scenario_from_query, scenario_to_query};
+use planner::view::check::plan_export;
+use planner::view::check::settings as setting_views;
 
 /// Seed 003's cluster (9 × r5.4xlarge: 122 880 MiB for YARN per node, minimum allocation
 /// 32 MiB; the client-mode AM 512 + 384 = 896 MiB on core node 1) and its 50 requests of 18971m

@@ -126,7 +126,7 @@ fn collects_of_jobs_at_once_add_up_on_the_driver() {
         .expect("the heap note");
     assert!(
         heap.message
-            .starts_with("4 jobs at once each collecting 1\u{202f}536 MiB (6\u{202f}144 MiB)")
+            .starts_with("4 jobs at once each collecting 1536 MiB (6144 MiB)")
             && heap.message.contains("at least 7g"),
         "{}",
         heap.message

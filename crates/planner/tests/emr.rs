@@ -245,7 +245,19 @@ fn caps_below_one_request_are_refused() {
     .expect_err("caps below one executor");
     let fields: Vec<Field> = e.0.iter().map(|e| e.field).collect();
     assert_eq!(fields, [Field::ExecutorMaxCores, Field::ExecutorMaxMemory]);
-    assert!(e.0[1].allowed.starts_with("22528"), "{}", e.0[1].allowed);
+    // At least one executor container of 22528 MiB (22 GiB), typed as a range.
+    assert_eq!(
+        e.0[1].allowed,
+        planner::input::Allowed::Range(planner::catalog::Range::Whole {
+            min: 22528,
+            max: planner::input::limits::MAX_MIB
+        })
+    );
+    assert!(
+        e.0[1].allowed_words().starts_with("22 GiB to 64 TiB"),
+        "{}",
+        e.0[1].allowed_words()
+    );
 }
 
 #[test]
@@ -984,8 +996,9 @@ fn a_custom_instances_bad_numbers_name_its_fields() {
     let fields: Vec<Field> = e.0.iter().map(|e| e.field).collect();
     assert_eq!(fields, [Field::InstanceVcpus, Field::InstanceYarnMemory]);
     let nm = &e.0[1];
-    assert_eq!(nm.value, "70\u{202f}000 MiB");
-    assert_eq!(nm.allowed, "1 MiB to 64 GiB");
+    assert_eq!(nm.value, planner::input::Given::Whole(70_000));
+    assert_eq!(nm.value_words(), "70\u{202f}000 MiB");
+    assert_eq!(nm.allowed_words(), "1 MiB to 64 GiB");
     // Words with units, not digits alone; a whole number of GiB.
     let d = planner::url::scenario_from_query("v=1&cm=emr&it=custom&imem=12.5");
     assert_eq!(d.bad.len(), 1);

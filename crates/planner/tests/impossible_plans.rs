@@ -399,7 +399,7 @@ fn a_nodemanager_offered_more_than_the_node_has_is_warned() {
         assert!(
             above[0]
                 .message
-                .contains("4\u{202f}464 MiB more than the node's 64 GiB"),
+                .contains("4464 MiB more than the node's 64 GiB"),
             "{}",
             above[0].message
         );

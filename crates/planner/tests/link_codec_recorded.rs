@@ -14,7 +14,10 @@
 //!
 //! `LINK_CODEC_LINES=FILE` writes every line in full, to compare two versions of the codec.
 //! `RECORD_LINK_CODEC=1 cargo test -p planner --test link_codec_recorded` rewrites the file: only
-//! for an intended change of the link format, which the format's contract forbids for old links.
+//! for an intended change of the link format, which the format's contract forbids for old links,
+//! or of the words a bad value's message holds (rewritten when the one digit-grouping rule,
+//! `planner::format::group`, stopped grouping four-digit numbers: 69 lines changed, each only
+//! by its U+202F separators, checked with `LINK_CODEC_LINES` before and after).
 
 use planner::url::{
     self, encode_component, manager_keys, scenario_apply, scenario_from_query, scenario_text_of,

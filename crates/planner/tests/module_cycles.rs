@@ -260,8 +260,9 @@ fn the_planner_has_no_module_cycle() {
 fn the_other_workspace_crates_have_no_module_cycle() {
     for crate_name in ["app", "api", "api-reports", "cli"] {
         let graph = module_graph(&sources_of(crate_name));
+        // The reader found the crate's modules (the JS API has two: its root and `input`).
         assert!(
-            graph.len() > 2,
+            graph.len() >= 2,
             "crates/{crate_name}: {} modules",
             graph.len()
         );

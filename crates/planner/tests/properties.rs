@@ -419,11 +419,12 @@ fn every_problem_is_reported_at_once() {
         .iter()
         .find(|e| e.field == Field::Nodes)
         .expect("nodes");
-    assert_eq!(nodes.value, "0");
-    assert_eq!(nodes.allowed, "1 to 100\u{202f}000");
+    assert_eq!(nodes.value, planner::input::Given::Whole(0));
+    assert_eq!(nodes.value_words(), "0");
+    assert_eq!(nodes.allowed_words(), "1 to 100\u{202f}000");
     assert!(errors
         .iter()
-        .any(|e| e.field == Field::MemoryPerNode && e.value == "not a number"));
+        .any(|e| e.field == Field::MemoryPerNode && e.value_words() == "not a number"));
 }
 
 #[test]
@@ -433,7 +434,7 @@ fn cores_per_executor_above_the_node_is_refused() {
     let errors = plan(&input).expect_err("15 vcores left").0;
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].field, Field::CoresPerExecutor);
-    assert_eq!(errors[0].allowed, "1 to 15");
+    assert_eq!(errors[0].allowed_words(), "1 to 15");
 }
 
 #[test]

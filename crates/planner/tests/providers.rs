@@ -227,9 +227,9 @@ fn bad_managed_settings_are_field_errors() {
     let errors = plan_k8s(&input).expect_err("refused").0;
     assert_eq!(errors[0].field, FieldId::NodeType);
     assert!(
-        errors[0].allowed.contains("Google GKE type"),
+        errors[0].allowed_words().contains("Google GKE type"),
         "{}",
-        errors[0].allowed
+        errors[0].allowed_words()
     );
     // A formula that leaves nothing for pods is the capacity's error, not a hidden field's.
     input.nodes.managed = managed(Provider::Eks, None, Some(234));

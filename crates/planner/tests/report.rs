@@ -185,7 +185,12 @@ fn the_kubernetes_pods_table_reads_the_drivers_parts_from_the_plan() {
         overhead_mib: 500,
         ..driver
     });
-    let table = planner::report::summary::kubernetes_pods(&p, &input.spark);
+    let scenario = Scenario::Kubernetes(input);
+    let v = planner::view::build(
+        &scenario,
+        &planner::scenario::Outcome::Kubernetes(Box::new(p)),
+    );
+    let table = planner::report::summary::kubernetes_pods(v.selected().expect("a plan"));
     let row = &table.rows[1];
     assert_eq!(row[..6], ["Driver pod", "1", "2000", "500", "0", "0"]);
     assert_eq!(row[6], "2500Mi");
@@ -265,7 +270,11 @@ fn markdown_escapes_what_it_would_read_as_markup() {
         "\\*x\\* \\_y\\_ \\<z\\> \\`q\\`"
     );
     let w = Warning::new(Code::InvalidValue, Severity::Error, "1 | 2\nthree");
-    let md = markdown::invalid(ClusterManager::Yarn, &[w]);
+    let v = planner::view::build(
+        &Scenario::default(),
+        &planner::scenario::Outcome::Invalid(vec![w]),
+    );
+    let md = markdown::invalid(&v);
     assert_holds(&md, "- **error** `invalid-value`: 1 \\| 2 three\n");
 }
 
@@ -299,7 +308,7 @@ fn an_outcome_of_another_manager_is_not_rendered_as_a_plan() {
 
 mod json {
     use super::*;
-    use planner::report::json;
+    use planner::view;
     use serde_json::Value;
 
     fn json_of(scenario: &Scenario) -> Value {
@@ -317,6 +326,7 @@ mod json {
     #[test]
     fn the_classic_example_as_json() {
         let doc = json_of(&classic());
+        assert_eq!(doc["kind"], "spark-sizer-plan");
         assert_eq!(doc["schema"], 1);
         assert_eq!(doc["manager"], "yarn");
         assert_eq!(doc["status"], "planned");
@@ -329,7 +339,7 @@ mod json {
         assert_eq!(methods, ["rule-of-thumb", "spark-exact"]);
         let p = selected_plan(&doc);
         assert_eq!(p["method"], "spark-exact");
-        let h = &p["headline"];
+        let h = p;
         assert_eq!(
             (
                 &h["executors"],
@@ -351,15 +361,19 @@ mod json {
             p["layout"][1]["blocks"][1]["parts"][0],
             serde_json::json!({"kind": "heap", "mib": 19456})
         );
-        assert_eq!(p["totals"]["granted_memory_mib"], 367_616);
-        assert_eq!(p["totals"]["rounding_mib"], 2391);
+        assert_eq!(p["totals"]["memory_used_mib"], 367_616);
+        // YARN's rounding: granted less requested.
+        assert_eq!(p["totals"]["memory_requested_mib"], 367_616 - 2391);
         assert_eq!(p["working"][2]["title"], "Memory budget per container");
         assert_eq!(p["unified_memory"]["reserved_bytes"], 300 * 1024 * 1024);
         assert_eq!(
             p["exports"]["spark_conf"][1],
             serde_json::json!({"key": "spark.executor.instances", "value": "17"})
         );
-        assert_eq!(p["exports"]["spark_submit"][0], "--master");
+        assert_eq!(p["exports"]["spark_submit_args"][0], "--master");
+        assert!(p["exports"]["spark_submit"]
+            .as_str()
+            .is_some_and(|c| c.starts_with("spark-submit")));
         let rule = &doc["plans"][0];
         assert_eq!(rule["warnings"][0]["code"], "legacy-overhead-factor");
         assert_eq!(rule["warnings"][0]["severity"], "info");
@@ -400,27 +414,30 @@ mod json {
         let doc = json_of(&kubernetes());
         assert_eq!(doc["manager"], "k8s");
         let p = selected_plan(&doc);
-        assert_eq!(p["headline"]["executors"], 16);
-        assert_eq!(p["headline"]["executor_memory"], "6g");
+        assert_eq!(p["executors"], 16);
+        assert_eq!(p["executor_memory"], "6g");
         assert_eq!(p["containers"][1]["role"], "driver");
         assert_eq!(p["containers"][1]["cpu_request"], "1");
         assert_eq!(p["layout"][0]["blocks"][2]["kind"], "driver");
         assert_eq!(p["layout"][0]["blocks"][2]["cpu_millis"], 1000);
-        assert_eq!(p["totals"]["cpu_requested_millis"], 33_000);
+        assert_eq!(p["totals"]["cpu_used_millis"], 33_000);
         let yaml = p["exports"]["spark_operator_yaml"].as_str().expect("yaml");
         assert!(yaml.starts_with("spec:\n  driver:\n"));
 
         let doc = json_of(&emr());
         assert_eq!(doc["manager"], "emr");
         let p = selected_plan(&doc);
-        assert_eq!(p["headline"]["executors"], 50);
-        assert_eq!(p["headline"]["executors_running"], 9);
+        assert_eq!(p["executors"], 50);
+        assert_eq!(p["executors_running"], 9);
         assert_eq!(p["containers"][1]["role"], "executor-launched");
         assert_eq!(p["containers"][1]["merged_requests"], 5);
-        assert_eq!(
-            p["exports"]["emr_classifications"][0]["Classification"],
-            "spark-defaults"
-        );
+        let classifications: Value = serde_json::from_str(
+            p["exports"]["emr_configurations_json"]
+                .as_str()
+                .expect("the classifications"),
+        )
+        .expect("JSON");
+        assert_eq!(classifications[0]["Classification"], "spark-defaults");
         assert_eq!(p["exports"]["driver_log"].as_array().map(Vec::len), Some(3));
         assert_eq!(p["warnings"][0]["code"], "many-cores-per-executor");
     }
@@ -429,12 +446,12 @@ mod json {
     fn render_json_is_the_document() {
         let scenario = classic();
         let outcome = plan(&scenario);
-        let report = planner::report::Report::new(&scenario, &outcome);
+        let v = view::build(&scenario, &outcome);
         assert_eq!(
             render(&scenario, &outcome, Format::Json),
-            json::report(&report)
+            view::to_json_pretty(&v)
         );
-        assert_eq!(json::document(&report).plans.len(), 2);
+        assert_eq!(v.plans.len(), 2);
     }
 }
 

@@ -5,15 +5,16 @@
 //! Run with `UPDATE_SNAPSHOTS=1` to rewrite the files after an intended change, then review the
 //! diff.
 
-use planner::emr::{instance_type, plan_emr, EmrInput};
+use planner::emr::{instance_type, EmrInput};
 use planner::input::MaximumAllocation;
-use planner::k8s::{plan_k8s, K8sInput};
+use planner::k8s::K8sInput;
 use planner::place::ExecutorCount;
 use planner::presets::{preset, presets};
 use planner::report::text;
+use planner::scenario::Scenario;
 use planner::spark::{AppType, DeployMode, SparkVersion};
 use planner::yarn::Calculator;
-use planner::{plan, Granularity, OffHeap, PlanInput};
+use planner::{Granularity, OffHeap, PlanInput};
 
 fn cases() -> Vec<(String, PlanInput)> {
     let mut v: Vec<(String, PlanInput)> = presets()
@@ -88,12 +89,23 @@ fn check_snapshots(cases: Vec<(String, String)>) {
     );
 }
 
+/// The text report of a scenario's view (its workload and dynamic allocation sections left out:
+/// the snapshots hold the plans).
+fn text_of(scenario: &Scenario) -> String {
+    let outcome = planner::scenario::plan(scenario);
+    assert!(
+        !matches!(outcome, planner::scenario::Outcome::Invalid(_)),
+        "{outcome:?}"
+    );
+    text::report(&planner::view::build(scenario, &outcome))
+}
+
 #[test]
 fn working_and_warnings_match_snapshots() {
     check_snapshots(
         cases()
             .into_iter()
-            .map(|(name, input)| (name, text::comparison(&plan(&input).expect("valid preset"))))
+            .map(|(name, input)| (name, text_of(&Scenario::Yarn(input))))
             .collect(),
     );
 }
@@ -170,11 +182,10 @@ fn emr_cases() -> Vec<(&'static str, EmrInput)> {
 fn kubernetes_and_emr_match_snapshots() {
     let mut out = Vec::new();
     for (name, input) in k8s_cases() {
-        let p = plan_k8s(&input).expect(name);
-        out.push((name.to_string(), text::kubernetes(&p, &input)));
+        out.push((name.to_string(), text_of(&Scenario::Kubernetes(input))));
     }
     for (name, input) in emr_cases() {
-        out.push((name.to_string(), text::emr(&plan_emr(&input).expect(name))));
+        out.push((name.to_string(), text_of(&Scenario::Emr(input))));
     }
     check_snapshots(out);
 }

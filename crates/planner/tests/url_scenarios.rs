@@ -129,7 +129,7 @@ fn k8s() -> impl Strategy<Value = K8sInput> {
                 executor_cores: b.2,
                 executor_memory_mib: b.3,
                 request_cores: rq.map(|m| format!("{m}m")),
-                limit_cores: lim.map(planner::k8s::format_cpu),
+                limit_cores: lim.map(planner::format::cpu_quantity),
                 task_cpus: 1,
                 driver_load: planner::driver::DriverLoad::default(),
                 workload: Default::default(),
@@ -319,13 +319,10 @@ fn a_negative_count_names_the_fields_range_as_zero_does() {
     // Fields bounded by other inputs say the catalog's range (the other bounds are checked
     // once the value reads); spaces around the text are ignored as for any count.
     for (query, message) in [
-        (
-            "v=1&cpe=-5",
-            "Cores per executor is -5; allowed: 1 to 4\u{202f}096",
-        ),
+        ("v=1&cpe=-5", "Cores per executor is -5; allowed: 1 to 4096"),
         (
             "v=1&rc=%20-12000%20",
-            "Cores reserved for OS and daemons is -12\u{202f}000; allowed: 0 to 4\u{202f}095",
+            "Cores reserved for OS and daemons is -12\u{202f}000; allowed: 0 to 4095",
         ),
     ] {
         let errors = link_errors(query);

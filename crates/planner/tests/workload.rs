@@ -221,7 +221,7 @@ fn the_out_of_memory_preset_offers_fewer_tasks_at_once_which_fits() {
     assert_eq!(
         planner::job_fit::remedy_words(r),
         "Fewer tasks at once in the same 6 executors × 10 cores × 45g: spark.task.cpus=3 runs 3 \
-         tasks at a time in each executor, 1 core idle. Each task may take up to 4\u{202f}578 MiB \
+         tasks at a time in each executor, 1 core idle. Each task may take up to 4578 MiB \
          — the largest task fits only while the tasks beside it take less."
     );
     // One click applies it: the same executors, and the task is no longer short (it fits
@@ -773,7 +773,7 @@ fn a_task_that_fits_only_with_nothing_cached_is_a_warning_and_one_above_is_an_er
     assert!(
         borrowed
             .message
-            .contains("2\u{202f}298 MiB each with nothing cached"),
+            .contains("2298 MiB each with nothing cached"),
         "{}",
         borrowed.message
     );

@@ -15,26 +15,15 @@ use super::Browser;
 /// The selector that shows the app has rendered a plan.
 pub const READY: &str = "#hl-executors";
 
-/// Thousands grouped by a narrow no-break space (U+202F), as the page prints MiB.
+/// A number as the page prints it: the planner's one digit-grouping rule
+/// (`planner::format::group`: groups of three from five digits on, by U+202F).
 pub fn group(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push('\u{202f}');
-        }
-        out.push(ch);
-    }
-    out
+    planner::format::group(n)
 }
 
 /// The headline's heap: `19 GiB` when whole GiB, else MiB (`11 171 MiB`, grouped).
 pub fn heap_words(mib: u64) -> String {
-    if mib.is_multiple_of(1024) {
-        format!("{} GiB", mib / 1024)
-    } else {
-        format!("{} MiB", group(mib))
-    }
+    planner::format::heap(mib)
 }
 
 /// The three numbers of the headline, as the page prints them.

@@ -47,13 +47,18 @@ impl Answer {
     }
 }
 
-/// The numbers the comparison sets side by side, for the pasted settings or the plan (the JSON
-/// report writes them as they are, field by field).
+/// The numbers the comparison sets side by side, for the pasted settings or the plan (the
+/// check's view, [`crate::view::check`], holds them as they are, field by field).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
 pub struct SideNumbers {
     /// Executors asked for (`None`: as many as fit).
-    #[cfg_attr(feature = "json", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
     pub executors_asked: Option<u64>,
     /// Executors that run.
     pub executors_running: u64,
@@ -64,7 +69,6 @@ pub struct SideNumbers {
     pub cores_per_executor: u64,
     /// EMR: the launched executors differ in size (merged from different numbers of requests);
     /// the numbers of one executor are then the largest's.
-    #[cfg_attr(feature = "json", serde(skip))]
     pub several_sizes: bool,
     /// Heap of one executor in MiB.
     pub heap_mib: u64,
@@ -78,9 +82,8 @@ pub struct SideNumbers {
     pub memory_available_mib: u64,
     /// CPU the application's containers or pods hold, in millicores (YARN: vcores × 1000).
     pub cpu_reserved_millis: u64,
-    /// What [`SideNumbers::cpu_reserved_millis`] counts (the words say it; the JSON's
-    /// `cpuReservedMillis` is documented as YARN's vcores × 1000 or the pods' requests).
-    #[cfg_attr(feature = "json", serde(skip))]
+    /// What [`SideNumbers::cpu_reserved_millis`] counts: `pod-requests`, `vcores` or
+    /// `one-vcore-per-container`.
     pub cpu_counted: CpuCounted,
     /// Whether every container can start (no refusal, the AM or driver fits).
     pub runs: bool,
@@ -165,6 +168,9 @@ impl SideNumbers {
 
 /// What a side's CPU number counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "json", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum CpuCounted {
     /// Kubernetes: the pods' CPU requests.
     PodRequests,

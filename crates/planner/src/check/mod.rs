@@ -61,6 +61,9 @@ pub enum Format {
     EmrServerlessJob,
     /// Settings read back from a share link.
     Link,
+    /// The `Spark Properties` of an event log's `SparkListenerEnvironmentUpdate` (the line is
+    /// the event's line in the log).
+    EventLog,
 }
 
 /// Spark's order of precedence: a setting of a later stage replaces one of an earlier stage
@@ -826,6 +829,31 @@ fn nested_yaml(text: &str) -> Option<Other> {
 #[cfg(not(feature = "yaml"))]
 fn nested_yaml(_text: &str) -> Option<Other> {
     None
+}
+
+/// Reads settings given as key/value pairs, all read at `origin` (an event log's `Spark
+/// Properties`, the values the application ran with): the same key and value checks as pasted
+/// text, with no syntax of their own to read. A Python application (`spark.submit.pyFiles`, or
+/// YARN's `spark.yarn.isPython`) is noted as such.
+pub fn read_pairs<'a>(
+    pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    origin: Origin,
+) -> Pasted {
+    let mut pasted = Pasted::default();
+    pasted.note_format(origin.format);
+    for (key, value) in pairs {
+        pasted.push(key, value, origin, Stage::Conf);
+        let python = (key == "spark.yarn.isPython" && value.trim() == "true")
+            || (key == "spark.submit.pyFiles" && !value.trim().is_empty());
+        if python {
+            pasted.app_type = Some((AppType::Python, origin));
+        }
+    }
+    if pasted.settings.is_empty() {
+        pasted.findings.push(Finding::whole(FindingKind::Empty));
+    }
+    keys_findings(&mut pasted);
+    pasted
 }
 
 /// A YAML manifest: a `kind: SparkApplication` line or the operator's API group.

@@ -3,8 +3,9 @@
 
 use super::answer::{Answer, Check, CpuCounted, SideNumbers};
 use super::{BadValue, Effective, Finding, FindingKind, Format, Origin, MAX_TEXT_BYTES};
-use crate::catalog::{counted, group_digits, group_digits_in_text, ClusterManager};
+use crate::catalog::ClusterManager;
 use crate::dynamic_allocation::{allocation_notes, AllocationNumbers};
+use crate::format;
 use crate::spark_keys;
 use crate::warning::{most_severe_first, Code, Severity, Warning};
 
@@ -18,6 +19,7 @@ pub fn format_name(format: Format) -> &'static str {
         Format::EmrOnEksJob => "EMR on EKS job run (JSON)",
         Format::EmrServerlessJob => "EMR Serverless job run (JSON)",
         Format::Link => "link",
+        Format::EventLog => "event log",
     }
 }
 
@@ -106,8 +108,8 @@ fn kind_message(kind: &FindingKind, manager: ClusterManager) -> String {
             .to_string(),
         F::TooLong { bytes } => format!(
             "The text is {} bytes; the check reads at most {} bytes.",
-            group_digits(*bytes as u64),
-            group_digits(MAX_TEXT_BYTES as u64)
+            format::group(*bytes as u64),
+            format::group(MAX_TEXT_BYTES as u64)
         ),
         F::Command(e) => format!("spark-submit refuses this command: {e}."),
         F::PropertiesFile { path } => format!(
@@ -435,7 +437,7 @@ pub fn check_headline(c: &Check) -> String {
         .count() as u64;
     let more = match errors.saturating_sub(1) {
         0 => String::new(),
-        n => format!(" ({} below.)", counted(n, "more error")),
+        n => format!(" ({} below.)", format::counted(n, "more error")),
     };
     match stop(c) {
         None => headline_with(c.compare.pasted.as_ref(), c.allocation.as_ref()),
@@ -466,7 +468,7 @@ pub fn check_headline(c: &Check) -> String {
 /// "3 spark-submit commands", "1 SparkApplication", "no command": the parts of a text.
 pub fn parts_count(pasted: &super::Pasted) -> String {
     match pasted.parts.first() {
-        Some(p) => counted(
+        Some(p) => format::counted(
             pasted.parts.len() as u64,
             super::words_reading::part_noun(p.format),
         ),
@@ -535,9 +537,9 @@ pub fn parts_lines(c: &Check) -> Vec<String> {
         .collect();
     let more = c.pasted.parts.len().saturating_sub(super::MAX_PARTS);
     if more > 0 {
-        lines.push(group_digits_in_text(&format!(
+        lines.push(format::in_text(&format!(
             "{} more not checked here: check them on their own.",
-            counted(more as u64, "part")
+            format::counted(more as u64, "part")
         )));
     }
     lines
@@ -690,7 +692,7 @@ pub fn replaced_lines(lines: &[u32]) -> String {
         n => format!(
             "lines {} and {} more",
             named.join(", "),
-            group_digits_in_text(&(n - NAMED).to_string())
+            format::in_text(&(n - NAMED).to_string())
         ),
     }
 }
@@ -763,12 +765,12 @@ pub fn headline_with(n: Option<&SideNumbers>, allocation: Option<&AllocationNumb
     } else {
         "each"
     };
-    group_digits_in_text(&format!(
+    format::in_text(&format!(
         "{running}, {each} with {} and {} MiB of heap in a {} MiB {container}: {} at once.",
-        counted(n.cores_per_executor, "core"),
+        format::counted(n.cores_per_executor, "core"),
         n.heap_mib,
         n.container_mib,
-        counted(n.task_slots, "task")
+        format::counted(n.task_slots, "task")
     ))
 }
 
@@ -779,13 +781,13 @@ fn running_words(n: &SideNumbers) -> String {
         Some(a) if n.requests_running != n.executors_running => format!(
             "{} of {} asked for run here, merged by EMR into {}",
             n.requests_running,
-            counted(a, "executor"),
-            counted(n.executors_running, "executor")
+            format::counted(a, "executor"),
+            format::counted(n.executors_running, "executor")
         ),
         Some(a) => format!(
             "{} of {} asked for run here",
             n.executors_running,
-            counted(a, "executor")
+            format::counted(a, "executor")
         ),
         None if n.executors_running == 1 => "1 executor (as many as fit) runs here".to_string(),
         None => format!(
@@ -798,7 +800,7 @@ fn running_words(n: &SideNumbers) -> String {
 /// With dynamic allocation: what Spark starts (the largest of minExecutors, initialExecutors
 /// and spark.executor.instances), how far it may grow, and how many of those run here.
 fn allocation_running(n: &SideNumbers, a: &AllocationNumbers) -> String {
-    let start = counted(a.initial.into(), "executor");
+    let start = format::counted(a.initial.into(), "executor");
     let grow = match a.ceiling {
         None => "may grow to as many as fit (no maxExecutors)".to_string(),
         Some(max) if max > a.initial => format!("may grow to {max}"),
@@ -810,7 +812,7 @@ fn allocation_running(n: &SideNumbers, a: &AllocationNumbers) -> String {
     } else {
         format!(
             " requests, merged by EMR into {},",
-            counted(n.executors_running, "executor")
+            format::counted(n.executors_running, "executor")
         )
     };
     let run = match (a.ceiling, n.executors_asked) {
@@ -827,7 +829,7 @@ fn allocation_running(n: &SideNumbers, a: &AllocationNumbers) -> String {
 
 /// Millicores as cores with their unit: "0.5 cores", "1 core", "33 cores".
 fn cores(millis: u64) -> String {
-    let n = crate::k8s::format_cores(millis);
+    let n = crate::format::cores(millis);
     if millis == 1000 {
         format!("{n} core")
     } else {
@@ -876,7 +878,7 @@ pub fn changes(pasted: Option<&SideNumbers>, plan: Option<&SideNumbers>) -> Vec<
     for (label, mine, planned, unit) in rows {
         if mine != planned {
             let fewer = if unit.is_empty() { "fewer" } else { "less" };
-            out.push(group_digits_in_text(&format!(
+            out.push(format::in_text(&format!(
                 "{label}: {mine}{unit} with yours, {planned}{unit} with the plan ({}{unit} {}).",
                 planned.abs_diff(mine),
                 than_the_plan(mine, planned, fewer)
@@ -923,11 +925,11 @@ fn cpu_change(a: &SideNumbers, b: &SideNumbers) -> String {
             )
         }
     };
-    group_digits_in_text(&line)
+    format::in_text(&line)
 }
 
 fn counted_vcores(n: u64) -> String {
-    counted(n, "vcore")
+    format::counted(n, "vcore")
 }
 
 /// Every container of the answer, as Spark requests it and as the cluster grants it.
@@ -945,9 +947,9 @@ pub fn container_lines(c: &Check) -> Vec<String> {
                     e.memory.overhead_mib,
                     plus("off-heap", e.memory.offheap_mib),
                     plus("PySpark", e.memory.pyspark_mib),
-                    counted(u64::from(e.request.vcores), "vcore"),
+                    format::counted(u64::from(e.request.vcores), "vcore"),
                     e.granted.memory_mib,
-                    counted(u64::from(e.granted.vcores), "vcore")
+                    format::counted(u64::from(e.granted.vcores), "vcore")
                 ),
                 format!(
                     "ApplicationMaster ({} mode): Spark requests {} MiB (heap {} + overhead {}) \
@@ -956,9 +958,9 @@ pub fn container_lines(c: &Check) -> Vec<String> {
                     am.request.memory_mib,
                     am.heap_mib,
                     am.overhead_mib,
-                    counted(u64::from(am.request.vcores), "vcore"),
+                    format::counted(u64::from(am.request.vcores), "vcore"),
                     am.granted.memory_mib,
-                    counted(u64::from(am.granted.vcores), "vcore")
+                    format::counted(u64::from(am.granted.vcores), "vcore")
                 ),
             ]
         }
@@ -968,7 +970,7 @@ pub fn container_lines(c: &Check) -> Vec<String> {
         Answer::Emr(p) => emr_container_lines(p),
         Answer::Invalid(_) | Answer::NothingRead => Vec::new(),
     };
-    lines.iter().map(|l| group_digits_in_text(l)).collect()
+    lines.iter().map(|l| format::in_text(l)).collect()
 }
 
 fn plus(name: &str, mib: u64) -> String {
@@ -1014,21 +1016,21 @@ fn emr_container_lines(p: &crate::emr::EmrPlan) -> Vec<String> {
         r.request.memory_mib,
         r.memory.heap_mib,
         r.memory.overhead_mib,
-        counted(u64::from(r.cores), "core"),
+        format::counted(u64::from(r.cores), "core"),
         r.granted.memory_mib
     )];
     for l in &p.launched {
         let merged = match l.merged {
             1 => "as requested".to_string(),
-            n => format!("{} merged", counted(u64::from(n), "request")),
+            n => format!("{} merged", format::counted(u64::from(n), "request")),
         };
         out.push(format!(
             "Launched: {} of {} MiB ({merged}, heap {} + overhead {}) with {}.",
-            counted(u64::from(l.count), "executor"),
+            format::counted(u64::from(l.count), "executor"),
             l.memory_mib,
             l.heap_mib,
             l.overhead_mib,
-            counted(u64::from(l.cores), "core")
+            format::counted(u64::from(l.cores), "core")
         ));
     }
     out.push(format!(
@@ -1060,7 +1062,7 @@ pub fn layout_lines(answer: &Answer) -> Vec<String> {
                 format!("Nodes {}–{}, each", g.first_node, g.last_node)
             };
             let count = |kind: BlockKind| g.blocks.iter().filter(|b| b.kind == kind).count() as u64;
-            let executors = counted(count(BlockKind::Executor), "executor");
+            let executors = format::counted(count(BlockKind::Executor), "executor");
             let unused: u64 = g
                 .blocks
                 .iter()
@@ -1075,7 +1077,7 @@ pub fn layout_lines(answer: &Answer) -> Vec<String> {
                 (_, d) if d > 0 => " and the driver pod",
                 _ => "",
             };
-            group_digits_in_text(&format!(
+            format::in_text(&format!(
                 "{nodes}: {executors}{extra}, {unused} MiB unused."
             ))
         })

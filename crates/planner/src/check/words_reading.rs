@@ -6,7 +6,7 @@
 use super::{
     Cut, CutKind, FindingKind, Format, Ignored, JavaOption, Lookalike, Other, Part, SubmitOutcome,
 };
-use crate::catalog::{counted, group_digits_in_text};
+use crate::format::{counted, in_text as group_digits_in_text};
 use crate::spark::SparkVersion;
 
 /// The formats the check reads.

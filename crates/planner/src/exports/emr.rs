@@ -3,8 +3,8 @@
 //! `maximizeResourceAllocation`) as JSON, and the lines Spark's `YarnAllocator` logs.
 
 use crate::emr::{EmrPlan, OVERHEAD_FACTOR};
+use crate::format::spark_size;
 use crate::spark::{keys, DeployMode};
-use crate::units::format_spark_mib;
 
 /// Keys `maximizeResourceAllocation` sets itself.
 const DERIVED: [&str; 4] = [
@@ -24,17 +24,14 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
     put(keys::DEPLOY_MODE, s.deploy_mode.as_str().into());
     put(keys::EXECUTOR_INSTANCES, s.executors.to_string());
     put(keys::EXECUTOR_CORES, s.executor_cores.to_string());
-    put(
-        keys::EXECUTOR_MEMORY,
-        format_spark_mib(s.executor_memory_mib),
-    );
+    put(keys::EXECUTOR_MEMORY, spark_size(s.executor_memory_mib));
     if let Some(m) = &p.maximized {
         put(DERIVED[3], m.default_parallelism.to_string());
     }
     // The driver's heap: in cluster mode inside the AM, in client mode the JVM on the master
     // node (where only spark-submit's --driver-memory or spark-defaults can still set it).
     if s.driver_memory_mib != 1024 {
-        put(keys::DRIVER_MEMORY, format_spark_mib(s.driver_memory_mib));
+        put(keys::DRIVER_MEMORY, spark_size(s.driver_memory_mib));
     }
     match s.deploy_mode {
         DeployMode::Cluster => {
@@ -44,13 +41,13 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
         }
         DeployMode::Client => {
             if s.am_memory_mib != 512 {
-                put(keys::AM_MEMORY, format_spark_mib(s.am_memory_mib));
+                put(keys::AM_MEMORY, spark_size(s.am_memory_mib));
             }
             if s.am_cores != 1 {
                 put(keys::AM_CORES, s.am_cores.to_string());
             }
             if let Some(o) = s.am_overhead_mib {
-                put(keys::AM_OVERHEAD, format_spark_mib(o));
+                put(keys::AM_OVERHEAD, spark_size(o));
             }
         }
     }
@@ -58,10 +55,10 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
         put(keys::TASK_CPUS, s.task_cpus.to_string());
     }
     if let Some(o) = s.executor_overhead_mib {
-        put(keys::EXECUTOR_OVERHEAD, format_spark_mib(o));
+        put(keys::EXECUTOR_OVERHEAD, spark_size(o));
     }
     if let (DeployMode::Cluster, Some(o)) = (s.deploy_mode, s.driver_overhead_mib) {
-        put(keys::DRIVER_OVERHEAD, format_spark_mib(o));
+        put(keys::DRIVER_OVERHEAD, spark_size(o));
     }
     if s.overhead_factor != OVERHEAD_FACTOR {
         put(
@@ -76,7 +73,7 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
         put(keys::EMR_EXECUTOR_MAX_CORES, m.to_string());
     }
     if let Some(m) = s.max_memory_mib {
-        put(keys::EMR_EXECUTOR_MAX_MEMORY, format_spark_mib(m));
+        put(keys::EMR_EXECUTOR_MAX_MEMORY, spark_size(m));
     }
     c.extend(crate::dynamic_allocation::allocation_conf(
         &crate::dynamic_allocation::DynamicAllocation {

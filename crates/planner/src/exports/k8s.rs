@@ -3,9 +3,9 @@
 //! settings it was planned with. They carry what the user asked for: `spark.executor.instances`
 //! is the count asked (or, for as many as fit, what fits), never lowered to what fits.
 
+use crate::format::spark_size;
 use crate::k8s::{K8sPlan, K8sSpark};
 use crate::spark::keys;
-use crate::units::format_spark_mib;
 
 /// The `--master` of a Kubernetes `spark-submit`, with a placeholder for the API server.
 pub const MASTER: &str = "k8s://https://<api-server>";
@@ -85,7 +85,7 @@ pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
             "  driver:\n    cores: {}\n    coreRequest: \"{}\"\n    memory: \"{}\"\n",
             spark.driver_cores,
             d.cpu_request,
-            format_spark_mib(spark.driver_memory_mib)
+            spark_size(spark.driver_memory_mib)
         );
         if let Some(l) = &d.cpu_limit {
             y += &format!("    coreLimit: \"{l}\"\n");
@@ -101,13 +101,13 @@ pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
         plan.wanted,
         spark.executor_cores,
         pods.executor.cpu_request,
-        format_spark_mib(spark.executor_memory_mib)
+        spark_size(spark.executor_memory_mib)
     );
     if let Some(l) = &pods.executor.cpu_limit {
         y += &format!("    coreLimit: \"{l}\"\n");
     }
     if let Some(o) = spark.overhead_mib {
-        y += &format!("    memoryOverhead: \"{}\"\n", format_spark_mib(o));
+        y += &format!("    memoryOverhead: \"{}\"\n", spark_size(o));
     }
     // Settings the driver and executor fields above do not carry but that size the pods or
     // the task slots (off-heap, PySpark memory, the overhead factor and minimums,

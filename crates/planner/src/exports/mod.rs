@@ -5,12 +5,12 @@
 pub mod emr;
 pub mod k8s;
 
+use crate::format::spark_size;
 use crate::input::{Method, SparkSettings};
 use crate::plan::Comparison;
 use crate::spark::{
     keys, AppType, DeployMode, SparkVersion, DEFAULT_OVERHEAD_FACTOR, MIN_OVERHEAD_MIB,
 };
-use crate::units::format_spark_mib;
 
 /// The configuration of `method`'s plan in a YARN comparison: its executors, cores and heap,
 /// and the input's settings that differ from Spark's defaults.
@@ -32,7 +32,7 @@ pub fn push_driver_load_conf(c: &mut Vec<(String, String)>, load: &crate::driver
         let value = if mib == 0 {
             "0".to_string()
         } else {
-            format_spark_mib(mib)
+            spark_size(mib)
         };
         c.push((keys::DRIVER_MAX_RESULT_SIZE.to_string(), value));
     }
@@ -71,11 +71,8 @@ pub fn spark_conf(
     put(keys::DEPLOY_MODE, spark.deploy_mode.as_str().into());
     put(keys::EXECUTOR_INSTANCES, instances.to_string());
     put(keys::EXECUTOR_CORES, cores.to_string());
-    put(keys::EXECUTOR_MEMORY, format_spark_mib(heap_mib));
-    put(
-        keys::DRIVER_MEMORY,
-        format_spark_mib(spark.driver_memory_mib),
-    );
+    put(keys::EXECUTOR_MEMORY, spark_size(heap_mib));
+    put(keys::DRIVER_MEMORY, spark_size(spark.driver_memory_mib));
     put(keys::DRIVER_CORES, spark.driver_cores.to_string());
     if spark.deploy_mode == DeployMode::Cluster {
         // In cluster mode the driver's overhead sizes the ApplicationMaster container.
@@ -96,13 +93,13 @@ pub fn spark_conf(
     }
     if spark.deploy_mode == DeployMode::Client {
         if spark.am_memory_mib != 512 {
-            put(keys::AM_MEMORY, format_spark_mib(spark.am_memory_mib));
+            put(keys::AM_MEMORY, spark_size(spark.am_memory_mib));
         }
         if spark.am_cores != 1 {
             put(keys::AM_CORES, spark.am_cores.to_string());
         }
         if let Some(o) = spark.am_overhead_mib {
-            put(keys::AM_OVERHEAD, format_spark_mib(o));
+            put(keys::AM_OVERHEAD, spark_size(o));
         }
     }
     overhead_conf(
@@ -121,13 +118,10 @@ pub fn spark_conf(
     );
     if spark.offheap.enabled {
         put(keys::OFFHEAP_ENABLED, "true".into());
-        put(keys::OFFHEAP_SIZE, format_spark_mib(spark.offheap.size_mib));
+        put(keys::OFFHEAP_SIZE, spark_size(spark.offheap.size_mib));
     }
     if spark.app_type == AppType::Python && spark.pyspark_memory_mib > 0 {
-        put(
-            keys::PYSPARK_MEMORY,
-            format_spark_mib(spark.pyspark_memory_mib),
-        );
+        put(keys::PYSPARK_MEMORY, spark_size(spark.pyspark_memory_mib));
     }
     c.extend(task_and_memory_conf(spark));
     c.extend(crate::dynamic_allocation::allocation_conf(
@@ -151,14 +145,14 @@ fn overhead_conf(
 ) {
     let [explicit_key, factor_key, minimum_key] = keys;
     if let Some(mib) = explicit {
-        put(explicit_key, format_spark_mib(mib));
+        put(explicit_key, spark_size(mib));
         return;
     }
     if factor != DEFAULT_OVERHEAD_FACTOR {
         put(factor_key, crate::fixed::format_f64(factor));
     }
     if version == SparkVersion::V4_0 && minimum != MIN_OVERHEAD_MIB {
-        put(minimum_key, format_spark_mib(minimum));
+        put(minimum_key, spark_size(minimum));
     }
 }
 

@@ -9,7 +9,6 @@ use crate::check::words::{
     format_name, headline, parts_lines, parts_title, won_words,
 };
 use crate::check::{Check, Format};
-use crate::scenario::Scenario;
 
 fn title(c: &Check) -> String {
     let formats: Vec<&str> = c.pasted.formats.iter().map(|f| format_name(*f)).collect();
@@ -33,7 +32,7 @@ fn setting_rows(c: &Check) -> Vec<(String, String, String)> {
             let from = match won_words(&e) {
                 Some(_) => format!(
                     "{from} (replaces {} earlier)",
-                    crate::catalog::group_digits_in_text(&e.overridden.len().to_string())
+                    crate::format::in_text(&e.overridden.len().to_string())
                 ),
                 None => from,
             };
@@ -120,31 +119,4 @@ pub fn markdown(c: &Check) -> String {
         .collect();
     list(&mut out, "Findings", &findings);
     out
-}
-
-/// The plan's configuration in the format that was pasted, to paste back ("Use the plan"): a
-/// spark-submit command for a command, `spark-defaults.conf` for a defaults file, EMR's
-/// classifications for an EMR configuration, the `SparkApplication` fragment for a manifest;
-/// for a link's settings the cluster manager's usual one. `spark-defaults.conf` when the plan
-/// has nothing in the first choice; `None` when the form cannot be planned or its plan does not
-/// run ([`crate::check::words::plan_not_offered`] says why).
-pub fn plan_export(c: &Check, form: &Scenario) -> Option<(super::Format, String)> {
-    use super::Format as Report;
-    use crate::catalog::ClusterManager as M;
-    if crate::check::words::plan_not_offered(c, form).is_some() {
-        return None;
-    }
-    let pasted = c.pasted.formats.first().copied().unwrap_or(Format::Link);
-    let format = match (pasted, form.manager()) {
-        (Format::SubmitCommand, _) | (Format::Link, M::Yarn) => Report::Submit,
-        (Format::DefaultsFile, _) => Report::Conf,
-        (Format::EmrConfiguration | Format::EmrServerlessJob, _) | (Format::Link, M::Emr) => {
-            Report::EmrJson
-        }
-        (Format::EmrOnEksJob, _) => Report::Conf,
-        (Format::SparkApplication, _) | (Format::Link, M::Kubernetes) => Report::Yaml,
-    };
-    super::try_render(form, &c.plan, format)
-        .map(|text| (format, text))
-        .or_else(|| super::try_render(form, &c.plan, Report::Conf).map(|t| (Report::Conf, t)))
 }

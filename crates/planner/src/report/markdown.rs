@@ -6,29 +6,24 @@
 //! Every text that comes from a plan is escaped: in tables `|` is written `\|`, and characters
 //! Markdown would read as emphasis, links or HTML are backslash-escaped.
 
-use crate::catalog::{counted, group_digits_in_text};
 use std::fmt::Write;
 
-use super::summary::{self, nodes_title, shape_words as shape};
-use super::{mib_one_decimal, Report};
-use crate::catalog::{self, ClusterManager};
-use crate::emr::{self, EmrPlan};
-use crate::exports::{self, emr as emr_exports, k8s as k8s_exports};
-use crate::k8s::{k8s_working, K8sInput, K8sPlan};
-use crate::layout::{BlockKind, NodeGroup, Part, PartKind};
-use crate::memory::UnifiedMemory;
-use crate::place::Placement;
-use crate::plan::{self, Comparison, Step};
-use crate::spark::HeapTooSmall;
-use crate::warning::{Severity, Warning};
+use super::summary;
+use crate::format;
+use crate::view::{
+    BlockKindView, ConfEntry, Finding, NodeGroupView, PartKindView, PartView, PlanView, Status,
+    Step, View,
+};
 
-/// The Markdown of a report.
-pub fn report(report: &Report<'_>) -> String {
-    match *report {
-        Report::Yarn(c) => comparison(c),
-        Report::Kubernetes(p, input) => kubernetes(p, input),
-        Report::Emr(p) => emr(p),
-        Report::Invalid(m, diagnostics) => invalid(m, diagnostics),
+/// The Markdown of a view.
+pub fn report(v: &View) -> String {
+    let Some(p) = v.selected().filter(|_| v.status == Status::Planned) else {
+        return invalid(v);
+    };
+    match v.manager {
+        crate::catalog::ClusterManager::Yarn => comparison(v, p),
+        crate::catalog::ClusterManager::Kubernetes => kubernetes(v, p),
+        crate::catalog::ClusterManager::Emr => emr(v, p),
     }
 }
 
@@ -39,16 +34,22 @@ fn finished(mut out: String) -> String {
     out
 }
 
+/// The answer first: the title, then the sentences under it.
+fn headline(out: &mut String, v: &View) {
+    let _ = writeln!(out, "# {}\n", crate::view::words::title(v));
+    for line in crate::view::words::lead(v) {
+        let _ = writeln!(out, "{}\n", escape(&line));
+    }
+}
+
 /// A YARN plan: the selected method's answer, its containers, layout, working, warnings and
 /// exports, then why the two methods differ.
-pub fn comparison(c: &Comparison) -> String {
-    let m = ClusterManager::Yarn;
-    let p = c.selected_plan();
+fn comparison(v: &View, p: &PlanView) -> String {
     let mut out = String::new();
-    yarn_headline(&mut out, c);
-    containers(&mut out, &summary::yarn_containers(&p.placement));
+    headline(&mut out, v);
+    containers(&mut out, &summary::yarn_containers(p));
     out.push_str("## Layout\n\n");
-    for group in &p.placement.layout {
+    for group in &p.layout {
         node_group_table(
             &mut out,
             group,
@@ -58,31 +59,25 @@ pub fn comparison(c: &Comparison) -> String {
             },
         );
     }
-    yarn_totals(&mut out, &p.placement);
-    unified_memory(&mut out, &p.memory);
-    working(&mut out, &plan::working_steps(c, c.selected));
-    warnings(&mut out, m, "Warnings", &crate::explorer::yarn_findings(c));
-    let differences = plan::differences(c);
-    if !differences.is_empty() {
-        warnings(&mut out, m, "Why the two methods differ", &differences);
+    yarn_totals(&mut out, p);
+    unified_memory(&mut out, p);
+    working(&mut out, &p.working);
+    warnings(&mut out, "Warnings", &p.findings());
+    if !v.differences.is_empty() {
+        warnings(&mut out, "Why the two methods differ", &v.differences);
     }
     out.push_str("## Exports\n\n");
-    let conf = exports::yarn_spark_conf(c, c.selected);
-    conf_block(&mut out, &conf);
-    let submit = exports::submit_command(&exports::submit_flags(&conf));
-    code_block(&mut out, "spark-submit", "sh", &submit);
+    conf_block(&mut out, &p.exports.spark_conf);
+    code_block(&mut out, "spark-submit", "sh", &p.exports.spark_submit);
     finished(out)
 }
 
-/// A Kubernetes plan (`input`: what it was planned from).
-pub fn kubernetes(p: &K8sPlan, input: &K8sInput) -> String {
-    let m = ClusterManager::Kubernetes;
-    let spark = &input.spark;
-    let findings = crate::explorer::k8s_findings(input, p);
+/// A Kubernetes plan.
+fn kubernetes(v: &View, p: &PlanView) -> String {
     let mut out = String::new();
-    kubernetes_headline(&mut out, p, input, &findings);
+    headline(&mut out, v);
     out.push_str("## Pods\n\n");
-    let pods = summary::kubernetes_pods(p, spark);
+    let pods = summary::kubernetes_pods(p);
     table(&mut out, &pods.columns, &pods.rows);
     out.push_str("## Layout\n\n");
     for group in &p.layout {
@@ -95,35 +90,34 @@ pub fn kubernetes(p: &K8sPlan, input: &K8sInput) -> String {
             },
         );
     }
-    let t = p.totals;
+    let t = &p.totals;
     let totals = format!(
         "**Totals:** {}, {}; {} millicores and {} MiB requested of {} \
          millicores and {} MiB allocatable beside daemonsets.\n",
-        counted(u64::from(t.executors), "executor pod"),
-        counted(t.task_slots, "task slot"),
-        t.cpu_requested_millis,
-        t.memory_requested_mib,
-        t.cpu_available_millis,
+        format::counted(u64::from(t.executors), "executor pod"),
+        format::counted(t.task_slots, "task slot"),
+        t.cpu_used_millis.unwrap_or(0),
+        t.memory_used_mib,
+        t.cpu_available_millis.unwrap_or(0),
         t.memory_available_mib
     );
-    let _ = writeln!(out, "{}", group_digits_in_text(&totals));
-    working(&mut out, &k8s_working(input, p));
-    warnings(&mut out, m, "Warnings", &findings);
+    let _ = writeln!(out, "{}", format::in_text(&totals));
+    working(&mut out, &p.working);
+    warnings(&mut out, "Warnings", &p.findings());
     out.push_str("## Exports\n\n");
-    conf_block(&mut out, &k8s_exports::spark_conf(p, spark));
-    let submit = exports::submit_command(&k8s_exports::spark_submit_flags(p, spark));
-    code_block(&mut out, "spark-submit", "sh", &submit);
-    let yaml = k8s_exports::spark_operator_yaml(p, spark);
-    code_block(&mut out, "Spark operator (SparkApplication)", "yaml", &yaml);
+    let e = &p.exports;
+    conf_block(&mut out, &e.spark_conf);
+    code_block(&mut out, "spark-submit", "sh", &e.spark_submit);
+    let yaml = e.spark_operator_yaml.as_deref().unwrap_or_default();
+    code_block(&mut out, "Spark operator (SparkApplication)", "yaml", yaml);
     finished(out)
 }
 
 /// An Amazon EMR plan: what is requested and what EMR launches, layout, working, warnings and
 /// exports (with the driver log EMR would write).
-pub fn emr(p: &EmrPlan) -> String {
-    let m = ClusterManager::Emr;
+fn emr(v: &View, p: &PlanView) -> String {
     let mut out = String::new();
-    emr_headline(&mut out, p);
+    headline(&mut out, v);
     containers(&mut out, &summary::emr_containers(p));
     out.push_str("## Layout (core nodes)\n\n");
     for group in &p.layout {
@@ -136,33 +130,32 @@ pub fn emr(p: &EmrPlan) -> String {
             },
         );
     }
-    working(&mut out, &emr::working_steps(p));
-    warnings(&mut out, m, "Warnings", &crate::explorer::emr_findings(p));
+    working(&mut out, &p.working);
+    warnings(&mut out, "Warnings", &p.findings());
     out.push_str("## Exports\n\n");
-    let submit = exports::submit_command(&emr_exports::submit_flags(p));
-    code_block(&mut out, "spark-submit", "sh", &submit);
-    let classification = emr_exports::classification_json(p);
+    let e = &p.exports;
+    code_block(&mut out, "spark-submit", "sh", &e.spark_submit);
+    let classification = e.emr_configurations_json.as_deref().unwrap_or_default();
     code_block(
         &mut out,
         "Configuration classification",
         "json",
-        &classification,
+        classification,
     );
-    let log = emr_exports::driver_log(p).join("\n");
+    let log = e.driver_log.as_deref().unwrap_or_default().join("\n");
     code_block(&mut out, "Driver log (YarnAllocator)", "text", &log);
     finished(out)
 }
 
-/// An input of `m` that cannot be planned: why, one item per problem with its field's key.
-pub fn invalid(m: ClusterManager, diagnostics: &[Warning]) -> String {
-    let mut out = format!("# {}: nothing to plan\n\n", m.name());
-    let count = diagnostics.len();
+/// An input that cannot be planned: why, one item per problem with its field's key.
+pub fn invalid(v: &View) -> String {
+    let mut out = format!("# {}: nothing to plan\n\n", v.manager.name());
     let _ = writeln!(
         out,
         "The input has {} to fix first.\n",
-        counted(count as u64, "problem")
+        format::counted(v.diagnostics.len() as u64, "problem")
     );
-    warnings(&mut out, m, "Problems", diagnostics);
+    warnings(&mut out, "Problems", &v.diagnostics);
     finished(out)
 }
 
@@ -172,130 +165,45 @@ fn containers(out: &mut String, t: &summary::Table) {
     table(out, &t.columns, &t.rows);
 }
 
-/// The first error among `findings`, as the reason an answer does not run.
-fn first_error(findings: &[Warning]) -> Option<&Warning> {
-    findings.iter().find(|w| w.severity == Severity::Error)
-}
-
-fn yarn_headline(out: &mut String, c: &Comparison) {
-    let p = c.selected_plan();
-    let placed = p.placement.totals.executors;
-    if placed == 0 {
-        out.push_str("# YARN: no executor fits\n\n");
-        if let Some(e) = first_error(&plan::warnings(c, c.selected)) {
-            let _ = writeln!(out, "{}\n", escape(&e.message));
-        }
-        let nearest = plan::shortfall(c, c.selected).map(|s| s.nearest);
-        for n in nearest.unwrap_or_default() {
-            let _ = writeln!(out, "{}\n", escape(&plan::nearest_words(&n)));
-        }
-    } else {
-        let _ = write!(
-            out,
-            "# YARN: {}",
-            shape(p.instances, p.cores(), p.heap_mib())
-        );
-        if placed < p.instances {
-            let _ = write!(out, " ({placed} placed)");
-        }
-        out.push_str("\n\n");
-    }
-    let (this, other) = match p.method {
-        crate::input::Method::SparkExact => ("Spark-exact", &c.rule_of_thumb),
-        crate::input::Method::RuleOfThumb => ("Rule-of-thumb", &c.spark_exact),
-    };
-    let _ = writeln!(
-        out,
-        "{this} method: {} placed, {} at once. The other method gives {}.\n",
-        counted(u64::from(placed), "executor"),
-        counted(p.placement.totals.task_slots, "task"),
-        shape(other.instances, other.cores(), other.heap_mib())
-    );
-}
-
-fn yarn_totals(out: &mut String, placement: &Placement) {
-    let t = placement.totals;
+fn yarn_totals(out: &mut String, p: &PlanView) {
+    let t = &p.totals;
+    let rounding = t
+        .memory_used_mib
+        .saturating_sub(t.memory_requested_mib.unwrap_or(t.memory_used_mib));
     let totals = format!(
         "**Totals:** {}, {}; {} of {} MiB of YARN memory granted ({} %), \
          {} of {}; {} MiB and {} unused; {} MiB added by YARN's rounding.\n",
-        counted(u64::from(t.executors), "executor"),
-        counted(t.task_slots, "task slot"),
-        t.granted_memory_mib,
-        t.yarn_memory_mib,
-        crate::fixed::format_percent(t.granted_memory_mib, t.yarn_memory_mib, 1),
-        t.granted_vcores,
-        counted(t.yarn_vcores, "vcore"),
-        t.unused_memory_mib,
-        counted(t.unused_vcores, "vcore"),
-        t.rounding_mib()
+        format::counted(u64::from(t.executors), "executor"),
+        format::counted(t.task_slots, "task slot"),
+        t.memory_used_mib,
+        t.memory_available_mib,
+        crate::fixed::format_percent(t.memory_used_mib, t.memory_available_mib, 1),
+        t.vcores_used.unwrap_or(0),
+        format::counted(t.vcores_available.unwrap_or(0), "vcore"),
+        t.unused_memory_mib.unwrap_or(0),
+        format::counted(t.unused_vcores.unwrap_or(0), "vcore"),
+        rounding
     );
-    let _ = writeln!(out, "{}", group_digits_in_text(&totals));
+    let _ = writeln!(out, "{}", format::in_text(&totals));
 }
 
 /// The unified-memory pools of one executor, or Spark's refusal of the heap.
-fn unified_memory(out: &mut String, memory: &Result<UnifiedMemory, HeapTooSmall>) {
-    match memory {
-        Ok(m) => {
-            let _ = writeln!(
-                out,
-                "**Inside one executor:** reserved {} MiB, user {} MiB, storage {} MiB, \
-                 execution {} MiB; each task gets {} to {} MiB of execution memory.\n",
-                mib_one_decimal(m.reserved_bytes),
-                mib_one_decimal(m.user_bytes),
-                mib_one_decimal(m.storage_bytes),
-                mib_one_decimal(m.execution_bytes),
-                mib_one_decimal(m.per_task_min_bytes),
-                mib_one_decimal(m.per_task_max_bytes)
-            );
-        }
-        Err(e) => {
-            let _ = writeln!(out, "**Inside one executor:** {}\n", escape(&e.to_string()));
-        }
+fn unified_memory(out: &mut String, p: &PlanView) {
+    if let Some(m) = &p.unified_memory {
+        let _ = writeln!(
+            out,
+            "**Inside one executor:** reserved {} MiB, user {} MiB, storage {} MiB, \
+             execution {} MiB; each task gets {} to {} MiB of execution memory.\n",
+            format::mib_decimal(m.reserved_bytes),
+            format::mib_decimal(m.user_bytes),
+            format::mib_decimal(m.storage_bytes),
+            format::mib_decimal(m.execution_bytes),
+            format::mib_decimal(m.per_task_min_bytes),
+            format::mib_decimal(m.per_task_max_bytes)
+        );
+    } else if let Some(refused) = &p.heap_refused {
+        let _ = writeln!(out, "**Inside one executor:** {}\n", escape(refused));
     }
-}
-
-fn kubernetes_headline(out: &mut String, p: &K8sPlan, input: &K8sInput, findings: &[Warning]) {
-    let spark = &input.spark;
-    let placed = p.totals.executors;
-    if placed == 0 {
-        out.push_str("# Kubernetes: no executor pod fits\n\n");
-        if let Some(e) = first_error(findings) {
-            let _ = writeln!(out, "{}\n", escape(&e.message));
-        }
-    } else {
-        let heading = shape(placed, spark.executor_cores, spark.executor_memory_mib);
-        let _ = writeln!(out, "# Kubernetes: {heading}\n");
-    }
-    let short = crate::k8s::k8s_shortfall(input, p);
-    if let Some(n) = short.as_ref().and_then(crate::k8s::k8s_nearest_words) {
-        let _ = writeln!(out, "{}\n", escape(&n));
-    }
-    let fit = format!(
-        "{} fit on a node, {} on the cluster; {} at once.\n",
-        counted(p.fit.per_node, "executor pod"),
-        p.fit.capacity,
-        counted(p.totals.task_slots, "task")
-    );
-    let _ = writeln!(out, "{}", group_digits_in_text(&fit));
-}
-
-fn emr_headline(out: &mut String, p: &EmrPlan) {
-    if p.launched_executors == 0 {
-        out.push_str("# Amazon EMR: no executor fits\n\n");
-        if let Some(e) = first_error(&emr::warnings(p)) {
-            let _ = writeln!(out, "{}\n", escape(&e.message));
-        }
-    } else {
-        let _ = writeln!(out, "# Amazon EMR: {}\n", summary::emr_runs_words(p));
-    }
-    let _ = writeln!(
-        out,
-        "EMR launches {} covering {} of the {}; {} pending.\n",
-        counted(u64::from(p.launched_executors), "executor"),
-        p.covered_requests,
-        counted(u64::from(p.requested), "request"),
-        p.pending_requests
-    );
 }
 
 /// How a manager's layout tables read: YARN and EMR count vcores, Kubernetes millicores and
@@ -307,20 +215,16 @@ struct GroupTable {
 }
 
 /// One node group's blocks as a table.
-fn node_group_table(out: &mut String, group: &NodeGroup, t: GroupTable) {
-    let _ = writeln!(
-        out,
-        "### {}\n",
-        nodes_title(group.first_node, group.last_node)
-    );
+fn node_group_table(out: &mut String, group: &NodeGroupView, t: GroupTable) {
+    let _ = writeln!(out, "### {}\n", group.title);
     let rows: Vec<Vec<String>> = group
         .blocks
         .iter()
         .map(|b| {
             let cpu = if t.kubernetes {
-                b.cpu_millis
+                b.cpu_millis.unwrap_or(0)
             } else {
-                b.vcores()
+                b.vcores.unwrap_or(0)
             };
             let mut cells = vec![
                 block_name(b.kind, t.kubernetes).to_string(),
@@ -348,30 +252,30 @@ fn node_group_table(out: &mut String, group: &NodeGroup, t: GroupTable) {
 }
 
 /// A block as the manager's table names it.
-fn block_name(kind: BlockKind, kubernetes: bool) -> &'static str {
+fn block_name(kind: BlockKindView, kubernetes: bool) -> &'static str {
     match (kind, kubernetes) {
-        (BlockKind::Reserved, false) => "OS and daemons",
-        (BlockKind::Reserved, true) => "System reserved",
-        (BlockKind::Executor, false) => "Executor",
-        (BlockKind::Executor, true) => "Executor pod",
-        (BlockKind::ApplicationMaster, _) => "ApplicationMaster",
-        (BlockKind::DaemonSets, _) => "DaemonSets",
-        (BlockKind::DriverPod, _) => "Driver pod",
-        (BlockKind::Unused, _) => "Unused",
+        (BlockKindView::OsReserved | BlockKindView::SystemReserved, false) => "OS and daemons",
+        (BlockKindView::OsReserved | BlockKindView::SystemReserved, true) => "System reserved",
+        (BlockKindView::Executor, false) => "Executor",
+        (BlockKindView::Executor, true) => "Executor pod",
+        (BlockKindView::ApplicationMaster, _) => "ApplicationMaster",
+        (BlockKindView::Daemonsets, _) => "DaemonSets",
+        (BlockKindView::Driver, _) => "Driver pod",
+        (BlockKindView::Unused, _) => "Unused",
     }
 }
 
 /// "heap 19456 + overhead 1945 + rounding 103" (empty without parts).
-fn parts_text(parts: &[Part]) -> String {
+fn parts_text(parts: &[PartView]) -> String {
     let named: Vec<String> = parts
         .iter()
         .map(|p| {
             let kind = match p.kind {
-                PartKind::Heap => "heap",
-                PartKind::Overhead => "overhead",
-                PartKind::OffHeap => "off-heap",
-                PartKind::PySpark => "PySpark",
-                PartKind::Rounding => "rounding",
+                PartKindView::Heap => "heap",
+                PartKindView::Overhead => "overhead",
+                PartKindView::OffHeap => "off-heap",
+                PartKindView::Pyspark => "PySpark",
+                PartKindView::Rounding => "rounding",
             };
             format!("{kind} {}", p.mib)
         })
@@ -394,16 +298,16 @@ fn working(out: &mut String, steps: &[Step]) {
 }
 
 /// A section of findings: `- **warning** \`code\` (field \`key\`): message`, or "None."
-fn warnings(out: &mut String, m: ClusterManager, title: &str, findings: &[Warning]) {
+fn warnings(out: &mut String, title: &str, findings: &[Finding]) {
     let _ = writeln!(out, "## {title}\n");
     if findings.is_empty() {
         out.push_str("None.\n\n");
         return;
     }
     for w in findings {
-        let _ = write!(out, "- **{}** `{}`", w.severity.as_str(), w.code.as_str());
-        if let Some(field) = w.field {
-            let _ = write!(out, " (field `{}`)", catalog::key(m, field));
+        let _ = write!(out, "- **{}** `{}`", w.severity.as_str(), w.code);
+        if let Some(field) = &w.field {
+            let _ = write!(out, " (field `{field}`)");
         }
         let _ = writeln!(out, ": {}", escape(&w.message));
     }
@@ -411,8 +315,11 @@ fn warnings(out: &mut String, m: ClusterManager, title: &str, findings: &[Warnin
 }
 
 /// The configuration as `spark-defaults.conf` lines (key, whitespace, value).
-fn conf_block(out: &mut String, conf: &[(String, String)]) {
-    let lines: Vec<String> = conf.iter().map(|(k, v)| format!("{k} {v}")).collect();
+fn conf_block(out: &mut String, conf: &[ConfEntry]) {
+    let lines: Vec<String> = conf
+        .iter()
+        .map(|e| format!("{} {}", e.key, e.value))
+        .collect();
     code_block(out, "spark-defaults.conf", "properties", &lines.join("\n"));
 }
 
@@ -458,31 +365,23 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// `document` with the workload and dynamic allocation sections after it (when `fit` has
-/// something to say): the checks, the shapes that apply a remedy, the recommended SQL settings
-/// and what dynamic allocation will do.
-pub fn with_job_fit(document: String, fit: Option<&crate::job_fit::JobFit>) -> String {
-    let Some(fit) = fit else {
+/// `document` with the workload and dynamic allocation sections after it (when the view has
+/// them): the checks, the shapes that apply a remedy, the recommended SQL settings and what
+/// dynamic allocation will do.
+pub fn with_job_fit(document: String, v: &View) -> String {
+    if v.workload.is_none() && v.dynamic_allocation.is_none() {
         return document;
-    };
-    let m = fit.manager;
+    }
     let mut out = document;
     out.push('\n');
-    if let Some(n) = &fit.workload {
-        let findings = crate::job_fit::workload_section_notes(fit);
-        warnings(&mut out, m, "Workload", &findings);
-        let sql = crate::workload::recommended_sql_conf(n);
-        if !sql.is_empty() {
-            conf_block(&mut out, &sql);
+    if let Some(w) = &v.workload {
+        warnings(&mut out, "Workload", &w.notes);
+        if !w.recommended_conf.is_empty() {
+            conf_block(&mut out, &w.recommended_conf);
         }
     }
-    if fit.allocation.enabled {
-        warnings(
-            &mut out,
-            m,
-            "Dynamic allocation",
-            &crate::dynamic_allocation::allocation_notes(&fit.allocation),
-        );
+    if let Some(a) = &v.dynamic_allocation {
+        warnings(&mut out, "Dynamic allocation", &a.notes);
     }
     finished(out)
 }

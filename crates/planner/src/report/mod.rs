@@ -1,6 +1,6 @@
 //! Reports: an [`Outcome`] rendered for people and programs — plain text (the snapshot
-//! format), Markdown for a wiki, JSON (with the `json` feature) for the command line and the JS
-//! API, a terminal table, the wiki exports (a GitHub or Confluence table, an HTML fragment, the
+//! format), Markdown for a wiki, JSON (with the `json` feature: the view, [`crate::view`]) for
+//! the command line, a terminal table, the wiki exports (a GitHub or Confluence table, an HTML fragment, the
 //! per-node layout as SVG) and the configuration files and commands to paste. Renderings only
 //! read a plan's numbers and words; they compute nothing.
 //!
@@ -14,12 +14,8 @@
 //! ```
 
 pub mod check;
-#[cfg(feature = "json")]
-pub mod check_json;
 pub mod configuration;
 pub mod html;
-#[cfg(feature = "json")]
-pub mod json;
 pub mod markdown;
 pub mod summary;
 pub mod svg;
@@ -27,21 +23,9 @@ pub mod terminal;
 pub mod text;
 pub mod wiki;
 
-use std::sync::LazyLock;
-
 use crate::catalog::ClusterManager;
-use crate::emr::EmrPlan;
-use crate::k8s::{K8sInput, K8sPlan};
-use crate::plan::Comparison;
 use crate::scenario::{Outcome, Scenario};
-use crate::warning::Diagnostic;
-
-/// The one problem of an outcome paired with a scenario of another cluster manager.
-static OUTCOME_OF_ANOTHER_MANAGER: LazyLock<[Diagnostic; 1]> = LazyLock::new(|| {
-    [Diagnostic::invalid_input(
-        "The outcome was planned for another cluster manager than the scenario's.",
-    )]
-});
+use crate::view::View;
 
 /// What a report is written as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,7 +52,8 @@ pub enum Format {
     EmrJson,
     /// The Spark operator's `SparkApplication` fragment ([`configuration::spark_operator_yaml`]).
     Yaml,
-    /// A stable JSON document ([`json`]; with the `json` feature).
+    /// The plan's view as JSON ([`crate::view::View`], `kind` `spark-sizer-plan`; with the
+    /// `json` feature).
     #[cfg(feature = "json")]
     Json,
 }
@@ -144,60 +129,20 @@ impl Format {
     }
 }
 
-/// A planned scenario with what its renderings need beside the plan.
-#[derive(Debug, Clone, Copy)]
-pub enum Report<'a> {
-    /// Both YARN methods.
-    Yarn(&'a Comparison),
-    /// A Kubernetes plan and the input it was planned from (its words and exports need it).
-    Kubernetes(&'a K8sPlan, &'a K8sInput),
-    /// An Amazon EMR plan.
-    Emr(&'a EmrPlan),
-    /// An input that cannot be planned, for this cluster manager.
-    Invalid(ClusterManager, &'a [Diagnostic]),
-}
-
-impl<'a> Report<'a> {
-    /// Pairs `outcome` with the `scenario` it was planned from ([`crate::scenario::plan`]).
-    /// An outcome of another cluster manager than the scenario's is reported as invalid, with
-    /// a diagnostic that says so.
-    pub fn new(scenario: &'a Scenario, outcome: &'a Outcome) -> Report<'a> {
-        match (scenario, outcome) {
-            (Scenario::Yarn(_), Outcome::Yarn(c)) => Report::Yarn(c),
-            (Scenario::Kubernetes(input), Outcome::Kubernetes(p)) => Report::Kubernetes(p, input),
-            (Scenario::Emr(_), Outcome::Emr(p)) => Report::Emr(p),
-            (_, Outcome::Invalid(diagnostics)) => Report::Invalid(scenario.manager(), diagnostics),
-            _ => Report::Invalid(scenario.manager(), &*OUTCOME_OF_ANOTHER_MANAGER),
-        }
-    }
-
-    /// Which cluster manager.
-    pub fn manager(&self) -> ClusterManager {
-        match self {
-            Report::Yarn(_) => ClusterManager::Yarn,
-            Report::Kubernetes(..) => ClusterManager::Kubernetes,
-            Report::Emr(_) => ClusterManager::Emr,
-            Report::Invalid(m, _) => *m,
-        }
-    }
-}
-
 /// The short form the wiki exports write, with every finding the page shows beside the plan's
 /// own: implausible hardware, and the workload's and dynamic allocation's notes (none for an
 /// input that cannot be planned), most severe first.
-fn wiki_summary(
-    scenario: &Scenario,
-    report: &Report<'_>,
-    fit: Option<crate::job_fit::JobFit>,
-) -> summary::Summary {
-    let mut s = summary::summary(report);
+fn wiki_summary(v: &View) -> summary::Summary {
+    let mut s = summary::summary(v);
     // "64 MiB per node — did you mean 64 GiB?" explains an invalid input too.
-    s.findings
-        .extend(crate::plausible::hardware_warnings(scenario));
-    if let Some(fit) = &fit {
-        s.findings.extend(crate::job_fit::job_fit_notes(fit));
+    s.findings.extend(v.input_notes.iter().cloned());
+    if let Some(w) = &v.workload {
+        s.findings.extend(w.notes.iter().cloned());
     }
-    s.findings = crate::warning::most_severe_first(std::mem::take(&mut s.findings));
+    if let Some(a) = &v.dynamic_allocation {
+        s.findings.extend(a.notes.iter().cloned());
+    }
+    s.findings = crate::warning::most_severe_first_by(&s.findings, |f| f.severity);
     s
 }
 
@@ -209,37 +154,27 @@ pub fn render(scenario: &Scenario, outcome: &Outcome, format: Format) -> String 
 
 /// `outcome` rendered as `format`, or `None` when the format has nothing for it: an export
 /// (SVG, configuration, commands) of an input that cannot be planned, or a format of another
-/// cluster manager ([`Format::applies_to`]).
+/// cluster manager ([`Format::applies_to`]). Every format is written from the one view of the
+/// outcome ([`crate::view::build`]).
 pub fn try_render(scenario: &Scenario, outcome: &Outcome, format: Format) -> Option<String> {
-    let report = Report::new(scenario, outcome);
-    // The workload and dynamic allocation sections, when there is something to say.
-    let fit = crate::job_fit::job_fit(scenario, outcome)
-        .filter(|f| f.workload.is_some() || f.allocation.enabled);
-    match format {
-        Format::Table => Some(
-            terminal::report(&report) + &fit.as_ref().map(terminal::job_fit).unwrap_or_default(),
-        ),
-        Format::Text => {
-            Some(text::report(&report) + &fit.as_ref().map(text::job_fit).unwrap_or_default())
-        }
-        Format::Markdown => Some(markdown::with_job_fit(
-            markdown::report(&report),
-            fit.as_ref(),
-        )),
-        Format::MarkdownTable => Some(wiki::github(&wiki_summary(scenario, &report, fit))),
-        Format::Confluence => Some(wiki::confluence(&wiki_summary(scenario, &report, fit))),
-        Format::Html => Some(wiki::html(&wiki_summary(scenario, &report, fit))),
-        Format::Svg => svg::layout_svg(&report),
-        Format::Conf => configuration::spark_defaults_conf(&report),
-        Format::Submit => configuration::submit_command(&report),
-        Format::EmrJson => configuration::emr_classification_json(&report),
-        Format::Yaml => configuration::spark_operator_yaml(&report),
-        #[cfg(feature = "json")]
-        Format::Json => Some(json::report_with_job_fit(&report, fit.as_ref())),
-    }
+    render_view(&crate::view::build(scenario, outcome), format)
 }
 
-/// Bytes as MiB with one decimal (`7662.4`).
-fn mib_one_decimal(bytes: u64) -> String {
-    crate::fixed::format_ratio(bytes, 1_048_576, 1)
+/// A view rendered as `format` (`None` as for [`try_render`]).
+pub fn render_view(v: &View, format: Format) -> Option<String> {
+    match format {
+        Format::Table => Some(terminal::report(v) + &terminal::job_fit(v)),
+        Format::Text => Some(text::report(v) + &text::job_fit(v)),
+        Format::Markdown => Some(markdown::with_job_fit(markdown::report(v), v)),
+        Format::MarkdownTable => Some(wiki::github(&wiki_summary(v))),
+        Format::Confluence => Some(wiki::confluence(&wiki_summary(v))),
+        Format::Html => Some(wiki::html(&wiki_summary(v))),
+        Format::Svg => svg::layout_svg(v),
+        Format::Conf => configuration::spark_defaults_conf(v),
+        Format::Submit => configuration::submit_command(v),
+        Format::EmrJson => configuration::emr_classification_json(v),
+        Format::Yaml => configuration::spark_operator_yaml(v),
+        #[cfg(feature = "json")]
+        Format::Json => Some(crate::view::to_json_pretty(v)),
+    }
 }

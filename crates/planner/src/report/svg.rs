@@ -8,14 +8,15 @@
 //! colours and patterns are inline attributes, no stylesheet, font, script or link is needed.
 //! Segments carry patterns as well as colours, and a `<title>` with their size.
 
+use crate::format;
 use std::fmt::Write;
 
-use super::summary::{cpu_words, holds_words, nodes_title, summary};
+use super::summary::{block_millis, cpu_count};
 use super::wiki::escape_html as escape;
-use super::Report;
-use crate::catalog::{counted, ClusterManager};
+use crate::catalog::ClusterManager;
 use crate::fixed::format_fixed;
-use crate::layout::{Block, BlockKind, NodeGroup, PartKind, MILLICORES_PER_VCORE};
+use crate::layout::MILLICORES_PER_VCORE;
+use crate::view::{BlockKindView, BlockView, NodeGroupView, PartKindView, Status, View};
 
 /// The drawing's width in user units (pixels when opened on its own).
 const WIDTH: u64 = 760;
@@ -63,13 +64,13 @@ impl Look {
         }
     }
 
-    fn of_part(kind: PartKind) -> Look {
+    fn of_part(kind: PartKindView) -> Look {
         match kind {
-            PartKind::Heap => Look::Heap,
-            PartKind::Overhead => Look::Overhead,
-            PartKind::OffHeap => Look::OffHeap,
-            PartKind::PySpark => Look::PySpark,
-            PartKind::Rounding => Look::Rounding,
+            PartKindView::Heap => Look::Heap,
+            PartKindView::Overhead => Look::Overhead,
+            PartKindView::OffHeap => Look::OffHeap,
+            PartKindView::Pyspark => Look::PySpark,
+            PartKindView::Rounding => Look::Rounding,
         }
     }
 }
@@ -91,15 +92,11 @@ const PATTERNS: &str = concat!(
     "\n</defs>\n",
 );
 
-/// The layout of a report as an SVG document; `None` for an input that cannot be planned.
-pub fn layout_svg(report: &Report<'_>) -> Option<String> {
-    let (layout, m) = match *report {
-        Report::Yarn(c) => (&c.selected_plan().placement.layout, ClusterManager::Yarn),
-        Report::Kubernetes(p, _) => (&p.layout, ClusterManager::Kubernetes),
-        Report::Emr(p) => (&p.layout, ClusterManager::Emr),
-        Report::Invalid(..) => return None,
-    };
-    let title = summary(report).title;
+/// The selected plan's layout as an SVG document; `None` for an input that cannot be planned.
+pub fn layout_svg(v: &View) -> Option<String> {
+    let layout = &v.selected().filter(|_| v.status == Status::Planned)?.layout;
+    let m = v.manager;
+    let title = crate::view::words::title(v);
     let legend = legend_items(layout, m);
     let legend_rows = legend_rows(&legend);
     let groups_top = 58 + 20 * legend_rows.len() as u64 + 8;
@@ -127,8 +124,8 @@ pub fn layout_svg(report: &Report<'_>) -> Option<String> {
     for (i, row) in legend_rows.iter().enumerate() {
         legend_row(&mut out, row, 58 + 20 * i as u64);
     }
-    let scale_mib = layout.iter().map(NodeGroup::memory_mib).max().unwrap_or(1);
-    let scale_millis = layout.iter().map(NodeGroup::cpu_millis).max().unwrap_or(1);
+    let scale_mib = layout.iter().map(|g| g.memory_mib).max().unwrap_or(1);
+    let scale_millis = layout.iter().map(|g| g.cpu_millis).max().unwrap_or(1);
     for (i, group) in layout.iter().enumerate() {
         let top = groups_top + GROUP_HEIGHT * i as u64;
         node_group(&mut out, group, m, top, (scale_mib, scale_millis));
@@ -138,42 +135,51 @@ pub fn layout_svg(report: &Report<'_>) -> Option<String> {
 }
 
 /// The legend's entries: the looks the layout uses, in drawing order, with their words.
-fn legend_items(layout: &[NodeGroup], m: ClusterManager) -> Vec<(Look, &'static str)> {
+fn legend_items(layout: &[NodeGroupView], m: ClusterManager) -> Vec<(Look, &'static str)> {
     let blocks = || layout.iter().flat_map(|g| g.blocks.iter());
-    let has_block = |kind: BlockKind| blocks().any(|b| b.kind == kind);
-    let has_part = |kind: PartKind| blocks().any(|b| b.part_mib(kind) > 0);
+    let has_block = |kind: BlockKindView| blocks().any(|b| b.kind == kind);
+    let has_part =
+        |kind: PartKindView| blocks().any(|b| b.parts.iter().any(|p| p.kind == kind && p.mib > 0));
     let reserved = if m == ClusterManager::Kubernetes {
         "System reserved"
     } else {
         "OS and daemons"
     };
     let candidates = [
-        (has_block(BlockKind::Reserved), Look::Reserved, reserved),
         (
-            has_block(BlockKind::DaemonSets),
+            has_block(BlockKindView::OsReserved) || has_block(BlockKindView::SystemReserved),
+            Look::Reserved,
+            reserved,
+        ),
+        (
+            has_block(BlockKindView::Daemonsets),
             Look::DaemonSets,
             "Daemonsets",
         ),
         (
-            has_block(BlockKind::ApplicationMaster),
+            has_block(BlockKindView::ApplicationMaster),
             Look::ApplicationMaster,
             "ApplicationMaster",
         ),
         (
-            has_block(BlockKind::DriverPod),
+            has_block(BlockKindView::Driver),
             Look::ApplicationMaster,
             "Driver pod",
         ),
-        (has_block(BlockKind::Executor), Look::Heap, "Executor heap"),
-        (has_part(PartKind::Overhead), Look::Overhead, "Overhead"),
-        (has_part(PartKind::OffHeap), Look::OffHeap, "Off-heap"),
-        (has_part(PartKind::PySpark), Look::PySpark, "PySpark"),
         (
-            has_part(PartKind::Rounding),
+            has_block(BlockKindView::Executor),
+            Look::Heap,
+            "Executor heap",
+        ),
+        (has_part(PartKindView::Overhead), Look::Overhead, "Overhead"),
+        (has_part(PartKindView::OffHeap), Look::OffHeap, "Off-heap"),
+        (has_part(PartKindView::Pyspark), Look::PySpark, "PySpark"),
+        (
+            has_part(PartKindView::Rounding),
             Look::Rounding,
             "YARN rounding",
         ),
-        (has_block(BlockKind::Unused), Look::Free, "Unused"),
+        (has_block(BlockKindView::Unused), Look::Free, "Unused"),
     ];
     candidates
         .into_iter()
@@ -237,7 +243,7 @@ struct Segment {
 
 fn node_group(
     out: &mut String,
-    group: &NodeGroup,
+    group: &NodeGroupView,
     m: ClusterManager,
     top: u64,
     (scale_mib, scale_millis): (u64, u64),
@@ -246,13 +252,13 @@ fn node_group(
         out,
         "<g>\n<text x=\"{MARGIN}\" y=\"{}\" fill=\"#1f2328\"><tspan font-weight=\"700\">{}</tspan> — {}</text>",
         top + 14,
-        escape(&nodes_title(group.first_node, group.last_node)),
-        escape(&holds_words(group, m))
+        escape(&group.title),
+        escape(&group.holds)
     );
     let memory_top = top + 20;
     let cpu_top = memory_top + MEMORY_BAR_HEIGHT + 6;
-    let memory_total = format!("{} MiB", group.memory_mib());
-    let cpu_total = cpu_total_words(group.cpu_millis(), m);
+    let memory_total = format!("{} MiB", group.memory_mib);
+    let cpu_total = cpu_total_words(group.cpu_millis, m);
     bar_row(out, "Memory", memory_top, MEMORY_BAR_HEIGHT, &memory_total);
     bar(
         out,
@@ -275,9 +281,9 @@ fn node_group(
 /// CPU with its unit: `16 vcores`, `1 vcore`, `15.89 CPU`.
 fn cpu_total_words(millis: u64, m: ClusterManager) -> String {
     if m == ClusterManager::Kubernetes {
-        format!("{} CPU", cpu_words(millis, m))
+        format!("{} CPU", crate::format::cpu(millis, cpu_count(m)))
     } else {
-        counted(millis / MILLICORES_PER_VCORE, "vcore")
+        format::counted(millis / MILLICORES_PER_VCORE, "vcore")
     }
 }
 
@@ -334,22 +340,32 @@ fn bar(out: &mut String, segments: &[Segment], scale: u64, top: u64, height: u64
 }
 
 /// A plain block's look, name and label.
-fn block_look(kind: BlockKind, m: ClusterManager) -> (Look, &'static str, &'static str) {
+fn block_look(kind: BlockKindView, m: ClusterManager) -> (Look, &'static str, &'static str) {
     match kind {
-        BlockKind::Reserved if m == ClusterManager::Kubernetes => {
+        BlockKindView::OsReserved | BlockKindView::SystemReserved
+            if m == ClusterManager::Kubernetes =>
+        {
             (Look::Reserved, "System reserved", "sys")
         }
-        BlockKind::Reserved => (Look::Reserved, "OS and daemons", "OS"),
-        BlockKind::DaemonSets => (Look::DaemonSets, "Daemonsets", "ds"),
-        BlockKind::ApplicationMaster => (Look::ApplicationMaster, "ApplicationMaster", "AM"),
-        BlockKind::DriverPod => (Look::ApplicationMaster, "Driver pod", "driver"),
-        BlockKind::Executor => (Look::Heap, "Executor", ""),
-        BlockKind::Unused => (Look::Free, "Unused", "free"),
+        BlockKindView::OsReserved | BlockKindView::SystemReserved => {
+            (Look::Reserved, "OS and daemons", "OS")
+        }
+        BlockKindView::Daemonsets => (Look::DaemonSets, "Daemonsets", "ds"),
+        BlockKindView::ApplicationMaster => (Look::ApplicationMaster, "ApplicationMaster", "AM"),
+        BlockKindView::Driver => (Look::ApplicationMaster, "Driver pod", "driver"),
+        BlockKindView::Executor => (Look::Heap, "Executor", ""),
+        BlockKindView::Unused => (Look::Free, "Unused", "free"),
     }
 }
 
-fn part_words(kind: PartKind) -> &'static str {
-    kind.name()
+fn part_words(kind: PartKindView) -> &'static str {
+    match kind {
+        PartKindView::Heap => crate::layout::PartKind::Heap.name(),
+        PartKindView::Overhead => crate::layout::PartKind::Overhead.name(),
+        PartKindView::OffHeap => crate::layout::PartKind::OffHeap.name(),
+        PartKindView::Pyspark => crate::layout::PartKind::PySpark.name(),
+        PartKindView::Rounding => crate::layout::PartKind::Rounding.name(),
+    }
 }
 
 fn executor_name(m: ClusterManager) -> &'static str {
@@ -360,11 +376,11 @@ fn executor_name(m: ClusterManager) -> &'static str {
     }
 }
 
-fn memory_segments(group: &NodeGroup, m: ClusterManager) -> Vec<Segment> {
+fn memory_segments(group: &NodeGroupView, m: ClusterManager) -> Vec<Segment> {
     let mut segments = Vec::new();
     let mut executor = 0;
     for b in &group.blocks {
-        if b.kind == BlockKind::Executor && !b.parts.is_empty() {
+        if b.kind == BlockKindView::Executor && !b.parts.is_empty() {
             executor += 1;
             for p in &b.parts {
                 segments.push(Segment {
@@ -377,7 +393,7 @@ fn memory_segments(group: &NodeGroup, m: ClusterManager) -> Vec<Segment> {
                         p.mib,
                         b.memory_mib
                     ),
-                    label: if p.kind == PartKind::Heap {
+                    label: if p.kind == PartKindView::Heap {
                         format!("E{executor}")
                     } else {
                         String::new()
@@ -386,13 +402,13 @@ fn memory_segments(group: &NodeGroup, m: ClusterManager) -> Vec<Segment> {
             }
             continue;
         }
-        executor += u32::from(b.kind == BlockKind::Executor);
+        executor += u32::from(b.kind == BlockKindView::Executor);
         segments.push(plain_memory_segment(b, m, executor));
     }
     segments
 }
 
-fn plain_memory_segment(b: &Block, m: ClusterManager, executor: u32) -> Segment {
+fn plain_memory_segment(b: &BlockView, m: ClusterManager, executor: u32) -> Segment {
     let (look, name, label) = block_look(b.kind, m);
     let parts: Vec<String> = b
         .parts
@@ -404,7 +420,7 @@ fn plain_memory_segment(b: &Block, m: ClusterManager, executor: u32) -> Segment 
     } else {
         format!(" ({})", parts.join(" + "))
     };
-    let (name, label) = if b.kind == BlockKind::Executor {
+    let (name, label) = if b.kind == BlockKindView::Executor {
         (format!("{name} {executor}"), format!("E{executor}"))
     } else {
         (name.to_string(), label.to_string())
@@ -417,22 +433,23 @@ fn plain_memory_segment(b: &Block, m: ClusterManager, executor: u32) -> Segment 
     }
 }
 
-fn cpu_segments(group: &NodeGroup, m: ClusterManager) -> Vec<Segment> {
+fn cpu_segments(group: &NodeGroupView, m: ClusterManager) -> Vec<Segment> {
     let mut executor = 0;
     group
         .blocks
         .iter()
-        .filter(|b| b.cpu_millis > 0)
+        .filter(|b| block_millis(b) > 0)
         .map(|b| {
             let (look, name, label) = block_look(b.kind, m);
+            let millis = block_millis(b);
             let cpu = match (b.kind, m) {
                 // The OS keeps physical cores, not YARN vcores.
-                (BlockKind::Reserved, ClusterManager::Yarn | ClusterManager::Emr) => {
-                    counted(b.cpu_millis / MILLICORES_PER_VCORE, "core")
+                (BlockKindView::OsReserved, ClusterManager::Yarn | ClusterManager::Emr) => {
+                    format::counted(millis / MILLICORES_PER_VCORE, "core")
                 }
-                _ => cpu_total_words(b.cpu_millis, m),
+                _ => cpu_total_words(millis, m),
             };
-            let (title, label) = if b.kind == BlockKind::Executor {
+            let (title, label) = if b.kind == BlockKindView::Executor {
                 executor += 1;
                 (
                     format!("{} {executor}: {cpu}", executor_name(m)),
@@ -443,7 +460,7 @@ fn cpu_segments(group: &NodeGroup, m: ClusterManager) -> Vec<Segment> {
             };
             Segment {
                 look,
-                amount: b.cpu_millis,
+                amount: millis,
                 title,
                 label,
             }

@@ -6,15 +6,11 @@
 use std::fmt::Write;
 
 use super::summary::{summary, Table};
-use super::Report;
-use crate::catalog::{self, ClusterManager};
-use crate::job_fit::{workload_section_notes, JobFit};
-use crate::warning::Warning;
-use crate::workload::recommended_sql_conf;
+use crate::view::{ConfEntry, Finding, Status, View};
 
-/// The terminal text of a report.
-pub fn report(report: &Report<'_>) -> String {
-    let s = summary(report);
+/// The terminal text of a view.
+pub fn report(v: &View) -> String {
+    let s = summary(v);
     let mut out = format!("{}\n", s.title);
     for line in &s.lead {
         let _ = writeln!(out, "{line}");
@@ -29,44 +25,48 @@ pub fn report(report: &Report<'_>) -> String {
     }
     if !s.configuration.is_empty() {
         out.push_str("\nspark-defaults.conf\n");
-        conf_lines(&mut out, &s.configuration);
+        let conf: Vec<(&str, &str)> = s
+            .configuration
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        conf_lines(&mut out, &conf);
     }
-    let heading = if matches!(report, Report::Invalid(..)) {
+    let heading = if v.status == Status::Invalid {
         "Problems"
     } else {
         "Warnings"
     };
-    finding_lines(&mut out, heading, s.manager, &s.findings);
+    finding_lines(&mut out, heading, &s.findings);
     out
 }
 
 /// The workload and dynamic allocation sections, as the report's warnings are written: the
 /// checks, the shapes that apply a remedy, the recommended SQL settings and what dynamic
 /// allocation will do.
-pub fn job_fit(fit: &JobFit) -> String {
+pub fn job_fit(v: &View) -> String {
     let mut out = String::new();
-    if let Some(n) = &fit.workload {
-        finding_lines(
-            &mut out,
-            "Workload",
-            fit.manager,
-            &workload_section_notes(fit),
-        );
-        let sql = recommended_sql_conf(n);
-        if !sql.is_empty() {
+    if let Some(w) = &v.workload {
+        finding_lines(&mut out, "Workload", &w.notes);
+        if !w.recommended_conf.is_empty() {
             out.push_str("\nWorkload settings\n");
-            conf_lines(&mut out, &sql);
+            conf_lines(&mut out, &pairs(&w.recommended_conf));
         }
     }
-    if fit.allocation.enabled {
-        let notes = crate::dynamic_allocation::allocation_notes(&fit.allocation);
-        finding_lines(&mut out, "Dynamic allocation", fit.manager, &notes);
+    if let Some(a) = &v.dynamic_allocation {
+        finding_lines(&mut out, "Dynamic allocation", &a.notes);
     }
     out
 }
 
+fn pairs(conf: &[ConfEntry]) -> Vec<(&str, &str)> {
+    conf.iter()
+        .map(|e| (e.key.as_str(), e.value.as_str()))
+        .collect()
+}
+
 /// `key  value` lines, the keys padded to the longest.
-fn conf_lines(out: &mut String, conf: &[(String, String)]) {
+fn conf_lines(out: &mut String, conf: &[(&str, &str)]) {
     let width = conf
         .iter()
         .map(|(k, _)| k.chars().count())
@@ -79,15 +79,15 @@ fn conf_lines(out: &mut String, conf: &[(String, String)]) {
 
 /// A section of findings under `heading`, each with its severity and the key of the field it
 /// is about; nothing when there is none.
-fn finding_lines(out: &mut String, heading: &str, m: ClusterManager, findings: &[Warning]) {
+fn finding_lines(out: &mut String, heading: &str, findings: &[Finding]) {
     if findings.is_empty() {
         return;
     }
     let _ = writeln!(out, "\n{heading}");
     for w in findings {
         let _ = write!(out, "  {}: {}", w.severity.as_str(), w.message);
-        if let Some(field) = w.field {
-            let _ = write!(out, " [{}]", catalog::key(m, field));
+        if let Some(field) = &w.field {
+            let _ = write!(out, " [{field}]");
         }
         out.push('\n');
     }
@@ -168,7 +168,7 @@ fn node_lines(out: &mut String, nodes: &Table) {
             format!("{amount} CPU")
         } else {
             let n = amount.parse().unwrap_or(0);
-            format!("{amount} vcore{}", catalog::plural_ending(n))
+            format!("{amount} vcore{}", crate::format::plural_ending(n))
         }
     };
     for row in &nodes.rows {

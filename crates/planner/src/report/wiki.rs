@@ -1,4 +1,4 @@
-//! Exports for wiki pages that do not allow frames: the [`Summary`] of a report as a GitHub
+//! Exports for wiki pages that do not allow frames: the [`Summary`] of a view as a GitHub
 //! Markdown table, as Confluence wiki markup (`||heading||`, `|cell|`), and as an HTML fragment
 //! with inline styles (no classes, no scripts, every text escaped) to paste into a page's HTML
 //! or a rich-text editor. Each has the answer first, then the containers, one row per group of
@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use super::markdown::escape as escape_markdown;
 use super::summary::{Summary, Table};
-use crate::warning::Warning;
+use crate::view::Finding;
 
 /// The summary as GitHub Markdown: a heading, the lead, and tables.
 pub fn github(s: &Summary) -> String {
@@ -123,7 +123,7 @@ fn configuration_table(s: &Summary) -> Table {
 }
 
 /// A finding's severity as a reader sees it (`Warning`, `Error`, `Note`).
-fn severity_word(w: &Warning) -> &'static str {
+fn severity_word(w: &Finding) -> &'static str {
     w.severity.word()
 }
 

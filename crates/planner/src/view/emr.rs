@@ -1,0 +1,139 @@
+//! Amazon EMR's view: one plan, what was requested against what EMR launches, and the driver
+//! log.
+
+use super::parts::{exports, findings, groups, shortfall_refusal, steps};
+use super::yarn::{application_master, totals};
+use super::{
+    ContainerRole, ContainerView, EmrView, LaunchedView, NothingRuns, PlanMethod, PlanView,
+    Refusal, Running, View,
+};
+use crate::catalog::ClusterManager;
+use crate::emr::{self, EmrPlan};
+use crate::exports::emr as emr_exports;
+use crate::format::spark_size;
+
+const EMR: ClusterManager = ClusterManager::Emr;
+
+/// Fills `view` with an EMR plan.
+pub(super) fn fill(view: &mut View, p: &EmrPlan) {
+    view.plans = vec![plan_view(p)];
+    let mut launched = Vec::with_capacity(p.launched.len());
+    for l in &p.launched {
+        launched.push(LaunchedView {
+            count: l.count,
+            merged: l.merged,
+            memory_mib: l.memory_mib,
+            cores: l.cores,
+            yarn_vcores: l.yarn_vcores,
+            heap_mib: l.heap_mib,
+            overhead_mib: l.overhead_mib,
+        });
+    }
+    let r = p.request;
+    view.emr = Some(EmrView {
+        instance: p.settings.instance.describe(),
+        core_nodes: p.settings.core_nodes,
+        requested: p.requested,
+        request_mib: r.request.memory_mib,
+        request_vcores: r.request.vcores,
+        granted_mib: r.granted.memory_mib,
+        granted_vcores: r.granted.vcores,
+        launched,
+        covered_requests: p.covered_requests,
+        pending_requests: p.pending_requests,
+        merged: p.launched.iter().any(|l| l.merged > 1),
+        how: emr::requests_words(p),
+    });
+}
+
+fn plan_view(p: &EmrPlan) -> PlanView {
+    let r = p.request;
+    let warnings = emr::warnings(p);
+    let mut exports = exports(&emr_exports::spark_conf(p), emr_exports::submit_flags(p));
+    exports.emr_configurations_json = Some(emr_exports::classification_json(p));
+    exports.driver_log = Some(emr_exports::driver_log(p));
+    let runs = p.launched.first().map(|top| Running {
+        executors: p.launched_executors,
+        cores: top.cores,
+        heap_mib: top.heap_mib,
+        largest_of_several: p.launched.len() > 1,
+    });
+    PlanView {
+        method: PlanMethod::Emr,
+        selected: true,
+        executors: p.requested,
+        executors_running: p.launched_executors,
+        cores_per_executor: r.cores,
+        executor_memory: spark_size(r.memory.heap_mib),
+        heap_mib: r.memory.heap_mib,
+        task_slots: p.totals.task_slots,
+        executors_per_node: p.requests_per_node,
+        fits: p.launched_executors > 0,
+        runs: runs.filter(|_| p.launched_executors > 0),
+        nothing_runs: (p.launched_executors == 0).then_some(if p.requested == 0 {
+            NothingRuns::NoneAsked
+        } else {
+            NothingRuns::NoExecutorFits
+        }),
+        refusal: refusal(p),
+        containers: containers(p),
+        layout: groups(&p.layout, EMR),
+        totals: totals(&p.totals),
+        unified_memory: None,
+        heap_refused: None,
+        working: steps(&emr::working_steps(p)),
+        warnings: findings(EMR, &warnings),
+        guidance: findings(EMR, &crate::explorer::emr_plan_guidance(p, &warnings)),
+        exports,
+    }
+}
+
+/// Why fewer requested executors run than asked, with the nearest shapes that fit.
+fn refusal(p: &EmrPlan) -> Option<Refusal> {
+    let s = p.shortfall.as_ref()?;
+    Some(shortfall_refusal(
+        EMR,
+        s,
+        emr::shortfall_sentence(p),
+        &|_, n| emr::nearest_fit_words(n),
+    ))
+}
+
+/// EMR's requested and launched executors and its ApplicationMaster.
+pub(super) fn containers(p: &EmrPlan) -> Vec<ContainerView> {
+    let r = p.request;
+    let requested = ContainerView {
+        role: ContainerRole::Executor,
+        count: u64::from(p.requested),
+        heap_mib: Some(r.memory.heap_mib),
+        overhead_mib: Some(r.memory.overhead_mib),
+        offheap_mib: None,
+        pyspark_mib: None,
+        requested_mib: r.request.memory_mib,
+        granted_mib: Some(r.granted.memory_mib),
+        cores: Some(r.cores),
+        yarn_vcores: Some(r.granted.vcores),
+        cpu_request: None,
+        cpu_limit: None,
+        merged_requests: None,
+        node: None,
+    };
+    let mut views = Vec::with_capacity(p.launched.len() + 2);
+    views.push(requested.clone());
+    for l in &p.launched {
+        views.push(ContainerView {
+            role: ContainerRole::ExecutorLaunched,
+            count: u64::from(l.count),
+            heap_mib: Some(l.heap_mib),
+            overhead_mib: Some(l.overhead_mib),
+            requested_mib: l.memory_mib,
+            granted_mib: Some(l.memory_mib),
+            cores: Some(l.cores),
+            yarn_vcores: Some(l.yarn_vcores),
+            merged_requests: Some(l.merged),
+            ..requested.clone()
+        });
+    }
+    views.push(application_master(p.am));
+    views
+}
