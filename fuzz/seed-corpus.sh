@@ -14,7 +14,7 @@ def write(target, items):
             f.write(item)
 rows = lambda name: [l.rstrip("\n").split("\t") for l in open(f"{data}/{name}") if l.strip() and not l.startswith("#")]
 links = [r[0].encode() for r in rows("bad_inputs.tsv")]
-pastes = [r[3].replace("\\n", "\n").replace("\\t", "\t").replace("\\\\", "\\").encode()
+pastes = [r[3].replace("\\n", "\n").replace("\\r", "\r").replace("\\t", "\t").replace("\\\\", "\\").encode()
           for r in rows("check_malformed.tsv") if len(r) > 3]
 memory = [r["value"].encode() for r in json.load(open(f"{data}/spark-memory-strings.json"))]
 write("url_codec", links)

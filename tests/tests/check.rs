@@ -597,3 +597,34 @@ async fn the_section_with_the_keyboard_alone() {
     b.assert_clean_console();
     b.close().await;
 }
+
+/// Issue 27, item 12: a paste of several commands is answered for the first, and each command's
+/// own answer is listed above its settings (the page shows what the reports module returns).
+#[tokio::test]
+async fn several_commands_are_each_checked_and_listed() {
+    let b = Browser::open("check-parts").await;
+    b.open_plan("").await;
+    b.wait_for_headline(&Headline::new(17, 5, "19 GiB")).await;
+    let text = "spark-submit --master yarn --conf spark.executor.memoryOverhead=4g \\\n  \
+                --executor-memory 8g --num-executors 4 etl.jar\n\
+                spark-submit --master yarn --executor-memory 4g --num-executors 6 report.jar\n";
+    let headline = paste(&b, text).await;
+    let form = planner::url::scenario_from_query("").scenario;
+    let c = check(text, &form);
+    assert_eq!(headline, words::check_headline(&c));
+    let parts = b.text("#check-parts").await;
+    let expected = words::parts_lines(&c);
+    assert_eq!(expected.len(), 2);
+    for line in &expected {
+        assert!(parts.contains(line.as_str()), "{parts:?} lacks {line:?}");
+    }
+    // The second command's own container (4096 + 409, granted 5120), never the first's overhead.
+    assert!(
+        parts.contains("Command 2 (line 3, report.jar): 6 of 6"),
+        "{parts}"
+    );
+    assert!(parts.contains("in a 5120 MiB container"), "{parts}");
+    section_screenshots(&b, "check-parts").await;
+    b.assert_clean_console();
+    b.close().await;
+}

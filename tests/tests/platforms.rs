@@ -514,3 +514,37 @@ async fn a_kubernetes_provider_chosen_in_the_form_and_an_old_link() {
     b.assert_clean_console();
     b.close().await;
 }
+
+/// Issue 27, item 14: the Kubernetes form holds the driver's own overhead and factor
+/// (`spark.driver.memoryOverhead`, `spark.driver.memoryOverheadFactor`) in cluster mode, and
+/// the driver pod is as Spark writes it: 22g + 4g = 26624Mi (the oracle vector
+/// `k8s-x-java-cluster driver.memoryOverhead=4g driver22g exec8g`).
+#[tokio::test]
+async fn the_kubernetes_driver_pod_takes_its_own_overhead() {
+    let b = Browser::open("k8s-driver-overhead").await;
+    b.open_plan("v=1&cm=k8s&dm=22528&dovh=4096").await;
+    assert!(b.field_shown("dovh").await && b.field_shown("dof").await);
+    let values = b.field_values().await;
+    assert!(
+        values.contains(&("dovh".to_string(), "4g".to_string())),
+        "{values:?}"
+    );
+    let input = planner::url::scenario_from_query("v=1&cm=k8s&dm=22528&dovh=4096").scenario;
+    let planner::scenario::Scenario::Kubernetes(input) = input else {
+        unreachable!()
+    };
+    let plan = plan_k8s(&input).expect("plans");
+    assert_eq!(plan.driver.expect("a driver pod").memory_mib(), 26_624);
+    b.wait_for_text_containing("body", &["26624Mi"]).await;
+    // Client mode has no driver pod: the fields are hidden.
+    b.open_plan("v=1&cm=k8s&mode=client").await;
+    assert!(!b.field_shown("dovh").await && !b.field_shown("dof").await);
+    b.open_plan("v=1&cm=k8s&dm=22528&dovh=4096").await;
+    b.js("document.getElementById('f-dovh').scrollIntoView(); return true;")
+        .await;
+    for width in [1280, 375] {
+        b.screenshot("k8s-driver-overhead-field", width).await;
+    }
+    b.assert_clean_console();
+    b.close().await;
+}

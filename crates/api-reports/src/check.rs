@@ -139,6 +139,10 @@ pub fn check_html(text: &str, form: &Scenario) -> String {
     if let Some(read) = &v.read_as {
         element(&mut out, "p", r#" class="muted" id="check-read""#, read);
     }
+    // A text of several commands or SparkApplications: each one's answer, this one's below.
+    if let Some(title) = &v.parts_title {
+        list(&mut out, title, "check-parts", &v.parts_lines);
+    }
     let settings: Vec<String> = v.settings.iter().map(|s| s.words.clone()).collect();
     list(&mut out, "Settings", "check-settings", &settings);
     list(

@@ -315,3 +315,29 @@ fn a_key_repeated_many_times_gives_one_short_settings_line() {
     );
     assert!(html.len() < 20_000, "{} bytes", html.len());
 }
+
+/// Issue 27, item 12: the page's answer for a paste of several commands lists each with its
+/// own answer (its full answer is the first's; the others are checked on their own, never
+/// merged with it), and the JS API's JSON lists them as `parts`.
+#[test]
+fn several_commands_are_each_checked_and_listed_in_the_answer() {
+    let text = "spark-submit --master yarn --conf spark.executor.memoryOverhead=4g \
+                --executor-memory 8g --num-executors 4 etl.jar\n\
+                spark-submit --master yarn --executor-memory 4g --num-executors 6 '<b>.jar'\n";
+    let html = check_html(text, &form_of_link(&case1_link()));
+    assert!(
+        html.contains(r#"<h3 class="subhead">Each command, checked on its own</h3><ul class="check-list" id="check-parts"><li>Command 1 (line 1, etl.jar) (this answer): 4 of 4 executors"#),
+        "{html}"
+    );
+    // The second's own container: 4096 + 409, granted 5120; its name escaped.
+    assert!(
+        html.contains("<li>Command 2 (line 2, &lt;b&gt;.jar): 6 of 6 executors asked for run here, each with 1 core and 4096 MiB of heap in a 5120 MiB container"),
+        "{html}"
+    );
+    let doc = json(text, &case1_link());
+    let parts = doc["parts"].as_array().expect("parts");
+    assert_eq!(parts.len(), 2);
+    assert_eq!(parts[1]["name"], "<b>.jar");
+    assert_eq!(parts[1]["first_line"], 2);
+    assert_eq!(doc["settings"].as_array().map(Vec::len), Some(4));
+}

@@ -182,6 +182,43 @@ dropped: Array<CheckDropped>,
 note: string, };
 
 /**
+ * One part of a text of several, checked on its own.
+ */
+export type CheckPart = { 
+/**
+ * Its number (1 is the first; the command line's `--part`).
+ */
+number: number, 
+/**
+ * `spark-submit` or `spark-application` (as in `formats`).
+ */
+format: string, 
+/**
+ * Its first line.
+ */
+first_line: number, 
+/**
+ * Its last line.
+ */
+last_line: number, 
+/**
+ * What it runs: the application's file name, or the SparkApplication's name.
+ */
+name: string, 
+/**
+ * Its check's status.
+ */
+status: CheckStatus, 
+/**
+ * Its check's headline.
+ */
+headline: string, 
+/**
+ * Whether this view is of this part.
+ */
+this: boolean, };
+
+/**
  * The plan beside the check.
  */
 export type CheckPlan = { 
@@ -254,7 +291,8 @@ manager: ClusterManager,
 status: CheckStatus, 
 /**
  * The kinds of text read, in the order met (`spark-submit`, `spark-defaults`,
- * `emr-configuration`, `spark-application`, `link`).
+ * `emr-configuration`, `emr-on-eks-job-run`, `emr-serverless-job-run`,
+ * `spark-application`, `link`, `event-log`).
  */
 formats: Array<string>, 
 /**
@@ -319,7 +357,23 @@ use_these_settings_note?: string,
 /**
  * What a share link of this check holds.
  */
-link: CheckLink, };
+link: CheckLink, 
+/**
+ * A text of several spark-submit commands or SparkApplications: each, checked on its
+ * own, in the order of the text (empty for a text of one). This view is of the part
+ * whose `this` is true.
+ */
+parts: Array<CheckPart>, 
+/**
+ * The heading of `parts_lines` ("Each command, checked on its own"; absent for a text of
+ * one).
+ */
+parts_title?: string, 
+/**
+ * Each part with its answer in one sentence, in the order of the text, and the parts left
+ * unchecked when there are more than the check reads (empty for a text of one).
+ */
+parts_lines: Array<string>, };
 
 /**
  * The cluster manager a scenario plans for (in a view's JSON, its link's `cm` value).

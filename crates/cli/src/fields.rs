@@ -39,8 +39,9 @@ pub fn long_name(id: FieldId) -> String {
     out
 }
 
-/// The configuration key the page names a field by, when its label or name is one
-/// (`spark.executor.memory`, `yarn.nodemanager.resource.memory-mb`).
+/// The configuration key of a field: the Spark key it stands for (`catalog::spark_key`), or
+/// the key the page names it by when its label or name is one (`spark.executor.memory`,
+/// `yarn.nodemanager.resource.memory-mb`).
 pub fn configuration_key(e: &Entry) -> Option<&'static str> {
     let is_key = |text: &str| {
         (text.starts_with("spark.") || text.starts_with("yarn."))
@@ -48,7 +49,7 @@ pub fn configuration_key(e: &Entry) -> Option<&'static str> {
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
     };
-    [e.label, e.name].into_iter().find(|text| is_key(text))
+    catalog::spark_key(e.id).or_else(|| [e.label, e.name].into_iter().find(|text| is_key(text)))
 }
 
 /// Every flag name of every cluster manager (long names, link keys, then configuration keys),

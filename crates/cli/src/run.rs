@@ -39,6 +39,7 @@ Examples:
   spark-sizer --fields --manager k8s            every Kubernetes input, its unit and range
   spark-sizer --check job.sh --c 32             what the cluster does with a spark-submit line
   spark-sizer --manager emr --check cluster.json --format markdown
+  spark-sizer --check jobs.sh --part 2          the second command of a script, in full
 
 Inputs: every field of the page is a flag, by a NAME: its long name (--node-memory) or, where
 the page names the field by one, its configuration key (--spark.executor.memory); or by its
@@ -51,9 +52,11 @@ short table for a wiki), html (a fragment with inline styles), svg (the per-node
 operator), json (the plan's view: kind spark-sizer-plan, schema 1, the shape of the JS API's plan()).
 
 Check: --check FILE (or - for standard input) reads a spark-submit command, a
-spark-defaults.conf, EMR classification JSON or a SparkApplication manifest (several may be in
-one file) and says what the cluster given by the other flags does with it, beside the plan.
-Its formats: text (default) or markdown.
+spark-defaults.conf, EMR classification JSON, an EMR on EKS or EMR Serverless job run or a
+SparkApplication manifest (JSON or YAML) and says what the cluster given by the other flags
+does with it, beside the plan. Several commands or SparkApplications in one file are checked
+each on its own: the report gives the first in full (--part N the Nth) and each one's answer.
+Its formats: text (default), markdown or json.
 
 Exit status: 0 planned or checked (warnings included); 1 the input cannot be planned, the
 link holds no field, or the checked file holds no setting, a value Spark refuses or settings
@@ -100,6 +103,11 @@ struct Cli {
     /// Check a configuration file (- for standard input) on the cluster the other flags give.
     #[arg(long, value_name = "FILE")]
     check: Option<String>,
+
+    /// With --check, of a file that holds several spark-submit commands or SparkApplications:
+    /// check the Nth in full (1 is the first; without it, the first, and every one in a line).
+    #[arg(long, value_name = "N", requires = "check")]
+    part: Option<usize>,
 }
 
 /// What the program prints and its exit status.
@@ -211,7 +219,15 @@ fn plan_from(cli: &Cli, matches: &ArgMatches) -> Result<Printed, Printed> {
     let mut scenario = base_scenario(cli, manager, &mut notes)?;
     let unreadable = apply_flags(&mut scenario, matches)?;
     if let Some(file) = &cli.check {
-        return checked(file, &scenario, format, unreadable, notes);
+        let part = match cli.part {
+            Some(0) => {
+                return Err(Printed::usage(
+                    "--part 0: the first command or SparkApplication is --part 1".to_string(),
+                ))
+            }
+            part => part.map(|n| n - 1),
+        };
+        return checked(file, part, &scenario, format, unreadable, notes);
     }
     let m = scenario.manager();
     if !format.applies_to(m) {
@@ -231,12 +247,16 @@ fn plan_from(cli: &Cli, matches: &ArgMatches) -> Result<Printed, Printed> {
     Ok(written(&scenario, &outcome, format, notes))
 }
 
-/// The check of a configuration file on the flags' cluster, as text or Markdown. Exit status:
-/// invalid input when the file holds no setting, a value Spark refuses or settings that cannot
-/// be planned; no executor runs when they plan but run none; the errors on stderr, each naming
-/// the file's line where the file set the value ([`check_problem_lines`]).
+/// The check of a configuration file on the flags' cluster, as text, Markdown or JSON. Exit
+/// status: invalid input when the file holds no setting, a value Spark refuses or settings that
+/// cannot be planned; no executor runs when they plan but run none; the errors on stderr, each
+/// naming the file's line where the file set the value ([`check_problem_lines`]). A file of
+/// several commands or SparkApplications is checked part by part: the report is of `part`
+/// (the first without it) and lists every part's answer; without `part` the status is the
+/// worst part's.
 fn checked(
     file: &str,
+    part: Option<usize>,
     scenario: &Scenario,
     format: Format,
     unreadable: Vec<Diagnostic>,
@@ -246,49 +266,55 @@ fn checked(
     if !unreadable.is_empty() {
         return Err(invalid(m, &unreadable, None, notes));
     }
-    let render: fn(&Check) -> String = match format {
-        Format::Text => planner::report::check::text,
-        Format::Markdown => planner::report::check::markdown,
+    let render: Box<dyn Fn(&Check) -> String> = match format {
+        Format::Text => Box::new(planner::report::check::text),
+        Format::Markdown => Box::new(planner::report::check::markdown),
+        Format::Json => Box::new(|c| {
+            planner::view::to_json_pretty(&planner::view::check::check_view(c, scenario))
+        }),
         other => {
             return Err(Printed::usage(format!(
-                "--format {} does not apply to --check: use text or markdown",
+                "--format {} does not apply to --check: use text, markdown or json",
                 other.as_str()
             )))
         }
     };
     let text = read_check_file(file)?;
-    let check = planner::check::check(&text, scenario);
+    let check = planner::check::check_part(&text, scenario, part.unwrap_or(0));
+    let parts = check.pasted.parts.len();
+    if let Some(n) = part.filter(|n| *n >= parts) {
+        return Err(Printed::usage(format!(
+            "--part {}: {file} holds {}",
+            n + 1,
+            words::parts_count(&check.pasted)
+        )));
+    }
     let stdout = render(&check);
     let shown = if file == "-" { "standard input" } else { file };
-    let (status, why) = match words::stop(&check) {
-        None => (OK, String::new()),
-        Some(Stop::NothingRead) => (
-            INVALID_INPUT,
-            format!("{shown} holds no Spark setting this check reads"),
-        ),
-        Some(Stop::Refused(_)) => (
-            INVALID_INPUT,
-            format!("{shown}: Spark refuses these settings"),
-        ),
-        Some(Stop::DoesNotRun) if matches!(check.answer, Answer::Invalid(_)) => (
-            INVALID_INPUT,
-            format!("{shown}: these settings cannot be planned on this cluster"),
-        ),
-        Some(Stop::DoesNotRun) => (
-            NO_EXECUTOR_RUNS,
-            format!("{shown}: checked, but no executor runs"),
-        ),
+    // Every part is checked; without --part the status is the worst of them.
+    let checks: Vec<&Check> = match part {
+        Some(_) => vec![&check],
+        None => words::parts_in_order(&check),
     };
     let mut stderr = notes;
-    if status != OK {
+    let mut status = OK;
+    for c in checks {
+        let (part_status, why) = check_status(c, shown);
+        if part_status == OK {
+            continue;
+        }
+        // A part that cannot be planned outweighs one that runs no executor.
+        if status == OK || part_status == INVALID_INPUT {
+            status = part_status;
+        }
         stderr.push_str(&format!("spark-sizer: {why}:\n"));
-        let problems = check_problem_lines(&check);
+        let problems = check_problem_lines(c);
         for line in &problems.lines {
             stderr.push_str(&format!("  {line}\n"));
         }
         if problems.unplaced {
             stderr.push_str("  the file's settings that shape the containers:\n");
-            for line in shaping_settings(&check) {
+            for line in shaping_settings(c) {
                 stderr.push_str(&format!("    {line}\n"));
             }
         }
@@ -298,6 +324,34 @@ fn checked(
         stderr,
         status,
     })
+}
+
+/// A checked part's exit status and what it is, for stderr ("job.sh: Spark refuses these
+/// settings", "job.sh, command 2 (lines 5–8, report.py): checked, but no executor runs").
+fn check_status(check: &Check, shown: &str) -> (u8, String) {
+    let shown = match words::part_name(&check.pasted) {
+        Some(part) => format!("{shown}, {part}"),
+        None => shown.to_string(),
+    };
+    match words::stop(check) {
+        None => (OK, String::new()),
+        Some(Stop::NothingRead) => (
+            INVALID_INPUT,
+            format!("{shown} holds no Spark setting this check reads"),
+        ),
+        Some(Stop::Refused(f)) => (
+            INVALID_INPUT,
+            format!("{shown}: {}", words::refused_words(&f.kind)),
+        ),
+        Some(Stop::DoesNotRun) if matches!(check.answer, Answer::Invalid(_)) => (
+            INVALID_INPUT,
+            format!("{shown}: these settings cannot be planned on this cluster"),
+        ),
+        Some(Stop::DoesNotRun) => (
+            NO_EXECUTOR_RUNS,
+            format!("{shown}: checked, but no executor runs"),
+        ),
+    }
 }
 
 /// The check's errors as its report lists them, each saying where its value came from.
@@ -358,14 +412,19 @@ fn shaping_settings(check: &Check) -> Vec<String> {
         .collect()
 }
 
-/// The text of `file`, or standard input for `-`; a file that cannot be read is a usage error.
+/// The text of `file`, or standard input for `-`, read the same way: the bytes as UTF-8,
+/// any invalid sequence replaced (the check names what it cannot read); a file that cannot be
+/// read is a usage error.
 fn read_check_file(file: &str) -> Result<String, Printed> {
+    use std::io::Read;
     let read = if file == "-" {
-        std::io::read_to_string(std::io::stdin())
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
     } else {
-        std::fs::read(file).map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        std::fs::read(file)
     };
-    read.map_err(|e| Printed::usage(format!("--check {file}: {e}")))
+    read.map(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+        .map_err(|e| Printed::usage(format!("--check {file}: {e}")))
 }
 
 /// The scenario the flags apply to: a preset's, a link's, or the manager's default.

@@ -22,18 +22,7 @@ fn spark_sizer(args: &[&str]) -> Output {
 
 /// Runs `args` with `input` on standard input.
 fn spark_sizer_reading(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_spark-sizer"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("spark-sizer runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("written");
-    drop(stdin);
-    child.wait_with_output().expect("spark-sizer ends")
+    spark_sizer_reading_bytes(args, input.as_bytes())
 }
 
 fn stdout(o: &Output) -> String {
@@ -233,7 +222,7 @@ fn a_link_value_that_does_not_read_is_invalid_input() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("Cores per executor"), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("(--cores-per-executor, --cpe)"),
+        stderr(&o).contains("(--cores-per-executor, --cpe, --spark.executor.cores)"),
         "{}",
         stderr(&o)
     );
@@ -722,4 +711,128 @@ fn the_table_writes_the_workload_and_dynamic_allocation_in_words() {
     for code in ["[error]", "[info]", "task-memory-short", "workload:"] {
         assert!(!text.contains(code), "{code} in:\n{text}");
     }
+}
+
+/// Writes `bytes` to a file of its own under the target folder and gives its path.
+fn temp_file(name: &str, bytes: &[u8]) -> String {
+    let dir: PathBuf = [env!("CARGO_TARGET_TMPDIR"), "cli-check"].iter().collect();
+    std::fs::create_dir_all(&dir).expect("a folder for test files");
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("the test file");
+    path.to_string_lossy().into_owned()
+}
+
+/// Runs `args` with `input` (any bytes) on standard input.
+fn spark_sizer_reading_bytes(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_spark-sizer"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spark-sizer runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input).expect("written");
+    drop(stdin);
+    child.wait_with_output().expect("spark-sizer ends")
+}
+
+const TWO_COMMANDS: &str = "spark-submit --master yarn --conf spark.executor.memoryOverhead=4g \
+    --executor-memory 8g --num-executors 4 etl.jar\n\
+    spark-submit --master yarn --executor-memory 0g --num-executors 6 report.jar\n";
+
+/// Issue 27, item 12: each command of a file is checked on its own; `--part N` picks one, and
+/// without it the status is the worst part's (the second here refuses a 0g heap).
+#[test]
+fn check_of_several_commands_checks_each_and_picks_one_with_part() {
+    let o = spark_sizer_reading(&["--check", "-"], TWO_COMMANDS);
+    let out = stdout(&o);
+    assert!(out.contains("Each command, checked on its own:"), "{out}");
+    assert!(
+        out.contains("  Command 1 (line 1, etl.jar) (this answer): 4 of 4"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  Command 2 (line 2, report.jar): Spark refuses"),
+        "{out}"
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("standard input, command 2 (line 2, report.jar): Spark refuses"),
+        "{}",
+        stderr(&o)
+    );
+    let o = spark_sizer_reading(&["--check", "-", "--part", "1"], TWO_COMMANDS);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = spark_sizer_reading(&["--check", "-", "--part", "2"], TWO_COMMANDS);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("spark.executor.memory = 0g  (line 2"));
+    // The second command does not inherit the first one's overhead.
+    assert!(!stdout(&o).contains("spark.executor.memoryOverhead = 4g"));
+    let o = spark_sizer_reading(&["--check", "-", "--part", "3"], TWO_COMMANDS);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--part 3: - holds 2 spark-submit commands"));
+}
+
+/// Issue 27, item 20: a file and standard input are read from the same bytes (a byte that is
+/// no UTF-8 made standard input a usage error).
+#[test]
+fn check_reads_a_file_and_standard_input_alike() {
+    let bytes = b"spark.executor.memory 4g\nspark.app.name caf\xe9\n".as_slice();
+    let file = temp_file("latin1.conf", bytes);
+    let from_file = spark_sizer(&["--check", &file]);
+    let from_stdin = spark_sizer_reading_bytes(&["--check", "-"], bytes);
+    assert_eq!(from_file.status.code(), Some(0), "{}", stderr(&from_file));
+    assert_eq!(from_stdin.status.code(), from_file.status.code());
+    assert_eq!(stdout(&from_stdin), stdout(&from_file));
+}
+
+/// Issue 27, item 21: every field that is a Spark setting answers to its key on every cluster
+/// manager that has it, and `--check` writes JSON like the rest of the command line.
+#[test]
+fn spark_keys_name_their_fields_on_every_manager_and_check_writes_json() {
+    let k8s = spark_sizer(&[
+        "--manager",
+        "k8s",
+        "--spark.executor.memoryOverheadFactor",
+        "0.2",
+        "--spark.memory.offHeap.enabled",
+        "true",
+        "--spark.memory.offHeap.size",
+        "1g",
+        "-f",
+        "conf",
+    ]);
+    assert_eq!(k8s.status.code(), Some(0), "{}", stderr(&k8s));
+    let conf = stdout(&k8s);
+    let sets = |key: &str, value: &str| {
+        conf.lines()
+            .any(|l| l.split_whitespace().eq([key, value].iter().copied()))
+    };
+    assert!(sets("spark.executor.memoryOverheadFactor", "0.2"), "{conf}");
+    assert!(sets("spark.memory.offHeap.enabled", "true"), "{conf}");
+    let yarn = spark_sizer(&[
+        "--spark.memory.offHeap.enabled",
+        "true",
+        "--spark.memory.offHeap.size",
+        "2g",
+        "-f",
+        "conf",
+    ]);
+    assert_eq!(yarn.status.code(), Some(0), "{}", stderr(&yarn));
+    let emr = spark_sizer(&["--manager", "emr", "--spark.executor.instances", "12"]);
+    assert_eq!(emr.status.code(), Some(0), "{}", stderr(&emr));
+    assert!(
+        stdout(&emr).contains("asked: 12 executors"),
+        "{}",
+        stdout(&emr)
+    );
+    let o = spark_sizer_reading(&["--check", "-", "--format", "json"], TWO_COMMANDS);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(doc["schema"], 1);
+    assert_eq!(doc["status"], "checked");
+    assert_eq!(doc["parts"][1]["number"], 2);
+    assert_eq!(doc["parts"][1]["status"], "not-planned");
+    assert_eq!(doc["parts"][0]["this"], true);
 }

@@ -212,6 +212,7 @@ fn paste_seeds() -> Vec<Vec<u8>> {
         .filter_map(|l| l.split('\t').nth(3))
         .map(|t| {
             t.replace("\\n", "\n")
+                .replace("\\r", "\r")
                 .replace("\\t", "\t")
                 .replace("\\\\", "\\")
         })
@@ -243,7 +244,7 @@ const RUNS: [(&str, u32); 6] = [
     ("form_text", 120_000),
     ("memory_strings", 400_000),
     ("submit_line", 450_000),
-    ("config_text", 40_000),
+    ("config_text", 25_000),
     ("plan", 50_000),
 ];
 

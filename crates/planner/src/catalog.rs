@@ -111,6 +111,8 @@ pub enum FieldId {
     AmMemory,
     /// `spark.yarn.am.cores` (client mode).
     AmCores,
+    /// `spark.yarn.am.memoryOverhead` (client mode).
+    AmOverhead,
     /// `spark.executor.memoryOverheadFactor`.
     OverheadFactor,
     /// `spark.executor.minMemoryOverhead` (Spark 4.0).
@@ -645,6 +647,21 @@ impl Entry {
     }
 }
 
+/// The Spark configuration key a field stands for, when its label does not already name it
+/// (the command line takes every field that is a Spark setting under its key:
+/// `--spark.executor.memoryOverheadFactor` on every cluster manager with that field).
+pub fn spark_key(id: FieldId) -> Option<&'static str> {
+    Some(match id {
+        FieldId::CoresPerExecutor => keys::EXECUTOR_CORES,
+        FieldId::ExecutorInstances => keys::EXECUTOR_INSTANCES,
+        FieldId::ExecutorMemory => keys::EXECUTOR_MEMORY,
+        FieldId::OverheadFactor => keys::EXECUTOR_OVERHEAD_FACTOR,
+        FieldId::OffHeapEnabled => keys::OFFHEAP_ENABLED,
+        FieldId::DeployMode => keys::DEPLOY_MODE,
+        _ => return None,
+    })
+}
+
 /// The entry of `id` as `m` shows it.
 pub fn entry(m: ClusterManager, id: FieldId) -> Option<&'static Entry> {
     ENTRIES.iter().find(|e| e.id == id && e.is_for(m))
@@ -708,6 +725,7 @@ const K8S: &[ClusterManager] = &[Kubernetes];
 const EMR: &[ClusterManager] = &[Emr];
 const YARN_K8S: &[ClusterManager] = &[Yarn, Kubernetes];
 const YARN_EMR: &[ClusterManager] = &[Yarn, Emr];
+const ALL_MANAGERS: &[ClusterManager] = &[Yarn, Kubernetes, Emr];
 const EVERY: &[ClusterManager] = &[Yarn, Kubernetes, Emr];
 
 const MAX_CORES: u64 = limits::MAX_CORES as u64;
@@ -933,6 +951,18 @@ const ENTRIES: &[Entry] = &[
     .shown_when(Shown::Client)
     .with_range(CORES),
     entry_of(
+        F::AmOverhead,
+        YARN_EMR,
+        "amovh",
+        keys::AM_OVERHEAD,
+        Kind::SparkMemory,
+        Unit::MiB,
+    )
+    .with_hint("optional, client mode: replaces the AM's formula")
+    .optional_when_empty()
+    .shown_when(Shown::Client)
+    .with_range(MIB_OR_ZERO),
+    entry_of(
         F::OverheadFactor,
         YARN,
         "of",
@@ -979,7 +1009,7 @@ const ENTRIES: &[Entry] = &[
     .with_range(MIB_OR_ZERO),
     entry_of(
         F::DriverOverhead,
-        YARN_EMR,
+        ALL_MANAGERS,
         "dovh",
         keys::DRIVER_OVERHEAD,
         Kind::SparkMemory,
@@ -1013,6 +1043,19 @@ const ENTRIES: &[Entry] = &[
     .with_hint("384m; Spark 4.0 only")
     .shown_when(Shown::Cluster)
     .with_range(MIB_OR_ZERO),
+    entry_of(
+        F::DriverOverheadFactor,
+        K8S,
+        "dof",
+        "Driver overhead factor",
+        Kind::Decimal,
+        Unit::None,
+    )
+    .with_name(keys::DRIVER_OVERHEAD_FACTOR)
+    .with_hint("optional: else the Kubernetes factor, or 0.1 (0.4 for Python/R)")
+    .optional_when_empty()
+    .shown_when(Shown::Cluster)
+    .with_range(Range::real(0.0, true, f64::INFINITY, false)),
     entry_of(
         F::DriverOverheadMinimum,
         K8S,
@@ -1829,6 +1872,7 @@ pub mod form {
         F::DriverOverheadMinimum,
         F::AmMemory,
         F::AmCores,
+        F::AmOverhead,
         F::OverheadFactor,
         F::OverheadMinimum,
         F::ExecutorOverhead,
@@ -1884,6 +1928,8 @@ pub mod form {
         F::DriverCores,
         F::DriverCpuRequest,
         F::DriverCpuLimit,
+        F::DriverOverhead,
+        F::DriverOverheadFactor,
         F::DriverOverheadMinimum,
     ];
     /// EMR: the cluster.
@@ -1915,6 +1961,7 @@ pub mod form {
         F::DriverOverhead,
         F::AmMemory,
         F::AmCores,
+        F::AmOverhead,
     ];
     /// The driver's load (guidance only), the same on every form.
     pub const DRIVER: &[FieldId] = &[

@@ -139,6 +139,8 @@ pub struct EmrInput {
     pub am_memory_mib: u64,
     /// `spark.yarn.am.cores` (client mode).
     pub am_cores: u32,
+    /// `spark.yarn.am.memoryOverhead` in MiB, when set (client mode).
+    pub am_overhead_mib: Option<u64>,
     /// The Capacity Scheduler's resource calculator (seed 003's cluster: Default).
     pub calculator: Calculator,
     /// `spark.task.cpus` (default 1).
@@ -175,6 +177,7 @@ impl Default for EmrInput {
             driver_cores: 1,
             am_memory_mib: 512,
             am_cores: 1,
+            am_overhead_mib: None,
             calculator: Calculator::Default,
             task_cpus: 1,
             driver_load: crate::driver::DriverLoad::default(),
@@ -222,6 +225,7 @@ pub fn plan_input(input: &EmrInput) -> PlanInput {
             driver_cores: input.driver_cores,
             am_memory_mib: input.am_memory_mib,
             am_cores: input.am_cores,
+            am_overhead_mib: input.am_overhead_mib,
             overhead_factor: input.overhead_factor,
             executor_overhead_mib: input.executor_overhead_mib,
             driver_overhead_mib: input.driver_overhead_mib,

@@ -134,9 +134,12 @@ pub fn submit_line(data: &[u8]) {
     let _ = crate::submit::parse_submit(&lines);
 }
 
-/// Every configuration reader: pasted text (spark-submit, spark-defaults.conf, EMR JSON,
-/// SparkApplication YAML) read and checked against a form, and the link of its settings:
-/// encoding what a link decodes to gives the same link.
+/// Every configuration reader: pasted text (spark-submit commands, spark-defaults.conf, EMR
+/// JSON and job runs, SparkApplication YAML or JSON; the YAML feature on) read and checked
+/// against a form (the part of a text of several that the first byte picks, each other part
+/// checked on its own), its reports, "use these settings", the settings link. Reading twice
+/// changes nothing; every part's reading lists the same parts; the shell's words, quoted
+/// back, read to the same words; encoding what a link decodes to gives the same link.
 pub fn config_text(data: &[u8]) {
     let Some((&pick, rest)) = data.split_first() else {
         return;
@@ -144,10 +147,22 @@ pub fn config_text(data: &[u8]) {
     let text = text_of(rest);
     let _ = crate::check::properties::read_properties(&text);
     let pasted = crate::check::read(&text);
+    assert_eq!(crate::check::read(&text), pasted, "{text:?}: read twice");
+    for part in 0..pasted.parts.len().min(3) {
+        let again = crate::check::read_part(&text, part);
+        assert_eq!(again.parts, pasted.parts, "{text:?}: part {part}");
+        assert_eq!(again.part, part, "{text:?}");
+    }
     let form = Scenario::default_for(manager_of(pick));
-    let checked = crate::check::check_pasted(pasted.clone(), &form);
+    let part = usize::from(pick / 3) % pasted.parts.len().max(1);
+    let checked = crate::check::check_part(&text, &form, part);
     let _ = crate::check::words::diagnostics(&checked);
+    let _ = crate::check::words::parts_lines(&checked);
+    let _ = crate::report::check::text(&checked);
+    let _ = crate::report::check::markdown(&checked);
+    let _ = crate::check::check_pasted(pasted.clone(), &form);
     let _ = crate::check::use_these_settings(&text, &form);
+    shell_words_read_back(&text);
     let link = crate::check::link::encode(&pasted).value;
     let relinked = crate::check::link::encode(&crate::check::link::decode(&link)).value;
     assert_eq!(relinked, link, "{text:?}");
@@ -155,6 +170,23 @@ pub fn config_text(data: &[u8]) {
     let first = crate::check::link::encode(&decoded).value;
     let second = crate::check::link::encode(&crate::check::link::decode(&first)).value;
     assert_eq!(second, first, "{text:?}");
+}
+
+/// The words bash reads from `text`, each put back in single quotes, read to the same words.
+fn shell_words_read_back(text: &str) {
+    let Ok(words) = crate::submit::split_shell_words(text) else {
+        return;
+    };
+    let words: Vec<String> = words.into_iter().map(|(w, _)| w).collect();
+    let quoted: Vec<String> = words
+        .iter()
+        .map(|w| format!("'{}'", w.replace('\'', "'\\''")))
+        .collect();
+    let again = crate::submit::split_shell_words(&quoted.join(" "));
+    let again: Vec<String> = again
+        .map(|ws| ws.into_iter().map(|(w, _)| w).collect())
+        .unwrap_or_default();
+    assert_eq!(again, words, "{text:?}");
 }
 
 /// Reads bytes as small numbers, then zeros once they run out.

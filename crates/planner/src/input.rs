@@ -160,6 +160,9 @@ pub struct SparkSettings {
     pub am_memory_mib: u64,
     /// `spark.yarn.am.cores` (client mode; default 1).
     pub am_cores: u32,
+    /// `spark.yarn.am.memoryOverhead` in MiB, when set (the client-mode AM's overhead in place
+    /// of `max(0.10 × spark.yarn.am.memory, 384 MiB)`).
+    pub am_overhead_mib: Option<u64>,
     /// `spark.executor.memoryOverheadFactor` (default 0.10).
     pub overhead_factor: f64,
     /// `spark.executor.minMemoryOverhead` in MiB (Spark 4.0; 3.5 always uses 384).
@@ -199,6 +202,7 @@ impl Default for SparkSettings {
             driver_overhead_factor: DEFAULT_OVERHEAD_FACTOR,
             driver_overhead_minimum_mib: MIN_OVERHEAD_MIB,
             am_memory_mib: DEFAULT_AM_MEMORY_MIB,
+            am_overhead_mib: None,
             am_cores: 1,
             overhead_factor: 0.10,
             overhead_minimum_mib: MIN_OVERHEAD_MIB,
@@ -248,6 +252,7 @@ impl SparkSettings {
             ),
             am_memory_mib: self.am_memory_mib,
             am_cores: self.am_cores,
+            am_overhead_mib: self.am_overhead_mib,
             ..AmSettings::defaults(self.deploy_mode, self.driver_memory_mib, self.driver_cores)
         }
     }
@@ -781,6 +786,9 @@ impl SparkSettings {
         c.whole(Field::DriverCores, self.driver_cores.into());
         c.whole(Field::AmMemory, self.am_memory_mib);
         c.whole(Field::AmCores, self.am_cores.into());
+        if let Some(o) = self.am_overhead_mib {
+            c.whole(Field::AmOverhead, o);
+        }
         c.real(Field::OverheadFactor, self.overhead_factor);
         c.whole(Field::OverheadMinimum, self.overhead_minimum_mib);
         if let Some(o) = self.executor_overhead_mib {

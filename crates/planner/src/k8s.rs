@@ -174,6 +174,12 @@ pub struct K8sSpark {
     pub executor_min_overhead_mib: Option<u64>,
     /// `spark.driver.minMemoryOverhead` in MiB, when set (Spark 4.0; 3.5 keeps 384 MiB).
     pub driver_min_overhead_mib: Option<u64>,
+    /// `spark.driver.memoryOverhead` in MiB, when set: the driver pod's overhead in place of
+    /// the formula.
+    pub driver_overhead_mib: Option<u64>,
+    /// `spark.driver.memoryOverheadFactor`, when set: the driver pod's factor in place of the
+    /// default one (see [`crate::spark::kubernetes_pods`]).
+    pub driver_overhead_factor: Option<f64>,
 }
 
 impl Default for K8sSpark {
@@ -202,6 +208,8 @@ impl Default for K8sSpark {
             driver_limit_cores: None,
             executor_min_overhead_mib: None,
             driver_min_overhead_mib: None,
+            driver_overhead_mib: None,
+            driver_overhead_factor: None,
         }
     }
 }
@@ -236,6 +244,12 @@ impl K8sSpark {
         }
         if let Some(m) = self.overhead_mib {
             c.set(keys::EXECUTOR_OVERHEAD, spark_size(m));
+        }
+        if let Some(m) = self.driver_overhead_mib {
+            c.set(keys::DRIVER_OVERHEAD, spark_size(m));
+        }
+        if let Some(f) = self.driver_overhead_factor {
+            c.set(keys::DRIVER_OVERHEAD_FACTOR, crate::fixed::format_f64(f));
         }
         // The minimums exist from Spark 4.0, and an explicit overhead replaces the executor's.
         if self.version == SparkVersion::V4_0 {
@@ -289,8 +303,9 @@ impl K8sSpark {
             driver: DriverPodSettings {
                 heap_mib: self.driver_memory_mib,
                 overhead: OverheadSettings {
+                    explicit_mib: self.driver_overhead_mib,
+                    factor: self.driver_overhead_factor,
                     minimum_mib: self.driver_min_overhead_mib,
-                    ..OverheadSettings::default()
                 },
                 cpu: PodCpuSettings {
                     cores: self.driver_cores,
@@ -555,16 +570,23 @@ fn heap_errors(field: FieldId, heap_mib: u64) -> Option<FieldError> {
 /// The overhead factor, the explicit and minimum overheads, off-heap and PySpark memory.
 fn overhead_errors(s: &K8sSpark) -> Vec<FieldError> {
     let mut errors: Vec<FieldError> = Vec::new();
-    errors.extend(s.overhead_factor.and_then(|f| {
-        FieldError::outside_catalog_real_range_of(KUBERNETES, FieldId::OverheadFactor, f)
-    }));
-    errors.extend(s.kubernetes_overhead_factor.and_then(|f| {
-        FieldError::outside_catalog_real_range_of(KUBERNETES, FieldId::K8sOverheadFactor, f)
-    }));
+    let factors = [
+        (FieldId::OverheadFactor, s.overhead_factor),
+        (FieldId::K8sOverheadFactor, s.kubernetes_overhead_factor),
+        (FieldId::DriverOverheadFactor, s.driver_overhead_factor),
+    ];
+    for (field, factor) in factors {
+        if let Some(f) = factor {
+            errors.extend(FieldError::outside_catalog_real_range_of(
+                KUBERNETES, field, f,
+            ));
+        }
+    }
     let optional = [
         (FieldId::ExecutorOverhead, s.overhead_mib),
         (FieldId::OverheadMinimum, s.executor_min_overhead_mib),
         (FieldId::DriverOverheadMinimum, s.driver_min_overhead_mib),
+        (FieldId::DriverOverhead, s.driver_overhead_mib),
     ];
     for (field, value) in optional {
         errors.extend(value.and_then(|v| outside_catalog_range(field, v)));

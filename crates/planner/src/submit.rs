@@ -109,6 +109,14 @@ const SWITCHES: &[&str] = &[
     "--load-spark-defaults",
 ];
 
+/// Whether `word` is one of spark-submit's own long options (`--executor-memory`,
+/// `--conf=…`): after the application, such a word goes to the application instead.
+pub fn is_submit_option(word: &str) -> bool {
+    let name = word.split_once('=').map_or(word, |(n, _)| n);
+    name.starts_with("--")
+        && (SWITCHES.contains(&name) || WITH_VALUE.iter().any(|(o, _)| *o == name))
+}
+
 /// One setting a spark-submit argument list makes, in the order given.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SubmitAssignment {
@@ -276,93 +284,209 @@ pub fn split_command_line(line: &str) -> Result<Vec<String>, SubmitError> {
     Ok(words)
 }
 
-/// Splits shell text into words, each with the line (1-based) it starts on; an unclosed quote
-/// is reported with the line the quote opened on.
+/// Splits shell text into words, each with the line (1-based) it starts on, as bash reads them
+/// command after command (see [`lex_command`]: a `#` comment is no word, `;`, `&` and `|` end a
+/// command, a redirection's target is no word); an unclosed quote is reported with the line the
+/// quote opened on.
 pub fn split_shell_words(text: &str) -> Result<Vec<(String, u32)>, (SubmitError, u32)> {
     let mut words = Vec::new();
-    let mut cur = String::new();
-    let mut start: Option<u32> = None;
-    let mut line: u32 = 1;
-    let mut chars = text.chars().peekable();
-    while let Some(ch) = chars.next() {
-        match ch {
-            '\\' => match chars.next() {
-                Some('\n') => line = line.saturating_add(1),
-                Some(c) => {
-                    cur.push(c);
-                    start.get_or_insert(line);
-                }
-                None => {}
-            },
-            '\'' | '"' => {
-                let opened = line;
-                start.get_or_insert(line);
-                let closed = if ch == '\'' {
-                    single_quoted(&mut chars, &mut cur, &mut line)
-                } else {
-                    double_quoted(&mut chars, &mut cur, &mut line)
-                };
-                if !closed {
-                    return Err((SubmitError::UnclosedQuote, opened));
-                }
-            }
-            c if c.is_whitespace() => {
-                if let Some(at) = start.take() {
-                    words.push((std::mem::take(&mut cur), at));
-                }
-                if c == '\n' {
-                    line = line.saturating_add(1);
-                }
-            }
-            c => {
-                cur.push(c);
-                start.get_or_insert(line);
-            }
+    let mut rest = text;
+    let mut line_offset: u32 = 0;
+    while !rest.is_empty() {
+        let command =
+            lex_command(rest).map_err(|(e, line)| (e, line.saturating_add(line_offset)))?;
+        let lines_used = rest[..command.rest].matches('\n').count();
+        for (w, line) in command.words {
+            words.push((w, line.saturating_add(line_offset)));
         }
-    }
-    if let Some(at) = start {
-        words.push((cur, at));
+        line_offset = line_offset.saturating_add(u32::try_from(lines_used).unwrap_or(u32::MAX));
+        rest = &rest[command.rest..];
     }
     Ok(words)
 }
 
-type Chars<'a> = std::iter::Peekable<std::str::Chars<'a>>;
-
-/// The rest of a single-quoted string; false when it is not closed.
-fn single_quoted(chars: &mut Chars<'_>, cur: &mut String, line: &mut u32) -> bool {
-    for c in chars.by_ref() {
-        match c {
-            '\'' => return true,
-            '\n' => {
-                *line = line.saturating_add(1);
-                cur.push(c);
-            }
-            c => cur.push(c),
-        }
-    }
-    false
+/// How a shell command ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CommandEnd {
+    /// At the end of the text.
+    Text,
+    /// At a line break that no `\` escapes.
+    Newline,
+    /// At the end of a line where a comment (`#` at the start of a word) began, on `line`:
+    /// bash reads the rest of that line, a `\` at its end included, as the comment.
+    Comment {
+        /// The comment's line (1-based).
+        line: u32,
+    },
+    /// At `;`, `&`, `&&`, `|` or `||`.
+    Operator,
 }
 
-/// The rest of a double-quoted string (`\` escapes `"`, `\`, `$`, `` ` `` and a newline);
-/// false when it is not closed.
-fn double_quoted(chars: &mut Chars<'_>, cur: &mut String, line: &mut u32) -> bool {
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => return true,
+/// The first command of shell text, as bash reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShellCommand {
+    /// Its words after quote removal, each with the line (1-based) it starts on.
+    pub words: Vec<(String, u32)>,
+    /// How it ended.
+    pub end: CommandEnd,
+    /// The line (1-based) it ended on.
+    pub last_line: u32,
+    /// Whether a `\` at the end of a line carried it onto the next.
+    pub continued: bool,
+    /// The byte offset where the text after it starts.
+    pub rest: usize,
+}
+
+type Chars<'a> = std::iter::Peekable<std::str::CharIndices<'a>>;
+
+/// The words being gathered and the line reached.
+#[derive(Default)]
+struct Words {
+    words: Vec<(String, u32)>,
+    current: String,
+    start: Option<u32>,
+    line: u32,
+    /// The next word is a redirection's target (`> out.log`): not an argument.
+    redirected: bool,
+}
+
+impl Words {
+    fn push(&mut self, c: char) {
+        self.current.push(c);
+        self.start.get_or_insert(self.line);
+    }
+
+    fn end_word(&mut self) {
+        if let Some(at) = self.start.take() {
+            let word = std::mem::take(&mut self.current);
+            if !std::mem::take(&mut self.redirected) {
+                self.words.push((word, at));
+            }
+        }
+    }
+
+    fn finish(mut self, end: CommandEnd, continued: bool, rest: usize) -> ShellCommand {
+        self.end_word();
+        ShellCommand {
+            words: self.words,
+            end,
+            last_line: self.line,
+            continued,
+            rest,
+        }
+    }
+}
+
+/// Reads the first command of `text` as bash does: words split at spaces, tabs and line breaks
+/// only (a no-break space is part of its word), quotes and `\` escapes removed, `\` at a line's
+/// end continuing the command, a word starting with `#` beginning a comment to the end of the
+/// line, and the command ending at a line break, `;`, `&` or `|`; a redirection (`> log`,
+/// `2>&1`) is not among the words.
+pub fn lex_command(text: &str) -> Result<ShellCommand, (SubmitError, u32)> {
+    let mut w = Words {
+        line: 1,
+        ..Words::default()
+    };
+    let mut continued = false;
+    let mut comment: Option<u32> = None;
+    let mut chars: Chars<'_> = text.char_indices().peekable();
+    while let Some((at, ch)) = chars.next() {
+        match ch {
             '\\' => match chars.next() {
-                Some(c @ ('"' | '\\' | '$' | '`')) => cur.push(c),
-                Some('\n') => *line = line.saturating_add(1),
-                Some(c) => {
-                    cur.push('\\');
-                    cur.push(c);
+                Some((_, '\n')) => {
+                    w.line = w.line.saturating_add(1);
+                    continued = true;
+                }
+                Some((_, c)) => w.push(c),
+                None => {}
+            },
+            '\'' | '"' => {
+                let opened = w.line;
+                w.start.get_or_insert(opened);
+                if !quoted(&mut chars, &mut w, ch) {
+                    return Err((SubmitError::UnclosedQuote, opened));
+                }
+            }
+            '#' if w.start.is_none() => {
+                comment = Some(w.line);
+                while chars.next_if(|(_, c)| *c != '\n').is_some() {}
+            }
+            ' ' | '\t' => w.end_word(),
+            '\n' => {
+                let end = comment.map_or(CommandEnd::Newline, |line| CommandEnd::Comment { line });
+                return Ok(w.finish(end, continued, at + 1));
+            }
+            ';' | '&' | '|' => {
+                let rest = match chars.next_if(|(_, c)| *c == ch && ch != ';') {
+                    Some((i, c)) => i + c.len_utf8(),
+                    None => at + 1,
+                };
+                return Ok(w.finish(CommandEnd::Operator, continued, rest));
+            }
+            // `<your-app>`: a placeholder, as documents (and the page's own exports) write
+            // one, not an input redirection.
+            '<' if placeholder_length(&text[at..]).is_some() => {
+                let length = placeholder_length(&text[at..]).unwrap_or(1);
+                w.push('<');
+                for _ in 1..length {
+                    if let Some((_, c)) = chars.next() {
+                        w.push(c);
+                    }
+                }
+            }
+            '>' | '<' => {
+                // `2>` names a file descriptor, not an argument.
+                if w.current.bytes().all(|b| b.is_ascii_digit()) {
+                    w.start = None;
+                    w.current.clear();
+                }
+                w.end_word();
+                while chars
+                    .next_if(|(_, c)| matches!(c, '>' | '<' | '&'))
+                    .is_some()
+                {}
+                w.redirected = true;
+            }
+            c => w.push(c),
+        }
+    }
+    Ok(w.finish(CommandEnd::Text, continued, text.len()))
+}
+
+/// The length in characters of a placeholder such as `<your-app>` at the start of `text`: `<`,
+/// letters, digits, `-`, `_`, `.` or `/`, then `>` and a space, a line break or the end.
+fn placeholder_length(text: &str) -> Option<usize> {
+    let inner = text.strip_prefix('<')?;
+    let end = inner.find('>')?;
+    let name = &inner[..end];
+    let after = inner[end + 1..].chars().next();
+    let word = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/');
+    (!name.is_empty()
+        && name.chars().all(word)
+        && after.is_none_or(|c| matches!(c, ' ' | '\t' | '\n')))
+    .then(|| name.chars().count() + 2)
+}
+
+/// The rest of a quoted string opened by `quote`: in double quotes `\` escapes `"`, `\`, `$`,
+/// `` ` `` and a line break; false when it is not closed.
+fn quoted(chars: &mut Chars<'_>, w: &mut Words, quote: char) -> bool {
+    while let Some((_, c)) = chars.next() {
+        match c {
+            c if c == quote => return true,
+            '\\' if quote == '"' => match chars.next() {
+                Some((_, c @ ('"' | '\\' | '$' | '`'))) => w.current.push(c),
+                Some((_, '\n')) => w.line = w.line.saturating_add(1),
+                Some((_, c)) => {
+                    w.current.push('\\');
+                    w.current.push(c);
                 }
                 None => return false,
             },
             '\n' => {
-                *line = line.saturating_add(1);
-                cur.push(c);
+                w.line = w.line.saturating_add(1);
+                w.current.push(c);
             }
-            c => cur.push(c),
+            c => w.current.push(c),
         }
     }
     false
@@ -407,6 +531,27 @@ mod tests {
             parse_submit(&["--bogus", "1"]),
             Err(SubmitError::UnknownOption { .. })
         ));
+    }
+
+    #[test]
+    fn reads_words_as_bash_does() {
+        let words = |text: &str| -> Vec<String> {
+            split_shell_words(text)
+                .unwrap()
+                .into_iter()
+                .map(|(w, _)| w)
+                .collect()
+        };
+        // A comment, operators, redirections; a no-break space is part of its word; a
+        // placeholder such as `<your-app>` is a word, not a redirection.
+        assert_eq!(
+            words("a b\u{a0}c # d \\\ne > out.log 2>&1; f <your-app> && g"),
+            ["a", "b\u{a0}c", "e", "f", "<your-app>", "g"]
+        );
+        let c = lex_command("x \\\n y # z\n w").unwrap();
+        assert_eq!(c.end, CommandEnd::Comment { line: 2 });
+        assert!(c.continued);
+        assert_eq!(&"x \\\n y # z\n w"[c.rest..], " w");
     }
 
     #[test]

@@ -283,43 +283,50 @@ fn every_pod_setting() -> impl Strategy<Value = K8sSpark> {
     );
     let memory = ((any::<bool>(), 0u64..4_096), 0u64..4_096);
     let cpus = (cpu_text(), cpu_text(), cpu_text(), cpu_text());
-    (shape, kind, overhead, memory, cpus).prop_map(|(shape, kind, overhead, memory, cpus)| {
-        K8sSpark {
-            executor_cores: shape.0,
-            executor_memory_mib: shape.1,
-            task_cpus: shape.2,
-            driver_load: planner::driver::DriverLoad::default(),
-            workload: Default::default(),
-            dynamic_allocation: false,
-            dynamic_allocation_settings: Default::default(),
-            driver_memory_mib: shape.3,
-            driver_cores: shape.4,
-            version: if kind.0 {
-                SparkVersion::V3_5
-            } else {
-                SparkVersion::V4_0
-            },
-            app_type: [AppType::Jvm, AppType::Python, AppType::R][kind.1],
-            deploy_mode: if kind.2 {
-                DeployMode::Client
-            } else {
-                DeployMode::Cluster
-            },
-            overhead_factor: overhead.0,
-            kubernetes_overhead_factor: overhead.4,
-            overhead_mib: overhead.1,
-            executor_min_overhead_mib: overhead.2,
-            driver_min_overhead_mib: overhead.3,
-            offheap: OffHeap {
-                enabled: memory.0 .0,
-                size_mib: memory.0 .1,
-            },
-            pyspark_memory_mib: memory.1,
-            request_cores: cpus.0,
-            limit_cores: cpus.1,
-            driver_request_cores: cpus.2,
-            driver_limit_cores: cpus.3,
-        }
+    // The driver's own overhead and factor (`spark.driver.memoryOverhead` and
+    // `spark.driver.memoryOverheadFactor`, which BasicDriverFeatureStep reads).
+    let driver = (
+        proptest::option::of(0u64..8_192),
+        proptest::option::of(1u32..20_000).prop_map(|f| f.map(|f| f64::from(f) / 10_000.0)),
+    );
+    let settings = (shape, kind, overhead, memory, cpus, driver);
+    settings.prop_map(|(shape, kind, overhead, memory, cpus, driver)| K8sSpark {
+        executor_cores: shape.0,
+        executor_memory_mib: shape.1,
+        task_cpus: shape.2,
+        driver_load: planner::driver::DriverLoad::default(),
+        workload: Default::default(),
+        dynamic_allocation: false,
+        dynamic_allocation_settings: Default::default(),
+        driver_memory_mib: shape.3,
+        driver_cores: shape.4,
+        version: if kind.0 {
+            SparkVersion::V3_5
+        } else {
+            SparkVersion::V4_0
+        },
+        app_type: [AppType::Jvm, AppType::Python, AppType::R][kind.1],
+        deploy_mode: if kind.2 {
+            DeployMode::Client
+        } else {
+            DeployMode::Cluster
+        },
+        overhead_factor: overhead.0,
+        kubernetes_overhead_factor: overhead.4,
+        overhead_mib: overhead.1,
+        executor_min_overhead_mib: overhead.2,
+        driver_min_overhead_mib: overhead.3,
+        offheap: OffHeap {
+            enabled: memory.0 .0,
+            size_mib: memory.0 .1,
+        },
+        pyspark_memory_mib: memory.1,
+        request_cores: cpus.0,
+        limit_cores: cpus.1,
+        driver_request_cores: cpus.2,
+        driver_limit_cores: cpus.3,
+        driver_overhead_mib: driver.0,
+        driver_overhead_factor: driver.1,
     })
 }
 

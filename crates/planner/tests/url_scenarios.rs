@@ -149,6 +149,9 @@ fn k8s() -> impl Strategy<Value = K8sInput> {
                 driver_limit_cores: None,
                 executor_min_overhead_mib: None,
                 driver_min_overhead_mib: None,
+                // The driver's own overhead and factor ride in links too (`dovh`, `dof`).
+                driver_overhead_mib: ovh.1.map(|m| m / 2),
+                driver_overhead_factor: ovh.2,
             },
             count: count.map_or(ExecutorCount::AsManyAsFit, ExecutorCount::Exactly),
         })

@@ -3,7 +3,7 @@
 //! EMR: [`crate::emr::plan_emr`]), and the planner's plan for the same form beside it.
 
 use super::apply::{apply_settings, Applied};
-use super::{read, Pasted};
+use super::{read_part, Pasted};
 use crate::dynamic_allocation::{allocation_numbers, AllocationNumbers};
 use crate::emr::{plan_emr, EmrPlan};
 use crate::k8s::{plan_k8s, K8sPlan, K8sSpark};
@@ -222,6 +222,9 @@ pub struct Check {
     /// (the form's rules, [`crate::dynamic_allocation`]: what Spark starts, how far it may
     /// grow, Spark's refusals).
     pub allocation: Option<AllocationNumbers>,
+    /// The text's other parts (commands or SparkApplications), each checked on its own, in the
+    /// order of the text (at most [`super::MAX_PARTS`] parts in all; empty for a text of one).
+    pub others: Vec<Check>,
 }
 
 impl Check {
@@ -235,9 +238,26 @@ impl Check {
     }
 }
 
-/// Checks pasted text against the cluster of `form` (see the module documentation).
+/// Checks pasted text against the cluster of `form` (see the module documentation); a text of
+/// several commands or SparkApplications is checked for the first, the others each on its own
+/// ([`Check::others`]).
 pub fn check(text: &str, form: &Scenario) -> Check {
-    check_pasted(read(text), form)
+    check_part(text, form, 0)
+}
+
+/// [`check`] for the part of index `part` of a text of several ([`super::Pasted::parts`]).
+pub fn check_part(text: &str, form: &Scenario, part: usize) -> Check {
+    let mut checked = check_pasted(read_part(text, part), form);
+    let parts = checked.pasted.parts.len().min(super::MAX_PARTS);
+    if parts > 1 {
+        // Each part beside its own plan of the form (planned again: cloning a plan would put
+        // every plan type's copying into the reports module, for a rare text).
+        checked.others = (0..parts)
+            .filter(|i| *i != part)
+            .map(|i| check_pasted(read_part(text, i), form))
+            .collect();
+    }
+    checked
 }
 
 /// Checks settings already read (from text or from a share link).
@@ -261,6 +281,7 @@ pub fn check_pasted(pasted: Pasted, form: &Scenario) -> Check {
         plan,
         compare,
         allocation,
+        others: Vec::new(),
     }
 }
 

@@ -16,6 +16,9 @@ use crate::units::{conf_bytes, ByteUnit, MIB};
 /// What a key or its value gives to say, whatever the cluster manager.
 pub(super) fn setting_findings(s: &Setting) -> Vec<FindingKind> {
     let key = s.key.as_str();
+    if let Some(kind) = unreadable_key(key) {
+        return vec![kind];
+    }
     if !key.starts_with("spark.") {
         return vec![FindingKind::NonSparkKey { key: s.key.clone() }];
     }
@@ -26,18 +29,113 @@ pub(super) fn setting_findings(s: &Setting) -> Vec<FindingKind> {
             since: d.since,
         }];
     }
+    if keys::LEGACY_MEMORY_KEYS.contains(&key) {
+        let why = super::Ignored::LegacyMemory;
+        return vec![FindingKind::IgnoredKey {
+            key: s.key.clone(),
+            why,
+        }];
+    }
+    if let Some(kind) = java_options_refused(key, &s.value) {
+        return vec![kind];
+    }
     match keys::known(key) {
         Some(known) => value_finding(key, &s.value, known.kind)
             .into_iter()
             .collect(),
-        None => keys::nearest_known(key)
-            .map(|suggestion| FindingKind::Misspelt {
-                key: s.key.clone(),
-                suggestion,
-            })
-            .into_iter()
-            .collect(),
+        None => unknown_key(key),
     }
+}
+
+/// A key that holds an invisible character, a curly quote or a Unicode space: Spark reads it
+/// as part of the key and does not know the key.
+fn unreadable_key(key: &str) -> Option<FindingKind> {
+    let invisible = |c: char| {
+        matches!(
+            c,
+            '\u{feff}' | '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{ad}'
+        )
+    };
+    if let Some(character) = key.chars().find(|c| invisible(*c)) {
+        let shown: String = key
+            .chars()
+            .take(80)
+            .map(|c| {
+                if invisible(c) {
+                    format!("<U+{:04X}>", u32::from(c))
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
+        return Some(FindingKind::InvisibleCharacter {
+            key: shown,
+            character,
+        });
+    }
+    let lookalike = super::Lookalike::in_word(key)?;
+    Some(FindingKind::Mistyped {
+        word: key.chars().take(60).collect(),
+        lookalike,
+        outcome: super::SubmitOutcome::KeyIgnored,
+    })
+}
+
+/// A key Spark does not know: a slip of a known key ("did you mean"), or a `spark.kubernetes.*`
+/// key Spark on Kubernetes does not define.
+fn unknown_key(key: &str) -> Vec<FindingKind> {
+    let kubernetes = key.starts_with("spark.kubernetes.");
+    if kubernetes && keys::is_kubernetes_key(key) {
+        return Vec::new();
+    }
+    let suggestion = keys::nearest_known(key).or_else(|| {
+        kubernetes
+            .then(|| keys::nearest_kubernetes_key(key))
+            .flatten()
+    });
+    match suggestion {
+        Some(suggestion) => vec![FindingKind::Misspelt {
+            key: key.to_string(),
+            suggestion,
+        }],
+        None if kubernetes => vec![FindingKind::IgnoredKey {
+            key: key.to_string(),
+            why: super::Ignored::UnknownKubernetesKey,
+        }],
+        None => Vec::new(),
+    }
+}
+
+/// Java options Spark refuses where they are given: a heap size in the executors' options
+/// (`SparkConf.validateSettings`: `-Xmx` or `-Dspark` in `spark.executor.extraJavaOptions` or
+/// `spark.executor.defaultJavaOptions`) or in the driver's (spark-submit's launcher,
+/// `SparkSubmitCommandBuilder.checkJavaOptions`: an option starting with `-Xmx`, in any deploy
+/// mode). (`spark.yarn.am.extraJavaOptions` is refused only in client mode and ignored in
+/// cluster mode, `yarn.Client`: not judged here.)
+fn java_options_refused(key: &str, value: &str) -> Option<FindingKind> {
+    use super::JavaOption;
+    let sets = match key {
+        k::EXECUTOR_EXTRA_JAVA_OPTIONS | "spark.executor.defaultJavaOptions" => {
+            if value.contains("-Xmx") {
+                JavaOption::MaxHeap
+            } else if value.contains("-Dspark") {
+                JavaOption::SparkSetting
+            } else {
+                return None;
+            }
+        }
+        k::DRIVER_EXTRA_JAVA_OPTIONS | "spark.driver.defaultJavaOptions"
+            if value.split_whitespace().any(|o| o.starts_with("-Xmx")) =>
+        {
+            JavaOption::MaxHeap
+        }
+        _ => return None,
+    };
+    Some(FindingKind::JavaOptionsRefused {
+        key: key.to_string(),
+        value: value.to_string(),
+        sets,
+    })
 }
 
 /// A value Spark would refuse for a key of `kind`, as a finding.
@@ -174,9 +272,10 @@ impl Values {
 pub fn apply_settings(pasted: &Pasted, form: &Scenario) -> Applied {
     let values = Values(pasted.effective());
     let mut findings = Vec::new();
+    let spark_version = version(pasted, form_version(form));
     match manager_hint(pasted, &values, form.manager()) {
         Some(hint) => findings.push(hint),
-        None => master_finding(&values, form.manager(), &mut findings),
+        None => master_finding(&values, form.manager(), spark_version, &mut findings),
     }
     let heap = values.mib(&[k::EXECUTOR_MEMORY]);
     let cores = values.positive(k::EXECUTOR_CORES);
@@ -209,11 +308,27 @@ pub fn apply_settings(pasted: &Pasted, form: &Scenario) -> Applied {
         }
     }
     let pasted_instances = values.int(k::EXECUTOR_INSTANCES);
+    // The form's count stands for EMR's spark.executor.instances only while the text says
+    // nothing of the executor count: a text that sets dynamic allocation and no instances
+    // starts what its dynamic allocation says, not the form's count.
+    let says_count = [
+        k::EXECUTOR_INSTANCES,
+        k::DYNAMIC_ALLOCATION_ENABLED,
+        k::DYNAMIC_ALLOCATION_MIN_EXECUTORS,
+        k::DYNAMIC_ALLOCATION_INITIAL_EXECUTORS,
+        k::DYNAMIC_ALLOCATION_MAX_EXECUTORS,
+    ]
+    .iter()
+    .any(|key| values.text(key).is_some());
     let (executor_heap_mib, executor_cores, instances) = match (&scenario, form) {
         (Scenario::Emr(e), Scenario::Emr(f)) => (
             e.executor_memory_mib,
             e.executor_cores,
-            pasted_instances.or(Some(f.executors)),
+            if says_count {
+                pasted_instances
+            } else {
+                Some(f.executors)
+            },
         ),
         _ => (heap.unwrap_or(1024), cores.unwrap_or(1), pasted_instances),
     };
@@ -256,18 +371,26 @@ fn manager_hint(pasted: &Pasted, v: &Values, manager: ClusterManager) -> Option<
             evidence,
         },
     };
-    if manager != ClusterManager::Emr && pasted.formats.contains(&super::Format::EmrConfiguration) {
+    use super::Format as F;
+    let emr = [F::EmrConfiguration, F::EmrServerlessJob];
+    if manager != ClusterManager::Emr && pasted.formats.iter().any(|f| emr.contains(f)) {
         let evidence = "an EMR configuration".to_string();
         return Some(hint(ClusterManager::Emr, evidence, pasted.recognised_at));
     }
     if manager == ClusterManager::Kubernetes {
         return None;
     }
-    if pasted.formats.contains(&super::Format::SparkApplication) {
-        let evidence = "a SparkApplication manifest".to_string();
+    let pods = [
+        (F::SparkApplication, "a SparkApplication manifest"),
+        (
+            F::EmrOnEksJob,
+            "an EMR on EKS job run, whose executors are pods",
+        ),
+    ];
+    if let Some((_, evidence)) = pods.iter().find(|(f, _)| pasted.formats.contains(f)) {
         return Some(hint(
             ClusterManager::Kubernetes,
-            evidence,
+            evidence.to_string(),
             pasted.recognised_at,
         ));
     }
@@ -284,13 +407,34 @@ fn manager_hint(pasted: &Pasted, v: &Values, manager: ClusterManager) -> Option<
     Some(hint(ClusterManager::Kubernetes, evidence, Some(e.origin)))
 }
 
-fn master_finding(values: &Values, manager: ClusterManager, findings: &mut Vec<Finding>) {
+fn master_finding(
+    values: &Values,
+    manager: ClusterManager,
+    version: SparkVersion,
+    findings: &mut Vec<Finding>,
+) {
     let Some(master) = values.text(k_master()) else {
         return;
     };
     let m = master.trim();
+    // SparkSubmit.prepareSubmitEnvironment (3.5 and 4.0) knows `yarn` and masters starting
+    // with spark, k8s or local (and mesos, in 3.5); Spark 2's yarn-cluster and yarn-client
+    // are gone since 3.0.
+    let accepted = m == "yarn"
+        || ["spark", "k8s", "local"].iter().any(|p| m.starts_with(p))
+        || (version == SparkVersion::V3_5 && m.starts_with("mesos"));
+    if !accepted {
+        if let Some(origin) = values.origin(k_master()) {
+            let kind = FindingKind::MasterRefused {
+                master: m.chars().take(60).collect(),
+                version,
+            };
+            findings.push(Finding::at(origin, kind));
+        }
+        return;
+    }
     let matches = match manager {
-        ClusterManager::Yarn | ClusterManager::Emr => m == "yarn" || m.starts_with("yarn-"),
+        ClusterManager::Yarn | ClusterManager::Emr => m == "yarn",
         ClusterManager::Kubernetes => m.starts_with("k8s://"),
     };
     if !matches {
@@ -320,22 +464,27 @@ fn executor_count(values: &Values) -> ExecutorCount {
     ExecutorCount::Exactly(values.int(k::EXECUTOR_INSTANCES).unwrap_or(2))
 }
 
-/// Deploy mode: the pasted one, else spark-submit's default, client (the old master
-/// `yarn-cluster` means cluster mode, as spark-submit reads it).
+/// Deploy mode: the pasted one, else spark-submit's default, client.
 fn deploy_mode(values: &Values) -> DeployMode {
     let mode = values.good(k::DEPLOY_MODE, ValueKind::DeployMode);
     match mode.map(str::trim) {
         Some("cluster") => DeployMode::Cluster,
         Some(_) => DeployMode::Client,
-        None if values.text(k_master()).map(str::trim) == Some("yarn-cluster") => {
-            DeployMode::Cluster
-        }
         None => DeployMode::Client,
     }
 }
 
 fn app_type(pasted: &Pasted, form: AppType) -> AppType {
     pasted.app_type.map_or(form, |(t, _)| t)
+}
+
+/// The Spark release line of the form (EMR's releases ship Spark 3.5).
+fn form_version(form: &Scenario) -> SparkVersion {
+    match form {
+        Scenario::Yarn(input) => input.spark.version,
+        Scenario::Kubernetes(input) => input.spark.version,
+        Scenario::Emr(_) => SparkVersion::V3_5,
+    }
 }
 
 fn version(pasted: &Pasted, form: SparkVersion) -> SparkVersion {
@@ -363,6 +512,7 @@ const YARN_CARRIES: &[&str] = &[
     k::DRIVER_MIN_OVERHEAD,
     k::AM_MEMORY,
     k::AM_CORES,
+    k::AM_OVERHEAD,
     k::DEPLOY_MODE,
     k::DYNAMIC_ALLOCATION_ENABLED,
     k::DYNAMIC_ALLOCATION_MAX_EXECUTORS,
@@ -460,6 +610,7 @@ fn yarn_input(form: &PlanInput, pasted: &Pasted, v: &Values) -> PlanInput {
             .unwrap_or(d.driver_overhead_minimum_mib),
         am_memory_mib: v.mib(&[k::AM_MEMORY]).unwrap_or(d.am_memory_mib),
         am_cores: v.positive(k::AM_CORES).unwrap_or(d.am_cores),
+        am_overhead_mib: v.mib(&[k::AM_OVERHEAD]),
         overhead_factor: v
             .number(k::EXECUTOR_OVERHEAD_FACTOR, ValueKind::Factor)
             .unwrap_or(d.overhead_factor),
@@ -504,6 +655,8 @@ const K8S_CARRIES: &[&str] = &[
     k::DRIVER_MEMORY,
     k::DRIVER_CORES,
     k::DRIVER_MIN_OVERHEAD,
+    k::DRIVER_OVERHEAD,
+    k::DRIVER_OVERHEAD_FACTOR,
     k::K8S_EXECUTOR_REQUEST_CORES,
     k::K8S_EXECUTOR_LIMIT_CORES,
     k::K8S_DRIVER_REQUEST_CORES,
@@ -555,6 +708,8 @@ fn k8s_input(form: &K8sInput, pasted: &Pasted, v: &Values, count: ExecutorCount)
         driver_limit_cores: cpu(k::K8S_DRIVER_LIMIT_CORES),
         executor_min_overhead_mib: v.mib(&[k::EXECUTOR_MIN_OVERHEAD]),
         driver_min_overhead_mib: v.mib(&[k::DRIVER_MIN_OVERHEAD]),
+        driver_overhead_mib: v.mib(&[k::DRIVER_OVERHEAD, k::YARN_DRIVER_OVERHEAD]),
+        driver_overhead_factor: v.number(k::DRIVER_OVERHEAD_FACTOR, ValueKind::Factor),
     };
     K8sInput {
         nodes: form.nodes.clone(),
@@ -585,6 +740,7 @@ const EMR_CARRIES: &[&str] = &[
     k::DRIVER_OVERHEAD,
     k::AM_MEMORY,
     k::AM_CORES,
+    k::AM_OVERHEAD,
     k::EMR_HETEROGENEOUS_EXECUTORS,
     k::EMR_EXECUTOR_MAX_CORES,
     k::EMR_EXECUTOR_MAX_MEMORY,
@@ -650,6 +806,7 @@ fn emr_input(form: &EmrInput, pasted: &Pasted, v: &Values) -> EmrInput {
         driver_cores: v.positive(k::DRIVER_CORES).unwrap_or(form.driver_cores),
         am_memory_mib: v.mib(&[k::AM_MEMORY]).unwrap_or(form.am_memory_mib),
         am_cores: v.positive(k::AM_CORES).unwrap_or(form.am_cores),
+        am_overhead_mib: v.mib(&[k::AM_OVERHEAD]).or(form.am_overhead_mib),
         task_cpus: v.positive(k::TASK_CPUS).unwrap_or(form.task_cpus),
         ..*form
     }

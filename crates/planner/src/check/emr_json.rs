@@ -7,50 +7,50 @@
 //! JSON is capitalised, while the console's software settings and EMR Serverless' and EMR on
 //! EKS' `applicationConfiguration` write them in lower case.
 
-use super::tree::{parse, Node};
+use super::tree::Node;
 use super::{Finding, FindingKind, Format, Origin, Pasted, Stage};
 
-fn at(line: u32) -> Origin {
-    Origin {
-        format: Format::EmrConfiguration,
-        line,
+/// Whether `root` is an EMR configuration: a list of classifications, one, or an object
+/// holding `Configurations`.
+pub(super) fn is_configuration(root: &Node) -> bool {
+    let is_classification = |n: &Node| field(n, "Classification").is_some();
+    match root {
+        Node::Seq { items, .. } => items.iter().any(is_classification),
+        map @ Node::Map { .. } => is_classification(map) || field(map, "Configurations").is_some(),
+        Node::Scalar { .. } => false,
     }
 }
 
-/// Reads the classifications of `text` into `pasted`.
-pub(super) fn read(text: &str, pasted: &mut Pasted) {
-    let root = match parse(text) {
-        Ok(docs) => docs.into_iter().next(),
-        Err(e) => {
-            let kind = FindingKind::Syntax { message: e.message };
-            pasted.findings.push(Finding::at(at(e.line), kind));
-            return;
-        }
-    };
-    let list: Vec<&Node> = match &root {
-        Some(Node::Seq { items, .. }) => items.iter().collect(),
-        Some(map @ Node::Map { .. }) => match field(map, "Configurations") {
+/// Reads the classifications of `root` into `pasted`, their settings credited to `format`.
+pub(super) fn read(root: &Node, format: Format, pasted: &mut Pasted) {
+    let list: Vec<&Node> = match root {
+        Node::Seq { items, .. } => items.iter().collect(),
+        map @ Node::Map { .. } => match field(map, "Configurations") {
             Some(Node::Seq { items, .. }) if field(map, "Classification").is_none() => {
                 items.iter().collect()
             }
             _ => vec![map],
         },
-        _ => Vec::new(),
+        Node::Scalar { .. } => Vec::new(),
     };
     let mut read_any = false;
     for node in list {
-        read_any |= read_classification(node, pasted);
+        read_any |= read_classification(node, format, pasted);
     }
     if !read_any {
-        let line = root.as_ref().map_or(1, Node::line);
+        let at = Origin {
+            format,
+            line: root.line(),
+        };
         pasted
             .findings
-            .push(Finding::at(at(line), FindingKind::NotClassifications));
+            .push(Finding::at(at, FindingKind::NotClassifications));
     }
 }
 
 /// Reads one classification; false when `node` is not one.
-fn read_classification(node: &Node, pasted: &mut Pasted) -> bool {
+fn read_classification(node: &Node, format: Format, pasted: &mut Pasted) -> bool {
+    let at = |line: u32| Origin { format, line };
     let Some(name_node) = field(node, "Classification") else {
         return false;
     };
@@ -89,7 +89,7 @@ fn read_classification(node: &Node, pasted: &mut Pasted) -> bool {
 }
 
 /// `name` (capitalised) of a classification, or the same name in lower case.
-fn field<'a>(node: &'a Node, name: &str) -> Option<&'a Node> {
+pub(super) fn field<'a>(node: &'a Node, name: &str) -> Option<&'a Node> {
     node.get(name)
         .or_else(|| node.get(&name.to_ascii_lowercase()))
 }

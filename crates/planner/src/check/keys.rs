@@ -150,6 +150,145 @@ pub const KNOWN_KEYS: &[KnownKey] = &[
     k(spark_keys::KERBEROS_PRINCIPAL, Text, ""),
 ];
 
+/// Every key Spark's Kubernetes support defines (apache/spark
+/// `resource-managers/kubernetes/core/src/main/scala/org/apache/spark/deploy/k8s/Config.scala`,
+/// 3.5 and 4.0; `spark.kubernetes.jars.avoidDownloadSchemes` is core's), beside
+/// [`KUBERNETES_PREFIXES`]: a `spark.kubernetes.*` key that is neither has no effect.
+pub const KUBERNETES_KEYS: &[&str] = &[
+    "spark.kubernetes.allocation.batch.delay",
+    "spark.kubernetes.allocation.batch.size",
+    "spark.kubernetes.allocation.driver.readinessTimeout",
+    "spark.kubernetes.allocation.executor.timeout",
+    "spark.kubernetes.allocation.maxPendingPods",
+    "spark.kubernetes.allocation.pods.allocator",
+    "spark.kubernetes.appKillPodDeletionGracePeriod",
+    "spark.kubernetes.configMap.maxSize",
+    "spark.kubernetes.container.image",
+    "spark.kubernetes.container.image.pullPolicy",
+    "spark.kubernetes.container.image.pullSecrets",
+    "spark.kubernetes.context",
+    "spark.kubernetes.decommission.script",
+    "spark.kubernetes.driver.connectionTimeout",
+    "spark.kubernetes.driver.container.image",
+    "spark.kubernetes.driver.limit.cores",
+    "spark.kubernetes.driver.master",
+    "spark.kubernetes.driver.ownPersistentVolumeClaim",
+    "spark.kubernetes.driver.pod.featureSteps",
+    "spark.kubernetes.driver.pod.name",
+    "spark.kubernetes.driver.podTemplateContainerName",
+    "spark.kubernetes.driver.podTemplateFile",
+    "spark.kubernetes.driver.request.cores",
+    "spark.kubernetes.driver.requestTimeout",
+    "spark.kubernetes.driver.resourceNamePrefix",
+    "spark.kubernetes.driver.reusePersistentVolumeClaim",
+    "spark.kubernetes.driver.scheduler.name",
+    "spark.kubernetes.driver.service.deleteOnTermination",
+    "spark.kubernetes.driver.service.ipFamilies",
+    "spark.kubernetes.driver.service.ipFamilyPolicy",
+    "spark.kubernetes.driver.waitToReusePersistentVolumeClaim",
+    "spark.kubernetes.dynamicAllocation.deleteGracePeriod",
+    "spark.kubernetes.executor.apiPollingInterval",
+    "spark.kubernetes.executor.checkAllContainers",
+    "spark.kubernetes.executor.container.image",
+    "spark.kubernetes.executor.decommissionLabel",
+    "spark.kubernetes.executor.decommissionLabelValue",
+    "spark.kubernetes.executor.deleteOnTermination",
+    "spark.kubernetes.executor.disableConfigMap",
+    "spark.kubernetes.executor.enableApiPolling",
+    "spark.kubernetes.executor.enableApiWatcher",
+    "spark.kubernetes.executor.enablePollingWithResourceVersion",
+    "spark.kubernetes.executor.eventProcessingInterval",
+    "spark.kubernetes.executor.limit.cores",
+    "spark.kubernetes.executor.lostCheck.maxAttempts",
+    "spark.kubernetes.executor.minTasksPerExecutorBeforeRolling",
+    "spark.kubernetes.executor.missingPodDetectDelta",
+    "spark.kubernetes.executor.pod.featureSteps",
+    "spark.kubernetes.executor.podNamePrefix",
+    "spark.kubernetes.executor.podTemplateContainerName",
+    "spark.kubernetes.executor.podTemplateFile",
+    "spark.kubernetes.executor.request.cores",
+    "spark.kubernetes.executor.rollInterval",
+    "spark.kubernetes.executor.rollPolicy",
+    "spark.kubernetes.executor.scheduler.name",
+    "spark.kubernetes.executorSnapshotsSubscribersShutdownGracePeriod",
+    "spark.kubernetes.file.upload.path",
+    "spark.kubernetes.hadoop.configMapName",
+    "spark.kubernetes.jars.avoidDownloadSchemes",
+    "spark.kubernetes.kerberos.krb5.configMapName",
+    "spark.kubernetes.kerberos.krb5.path",
+    "spark.kubernetes.kerberos.tokenSecret.itemKey",
+    "spark.kubernetes.kerberos.tokenSecret.name",
+    "spark.kubernetes.legacy.useReadWriteOnceAccessMode",
+    "spark.kubernetes.local.dirs.tmpfs",
+    "spark.kubernetes.memoryOverheadFactor",
+    "spark.kubernetes.namespace",
+    "spark.kubernetes.pyspark.pythonVersion",
+    "spark.kubernetes.report.interval",
+    "spark.kubernetes.resource.type",
+    "spark.kubernetes.scheduler.name",
+    "spark.kubernetes.submission.connectionTimeout",
+    "spark.kubernetes.submission.requestTimeout",
+    "spark.kubernetes.submission.waitAppCompletion",
+    "spark.kubernetes.submitInDriver",
+    "spark.kubernetes.trust.certificates",
+];
+
+/// The key families of Spark on Kubernetes (`Config.scala`'s prefixes: labels, annotations,
+/// secrets, volumes, node selectors, the driver's environment, credentials; Volcano's).
+pub const KUBERNETES_PREFIXES: &[&str] = &[
+    "spark.kubernetes.authenticate.",
+    "spark.kubernetes.driver.annotation.",
+    "spark.kubernetes.driver.label.",
+    "spark.kubernetes.driver.node.selector.",
+    "spark.kubernetes.driver.secretKeyRef.",
+    "spark.kubernetes.driver.secrets.",
+    "spark.kubernetes.driver.service.annotation.",
+    "spark.kubernetes.driver.service.label.",
+    "spark.kubernetes.driver.volumes.",
+    "spark.kubernetes.driverEnv.",
+    "spark.kubernetes.executor.annotation.",
+    "spark.kubernetes.executor.label.",
+    "spark.kubernetes.executor.node.selector.",
+    "spark.kubernetes.executor.secretKeyRef.",
+    "spark.kubernetes.executor.secrets.",
+    "spark.kubernetes.executor.volumes.",
+    "spark.kubernetes.node.selector.",
+    "spark.kubernetes.scheduler.volcano.",
+];
+
+/// Whether Spark on Kubernetes defines `key`.
+pub fn is_kubernetes_key(key: &str) -> bool {
+    KUBERNETES_KEYS.contains(&key) || KUBERNETES_PREFIXES.iter().any(|p| key.starts_with(p))
+}
+
+/// The nearest Kubernetes key to a `spark.kubernetes.*` key Spark does not define, when it is
+/// a slip (as [`nearest_known`]).
+pub fn nearest_kubernetes_key(key: &str) -> Option<&'static str> {
+    let lower = key.to_ascii_lowercase();
+    let limit = if key.len() >= 24 { 3 } else { 2 };
+    KUBERNETES_KEYS
+        .iter()
+        .filter(|candidate| **candidate != key)
+        .map(|candidate| {
+            let distance = edit_distance(&lower, &candidate.to_ascii_lowercase(), limit + 1);
+            (distance, *candidate)
+        })
+        .filter(|(distance, _)| *distance <= limit)
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, candidate)| candidate)
+}
+
+/// Spark 1's legacy memory manager's keys (`spark.memory.useLegacyMode` and the fractions it
+/// read), which Spark 3.0 removed with the legacy manager (SPARK-26218): Spark ignores them.
+pub const LEGACY_MEMORY_KEYS: &[&str] = &[
+    "spark.memory.useLegacyMode",
+    "spark.shuffle.memoryFraction",
+    "spark.shuffle.safetyFraction",
+    "spark.storage.memoryFraction",
+    "spark.storage.safetyFraction",
+    "spark.storage.unrollFraction",
+];
+
 /// The known key `key`, if the check knows it.
 pub fn known(key: &str) -> Option<&'static KnownKey> {
     KNOWN_KEYS.iter().find(|k| k.key == key)
@@ -298,12 +437,29 @@ pub fn edit_distance(a: &str, b: &str, cap: usize) -> usize {
 }
 
 /// Whether a key names a secret: passwords, secrets, tokens, credentials, access or secret
-/// keys, keytabs (checked on the key in lower case, in any part of it). A service account's
-/// name (`spark.kubernetes.authenticate.driver.serviceAccountName`) is under "authenticate"
-/// but names a Kubernetes object, not a credential: shown as typed.
+/// keys, private keys, JAAS configurations (checked on the key in lower case, in any part of
+/// it). A key that names a file, a path, a provider class or a name (`*.keytab`,
+/// `*.oauthTokenFile`, `*.credentials.provider`, a service account's name) holds no secret
+/// itself: shown as typed (the value is still hidden when it looks secret), and so are keys
+/// about authentication that hold no credential (`spark.authenticate`,
+/// `hadoop.security.authentication`).
 pub fn is_secret_key(key: &str) -> bool {
     let lower = key.to_ascii_lowercase();
-    if lower.ends_with("serviceaccountname") {
+    const NOT_SECRET_ENDINGS: &[&str] = &[
+        "serviceaccountname",
+        "file",
+        "path",
+        "dir",
+        "provider",
+        "providers",
+        "class",
+        "keytab",
+        "principal",
+        "name",
+        "enabled",
+        "type",
+    ];
+    if NOT_SECRET_ENDINGS.iter().any(|e| lower.ends_with(e)) {
         return false;
     }
     const WORDS: &[&str] = &[
@@ -312,16 +468,15 @@ pub fn is_secret_key(key: &str) -> bool {
         "secret",
         "token",
         "credential",
-        "keytab",
         "accesskey",
         "access.key",
         "secretkey",
         "apikey",
         "api.key",
         "private",
-        "auth",
-        "sasl",
+        "jaas",
         "signature",
+        "account.key",
     ];
     WORDS.iter().any(|w| lower.contains(w)) || lower.ends_with(".key")
 }
@@ -329,31 +484,83 @@ pub fn is_secret_key(key: &str) -> bool {
 /// A setting's value as a report shows it: `(hidden)` when its key or value looks secret (a
 /// report may be shared), else the value.
 pub fn shown_value(key: &str, value: String) -> String {
-    if is_secret_key(key) || is_secret_value(&value) {
+    if is_secret_key(key) || (!names_no_secret(key) && is_secret_value(&value)) {
         "(hidden)".to_string()
     } else {
         value
     }
 }
 
-/// Whether a value looks like a token or key: 16 characters or more of letters, digits and
-/// `+/=_-.` only, with both letters and digits (`AKIA…`, JWTs, hex digests), or a value with a
-/// `user:password@` part.
+/// Keys whose values are names, never secrets however random they look (a pod-name prefix
+/// such as `etl-5a6b0c3f8e1d4b7a9c2e`, an application's id or name, a class, an image).
+pub fn names_no_secret(key: &str) -> bool {
+    const ENDINGS: &[&str] = &[
+        "podnameprefix",
+        "pod.name",
+        "app.name",
+        "app.id",
+        "namespace",
+        "container.image",
+        ".class",
+        "queue",
+        "serviceaccountname",
+    ];
+    let lower = key.to_ascii_lowercase();
+    ENDINGS.iter().any(|e| lower.ends_with(e))
+}
+
+/// Whether a value looks like a token or key: a run of 16 characters or more of letters,
+/// digits, `+`, `=` (and `/`, unless the value is a path) holding both letters and digits
+/// (`AKIA…`, JWTs, hex digests), a value with a `user:password@` part, or one that sets a
+/// password (`password=…`). Class names (`com.example.Job2Main`), paths and UUIDs are no
+/// secrets: their runs are short or they are named.
 pub fn is_secret_value(value: &str) -> bool {
     let v = value.trim();
-    let token_chars = v
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || "+/=_-.".contains(c));
-    let letters = v.chars().any(|c| c.is_ascii_alphabetic());
-    let digits = v.chars().any(|c| c.is_ascii_digit());
-    let looks_like_token = v.len() >= 16 && token_chars && letters && digits;
+    let lower = v.to_ascii_lowercase();
+    if lower.contains("password=") || lower.contains("password:") {
+        return true;
+    }
     let has_password = v.contains("://")
         && v.split("://").nth(1).is_some_and(|r| {
             r.split('/')
                 .next()
                 .is_some_and(|host| host.contains('@') && host.contains(':'))
         });
-    looks_like_token || has_password
+    if has_password {
+        return true;
+    }
+    if looks_like_class_names(v) {
+        return false;
+    }
+    let path = v.starts_with(['/', '.', '~']) || v.contains("://");
+    let in_run = |c: char| c.is_ascii_alphanumeric() || c == '+' || c == '=' || (c == '/' && !path);
+    v.split(|c: char| !in_run(c)).any(|run| {
+        run.len() >= 16
+            && run.chars().any(|c| c.is_ascii_alphabetic())
+            && run.chars().any(|c| c.is_ascii_digit())
+    })
+}
+
+/// `com.example.etl.Job2Main` (or a comma-separated list of such): dotted lower-case package
+/// names and a class name.
+fn looks_like_class_names(v: &str) -> bool {
+    let class = |name: &str| {
+        let parts: Vec<&str> = name.trim().split('.').collect();
+        let Some((last, packages)) = parts.split_last() else {
+            return false;
+        };
+        !packages.is_empty()
+            && packages.iter().all(|p| {
+                p.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+                    && p.chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            })
+            && last.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+            && last
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+    };
+    !v.is_empty() && v.split(',').all(class)
 }
 
 #[cfg(test)]
@@ -407,7 +614,6 @@ mod tests {
             "spark.hadoop.fs.s3a.secret.key",
             "spark.hadoop.fs.s3a.access.key",
             "spark.kubernetes.authenticate.submission.oauthToken",
-            "spark.kerberos.keytab",
         ] {
             assert!(is_secret_key(key), "{key}");
         }

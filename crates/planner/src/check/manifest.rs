@@ -4,8 +4,8 @@
 //! `--deploy-mode`, `memoryOverheadFactor`, then `sparkConf`, then the driver's fields, the
 //! executor's, and `dynamicAllocation`; a later `--conf` of the same key wins.
 
-use super::tree::{parse, Node};
-use super::{Finding, FindingKind, Format, Origin, Pasted, Stage};
+use super::tree::Node;
+use super::{Finding, FindingKind, Format, Origin, Part, Pasted, Stage};
 use crate::spark::{AppType, SparkVersion};
 use crate::spark_keys;
 
@@ -42,36 +42,81 @@ const DYNAMIC_FIELDS: &[(&str, &str)] = &[
     ("maxExecutors", spark_keys::DYNAMIC_ALLOCATION_MAX_EXECUTORS),
 ];
 
-/// Reads the first `SparkApplication` (or `ScheduledSparkApplication`'s template) of `text`.
-pub(super) fn read(text: &str, pasted: &mut Pasted) {
-    let docs = match parse(text) {
-        Ok(docs) => docs,
-        Err(e) => {
-            let kind = FindingKind::Syntax { message: e.message };
-            pasted.findings.push(Finding::at(at(e.line), kind));
-            return;
+fn kind_of(d: &Node) -> String {
+    d.get("kind")
+        .and_then(Node::text)
+        .unwrap_or_default()
+        .chars()
+        .take(60)
+        .collect()
+}
+
+fn is_application(d: &Node) -> bool {
+    kind_of(d).ends_with("SparkApplication")
+}
+
+/// The last line a value spans (the line of its last scalar).
+fn last_line(node: &Node) -> u32 {
+    let mut last = node.line();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        last = last.max(n.line());
+        match n {
+            Node::Scalar { .. } => {}
+            Node::Map { entries, .. } => {
+                for (_, line, v) in entries {
+                    last = last.max(*line);
+                    stack.push(v);
+                }
+            }
+            Node::Seq { items, .. } => stack.extend(items.iter()),
         }
-    };
-    let kind_of = |d: &Node| {
-        d.get("kind")
-            .and_then(Node::text)
-            .unwrap_or_default()
-            .to_string()
-    };
-    let app = docs
-        .iter()
-        .find(|d| kind_of(d).ends_with("SparkApplication"));
-    let Some(app) = app else {
+    }
+    last
+}
+
+/// Whether the parsed documents hold a `SparkApplication` (or `ScheduledSparkApplication`).
+pub(super) fn holds_application(docs: &[Node]) -> bool {
+    docs.iter().any(is_application)
+}
+
+/// Reads the `SparkApplication` (or `ScheduledSparkApplication`'s template) of index `part`
+/// among the documents' applications; each is a part of its own ([`Pasted::parts`]), and a
+/// document of another kind is named as not checked.
+pub(super) fn read(docs: &[Node], part: usize, pasted: &mut Pasted) {
+    let applications: Vec<&Node> = docs.iter().filter(|d| is_application(d)).collect();
+    if applications.is_empty() {
         let line_of = |d: &Node| d.get("kind").map_or(d.line(), Node::line);
         let (kind, line) = docs
             .first()
             .map_or((String::new(), 1), |d| (kind_of(d), line_of(d)));
-        let kind = FindingKind::NotSparkApplication {
-            kind: kind.chars().take(60).collect(),
-        };
+        let kind = FindingKind::NotSparkApplication { kind };
         pasted.findings.push(Finding::at(at(line), kind));
         return;
-    };
+    }
+    for d in docs.iter().filter(|d| !is_application(d)) {
+        let kind = FindingKind::OtherDocument { kind: kind_of(d) };
+        pasted.findings.push(Finding::at(at(d.line()), kind));
+    }
+    for app in &applications {
+        let name = app
+            .get("metadata")
+            .and_then(|m| m.get("name"))
+            .and_then(Node::text)
+            .unwrap_or_default();
+        pasted.parts.push(Part {
+            format: Format::SparkApplication,
+            first_line: app.line(),
+            last_line: last_line(app),
+            name: name.chars().take(60).collect(),
+        });
+    }
+    if let Some(app) = applications.get(part) {
+        read_application(app, pasted);
+    }
+}
+
+fn read_application(app: &Node, pasted: &mut Pasted) {
     pasted.recognised_at = Some(at(app.get("kind").map_or(app.line(), Node::line)));
     // The line of the `spec:` (or `template:`) key itself: what a value the spec leaves out,
     // and the operator implies, is credited to (the spec's first entry is another setting).
@@ -114,9 +159,7 @@ fn read_spec(spec: &Node, spec_line: u32, pasted: &mut Pasted) {
         }
     }
     if let Some(node) = spec.get("sparkVersion") {
-        if let Some(v) = node.text().and_then(SparkVersion::parse) {
-            pasted.spark_version = Some((v, at(node.line())));
-        }
+        read_version(node, pasted);
     }
     // Without `mode` the operator's defaulting webhook sets cluster (kubeflow/spark-operator,
     // `api/v1beta2/defaults.go`, `SetSparkApplicationDefaults`): the driver runs in a pod.
@@ -155,7 +198,71 @@ fn read_spec(spec: &Node, spec_line: u32, pasted: &mut Pasted) {
     }
     read_fields(spec, "driver", DRIVER_FIELDS, pasted);
     read_fields(spec, "executor", EXECUTOR_FIELDS, pasted);
+    operator_instances(spec, spec_line, pasted);
     read_dynamic_allocation(spec, pasted);
+}
+
+/// `spark.executor.instances` as the operator's defaulting webhook sets it when the manifest
+/// does not (kubeflow/spark-operator, `api/v1beta2/defaults.go`, `setExecutorSpecDefaults`):
+/// 1, when neither `spec.executor.instances` nor `sparkConf`'s key is set and dynamic allocation
+/// is off. The operator asks whether it is on from `spec.dynamicAllocation.enabled`, or, without
+/// that section, from `sparkConf["spark.dynamicallocation.enabled"]` (that key, in lower case).
+/// It passes the value as `--conf` with the executor's fields (`submission.go`).
+fn operator_instances(spec: &Node, spec_line: u32, pasted: &mut Pasted) {
+    let executor = spec.get("executor");
+    if executor.and_then(|e| e.get("instances")).is_some() {
+        return;
+    }
+    let conf = spec.get("sparkConf");
+    let conf_text = |key: &str| conf.and_then(|c| c.get(key)).and_then(Node::text);
+    if conf_text(spark_keys::EXECUTOR_INSTANCES).is_some_and(|v| !v.is_empty()) {
+        return;
+    }
+    let on = |text: Option<&str>| text.is_some_and(|t| t.trim().eq_ignore_ascii_case("true"));
+    let dynamic = match spec.get("dynamicAllocation") {
+        Some(section) => on(section.get("enabled").and_then(Node::text)),
+        None => on(conf_text("spark.dynamicallocation.enabled")),
+    };
+    if dynamic {
+        return;
+    }
+    let line = spec.key_line("executor").unwrap_or(spec_line);
+    let key = spark_keys::EXECUTOR_INSTANCES;
+    pasted.push(key, "1", at(line), Stage::Conf);
+    let kind = FindingKind::OperatorDefault { key, value: "1" };
+    pasted.findings.push(Finding::at(at(line), kind));
+}
+
+/// `sparkVersion`: the release line whose rules the check uses; a release it has no rules of
+/// is checked with the nearest (4.0 for 4.x and later, 3.5 before), and said.
+fn read_version(node: &Node, pasted: &mut Pasted) {
+    let Some(given) = node.text() else {
+        return;
+    };
+    if let Some(v) = SparkVersion::parse(given) {
+        pasted.spark_version = Some((v, at(node.line())));
+        return;
+    }
+    let major = given
+        .trim()
+        .trim_start_matches(['v', 'V'])
+        .split('.')
+        .next()
+        .and_then(|m| m.parse::<u32>().ok());
+    let Some(major) = major else {
+        return;
+    };
+    let used = if major >= 4 {
+        SparkVersion::V4_0
+    } else {
+        SparkVersion::V3_5
+    };
+    pasted.spark_version = Some((used, at(node.line())));
+    let kind = FindingKind::NearestVersion {
+        given: given.trim().chars().take(20).collect(),
+        used,
+    };
+    pasted.findings.push(Finding::at(at(node.line()), kind));
 }
 
 /// `dynamicAllocation` as the operator passes it (`dynamicAllocationOption` in the same file):

@@ -23,6 +23,8 @@ mod apply;
 mod command;
 #[cfg(feature = "yaml")]
 mod emr_json;
+#[cfg(feature = "yaml")]
+mod job_run;
 pub mod keys;
 pub mod link;
 #[cfg(feature = "yaml")]
@@ -31,8 +33,9 @@ pub mod properties;
 #[cfg(feature = "yaml")]
 mod tree;
 pub mod words;
+mod words_reading;
 
-pub use answer::{check, check_pasted, Answer, Check, CpuCounted, Side, SideNumbers};
+pub use answer::{check, check_part, check_pasted, Answer, Check, CpuCounted, Side, SideNumbers};
 pub use apply::{apply_settings, settings_for_the_form, use_these_settings, Applied};
 
 use crate::spark::{AppType, SparkVersion};
@@ -50,8 +53,12 @@ pub enum Format {
     DefaultsFile,
     /// An Amazon EMR configuration: a JSON list of classifications.
     EmrConfiguration,
-    /// A Spark-operator `SparkApplication` manifest (YAML).
+    /// A Spark-operator `SparkApplication` manifest (YAML, or the same as JSON).
     SparkApplication,
+    /// An EMR on EKS job run: `aws emr-containers start-job-run`'s JSON.
+    EmrOnEksJob,
+    /// An EMR Serverless job run: `aws emr-serverless start-job-run`'s JSON.
+    EmrServerlessJob,
     /// Settings read back from a share link.
     Link,
     /// The `Spark Properties` of an event log's `SparkListenerEnvironmentUpdate` (the line is
@@ -241,6 +248,263 @@ pub enum FindingKind {
         /// The key.
         key: String,
     },
+    /// The text starts with a byte-order mark (U+FEFF, invisible): read without it for a
+    /// command or JSON/YAML; Java's `Properties` keeps it in a defaults file's first key.
+    ByteOrderMark {
+        /// The format the text was read as.
+        format: Format,
+    },
+    /// An invisible character (a byte-order mark, a zero-width space or joiner, a soft hyphen)
+    /// inside a key: Spark reads it as part of the key, so it does not know the key.
+    InvisibleCharacter {
+        /// The key, the character written as `<U+200B>`.
+        key: String,
+        /// The character.
+        character: char,
+    },
+    /// Windows line endings (CR LF) in a command: read as line breaks, which bash does not.
+    WindowsLineEndings,
+    /// bash ends the command before lines that were meant for it.
+    CommandCut(Cut),
+    /// Options on lines of their own without `\`, read as one command as they were meant.
+    OptionLinesJoined {
+        /// The first line.
+        first: u32,
+        /// The last line.
+        last: u32,
+    },
+    /// A word that is not what it looks like (a dash, a quote, a space that the shell reads
+    /// as part of a word), and what spark-submit does with it.
+    Mistyped {
+        /// The word, as the shell reads it.
+        word: String,
+        /// What it holds.
+        lookalike: Lookalike,
+        /// What spark-submit does.
+        outcome: SubmitOutcome,
+    },
+    /// A spark-submit command with no application: spark-submit stops ("Must specify a
+    /// primary resource (JAR or Python or R file)").
+    NoApplication,
+    /// spark-submit's own options after the application: they go to the application.
+    OptionsAfterApplication {
+        /// What spark-submit takes as the application.
+        application: String,
+        /// The first such option.
+        first: String,
+        /// How many.
+        options: u32,
+        /// Whether the application reads as one (a jar, a script, a path).
+        plausible: bool,
+    },
+    /// `spark.master` Spark refuses at submit time ("Master must either be yarn or start with
+    /// spark, k8s, or local"), such as Spark 1's `yarn-cluster`.
+    MasterRefused {
+        /// The master.
+        master: String,
+        /// The Spark release line checked.
+        version: SparkVersion,
+    },
+    /// Java options that Spark refuses at start: a heap size (`-Xmx`) or Spark settings
+    /// (`-Dspark.`) in a JVM's options.
+    JavaOptionsRefused {
+        /// The key.
+        key: String,
+        /// Its value.
+        value: String,
+        /// What it sets.
+        sets: JavaOption,
+    },
+    /// A key Spark does not read (any more): it has no effect.
+    IgnoredKey {
+        /// The key.
+        key: String,
+        /// Why.
+        why: Ignored,
+    },
+    /// The text holds several commands (or SparkApplications): each is checked on its own.
+    SeveralParts {
+        /// Every part, in the order of the text.
+        parts: Vec<Part>,
+        /// The index of the part this answer is for.
+        checked: usize,
+    },
+    /// A text that is none of the formats the check reads, named.
+    NotCheckable {
+        /// What it is.
+        what: Other,
+    },
+    /// A document of a YAML file that is not a SparkApplication: not checked.
+    OtherDocument {
+        /// Its `kind`.
+        kind: String,
+    },
+    /// A value the Spark operator sets when the manifest leaves it out, unlike Spark's own
+    /// default (`api/v1beta2/defaults.go`).
+    OperatorDefault {
+        /// The key.
+        key: &'static str,
+        /// The value the operator passes.
+        value: &'static str,
+    },
+    /// A Spark version the check has no rules of: checked with the nearest it has.
+    NearestVersion {
+        /// The version as given.
+        given: String,
+        /// The rules used.
+        used: SparkVersion,
+    },
+}
+
+/// Why bash ends a command before the lines meant for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CutKind {
+    /// A comment (`#`) ends the line, a `\` in it included.
+    Comment,
+    /// A line that does not end in `\`.
+    MissingBackslash,
+    /// A line that ends in `/`, typed for `\`.
+    Slash,
+}
+
+/// Where bash ends a command, and the lines after it that were meant for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cut {
+    /// Why.
+    pub kind: CutKind,
+    /// The line where the command ends.
+    pub line: u32,
+    /// The first and last line meant for the command and not in it.
+    pub tail: (u32, u32),
+    /// The options on those lines.
+    pub options: u32,
+    /// Whether the command bash runs names an application.
+    pub application: bool,
+}
+
+/// A character that looks like what was meant and is not, for the shell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lookalike {
+    /// A no-break or other Unicode space: part of the word for the shell.
+    Space(char),
+    /// An en or em dash (or another dash) where `-` or `--` was meant.
+    Dash(char),
+    /// A curly quote where `"` or `'` was meant: part of the word for the shell.
+    Quote(char),
+    /// A lone `/` where `\` was meant.
+    Slash,
+    /// `key= value`: the value ended at the space, and the word after it stands alone.
+    SpaceAfterEquals {
+        /// The key left empty.
+        key: String,
+    },
+}
+
+impl Lookalike {
+    /// Whether `c` is a dash that a word processor writes for `-` or `--`.
+    pub fn dash(c: char) -> bool {
+        matches!(
+            c,
+            '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{fe58}' | '\u{fe63}' | '\u{ff0d}'
+        )
+    }
+
+    /// Whether `c` is a space the shell does not split words at.
+    pub fn space(c: char) -> bool {
+        matches!(
+            c,
+            '\u{a0}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+        )
+    }
+
+    /// Whether `c` is a curly (typographic) quote.
+    pub fn quote(c: char) -> bool {
+        matches!(c, '\u{2018}'..='\u{201f}' | '\u{ab}' | '\u{bb}')
+    }
+
+    /// The first lookalike in `word`: a dash at its start, a curly quote or a Unicode space.
+    pub fn in_word(word: &str) -> Option<Lookalike> {
+        if let Some(c) = word.chars().next().filter(|c| Lookalike::dash(*c)) {
+            return Some(Lookalike::Dash(c));
+        }
+        word.chars().find_map(|c| {
+            if Lookalike::quote(c) {
+                Some(Lookalike::Quote(c))
+            } else if Lookalike::space(c) {
+                Some(Lookalike::Space(c))
+            } else {
+                None
+            }
+        })
+    }
+}
+
+/// What spark-submit does with a command holding a mistyped word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SubmitOutcome {
+    /// It refuses the command.
+    Refused(SubmitError),
+    /// It takes the word as the application, and passes what follows to the application.
+    TakenAsApplication {
+        /// The options after it, lost to Spark.
+        options_lost: u32,
+    },
+    /// The key is not the one meant: Spark ignores it.
+    KeyIgnored,
+}
+
+/// What a JVM option in `*.extraJavaOptions` sets that Spark refuses there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JavaOption {
+    /// The heap (`-Xmx`).
+    MaxHeap,
+    /// Spark settings (`-Dspark.`).
+    SparkSetting,
+}
+
+/// Why Spark ignores a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ignored {
+    /// A `spark.kubernetes.*` key that Spark's Kubernetes support does not define.
+    UnknownKubernetesKey,
+    /// A Spark 1.x memory key (the legacy memory manager, removed in Spark 3.0).
+    LegacyMemory,
+}
+
+/// What a text the check does not read is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Other {
+    /// A Helm chart's values (YAML without `kind`, with the keys charts use).
+    HelmValues,
+    /// YAML with nested settings that is no Kubernetes object.
+    Yaml,
+    /// Terraform (HCL).
+    Terraform,
+    /// An AWS command line (`aws emr add-steps`, …): its first words.
+    AwsCommand(String),
+    /// A Kubernetes object of another kind than SparkApplication.
+    KubernetesObject {
+        /// Its `kind`.
+        kind: String,
+    },
+    /// Lines none of which holds a setting.
+    NoSetting {
+        /// How many.
+        lines: u32,
+    },
+}
+
+/// One job of a text: a spark-submit command or a SparkApplication, checked on its own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Part {
+    /// What it is.
+    pub format: Format,
+    /// Its first line.
+    pub first_line: u32,
+    /// Its last line.
+    pub last_line: u32,
+    /// What it runs: the application's file name, or the SparkApplication's name.
+    pub name: String,
 }
 
 /// Why Spark would refuse a value.
@@ -303,6 +567,10 @@ pub struct Pasted {
     /// The line that shows what a structured text is: a manifest's `kind:` line, an EMR
     /// configuration's first `Classification`.
     pub recognised_at: Option<Origin>,
+    /// The jobs of the text (commands, SparkApplications), in order: each is read on its own.
+    pub parts: Vec<Part>,
+    /// The index in [`Pasted::parts`] of the one these settings are of.
+    pub part: usize,
 }
 
 impl Pasted {
@@ -392,28 +660,175 @@ impl Pasted {
 
 /// Reads pasted text: recognises each part by its content and reads it as Spark (or EMR, or
 /// the Spark operator) would. Never panics; what cannot be read becomes a finding with its line.
+/// A text of several commands or SparkApplications gives the first one's settings
+/// ([`read_part`] reads another).
 pub fn read(text: &str) -> Pasted {
-    let mut pasted = Pasted::default();
+    read_part(text, 0)
+}
+
+/// The most parts of a text the check lists (and checks, each on its own).
+pub const MAX_PARTS: usize = 50;
+
+/// [`read`] for the part of index `part` of a text of several commands or SparkApplications
+/// ([`Pasted::parts`] lists them; an index past the last reads no part's settings).
+pub fn read_part(text: &str, part: usize) -> Pasted {
+    let mut pasted = Pasted {
+        part,
+        ..Pasted::default()
+    };
     if text.len() > MAX_TEXT_BYTES {
         pasted
             .findings
             .push(Finding::whole(FindingKind::TooLong { bytes: text.len() }));
         return pasted;
     }
-    let trimmed = text.trim_start();
+    // JSON and YAML may start with a byte-order mark (both specifications allow it).
+    let unmarked = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let trimmed = unmarked.trim_start();
     if trimmed.trim_end().is_empty() {
         pasted.findings.push(Finding::whole(FindingKind::Empty));
         return pasted;
     }
     if trimmed.starts_with('[') || trimmed.starts_with('{') {
-        read_structured(text, Format::EmrConfiguration, &mut pasted);
-    } else if looks_like_manifest(text) {
-        read_structured(text, Format::SparkApplication, &mut pasted);
+        read_structured(unmarked, Format::EmrConfiguration, part, &mut pasted);
+    } else if looks_like_manifest(unmarked) {
+        read_structured(unmarked, Format::SparkApplication, part, &mut pasted);
+    } else if let Some(what) = other_format(unmarked) {
+        let kind = FindingKind::NotCheckable { what };
+        pasted.findings.push(Finding::whole(kind));
     } else {
-        command::read_lines(text, &mut pasted);
+        // Windows line endings are line breaks to the reader of this text, not to bash.
+        let crlf = text.contains("\r\n");
+        let lines = if crlf {
+            std::borrow::Cow::Owned(text.replace("\r\n", "\n"))
+        } else {
+            std::borrow::Cow::Borrowed(text)
+        };
+        command::read_lines(&lines, part, &mut pasted);
+        if crlf && !pasted.parts.is_empty() {
+            let first = pasted.parts.get(part).map_or(1, |p| p.first_line);
+            let origin = Origin {
+                format: Format::SubmitCommand,
+                line: first,
+            };
+            pasted
+                .findings
+                .push(Finding::at(origin, FindingKind::WindowsLineEndings));
+        }
+        no_setting_lines(&mut pasted);
+    }
+    if pasted.parts.len() > 1 {
+        let kind = FindingKind::SeveralParts {
+            parts: pasted.parts.iter().take(MAX_PARTS).cloned().collect(),
+            checked: part,
+        };
+        pasted.findings.insert(0, Finding::whole(kind));
     }
     keys_findings(&mut pasted);
     pasted
+}
+
+/// Lines none of which holds a setting (a script, a program, notes): one finding for them all
+/// instead of one per line, when nothing at all was read.
+fn no_setting_lines(pasted: &mut Pasted) {
+    let not_settings = pasted
+        .findings
+        .iter()
+        .filter(|f| matches!(f.kind, FindingKind::NotASetting { .. }))
+        .count();
+    if pasted.settings.is_empty() && pasted.parts.is_empty() && not_settings >= 3 {
+        pasted
+            .findings
+            .retain(|f| !matches!(f.kind, FindingKind::NotASetting { .. }));
+        let lines = u32::try_from(not_settings).unwrap_or(u32::MAX);
+        let what = Other::NoSetting { lines };
+        pasted
+            .findings
+            .push(Finding::whole(FindingKind::NotCheckable { what }));
+    }
+}
+
+/// A text that is none of the formats read, when its lines say what it is: Terraform, an AWS
+/// command line, or YAML that nests (a Helm chart's values, another Kubernetes object).
+fn other_format(text: &str) -> Option<Other> {
+    const TERRAFORM: &[&str] = &[
+        "resource \"",
+        "data \"",
+        "provider \"",
+        "module \"",
+        "variable \"",
+        "output \"",
+        "terraform {",
+        "locals {",
+    ];
+    let mut aws = None;
+    for line in text.lines() {
+        let t = line.trim_start().trim_start_matches("$ ");
+        if TERRAFORM.iter().any(|start| t.starts_with(start)) {
+            return Some(Other::Terraform);
+        }
+        let words: Vec<&str> = t.split_whitespace().take(3).collect();
+        if words.first() == Some(&"aws") && words.get(1).is_some_and(|w| w.starts_with("emr")) {
+            aws.get_or_insert(words.join(" "));
+        }
+    }
+    if let Some(command) = aws {
+        // A script that runs spark-submit too is read as commands.
+        if !text.lines().any(|l| l.contains("spark-submit")) {
+            return Some(Other::AwsCommand(command));
+        }
+    }
+    nested_yaml(text)
+}
+
+/// YAML whose settings nest (no properties file does), which is not a SparkApplication.
+#[cfg(feature = "yaml")]
+fn nested_yaml(text: &str) -> Option<Other> {
+    let nested_key = |l: &str| {
+        let t = l.trim_end();
+        !t.starts_with([' ', '\t', '#', '-']) && t.ends_with(':') && !t.contains(' ')
+    };
+    if !text.lines().any(nested_key) {
+        return None;
+    }
+    let docs = tree::parse(text).ok()?;
+    let first = docs.first()?;
+    let tree::Node::Map { entries, .. } = first else {
+        return None;
+    };
+    if !entries
+        .iter()
+        .any(|(_, _, v)| !matches!(v, tree::Node::Scalar { .. }))
+    {
+        return None;
+    }
+    const HELM: &[&str] = &[
+        "image",
+        "replicaCount",
+        "resources",
+        "nodeSelector",
+        "tolerations",
+        "affinity",
+        "serviceAccount",
+        "podAnnotations",
+        "spark",
+        "sparkJobNamespace",
+        "sparkJobNamespaces",
+        "controller",
+        "webhook",
+        "global",
+    ];
+    if let Some((_, _, kind)) = entries.iter().find(|(k, _, _)| k == "kind") {
+        let kind = kind.text().unwrap_or_default().chars().take(60).collect();
+        return Some(Other::KubernetesObject { kind });
+    }
+    let helm = entries.iter().any(|(k, _, _)| HELM.contains(&k.as_str()));
+    Some(if helm { Other::HelmValues } else { Other::Yaml })
+}
+
+#[cfg(not(feature = "yaml"))]
+fn nested_yaml(_text: &str) -> Option<Other> {
+    None
 }
 
 /// Reads settings given as key/value pairs, all read at `origin` (an event log's `Spark
@@ -450,17 +865,48 @@ fn looks_like_manifest(text: &str) -> bool {
     })
 }
 
+/// JSON or YAML, recognised by what its documents hold: SparkApplications (YAML or JSON), an
+/// EMR on EKS or EMR Serverless job run, or an EMR configuration. `format` is what the text
+/// looked like (JSON: an EMR configuration; YAML: a manifest), for a text that does not parse.
 #[cfg(feature = "yaml")]
-fn read_structured(text: &str, format: Format, pasted: &mut Pasted) {
-    pasted.note_format(format);
-    match format {
-        Format::EmrConfiguration => emr_json::read(text, pasted),
-        _ => manifest::read(text, pasted),
+fn read_structured(text: &str, format: Format, part: usize, pasted: &mut Pasted) {
+    let docs = match tree::parse(text) {
+        Ok(docs) => docs,
+        Err(e) => {
+            pasted.note_format(format);
+            let at = Origin {
+                format,
+                line: e.line,
+            };
+            let kind = FindingKind::Syntax { message: e.message };
+            pasted.findings.push(Finding::at(at, kind));
+            return;
+        }
+    };
+    let first = docs.first();
+    if manifest::holds_application(&docs) || format == Format::SparkApplication {
+        pasted.note_format(Format::SparkApplication);
+        manifest::read(&docs, part, pasted);
+    } else if let Some((root, job)) = first.and_then(|d| job_run::format_of(d).map(|f| (d, f))) {
+        pasted.note_format(job);
+        job_run::read(root, job, pasted);
+    } else if let Some(root) = first.filter(|d| emr_json::is_configuration(d)) {
+        pasted.note_format(Format::EmrConfiguration);
+        emr_json::read(root, Format::EmrConfiguration, pasted);
+    } else {
+        pasted.note_format(Format::EmrConfiguration);
+        let at = Origin {
+            format: Format::EmrConfiguration,
+            line: first.map_or(1, tree::Node::line),
+        };
+        pasted
+            .findings
+            .push(Finding::at(at, FindingKind::NotClassifications));
     }
 }
 
 #[cfg(not(feature = "yaml"))]
-fn read_structured(_text: &str, format: Format, pasted: &mut Pasted) {
+fn read_structured(_text: &str, format: Format, _part: usize, pasted: &mut Pasted) {
     pasted.note_format(format);
     pasted
         .findings

@@ -91,11 +91,13 @@ pub struct TreeError {
 enum Frame {
     Map {
         line: u32,
+        anchor: usize,
         entries: Vec<(String, u32, Node)>,
         key: Option<(String, u32)>,
     },
     Seq {
         line: u32,
+        anchor: usize,
         items: Vec<Node>,
     },
 }
@@ -104,11 +106,88 @@ fn line_of(line: usize) -> u32 {
     u32::try_from(line).unwrap_or(u32::MAX).max(1)
 }
 
-/// Parses every document of `text`.
+/// The most values a text may hold once its aliases are expanded (a configuration holds a few
+/// hundred; aliases of aliases could otherwise grow without bound).
+pub const MAX_VALUES: usize = 100_000;
+
+/// The values `node` holds, itself included.
+fn size(node: &Node) -> usize {
+    let mut count = 0;
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        count += 1;
+        match n {
+            Node::Scalar { .. } => {}
+            Node::Map { entries, .. } => stack.extend(entries.iter().map(|(_, _, v)| v)),
+            Node::Seq { items, .. } => stack.extend(items.iter()),
+        }
+    }
+    count
+}
+
+/// What the parse holds besides the stack: anchored values (YAML's `&name`, for `*name`), and
+/// the values made so far.
+#[derive(Default)]
+struct Anchors {
+    /// By anchor id (a text holds a few: a list, without a hasher in the module).
+    values: Vec<(usize, Node, usize)>,
+    made: usize,
+}
+
+impl Anchors {
+    fn count(&mut self, values: usize, line: u32) -> Result<(), TreeError> {
+        self.made = self.made.saturating_add(values);
+        if self.made > MAX_VALUES {
+            return Err(TreeError {
+                line,
+                message: format!("its aliases expand to more than {MAX_VALUES} values"),
+            });
+        }
+        Ok(())
+    }
+
+    fn keep(&mut self, anchor: usize, node: &Node) {
+        if anchor > 0 {
+            let kept = (anchor, node.clone(), size(node));
+            match self.values.iter_mut().find(|(id, _, _)| *id == anchor) {
+                Some(slot) => *slot = kept,
+                None => self.values.push(kept),
+            }
+        }
+    }
+
+    fn get(&self, anchor: usize) -> Option<&(usize, Node, usize)> {
+        self.values.iter().find(|(id, _, _)| *id == anchor)
+    }
+
+    /// The value an alias stands for, at the alias's line.
+    fn alias(&mut self, anchor: usize, line: u32) -> Result<Node, TreeError> {
+        let Some(values) = self.get(anchor).map(|(_, _, values)| *values) else {
+            return Err(TreeError {
+                line,
+                message: "an alias (*name) to no anchor of its document".to_string(),
+            });
+        };
+        // Counted before it is copied: a copy never exceeds the bound.
+        self.count(values, line)?;
+        Ok(self.get(anchor).map_or(
+            Node::Seq {
+                line,
+                items: Vec::new(),
+            },
+            |(_, node, _)| node.clone(),
+        ))
+    }
+}
+
+/// Parses every document of `text`, aliases (`*name`) resolved to their anchored values and
+/// merge keys (`<<: *base`) merged into their mappings, as YAML 1.1's merge key type says:
+/// the mapping's own keys win, then the merged mappings in their order.
 pub fn parse(text: &str) -> Result<Vec<Node>, TreeError> {
     let mut parser = Parser::new_from_str(text);
     let mut documents = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
+    let mut anchors = Anchors::default();
     loop {
         let (event, marker) = parser.next_token().map_err(|e| TreeError {
             line: line_of(e.marker().line()),
@@ -117,7 +196,7 @@ pub fn parse(text: &str) -> Result<Vec<Node>, TreeError> {
         let line = line_of(marker.line());
         let node = match event {
             Event::StreamEnd => return Ok(documents),
-            Event::MappingStart(..) | Event::SequenceStart(..) => {
+            Event::MappingStart(anchor, _) | Event::SequenceStart(anchor, _) => {
                 if stack.len() >= MAX_DEPTH {
                     return Err(TreeError {
                         line,
@@ -127,40 +206,104 @@ pub fn parse(text: &str) -> Result<Vec<Node>, TreeError> {
                 stack.push(match event {
                     Event::MappingStart(..) => Frame::Map {
                         line,
+                        anchor,
                         entries: Vec::new(),
                         key: None,
                     },
                     _ => Frame::Seq {
                         line,
+                        anchor,
                         items: Vec::new(),
                     },
                 });
                 continue;
             }
-            Event::MappingEnd | Event::SequenceEnd => match stack.pop() {
-                Some(Frame::Map { line, entries, .. }) => Node::Map { line, entries },
-                Some(Frame::Seq { line, items }) => Node::Seq { line, items },
+            Event::MappingEnd | Event::SequenceEnd => match finished(stack.pop(), &mut anchors) {
+                Some(node) => node,
                 None => continue,
             },
-            Event::Scalar(text, style, _, _) => Node::Scalar {
-                text,
-                line,
-                quoted: style != TScalarStyle::Plain,
-            },
-            // An alias stands for a value defined elsewhere; configurations do not use them.
-            Event::Alias(_) => Node::Scalar {
-                text: String::new(),
-                line,
-                quoted: false,
-            },
+            Event::Scalar(text, style, anchor, _) => {
+                let node = Node::Scalar {
+                    text,
+                    line,
+                    quoted: style != TScalarStyle::Plain,
+                };
+                anchors.keep(anchor, &node);
+                node
+            }
+            Event::Alias(anchor) => anchors.alias(anchor, line)?,
+            // An anchor holds within its document (YAML 1.2, 3.2.2.2): Kubernetes' reader
+            // refuses an alias to another document's.
+            Event::DocumentStart => {
+                anchors.values.clear();
+                continue;
+            }
             _ => continue,
         };
+        anchors.count(1, line)?;
         if let Some(node) = attach(&mut stack, node)? {
             if documents.len() < MAX_DOCUMENTS {
                 documents.push(node);
             }
         }
     }
+}
+
+/// The value a finished mapping or sequence makes (its merge keys resolved), kept under its
+/// anchor.
+fn finished(frame: Option<Frame>, anchors: &mut Anchors) -> Option<Node> {
+    let (node, anchor) = match frame? {
+        Frame::Map {
+            line,
+            anchor,
+            entries,
+            ..
+        } => (
+            Node::Map {
+                line,
+                entries: merged(entries),
+            },
+            anchor,
+        ),
+        Frame::Seq {
+            line,
+            anchor,
+            items,
+        } => (Node::Seq { line, items }, anchor),
+    };
+    anchors.keep(anchor, &node);
+    Some(node)
+}
+
+/// A mapping's entries with its merge keys (`<<`) resolved: the merged mappings' entries
+/// first (earlier mappings winning over later ones), those the mapping sets itself last, so
+/// that [`Node::get`], which takes the last, finds the mapping's own.
+fn merged(entries: Vec<(String, u32, Node)>) -> Vec<(String, u32, Node)> {
+    if !entries.iter().any(|(k, _, _)| k == "<<") {
+        return entries;
+    }
+    let (merges, own): (Vec<_>, Vec<_>) = entries.into_iter().partition(|(k, _, _)| k == "<<");
+    let mut out: Vec<(String, u32, Node)> = Vec::new();
+    let taken = |out: &[(String, u32, Node)], key: &str| {
+        own.iter().any(|(k, _, _)| k == key) || out.iter().any(|(k, _, _)| k == key)
+    };
+    for (_, _, value) in merges {
+        let maps = match value {
+            Node::Seq { items, .. } => items,
+            map => vec![map],
+        };
+        for map in maps {
+            if let Node::Map { entries, .. } = map {
+                for entry in entries {
+                    if !taken(&out, &entry.0) {
+                        out.push(entry);
+                    }
+                }
+            }
+        }
+    }
+    out.extend(own);
+    out
 }
 
 /// Puts a finished value into its parent; returns it when it is a whole document.

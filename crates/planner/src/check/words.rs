@@ -16,6 +16,8 @@ pub fn format_name(format: Format) -> &'static str {
         Format::DefaultsFile => "spark-defaults.conf",
         Format::EmrConfiguration => "EMR configuration (JSON)",
         Format::SparkApplication => "SparkApplication manifest (YAML)",
+        Format::EmrOnEksJob => "EMR on EKS job run (JSON)",
+        Format::EmrServerlessJob => "EMR Serverless job run (JSON)",
         Format::Link => "link",
         Format::EventLog => "event log",
     }
@@ -60,6 +62,36 @@ pub fn finding_kind(kind: &FindingKind) -> (Severity, Code) {
         F::ExplicitBesideMaximize { .. } | F::OtherManager { .. } => {
             (Severity::Warning, Code::SettingIgnored)
         }
+        other => reading_kind(other),
+    }
+}
+
+/// The severity and code of what reading a command or a structured text found.
+fn reading_kind(kind: &FindingKind) -> (Severity, Code) {
+    use super::SubmitOutcome as O;
+    use FindingKind as F;
+    match kind {
+        F::CommandCut(_)
+        | F::NotCheckable { .. }
+        | F::Mistyped {
+            outcome: O::Refused(_) | O::TakenAsApplication { .. },
+            ..
+        } => (Severity::Error, Code::UnreadableValue),
+        F::OptionsAfterApplication {
+            plausible: false, ..
+        } => (Severity::Error, Code::UnreadableValue),
+        F::NoApplication | F::MasterRefused { .. } | F::JavaOptionsRefused { .. } => {
+            (Severity::Error, Code::InvalidValue)
+        }
+        F::ByteOrderMark { .. }
+        | F::WindowsLineEndings
+        | F::OptionLinesJoined { .. }
+        | F::OptionsAfterApplication { .. } => (Severity::Warning, Code::UnreadableValue),
+        F::InvisibleCharacter { .. } | F::Mistyped { .. } => {
+            (Severity::Warning, Code::UnknownSetting)
+        }
+        F::IgnoredKey { .. } => (Severity::Warning, Code::SettingIgnored),
+        _ => (Severity::Info, Code::SettingIgnored),
     }
 }
 
@@ -178,7 +210,7 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
              of the answer and of \"Use these settings\".",
             manager.name()
         ),
-        _ => String::new(),
+        other => super::words_reading::message(other),
     }
 }
 
@@ -417,13 +449,11 @@ pub fn check_headline(c: &Check) -> String {
             }
         },
         Some(Stop::Refused(f)) => {
-            let what = match f.kind {
-                FindingKind::BadValue { .. }
-                | FindingKind::Command(_)
-                | FindingKind::MalformedEscape => "Spark refuses these settings",
-                _ => "The check cannot read this text",
-            };
-            format!("{what}. {}{more}", finding_message(f, m))
+            format!(
+                "{}. {}{more}",
+                refused_words(&f.kind),
+                finding_message(f, m)
+            )
         }
         Some(Stop::DoesNotRun) => {
             let first = all_answer_warnings(c)
@@ -432,6 +462,109 @@ pub fn check_headline(c: &Check) -> String {
                 .map_or("No executor can start.".to_string(), |w| w.message);
             format!("These settings do not run on this cluster. {first}{more}")
         }
+    }
+}
+
+/// "3 spark-submit commands", "1 SparkApplication", "no command": the parts of a text.
+pub fn parts_count(pasted: &super::Pasted) -> String {
+    match pasted.parts.first() {
+        Some(p) => format::counted(
+            pasted.parts.len() as u64,
+            super::words_reading::part_noun(p.format),
+        ),
+        None => "no spark-submit command or SparkApplication".to_string(),
+    }
+}
+
+/// The part a check is of, when its text holds several: "command 2 (lines 6–9, report.py)".
+pub fn part_name(pasted: &super::Pasted) -> Option<String> {
+    if pasted.parts.len() < 2 {
+        return None;
+    }
+    let part = pasted.parts.get(pasted.part)?;
+    Some(super::words_reading::part_words(part, pasted.part, false))
+}
+
+/// The check of every part of a text of several, in the order of the text: `c` in its place
+/// among [`Check::others`] (which hold the other parts in order).
+pub fn parts_in_order(c: &Check) -> Vec<&Check> {
+    let mut all: Vec<&Check> = Vec::with_capacity(c.others.len() + 1);
+    let mut placed = false;
+    for other in &c.others {
+        if !placed && other.pasted.part > c.pasted.part {
+            all.push(c);
+            placed = true;
+        }
+        all.push(other);
+    }
+    if !placed {
+        all.push(c);
+    }
+    all
+}
+
+/// The title of [`parts_lines`]: "Each command, checked on its own".
+pub fn parts_title(c: &Check) -> String {
+    let noun = match c.pasted.parts.first().map(|p| p.format) {
+        Some(Format::SparkApplication) => "SparkApplication",
+        _ => "command",
+    };
+    format!("Each {noun}, checked on its own")
+}
+
+/// Each part of a text of several, with its answer in one sentence, in the order of the text:
+/// "Command 2 (lines 6–9, report.py): 10 of 10 executors asked for run here, …" (empty for a
+/// text of one part).
+pub fn parts_lines(c: &Check) -> Vec<String> {
+    if c.others.is_empty() {
+        return Vec::new();
+    }
+    let mut lines: Vec<String> = parts_in_order(c)
+        .into_iter()
+        .filter_map(|k| {
+            let part = k.pasted.parts.get(k.pasted.part)?;
+            let this = if k.pasted.part == c.pasted.part {
+                " (this answer)"
+            } else {
+                ""
+            };
+            Some(format!(
+                "{}{this}: {}",
+                super::words_reading::part_words(part, k.pasted.part, true),
+                check_headline(k)
+            ))
+        })
+        .collect();
+    let more = c.pasted.parts.len().saturating_sub(super::MAX_PARTS);
+    if more > 0 {
+        lines.push(format::in_text(&format!(
+            "{} more not checked here: check them on their own.",
+            format::counted(more as u64, "part")
+        )));
+    }
+    lines
+}
+
+/// What an error of reading means for the settings, as the answer's headline starts: Spark
+/// refuses them, Spark would not get them as they are written, or the text cannot be read.
+pub fn refused_words(kind: &FindingKind) -> &'static str {
+    use super::SubmitOutcome as O;
+    use FindingKind as F;
+    match kind {
+        F::BadValue { .. }
+        | F::Command(_)
+        | F::MalformedEscape
+        | F::NoApplication
+        | F::MasterRefused { .. }
+        | F::JavaOptionsRefused { .. }
+        | F::Mistyped {
+            outcome: O::Refused(_),
+            ..
+        } => "Spark refuses these settings",
+        F::CommandCut(_) | F::Mistyped { .. } | F::OptionsAfterApplication { .. } => {
+            "Spark would not get these settings as they are written"
+        }
+        _ => "The check cannot read this text",
     }
 }
 
@@ -864,10 +997,12 @@ fn k8s_container_lines(p: &crate::k8s::K8sPlan, spark: &crate::k8s::K8sSpark) ->
             .as_ref()
             .map_or(String::new(), |l| format!(", limit {l}"))
     )];
-    if let Some(d) = &pods.driver {
+    if let (Some(d), Some(numbers)) = (&pods.driver, &p.driver) {
         out.push(format!(
-            "Driver pod: {} memory, CPU request {}.",
+            "Driver pod: {} memory (heap {} + overhead {}), CPU request {}.",
             d.memory_quantity(),
+            numbers.heap_mib,
+            numbers.overhead_mib,
             d.cpu_request
         ));
     }

@@ -46,6 +46,9 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
             if s.am_cores != 1 {
                 put(keys::AM_CORES, s.am_cores.to_string());
             }
+            if let Some(o) = s.am_overhead_mib {
+                put(keys::AM_OVERHEAD, spark_size(o));
+            }
         }
     }
     if s.task_cpus != 1 {

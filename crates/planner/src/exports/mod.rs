@@ -98,6 +98,9 @@ pub fn spark_conf(
         if spark.am_cores != 1 {
             put(keys::AM_CORES, spark.am_cores.to_string());
         }
+        if let Some(o) = spark.am_overhead_mib {
+            put(keys::AM_OVERHEAD, spark_size(o));
+        }
     }
     overhead_conf(
         &mut put,

@@ -6,7 +6,7 @@
 use crate::check::keys::shown_value;
 use crate::check::words::{
     check_changes, check_container_lines, check_headline, check_layout_lines, diagnostics,
-    format_name, headline, won_words,
+    format_name, headline, parts_lines, parts_title, won_words,
 };
 use crate::check::{Check, Format};
 
@@ -54,6 +54,7 @@ pub fn text(c: &Check) -> String {
             }
         }
     };
+    section(&mut out, &parts_title(c), &parts_lines(c));
     let settings: Vec<String> = setting_rows(c)
         .into_iter()
         .map(|(k, v, from)| format!("{k} = {v}  ({from})"))
@@ -80,6 +81,13 @@ fn cell(s: &str) -> String {
 /// The check as GitHub Markdown.
 pub fn markdown(c: &Check) -> String {
     let mut out = format!("## {}\n\n{}\n", title(c), check_headline(c));
+    let parts = parts_lines(c);
+    if !parts.is_empty() {
+        out.push_str(&format!("\n### {}\n\n", parts_title(c)));
+        for l in parts {
+            out.push_str(&format!("- {}\n", l.replace('\n', " ")));
+        }
+    }
     let rows = setting_rows(c);
     if !rows.is_empty() {
         out.push_str("\n### Settings\n\n| Key | Value | Read from |\n| --- | --- | --- |\n");

@@ -11,8 +11,9 @@ use crate::check::keys::shown_value;
 use crate::check::link::{encode, DropReason};
 use crate::check::words::{
     answer_warnings, check_changes, check_container_lines, check_headline, check_layout_lines,
-    diagnostics, finding_diagnostic, format_name, headline, plan_not_offered, replaced_lines, stop,
-    switch_hint, use_these_settings_note, Stop,
+    diagnostics, finding_diagnostic, format_name, headline, parts_in_order, parts_lines,
+    parts_title, plan_not_offered, replaced_lines, stop, switch_hint, use_these_settings_note,
+    Stop,
 };
 use crate::check::{settings_for_the_form, Answer, Check, Format, SideNumbers};
 use crate::scenario::Scenario;
@@ -46,7 +47,8 @@ pub struct CheckView {
     /// `checked`, `not-planned` or `nothing-read`.
     pub status: CheckStatus,
     /// The kinds of text read, in the order met (`spark-submit`, `spark-defaults`,
-    /// `emr-configuration`, `spark-application`, `link`).
+    /// `emr-configuration`, `emr-on-eks-job-run`, `emr-serverless-job-run`,
+    /// `spark-application`, `link`, `event-log`).
     pub formats: Vec<String>,
     /// "Read as: a spark-submit command, then …." (absent when nothing was read).
     #[cfg_attr(
@@ -105,6 +107,44 @@ pub struct CheckView {
     pub use_these_settings_note: Option<String>,
     /// What a share link of this check holds.
     pub link: CheckLink,
+    /// A text of several spark-submit commands or SparkApplications: each, checked on its
+    /// own, in the order of the text (empty for a text of one). This view is of the part
+    /// whose `this` is true.
+    pub parts: Vec<CheckPart>,
+    /// The heading of `parts_lines` ("Each command, checked on its own"; absent for a text of
+    /// one).
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub parts_title: Option<String>,
+    /// Each part with its answer in one sentence, in the order of the text, and the parts left
+    /// unchecked when there are more than the check reads (empty for a text of one).
+    pub parts_lines: Vec<String>,
+}
+
+/// One part of a text of several, checked on its own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(optional_fields))]
+pub struct CheckPart {
+    /// Its number (1 is the first; the command line's `--part`).
+    pub number: u32,
+    /// `spark-submit` or `spark-application` (as in `formats`).
+    pub format: String,
+    /// Its first line.
+    pub first_line: u32,
+    /// Its last line.
+    pub last_line: u32,
+    /// What it runs: the application's file name, or the SparkApplication's name.
+    pub name: String,
+    /// Its check's status.
+    pub status: CheckStatus,
+    /// Its check's headline.
+    pub headline: String,
+    /// Whether this view is of this part.
+    pub this: bool,
 }
 
 /// A key's value that stands, where it came from.
@@ -230,6 +270,8 @@ pub fn format_id(format: Format) -> &'static str {
         Format::SubmitCommand => "spark-submit",
         Format::DefaultsFile => "spark-defaults",
         Format::EmrConfiguration => "emr-configuration",
+        Format::EmrOnEksJob => "emr-on-eks-job-run",
+        Format::EmrServerlessJob => "emr-serverless-job-run",
         Format::SparkApplication => "spark-application",
         Format::Link => "link",
         Format::EventLog => "event-log",
@@ -259,11 +301,7 @@ pub fn check_view(c: &Check, form: &Scenario) -> CheckView {
     CheckView {
         schema: super::SCHEMA,
         manager: m,
-        status: match (&c.answer, c.compare.pasted.is_some() && !refused) {
-            (Answer::NothingRead, _) => CheckStatus::NothingRead,
-            (_, true) => CheckStatus::Checked,
-            (_, false) => CheckStatus::NotPlanned,
-        },
+        status: status_of(c),
         formats: c
             .pasted
             .formats
@@ -286,7 +324,43 @@ pub fn check_view(c: &Check, form: &Scenario) -> CheckView {
         use_these_settings: crate::url::scenario_to_query(&settings_for_the_form(&c.applied)),
         use_these_settings_note: (!nothing_read && !refused).then(|| use_these_settings_note(c)),
         link: link(c),
+        parts: parts(c),
+        parts_title: (!c.others.is_empty()).then(|| parts_title(c)),
+        parts_lines: parts_lines(c),
     }
+}
+
+/// Whether the pasted settings of `c` were checked.
+fn status_of(c: &Check) -> CheckStatus {
+    let refused = matches!(stop(c), Some(Stop::Refused(_)));
+    match (&c.answer, c.compare.pasted.is_some() && !refused) {
+        (Answer::NothingRead, _) => CheckStatus::NothingRead,
+        (_, true) => CheckStatus::Checked,
+        (_, false) => CheckStatus::NotPlanned,
+    }
+}
+
+/// Every part of a text of several, each checked on its own (none for a text of one).
+fn parts(c: &Check) -> Vec<CheckPart> {
+    if c.others.is_empty() {
+        return Vec::new();
+    }
+    parts_in_order(c)
+        .into_iter()
+        .filter_map(|k| {
+            let part = k.pasted.parts.get(k.pasted.part)?;
+            Some(CheckPart {
+                number: u32::try_from(k.pasted.part + 1).unwrap_or(u32::MAX),
+                format: format_id(part.format).to_string(),
+                first_line: part.first_line,
+                last_line: part.last_line,
+                name: part.name.clone(),
+                status: status_of(k),
+                headline: check_headline(k),
+                this: k.pasted.part == c.pasted.part,
+            })
+        })
+        .collect()
 }
 
 fn answer(c: &Check) -> Option<CheckAnswer> {
@@ -409,7 +483,10 @@ pub fn plan_export(c: &Check, form: &Scenario) -> Option<(File, String)> {
     let wanted = match (pasted, form.manager()) {
         (Format::SubmitCommand, _) | (Format::Link, M::Yarn) => File::Submit,
         (Format::DefaultsFile | Format::EventLog, _) => File::Conf,
-        (Format::EmrConfiguration, _) | (Format::Link, M::Emr) => File::EmrJson,
+        (Format::EmrConfiguration | Format::EmrServerlessJob, _) | (Format::Link, M::Emr) => {
+            File::EmrJson
+        }
+        (Format::EmrOnEksJob, _) => File::Conf,
         (Format::SparkApplication, _) | (Format::Link, M::Kubernetes) => File::Yaml,
     };
     let v = super::build(form, &c.plan);
