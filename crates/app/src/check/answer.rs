@@ -43,6 +43,31 @@ fn Lines(title: &'static str, id: &'static str, lines: Part<Vec<String>>) -> imp
     })
 }
 
+/// "Each command, checked on its own": a text of several commands, each with its own answer.
+#[component]
+fn PartsLines(view: Part<Option<CheckShown>>) -> impl IntoView {
+    let title = memo(move || view.with(|v| v.as_ref().and_then(|v| v.parts_title.clone())));
+    let lines = memo(move || {
+        view.with(|v| {
+            v.as_ref()
+                .map(|v| v.parts_lines.clone())
+                .unwrap_or_default()
+        })
+    });
+    dynamic(move || {
+        title.get().is_some().then(|| {
+            view! {
+                <h3 class="subhead">{text(move || title.get().unwrap_or_default())}</h3>
+                <ul class="check-list" id="check-parts">
+                    {indexed(move || lines.with(Vec::len), move |i| view! {
+                        <Line line=item_memo(lines, i)/>
+                    }.into_any())}
+                </ul>
+            }
+        })
+    })
+}
+
 #[component]
 fn Line(line: Part<String>) -> impl IntoView {
     view! { <li>{text(move || line.get())}</li> }
@@ -99,6 +124,7 @@ pub(crate) fn CheckAnswer(page: Page, view: Part<Option<CheckShown>>) -> impl In
                 </li>
             </ul>
         }))}
+        <PartsLines view/>
         {dynamic(move || read_as.get().is_some().then(|| view! {
             <p class="muted" id="check-read">{text(move || read_as.get().unwrap_or_default())}</p>
         }))}

@@ -11,8 +11,10 @@ use wasm_bindgen::{JsCast, JsValue};
 
 /// Every field of the check's view the section reads, as paths (`plan.export.name`; `[]`: each
 /// item of a list).
-pub const PATHS: [&str; 18] = [
+pub const PATHS: [&str; 20] = [
     "headline",
+    "parts_title",
+    "parts_lines",
     "switch_hint",
     "read_as",
     "settings[].words",
@@ -37,6 +39,10 @@ pub const PATHS: [&str; 18] = [
 pub struct CheckShown {
     /// The answer in one sentence.
     pub headline: String,
+    /// The heading of `parts_lines` (a text of several commands or manifests).
+    pub parts_title: Option<String>,
+    /// Each command of a text of several, with its own answer in one sentence.
+    pub parts_lines: Vec<String>,
     /// The hint to switch the form's cluster manager.
     pub switch_hint: Option<String>,
     /// "Read as: …".
@@ -111,6 +117,8 @@ pub fn check_shown(v: &JsValue) -> Option<CheckShown> {
     let link = field(v, "link");
     Some(CheckShown {
         headline: text(v, "headline"),
+        parts_title: optional(v, "parts_title"),
+        parts_lines: texts(v, "parts_lines"),
         switch_hint: optional(v, "switch_hint"),
         read_as: optional(v, "read_as"),
         settings: items(v, "settings")
@@ -170,6 +178,10 @@ mod tests {
     #[test]
     fn every_field_the_section_reads_is_in_the_check_view() {
         let samples = [
+            (
+                "spark-submit --master yarn --executor-memory 8g app.jar\nspark-submit --master yarn --executor-memory 4g report.jar\n",
+                "v=1",
+            ),
             (
                 "spark-submit --master yarn --num-executors 17 --executor-cores 5 --executor-memory 19g app.jar",
                 "v=1",
