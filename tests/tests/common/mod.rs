@@ -318,8 +318,13 @@ impl Browser {
     /// Starts chromedriver and a fresh headless Chromium; `name` labels its profile folder,
     /// logs and screenshots. Also starts the static server if this binary has not yet.
     pub async fn open(name: &str) -> Browser {
+        Browser::open_at(name, site().to_owned()).await
+    }
+
+    /// Like [`Browser::open`], on another static server (`base`, from [`serve_dir`]): a site
+    /// that serves test data beside the build.
+    pub async fn open_at(name: &str, base: String) -> Browser {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let base = site().to_owned();
         let work = target_dir().join("e2e");
         let seq = COUNTER.fetch_add(1, Ordering::Relaxed);
         let profile = work.join(format!("profile-{name}-{}-{seq}", std::process::id()));
