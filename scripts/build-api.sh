@@ -75,3 +75,4 @@ cp crates/api-analyzer/js/analyzer_worker.js "$analyzer_work/"
 esbuild "$analyzer_work/analyzer_worker.js" --bundle --format=esm --log-level=warning \
   --outfile="$analyzer_work/analyzer_worker.bundle.js"
 minify_js "$analyzer_work/analyzer_worker.bundle.js" "$out/analyzer/analyzer_worker.js"
+cp crates/api-analyzer/js/analysis.d.ts "$out/analyzer/"

@@ -12,7 +12,8 @@
 //   { type: "cancel" }
 // Messages from the worker:
 //   { type: "progress", progress: { bytes_read, bytes_total, bytes_decoded, lines, events,
-//     files, elapsed_ms } }  at most every 100 ms, and once at the end
+//     files, elapsed_ms, wasm_memory_bytes } }  at most every 100 ms, and once at the end
+//     (wasm_memory_bytes: the module's linear memory, which never shrinks: its peak)
 //   { type: "done", result }  the document `spark-sizer analyze --format json` prints, with
 //     `diagnostics` (plain objects, made by serde-wasm-bindgen in the module)
 //   { type: "cancelled", progress }
@@ -31,9 +32,16 @@ const PROGRESS_EVERY_MS = 100;
 let cancelled = false;
 let busy = false;
 
+/** The module's exports once loaded (its linear memory is what the analysis holds). */
+let wasm = null;
+
 /** Counters for a progress message. */
 function progressOf(analyzer, started) {
-  return { ...analyzer.progress(), elapsed_ms: Math.round(performance.now() - started) };
+  return {
+    ...analyzer.progress(),
+    elapsed_ms: Math.round(performance.now() - started),
+    wasm_memory_bytes: wasm?.memory?.buffer?.byteLength ?? 0,
+  };
 }
 
 /** Reads a Blob in slices, the next slice read while the one in hand is analysed. */
@@ -90,7 +98,7 @@ function ordered(sources) {
 
 async function analyze(sources, cluster) {
   const started = performance.now();
-  await initWasm();
+  wasm ??= await initWasm();
   const analyzer = new Analyzer();
   let last = started;
   const tick = () => {

@@ -28,6 +28,8 @@ pub struct Answer {
 /// The answer as `analyze()` returns it: the command line's JSON document with `diagnostics`
 /// beside its fields.
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "AnalysisResult"))]
 pub struct AnswerDocument<'a> {
     #[serde(flatten)]
     document: Document<'a>,

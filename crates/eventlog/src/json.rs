@@ -14,6 +14,7 @@ pub const SCHEMA: u32 = 1;
 /// The document, borrowing what it holds: serialized as JSON text by [`document`], and by
 /// the worker module into JavaScript objects (serde-wasm-bindgen), the same fields either way.
 #[derive(Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Document<'a> {
     kind: &'static str,
     schema: u32,
