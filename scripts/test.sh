@@ -100,7 +100,7 @@ step "size gate, reports module (200 KB brotli)" \
   "$root/scripts/size-gate.sh" "$root/dist/api/reports" 200000
 # The analyser module (dist/api/analyzer/: the event-log reader and analysis, and the worker
 # that runs it), loaded only when analyze() is called or the page's "Analyse a run" opens: a
-# budget of its own, 320 KB (set with room over the 246 KB it first measured, not at it).
+# budget of its own, 360 KB (set with room over the 286 KB it measured at opt-level 3, not at it).
 # serde's messages about wrong values print floats with std's Display, allowed here only.
-step "size gate, analyser module (320 KB brotli)" \
-  env SIZE_GATE_STD_FLOATS=allowed "$root/scripts/size-gate.sh" "$root/dist/api/analyzer" 320000
+step "size gate, analyser module (360 KB brotli)" \
+  env SIZE_GATE_STD_FLOATS=allowed "$root/scripts/size-gate.sh" "$root/dist/api/analyzer" 360000

@@ -50,7 +50,7 @@ export function check(text: string, input?: string | URL | URLSearchParams | Pla
 /**
  * Analyses Spark event logs — what the run used, its executors per host, measured memory peaks,
  * stages, findings, the right-sized plan and the what-if of executor counts — in a Web Worker
- * (the analyser module, analyzer/ next to this file, loaded on each call). Resolves to the
+ * (the analyser module, analyzer/ next to this file, loaded on the first call). Resolves to the
  * document `spark-sizer analyze --format json` prints, with `diagnostics` (what the command
  * line writes on stderr, and what could not be read); never throws.
  *
