@@ -259,6 +259,20 @@ async fn analyze_reports_progress_cancels_and_never_throws() {
         "{read}"
     );
 
+    // Two calls at once (the kept worker is busy with one: the other gets its own), then one
+    // more on the kept worker: each its own answer.
+    let got = in_page(
+        &browser,
+        "const a = await (await get('/own/skewed.zstd')).blob(); \
+         const b = await (await get('/own/spilling.zstd')).blob(); \
+         const [x, y] = await Promise.all([m.analyze(new File([a], 'skewed.zstd')), \
+                                           m.analyze(new File([b], 'spilling.zstd'))]); \
+         const z = await m.analyze(new File([a], 'skewed.zstd')); \
+         return [x, y, z].map((r) => r.runs[0].run.name);",
+    )
+    .await;
+    assert_eq!(got, serde_json::json!(["skewed", "spilling", "skewed"]));
+
     // Not event logs, and inputs analyze() does not take: diagnostics, no throw.
     let got = in_page(
         &browser,
