@@ -143,7 +143,11 @@ async fn main() {
     browser.open_page("/api/example.html", "#headline").await;
 
     // The first call loads the worker and compiles its module; later calls reuse it.
-    let first = timed(&browser, &["/shared/sparklens_local-1532512550423".to_string()]).await;
+    let first = timed(
+        &browser,
+        &["/shared/sparklens_local-1532512550423".to_string()],
+    )
+    .await;
     println!(
         "first call (the worker started, its module fetched and compiled; the sparklens log): \
          {:.0} ms\n",
