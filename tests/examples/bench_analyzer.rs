@@ -9,7 +9,7 @@
 //! `cargo run --release -p e2e --example bench_analyzer -- [ROUNDS] [BIG.log...]`
 
 #[path = "../tests/common/mod.rs"]
-#[allow(dead_code, unused_imports)]
+#[allow(unused_imports)]
 mod common;
 
 use std::path::PathBuf;
@@ -133,6 +133,51 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
+/// analyze() on a large log: throughput, the module's memory and the renderer's, sampled.
+async fn bench_large(browser: &Browser, b: &std::path::Path) {
+    let name = b
+        .file_name()
+        .expect("a name")
+        .to_string_lossy()
+        .into_owned();
+    let mark = "profile-bench-analyzer";
+    let before = renderer_rss(mark);
+    let peak = Arc::new(AtomicU64::new(before));
+    let done = Arc::new(AtomicBool::new(false));
+    let sampler = {
+        let (peak, done) = (Arc::clone(&peak), Arc::clone(&done));
+        std::thread::spawn(move || {
+            while !done.load(Ordering::Relaxed) {
+                peak.fetch_max(renderer_rss(mark), Ordering::Relaxed);
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        })
+    };
+    let r = timed(browser, &[format!("/big/{name}")]).await;
+    done.store(true, Ordering::Relaxed);
+    let _ = sampler.join();
+    let worker_ms = r["last"]["elapsed_ms"].as_f64().unwrap_or(f64::NAN);
+    let decoded = r["decoded"].as_f64().unwrap_or(0.0);
+    println!(
+        "\nlarge log `{name}`: {:.0} MB read, {:.0} MB decoded, {} events, {} runs, diagnostics {:?}; \
+         analyze() {:.0} ms, the worker's reading {worker_ms:.0} ms: {:.0} MB/s decoded JSON \
+         ({:.0} MB/s by the call's wall time); the module's linear memory at its peak {:.1} MiB; \
+         the page's renderer {:.0} MiB before, {:.0} MiB at its peak (+{:.0} MiB)",
+        r["read"].as_f64().unwrap_or(0.0) / 1e6,
+        decoded / 1e6,
+        r["events"],
+        r["runs"],
+        r["codes"],
+        r["ms"].as_f64().unwrap_or(f64::NAN),
+        decoded / 1e3 / worker_ms,
+        decoded / 1e3 / r["ms"].as_f64().unwrap_or(f64::NAN),
+        r["peak"].as_f64().unwrap_or(0.0) / 1048576.0,
+        before as f64 / 1048576.0,
+        peak.load(Ordering::Relaxed) as f64 / 1048576.0,
+        (peak.load(Ordering::Relaxed).saturating_sub(before)) as f64 / 1048576.0,
+    );
+}
+
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
     let mut args = std::env::args().skip(1);
@@ -177,47 +222,7 @@ async fn main() {
     }
 
     for b in &big {
-        let name = b
-            .file_name()
-            .expect("a name")
-            .to_string_lossy()
-            .into_owned();
-        let mark = "profile-bench-analyzer";
-        let before = renderer_rss(mark);
-        let peak = Arc::new(AtomicU64::new(before));
-        let done = Arc::new(AtomicBool::new(false));
-        let sampler = {
-            let (peak, done) = (Arc::clone(&peak), Arc::clone(&done));
-            std::thread::spawn(move || {
-                while !done.load(Ordering::Relaxed) {
-                    peak.fetch_max(renderer_rss(mark), Ordering::Relaxed);
-                    std::thread::sleep(Duration::from_millis(50));
-                }
-            })
-        };
-        let r = timed(&browser, &[format!("/big/{name}")]).await;
-        done.store(true, Ordering::Relaxed);
-        let _ = sampler.join();
-        let worker_ms = r["last"]["elapsed_ms"].as_f64().unwrap_or(f64::NAN);
-        let decoded = r["decoded"].as_f64().unwrap_or(0.0);
-        println!(
-            "\nlarge log `{name}`: {:.0} MB read, {:.0} MB decoded, {} events, {} runs, diagnostics {:?}; \
-             analyze() {:.0} ms, the worker's reading {worker_ms:.0} ms: {:.0} MB/s decoded JSON \
-             ({:.0} MB/s by the call's wall time); the module's linear memory at its peak {:.1} MiB; \
-             the page's renderer {:.0} MiB before, {:.0} MiB at its peak (+{:.0} MiB)",
-            r["read"].as_f64().unwrap_or(0.0) / 1e6,
-            decoded / 1e6,
-            r["events"],
-            r["runs"],
-            r["codes"],
-            r["ms"].as_f64().unwrap_or(f64::NAN),
-            decoded / 1e3 / worker_ms,
-            decoded / 1e3 / r["ms"].as_f64().unwrap_or(f64::NAN),
-            r["peak"].as_f64().unwrap_or(0.0) / 1048576.0,
-            before as f64 / 1048576.0,
-            peak.load(Ordering::Relaxed) as f64 / 1048576.0,
-            (peak.load(Ordering::Relaxed).saturating_sub(before)) as f64 / 1048576.0,
-        );
+        bench_large(&browser, b).await;
     }
     browser.close().await;
 }

@@ -53,6 +53,19 @@ impl Session {
         self.reader.push(chunk);
     }
 
+    /// Reads a whole file held in memory as the worker reads one: begun with `size`, pushed in
+    /// slices of `slice` bytes until it is of no more use, ended.
+    pub fn read_file(&mut self, name: &str, bytes: &[u8], size: Option<u64>, slice: usize) {
+        self.begin_file(name, size);
+        for part in bytes.chunks(slice.max(1)) {
+            self.push(part);
+            if !self.wants_more() {
+                break;
+            }
+        }
+        self.end_file();
+    }
+
     /// Ends the file in hand.
     pub fn end_file(&mut self) {
         self.reader.end_file();
