@@ -83,7 +83,10 @@ step "event-log fuzz targets (short seeded run)" \
 step "wasm tests (headless Chromium)" \
   cargo test --locked -p app --target wasm32-unknown-unknown --test browser
 step "release build (trunk)" trunk build --release
-step "size gate (180 KB brotli)" "$root/scripts/size-gate.sh" "$root/dist" 180000 api
+# The page's first load (everything in dist/ but the JS API and the reports module, which the
+# page fetches only when a section that needs it opens): a budget set once with room (issue 26),
+# not at a measurement.
+step "size gate, page first load (260 KB brotli)" "$root/scripts/size-gate.sh" "$root/dist" 260000 api
 step "end-to-end tests (headless Chromium)" cargo test --locked -p e2e
 # The JS API (dist/api/, built by Trunk's post-build hook) has its own budgets, set once with
 # room (issue 26), not at a measurement. The bundle a script loads to call plan() at run time

@@ -195,6 +195,38 @@ async fn plan_in_a_page_is_the_planners_view() {
     browser.close().await;
 }
 
+/// The page renders the same view: for links of every cluster manager, the headline's numbers
+/// and the spark-submit command it shows are the planner's view's (`view::build` of the link),
+/// as the JS API's `plan()` above and the command line's JSON (`same_view.rs`) are.
+#[tokio::test]
+async fn the_page_shows_the_planners_view() {
+    let browser = Browser::open("page-view").await;
+    for link in ["v=1", "v=1&c=32", "v=1&cm=k8s&em=40g", "v=1&cm=emr"] {
+        let scenario = planner::url::scenario_from_query(link).scenario;
+        let view = planner::view::build(&scenario, &plan(&scenario));
+        let selected = view.selected().expect("a plan");
+        let runs = selected.runs.expect("executors run");
+        // YARN's headline says the executors asked (all run here); the others say those that run.
+        let executors = match view.manager {
+            planner::ClusterManager::Yarn => selected.executors,
+            _ => runs.executors,
+        };
+        browser.open_plan(link).await;
+        let shown = browser.headline().await.expect("a headline");
+        assert_eq!(shown.executors, executors.to_string(), "{link}");
+        assert_eq!(shown.cores, runs.cores.to_string(), "{link}");
+        assert_eq!(shown.memory, planner::format::heap(runs.heap_mib), "{link}");
+        let submit = browser.text("#submit").await;
+        assert_eq!(
+            submit.trim(),
+            selected.exports.spark_submit.trim(),
+            "{link}"
+        );
+    }
+    browser.assert_clean_console();
+    browser.close().await;
+}
+
 #[tokio::test]
 async fn render_gives_the_planners_reports_of_case_one() {
     let browser = Browser::open("api-render").await;

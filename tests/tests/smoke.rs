@@ -10,7 +10,7 @@ use std::fs;
 use std::path::Path;
 
 use common::app::Headline;
-use common::{dist_dir, serve_dir, target_dir, Browser};
+use common::{dist_dir, serve_dir, serve_dir_with_csp, target_dir, Browser};
 
 #[tokio::test]
 async fn page_loads_locally_without_console_errors() {
@@ -243,5 +243,46 @@ async fn plans_when_served_from_a_sub_path() {
         .collect();
     assert!(outside.is_empty(), "requests outside {folder}: {outside:?}");
     browser.assert_clean_console();
+    browser.close().await;
+}
+
+/// A static host that sends a lax policy (or none) still gets the page's own: `index.html`
+/// carries it in a `<meta>`, so the page plans with a clean console while an inline script is
+/// refused (a script the page did not ship cannot run, whatever the host sends).
+#[tokio::test]
+async fn the_page_brings_its_own_strict_policy() {
+    const LAX: &str = "default-src * 'unsafe-inline' 'unsafe-eval' data: blob:";
+    let base = serve_dir_with_csp(dist_dir(), LAX);
+    let browser = Browser::open("own-policy").await;
+    let url = format!("{base}/?v=1");
+    browser
+        .client()
+        .goto(&url)
+        .await
+        .unwrap_or_else(|e| panic!("cannot open {url}: {e}"));
+    browser
+        .wait_for_headline(&Headline::new(17, 5, "19 GiB"))
+        .await;
+    browser.assert_clean_console();
+    let policy = browser
+        .js(
+            "const m = document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]'); \
+             return m ? m.content : null;",
+        )
+        .await;
+    let policy = policy.as_str().unwrap_or_default().to_string();
+    for part in [
+        "default-src 'none'",
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "style-src 'self'",
+    ] {
+        assert!(policy.contains(part), "{part} is not in {policy:?}");
+    }
+    assert!(!policy.contains("unsafe-inline"), "{policy}");
+    let ran = browser
+        .js("const s = document.createElement('script'); s.textContent = 'window.inlineRan = true'; \
+             document.body.append(s); return window.inlineRan === true;")
+        .await;
+    assert_eq!(ran, serde_json::json!(false), "an inline script ran");
     browser.close().await;
 }

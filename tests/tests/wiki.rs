@@ -137,7 +137,7 @@ async fn case_one_exports_copy_download_and_the_svg_opens_on_its_own() {
 
     // Copy: the clipboard gets the text, and the line beside the button says so.
     browser
-        .click("#wiki button[data-i=\"0\"]:not([data-save])")
+        .click("#wiki button[data-testid=\"wiki-copy-0\"]")
         .await;
     browser
         .wait_for_text("#wiki .actions .status", "Copied")
@@ -148,7 +148,7 @@ async fn case_one_exports_copy_download_and_the_svg_opens_on_its_own() {
     browser.js(RECORD_DOWNLOADS).await;
     for (i, (format, file, mime)) in EXPORTS.iter().enumerate() {
         browser
-            .click(&format!("#wiki button[data-i=\"{i}\"][data-save]"))
+            .click(&format!("#wiki button[data-testid=\"wiki-save-{i}\"]"))
             .await;
         let saved = browser
             .js("const b = window.blobs[window.blobs.length - 1];\

@@ -14,6 +14,11 @@ pub fn size(m: u64) -> String {
     format::size(m)
 }
 
+/// A heap in whole GiB when it is one, else in MiB (the headline's).
+pub fn heap_words(mib: u64) -> String {
+    format::heap(mib)
+}
+
 /// Bytes as MiB with one decimal, its whole part grouped as [`mib`]'s (`5746.8 MiB`), for the
 /// heap's pools.
 pub fn bytes_mib(b: u64) -> String {
@@ -46,6 +51,8 @@ mod tests {
         assert_eq!(size(19456), "19 GiB");
         assert_eq!(size(11171), "10.9 GiB");
         assert_eq!(size(640), "640 MiB");
+        assert_eq!(heap_words(19 * 1024), "19 GiB");
+        assert_eq!(heap_words(11_171), "11\u{202f}171 MiB");
         assert_eq!(group(999), "999");
         assert_eq!(group(1000), "1000");
         assert_eq!(group(10_000), "10\u{202f}000");

@@ -89,19 +89,8 @@ async fn until(what: &str, done: impl Fn() -> bool) {
     panic!("gave up waiting for {what}");
 }
 
-/// `morphHtml`, which the page's `boot.js` defines before it starts the wasm: the same code
-/// (the file up to where it starts the wasm), so these tests run the page's own morph.
-fn define_morph() {
-    let boot = include_str!("../../../web/boot.js");
-    let morph = &boot[..boot.find("const boot = ").expect("boot.js starts the wasm")];
-    js_sys::Function::new_no_args(morph)
-        .call0(&wasm_bindgen::JsValue::NULL)
-        .expect("boot.js' morph");
-}
-
 /// Mounts the app into `host` and waits for the sections it builds after the answer.
 async fn mounted(host: &HtmlElement) -> impl Drop {
-    define_morph();
     let handle = mount_to(host.clone(), App);
     until("the sections under the answer", || {
         find(host, "#about h2").is_some()

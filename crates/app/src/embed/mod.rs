@@ -1,0 +1,217 @@
+//! Embed mode (`embed=1` in a link): the plan as a compact card for an iframe in a wiki page —
+//! the headline, why it does not run in full, the per-node layout, the key settings and a link
+//! to the full page with the same plan; no form. The card tells its parent its height, so the
+//! host page can size the frame:
+//!
+//! ```text
+//! { type: "spark-sizer:height", height: <CSS pixels, a whole number> }
+//! ```
+//!
+//! posted to `window.parent` (target origin `*`: a height is no secret) once rendered and after
+//! each resize of the frame (which a new width, or the host's new height, is). [`embed_code`] is
+//! the snippet "Copy embed code" gives: the iframe and a one-line listener that sets the frame's
+//! height from that message, accepting it only from the Spark Sizer origin the snippet came
+//! from.
+
+use leptos::prelude::*;
+use planner::view::{ConfEntry, Finding};
+use planner::ClusterManager;
+use wasm_bindgen::JsValue;
+
+use crate::answer::card::plan_layout;
+use crate::answer::headline::{plan_summary, refusal_and_nearest, Refusal};
+use crate::layout::{LayoutView, NodeLayout, Patterns};
+use crate::parts::Findings;
+use crate::reactive::memo;
+use crate::state::form::Form;
+use crate::state::Planned;
+use crate::workload::workload_errors;
+
+/// The `type` of the height message.
+pub const HEIGHT_MESSAGE: &str = "spark-sizer:height";
+
+/// Whether the link asks for the embed card (`embed=1`).
+pub fn requested(query: &str) -> bool {
+    query.split('&').any(|pair| pair == "embed=1")
+}
+
+/// What the card shows.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Card {
+    /// The cluster manager's name.
+    pub manager: &'static str,
+    /// The headline's words, or that the link has values to fix.
+    pub headline: String,
+    /// Why the plan does not run in full, as the full page says it under its headline.
+    pub refusal: Option<Refusal>,
+    /// The workload's errors.
+    pub workload_errors: Vec<Finding>,
+    /// The per-node layout.
+    pub layout: Option<LayoutView>,
+    /// EMR: the settings are what is asked for.
+    pub asked: bool,
+    /// The key settings: the plan's Spark configuration as emitted.
+    pub settings: Vec<ConfEntry>,
+    /// The link of the full page with the same plan.
+    pub query: String,
+}
+
+/// The card for the plan of `query`.
+pub fn card(query: &str) -> Card {
+    let form = Form::from_query(query).0;
+    let planned = Planned::of(&form);
+    let summary = plan_summary(&planned.view);
+    let selected = planned.selected();
+    Card {
+        manager: planned.view.manager.name(),
+        headline: if summary.is_empty() {
+            "This link has values to fix: open it in Spark Sizer.".to_string()
+        } else {
+            summary
+        },
+        refusal: selected.and_then(|p| refusal_and_nearest(p).0),
+        workload_errors: workload_errors(&planned.view),
+        layout: selected.map(|_| plan_layout(&planned)),
+        asked: planned.view.manager == ClusterManager::Emr && selected.is_some(),
+        settings: selected
+            .map(|p| p.exports.spark_conf.clone())
+            .unwrap_or_default(),
+        query: form.to_query(),
+    }
+}
+
+/// The card of the link's plan.
+#[component]
+pub(crate) fn EmbedCard(card: Card) -> impl IntoView {
+    let layout = card.layout.clone();
+    let errors = card.workload_errors.clone();
+    view! {
+        <Patterns/>
+        <main class="card embed" id="embed">
+            <h1 class="muted embed-brand">{format!("Spark Sizer · {}", card.manager)}</h1>
+            <p class="big" id="headline">{card.headline}</p>
+            {card.refusal.map(|r| view! {
+                <p class=if r.error { "sev sev-error refusal" } else { "sev sev-warning refusal" }
+                    id="refusal" role="alert">{r.text}</p>
+            })}
+            {(!errors.is_empty()).then(|| view! { <Findings id="workload-alerts" findings=memo(move || errors.clone())/> })}
+            {layout.map(|l| view! { <NodeLayout layout=memo(move || l.clone())/> })}
+            {card.asked.then(|| view! { <p class="muted embed-brand embed-ask">"You ask for"</p> })}
+            <dl class="embed-settings" id="settings">
+                {card.settings.into_iter().map(|e| view! {
+                    <div><dt>{e.key}</dt><dd>{e.value}</dd></div>
+                }).collect_view()}
+            </dl>
+            <a id="open-full" target="_blank" rel="noopener" href=format!("?{}", card.query)>
+                "Open in Spark Sizer"
+            </a>
+        </main>
+    }
+}
+
+/// Posts the page's height (its body's, which holds only the card; one pixel more, as
+/// `offsetHeight` rounds) to the parent window ([`HEIGHT_MESSAGE`]).
+fn post_height() -> Option<()> {
+    let window = web_sys::window()?;
+    let height = window.document()?.body()?.offset_height() + 1;
+    let message = js_sys::Object::new();
+    js_sys::Reflect::set(&message, &"type".into(), &HEIGHT_MESSAGE.into()).ok()?;
+    js_sys::Reflect::set(&message, &"height".into(), &JsValue::from(height)).ok()?;
+    window.parent().ok()??.post_message(&message, "*").ok()
+}
+
+/// Mounts the card of the page's link into `<body>`, then reports its height after the first
+/// frame (once the card is laid out) and after every resize.
+pub fn start(query: &str) {
+    let card = card(query);
+    leptos::mount::mount_to_body(move || view! { <EmbedCard card/> });
+    request_animation_frame(|| {
+        let _ = post_height();
+    });
+    let _ = window_event_listener(leptos::ev::resize, |_| {
+        let _ = post_height();
+    });
+}
+
+/// The snippet to paste into a host page for the plan at `href` (this page's address): an
+/// iframe of the embed card and the listener that sizes it from [`HEIGHT_MESSAGE`]s sent from
+/// this page's origin.
+pub fn embed_code(href: &str) -> String {
+    let page = href.split(['?', '#']).next().unwrap_or_default();
+    let query = href
+        .split('#')
+        .next()
+        .and_then(|h| h.split_once('?'))
+        .map_or("", |(_, q)| q);
+    let src = if query.is_empty() {
+        format!("{page}?embed=1")
+    } else {
+        format!("{page}?{query}&embed=1")
+    };
+    let origin = match page.split_once("://") {
+        Some((scheme, rest)) => {
+            format!("{scheme}://{}", rest.split('/').next().unwrap_or_default())
+        }
+        None => String::new(),
+    };
+    format!(
+        "<iframe src=\"{}\" title=\"Spark Sizer plan\" loading=\"lazy\" \
+         style=\"width:100%;max-width:800px;height:480px;border:0\"></iframe>\n\
+         <script>addEventListener(\"message\",function(e){{if(e.origin!==\"{}\"||!e.data||e.data.type!==\"{HEIGHT_MESSAGE}\")return;\
+         document.querySelectorAll(\"iframe\").forEach(function(f){{if(f.contentWindow===e.source)f.style.height=e.data.height+\"px\"}})}})</script>",
+        planner::report::wiki::escape_html(&src),
+        planner::report::wiki::escape_html(&origin),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embed_is_asked_for_by_its_own_key() {
+        assert!(requested("v=1&c=32&embed=1"));
+        assert!(requested("embed=1"));
+        assert!(!requested("v=1&embed=0"));
+        assert!(!requested("v=1&xembed=1"));
+    }
+
+    #[test]
+    fn the_card_shows_a_plan_or_says_its_link_needs_fixing() {
+        let yarn = card("v=1&c=32");
+        assert_eq!(yarn.manager, "YARN");
+        assert!(yarn
+            .settings
+            .iter()
+            .any(|e| e.key == "spark.executor.instances"));
+        assert_eq!(yarn.query, "v=1&c=32");
+        assert!(yarn.workload_errors.is_empty(), "no workload, no alert");
+        // The out-of-memory preset: the card says the largest task does not fit, as the page
+        // does under its headline.
+        let oom = card("v=1&amax=51200&vmax=16&cpe=10&wtask=4096");
+        assert!(
+            oom.workload_errors
+                .iter()
+                .any(|e| e.message.contains("does not fit")),
+            "{oom:?}"
+        );
+        let broken = card("v=1&n=0");
+        assert!(broken.headline.contains("This link has values to fix"));
+        assert!(broken.settings.is_empty() && broken.layout.is_none());
+        let emr = card("v=1&cm=emr");
+        assert!(emr.headline.starts_with("EMR runs "), "{emr:?}");
+        assert!(emr.asked);
+    }
+
+    #[test]
+    fn the_snippet_frames_this_plan_and_trusts_only_this_origin() {
+        let code = embed_code("https://wiki.example:8443/tools/sizer/?v=1&c=32#plan");
+        assert!(code.starts_with(
+            "<iframe src=\"https://wiki.example:8443/tools/sizer/?v=1&amp;c=32&amp;embed=1\""
+        ));
+        assert!(code.contains("e.origin!==\"https://wiki.example:8443\""));
+        assert!(code.contains("e.data.type!==\"spark-sizer:height\""));
+        let bare = embed_code("http://127.0.0.1:8080/");
+        assert!(bare.starts_with("<iframe src=\"http://127.0.0.1:8080/?embed=1\""));
+    }
+}

@@ -1,0 +1,191 @@
+//! The Workload ("Will the job fit") and Dynamic allocation sections under the plan, and what
+//! they put under the headline (the workload's errors, dynamic allocation's starting count).
+//! Their inputs are folds of the form (its Workload and Dynamic allocation). Each shape
+//! remedy's Apply opens its scenario with a history entry, as the explorer's Adopt does.
+
+use leptos::prelude::*;
+use planner::view::{Finding, View};
+use planner::Severity;
+
+use crate::layout::item_memo;
+use crate::parts::{keyed, FindingItems, Findings};
+use crate::reactive::{dynamic, indexed, memo, text, Part};
+use crate::state::{Page, Planned};
+
+/// The workload's errors (the largest task does not fit...): a job that fails on this plan
+/// must not look fine above the fold.
+pub fn workload_errors(view: &View) -> Vec<Finding> {
+    view.workload.as_ref().map_or_else(Vec::new, |w| {
+        w.notes
+            .iter()
+            .filter(|n| n.severity == Severity::Error)
+            .cloned()
+            .collect()
+    })
+}
+
+/// What the sections under the plan say of the workload and dynamic allocation.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WorkloadSectionsView {
+    /// Whether a workload is described (the Workload section is shown).
+    pub described: bool,
+    /// The verdict.
+    pub verdict: Vec<Finding>,
+    /// Each remedy that is a shape: its words and its scenario's link.
+    pub remedies: Vec<(String, String)>,
+    /// The Spark SQL settings the workload calls for, one `key=value` a line.
+    pub sql: String,
+    /// Dynamic allocation's notes while it is on (`None`: off).
+    pub allocation: Option<Vec<Finding>>,
+}
+
+/// The workload's and dynamic allocation's sections of a view.
+pub fn workload_sections_view(view: &View) -> WorkloadSectionsView {
+    let workload = view.workload.as_ref();
+    WorkloadSectionsView {
+        described: workload.is_some(),
+        verdict: workload.map(|w| w.verdict.clone()).unwrap_or_default(),
+        remedies: workload.map_or_else(Vec::new, |w| {
+            w.remedies
+                .iter()
+                .map(|r| (r.description.clone(), r.link_query.clone()))
+                .collect()
+        }),
+        sql: workload.map_or_else(String::new, |w| {
+            w.recommended_conf
+                .iter()
+                .map(|e| format!("{}={}", e.key, e.value))
+                .collect::<Vec<_>>()
+                .join("\n")
+        }),
+        allocation: view.dynamic_allocation.as_ref().map(|a| a.notes.clone()),
+    }
+}
+
+/// The Workload section (the verdict, the remedies and the SQL settings, while a workload is
+/// described) and the Dynamic allocation section (while it is on), for the plan the sections
+/// show.
+#[component]
+pub(crate) fn WorkloadSections(page: Page, plan: Part<Option<Planned>>) -> impl IntoView {
+    let v = memo(move || {
+        plan.with(|p| {
+            p.as_ref()
+                .map(|p| workload_sections_view(&p.view))
+                .unwrap_or_default()
+        })
+    });
+    let described = memo(move || v.with(|v| v.described));
+    let allocation_on = memo(move || v.with(|v| v.allocation.is_some()));
+    let verdict = memo(move || v.with(|v| keyed(v.verdict.clone())));
+    let remedies = memo(move || v.with(|v| v.remedies.clone()));
+    let sql = memo(move || v.with(|v| v.sql.clone()));
+    let allocation = memo(move || v.with(|v| keyed(v.allocation.clone().unwrap_or_default())));
+    view! {
+        {dynamic(move || described.get().then(|| view! {
+            <section class="card" id="workload">
+                <h2>"Will the job fit"</h2>
+                <ul class="warnings" id="workload-notes"><FindingItems rows=verdict/></ul>
+                <ul class="warnings" id="remedies">
+                    {indexed(move || remedies.with(Vec::len), move |i| view! {
+                        <Remedy page remedy=item_memo(remedies, i)/>
+                    }.into_any())}
+                </ul>
+                {dynamic(move || sql.with(|s| !s.is_empty()).then(|| view! {
+                    <pre class="submit" id="workload-conf" tabindex="0" role="region"
+                        aria-label="Spark SQL settings">{text(move || sql.get())}</pre>
+                }))}
+            </section>
+        }))}
+        {dynamic(move || allocation_on.get().then(|| view! {
+            <section class="card" id="dynamic-allocation">
+                <h2>"Dynamic allocation"</h2>
+                <ul class="warnings" id="allocation-notes"><FindingItems rows=allocation/></ul>
+            </section>
+        }))}
+    }
+}
+
+/// A remedy that is a shape, with its Apply button.
+#[component]
+fn Remedy(page: Page, remedy: Part<(String, String)>) -> impl IntoView {
+    view! {
+        <li class="sev sev-info remedy">
+            <span class="sev-word">"Remedy"</span>" "
+            <span class="msg">{text(move || remedy.with(|r| r.0.clone()))}</span>" "
+            <button type="button" class="apply"
+                on:click=move |_| page.open_query(&remedy.with_untracked(|r| r.1.clone()))>
+                "Apply"
+            </button>
+        </li>
+    }
+}
+
+/// Under the headline: the workload's errors, with a link to "Will the job fit"; and while
+/// dynamic allocation is on, one line saying the executor count is only where Spark starts.
+#[component]
+pub(crate) fn UnderTheHeadline(page: Page) -> impl IntoView {
+    let v = memo(move || {
+        page.planned.with(|p| {
+            (
+                workload_errors(&p.view),
+                p.view
+                    .dynamic_allocation
+                    .as_ref()
+                    .and_then(|a| a.initial_note.clone()),
+            )
+        })
+    });
+    let errors = memo(move || v.with(|v| !v.0.is_empty()));
+    let initial = memo(move || v.with(|v| v.1.is_some()));
+    view! {
+        {dynamic(move || errors.get().then(|| view! {
+            <Findings id="workload-alerts" findings=memo(move || v.with(|v| v.0.clone()))/>
+            <p class="sub" id="workload-more"><a href="#workload">"Will the job fit, below: what to change"</a></p>
+        }))}
+        {dynamic(move || initial.get().then(|| view! {
+            <p class="muted" id="da-initial">{text(move || v.with(|v| v.1.clone().unwrap_or_default()))}</p>
+        }))}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::form::Form;
+    use planner::presets::preset;
+    use planner::scenario::Scenario;
+
+    fn planned(scenario: &Scenario) -> Planned {
+        Planned::of(&Form::from_scenario(scenario))
+    }
+
+    #[test]
+    fn the_verdict_says_what_does_not_fit_and_each_remedy_carries_its_link() {
+        let oom = planned(&Scenario::Yarn(
+            preset("oom-10-cores-45g").expect("the preset").input,
+        ));
+        let v = workload_sections_view(&oom.view);
+        assert!(v.described);
+        assert!(
+            v.verdict.iter().any(|w| w.message.contains("does not fit")),
+            "{v:?}"
+        );
+        assert!(!v.remedies.is_empty());
+        for (words, link) in &v.remedies {
+            assert!(link.starts_with("v=1"), "{link}");
+            // Each remedy is said once, with its Apply button, not again in the verdict.
+            assert!(
+                !v.verdict.iter().any(|w| &w.message == words),
+                "{words} is in the verdict too"
+            );
+        }
+        assert!(!workload_errors(&oom.view).is_empty());
+        // Off by default, nothing described: nothing to show.
+        let plain = planned(&Scenario::default_for(planner::ClusterManager::Yarn));
+        assert_eq!(
+            workload_sections_view(&plain.view),
+            WorkloadSectionsView::default()
+        );
+        assert!(workload_errors(&plain.view).is_empty());
+    }
+}
