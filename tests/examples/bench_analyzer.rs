@@ -17,18 +17,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{dist_dir, repo_root, serve_dir, target_dir, Browser};
+use common::{dist_dir, serve_dir, shared_logs, target_dir, Browser};
 use serde_json::Value;
-
-fn shared_logs() -> PathBuf {
-    let beside = repo_root().join("../../shared/eventlogs");
-    let root = std::env::var_os("SPARK_EVENTLOGS").map_or(beside, PathBuf::from);
-    if root.is_dir() {
-        root
-    } else {
-        PathBuf::from("/work/shared/eventlogs")
-    }
-}
 
 /// Every log of the shared folder, each as the paths of its files under the site.
 fn shared_entries() -> Vec<(String, Vec<String>)> {

@@ -11,19 +11,8 @@ mod common;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use common::{dist_dir, repo_root, serve_dir, target_dir, Browser};
+use common::{dist_dir, repo_root, serve_dir, shared_logs, target_dir, Browser};
 use serde_json::Value;
-
-/// The shared real logs (`../shared/eventlogs` beside the repository), or `SPARK_EVENTLOGS`.
-fn shared_logs() -> PathBuf {
-    let beside = repo_root().join("../../shared/eventlogs");
-    let root = std::env::var_os("SPARK_EVENTLOGS").map_or(beside, PathBuf::from);
-    if root.is_dir() {
-        root
-    } else {
-        PathBuf::from("/work/shared/eventlogs")
-    }
-}
 
 fn own_logs() -> PathBuf {
     repo_root().join("crates/eventlog/tests/data")

@@ -60,6 +60,18 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The shared real event logs (`../shared/eventlogs` beside the repository), or
+/// `SPARK_EVENTLOGS`.
+pub fn shared_logs() -> PathBuf {
+    let beside = repo_root().join("../../shared/eventlogs");
+    let root = std::env::var_os("SPARK_EVENTLOGS").map_or(beside, PathBuf::from);
+    if root.is_dir() {
+        root
+    } else {
+        PathBuf::from("/work/shared/eventlogs")
+    }
+}
+
 /// Cargo's target directory: the nearest ancestor of the test binary holding `CACHEDIR.TAG`.
 pub fn target_dir() -> PathBuf {
     std::env::current_exe()
