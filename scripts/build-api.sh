@@ -42,7 +42,7 @@ minify_js() {
   terser "$1" --module --compress --mangle --output "$2"
 }
 cp crates/api/js/spark_sizer.js "$work/"
-esbuild "$work/spark_sizer.js" --bundle --format=esm --external:./reports/* \
+esbuild "$work/spark_sizer.js" --bundle --format=esm --external:./reports/* --external:./analyzer/* \
   --log-level=warning --outfile="$work/spark_sizer.bundle.js"
 minify_js "$work/spark_sizer.bundle.js" "$out/spark_sizer.js"
 cp crates/api/js/spark_sizer.d.ts \
@@ -59,3 +59,20 @@ wasm-bindgen --target web --no-typescript --encode-into always --out-dir "$repor
 wasm-opt -Oz --low-memory-unused --converge --strip-producers --strip-target-features \
   "$reports_work/spark_sizer_reports_wasm_bg.wasm" -o "$out/reports/spark_sizer_reports_wasm_bg.wasm"
 minify_js "$reports_work/spark_sizer_reports_wasm.js" "$out/reports/spark_sizer_reports_wasm.js"
+
+# The analyser module (crates/api-analyzer): the event-log reader and the run's analysis, run
+# in a Web Worker that spark_sizer.js's analyze() and the page start only when asked, in its own
+# folder with its own size gate. The worker script ships bundled with its wasm-bindgen glue.
+cargo build --locked --offline --quiet -p api-analyzer --target wasm32-unknown-unknown --release
+analyzer_work="$target/api-analyzer-bindgen"
+rm -rf "$analyzer_work"
+mkdir -p "$analyzer_work" "$out/analyzer"
+wasm-bindgen --target web --no-typescript --encode-into always --out-dir "$analyzer_work" \
+  --out-name spark_sizer_analyzer_wasm "$target/wasm32-unknown-unknown/release/api_analyzer.wasm"
+wasm-opt -O3 --low-memory-unused --converge --strip-producers --strip-target-features \
+  "$analyzer_work/spark_sizer_analyzer_wasm_bg.wasm" -o "$out/analyzer/spark_sizer_analyzer_wasm_bg.wasm"
+cp crates/api-analyzer/js/analyzer_worker.js "$analyzer_work/"
+esbuild "$analyzer_work/analyzer_worker.js" --bundle --format=esm --log-level=warning \
+  --outfile="$analyzer_work/analyzer_worker.bundle.js"
+minify_js "$analyzer_work/analyzer_worker.bundle.js" "$out/analyzer/analyzer_worker.js"
+cp crates/api-analyzer/js/analysis.d.ts "$out/analyzer/"

@@ -1,4 +1,4 @@
-// Spark Sizer's JS API (spark_sizer.js): types of plan(), render() and check() and their results.
+// Spark Sizer's JS API (spark_sizer.js): types of plan(), render(), check() and analyze() and their results.
 // Kept in step with crates/api/src/view.rs and the planner's report::check_json by
 // crates/api/tests/typescript.rs.
 //
@@ -46,6 +46,41 @@ export function render(input: string | URL | URLSearchParams | PlanFields | null
  * default cluster is never checked in its place).
  */
 export function check(text: string, input?: string | URL | URLSearchParams | PlanFields | null): Promise<CheckResult>;
+
+/**
+ * Analyses Spark event logs — what the run used, its executors per host, measured memory peaks,
+ * stages, findings, the right-sized plan and the what-if of executor counts — in a Web Worker
+ * (the analyser module, analyzer/ next to this file, loaded on the first call). Resolves to the
+ * document `spark-sizer analyze --format json` prints, with `diagnostics` (what the command
+ * line writes on stderr, and what could not be read); never throws.
+ *
+ * `input`: bytes, a Blob or File, a ReadableStream, or an array of them (several files, or a
+ * folder's files from `<input webkitdirectory>` or a drop: a rolling log's parts are read in
+ * their order; `{ name, data }` names bytes or a stream). Every codec Spark writes, `.gz` and
+ * `.zip`, `.inprogress` logs.
+ */
+export function analyze(input: AnalyzeInput, options?: AnalyzeOptions): Promise<AnalysisResult>;
+
+/** One file for analyze(). */
+export type AnalyzeSource = Uint8Array | ArrayBuffer | ArrayBufferView | Blob | ReadableStream<Uint8Array>;
+
+/** What analyze() reads. */
+export type AnalyzeInput = AnalyzeSource | FileList | Array<AnalyzeSource | { name: string; data: AnalyzeSource }>;
+
+/** analyze()'s options. */
+export type AnalyzeOptions = {
+  /** The file name of unnamed bytes or a stream (its codec is read from it, checked against the bytes). */
+  name?: string;
+  /** A share link or its query: the cluster to place the recommended plan on (the run's own when absent). */
+  cluster?: string | URL;
+  /** Called at most every 100 ms while reading, and once at the end. */
+  onProgress?: (progress: AnalysisProgress) => void;
+  /** Cancels the analysis: it resolves with the `cancelled` diagnostic. */
+  signal?: AbortSignal;
+};
+
+export type { AnalysisResult, AnalysisProgress } from "./analyzer/analysis";
+import type { AnalysisResult, AnalysisProgress } from "./analyzer/analysis";
 
 /** The report formats, named as the command line's `--format` names them. */
 export type ReportFormat =

@@ -1,6 +1,8 @@
 //! `js/spark_sizer.d.ts` declares what `plan()` and `check()` return as the Rust types generate
 //! it: the declarations below its marker line are written by ts-rs from the planner's view
-//! types (`planner::view`), so they cannot drift from what the functions return. A change of
+//! types (`planner::view`), so they cannot drift from what the functions return; so does the
+//! analyser module's `analysis.d.ts` for what `analyze()` returns (the analysis' types in
+//! `eventlog`, the answer in `api-analyzer`). A change of
 //! the types fails this test until the file is written again (`UPDATE_TYPES=1 cargo test -p api
 //! --test typescript`; review the diff).
 
@@ -10,6 +12,9 @@ use ts_rs::{Config, TypeVisitor, TS};
 
 /// The line after which the file holds the generated declarations.
 const MARKER: &str = "// ---- Generated from the Rust types (planner::view) by crates/api/tests/typescript.rs: do not edit below. ----";
+
+/// The line after which the analyser module's `analysis.d.ts` holds its generated declarations.
+const ANALYSIS_MARKER: &str = "// ---- Generated from the Rust types (eventlog, api-analyzer) by crates/api/tests/typescript.rs: do not edit below. ----";
 
 /// Every declared type reachable from the roots, each once, with its name (the order of
 /// ts-rs's visits is not stable between builds: the declarations are sorted by name).
@@ -34,32 +39,66 @@ impl TypeVisitor for Collect {
     }
 }
 
-/// The generated declarations: every u64 is a `number` (serde-wasm-bindgen makes numbers of
-/// them, and none the planner writes is above 2^53).
-fn generated() -> String {
-    let mut c = Collect {
+fn collector() -> Collect {
+    Collect {
         config: Config::new().with_large_int("number"),
         seen: Vec::new(),
         declarations: Vec::new(),
-    };
+    }
+}
+
+/// The view's declarations, sorted by name: every u64 is a `number` (serde-wasm-bindgen makes
+/// numbers of them, and none the planner writes is above 2^53).
+fn view_declarations() -> Vec<(String, String)> {
+    let mut c = collector();
     c.visit::<planner::view::View>();
     c.visit::<planner::view::check::CheckView>();
     c.visit::<planner::view::ExplorerTable>();
     c.declarations.sort();
-    let texts: Vec<String> = c.declarations.into_iter().map(|(_, text)| text).collect();
+    c.declarations
+}
+
+/// The generated declarations of `spark_sizer.d.ts`.
+fn generated() -> String {
+    let texts: Vec<String> = view_declarations().into_iter().map(|(_, t)| t).collect();
     texts.join("\n")
 }
 
-#[test]
-fn the_declarations_are_generated_from_the_types() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/js/spark_sizer.d.ts");
+/// The generated declarations of the analyser module's `analysis.d.ts` (what `analyze()`
+/// returns, `AnalysisResult`; no number the analysis writes is above 2^53: bytes and ms): the
+/// types `spark_sizer.d.ts` already declares are imported from it, not declared twice.
+fn generated_analysis() -> String {
+    let mut c = collector();
+    c.visit::<api_analyzer::session::AnswerDocument>();
+    c.declarations.sort();
+    let shared: Vec<String> = view_declarations()
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
+    let (imported, own): (Vec<_>, Vec<_>) = c
+        .declarations
+        .into_iter()
+        .partition(|(name, _)| shared.contains(name));
+    let names: Vec<String> = imported.into_iter().map(|(name, _)| name).collect();
+    let mut text = format!(
+        "import type {{ {} }} from \"../spark_sizer\";\n\n",
+        names.join(", ")
+    );
+    let texts: Vec<String> = own.into_iter().map(|(_, t)| t).collect();
+    text.push_str(&texts.join("\n"));
+    text
+}
+
+/// Checks the generated part of the file at `path` (below `marker`), or writes it with
+/// `UPDATE_TYPES` set.
+fn check_generated(path: &str, marker: &str, generated: &str) {
     let text = std::fs::read_to_string(path).expect("the declaration file");
     let (head, tail) = text
-        .split_once(MARKER)
-        .unwrap_or_else(|| panic!("{path} has no line {MARKER:?}"));
-    let wanted = format!("\n{}", generated());
+        .split_once(marker)
+        .unwrap_or_else(|| panic!("{path} has no line {marker:?}"));
+    let wanted = format!("\n{generated}");
     if std::env::var_os("UPDATE_TYPES").is_some() {
-        std::fs::write(path, format!("{head}{MARKER}{wanted}")).expect("written");
+        std::fs::write(path, format!("{head}{marker}{wanted}")).expect("written");
         return;
     }
     assert!(
@@ -67,4 +106,19 @@ fn the_declarations_are_generated_from_the_types() {
         "{path} differs from the Rust types' declarations: run UPDATE_TYPES=1 cargo test -p api \
          --test typescript and review the diff"
     );
+}
+
+#[test]
+fn the_analysis_declarations_are_generated_from_the_types() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../api-analyzer/js/analysis.d.ts"
+    );
+    check_generated(path, ANALYSIS_MARKER, &generated_analysis());
+}
+
+#[test]
+fn the_declarations_are_generated_from_the_types() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/js/spark_sizer.d.ts");
+    check_generated(path, MARKER, &generated());
 }

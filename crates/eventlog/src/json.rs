@@ -11,8 +11,11 @@ use crate::reader::{FileRead, Problem, Progress, Read};
 /// The document's schema version.
 pub const SCHEMA: u32 = 1;
 
+/// The document, borrowing what it holds: serialized as JSON text by [`document`], and by
+/// the worker module into JavaScript objects (serde-wasm-bindgen), the same fields either way.
 #[derive(Serialize)]
-struct Document<'a> {
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Document<'a> {
     kind: &'static str,
     schema: u32,
     files: &'a [FileRead],
@@ -23,18 +26,24 @@ struct Document<'a> {
     runs: &'a [Analysis],
 }
 
-/// The document for what was read and its analyses.
+impl<'a> Document<'a> {
+    /// The document of what was read and its analyses.
+    pub fn of(read: &'a Read, analyses: &'a [Analysis]) -> Document<'a> {
+        Document {
+            kind: "spark-sizer-analysis",
+            schema: SCHEMA,
+            files: &read.files,
+            progress: read.progress,
+            stopped: read.stopped,
+            problems: &read.problems,
+            runs: analyses,
+        }
+    }
+}
+
+/// The document for what was read and its analyses, as JSON text.
 pub fn document(read: &Read, analyses: &[Analysis]) -> String {
-    let doc = Document {
-        kind: "spark-sizer-analysis",
-        schema: SCHEMA,
-        files: &read.files,
-        progress: read.progress,
-        stopped: read.stopped,
-        problems: &read.problems,
-        runs: analyses,
-    };
-    serde_json::to_string_pretty(&doc).unwrap_or_else(|e| {
+    serde_json::to_string_pretty(&Document::of(read, analyses)).unwrap_or_else(|e| {
         format!(
             "{{\"kind\":\"spark-sizer-analysis\",\"error\":{:?}}}",
             e.to_string()

@@ -8,6 +8,7 @@
     derive(serde::Serialize),
     serde(rename_all = "kebab-case")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum FileKind {
     /// No bytes.
     Empty,

@@ -47,6 +47,7 @@ impl Default for Limits {
 /// Counters of the reading so far, for a progress bar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Progress {
     /// Bytes pushed (as stored: compressed when the file is).
     pub bytes_read: u64,
@@ -69,6 +70,7 @@ pub struct Progress {
     derive(serde::Serialize),
     serde(tag = "kind", rename_all = "kebab-case")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ProblemKind {
     /// A line that is not JSON: reading stopped before it.
     NotJson {
@@ -117,6 +119,7 @@ pub enum ProblemKind {
 /// A problem and where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Problem {
     /// Where (line 0: the file as a whole).
     pub at: Location,
@@ -128,6 +131,7 @@ pub struct Problem {
 /// A file read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FileRead {
     /// Its name.
     pub name: String,

@@ -10,6 +10,7 @@ use crate::metrics::{Metric, Peaks};
 /// Where a line is: the file (its name as given) and the line, 1-based.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Location {
     /// The file's name.
     pub file: String,
@@ -63,6 +64,7 @@ impl ResourceProfile {
 /// How many samples a peak rests on, by source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Samples {
     /// `SparkListenerTaskEnd`s carrying `Task Executor Metrics`.
     pub task_ends: u64,
@@ -130,6 +132,7 @@ pub struct Driver {
 /// A task's times, kept for every task that ended (what the analysis of time needs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TaskTime {
     /// `Launch Time`, ms since the epoch.
     pub launch_ms: i64,
@@ -153,6 +156,7 @@ impl TaskTime {
 /// What a stage's ended tasks added up to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StageTotals {
     /// `Executor Run Time`, ms.
     pub run_ms: u64,
@@ -197,6 +201,7 @@ pub struct StageTotals {
     derive(serde::Serialize),
     serde(rename_all = "kebab-case")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum FailureKind {
     /// `ExceptionFailure` with `java.lang.OutOfMemoryError`.
     OutOfMemory,
@@ -218,6 +223,7 @@ pub enum FailureKind {
 /// A kind of failure with its first words and how often it happened.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FailureCount {
     /// The kind.
     pub kind: FailureKind,
@@ -262,6 +268,7 @@ pub struct Stage {
 /// A stage in the graph the jobs declare (`SparkListenerJobStart`'s `Stage Infos`).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StageNode {
     /// `Stage ID`.
     pub id: i64,
@@ -276,6 +283,7 @@ pub struct StageNode {
 /// A job.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Job {
     /// `Job ID`.
     pub id: i64,
@@ -294,6 +302,7 @@ pub struct Job {
 /// Counts of what was read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Counts {
     /// Events read.
     pub events: u64,

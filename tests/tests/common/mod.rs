@@ -60,6 +60,18 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The shared real event logs (`../shared/eventlogs` beside the repository), or
+/// `SPARK_EVENTLOGS`.
+pub fn shared_logs() -> PathBuf {
+    let beside = repo_root().join("../../shared/eventlogs");
+    let root = std::env::var_os("SPARK_EVENTLOGS").map_or(beside, PathBuf::from);
+    if root.is_dir() {
+        root
+    } else {
+        PathBuf::from("/work/shared/eventlogs")
+    }
+}
+
 /// Cargo's target directory: the nearest ancestor of the test binary holding `CACHEDIR.TAG`.
 pub fn target_dir() -> PathBuf {
     std::env::current_exe()
@@ -318,8 +330,13 @@ impl Browser {
     /// Starts chromedriver and a fresh headless Chromium; `name` labels its profile folder,
     /// logs and screenshots. Also starts the static server if this binary has not yet.
     pub async fn open(name: &str) -> Browser {
+        Browser::open_at(name, site().to_owned()).await
+    }
+
+    /// Like [`Browser::open`], on another static server (`base`, from [`serve_dir`]): a site
+    /// that serves test data beside the build.
+    pub async fn open_at(name: &str, base: String) -> Browser {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
-        let base = site().to_owned();
         let work = target_dir().join("e2e");
         let seq = COUNTER.fetch_add(1, Ordering::Relaxed);
         let profile = work.join(format!("profile-{name}-{}-{seq}", std::process::id()));

@@ -14,6 +14,7 @@ use crate::run::Run;
     derive(serde::Serialize),
     serde(rename_all = "kebab-case")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum LossCause {
     /// YARN killed the container for exceeding its memory limit: the off-heap part (the
     /// overhead) was too small.
@@ -83,6 +84,7 @@ pub fn loss_cause(reason: &str) -> LossCause {
 /// One executor.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ExecutorSummary {
     /// `Executor ID`.
     pub id: String,
@@ -115,6 +117,7 @@ pub struct ExecutorSummary {
 /// A host and what ran on it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HostSummary {
     /// The host as the log names it.
     pub host: String,
@@ -129,6 +132,7 @@ pub struct HostSummary {
 /// A point of the timeline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TimelinePoint {
     /// ms after the run's start.
     pub at_ms: u64,
@@ -143,6 +147,7 @@ pub struct TimelinePoint {
 /// The executors as they ran.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ExecutorsSummary {
     /// Each executor, in the order added.
     pub executors: Vec<ExecutorSummary>,

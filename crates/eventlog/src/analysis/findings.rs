@@ -25,6 +25,8 @@ const IDLE_PERMILLE: u64 = 500;
     derive(serde::Serialize),
     serde(tag = "kind", rename_all = "kebab-case")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "RunFinding"))]
 pub enum Finding {
     /// Executors lost for one cause.
     ExecutorsLost {

@@ -33,6 +33,7 @@ pub struct Options {
 /// The application and its run.
 #[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RunSummary {
     /// `App Name`.
     pub name: Option<String>,
@@ -70,6 +71,7 @@ pub struct RunSummary {
     derive(serde::Serialize),
     serde(rename_all = "kebab-case")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Unknown {
     /// Spark before 3.0 logs no executor metrics: no memory peaks.
     NoExecutorMetrics,
@@ -92,6 +94,7 @@ pub enum Unknown {
 /// The analysis of one run.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Analysis {
     /// The application.
     pub run: RunSummary,

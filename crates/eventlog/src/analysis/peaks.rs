@@ -7,6 +7,7 @@ use crate::run::{Run, Samples};
 /// One metric's peak and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MetricPeak {
     /// Spark's name of the metric (`JVMHeapMemory`, …).
     pub metric: &'static str,
@@ -19,11 +20,13 @@ pub struct MetricPeak {
 /// An executor's (or the driver's) peaks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ExecutorPeaks {
     /// `Executor ID` (`driver`).
     pub executor: String,
     /// Its peaks, by Spark's metric names, only those reported.
     #[cfg_attr(feature = "json", serde(serialize_with = "crate::json::as_map"))]
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, number>"))]
     pub peaks: Vec<(&'static str, u64)>,
     /// What they rest on.
     pub samples: Samples,
@@ -34,6 +37,7 @@ pub struct ExecutorPeaks {
 /// The run's peaks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PeaksSummary {
     /// Each metric's largest value over the executors.
     pub executors_max: Vec<MetricPeak>,
@@ -51,6 +55,7 @@ pub struct PeaksSummary {
     pub gc_permille: Option<u64>,
     /// The settings that would make the next run's log more telling, as Spark keys and values.
     #[cfg_attr(feature = "json", serde(serialize_with = "crate::json::as_map"))]
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, string>"))]
     pub next_run_settings: Vec<(String, String)>,
 }
 

@@ -46,6 +46,7 @@ pub struct Basis<'a> {
     derive(serde::Serialize),
     serde(rename_all = "kebab-case")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum HeapBasis {
     /// The measured `JVMHeapMemory` peak and headroom.
     MeasuredPeak,
@@ -58,6 +59,7 @@ pub enum HeapBasis {
 /// The executor heap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HeapAdvice {
     /// The run's `spark.executor.memory`, MiB.
     pub configured_mib: u64,
@@ -80,6 +82,7 @@ pub struct HeapAdvice {
     derive(serde::Serialize),
     serde(rename_all = "kebab-case")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum OverheadBasis {
     /// Process-tree RSS minus the heap, measured, with headroom.
     Measured,
@@ -93,6 +96,7 @@ pub enum OverheadBasis {
 /// The executor overhead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OverheadAdvice {
     /// The overhead the run's containers had, MiB.
     pub configured_mib: u64,
@@ -112,6 +116,7 @@ pub struct OverheadAdvice {
     derive(serde::Serialize),
     serde(rename_all = "kebab-case")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum CountBasis {
     /// Never more tasks ran at once than these executors' slots hold.
     MostBusySlots,
@@ -122,6 +127,7 @@ pub enum CountBasis {
 /// Core-hours and GiB-hours, in ms-units (core-ms, MiB-ms) so that the words divide once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Usage {
     /// Cores held × time, core-ms.
     pub core_ms_reserved: u64,
@@ -136,6 +142,7 @@ pub struct Usage {
 /// The plan placed on a cluster.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Placed {
     /// The recommended settings' numbers on the cluster.
     pub recommended: Option<SideNumbers>,
@@ -155,6 +162,7 @@ pub struct Placed {
 /// The right-sized plan.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Recommendation {
     /// The heap.
     pub heap: HeapAdvice,
@@ -174,6 +182,7 @@ pub struct Recommendation {
     pub driver_memory_mib: Option<u64>,
     /// The recommended settings, as Spark configuration keys and values.
     #[cfg_attr(feature = "json", serde(serialize_with = "crate::json::as_map"))]
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, string>"))]
     pub settings: Vec<(String, String)>,
     /// Usage as the run ran.
     pub usage_as_ran: Usage,

@@ -16,6 +16,7 @@ use crate::run::Run;
     derive(serde::Serialize),
     serde(tag = "kind", rename_all = "kebab-case")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Master {
     /// YARN (Amazon EMR when the Spark version is EMR's build).
     Yarn {
@@ -53,6 +54,7 @@ impl Master {
 /// The run's settings.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RunSettings {
     /// Where it ran.
     pub master: Master,
@@ -61,6 +63,7 @@ pub struct RunSettings {
     /// The properties that shape resources (keys the configuration check knows), as Spark
     /// configuration keys and values, in the log's order.
     #[cfg_attr(feature = "json", serde(serialize_with = "crate::json::as_map"))]
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, string>"))]
     pub resource_properties: Vec<(String, String)>,
     /// `spark.executor.memory`, MiB (Spark's default 1024).
     pub executor_memory_mib: u64,

@@ -7,6 +7,7 @@ use crate::run::{FailureCount, Run, StageTotals, TaskTime};
 /// Task durations of a stage, ms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Quantiles {
     /// The median (the lower middle of an even count).
     pub median_ms: u64,
@@ -34,6 +35,7 @@ pub fn quantiles(values: &mut [u64]) -> Quantiles {
 /// A stage attempt.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StageSummary {
     /// `Stage ID`.
     pub id: i64,

@@ -28,6 +28,7 @@ use std::fmt;
     derive(serde::Serialize),
     serde(rename_all = "lowercase")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Codec {
     /// Not compressed (`spark.eventLog.compress=false`, Spark's default).
     None,
@@ -106,6 +107,7 @@ impl Codec {
     derive(serde::Serialize),
     serde(tag = "kind", rename_all = "kebab-case")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum DecodeError {
     /// The bytes are not what the format allows, at this byte of the compressed stream.
     Corrupt {

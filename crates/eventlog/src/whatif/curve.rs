@@ -30,6 +30,7 @@ const MS_PER_HOUR: f64 = 3_600_000.0;
 /// One executor count.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Point {
     /// Executors.
     pub executors: u32,
@@ -51,6 +52,7 @@ pub struct Point {
 /// The curve of one shape.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Curve {
     /// Cores per executor.
     pub cores: u32,

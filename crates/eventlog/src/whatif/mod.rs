@@ -42,6 +42,7 @@ pub struct Basis {
     derive(serde::Serialize),
     serde(tag = "kind", rename_all = "kebab-case")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum NoEstimate {
     /// No task ended in the log.
     NoTasks,
@@ -57,6 +58,7 @@ pub enum NoEstimate {
 /// The model against the run as it ran.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Check {
     /// The run's real duration, ms.
     pub real_ms: u64,
@@ -78,6 +80,7 @@ pub struct Check {
 /// The what-if of a run.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WhatIf {
     /// The curve of the run's shape: its points (each `executors`, `cores`, `estimated_ms`,
     /// `utilisation`, …) and its shape.
@@ -228,6 +231,7 @@ pub fn what_if_of(model: Model, basis: &Basis) -> Result<WhatIf, NoEstimate> {
 /// One shape's estimate (an explorer row).
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ShapeEstimate {
     /// The point: time, utilisation, core-hours, GiB-hours.
     pub point: Point,
@@ -287,6 +291,7 @@ fn estimate_on(
 /// What `spark.dynamicAllocation.maxExecutors` the run could use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MaxExecutors {
     /// Cores per executor.
     pub cores: u32,
