@@ -396,7 +396,7 @@ mod tests {
     fn emr_s_alerts_are_its_plans_warnings() {
         let form = Form::from_query("v=1&cm=emr").0;
         let planned = Planned::of(&form);
-        let p = planned.selected().expect("seed 003 plans");
+        let p = planned.selected().expect("the EMR form plans");
         let (alerts, more) = emr_alerts(p);
         let planner::scenario::Outcome::Emr(plan) = crate::state::evaluate(&form.read()) else {
             panic!("an EMR plan")
