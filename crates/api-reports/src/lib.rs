@@ -3,7 +3,7 @@
 //!
 //! - the JS API (`js/spark_sizer.js` in crates/api) imports it on the first call of
 //!   `render()` or `check()`;
-//! - the page imports it when a section that needs it opens (crates/app/src/api_module.rs).
+//! - the page imports it when a section that needs it opens (crates/app/src/reports.rs).
 //!
 //! `scripts/build-api.sh` builds it into `dist/api/reports/`, with its own size gate.
 //! The functions are plain Rust, tested natively; the wasm exports only pass strings.

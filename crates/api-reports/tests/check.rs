@@ -1,11 +1,11 @@
-//! The reports module's check: the JSON the JS API's `check()` parses and the HTML of the
-//! page's Check section, for the seeds' settings in each of the four formats, against planning
-//! the same settings directly (and the seeds' own numbers, worked by hand in the planner's check
-//! tests); secrets never in the link's value nor in the section's HTML; a link's settings read
-//! back from the text the page puts in the paste box.
+//! The reports module's check: the view the JS API's `check()` returns and the page's Check
+//! section renders (its JSON and its words), for the seeds' settings in each of the four
+//! formats, against planning the same settings directly (and the seeds' own numbers, worked by
+//! hand in the planner's check tests); secrets never in the link's value nor in the view; a
+//! link's settings read back from the text the page puts in the paste box.
 
 use api_reports::check::{
-    check_html, check_json_text, check_link_text, check_link_value, form_of_link,
+    check_json_text, check_link_text, check_link_value, check_of_link, form_of_link,
 };
 use planner::check::{check, use_these_settings, words};
 use planner::emr::{plan_emr, EmrInput};
@@ -74,17 +74,18 @@ fn case1_as_a_command_and_a_defaults_file_gives_what_placing_it_directly_gives()
             doc["changes"],
             serde_json::json!(["The plan runs the same executors as your settings."])
         );
-        // The HTML says the same, first.
-        let html = check_html(text, &form_of_link(&case1_link()));
+        // The section's words say the same, the answer first.
+        let view = check_of_link(text, &case1_link());
         let c = check(text, &form_of_link(&case1_link()));
         let headline = words::headline(c.compare.pasted.as_ref());
         assert!(headline.starts_with("17 of 17 executors asked for run here, each with 5 cores"));
-        assert!(html.starts_with(&format!(
-            r#"<p class="check-headline" id="check-headline">{headline}</p>"#
-        )));
+        assert_eq!(view.headline, headline);
         assert!(
-            html.contains("YARN grants 21\u{202f}504 MiB and 5 vcores"),
-            "{html}"
+            view.container_lines
+                .iter()
+                .any(|line| line.contains("YARN grants 21\u{202f}504 MiB and 5 vcores")),
+            "{:?}",
+            view.container_lines
         );
     }
     assert_eq!(
@@ -147,43 +148,40 @@ fn use_these_settings_is_the_planners_and_the_buttons_query() {
     let query = scenario_to_query(&use_these_settings(text, &form));
     assert!(query.contains("cpe=1"), "{query}");
     assert_eq!(json(text, "")["use_these_settings"], query);
-    let html = check_html(text, &form);
-    assert!(
-        html.contains(&format!(
-            r#"id="check-use" data-apply="{}""#,
-            query.replace('&', "&amp;")
-        )),
-        "{html}"
-    );
+    let view = check_of_link(text, "");
+    assert_eq!(view.use_these_settings, query);
+    assert!(view.use_these_settings_note.is_some());
     // 20 single-core executors against the plan's 17 × 5.
     assert!(
-        html.contains("Tasks at once: 20 with yours, 85 with the plan (65 fewer than the plan)."),
-        "{html}"
+        view.changes.iter().any(|line| line
+            == "Tasks at once: 20 with yours, 85 with the plan (65 fewer than the plan)."),
+        "{:?}",
+        view.changes
     );
-    assert!(html.contains(r#"data-copy="check-plan-export""#));
+    // The plan's configuration is offered to copy.
+    assert!(view.plan.and_then(|plan| plan.export).is_some());
 }
 
 #[test]
-fn secrets_stay_out_of_the_link_the_html_and_the_json() {
+fn secrets_stay_out_of_the_link_and_the_view() {
     let text = "spark.executor.memory 4g\nspark.ssl.keyStorePassword hunter2hunter2\n\
                 spark.authenticate.secret s3cr3t-value\n\
                 spark-submit --conf spark.hadoop.fs.s3a.secret.key=wJalrXUtnFEMI \\\n  \
                 --conf spark.executor.cores=2 app.jar\n";
     let ck = check_link_value(text);
-    let html = check_html(text, &form_of_link(""));
     let doc = check_json_text(text, "");
     for secret in ["hunter2", "s3cr3t", "wJalrXUtnFEMI"] {
         assert!(!ck.contains(secret), "{secret} in {ck}");
-        assert!(!html.contains(secret), "{secret} in the HTML");
-        assert!(!doc.contains(secret), "{secret} in the JSON");
+        assert!(!doc.contains(secret), "{secret} in the view");
     }
     assert_eq!(ck, "em4g~ec2~atjvm");
+    let note = check_of_link(text, "").link.note;
     assert!(
-        html.contains(
+        note.contains(
             "Left out because they look secret: spark.ssl.keyStorePassword, \
          spark.authenticate.secret, spark.hadoop.fs.s3a.secret.key."
         ),
-        "{html}"
+        "{note}"
     );
     let doc: Value = serde_json::from_str(&doc).expect("JSON");
     assert_eq!(doc["link"]["ck"], ck);
@@ -195,17 +193,6 @@ fn secrets_stay_out_of_the_link_the_html_and_the_json() {
         .map(|d| d["key"].as_str().expect("a key"))
         .collect();
     assert_eq!(secret_keys.len(), 3, "{secret_keys:?}");
-}
-
-#[test]
-fn pasted_text_is_escaped_in_the_html() {
-    let text = "spark.executor.memory <script>alert(1)</script>\n\"><img src=x> 1\n";
-    let html = check_html(text, &form_of_link(""));
-    assert!(
-        !html.contains("<script>") && !html.contains("<img"),
-        "{html}"
-    );
-    assert!(html.contains("&lt;script&gt;"), "{html}");
 }
 
 #[test]
@@ -237,7 +224,7 @@ fn a_link_gives_back_text_that_checks_the_same() {
 
 #[test]
 fn nothing_pasted_gives_nothing_to_show() {
-    assert_eq!(check_html("  \n", &form_of_link("")), "");
+    assert_eq!(json("  \n", "")["status"], "nothing-read");
     assert_eq!(check_link_value(""), "");
     let doc = json("# nothing but a comment\n", "");
     assert_eq!(doc["status"], "nothing-read");
@@ -246,57 +233,68 @@ fn nothing_pasted_gives_nothing_to_show() {
 
 #[test]
 fn a_value_spark_refuses_heads_the_section_and_no_default_stands_in_for_it() {
-    let html = check_html("spark.executor.memory=-1g\n", &form_of_link(&case1_link()));
+    let view = check_of_link("spark.executor.memory=-1g\n", &case1_link());
     assert!(
-        html.starts_with(
-            r#"<p class="check-headline" id="check-headline">Spark refuses these settings. Line 1: spark.executor.memory = &quot;-1g&quot;"#
-        ),
-        "{html}"
+        view.headline
+            .starts_with("Spark refuses these settings. Line 1: spark.executor.memory = \"-1g\""),
+        "{}",
+        view.headline
     );
     // Nothing planned with Spark's default 1g in its place is shown.
-    for id in ["check-containers", "check-layout"] {
-        assert!(!html.contains(&format!(r#"id="{id}""#)), "{id} in {html}");
-    }
-    assert!(!html.contains("with yours"), "{html}");
     assert!(
-        html.contains("<li>The plan&#39;s containers all start; yours do not.</li>"),
-        "{html}"
+        view.container_lines.is_empty(),
+        "{:?}",
+        view.container_lines
+    );
+    assert!(view.layout_lines.is_empty(), "{:?}", view.layout_lines);
+    assert!(
+        !view.changes.iter().any(|line| line.contains("with yours")),
+        "{:?}",
+        view.changes
+    );
+    assert!(
+        view.changes
+            .iter()
+            .any(|line| line == "The plan's containers all start; yours do not."),
+        "{:?}",
+        view.changes
     );
     let doc = json("spark.executor.memory=-1g\n", &case1_link());
     assert_eq!(doc["status"], "not-planned");
     assert!(doc.get("answer").is_none());
 
     // 19 MiB: Spark's request is shown (it says why), not where executors would run.
-    let html = check_html(
-        "spark-submit --executor-memory 19 app.jar",
-        &form_of_link(&case1_link()),
-    );
+    let view = check_of_link("spark-submit --executor-memory 19 app.jar", &case1_link());
     assert!(
-        html.starts_with(
-            r#"<p class="check-headline" id="check-headline">These settings do not run on this cluster. A 19 MiB heap is below Spark"#
-        ),
-        "{html}"
+        view.headline
+            .starts_with("These settings do not run on this cluster. A 19 MiB heap is below Spark"),
+        "{}",
+        view.headline
     );
-    assert!(html.contains(r#"id="check-containers""#), "{html}");
-    assert!(!html.contains(r#"id="check-layout""#), "{html}");
-    assert!(!html.contains("stays unused"), "{html}");
+    assert!(!view.container_lines.is_empty());
+    assert!(view.layout_lines.is_empty(), "{:?}", view.layout_lines);
+    assert!(
+        !check_json_text("spark-submit --executor-memory 19 app.jar", &case1_link())
+            .contains("stays unused")
+    );
 }
 
 #[test]
 fn text_with_no_setting_says_so_first_and_offers_nothing_to_use() {
-    let html = check_html("hello world <img src=x>\nfoo\n", &form_of_link(""));
+    let view = check_of_link("hello world <img src=x>\nfoo\n", "");
     assert!(
-        html.starts_with(
-            r#"<p class="check-headline" id="check-headline">No Spark setting was read from this text: the check reads a spark-submit command"#
+        view.headline.starts_with(
+            "No Spark setting was read from this text: the check reads a spark-submit command"
         ),
-        "{html}"
+        "{}",
+        view.headline
     );
-    assert!(!html.contains(r#"id="check-use""#), "{html}");
-    assert!(!html.contains(r#"id="check-read""#), "{html}");
+    assert_eq!(view.use_these_settings_note, None);
+    assert_eq!(view.read_as, None);
     // Something read still offers it.
-    assert!(
-        check_html("spark.executor.memory 4g\n", &form_of_link("")).contains(r#"id="check-use""#)
-    );
+    assert!(check_of_link("spark.executor.memory 4g\n", "")
+        .use_these_settings_note
+        .is_some());
 }
 
 #[test]
@@ -305,34 +303,44 @@ fn a_key_repeated_many_times_gives_one_short_settings_line() {
     for _ in 0..11_800 {
         text.push_str("spark.foo.bar baz\n");
     }
-    let html = check_html(&text, &form_of_link(""));
-    assert!(
-        html.contains(
-            "<li>spark.foo.bar = baz (line 11801, replaces lines 2, 3, 4 and 11\u{202f}796 more)</li>"
-        ),
-        "{}",
-        &html[..html.len().min(3000)]
+    let view = check_of_link(&text, "");
+    let words: Vec<&str> = view.settings.iter().map(|s| s.words.as_str()).collect();
+    assert_eq!(
+        words,
+        [
+            "spark.executor.memory = 4g (line 1)",
+            "spark.foo.bar = baz (line 11801, replaces lines 2, 3, 4 and 11\u{202f}796 more)"
+        ]
     );
-    assert!(html.len() < 20_000, "{} bytes", html.len());
+    // The words stay one short line; the data still lists every line replaced.
+    assert_eq!(view.settings[1].replaces.len(), 11_799);
 }
 
-/// Issue 27, item 12: the page's answer for a paste of several commands lists each with its
-/// own answer (its full answer is the first's; the others are checked on their own, never
-/// merged with it), and the JS API's JSON lists them as `parts`.
+/// Issue 27, item 12: the answer for a paste of several commands lists each with its own answer
+/// (its full answer is the first's; the others are checked on their own, never merged with it),
+/// and the JS API's JSON lists them as `parts`.
 #[test]
 fn several_commands_are_each_checked_and_listed_in_the_answer() {
     let text = "spark-submit --master yarn --conf spark.executor.memoryOverhead=4g \
                 --executor-memory 8g --num-executors 4 etl.jar\n\
                 spark-submit --master yarn --executor-memory 4g --num-executors 6 '<b>.jar'\n";
-    let html = check_html(text, &form_of_link(&case1_link()));
-    assert!(
-        html.contains(r#"<h3 class="subhead">Each command, checked on its own</h3><ul class="check-list" id="check-parts"><li>Command 1 (line 1, etl.jar) (this answer): 4 of 4 executors"#),
-        "{html}"
+    let view = check_of_link(text, &case1_link());
+    assert_eq!(
+        view.parts_title.as_deref(),
+        Some("Each command, checked on its own")
     );
-    // The second's own container: 4096 + 409, granted 5120; its name escaped.
+    assert_eq!(view.parts_lines.len(), 2, "{:?}", view.parts_lines);
     assert!(
-        html.contains("<li>Command 2 (line 2, &lt;b&gt;.jar): 6 of 6 executors asked for run here, each with 1 core and 4096 MiB of heap in a 5120 MiB container"),
-        "{html}"
+        view.parts_lines[0]
+            .starts_with("Command 1 (line 1, etl.jar) (this answer): 4 of 4 executors"),
+        "{:?}",
+        view.parts_lines
+    );
+    // The second's own container: 4096 + 409, granted 5120; its name as written.
+    assert!(
+        view.parts_lines[1].starts_with("Command 2 (line 2, <b>.jar): 6 of 6 executors asked for run here, each with 1 core and 4096 MiB of heap in a 5120 MiB container"),
+        "{:?}",
+        view.parts_lines
     );
     let doc = json(text, &case1_link());
     let parts = doc["parts"].as_array().expect("parts");

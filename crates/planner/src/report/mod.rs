@@ -15,7 +15,6 @@
 
 pub mod check;
 pub mod configuration;
-pub mod html;
 pub mod markdown;
 pub mod summary;
 pub mod svg;
