@@ -440,7 +440,10 @@ fn refusal_note(n: &AllocationNumbers) -> Option<Warning> {
             FieldId::MinExecutors,
         ),
         Refusal::InitialAboveMax { initial, min, max } => (
-            format!("Spark refuses to start: {}.", initial_words(initial, min, max)),
+            format!(
+                "Spark refuses to start: {}.",
+                initial_words(initial, min, max)
+            ),
             if n.initial_setting > max {
                 FieldId::InitialExecutors
             } else {

@@ -685,7 +685,9 @@ fn a_start_above_max_executors_is_refused_with_sparks_words() {
     assert!(refused.message.contains(
         "\"requirement failed: initial executor number 17 must between min executor number 0 and max executor number 5\""
     ), "{}", refused.message);
-    assert!(allocation_notes(&n).iter().all(|w| !w.message.contains("first update")));
+    assert!(allocation_notes(&n)
+        .iter()
+        .all(|w| !w.message.contains("first update")));
     // initialExecutors above the ceiling, instances below it: refused too, naming the field.
     da.settings.initial_executors = Some(8);
     let n = allocation_numbers(&da, ClusterManager::Kubernetes, 2, 17);
@@ -697,10 +699,16 @@ fn a_start_above_max_executors_is_refused_with_sparks_words() {
             max: 5
         })
     );
-    assert_eq!(allocation_notes(&n)[0].field, Some(FieldId::InitialExecutors));
+    assert_eq!(
+        allocation_notes(&n)[0].field,
+        Some(FieldId::InitialExecutors)
+    );
     // Exactly the ceiling starts.
     da.settings.initial_executors = Some(5);
-    assert_eq!(allocation_numbers(&da, ClusterManager::Yarn, 5, 17).refusal, None);
+    assert_eq!(
+        allocation_numbers(&da, ClusterManager::Yarn, 5, 17).refusal,
+        None
+    );
 }
 
 /// The form's plan of 17 executors with maxExecutors 5: the exports start 5 (Spark would refuse
@@ -721,20 +729,29 @@ fn no_export_starts_above_max_executors() {
             && w.message.contains("the exports start 5 executors")),
         "{notes:?}"
     );
+    // Every format flattened (no spaces, quotes, `=`, `:` or JSON's "key"/"value"), so that
+    // `spark.executor.instances 17`, `=17`, `"value": "17"` and `instances: 17` all read alike.
+    let flat = |text: &str| -> String {
+        text.replace("\"value\"", "")
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '"' | ':' | '=' | ',' | '\n' | '\\' | '{' | '}'))
+            .collect()
+    };
     let bad = [
-        "spark.executor.instances=17",
-        "spark.executor.instances=16",
-        "spark.executor.instances=50",
-        "--num-executors 17",
-        "instances: 16",
-        "instances: 17",
-        "initialExecutors: 9",
-        "initialExecutors=9",
-        "\"spark.executor.instances\": \"17\"",
-        "\"spark.executor.instances\": \"50\"",
-        "\"spark.dynamicAllocation.initialExecutors\": \"9\"",
+        "spark.executor.instances17",
+        "spark.executor.instances16",
+        "spark.executor.instances50",
+        "--num-executors17",
+        "instances16",
+        "instances17",
+        "initialExecutors9",
     ];
-    for query in ["dyn=1&damax=5", "dyn=1&dainit=9&damax=5", "cm=k8s&dyn=1&dainit=9&damax=5", "cm=emr&damax=5&dainit=9"] {
+    for query in [
+        "dyn=1&damax=5",
+        "dyn=1&dainit=9&damax=5",
+        "cm=k8s&dyn=1&dainit=9&damax=5",
+        "cm=emr&damax=5&dainit=9",
+    ] {
         let s = yarn_with(query);
         let outcome = plan(&s);
         let mut rendered = 0;
@@ -743,8 +760,18 @@ fn no_export_starts_above_max_executors() {
                 continue;
             };
             rendered += 1;
+            let text = flat(&text);
             for b in bad {
                 assert!(!text.contains(b), "{query} {format:?}: {b} in\n{text}");
+            }
+            if matches!(
+                format,
+                Format::Conf | Format::Submit | Format::EmrJson | Format::Yaml
+            ) {
+                assert!(
+                    text.contains("maxExecutors5"),
+                    "{query} {format:?}:\n{text}"
+                );
             }
         }
         assert!(rendered >= 5, "{query}");
@@ -922,7 +949,10 @@ fn off_heap_execution_memory_counts_for_a_task() {
     assert_eq!(t.verdict, TaskVerdict::Tight);
     let without = ExecutorView::of_shape(4, 4, 4, 8192, 0, MemoryFractions::default());
     let t = task_check(1500 * MIB, TaskSource::Given, &without).expect("pools");
-    assert_eq!((t.max_bytes, t.verdict), (620_652_134, TaskVerdict::DoesNotFit));
+    assert_eq!(
+        (t.max_bytes, t.verdict),
+        (620_652_134, TaskVerdict::DoesNotFit)
+    );
 
     // Through the form, on Kubernetes: the verdict and its words.
     let s = yarn_with("cm=k8s&cpe=4&em=8192&off=1&offs=8192&wtask=1500");
@@ -954,10 +984,22 @@ fn a_task_above_its_share_spills_and_does_not_fail() {
         .find(|w| w.code == Code::TaskMemoryShort && w.field == Some(FieldId::LargestTaskInput))
         .expect("the verdict");
     assert_eq!(verdict.severity, planner::Severity::Warning, "{verdict:?}");
-    for words in ["spill the rest to disk", "does not fail", "hash join's build side", "cannot spill"] {
-        assert!(verdict.message.contains(words), "{words}: {}", verdict.message);
+    for words in [
+        "spill the rest to disk",
+        "does not fail",
+        "hash join's build side",
+        "cannot spill",
+    ] {
+        assert!(
+            verdict.message.contains(words),
+            "{words}: {}",
+            verdict.message
+        );
     }
-    assert!(notes.iter().all(|w| w.severity != planner::Severity::Error), "{notes:?}");
+    assert!(
+        notes.iter().all(|w| w.severity != planner::Severity::Error),
+        "{notes:?}"
+    );
 }
 
 /// `BroadcastExchangeExec` collects the table's rows through the driver
@@ -971,9 +1013,9 @@ fn a_broadcast_goes_through_the_driver_and_8_gib_is_refused() {
         planner::job_fit::job_fit_notes(&job_fit(&s, &plan(&s)).expect("plans"))
     };
     let refused = |notes: &[planner::Warning]| {
-        notes
-            .iter()
-            .any(|w| w.severity == planner::Severity::Error && w.message.contains("cannot be broadcast"))
+        notes.iter().any(|w| {
+            w.severity == planner::Severity::Error && w.message.contains("cannot be broadcast")
+        })
     };
     assert!(refused(&notes_of("wbc=8192&mrs=0")));
     assert!(!refused(&notes_of("wbc=8191&mrs=0")));
@@ -984,7 +1026,9 @@ fn a_broadcast_goes_through_the_driver_and_8_gib_is_refused() {
         .find(|w| w.field == Some(FieldId::MaxResultSize))
         .expect("maxResultSize named");
     assert!(
-        limit.message.contains("spark.driver.maxResultSize (1024 MiB) applies")
+        limit
+            .message
+            .contains("spark.driver.maxResultSize (1024 MiB) applies")
             && limit.message.contains("Raise it to at least 2g"),
         "{}",
         limit.message

@@ -15,7 +15,10 @@ pub const MASTER: &str = "k8s://https://<api-server>";
 pub fn spark_conf(plan: &K8sPlan, spark: &K8sSpark) -> Vec<(String, String)> {
     let mut conf: Vec<(String, String)> = vec![
         (keys::DEPLOY_MODE.into(), spark.deploy_mode.as_str().into()),
-        (keys::EXECUTOR_INSTANCES.into(), exported_instances(plan, spark).to_string()),
+        (
+            keys::EXECUTOR_INSTANCES.into(),
+            exported_instances(plan, spark).to_string(),
+        ),
     ];
     conf.extend(spark.conf().into_entries());
     super::push_driver_load_conf(&mut conf, &spark.driver_load);
