@@ -691,7 +691,8 @@ fn the_table_writes_the_workload_and_dynamic_allocation_in_words() {
         .nth(1)
         .expect("a Workload section");
     assert!(
-        workload.starts_with("  error: The largest task's input of 4096 MiB does not fit"),
+        workload
+            .starts_with("  warning: The largest task's input of 4096 MiB does not fit in memory"),
         "{workload}"
     );
     assert!(

@@ -11,6 +11,11 @@
 //! - `internal/config/package.scala`: `minExecutors` 0, `initialExecutors` falls back to
 //!   `minExecutors`, `maxExecutors` `Int.MaxValue`, `executorIdleTimeout` 60s,
 //!   `schedulerBacklogTimeout` 1s, `shuffleTracking.enabled` true (Spark 3.4 and later).
+//! - `scheduler/cluster/SchedulerBackendUtils.getInitialTargetExecutorNumber` (the YARN
+//!   allocator and client backend, and Kubernetes' backend, call it at start) requires that
+//!   initial count to be at most `maxExecutors`: "requirement failed: initial executor number
+//!   17 must between min executor number 0 and max executor number 5". So the exports never
+//!   start above `maxExecutors` ([`capped_at_max`]).
 //! - `ExecutorAllocationManager.validateSettings` refuses to start the application when
 //!   `maxExecutors` is 0, `minExecutors` > `maxExecutors`, `schedulerBacklogTimeout` ≤ 0, or no
 //!   way to keep shuffle files exists: "Dynamic allocation of executors requires one of the
@@ -185,6 +190,16 @@ pub enum Refusal {
         /// `maxExecutors`.
         max: u32,
     },
+    /// The initial count (the largest of minExecutors, initialExecutors and
+    /// `spark.executor.instances`) above `maxExecutors`.
+    InitialAboveMax {
+        /// The initial count.
+        initial: u32,
+        /// `minExecutors`.
+        min: u32,
+        /// `maxExecutors`.
+        max: u32,
+    },
     /// No external shuffle service, shuffle tracking or decommissioning.
     NoShuffleKeeping,
     /// The external shuffle service on Kubernetes: Spark starts, but no node runs the
@@ -217,6 +232,9 @@ pub struct AllocationNumbers {
     /// Spark's refusal to start, or (the shuffle service on Kubernetes) executors that cannot
     /// start, if any.
     pub refusal: Option<Refusal>,
+    /// The initial count the settings asked for when it was above `maxExecutors` and the
+    /// exports start at `maxExecutors` instead ([`planned_allocation_numbers`]).
+    pub capped_from: Option<u32>,
 }
 
 /// The numbers for `da` on `manager`, with `instances` executors emitted and `holds` of this
@@ -233,6 +251,11 @@ pub fn allocation_numbers(
     let refusal = match s.max_executors {
         Some(0) => Some(Refusal::MaxIsZero),
         Some(max) if s.min_executors > max => Some(Refusal::MinAboveMax {
+            min: s.min_executors,
+            max,
+        }),
+        Some(max) if initial > max => Some(Refusal::InitialAboveMax {
+            initial,
             min: s.min_executors,
             max,
         }),
@@ -255,13 +278,47 @@ pub fn allocation_numbers(
         holds,
         reachable: s.max_executors.unwrap_or(u32::MAX).min(holds),
         refusal: refusal.filter(|_| da.enabled),
+        capped_from: None,
     }
+}
+
+/// The settings and `spark.executor.instances` the exports emit: with dynamic allocation on,
+/// neither `initialExecutors` nor the instances above `maxExecutors`, which Spark refuses at
+/// start (`getInitialTargetExecutorNumber`).
+pub fn capped_at_max(da: &DynamicAllocation, instances: u32) -> (DynamicAllocation, u32) {
+    match da.settings.max_executors.filter(|_| da.enabled) {
+        Some(max) => {
+            let mut capped = *da;
+            capped.settings.initial_executors = da.settings.initial_executors.map(|i| i.min(max));
+            (capped, instances.min(max))
+        }
+        None => (*da, instances),
+    }
+}
+
+/// [`allocation_numbers`] of what a plan exports ([`capped_at_max`]), with the initial count
+/// the settings asked for in `capped_from` when the exports start lower.
+pub fn planned_allocation_numbers(
+    da: &DynamicAllocation,
+    manager: ClusterManager,
+    instances: u32,
+    holds: u32,
+) -> AllocationNumbers {
+    let asked = allocation_numbers(da, manager, instances, holds);
+    let (capped, capped_instances) = capped_at_max(da, instances);
+    let mut n = allocation_numbers(&capped, manager, capped_instances, holds);
+    if let Some(Refusal::InitialAboveMax { initial, .. }) = asked.refusal {
+        n.capped_from = Some(initial);
+    }
+    n
 }
 
 /// The `spark.dynamicAllocation.*` (and shuffle) settings to emit for `da` on `m`: the on/off
 /// switch whenever it differs from `m`'s default, and, when on, every setting that differs from
 /// `m`'s defaults.
 pub fn allocation_conf(da: &DynamicAllocation, m: ClusterManager) -> Vec<(String, String)> {
+    let (da, _) = capped_at_max(da, 0);
+    let da = &da;
     let default = DynamicAllocation::default_for(m);
     let mut c: Vec<(String, String)> = Vec::new();
     let mut put = |k: &str, v: String| c.push((k.to_string(), v));
@@ -356,8 +413,9 @@ pub fn allocation_notes(n: &AllocationNumbers) -> Vec<Warning> {
     }
     let mut notes: Vec<Warning> = Vec::new();
     notes.extend(refusal_note(n));
+    notes.extend(capped_note(n));
     notes.extend(ceiling_note(n));
-    notes.extend(floor_and_start_notes(n));
+    notes.extend(floor_notes(n));
     notes.extend(ignored_notes(n));
     notes.extend(shuffle_tracking_note(n));
     notes.extend(initial_count_note(n).map(|text| {
@@ -380,6 +438,17 @@ fn refusal_note(n: &AllocationNumbers) -> Option<Warning> {
                  less than or equal to spark.dynamicAllocation.maxExecutors ({max})!\""
             ),
             FieldId::MinExecutors,
+        ),
+        Refusal::InitialAboveMax { initial, min, max } => (
+            format!(
+                "Spark refuses to start: {}.",
+                initial_words(initial, min, max)
+            ),
+            if n.initial_setting > max {
+                FieldId::InitialExecutors
+            } else {
+                FieldId::MaxExecutors
+            },
         ),
         Refusal::NoShuffleServiceOnKubernetes => (
             "Kubernetes has no external shuffle service: Spark starts, but each executor fails \
@@ -407,6 +476,34 @@ fn refusal_note(n: &AllocationNumbers) -> Option<Warning> {
         ),
     };
     Some(Warning::new(Code::DynamicAllocationRefused, Severity::Error, text).about(field))
+}
+
+/// `getInitialTargetExecutorNumber`'s message, quoted.
+fn initial_words(initial: u32, min: u32, max: u32) -> String {
+    format!(
+        "\"requirement failed: initial executor number {initial} must between min executor \
+         number {min} and max executor number {max}\""
+    )
+}
+
+/// The initial count the settings ask for is above maxExecutors: Spark would refuse it, so the
+/// exports start at maxExecutors.
+fn capped_note(n: &AllocationNumbers) -> Option<Warning> {
+    let asked = n.capped_from?;
+    let max = n.ceiling?;
+    Some(
+        Warning::new(
+            Code::DynamicAllocationIgnored,
+            Severity::Warning,
+            format!(
+                "Spark refuses to start {asked} executors with maxExecutors {max} ({}), so the \
+                 exports start {}.",
+                initial_words(asked, n.settings.min_executors, max),
+                format::counted(max.into(), "executor")
+            ),
+        )
+        .about(FieldId::MaxExecutors),
+    )
 }
 
 fn ceiling_note(n: &AllocationNumbers) -> Option<Warning> {
@@ -440,11 +537,8 @@ fn ceiling_note(n: &AllocationNumbers) -> Option<Warning> {
     }
 }
 
-/// A floor the cluster cannot hold (executors that wait for the whole job), and a start above
-/// the ceiling (Spark's initial count is max(min, initial, instances), not capped by
-/// maxExecutors: the target falls to the ceiling at its first update, and the extra executors
-/// go as they idle).
-fn floor_and_start_notes(n: &AllocationNumbers) -> Vec<Warning> {
+/// A floor the cluster cannot hold: executors that wait for the whole job.
+fn floor_notes(n: &AllocationNumbers) -> Vec<Warning> {
     let min = n.settings.min_executors;
     let mut notes = Vec::new();
     if n.refusal.is_none() && min > n.holds {
@@ -461,25 +555,6 @@ fn floor_and_start_notes(n: &AllocationNumbers) -> Vec<Warning> {
                 ),
             )
             .about(FieldId::MinExecutors),
-        );
-    }
-    if let Some(max) = n
-        .ceiling
-        .filter(|max| n.refusal.is_none() && n.initial > *max)
-    {
-        notes.push(
-            Warning::new(
-                Code::DynamicAllocationIgnored,
-                Severity::Info,
-                format!(
-                    "Spark starts {} (the largest of minExecutors, initialExecutors and \
-                     spark.executor.instances), more than maxExecutors {max}: the target falls \
-                     to {max} at its first update and the extra executors are released as they \
-                     idle.",
-                    format::counted(n.initial.into(), "executor")
-                ),
-            )
-            .about(FieldId::MaxExecutors),
         );
     }
     notes

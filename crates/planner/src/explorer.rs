@@ -403,9 +403,10 @@ fn per_task(
         tasks,
     )
     .ok()?;
+    let (min_bytes, max_bytes, _) = m.task_shares();
     Some(PerTaskMemory {
-        min_bytes: m.per_task_min_bytes,
-        max_bytes: m.per_task_max_bytes,
+        min_bytes,
+        max_bytes,
     })
 }
 

@@ -5,7 +5,7 @@
 //! ([`job_fit`]); the words are [`job_fit_notes`] and [`remedy_words`].
 
 use crate::catalog::{ClusterManager, FieldId};
-use crate::dynamic_allocation::{allocation_notes, allocation_numbers, AllocationNumbers};
+use crate::dynamic_allocation::{allocation_notes, planned_allocation_numbers, AllocationNumbers};
 use crate::explorer::{adopt, explore, ShapeRow};
 use crate::format;
 use crate::memory::MemoryFractions;
@@ -106,7 +106,7 @@ pub fn job_fit(scenario: &Scenario, outcome: &Outcome) -> Option<JobFit> {
         workload,
         remedies,
         smaller_tasks,
-        allocation: allocation_numbers(&da, scenario.manager(), instances, holds),
+        allocation: planned_allocation_numbers(&da, scenario.manager(), instances, holds),
     })
 }
 
@@ -134,6 +134,7 @@ pub fn executor_view(scenario: &Scenario, outcome: &Outcome) -> Option<(Executor
     let view = ExecutorView {
         driver_heap_mib: driver.heap_mib,
         collected_mib: driver.load.collected_mib,
+        max_result_size_mib: driver.load.max_result_size_mib,
         ..shape
     };
     Some((view, instances, holds))
@@ -247,7 +248,7 @@ fn fewer_tasks_at_once(
     rows: &[ShapeRow],
     task_bytes: u64,
 ) -> Option<ShapeRemedy> {
-    let execution = view.memory?.execution_bytes;
+    let execution = view.memory?.task_execution_bytes();
     let most_tasks = execution / task_bytes.max(1);
     if most_tasks == 0 || most_tasks >= u64::from(view.task_slots_per_executor) {
         return None;

@@ -63,6 +63,34 @@ pub struct UnifiedMemory {
     pub per_task_max_uncached_bytes: u64,
 }
 
+impl UnifiedMemory {
+    /// The execution memory a task draws on: the on-heap execution region plus the off-heap
+    /// one. With `spark.memory.offHeap.enabled` Spark's Tungsten memory mode is off heap
+    /// (`MemoryManager.tungstenMemoryMode`), so Spark SQL's operators (sorts, aggregations, hash
+    /// maps) take their pages from the off-heap pool and the rest from the heap's. The off-heap
+    /// pools count only as given: the views pass an off-heap size only when it is enabled.
+    pub fn task_execution_bytes(&self) -> u64 {
+        self.execution_bytes
+            .saturating_add(self.offheap_execution_bytes)
+    }
+
+    /// [`Self::task_execution_bytes`] with nothing cached: execution borrows both storage
+    /// regions (off heap, only blocks persisted `OFF_HEAP` are stored at all).
+    pub fn task_unified_bytes(&self) -> u64 {
+        self.unified_bytes
+            .saturating_add(self.offheap_execution_bytes)
+            .saturating_add(self.offheap_storage_bytes)
+    }
+
+    /// (guaranteed, most while cached data holds its regions, most with nothing cached) for each
+    /// of the tasks running at once, on heap and off heap together.
+    pub fn task_shares(&self) -> (u64, u64, u64) {
+        let tasks = u64::from(self.concurrent_tasks.max(1));
+        let (min, max) = per_task_bytes(self.task_execution_bytes(), tasks);
+        (min, max, self.task_unified_bytes() / tasks)
+    }
+}
+
 /// The heap is below Spark's 450 MiB floor (1.5 × the 300 MiB reserved memory).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HeapTooSmall {

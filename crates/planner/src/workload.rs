@@ -13,8 +13,12 @@
 //!   (64 MiB) — but only when `spark.sql.adaptive.coalescePartitions.parallelismFirst` is false
 //!   (default true: "It's recommended to set this config to false on a busy cluster");
 //!   `skewJoin.skewedPartitionFactor` 5.0 and `skewedPartitionThresholdInBytes` 256 MiB.
-//! - `spark.sql.autoBroadcastJoinThreshold` 10 MiB; `BroadcastExchangeExec` refuses tables above
-//!   8 GiB ("Cannot broadcast the table that is larger than 8GB").
+//! - `spark.sql.autoBroadcastJoinThreshold` 10 MiB. `BroadcastExchangeExec` collects the table's
+//!   rows to the driver (`executeCollectIterator`: compressed rows, counted against
+//!   `spark.driver.maxResultSize` by `TaskSetManager.canFetchMoreResults`), builds the relation
+//!   there, and refuses it when the built relation's size is `>=` 8 GiB (`dataSize >=
+//!   MAX_BROADCAST_TABLE_BYTES`: "Cannot broadcast the table that is larger than 8GB"); the
+//!   relation holds at least the rows, so a table of 8 GiB or more is refused.
 //! - `UnifiedMemoryManager` / `ExecutionMemoryPool`: with N tasks running in an executor, each
 //!   may take at most execution ÷ N and is guaranteed execution ÷ (2N) before it spills.
 //!
@@ -25,7 +29,7 @@
 //! // Seed 001: executors of 45 GiB and 10 cores, each task reading 4 GiB.
 //! let memory = unified_memory(45 * 1024 << 20, MemoryFractions::default(), 0, 10).unwrap();
 //! let view = ExecutorView { executors: 6, cores: 10, task_slots_per_executor: 10, heap_mib: 45 * 1024,
-//!     memory: Some(memory), driver_heap_mib: 1024, collected_mib: None };
+//!     memory: Some(memory), driver_heap_mib: 1024, collected_mib: None, max_result_size_mib: 1024 };
 //! let w = Workload { largest_task_mib: Some(4096), ..Workload::default() };
 //! let n = workload_numbers(&w, &view);
 //! assert_eq!(n.task.unwrap().verdict, TaskVerdict::DoesNotFit); // 4 GiB > 1 373 MiB a task
@@ -115,6 +119,8 @@ pub struct ExecutorView {
     pub driver_heap_mib: u64,
     /// Results collected to the driver (the driver's load), in MiB.
     pub collected_mib: Option<u64>,
+    /// `spark.driver.maxResultSize` in MiB (0: no limit, or no driver described).
+    pub max_result_size_mib: u64,
 }
 
 impl ExecutorView {
@@ -142,6 +148,7 @@ impl ExecutorView {
             .ok(),
             driver_heap_mib: 0,
             collected_mib: None,
+            max_result_size_mib: 0,
         }
     }
 
@@ -240,6 +247,8 @@ pub struct TaskMemoryCheck {
     /// The most per task with nothing cached: execution borrows the whole unified region
     /// (`UnifiedMemoryManager.computeMaxExecutionPoolSize`), unified ÷ N, in bytes.
     pub max_uncached_bytes: u64,
+    /// The executor's off-heap execution pool, counted in the shares above (0: off-heap off).
+    pub offheap_execution_bytes: u64,
     /// The seeds' arithmetic: N tasks × the task's input, against the heap, in bytes.
     pub all_tasks_bytes: u64,
     /// The verdict.
@@ -253,8 +262,11 @@ pub struct BroadcastNumbers {
     pub table_mib: u64,
     /// Under `autoBroadcastJoinThreshold` (10 MiB): Spark broadcasts it by itself.
     pub automatic: bool,
-    /// Above 8 GiB: Spark refuses to broadcast it.
+    /// 8 GiB or more: the relation built from it reaches Spark's limit, which refuses it.
     pub above_spark_limit: bool,
+    /// `spark.driver.maxResultSize` in MiB when the table is above it (the rows go through the
+    /// driver), else `None` (or no limit).
+    pub above_max_result_size_mib: Option<u64>,
     /// Each executor's storage region (immune to eviction), in bytes.
     pub storage_bytes: u64,
     /// Whether the table fits in it.
@@ -340,7 +352,7 @@ pub fn waves_of(tasks: u64, slots: u64) -> (u64, u64, u64) {
 /// The recommended shuffle partitions for `shuffle_mib` on `view`.
 pub fn shuffle_numbers(shuffle_mib: u64, view: &ExecutorView) -> ShuffleNumbers {
     let shuffle_bytes = shuffle_mib.saturating_mul(MIB);
-    let guaranteed = view.memory.map(|m| m.per_task_min_bytes);
+    let guaranteed = view.memory.map(|m| m.task_shares().0);
     let (target_bytes, reason) = match guaranteed {
         Some(g) if g < ADVISORY_PARTITION_BYTES => (g.max(MIB), TargetReason::GuaranteedTaskMemory),
         _ => (ADVISORY_PARTITION_BYTES, TargetReason::AdvisoryDefault),
@@ -390,9 +402,10 @@ pub fn task_check(
     view: &ExecutorView,
 ) -> Option<TaskMemoryCheck> {
     let m = view.memory?;
-    let verdict = if task_bytes <= m.per_task_min_bytes {
+    let (min_bytes, max_bytes, max_uncached_bytes) = m.task_shares();
+    let verdict = if task_bytes <= min_bytes {
         TaskVerdict::Fits
-    } else if task_bytes <= m.per_task_max_bytes {
+    } else if task_bytes <= max_bytes {
         TaskVerdict::Tight
     } else {
         TaskVerdict::DoesNotFit
@@ -401,9 +414,10 @@ pub fn task_check(
         task_bytes,
         source,
         tasks_at_once: m.concurrent_tasks,
-        min_bytes: m.per_task_min_bytes,
-        max_bytes: m.per_task_max_bytes,
-        max_uncached_bytes: m.per_task_max_uncached_bytes,
+        min_bytes,
+        max_bytes,
+        max_uncached_bytes,
+        offheap_execution_bytes: m.offheap_execution_bytes,
         all_tasks_bytes: task_bytes.saturating_mul(u64::from(m.concurrent_tasks)),
         verdict,
     })
@@ -421,7 +435,9 @@ fn broadcast_numbers(table_mib: u64, view: &ExecutorView) -> BroadcastNumbers {
     BroadcastNumbers {
         table_mib,
         automatic: table_mib <= AUTO_BROADCAST_THRESHOLD_MIB,
-        above_spark_limit: table_mib > MAX_BROADCAST_MIB,
+        above_spark_limit: table_mib >= MAX_BROADCAST_MIB,
+        above_max_result_size_mib: Some(view.max_result_size_mib)
+            .filter(|limit| *limit > 0 && table_mib > *limit),
         storage_bytes,
         fits_storage: table_bytes <= storage_bytes,
         driver_usable_bytes,
@@ -519,10 +535,19 @@ pub fn workload_notes(n: &WorkloadNumbers) -> Vec<Warning> {
 
 fn task_note(t: &TaskMemoryCheck, heap_mib: u64) -> Warning {
     let task = crate::format::mib_of_bytes(t.task_bytes);
+    let offheap = if t.offheap_execution_bytes > 0 {
+        // MemoryManager.tungstenMemoryMode: Spark SQL's operators work off heap.
+        format!(
+            ", off-heap execution's {} included (spark.memory.offHeap.enabled)",
+            crate::format::mib_of_bytes(t.offheap_execution_bytes)
+        )
+    } else {
+        String::new()
+    };
     let share = format!(
-        "{} running at once each get {} to {} of execution memory (Spark guarantees execution ÷ \
-         {} and allows execution ÷ {} while cached data holds its storage region; {} each with \
-         nothing cached)",
+        "{} running at once each get {} to {} of execution memory{offheap} (Spark guarantees \
+         execution ÷ {} and allows execution ÷ {} while cached data holds its storage region; \
+         {} each with nothing cached)",
         format::counted(t.tasks_at_once.into(), "task"),
         crate::format::mib_of_bytes(t.min_bytes),
         crate::format::mib_of_bytes(t.max_bytes),
@@ -539,30 +564,7 @@ fn task_note(t: &TaskMemoryCheck, heap_mib: u64) -> Warning {
         crate::format::mib_of_bytes(t.all_tasks_bytes),
         crate::format::mib_of_bytes(heap_mib.saturating_mul(MIB))
     );
-    let (code, severity, verdict) = match t.verdict {
-        TaskVerdict::Fits => (
-            Code::TaskMemoryFits,
-            Severity::Info,
-            "fits in the share every task is guaranteed",
-        ),
-        TaskVerdict::Tight => (
-            Code::TaskMemoryTight,
-            Severity::Warning,
-            "fits only while the tasks beside it take less: expect spilling",
-        ),
-        // Execution may borrow the storage region that nothing cached holds: a warning then.
-        TaskVerdict::DoesNotFit if t.task_bytes <= t.max_uncached_bytes => (
-            Code::TaskMemoryShort,
-            Severity::Warning,
-            "fits only while nothing is cached and the tasks beside it take less: expect heavy \
-             spilling",
-        ),
-        TaskVerdict::DoesNotFit => (
-            Code::TaskMemoryShort,
-            Severity::Error,
-            "does not fit: expect heavy spilling or out-of-memory failures",
-        ),
-    };
+    let (code, severity, verdict) = task_verdict_words(t);
     let mut text = format!("The largest task's input of {task} {verdict}. {share}.");
     if t.verdict != TaskVerdict::Fits {
         text.push(' ');
@@ -579,6 +581,40 @@ fn task_note(t: &TaskMemoryCheck, heap_mib: u64) -> Warning {
     Warning::new(code, severity, text).about(FieldId::LargestTaskInput)
 }
 
+/// The verdict's code, severity and words. A task above its share spills (Spark's sorters and
+/// aggregation maps spill to disk when `TaskMemoryManager` cannot grant more: `Spillable`,
+/// `UnsafeExternalSorter`): slower, not a failure, so no verdict is an error. What cannot
+/// spill is named: a hash join's build side (`HashedRelation`, built whole in memory: "There is
+/// not enough memory to build hash map") and a single row larger than the memory.
+fn task_verdict_words(t: &TaskMemoryCheck) -> (Code, Severity, &'static str) {
+    match t.verdict {
+        TaskVerdict::Fits => (
+            Code::TaskMemoryFits,
+            Severity::Info,
+            "fits in the share every task is guaranteed",
+        ),
+        TaskVerdict::Tight => (
+            Code::TaskMemoryTight,
+            Severity::Warning,
+            "fits only while the tasks beside it take less: expect spilling",
+        ),
+        // Execution may borrow the storage region that nothing cached holds.
+        TaskVerdict::DoesNotFit if t.task_bytes <= t.max_uncached_bytes => (
+            Code::TaskMemoryShort,
+            Severity::Warning,
+            "fits only while nothing is cached and the tasks beside it take less: expect heavy \
+             spilling",
+        ),
+        TaskVerdict::DoesNotFit => (
+            Code::TaskMemoryShort,
+            Severity::Warning,
+            "does not fit in memory: sorts, aggregations and shuffles spill the rest to disk \
+             (slow, but the task does not fail); a hash join's build side (broadcast or shuffled \
+             hash join) and a single row bigger than memory cannot spill and fail out of memory",
+        ),
+    }
+}
+
 fn broadcast_notes(b: &BroadcastNumbers) -> Vec<Warning> {
     let table = format!("{} MiB", format::group(b.table_mib));
     let mut notes = Vec::new();
@@ -586,7 +622,7 @@ fn broadcast_notes(b: &BroadcastNumbers) -> Vec<Warning> {
         notes.push(Warning::new(
             Code::BroadcastNoRoom,
             Severity::Error,
-            format!("A table of {table} cannot be broadcast: Spark refuses tables above 8 GiB (\"Cannot broadcast the table that is larger than 8GB\"). Join it with a shuffle."),
+            format!("A table of {table} cannot be broadcast: Spark refuses a broadcast once the relation it builds from the rows reaches 8 GiB (\"Cannot broadcast the table that is larger than 8GB\"). Join it with a shuffle."),
         ));
     } else if !b.automatic {
         notes.push(Warning::new(
@@ -595,11 +631,18 @@ fn broadcast_notes(b: &BroadcastNumbers) -> Vec<Warning> {
             format!("A table of {table} is above spark.sql.autoBroadcastJoinThreshold (10 MiB): Spark joins it with a shuffle unless a broadcast hint or a higher threshold asks for a broadcast."),
         ));
     }
+    if let Some(limit) = b.above_max_result_size_mib {
+        notes.push(Warning::new(
+            Code::ResultsAboveMaxResultSize,
+            Severity::Warning,
+            format!("A broadcast table's rows are collected through the driver, so spark.driver.maxResultSize ({}) applies: {table}, less what compression saves, above it and Spark aborts the job (\"Total size of serialized results … is bigger than spark.driver.maxResultSize\"). Raise it to at least {}.", crate::format::mib(limit), format::spark_size_gib_at_least(b.table_mib)),
+        ).about(FieldId::MaxResultSize));
+    }
     if !b.fits_storage {
         notes.push(Warning::new(
             Code::BroadcastNoRoom,
             Severity::Warning,
-            format!("Every executor holds a copy of a broadcast table: {table} is more than each executor's storage region of {} (it then takes execution memory or spills to disk).", crate::format::mib_of_bytes(b.storage_bytes)),
+            format!("Every executor holds a copy of a broadcast table: {table} is more than each executor's storage region of {} (the join holds the relation whole in memory: it cannot spill).", crate::format::mib_of_bytes(b.storage_bytes)),
         ));
     }
     if !b.fits_driver {

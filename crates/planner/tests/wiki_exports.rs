@@ -425,12 +425,13 @@ fn format_names_read_back() {
 }
 
 /// The out-of-memory preset (6 executors × 10 cores on 51 200 MiB containers, a 4 096 MiB
-/// largest task): the page shows the workload's error (the task needs more than a core's share
-/// of the executor memory), a heap of 32 GiB or more without compressed object pointers, and
-/// the plan's own warnings; the three wiki exports carry every one of them, the error first.
+/// largest task) with an 8 GiB table to broadcast: the page shows the workload's error (Spark
+/// refuses the broadcast), its warnings (the task spills), a heap of 32 GiB or more without
+/// compressed object pointers, and the plan's own warnings; the three wiki exports carry every
+/// one of them, the error first.
 #[test]
 fn wiki_exports_carry_the_workload_and_shape_findings_the_page_shows() {
-    let s = scenario_from_query("v=1&amax=51200&vmax=16&cpe=10&wtask=4096").scenario;
+    let s = scenario_from_query("v=1&amax=51200&vmax=16&cpe=10&wtask=4096&wbc=8192").scenario;
     let outcome = plan(&s);
     let Outcome::Yarn(c) = &outcome else {
         panic!("a YARN plan");
@@ -440,7 +441,7 @@ fn wiki_exports_carry_the_workload_and_shape_findings_the_page_shows() {
     let error = workload
         .iter()
         .find(|w| w.severity == planner::warning::Severity::Error)
-        .expect("the largest task does not fit");
+        .expect("the broadcast is refused");
     let shape = planner::explorer::yarn_findings(c);
     assert!(
         shape

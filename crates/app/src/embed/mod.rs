@@ -186,15 +186,18 @@ mod tests {
             .any(|e| e.key == "spark.executor.instances"));
         assert_eq!(yarn.query, "v=1&c=32");
         assert!(yarn.workload_errors.is_empty(), "no workload, no alert");
-        // The out-of-memory preset: the card says the largest task does not fit, as the page
-        // does under its headline.
-        let oom = card("v=1&amax=51200&vmax=16&cpe=10&wtask=4096");
+        // A broadcast Spark refuses: the card says so, as the page does under its headline.
+        let refused = card("v=1&wbc=8192");
         assert!(
-            oom.workload_errors
+            refused
+                .workload_errors
                 .iter()
-                .any(|e| e.message.contains("does not fit")),
-            "{oom:?}"
+                .any(|e| e.message.contains("cannot be broadcast")),
+            "{refused:?}"
         );
+        // The out-of-memory preset's task spills (slow, not a failure): no alert.
+        let oom = card("v=1&amax=51200&vmax=16&cpe=10&wtask=4096");
+        assert!(oom.workload_errors.is_empty(), "{oom:?}");
         let broken = card("v=1&n=0");
         assert!(broken.headline.contains("This link has values to fix"));
         assert!(broken.settings.is_empty() && broken.layout.is_none());

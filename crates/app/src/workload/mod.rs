@@ -179,7 +179,8 @@ mod tests {
                 "{words} is in the verdict too"
             );
         }
-        assert!(!workload_errors(&oom.view).is_empty());
+        // It spills, slowly; it does not fail: nothing under the headline.
+        assert!(workload_errors(&oom.view).is_empty());
         // Off by default, nothing described: nothing to show.
         let plain = planned(&Scenario::default_for(planner::ClusterManager::Yarn));
         assert_eq!(

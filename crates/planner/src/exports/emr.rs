@@ -22,7 +22,7 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
     let mut c: Vec<(String, String)> = Vec::new();
     let mut put = |k: &str, v: String| c.push((k.to_string(), v));
     put(keys::DEPLOY_MODE, s.deploy_mode.as_str().into());
-    put(keys::EXECUTOR_INSTANCES, s.executors.to_string());
+    put(keys::EXECUTOR_INSTANCES, exported_instances(p).to_string());
     put(keys::EXECUTOR_CORES, s.executor_cores.to_string());
     put(keys::EXECUTOR_MEMORY, spark_size(s.executor_memory_mib));
     if let Some(m) = &p.maximized {
@@ -76,10 +76,7 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
         put(keys::EMR_EXECUTOR_MAX_MEMORY, spark_size(m));
     }
     c.extend(crate::dynamic_allocation::allocation_conf(
-        &crate::dynamic_allocation::DynamicAllocation {
-            enabled: s.dynamic_allocation,
-            settings: s.dynamic_allocation_settings,
-        },
+        &dynamic_allocation(p),
         crate::catalog::ClusterManager::Emr,
     ));
     super::push_driver_load_conf(&mut c, &s.driver_load);
@@ -87,6 +84,19 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
         crate::job_fit::emr_shape(p)
     }));
     c
+}
+
+fn dynamic_allocation(p: &EmrPlan) -> crate::dynamic_allocation::DynamicAllocation {
+    crate::dynamic_allocation::DynamicAllocation {
+        enabled: p.settings.dynamic_allocation,
+        settings: p.settings.dynamic_allocation_settings,
+    }
+}
+
+/// `spark.executor.instances` as set, never above maxExecutors with dynamic allocation on
+/// (Spark refuses such a start).
+fn exported_instances(p: &EmrPlan) -> u32 {
+    crate::dynamic_allocation::capped_at_max(&dynamic_allocation(p), p.settings.executors).1
 }
 
 /// `spark-submit` arguments for [`spark_conf`] (`--master yarn`, dedicated flags where

@@ -15,7 +15,10 @@ pub const MASTER: &str = "k8s://https://<api-server>";
 pub fn spark_conf(plan: &K8sPlan, spark: &K8sSpark) -> Vec<(String, String)> {
     let mut conf: Vec<(String, String)> = vec![
         (keys::DEPLOY_MODE.into(), spark.deploy_mode.as_str().into()),
-        (keys::EXECUTOR_INSTANCES.into(), plan.wanted.to_string()),
+        (
+            keys::EXECUTOR_INSTANCES.into(),
+            exported_instances(plan, spark).to_string(),
+        ),
     ];
     conf.extend(spark.conf().into_entries());
     super::push_driver_load_conf(&mut conf, &spark.driver_load);
@@ -29,6 +32,15 @@ pub fn spark_conf(plan: &K8sPlan, spark: &K8sSpark) -> Vec<(String, String)> {
     conf
 }
 
+/// The executor count asked for, never above maxExecutors with dynamic allocation on (Spark
+/// refuses such a start).
+fn exported_instances(plan: &K8sPlan, spark: &K8sSpark) -> u64 {
+    match dynamic_allocation(spark).settings.max_executors {
+        Some(max) if spark.dynamic_allocation => plan.wanted.min(u64::from(max)),
+        _ => plan.wanted,
+    }
+}
+
 fn dynamic_allocation(spark: &K8sSpark) -> crate::dynamic_allocation::DynamicAllocation {
     crate::dynamic_allocation::DynamicAllocation {
         enabled: spark.dynamic_allocation,
@@ -40,7 +52,7 @@ fn dynamic_allocation(spark: &K8sSpark) -> crate::dynamic_allocation::DynamicAll
 /// `enabled`, `initialExecutors`, `minExecutors`, `maxExecutors`); the other settings stay in
 /// `sparkConf`.
 fn dynamic_allocation_yaml(spark: &K8sSpark) -> String {
-    let da = dynamic_allocation(spark);
+    let (da, _) = crate::dynamic_allocation::capped_at_max(&dynamic_allocation(spark), 0);
     if !da.enabled {
         return String::new();
     }
@@ -98,7 +110,7 @@ pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
     };
     y += &format!(
         "  executor:\n    instances: {}{initial_only}\n    cores: {}\n    coreRequest: \"{}\"\n    memory: \"{}\"\n",
-        plan.wanted,
+        exported_instances(plan, spark),
         spark.executor_cores,
         pods.executor.cpu_request,
         spark_size(spark.executor_memory_mib)

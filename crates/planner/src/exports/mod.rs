@@ -66,6 +66,12 @@ pub fn spark_conf(
     cores: u32,
     heap_mib: u64,
 ) -> Vec<(String, String)> {
+    let da = crate::dynamic_allocation::DynamicAllocation {
+        enabled: spark.dynamic_allocation,
+        settings: spark.dynamic_allocation_settings,
+    };
+    // Never a start above maxExecutors, which Spark refuses.
+    let (_, instances) = crate::dynamic_allocation::capped_at_max(&da, instances);
     let mut c: Vec<(String, String)> = Vec::new();
     let mut put = |k: &str, v: String| c.push((k.to_string(), v));
     put(keys::DEPLOY_MODE, spark.deploy_mode.as_str().into());
@@ -125,10 +131,7 @@ pub fn spark_conf(
     }
     c.extend(task_and_memory_conf(spark));
     c.extend(crate::dynamic_allocation::allocation_conf(
-        &crate::dynamic_allocation::DynamicAllocation {
-            enabled: spark.dynamic_allocation,
-            settings: spark.dynamic_allocation_settings,
-        },
+        &da,
         crate::catalog::ClusterManager::Yarn,
     ));
     c
