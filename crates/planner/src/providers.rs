@@ -340,17 +340,33 @@ const AKS_CPU_TABLE: [(u64, u64); 7] = [
     (64, 740),
 ];
 
-/// AKS's kube-reserved CPU for a whole number of cores in its table.
-pub fn aks_cpu_reserved_millis(capacity_millis: u64) -> Option<u64> {
+/// Whether AKS's table has a row for `capacity_millis` (whole cores).
+pub fn aks_cpu_in_table(capacity_millis: u64) -> bool {
     AKS_CPU_TABLE
         .iter()
-        .find(|(cores, _)| cores * 1000 == capacity_millis)
-        .map(|&(_, millis)| millis)
+        .any(|(cores, _)| cores * 1000 == capacity_millis)
+}
+
+/// AKS's kube-reserved CPU for a whole number of cores. The table's rows from 4 to 64 cores
+/// are all 140m + 10m per core above 4 (180m at 8, 260m at 16, 420m at 32, 740m at 64), so
+/// cores without a row from 4 up (48, 96 on `Standard_D48s_v5`, `Standard_D96s_v5`) take that
+/// line. `None` for 3 cores (between the rows of 1 to 4, where the steps differ), a part of a
+/// core, or none.
+pub fn aks_cpu_reserved_millis(capacity_millis: u64) -> Option<u64> {
+    if capacity_millis == 0 || capacity_millis % 1000 != 0 {
+        return None;
+    }
+    let cores = capacity_millis / 1000;
+    if let Some(&(_, millis)) = AKS_CPU_TABLE.iter().find(|(c, _)| *c == cores) {
+        return Some(millis);
+    }
+    (cores > 4).then(|| 140 + 10 * (cores - 4))
 }
 
 /// AKS 1.29 and later: the lesser of 20 MB × max pods + 50 MB and 25 % of the memory. The
-/// page writes MB; the kubelet's settings are MiB, and MiB is what is used here (25 % rounded
-/// up to a whole MiB).
+/// page writes MB; AKS's own API names the same kube-reserved memory `memoryMB` and documents
+/// it "in MiB" (Microsoft Learn, `@azure/arm-containerservice`, `KubeReserved` interface), as
+/// the kubelet's settings are, so MiB is what is used here (25 % rounded up to a whole MiB).
 pub fn aks_memory_reserved_mib(capacity_mib: u64, max_pods: u32) -> (u64, MemoryRule) {
     let by_pods = 20 * u64::from(max_pods) + 50;
     let quarter = capacity_mib.div_ceil(4);
@@ -443,14 +459,9 @@ pub fn node_reservation(
                 FieldError::new(
                     FieldId::NodeCpu,
                     Given::Whole(cpu),
-                    Allowed::OneOf(
-                        AKS_CPU_TABLE
-                            .iter()
-                            .map(|(cores, _)| cores * 1000)
-                            .collect(),
-                    ),
+                    Allowed::Words("a whole number of cores".into()),
                 )
-                .because("the core counts AKS publishes a CPU reservation for")
+                .because("AKS reserves CPU by the node's whole cores")
             })?;
             (
                 cpu_reserved,
@@ -483,8 +494,13 @@ fn cpu_words(r: &NodeReservation) -> String {
     let cpu = crate::format::kubernetes_millicores(r.capacity_cpu_millis);
     let reserved = crate::format::kubernetes_millicores(r.kube_reserved_cpu_millis);
     match r.provider {
-        Provider::Aks => format!(
+        Provider::Aks if aks_cpu_in_table(r.capacity_cpu_millis) => format!(
             "AKS's table for {} cores: {reserved}",
+            r.capacity_cpu_millis / 1000
+        ),
+        Provider::Aks => format!(
+            "AKS's table has no row for {} cores; its rows from 4 to 64 cores are 140m + 10m a \
+             core above 4: {reserved}",
             r.capacity_cpu_millis / 1000
         ),
         Provider::Eks => format!(

@@ -195,6 +195,45 @@ fn aks_uses_its_table_and_the_lesser_memory_rule() {
     );
 }
 
+/// Issue 27 item 10: AKS's 48- and 96-core sizes (`Standard_D48s_v5`, `Standard_D96s_v5`) were
+/// refused. AKS's CPU table (learn.microsoft.com/azure/aks/node-resource-reservations, "CPU
+/// reservations") has rows for 1–64 cores, and every row from 4 to 64 is 140m + 10m per core
+/// above 4; and its "MB" is MiB, as AKS's API documents the same reservation
+/// (`@azure/arm-containerservice`, `KubeReserved.memoryMB`: "in MiB").
+#[test]
+fn aks_plans_48_and_96_core_nodes_on_the_tables_line() {
+    for (cores, millis) in [(4, 140), (8, 180), (16, 260), (32, 420), (64, 740)] {
+        assert_eq!(140 + 10 * (cores - 4), millis, "the line fits every row from 4 up");
+    }
+    assert_eq!(aks_cpu_reserved_millis(48_000), Some(580));
+    assert_eq!(aks_cpu_reserved_millis(96_000), Some(1_060));
+    assert_eq!(aks_cpu_reserved_millis(12_000), Some(220));
+    let r = typed(Provider::Aks, 48_000, 192 * GIB, None);
+    assert_eq!(
+        (r.allocatable_cpu_millis(), r.allocatable_memory_mib()),
+        (47_420, 191_458)
+    );
+    let r = typed(Provider::Aks, 96_000, 384 * GIB, None);
+    assert_eq!(
+        (r.allocatable_cpu_millis(), r.allocatable_memory_mib()),
+        (94_940, 388_066)
+    );
+    // MB read as MiB: 20 × 30 + 50 = 650 MiB, not 650 × 10^6 bytes (620 MiB).
+    assert_eq!(aks_memory_reserved_mib(8 * GIB, 30).0, 650);
+    // The working says the line was used.
+    let mut input = K8sInput::default();
+    input.nodes.managed = managed(Provider::Aks, None, None);
+    input.nodes.capacity_cpu_millis = 48_000;
+    input.nodes.capacity_memory_mib = 192 * GIB;
+    let steps = k8s_working(&input, &plan_k8s(&input).expect("48 cores plan"));
+    let kube = steps.iter().find(|s| s.title == "kube-reserved").expect("a step");
+    assert!(
+        kube.detail.contains("no row for 48 cores") && kube.detail.contains("580m"),
+        "{}",
+        kube.detail
+    );
+}
+
 #[test]
 fn bad_managed_settings_are_field_errors() {
     let field = |m: ManagedNode, cpu: u64| {
