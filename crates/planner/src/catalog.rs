@@ -217,6 +217,8 @@ pub enum FieldId {
     InputDataSize,
     /// Workload: `spark.sql.files.maxPartitionBytes`.
     InputSplitSize,
+    /// Kubernetes: a managed node's memory capacity as `kubectl describe node` shows it.
+    ReportedMemory,
     /// Workload: how many files the input is (optional).
     InputFiles,
     /// Workload: whether the input files split (gzip and other non-splittable codecs do not).
@@ -1550,6 +1552,18 @@ const ENTRIES: &[Entry] = &[
     .optional_when_empty()
     .shown_when(Shown::MaxPods)
     .with_range(Range::whole(1, 10_000)),
+    entry_of(
+        F::ReportedMemory,
+        K8S,
+        "kmemr",
+        "Memory capacity kubectl shows",
+        Kind::Memory,
+        Unit::MiB,
+    )
+    .with_hint("optional: kubectl describe node, Capacity memory (Ki ÷ 1024)")
+    .optional_when_empty()
+    .shown_when(Shown::ManagedNode)
+    .with_range(MIB_SETTING),
     // Amazon EMR: a custom core node instance, by its numbers.
     entry_of(
         F::InstanceVcpus,
@@ -1935,6 +1949,7 @@ pub mod form {
         F::NodeType,
         F::Nodes,
         F::MaxPods,
+        F::ReportedMemory,
         F::NodeCpu,
         F::NodeMemory,
         F::KubeReservedCpu,

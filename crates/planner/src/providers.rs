@@ -102,6 +102,41 @@ pub struct ManagedNode {
     pub node_type: Option<String>,
     /// Maximum pods per node, when typed (else the type's, or the provider's default).
     pub max_pods: Option<u32>,
+    /// The node's memory capacity as `kubectl describe node` shows it, in MiB, when typed: it
+    /// replaces the type's nominal memory.
+    pub reported_memory_mib: Option<u64>,
+}
+
+/// Where a managed node's memory capacity came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CapacitySource {
+    /// As typed in the node's memory.
+    Typed,
+    /// As `kubectl describe node` shows it, typed.
+    Reported,
+    /// EKS: the type's memory less Karpenter's VM memory margin.
+    EksMargin {
+        /// The type's nominal memory, in MiB.
+        nominal_mib: u64,
+    },
+    /// GKE, AKS: the machine type's nominal memory (no published margin); the node reports
+    /// less.
+    Nominal,
+}
+
+/// Karpenter's `vmMemoryOverheadPercent` default, 7.5 % in thousandths: the memory an EC2
+/// instance's kubelet does not report of its nominal size (aws/karpenter-provider-aws,
+/// settings `VM_MEMORY_OVERHEAD_PERCENT` 0.075, "sufficient for nearly, if not all, instance
+/// types"; an m5.large's 8 GiB is reported as about 7 683 MiB).
+pub const EKS_VM_MEMORY_OVERHEAD_PERMILLE: u64 = 75;
+
+/// What an EKS node reports of `nominal_mib`: the nominal memory less Karpenter's margin
+/// rounded up to a whole MiB, as Karpenter subtracts it.
+pub fn eks_reported_memory_mib(nominal_mib: u64) -> u64 {
+    let margin = nominal_mib
+        .saturating_mul(EKS_VM_MEMORY_OVERHEAD_PERMILLE)
+        .div_ceil(1000);
+    nominal_mib.saturating_sub(margin)
 }
 
 /// An instance or machine type the planner knows.
@@ -214,6 +249,8 @@ pub struct NodeReservation {
     pub capacity_cpu_millis: u64,
     /// Memory capacity, in MiB.
     pub capacity_memory_mib: u64,
+    /// Where the memory capacity came from.
+    pub capacity_source: CapacitySource,
     /// Maximum pods the memory formula used (GKE: none).
     pub max_pods: Option<u32>,
     /// kube-reserved CPU, in millicores.
@@ -429,6 +466,28 @@ fn max_pods_used(m: &ManagedNode, t: Option<&NodeType>) -> Result<u32, FieldErro
     }
 }
 
+/// The memory capacity a managed node's kubelet reports: typed from `kubectl describe node`,
+/// else the type's (EKS: less Karpenter's margin; GKE and AKS: nominal), else as typed.
+fn memory_capacity(
+    m: &ManagedNode,
+    t: Option<&NodeType>,
+    typed_memory_mib: u64,
+) -> Result<(u64, CapacitySource), FieldError> {
+    if let Some(r) = m.reported_memory_mib {
+        return FieldError::outside_catalog_range_of(Kubernetes, FieldId::ReportedMemory, r)
+            .map_or(Ok((r, CapacitySource::Reported)), Err);
+    }
+    Ok(match (t, m.provider) {
+        (None, _) => (typed_memory_mib, CapacitySource::Typed),
+        (Some(t), Provider::Eks) => {
+            let nominal_mib = u64::from(t.memory_gib) * 1024;
+            let source = CapacitySource::EksMargin { nominal_mib };
+            (eks_reported_memory_mib(nominal_mib), source)
+        }
+        (Some(t), _) => (u64::from(t.memory_gib) * 1024, CapacitySource::Nominal),
+    })
+}
+
 /// A node's reservations by its provider's formula, from the typed capacity (millicores, MiB)
 /// or the chosen type's. `Ok(None)` for custom (the typed reservations stand).
 pub fn node_reservation(
@@ -441,7 +500,7 @@ pub fn node_reservation(
     }
     let t = chosen_type(m)?;
     let cpu = t.map_or(typed_cpu_millis, |t| u64::from(t.vcpus) * 1000);
-    let memory = t.map_or(typed_memory_mib, |t| u64::from(t.memory_gib) * 1024);
+    let (memory, capacity_source) = memory_capacity(m, t, typed_memory_mib)?;
     let (kube_cpu, (kube_memory, rule), max_pods) = match m.provider {
         Provider::Eks => {
             let pods = max_pods_used(m, t)?;
@@ -475,6 +534,7 @@ pub fn node_reservation(
         node_type: t,
         capacity_cpu_millis: cpu,
         capacity_memory_mib: memory,
+        capacity_source,
         max_pods,
         kube_reserved_cpu_millis: kube_cpu,
         system_reserved_cpu_millis: 0,
@@ -539,16 +599,28 @@ fn memory_words(r: &NodeReservation) -> String {
     }
 }
 
-/// The capacity step: the type's vCPUs and memory, or the typed ones.
+/// The capacity step: the type's vCPUs and memory, or the typed ones, and where the memory
+/// came from.
 fn capacity_step(r: &NodeReservation) -> Step {
     let from = r.node_type.map_or_else(
         || "as typed".to_string(),
         |t| format!("{}: {} vCPUs, {} GiB", t.name, t.vcpus, t.memory_gib),
     );
+    let memory = match r.capacity_source {
+        CapacitySource::Typed => String::new(),
+        CapacitySource::Reported => " (as kubectl describe node shows it)".to_string(),
+        CapacitySource::EksMargin { nominal_mib } => format!(
+            " ({nominal_mib} MiB less Karpenter's 7.5% VM margin, rounded up: what EC2 nodes \
+             report; type kubectl's figure to use it)"
+        ),
+        CapacitySource::Nominal => " (nominal: the node reports less; type the memory \
+             kubectl describe node shows)"
+            .to_string(),
+    };
     step(
         "Node capacity",
         format!(
-            "{} ({from}): {} CPU, {} MiB of memory",
+            "{} ({from}): {} CPU, {} MiB of memory{memory}",
             r.provider.name(),
             crate::format::kubernetes_millicores(r.capacity_cpu_millis),
             r.capacity_memory_mib
@@ -590,7 +662,7 @@ pub fn reservation_steps(
         step(
             "Allocatable (kubectl describe node)",
             format!(
-                "CPU {} − {} = {}; memory {} MiB − {} MiB − {} MiB = {} MiB ({}Ki, as kubectl writes it)",
+                "CPU {} − {} = {}; memory {} MiB − {} MiB − {} MiB = {} MiB ({}Ki)",
                 crate::format::kubernetes_millicores(r.capacity_cpu_millis),
                 crate::format::kubernetes_millicores(r.reserved_cpu_millis()),
                 crate::format::kubernetes_millicores(r.allocatable_cpu_millis()),

@@ -448,6 +448,7 @@ fn k8s_slot(i: &mut K8sInput, id: F) -> Slot<'_> {
         F::Provider => Slot::Choice(&mut nodes.managed.provider),
         F::NodeType => Slot::OptionalText(&mut nodes.managed.node_type),
         F::MaxPods => Slot::OptionalCount(&mut nodes.managed.max_pods),
+        F::ReportedMemory => Slot::OptionalMib(&mut nodes.managed.reported_memory_mib),
         F::ExecutorInstances => Slot::ExecutorCount(&mut i.count),
         F::SparkVersion => Slot::Choice(&mut spark.version),
         F::DeployMode => Slot::Choice(&mut spark.deploy_mode),
