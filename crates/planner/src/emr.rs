@@ -1153,7 +1153,11 @@ pub fn warnings(p: &EmrPlan) -> Vec<Warning> {
     if s.deploy_mode == DeployMode::Client && s.driver_memory_mib > s.master.nodemanager_mb {
         w.push(driver_above_master_warning(s));
     }
-    let most_cores = p.launched.iter().map(|l| l.cores).fold(p.request.cores, u32::max);
+    let most_cores = p
+        .launched
+        .iter()
+        .map(|l| l.cores)
+        .fold(p.request.cores, u32::max);
     for found in &mut w {
         if found.code == Code::ManyCoresPerExecutor {
             *found = many_cores_note(most_cores);

@@ -599,6 +599,22 @@ fn memory_words(r: &NodeReservation) -> String {
     }
 }
 
+/// Where a node's memory capacity came from, in a sentence (empty when typed).
+pub fn capacity_note(source: CapacitySource) -> &'static str {
+    match source {
+        CapacitySource::Typed => "",
+        CapacitySource::Reported => "Memory as kubectl describe node shows it.",
+        CapacitySource::EksMargin { .. } => {
+            "Memory: the type's less Karpenter's 7.5% VM margin, what EC2 nodes report; type \
+             kubectl describe node's figure to use it."
+        }
+        CapacitySource::Nominal => {
+            "Memory: the type's nominal size; the node reports less, so type what kubectl \
+             describe node shows."
+        }
+    }
+}
+
 /// The capacity step: the type's vCPUs and memory, or the typed ones, and where the memory
 /// came from.
 fn capacity_step(r: &NodeReservation) -> Step {
@@ -607,23 +623,17 @@ fn capacity_step(r: &NodeReservation) -> Step {
         |t| format!("{}: {} vCPUs, {} GiB", t.name, t.vcpus, t.memory_gib),
     );
     let memory = match r.capacity_source {
-        CapacitySource::Typed => String::new(),
-        CapacitySource::Reported => " (as kubectl describe node shows it)".to_string(),
-        CapacitySource::EksMargin { nominal_mib } => format!(
-            " ({nominal_mib} MiB less Karpenter's 7.5% VM margin, rounded up: what EC2 nodes \
-             report; type kubectl's figure to use it)"
-        ),
-        CapacitySource::Nominal => " (nominal: the node reports less; type the memory \
-             kubectl describe node shows)"
-            .to_string(),
+        CapacitySource::EksMargin { nominal_mib } => format!(" ({nominal_mib} MiB less 7.5%)"),
+        _ => String::new(),
     };
     step(
         "Node capacity",
         format!(
-            "{} ({from}): {} CPU, {} MiB of memory{memory}",
+            "{} ({from}): {} CPU, {} MiB of memory{memory}. {}",
             r.provider.name(),
             crate::format::kubernetes_millicores(r.capacity_cpu_millis),
-            r.capacity_memory_mib
+            r.capacity_memory_mib,
+            capacity_note(r.capacity_source)
         ),
     )
 }

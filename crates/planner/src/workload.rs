@@ -436,12 +436,20 @@ pub fn waves_of(tasks: u64, slots: u64) -> (u64, u64, u64) {
 /// The recommended shuffle partitions for `shuffle_mib` on `view`, with Spark's default
 /// parallelism of its cores.
 pub fn shuffle_numbers(shuffle_mib: u64, view: &ExecutorView) -> ShuffleNumbers {
-    shuffle_numbers_with(shuffle_mib, view, default_parallelism(&Workload::default(), view))
+    shuffle_numbers_with(
+        shuffle_mib,
+        view,
+        default_parallelism(&Workload::default(), view),
+    )
 }
 
 /// The recommended shuffle partitions for `shuffle_mib` on `view` with `parallelism` as Spark's
 /// default parallelism.
-pub fn shuffle_numbers_with(shuffle_mib: u64, view: &ExecutorView, parallelism: u64) -> ShuffleNumbers {
+pub fn shuffle_numbers_with(
+    shuffle_mib: u64,
+    view: &ExecutorView,
+    parallelism: u64,
+) -> ShuffleNumbers {
     let shuffle_bytes = shuffle_mib.saturating_mul(MIB);
     let guaranteed = view.memory.map(|m| m.per_task_min_bytes);
     let (target_bytes, reason) = match guaranteed {
@@ -768,7 +776,11 @@ fn scan_note(s: &ScanNumbers) -> Warning {
                 " as {} of {}{}",
                 format::counted(n, "file"),
                 crate::format::mib_of_bytes(s.input_bytes / n.max(1)),
-                if s.splittable { "" } else { " that do not split (one task each at least)" }
+                if s.splittable {
+                    ""
+                } else {
+                    " that do not split (one task each at least)"
+                }
             ),
             "Spark packs whole files and pieces of files into splits, each file counting 4 MiB \
              more (spark.sql.files.openCostInBytes).",

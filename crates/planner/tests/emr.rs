@@ -1226,7 +1226,9 @@ fn more_than_5_cores_on_emr_is_a_note_for_hdfs_only() {
     assert_eq!(many.len(), 1, "{many:#?}");
     assert_eq!(many[0].severity, planner::Severity::Info);
     assert!(
-        many[0].message.starts_with("20 cores per executor: if the job reads or writes HDFS")
+        many[0]
+            .message
+            .starts_with("20 cores per executor: if the job reads or writes HDFS")
             && many[0].message.contains("not on S3 (EMRFS)"),
         "{}",
         many[0].message
@@ -1237,6 +1239,9 @@ fn more_than_5_cores_on_emr_is_a_note_for_hdfs_only() {
             .rows[7],
         planner::ClusterManager::Emr,
     );
-    let note = row.iter().find(|w| w.code == Code::ManyCoresPerExecutor).expect("8 cores");
+    let note = row
+        .iter()
+        .find(|w| w.code == Code::ManyCoresPerExecutor)
+        .expect("8 cores");
     assert_eq!(note.severity, planner::Severity::Info);
 }

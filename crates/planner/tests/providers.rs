@@ -205,7 +205,11 @@ fn aks_uses_its_table_and_the_lesser_memory_rule() {
 #[test]
 fn aks_plans_48_and_96_core_nodes_on_the_tables_line() {
     for (cores, millis) in [(4, 140), (8, 180), (16, 260), (32, 420), (64, 740)] {
-        assert_eq!(140 + 10 * (cores - 4), millis, "the line fits every row from 4 up");
+        assert_eq!(
+            140 + 10 * (cores - 4),
+            millis,
+            "the line fits every row from 4 up"
+        );
     }
     assert_eq!(aks_cpu_reserved_millis(48_000), Some(580));
     assert_eq!(aks_cpu_reserved_millis(96_000), Some(1_060));
@@ -228,7 +232,10 @@ fn aks_plans_48_and_96_core_nodes_on_the_tables_line() {
     input.nodes.capacity_cpu_millis = 48_000;
     input.nodes.capacity_memory_mib = 192 * GIB;
     let steps = k8s_working(&input, &plan_k8s(&input).expect("48 cores plan"));
-    let kube = steps.iter().find(|s| s.title == "kube-reserved").expect("a step");
+    let kube = steps
+        .iter()
+        .find(|s| s.title == "kube-reserved")
+        .expect("a step");
     assert!(
         kube.detail.contains("no row for 48 cores") && kube.detail.contains("580m"),
         "{}",
@@ -257,17 +264,32 @@ fn node_memory_is_what_the_node_reports() {
     let reported = node_reservation(&m, 1000, 1).unwrap().unwrap();
     assert_eq!(reported.capacity_memory_mib, 128_990);
     assert_eq!(
-        (nominal.allocatable_memory_mib(), reported.allocatable_memory_mib()),
+        (
+            nominal.allocatable_memory_mib(),
+            reported.allocatable_memory_mib()
+        ),
         (121_428, 119_471)
     );
     // The working says which capacity it used.
     let mut input = K8sInput::default();
     input.nodes.managed = m.clone();
     let steps = k8s_working(&input, &plan_k8s(&input).expect("plans"));
-    assert!(steps[0].detail.contains("as kubectl describe node shows it"), "{}", steps[0].detail);
+    assert!(
+        steps[0]
+            .detail
+            .contains("Memory as kubectl describe node shows it."),
+        "{}",
+        steps[0].detail
+    );
     input.nodes.managed.reported_memory_mib = None;
     let steps = k8s_working(&input, &plan_k8s(&input).expect("plans"));
-    assert!(steps[0].detail.contains("nominal"), "{}", steps[0].detail);
+    assert!(
+        steps[0]
+            .detail
+            .contains("nominal size; the node reports less"),
+        "{}",
+        steps[0].detail
+    );
     // The link carries it, and links without it open as before.
     let query = scenario_to_query(&Scenario::Kubernetes(input.clone()));
     assert!(!query.contains("kmemr"), "{query}");

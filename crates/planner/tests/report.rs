@@ -442,8 +442,16 @@ mod json {
         // Most severe first: the 20-core executors' HDFS note is information on EMR, which
         // reads S3 as a rule.
         assert_eq!(p["warnings"][0]["code"], "large-heap");
-        let codes: Vec<&Value> = p["warnings"].as_array().expect("warnings").iter().map(|w| &w["code"]).collect();
-        assert!(codes.iter().any(|c| *c == "many-cores-per-executor"), "{codes:?}");
+        let codes: Vec<&Value> = p["warnings"]
+            .as_array()
+            .expect("warnings")
+            .iter()
+            .map(|w| &w["code"])
+            .collect();
+        assert!(
+            codes.iter().any(|c| *c == "many-cores-per-executor"),
+            "{codes:?}"
+        );
     }
 
     #[test]

@@ -119,7 +119,8 @@ fn scan_tasks_count_files_and_whether_they_split() {
         &thirty,
     ))[0];
     assert!(
-        note.message.contains("1000 files of 100 MiB that do not split")
+        note.message
+            .contains("1000 files of 100 MiB that do not split")
             && note.message.contains("takes 1000 tasks"),
         "{}",
         note.message
@@ -140,7 +141,10 @@ fn default_parallelism_sets_the_split_and_emr_maximize_sets_it() {
         ..Workload::default()
     };
     let s = scan_numbers(1024, &w, &seed_view());
-    assert_eq!((s.default_parallelism, s.split_bytes, s.tasks), (600, 4 * MIB, 256));
+    assert_eq!(
+        (s.default_parallelism, s.split_bytes, s.tasks),
+        (600, 4 * MIB, 256)
+    );
     // EMR: 9 r5.4xlarge core nodes (16 vCPUs) under maximizeResourceAllocation: 2 × 9 × 16.
     let mut emr = planner::emr::EmrInput {
         maximize_resource_allocation: true,
@@ -159,7 +163,10 @@ fn default_parallelism_sets_the_split_and_emr_maximize_sets_it() {
         panic!("YARN");
     };
     let w = input.spark.workload;
-    assert_eq!((w.files, w.splittable, w.default_parallelism), (Some(1000), false, Some(600)));
+    assert_eq!(
+        (w.files, w.splittable, w.default_parallelism),
+        (Some(1000), false, Some(600))
+    );
     assert_eq!(
         scenario_from_query(&scenario_to_query(&decoded.scenario)).scenario,
         decoded.scenario
@@ -173,7 +180,11 @@ fn default_parallelism_sets_the_split_and_emr_maximize_sets_it() {
 /// without it (the settings the page emits).
 #[test]
 fn aqe_coalescing_is_said_as_it_happens() {
-    assert_eq!(coalesce_target(10 * MIB, 64 * MIB, 60), MIB, "never below 1 MiB");
+    assert_eq!(
+        coalesce_target(10 * MIB, 64 * MIB, 60),
+        MIB,
+        "never below 1 MiB"
+    );
     assert_eq!(coalesce_target(1024 * MIB, 64 * MIB, 60), 17_895_698);
     assert_eq!(coalesce_target(1024 * MIB, 64 * MIB, 1), 64 * MIB);
     // 1 GiB on 60 slots: 16 partitions of 64 MiB rounded up to a wave of 60 (17.07 MiB each);
