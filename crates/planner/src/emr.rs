@@ -907,7 +907,8 @@ fn core_nodes_step(p: &EmrPlan) -> Step {
         format!(
             "{} × {name}: {} and {} GiB each. {gives} {} MiB \
              (yarn.nodemanager.resource.memory-mb) and {} per node; minimum allocation \
-             {MINIMUM_ALLOCATION_MB} MiB, maximum allocation {} MiB; {}. The master node runs no \
+             {MINIMUM_ALLOCATION_MB} MiB (EMR 7's release guide lists 1 MiB: containers there are \
+             up to 31 MiB smaller), maximum allocation {} MiB; {}. The master node runs no \
              NodeManager.",
             p.shape.nodes,
             crate::format::counted(instance.vcpus.into(), "vCPU"),

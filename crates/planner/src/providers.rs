@@ -390,7 +390,7 @@ pub fn aks_cpu_in_table(capacity_millis: u64) -> bool {
 /// line. `None` for 3 cores (between the rows of 1 to 4, where the steps differ), a part of a
 /// core, or none.
 pub fn aks_cpu_reserved_millis(capacity_millis: u64) -> Option<u64> {
-    if capacity_millis == 0 || capacity_millis % 1000 != 0 {
+    if capacity_millis == 0 || !capacity_millis.is_multiple_of(1000) {
         return None;
     }
     let cores = capacity_millis / 1000;
