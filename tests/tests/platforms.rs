@@ -397,7 +397,7 @@ async fn an_impossible_emr_plan_says_so_and_keeps_the_request() {
     b.close().await;
 }
 
-/// The allocatable CPU and memory the page shows for a planned node (`15 890m`, `62 607 MiB`).
+/// The allocatable CPU and memory the page shows for a planned node (`15 890m`, `57 691 MiB`).
 fn allocatable_texts(input: &K8sInput) -> (String, String) {
     let (n, _) = planner::k8s::planned_nodes(&input.nodes).expect("valid nodes");
     (
@@ -429,7 +429,7 @@ async fn kubernetes_providers_reserve_by_their_published_formulas() {
             "m5.4xlarge",
             "Amazon EKS",
             "15\u{202f}890m",
-            "62\u{202f}607 MiB",
+            "57\u{202f}691 MiB",
         ),
         (
             "gke",
@@ -457,6 +457,8 @@ async fn kubernetes_providers_reserve_by_their_published_formulas() {
             .await;
         b.wait_for_text_containing("#node-reservation", &[name, node_type, cpu, memory])
             .await;
+        // The capacity kubectl describe node shows can be typed for a managed node.
+        assert!(b.exists("#f-kmemr").await);
         b.wait_for_text_containing(
             "#working",
             &[

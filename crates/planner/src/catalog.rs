@@ -217,6 +217,14 @@ pub enum FieldId {
     InputDataSize,
     /// Workload: `spark.sql.files.maxPartitionBytes`.
     InputSplitSize,
+    /// Kubernetes: a managed node's memory capacity as `kubectl describe node` shows it.
+    ReportedMemory,
+    /// Workload: how many files the input is (optional).
+    InputFiles,
+    /// Workload: whether the input files split (gzip and other non-splittable codecs do not).
+    InputSplittable,
+    /// `spark.default.parallelism` (optional: the executors' cores).
+    DefaultParallelism,
     /// Workload: the shuffle data of the largest stage (optional).
     ShuffleDataSize,
     /// Workload: the largest task's input (optional).
@@ -741,6 +749,9 @@ const TIMEOUT_SECONDS: Range = Range::whole(0, 31_536_000);
 const MILLICORES_OR_ZERO: Range = Range::whole(0, limits::MAX_MILLICORES);
 const ON_OFF: &[(&str, &str)] = &[("0", "off"), ("1", "on")];
 const ON_BY_DEFAULT: &[(&str, &str)] = &[("1", "on (EMR default)"), ("0", "off")];
+/// Whether a file splits: Spark splits a file unless its codec cannot be read from the middle
+/// (`TextFileFormat.isSplitable`: a `SplittableCompressionCodec` or none; gzip is not one).
+const SPLITTABLE: &[(&str, &str)] = &[("1", "yes"), ("0", "no (gzip)")];
 const DOMINANT_FIRST: &[(&str, &str)] = &[
     ("dominant", "Dominant (memory and vcores)"),
     ("default", "Default (memory only)"),
@@ -1541,6 +1552,18 @@ const ENTRIES: &[Entry] = &[
     .optional_when_empty()
     .shown_when(Shown::MaxPods)
     .with_range(Range::whole(1, 10_000)),
+    entry_of(
+        F::ReportedMemory,
+        K8S,
+        "kmemr",
+        "Memory capacity kubectl shows",
+        Kind::Memory,
+        Unit::MiB,
+    )
+    .with_hint("optional: kubectl describe node, Capacity memory (Ki ÷ 1024)")
+    .optional_when_empty()
+    .shown_when(Shown::ManagedNode)
+    .with_range(MIB_SETTING),
     // Amazon EMR: a custom core node instance, by its numbers.
     entry_of(
         F::InstanceVcpus,
@@ -1661,6 +1684,36 @@ const ENTRIES: &[Entry] = &[
     .typed_in(Typed::Bytes)
     .with_hint("default 128m: the input split")
     .with_range(MIB_SETTING),
+    entry_of(
+        F::InputFiles,
+        EVERY,
+        "wfiles",
+        "Input files",
+        Kind::Count,
+        Unit::None,
+    )
+    .with_hint("optional: Spark packs files into splits")
+    .optional_when_empty()
+    .with_range(Range::whole(1, 1_000_000_000)),
+    entry_of(
+        F::InputSplittable,
+        EVERY,
+        "wsplits",
+        "Files split",
+        Kind::Toggle(SPLITTABLE),
+        Unit::None,
+    ),
+    entry_of(
+        F::DefaultParallelism,
+        EVERY,
+        "dpar",
+        keys::DEFAULT_PARALLELISM,
+        Kind::Count,
+        Unit::None,
+    )
+    .with_hint("optional: default the executors' cores")
+    .optional_when_empty()
+    .with_range(Range::whole(1, 100_000_000)),
     entry_of(
         F::ShuffleDataSize,
         EVERY,
@@ -1896,6 +1949,7 @@ pub mod form {
         F::NodeType,
         F::Nodes,
         F::MaxPods,
+        F::ReportedMemory,
         F::NodeCpu,
         F::NodeMemory,
         F::KubeReservedCpu,
@@ -1975,6 +2029,9 @@ pub mod form {
     pub const WORKLOAD: &[FieldId] = &[
         F::InputDataSize,
         F::InputSplitSize,
+        F::InputFiles,
+        F::InputSplittable,
+        F::DefaultParallelism,
         F::ShuffleDataSize,
         F::LargestTaskInput,
         F::SkewFactor,

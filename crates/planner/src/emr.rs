@@ -821,6 +821,20 @@ fn step(title: &str, detail: String) -> Step {
     Step::new(title, detail)
 }
 
+/// More than 5 cores per executor on EMR: the limit is the HDFS client's (Sandy Ryza, "How-to:
+/// Tune Your Apache Spark Jobs (Part 2)"), and EMR's jobs read and write S3 through EMRFS as a
+/// rule, where it says nothing: a note that holds only for HDFS.
+pub fn many_cores_note(cores: u32) -> Warning {
+    Warning::new(
+        Code::ManyCoresPerExecutor,
+        Severity::Info,
+        format!(
+            "{cores} cores per executor: if the job reads or writes HDFS, its client's throughput \
+             suffers beyond about 5 tasks at once per executor; not on S3 (EMRFS)."
+        ),
+    )
+}
+
 /// The working of an EMR plan, in order: the core nodes, `maximizeResourceAllocation`, the
 /// request, the AM, the master node, how requests fit (and merge), requested vs launched.
 pub fn working_steps(p: &EmrPlan) -> Vec<Step> {
@@ -893,7 +907,8 @@ fn core_nodes_step(p: &EmrPlan) -> Step {
         format!(
             "{} × {name}: {} and {} GiB each. {gives} {} MiB \
              (yarn.nodemanager.resource.memory-mb) and {} per node; minimum allocation \
-             {MINIMUM_ALLOCATION_MB} MiB, maximum allocation {} MiB; {}. The master node runs no \
+             {MINIMUM_ALLOCATION_MB} MiB (EMR 7's release guide lists 1 MiB: containers there are \
+             up to 31 MiB smaller), maximum allocation {} MiB; {}. The master node runs no \
              NodeManager.",
             p.shape.nodes,
             crate::format::counted(instance.vcpus.into(), "vCPU"),
@@ -1138,6 +1153,16 @@ pub fn warnings(p: &EmrPlan) -> Vec<Warning> {
     let s = &p.settings;
     if s.deploy_mode == DeployMode::Client && s.driver_memory_mib > s.master.nodemanager_mb {
         w.push(driver_above_master_warning(s));
+    }
+    let most_cores = p
+        .launched
+        .iter()
+        .map(|l| l.cores)
+        .fold(p.request.cores, u32::max);
+    for found in &mut w {
+        if found.code == Code::ManyCoresPerExecutor {
+            *found = many_cores_note(most_cores);
+        }
     }
     crate::warning::most_severe_first(w)
 }

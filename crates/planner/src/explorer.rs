@@ -529,7 +529,9 @@ pub fn guidance(row: &ShapeRow, manager: ClusterManager) -> Vec<Warning> {
     // The 5-core finding is the HDFS client's (Ryza, above). Spark on Kubernetes reads and
     // writes an object store (S3, GCS, Azure Blob) through its own connector as a rule, and
     // that source says nothing of those: no note there.
-    if row.cores > MOST_CORES_FOR_HDFS && manager != ClusterManager::Kubernetes {
+    if row.cores > MOST_CORES_FOR_HDFS && manager == ClusterManager::Emr {
+        w.push(crate::emr::many_cores_note(row.cores));
+    } else if row.cores > MOST_CORES_FOR_HDFS && manager == ClusterManager::Yarn {
         w.push(Warning::new(
             Code::ManyCoresPerExecutor,
             Severity::Warning,

@@ -644,6 +644,11 @@ pub fn workload_errors(
     crate::warning::present(&mut [
         optional(Field::InputDataSize, w.input_mib),
         FieldError::outside_catalog_range(Field::InputSplitSize, w.split_mib),
+        optional(Field::InputFiles, w.files.map(u64::from)),
+        optional(
+            Field::DefaultParallelism,
+            w.default_parallelism.map(u64::from),
+        ),
         optional(Field::ShuffleDataSize, w.shuffle_mib),
         optional(Field::LargestTaskInput, w.largest_task_mib),
         w.skew_factor.and_then(|f| {

@@ -83,7 +83,7 @@ pub struct JobFit {
 /// scenario is invalid).
 pub fn job_fit(scenario: &Scenario, outcome: &Outcome) -> Option<JobFit> {
     let (view, instances, holds) = executor_view(scenario, outcome)?;
-    let w = workload_of(scenario);
+    let w = planned_workload(scenario, outcome);
     let workload = (!w.is_empty()).then(|| workload_numbers(&w, &view));
     let task = workload.and_then(|n| n.task);
     let short = task.filter(|t| t.verdict != TaskVerdict::Fits);
@@ -108,6 +108,19 @@ pub fn job_fit(scenario: &Scenario, outcome: &Outcome) -> Option<JobFit> {
         smaller_tasks,
         allocation: planned_allocation_numbers(&da, scenario.manager(), instances, holds),
     })
+}
+
+/// The scenario's workload with the default parallelism the plan sets: EMR's
+/// `maximizeResourceAllocation` writes `spark.default.parallelism` (2 × the core nodes' vCPUs,
+/// EMR Release Guide, "Configure Spark") unless it is given.
+pub fn planned_workload(scenario: &Scenario, outcome: &Outcome) -> crate::workload::Workload {
+    let mut w = workload_of(scenario);
+    if let (None, Outcome::Emr(p)) = (w.default_parallelism, outcome) {
+        w.default_parallelism = p
+            .maximized
+            .map(|m| u32::try_from(m.default_parallelism).unwrap_or(u32::MAX));
+    }
+    w
 }
 
 /// The plan's executor shape as the checks see it, with `spark.executor.instances` as emitted

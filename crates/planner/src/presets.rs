@@ -169,6 +169,7 @@ fn on_managed_node(provider: Provider, node_type: &str) -> K8sInput {
         provider,
         node_type: Some(node_type.into()),
         max_pods: None,
+        reported_memory_mib: None,
     };
     input
 }

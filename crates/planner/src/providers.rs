@@ -102,6 +102,41 @@ pub struct ManagedNode {
     pub node_type: Option<String>,
     /// Maximum pods per node, when typed (else the type's, or the provider's default).
     pub max_pods: Option<u32>,
+    /// The node's memory capacity as `kubectl describe node` shows it, in MiB, when typed: it
+    /// replaces the type's nominal memory.
+    pub reported_memory_mib: Option<u64>,
+}
+
+/// Where a managed node's memory capacity came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CapacitySource {
+    /// As typed in the node's memory.
+    Typed,
+    /// As `kubectl describe node` shows it, typed.
+    Reported,
+    /// EKS: the type's memory less Karpenter's VM memory margin.
+    EksMargin {
+        /// The type's nominal memory, in MiB.
+        nominal_mib: u64,
+    },
+    /// GKE, AKS: the machine type's nominal memory (no published margin); the node reports
+    /// less.
+    Nominal,
+}
+
+/// Karpenter's `vmMemoryOverheadPercent` default, 7.5 % in thousandths: the memory an EC2
+/// instance's kubelet does not report of its nominal size (aws/karpenter-provider-aws,
+/// settings `VM_MEMORY_OVERHEAD_PERCENT` 0.075, "sufficient for nearly, if not all, instance
+/// types"; an m5.large's 8 GiB is reported as about 7 683 MiB).
+pub const EKS_VM_MEMORY_OVERHEAD_PERMILLE: u64 = 75;
+
+/// What an EKS node reports of `nominal_mib`: the nominal memory less Karpenter's margin
+/// rounded up to a whole MiB, as Karpenter subtracts it.
+pub fn eks_reported_memory_mib(nominal_mib: u64) -> u64 {
+    let margin = nominal_mib
+        .saturating_mul(EKS_VM_MEMORY_OVERHEAD_PERMILLE)
+        .div_ceil(1000);
+    nominal_mib.saturating_sub(margin)
 }
 
 /// An instance or machine type the planner knows.
@@ -214,6 +249,8 @@ pub struct NodeReservation {
     pub capacity_cpu_millis: u64,
     /// Memory capacity, in MiB.
     pub capacity_memory_mib: u64,
+    /// Where the memory capacity came from.
+    pub capacity_source: CapacitySource,
     /// Maximum pods the memory formula used (GKE: none).
     pub max_pods: Option<u32>,
     /// kube-reserved CPU, in millicores.
@@ -340,17 +377,33 @@ const AKS_CPU_TABLE: [(u64, u64); 7] = [
     (64, 740),
 ];
 
-/// AKS's kube-reserved CPU for a whole number of cores in its table.
-pub fn aks_cpu_reserved_millis(capacity_millis: u64) -> Option<u64> {
+/// Whether AKS's table has a row for `capacity_millis` (whole cores).
+pub fn aks_cpu_in_table(capacity_millis: u64) -> bool {
     AKS_CPU_TABLE
         .iter()
-        .find(|(cores, _)| cores * 1000 == capacity_millis)
-        .map(|&(_, millis)| millis)
+        .any(|(cores, _)| cores * 1000 == capacity_millis)
+}
+
+/// AKS's kube-reserved CPU for a whole number of cores. The table's rows from 4 to 64 cores
+/// are all 140m + 10m per core above 4 (180m at 8, 260m at 16, 420m at 32, 740m at 64), so
+/// cores without a row from 4 up (48, 96 on `Standard_D48s_v5`, `Standard_D96s_v5`) take that
+/// line. `None` for 3 cores (between the rows of 1 to 4, where the steps differ), a part of a
+/// core, or none.
+pub fn aks_cpu_reserved_millis(capacity_millis: u64) -> Option<u64> {
+    if capacity_millis == 0 || !capacity_millis.is_multiple_of(1000) {
+        return None;
+    }
+    let cores = capacity_millis / 1000;
+    if let Some(&(_, millis)) = AKS_CPU_TABLE.iter().find(|(c, _)| *c == cores) {
+        return Some(millis);
+    }
+    (cores > 4).then(|| 140 + 10 * (cores - 4))
 }
 
 /// AKS 1.29 and later: the lesser of 20 MB × max pods + 50 MB and 25 % of the memory. The
-/// page writes MB; the kubelet's settings are MiB, and MiB is what is used here (25 % rounded
-/// up to a whole MiB).
+/// page writes MB; AKS's own API names the same kube-reserved memory `memoryMB` and documents
+/// it "in MiB" (Microsoft Learn, `@azure/arm-containerservice`, `KubeReserved` interface), as
+/// the kubelet's settings are, so MiB is what is used here (25 % rounded up to a whole MiB).
 pub fn aks_memory_reserved_mib(capacity_mib: u64, max_pods: u32) -> (u64, MemoryRule) {
     let by_pods = 20 * u64::from(max_pods) + 50;
     let quarter = capacity_mib.div_ceil(4);
@@ -413,6 +466,28 @@ fn max_pods_used(m: &ManagedNode, t: Option<&NodeType>) -> Result<u32, FieldErro
     }
 }
 
+/// The memory capacity a managed node's kubelet reports: typed from `kubectl describe node`,
+/// else the type's (EKS: less Karpenter's margin; GKE and AKS: nominal), else as typed.
+fn memory_capacity(
+    m: &ManagedNode,
+    t: Option<&NodeType>,
+    typed_memory_mib: u64,
+) -> Result<(u64, CapacitySource), FieldError> {
+    if let Some(r) = m.reported_memory_mib {
+        return FieldError::outside_catalog_range_of(Kubernetes, FieldId::ReportedMemory, r)
+            .map_or(Ok((r, CapacitySource::Reported)), Err);
+    }
+    Ok(match (t, m.provider) {
+        (None, _) => (typed_memory_mib, CapacitySource::Typed),
+        (Some(t), Provider::Eks) => {
+            let nominal_mib = u64::from(t.memory_gib) * 1024;
+            let source = CapacitySource::EksMargin { nominal_mib };
+            (eks_reported_memory_mib(nominal_mib), source)
+        }
+        (Some(t), _) => (u64::from(t.memory_gib) * 1024, CapacitySource::Nominal),
+    })
+}
+
 /// A node's reservations by its provider's formula, from the typed capacity (millicores, MiB)
 /// or the chosen type's. `Ok(None)` for custom (the typed reservations stand).
 pub fn node_reservation(
@@ -425,7 +500,7 @@ pub fn node_reservation(
     }
     let t = chosen_type(m)?;
     let cpu = t.map_or(typed_cpu_millis, |t| u64::from(t.vcpus) * 1000);
-    let memory = t.map_or(typed_memory_mib, |t| u64::from(t.memory_gib) * 1024);
+    let (memory, capacity_source) = memory_capacity(m, t, typed_memory_mib)?;
     let (kube_cpu, (kube_memory, rule), max_pods) = match m.provider {
         Provider::Eks => {
             let pods = max_pods_used(m, t)?;
@@ -443,14 +518,9 @@ pub fn node_reservation(
                 FieldError::new(
                     FieldId::NodeCpu,
                     Given::Whole(cpu),
-                    Allowed::OneOf(
-                        AKS_CPU_TABLE
-                            .iter()
-                            .map(|(cores, _)| cores * 1000)
-                            .collect(),
-                    ),
+                    Allowed::Words("a whole number of cores".into()),
                 )
-                .because("the core counts AKS publishes a CPU reservation for")
+                .because("AKS reserves CPU by the node's whole cores")
             })?;
             (
                 cpu_reserved,
@@ -464,6 +534,7 @@ pub fn node_reservation(
         node_type: t,
         capacity_cpu_millis: cpu,
         capacity_memory_mib: memory,
+        capacity_source,
         max_pods,
         kube_reserved_cpu_millis: kube_cpu,
         system_reserved_cpu_millis: 0,
@@ -483,8 +554,13 @@ fn cpu_words(r: &NodeReservation) -> String {
     let cpu = crate::format::kubernetes_millicores(r.capacity_cpu_millis);
     let reserved = crate::format::kubernetes_millicores(r.kube_reserved_cpu_millis);
     match r.provider {
-        Provider::Aks => format!(
+        Provider::Aks if aks_cpu_in_table(r.capacity_cpu_millis) => format!(
             "AKS's table for {} cores: {reserved}",
+            r.capacity_cpu_millis / 1000
+        ),
+        Provider::Aks => format!(
+            "AKS's table has no row for {} cores; its rows from 4 to 64 cores are 140m + 10m a \
+             core above 4: {reserved}",
             r.capacity_cpu_millis / 1000
         ),
         Provider::Eks => format!(
@@ -523,19 +599,41 @@ fn memory_words(r: &NodeReservation) -> String {
     }
 }
 
-/// The capacity step: the type's vCPUs and memory, or the typed ones.
+/// Where a node's memory capacity came from, in a sentence (empty when typed).
+pub fn capacity_note(source: CapacitySource) -> &'static str {
+    match source {
+        CapacitySource::Typed => "",
+        CapacitySource::Reported => "Memory as kubectl describe node shows it.",
+        CapacitySource::EksMargin { .. } => {
+            "Memory: the type's less Karpenter's 7.5% VM margin, what EC2 nodes report; type \
+             kubectl describe node's figure to use it."
+        }
+        CapacitySource::Nominal => {
+            "Memory: the type's nominal size; the node reports less, so type what kubectl \
+             describe node shows."
+        }
+    }
+}
+
+/// The capacity step: the type's vCPUs and memory, or the typed ones, and where the memory
+/// came from.
 fn capacity_step(r: &NodeReservation) -> Step {
     let from = r.node_type.map_or_else(
         || "as typed".to_string(),
         |t| format!("{}: {} vCPUs, {} GiB", t.name, t.vcpus, t.memory_gib),
     );
+    let memory = match r.capacity_source {
+        CapacitySource::EksMargin { nominal_mib } => format!(" ({nominal_mib} MiB less 7.5%)"),
+        _ => String::new(),
+    };
     step(
         "Node capacity",
         format!(
-            "{} ({from}): {} CPU, {} MiB of memory",
+            "{} ({from}): {} CPU, {} MiB of memory{memory}. {}",
             r.provider.name(),
             crate::format::kubernetes_millicores(r.capacity_cpu_millis),
-            r.capacity_memory_mib
+            r.capacity_memory_mib,
+            capacity_note(r.capacity_source)
         ),
     )
 }
@@ -574,7 +672,7 @@ pub fn reservation_steps(
         step(
             "Allocatable (kubectl describe node)",
             format!(
-                "CPU {} − {} = {}; memory {} MiB − {} MiB − {} MiB = {} MiB ({}Ki, as kubectl writes it)",
+                "CPU {} − {} = {}; memory {} MiB − {} MiB − {} MiB = {} MiB ({}Ki)",
                 crate::format::kubernetes_millicores(r.capacity_cpu_millis),
                 crate::format::kubernetes_millicores(r.reserved_cpu_millis()),
                 crate::format::kubernetes_millicores(r.allocatable_cpu_millis()),

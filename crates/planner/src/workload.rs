@@ -6,12 +6,20 @@
 //! Spark's defaults used here, from Spark's `SQLConf` and core source:
 //! - `spark.sql.files.maxPartitionBytes` 128 MiB and `spark.sql.files.openCostInBytes` 4 MiB;
 //!   `FilePartition.maxSplitBytes` = min(maxPartitionBytes, max(openCostInBytes,
-//!   totalBytes ÷ defaultParallelism)), and `CoarseGrainedSchedulerBackend.defaultParallelism`
-//!   is max(total executor cores, 2).
+//!   totalBytes ÷ defaultParallelism)), totalBytes counting every file's length plus its open
+//!   cost; `CoarseGrainedSchedulerBackend.defaultParallelism` is `spark.default.parallelism`,
+//!   else max(total executor cores, 2). `PartitionedFileUtil.splitFiles` cuts a splittable
+//!   file into pieces of maxSplitBytes (a non-splittable one, gzip, stays whole) and
+//!   `FilePartition.getFilePartitions` packs the pieces, largest first, into one task until the
+//!   next would take it above maxSplitBytes, each piece adding its open cost.
 //! - `spark.sql.shuffle.partitions` 200; AQE (`spark.sql.adaptive.enabled`, on since 3.2)
 //!   coalesces shuffle partitions towards `spark.sql.adaptive.advisoryPartitionSizeInBytes`
 //!   (64 MiB) — but only when `spark.sql.adaptive.coalescePartitions.parallelismFirst` is false
 //!   (default true: "It's recommended to set this config to false on a busy cluster");
+//!   `ShufflePartitionsUtil.coalescePartitions` targets min(advisory, ⌈shuffle ÷
+//!   minNumPartitions⌉), never below `coalescePartitions.minPartitionSize` (1 MiB), where
+//!   minNumPartitions is the default parallelism under parallelismFirst and 1 without it
+//!   (`CoalesceShufflePartitions`), and merges neighbouring partitions up to that target;
 //!   `skewJoin.skewedPartitionFactor` 5.0 and `skewedPartitionThresholdInBytes` 256 MiB.
 //! - `spark.sql.autoBroadcastJoinThreshold` 10 MiB. `BroadcastExchangeExec` collects the table's
 //!   rows to the driver (`executeCollectIterator`: compressed rows, counted against
@@ -68,6 +76,12 @@ pub struct Workload {
     pub input_mib: Option<u64>,
     /// `spark.sql.files.maxPartitionBytes` (default 128 MiB).
     pub split_mib: u64,
+    /// How many files the input is (`None`: one large file).
+    pub files: Option<u32>,
+    /// Whether the files split (gzip does not).
+    pub splittable: bool,
+    /// `spark.default.parallelism` (`None`: max(total executor cores, 2)).
+    pub default_parallelism: Option<u32>,
     /// The shuffle data of the largest stage (Spark UI: the stage's Shuffle Read).
     pub shuffle_mib: Option<u64>,
     /// The largest task's input (Spark UI: the stage's Max task input).
@@ -83,6 +97,9 @@ impl Default for Workload {
         Workload {
             input_mib: None,
             split_mib: DEFAULT_SPLIT_MIB,
+            files: None,
+            splittable: true,
+            default_parallelism: None,
             shuffle_mib: None,
             largest_task_mib: None,
             skew_factor: None,
@@ -158,18 +175,33 @@ impl ExecutorView {
     }
 }
 
+/// Spark's default parallelism: `spark.default.parallelism` when set, else max(total executor
+/// cores, 2) (`CoarseGrainedSchedulerBackend.defaultParallelism`).
+pub fn default_parallelism(w: &Workload, view: &ExecutorView) -> u64 {
+    let total_cores = u64::from(view.executors).saturating_mul(u64::from(view.cores));
+    w.default_parallelism
+        .map_or(total_cores.max(2), |p| u64::from(p).max(1))
+}
+
 /// The scan stage: tasks and waves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScanNumbers {
     /// The input, in bytes.
     pub input_bytes: u64,
+    /// Files read (`None`: not given, one file counted).
+    pub files: Option<u64>,
+    /// Whether they split.
+    pub splittable: bool,
+    /// Whether `spark.default.parallelism` was given.
+    pub parallelism_set: bool,
     /// `maxPartitionBytes`, in bytes.
     pub max_split_bytes: u64,
-    /// Spark's default parallelism: max(total executor cores, 2).
+    /// Spark's default parallelism (see [`default_parallelism`]).
     pub default_parallelism: u64,
-    /// The split Spark uses: min(maxPartitionBytes, max(4 MiB, (input + 4 MiB) ÷ parallelism)).
+    /// The split Spark uses: min(maxPartitionBytes, max(4 MiB, (input + files × 4 MiB) ÷
+    /// parallelism)).
     pub split_bytes: u64,
-    /// Tasks: ⌈input ÷ split⌉.
+    /// Tasks: the files' pieces packed into splits.
     pub tasks: u64,
     /// Task slots of the cluster.
     pub task_slots: u64,
@@ -209,6 +241,37 @@ pub struct ShuffleNumbers {
     pub average_bytes: u64,
     /// With Spark's default 200 partitions, each partition's average size, in bytes.
     pub default_average_bytes: u64,
+    /// Spark's default parallelism (see [`default_parallelism`]).
+    pub default_parallelism: u64,
+    /// AQE's coalescing target under the settings emitted (parallelismFirst false, so
+    /// minNumPartitions 1): min(target, shuffle), at least 1 MiB, in bytes.
+    pub coalesce_target_bytes: u64,
+    /// The partitions AQE leaves of `partitions` equal ones merged up to that target.
+    pub coalesced_partitions: u64,
+    /// AQE's target under Spark's defaults (parallelismFirst true): min(64 MiB, ⌈shuffle ÷
+    /// default parallelism⌉), at least 1 MiB, in bytes.
+    pub spark_default_target_bytes: u64,
+}
+
+/// `spark.sql.adaptive.coalescePartitions.minPartitionSize`'s default (1 MiB), in bytes.
+pub const MIN_COALESCED_PARTITION_BYTES: u64 = MIB;
+
+/// AQE's coalescing target (`ShufflePartitionsUtil.coalescePartitions`): ⌈shuffle ÷
+/// minNumPartitions⌉, at most the advisory size, at least 1 MiB.
+pub fn coalesce_target(shuffle_bytes: u64, advisory_bytes: u64, min_partitions: u64) -> u64 {
+    shuffle_bytes
+        .div_ceil(min_partitions.max(1))
+        .min(advisory_bytes)
+        .max(MIN_COALESCED_PARTITION_BYTES)
+}
+
+/// The partitions left when AQE merges neighbours of `partitions` equal partitions of
+/// `shuffle_bytes` while a merged one stays within `target_bytes`.
+pub fn coalesced(shuffle_bytes: u64, partitions: u64, target_bytes: u64) -> u64 {
+    let partitions = partitions.max(1);
+    let average = (shuffle_bytes / partitions).max(1);
+    let per_merged = (target_bytes / average).max(1);
+    partitions.div_ceil(per_merged)
 }
 
 /// How the largest task's input compares with the memory a task may take.
@@ -298,8 +361,10 @@ pub struct WorkloadNumbers {
 
 /// The workload's numbers on `view`.
 pub fn workload_numbers(w: &Workload, view: &ExecutorView) -> WorkloadNumbers {
-    let scan = w.input_mib.map(|mib| scan_numbers(mib, w.split_mib, view));
-    let shuffle = w.shuffle_mib.map(|mib| shuffle_numbers(mib, view));
+    let scan = w.input_mib.map(|mib| scan_numbers(mib, w, view));
+    let shuffle = w
+        .shuffle_mib
+        .map(|mib| shuffle_numbers_with(mib, view, default_parallelism(w, view)));
     let task = largest_task(w, shuffle.as_ref())
         .and_then(|(bytes, source)| task_check(bytes, source, view));
     let broadcast = w.broadcast_mib.map(|mib| broadcast_numbers(mib, view));
@@ -313,21 +378,24 @@ pub fn workload_numbers(w: &Workload, view: &ExecutorView) -> WorkloadNumbers {
     }
 }
 
-/// Scan tasks and waves for `input_mib` read with splits of at most `split_mib`.
-pub fn scan_numbers(input_mib: u64, split_mib: u64, view: &ExecutorView) -> ScanNumbers {
+/// Scan tasks and waves for `input_mib` read as `w` says (split size, files, whether they
+/// split, the default parallelism).
+pub fn scan_numbers(input_mib: u64, w: &Workload, view: &ExecutorView) -> ScanNumbers {
     let input_bytes = input_mib.saturating_mul(MIB);
-    let max_split_bytes = split_mib.max(1).saturating_mul(MIB);
-    let total_cores = u64::from(view.executors).saturating_mul(u64::from(view.cores));
-    let default_parallelism = total_cores.max(2);
-    // Spark adds each file's open cost to the total; the files are not known, so one is counted
-    // (large files: the split is then what Spark picks for one file of this size).
-    let per_core = input_bytes.saturating_add(OPEN_COST_BYTES) / default_parallelism;
-    let split_bytes = max_split_bytes.min(OPEN_COST_BYTES.max(per_core));
-    let tasks = input_bytes.div_ceil(split_bytes.max(1));
+    let max_split_bytes = w.split_mib.max(1).saturating_mul(MIB);
+    let default_parallelism = default_parallelism(w, view);
+    let files = w.files.map_or(1, |f| u64::from(f).max(1));
+    // Each file costs its open cost on top of its length.
+    let total = input_bytes.saturating_add(files.saturating_mul(OPEN_COST_BYTES));
+    let split_bytes = max_split_bytes.min(OPEN_COST_BYTES.max(total / default_parallelism));
+    let tasks = packed_tasks(input_bytes, files, w.splittable, split_bytes);
     let task_slots = view.task_slots();
     let (waves, last_wave_tasks, idle) = waves_of(tasks, task_slots);
     ScanNumbers {
         input_bytes,
+        files: w.files.map(u64::from),
+        splittable: w.splittable,
+        parallelism_set: w.default_parallelism.is_some(),
         max_split_bytes,
         default_parallelism,
         split_bytes,
@@ -337,6 +405,34 @@ pub fn scan_numbers(input_mib: u64, split_mib: u64, view: &ExecutorView) -> Scan
         last_wave_tasks,
         idle_slots_last_wave: idle,
     }
+}
+
+/// Tasks for `files` files of equal size making `input_bytes`, packed as
+/// `FilePartition.getFilePartitions` packs them into splits of at most `split_bytes`: a
+/// splittable file gives whole pieces of the split and a remainder, a non-splittable one a
+/// single piece; whole pieces fill a task each, and the smaller pieces share tasks while the
+/// next still fits (each adding the 4 MiB open cost).
+pub fn packed_tasks(input_bytes: u64, files: u64, splittable: bool, split_bytes: u64) -> u64 {
+    let files = files.max(1);
+    let split = split_bytes.max(1);
+    let file_bytes = input_bytes / files;
+    let (whole, piece) = if splittable {
+        (file_bytes / split, file_bytes % split)
+    } else {
+        (0, file_bytes)
+    };
+    let whole_tasks = files.saturating_mul(whole);
+    if piece == 0 {
+        return whole_tasks.max(1);
+    }
+    // A task holding j pieces has j × (piece + open cost) in it; it takes one more while that
+    // plus the piece stays within the split.
+    let per_task = if piece >= split {
+        1
+    } else {
+        (split - piece) / piece.saturating_add(OPEN_COST_BYTES) + 1
+    };
+    whole_tasks.saturating_add(files.div_ceil(per_task))
 }
 
 /// (waves, tasks in the last wave, idle slots in it) for `tasks` on `slots` (no slots: no waves).
@@ -349,8 +445,23 @@ pub fn waves_of(tasks: u64, slots: u64) -> (u64, u64, u64) {
     (waves, last, slots - last)
 }
 
-/// The recommended shuffle partitions for `shuffle_mib` on `view`.
+/// The recommended shuffle partitions for `shuffle_mib` on `view`, with Spark's default
+/// parallelism of its cores.
 pub fn shuffle_numbers(shuffle_mib: u64, view: &ExecutorView) -> ShuffleNumbers {
+    shuffle_numbers_with(
+        shuffle_mib,
+        view,
+        default_parallelism(&Workload::default(), view),
+    )
+}
+
+/// The recommended shuffle partitions for `shuffle_mib` on `view` with `parallelism` as Spark's
+/// default parallelism.
+pub fn shuffle_numbers_with(
+    shuffle_mib: u64,
+    view: &ExecutorView,
+    parallelism: u64,
+) -> ShuffleNumbers {
     let shuffle_bytes = shuffle_mib.saturating_mul(MIB);
     let guaranteed = view.memory.map(|m| m.task_shares().0);
     let (target_bytes, reason) = match guaranteed {
@@ -366,6 +477,7 @@ pub fn shuffle_numbers(shuffle_mib: u64, view: &ExecutorView) -> ShuffleNumbers 
             .div_ceil(task_slots)
             .saturating_mul(task_slots)
     };
+    let coalesce_target_bytes = coalesce_target(shuffle_bytes, target_bytes, 1);
     ShuffleNumbers {
         shuffle_bytes,
         target_bytes,
@@ -375,6 +487,14 @@ pub fn shuffle_numbers(shuffle_mib: u64, view: &ExecutorView) -> ShuffleNumbers 
         partitions,
         average_bytes: shuffle_bytes / partitions.max(1),
         default_average_bytes: shuffle_bytes / DEFAULT_SHUFFLE_PARTITIONS,
+        default_parallelism: parallelism,
+        coalesce_target_bytes,
+        coalesced_partitions: coalesced(shuffle_bytes, partitions, coalesce_target_bytes),
+        spark_default_target_bytes: coalesce_target(
+            shuffle_bytes,
+            ADVISORY_PARTITION_BYTES,
+            parallelism,
+        ),
     }
 }
 
@@ -462,7 +582,7 @@ pub fn sql_conf(
     let view = &view;
     // Only what differs from Spark's defaults travels: AQE, its coalescing and its skew join
     // are on by default since Spark 3.2 (the versions here are 3.5 and 4.0).
-    let s = shuffle_numbers(mib, view);
+    let s = shuffle_numbers_with(mib, view, default_parallelism(w, view));
     let mut c = Vec::new();
     c.push((
         keys::SQL_SHUFFLE_PARTITIONS.into(),
@@ -665,10 +785,14 @@ fn broadcast_notes(b: &BroadcastNumbers) -> Vec<Warning> {
 }
 
 fn scan_note(s: &ScanNumbers) -> Warning {
+    let parallelism = if s.parallelism_set {
+        keys::DEFAULT_PARALLELISM
+    } else {
+        "Spark's default parallelism"
+    };
     let split = if s.split_bytes < s.max_split_bytes {
         format!(
-            "splits of {} (the input ÷ Spark's default parallelism of {}, which is below \
-             maxPartitionBytes)",
+            "splits of {} (the input ÷ {parallelism} of {}, which is below maxPartitionBytes)",
             crate::format::mib_of_bytes(s.split_bytes),
             s.default_parallelism
         )
@@ -689,12 +813,32 @@ fn scan_note(s: &ScanNumbers) -> Warning {
             format_percent(s.idle_slots_last_wave, s.task_slots, 0)
         )
     };
+    let (files, after) = match s.files {
+        Some(n) => (
+            format!(
+                " as {} of {}{}",
+                format::counted(n, "file"),
+                crate::format::mib_of_bytes(s.input_bytes / n.max(1)),
+                if s.splittable {
+                    ""
+                } else {
+                    " that do not split (one task each at least)"
+                }
+            ),
+            "Spark packs whole files and pieces of files into splits, each file counting 4 MiB \
+             more (spark.sql.files.openCostInBytes).",
+        ),
+        None => (
+            String::new(),
+            "Many small files take more tasks: each file costs 4 MiB \
+             (spark.sql.files.openCostInBytes); type how many files.",
+        ),
+    };
     Warning::new(
         Code::ScanWaves,
         Severity::Info,
         format!(
-            "Reading {} in {split} takes {} on {}: {} ({last}). Many small files take more \
-             tasks: each file costs 4 MiB (spark.sql.files.openCostInBytes).",
+            "Reading {}{files} in {split} takes {} on {}: {} ({last}). {after}",
             crate::format::mib_of_bytes(s.input_bytes),
             format::counted(s.tasks, "task"),
             format::counted(s.task_slots, "slot"),
@@ -713,15 +857,24 @@ fn shuffle_note(s: &ShuffleNumbers) -> Warning {
             "the execution memory each task is guaranteed, below AQE's 64 MiB target".to_string()
         }
     };
+    let coalesced = if s.coalesced_partitions < s.partitions {
+        format!(
+            "about {} run, not {}: AQE undoes the rounding to whole waves",
+            s.coalesced_partitions, s.partitions
+        )
+    } else {
+        format!("all {} stay", s.partitions)
+    };
     Warning::new(
         Code::ShufflePartitions,
         Severity::Info,
         format!(
             "Shuffling {} at partitions of about {} ({why}) takes {}; rounded up to whole waves \
              of {}: spark.sql.shuffle.partitions={} (about {} each; Spark's default 200 \
-             gives {} each). With AQE, coalescing merges small partitions towards the target \
-             when parallelismFirst is false, and skew joins split partitions above 5 × the \
-             median and 256 MiB.",
+             gives {} each). With these settings (parallelismFirst=false) AQE merges \
+             neighbouring partitions up to {}, never below 1 MiB: {coalesced}. With Spark's \
+             defaults it merges toward min(64 MiB, shuffle ÷ default parallelism of {}) = {}. \
+             Skew joins split partitions above 5 × the median and 256 MiB.",
             crate::format::mib_of_bytes(s.shuffle_bytes),
             crate::format::mib_of_bytes(s.target_bytes),
             format::counted(s.partitions_for_target, "partition"),
@@ -729,6 +882,9 @@ fn shuffle_note(s: &ShuffleNumbers) -> Warning {
             s.partitions,
             crate::format::mib_of_bytes(s.average_bytes),
             crate::format::mib_of_bytes(s.default_average_bytes),
+            crate::format::mib_of_bytes(s.coalesce_target_bytes),
+            s.default_parallelism,
+            crate::format::mib_of_bytes(s.spark_default_target_bytes),
         ),
     )
     .about(FieldId::ShuffleDataSize)

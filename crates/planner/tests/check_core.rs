@@ -451,3 +451,37 @@ fn emr_json_in_lower_case_reads_as_the_capitalised_json() {
         .iter()
         .all(|d| !d.message.contains("not an EMR configuration")));
 }
+
+/// Issue 27 item 9: EMR's Release Guide ("Configure Spark", "Using maximizeResourceAllocation")
+/// writes `spark.executor.instances` "unless spark.dynamicAllocation.enabled explicitly set to
+/// true at the same time": beside it, dynamic allocation chooses the count (here its
+/// maxExecutors, 20), while memory and cores are still maximised.
+#[test]
+fn maximize_beside_explicit_dynamic_allocation_sets_no_executor_count() {
+    let text = r#"[
+  {"Classification": "spark", "Properties": {"maximizeResourceAllocation": "true"}},
+  {"Classification": "spark-defaults", "Properties": {
+    "spark.dynamicAllocation.enabled": "true",
+    "spark.dynamicAllocation.maxExecutors": "20"
+  }}
+]"#;
+    let (p, said) = emr_plan_of(text);
+    let alone = plan_emr(&EmrInput {
+        maximize_resource_allocation: true,
+        ..EmrInput::default()
+    })
+    .unwrap();
+    let m = alone.maximized.expect("maximised");
+    assert_eq!(m.executor_instances, 9, "one per core node");
+    assert_eq!(
+        (p.requested, p.request.memory.heap_mib, p.request.cores),
+        (20, m.executor_memory_mib, m.executor_cores)
+    );
+    assert!(
+        said.iter().any(|s| s.contains(
+            "maximizeResourceAllocation sets no spark.executor.instances (9, one per core node) \
+             beside spark.dynamicAllocation.enabled=true"
+        )),
+        "{said:#?}"
+    );
+}

@@ -1212,3 +1212,36 @@ fn the_working_says_what_emr_sets_and_what_the_page_assumes() {
         "{master}"
     );
 }
+
+/// Issue 27 item 9: the "more than 5 cores" finding is the HDFS client's (Sandy Ryza, "How-to:
+/// Tune Your Apache Spark Jobs (Part 2)"); EMR's jobs read and write S3 through EMRFS as a
+/// rule, so on EMR it is a note that holds only for HDFS, not a warning.
+#[test]
+fn more_than_5_cores_on_emr_is_a_note_for_hdfs_only() {
+    let p = plan_emr(&EmrInput::default()).expect("seed 003 plans");
+    let many: Vec<_> = warnings(&p)
+        .into_iter()
+        .filter(|w| w.code == Code::ManyCoresPerExecutor)
+        .collect();
+    assert_eq!(many.len(), 1, "{many:#?}");
+    assert_eq!(many[0].severity, planner::Severity::Info);
+    assert!(
+        many[0]
+            .message
+            .starts_with("20 cores per executor: if the job reads or writes HDFS")
+            && many[0].message.contains("not on S3 (EMRFS)"),
+        "{}",
+        many[0].message
+    );
+    let row = planner::explorer::guidance(
+        &planner::explorer::explore(&planner::scenario::Scenario::Emr(EmrInput::default()))
+            .expect("explorer")
+            .rows[7],
+        planner::ClusterManager::Emr,
+    );
+    let note = row
+        .iter()
+        .find(|w| w.code == Code::ManyCoresPerExecutor)
+        .expect("8 cores");
+    assert_eq!(note.severity, planner::Severity::Info);
+}

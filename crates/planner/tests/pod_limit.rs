@@ -29,18 +29,18 @@ fn k8s(query: &str) -> (planner::k8s::K8sInput, K8sPlan) {
 /// more pods than a node may run.
 const SMALL_PODS: &str = "em=512m&rq=0.05&cpe=1";
 
-/// EKS m5.4xlarge with max pods 20: room 15 590m CPU and 64 449 MiB (16 000m − 110m − 300m;
-/// 65 536 − (11 × 20 + 255) − 100 − 512), so CPU and memory hold min(⌊64 449 ÷ 896⌋,
-/// ⌊15 590 ÷ 50⌋) = min(71, 311) = 71 pods; the pod limit holds 20, 19 beside the driver pod:
+/// EKS m5.4xlarge with max pods 20: room 15 590m CPU and 59 533 MiB (16 000m − 110m − 300m;
+/// 60 620 (64 GiB less Karpenter's 7.5 % margin) − (11 × 20 + 255) − 100 − 512), so CPU and
+/// memory hold min(⌊59 533 ÷ 896⌋, ⌊15 590 ÷ 50⌋) = min(66, 311) = 66 pods; the pod limit holds 20, 19 beside the driver pod:
 /// 19 + 7 × 20 = 159 on the 8 nodes (not 567).
 #[test]
 fn eks_max_pods_caps_the_pods_per_node() {
     let (input, p) = k8s(&format!(
         "v=1&cm=k8s&kp=eks&knt=m5.4xlarge&kmp=20&{SMALL_PODS}&cnt=max"
     ));
-    assert_eq!((p.room.cpu_millis, p.room.memory_mib), (15_590, 64_449));
+    assert_eq!((p.room.cpu_millis, p.room.memory_mib), (15_590, 59_533));
     assert_eq!(p.room.pods, 20);
-    assert_eq!(p.fit.per_node_by_resources, 71);
+    assert_eq!(p.fit.per_node_by_resources, 66);
     assert_eq!((p.fit.first_node, p.fit.per_node), (19, 20));
     assert_eq!((p.fit.capacity, p.totals.executors), (159, 159));
     assert!(p.fit.pod_limit_binds);
@@ -54,7 +54,7 @@ fn eks_max_pods_caps_the_pods_per_node() {
         .expect("the step");
     assert_eq!(
         step.detail,
-        "min(64\u{202f}449 MiB ÷ 896 MiB, 15.59 CPU ÷ 0.05 CPU, the node's pod limit of 20 pods) = 20"
+        "min(59\u{202f}533 MiB ÷ 896 MiB, 15.59 CPU ÷ 0.05 CPU, the node's pod limit of 20 pods) = 20"
     );
     assert_eq!(
         k8s_pod_limit_words(&p).as_deref(),

@@ -20,6 +20,7 @@ fn managed(provider: Provider, node_type: Option<&str>, max_pods: Option<u32>) -
         provider,
         node_type: node_type.map(str::to_string),
         max_pods,
+        reported_memory_mib: None,
     }
 }
 
@@ -57,12 +58,13 @@ fn eks_cpu_bands_truncate_each_band_as_the_ami_does() {
 
 #[test]
 fn eks_instance_types_give_the_amis_allocatable() {
-    // (type, allocatable CPU m, kube-reserved MiB, allocatable MiB, max pods), providers.md.
+    // (type, allocatable CPU m, kube-reserved MiB, allocatable MiB, max pods), providers.md:
+    // the capacity is the type's memory less Karpenter's 7.5 % VM margin.
     let cases = [
-        ("m5.2xlarge", 7_910, 893, 31_775, 58),
-        ("m5.4xlarge", 15_890, 2_829, 62_607, 234),
-        ("m5.8xlarge", 31_850, 2_829, 128_143, 234),
-        ("r5.4xlarge", 15_890, 2_829, 128_143, 234),
+        ("m5.2xlarge", 7_910, 893, 29_317, 58),
+        ("m5.4xlarge", 15_890, 2_829, 57_691, 234),
+        ("m5.8xlarge", 31_850, 2_829, 118_312, 234),
+        ("r5.4xlarge", 15_890, 2_829, 118_312, 234),
     ];
     for (name, cpu, kube_memory, memory, pods) in cases {
         let r = of_type(Provider::Eks, name);
@@ -195,6 +197,111 @@ fn aks_uses_its_table_and_the_lesser_memory_rule() {
     );
 }
 
+/// Issue 27 item 10: AKS's 48- and 96-core sizes (`Standard_D48s_v5`, `Standard_D96s_v5`) were
+/// refused. AKS's CPU table (learn.microsoft.com/azure/aks/node-resource-reservations, "CPU
+/// reservations") has rows for 1–64 cores, and every row from 4 to 64 is 140m + 10m per core
+/// above 4; and its "MB" is MiB, as AKS's API documents the same reservation
+/// (`@azure/arm-containerservice`, `KubeReserved.memoryMB`: "in MiB").
+#[test]
+fn aks_plans_48_and_96_core_nodes_on_the_tables_line() {
+    for (cores, millis) in [(4, 140), (8, 180), (16, 260), (32, 420), (64, 740)] {
+        assert_eq!(
+            140 + 10 * (cores - 4),
+            millis,
+            "the line fits every row from 4 up"
+        );
+    }
+    assert_eq!(aks_cpu_reserved_millis(48_000), Some(580));
+    assert_eq!(aks_cpu_reserved_millis(96_000), Some(1_060));
+    assert_eq!(aks_cpu_reserved_millis(12_000), Some(220));
+    let r = typed(Provider::Aks, 48_000, 192 * GIB, None);
+    assert_eq!(
+        (r.allocatable_cpu_millis(), r.allocatable_memory_mib()),
+        (47_420, 191_458)
+    );
+    let r = typed(Provider::Aks, 96_000, 384 * GIB, None);
+    assert_eq!(
+        (r.allocatable_cpu_millis(), r.allocatable_memory_mib()),
+        (94_940, 388_066)
+    );
+    // MB read as MiB: 20 × 30 + 50 = 650 MiB, not 650 × 10^6 bytes (620 MiB).
+    assert_eq!(aks_memory_reserved_mib(8 * GIB, 30).0, 650);
+    // The working says the line was used.
+    let mut input = K8sInput::default();
+    input.nodes.managed = managed(Provider::Aks, None, None);
+    input.nodes.capacity_cpu_millis = 48_000;
+    input.nodes.capacity_memory_mib = 192 * GIB;
+    let steps = k8s_working(&input, &plan_k8s(&input).expect("48 cores plan"));
+    let kube = steps
+        .iter()
+        .find(|s| s.title == "kube-reserved")
+        .expect("a step");
+    assert!(
+        kube.detail.contains("no row for 48 cores") && kube.detail.contains("580m"),
+        "{}",
+        kube.detail
+    );
+}
+
+/// Issue 27 item 2: a node's memory capacity as the kubelet reports it is below the
+/// instance's nominal size, so the nominal figure packs one pod per node more than fits. EKS
+/// takes Karpenter's VM memory margin (aws/karpenter-provider-aws, `vmMemoryOverheadPercent`
+/// 0.075); GKE and AKS publish none, so the nominal figure is said as nominal; and the capacity
+/// `kubectl describe node` shows can be typed (`kmemr`), replacing either.
+#[test]
+fn node_memory_is_what_the_node_reports() {
+    // EKS m5.large-sized 8 GiB: 8192 − ⌈614.4⌉ = 7577 MiB (the kubelet reports about 7683).
+    assert_eq!(planner::providers::eks_reported_memory_mib(8_192), 7_577);
+    let r = of_type(Provider::Eks, "m5.4xlarge");
+    assert_eq!(r.capacity_memory_mib, 60_620);
+    // GKE n2-highmem-16: nominal 131 072 MiB gives 121 428 MiB allocatable; with a capacity of
+    // 128 990 MiB typed from kubectl, the bands reserve 9 419 MiB: 128 990 − 9 419 − 100 =
+    // 119 471 MiB (providers.md).
+    let nominal = of_type(Provider::Gke, "n2-highmem-16");
+    assert_eq!(nominal.capacity_memory_mib, 131_072);
+    let mut m = managed(Provider::Gke, Some("n2-highmem-16"), None);
+    m.reported_memory_mib = Some(128_990);
+    let reported = node_reservation(&m, 1000, 1).unwrap().unwrap();
+    assert_eq!(reported.capacity_memory_mib, 128_990);
+    assert_eq!(
+        (
+            nominal.allocatable_memory_mib(),
+            reported.allocatable_memory_mib()
+        ),
+        (121_428, 119_471)
+    );
+    // The working says which capacity it used.
+    let mut input = K8sInput::default();
+    input.nodes.managed = m.clone();
+    let steps = k8s_working(&input, &plan_k8s(&input).expect("plans"));
+    assert!(
+        steps[0]
+            .detail
+            .contains("Memory as kubectl describe node shows it."),
+        "{}",
+        steps[0].detail
+    );
+    input.nodes.managed.reported_memory_mib = None;
+    let steps = k8s_working(&input, &plan_k8s(&input).expect("plans"));
+    assert!(
+        steps[0]
+            .detail
+            .contains("nominal size; the node reports less"),
+        "{}",
+        steps[0].detail
+    );
+    // The link carries it, and links without it open as before.
+    let query = scenario_to_query(&Scenario::Kubernetes(input.clone()));
+    assert!(!query.contains("kmemr"), "{query}");
+    input.nodes.managed.reported_memory_mib = Some(128_990);
+    let query = scenario_to_query(&Scenario::Kubernetes(input.clone()));
+    assert!(query.contains("kmemr=128990"), "{query}");
+    assert_eq!(
+        scenario_from_query(&query).scenario,
+        Scenario::Kubernetes(input)
+    );
+}
+
 #[test]
 fn bad_managed_settings_are_field_errors() {
     let field = |m: ManagedNode, cpu: u64| {
@@ -258,7 +365,7 @@ fn custom_nodes_keep_the_typed_reservations() {
 fn seed_002_on_the_three_providers() {
     // (preset, room CPU m, room memory MiB, pods per node), providers.md's last table.
     let cases = [
-        ("k8s-seed002-eks", 15_590, 62_095, 7),
+        ("k8s-seed002-eks", 15_590, 57_179, 7),
         ("k8s-seed002-gke", 15_590, 59_312, 7),
         ("k8s-seed002-aks", 15_440, 59_874, 7),
     ];
@@ -279,7 +386,8 @@ fn seed_002_on_the_three_providers() {
         for g in &d.layout {
             let cpu: u64 = g.blocks.iter().map(|b| b.cpu_millis).sum();
             let mem: u64 = g.blocks.iter().map(|b| b.memory_mib).sum();
-            assert_eq!((cpu, mem), (16_000, 65_536), "{id}");
+            let capacity = if id.ends_with("eks") { 60_620 } else { 65_536 };
+            assert_eq!((cpu, mem), (16_000, capacity), "{id}");
         }
         let p = plan_k8s(&input).expect("plans");
         let working = k8s_working(&input, &p);
@@ -316,8 +424,8 @@ fn seed_002_on_the_three_providers() {
     );
     assert_eq!(
         eks[4].detail,
-        "CPU 16000m − 110m = 15890m; memory 65\u{202f}536 MiB − 2829 MiB − 100 MiB = \
-         62\u{202f}607 MiB (64109568Ki, as kubectl writes it)"
+        "CPU 16000m − 110m = 15890m; memory 60\u{202f}620 MiB − 2829 MiB − 100 MiB = \
+         57\u{202f}691 MiB (59075584Ki)"
     );
     let aks_input = k8s_preset("k8s-seed002-aks").unwrap().input;
     let aks = k8s_working(&aks_input, &plan_k8s(&aks_input).unwrap());

@@ -21,8 +21,9 @@ use planner::presets::preset;
 use planner::scenario::{plan, Outcome, Scenario};
 use planner::url::{scenario_from_query, scenario_to_query};
 use planner::workload::{
-    scan_numbers, shuffle_numbers, task_check, waves_of, ExecutorView, TargetReason, TaskSource,
-    TaskVerdict,
+    coalesce_target, scan_numbers, shuffle_numbers, shuffle_numbers_with, task_check, waves_of,
+    workload_notes, workload_numbers, ExecutorView, TargetReason, TaskSource, TaskVerdict,
+    Workload,
 };
 use planner::{Code, FieldId};
 
@@ -55,7 +56,7 @@ fn scan_tasks_and_waves_by_hand() {
     // 100 GiB on 60 slots: (102 400 MiB + 4 MiB) ÷ 60 cores ≈ 1 706 MiB per core, above
     // 128 MiB, so splits of 128 MiB: 102 400 ÷ 128 = 800 tasks; ⌈800 ÷ 60⌉ = 14 waves, the
     // last with 800 − 13 × 60 = 20 tasks and 40 idle slots.
-    let s = scan_numbers(102_400, 128, &seed_view());
+    let s = scan_numbers(102_400, &Workload::default(), &seed_view());
     assert_eq!(s.split_bytes, 128 * MIB);
     assert_eq!(s.default_parallelism, 60);
     assert_eq!((s.tasks, s.task_slots, s.waves), (800, 60, 14));
@@ -64,17 +65,150 @@ fn scan_tasks_and_waves_by_hand() {
     // 1 GiB on 60 cores: (1 073 741 824 + 4 194 304) ÷ 60 = 17 965 602 bytes per core, below
     // 128 MiB and above 4 MiB, so that is the split; ⌈1 073 741 824 ÷ 17 965 602⌉ = 60 tasks:
     // one full wave.
-    let s = scan_numbers(1024, 128, &seed_view());
+    let s = scan_numbers(1024, &Workload::default(), &seed_view());
     assert_eq!(s.split_bytes, 17_965_602);
     assert_eq!((s.tasks, s.waves, s.idle_slots_last_wave), (60, 1, 0));
 
     // 16 MiB: (16 + 4) MiB ÷ 60 is below the 4 MiB open cost, so splits of 4 MiB: 4 tasks.
-    let s = scan_numbers(16, 128, &seed_view());
+    let s = scan_numbers(16, &Workload::default(), &seed_view());
     assert_eq!((s.split_bytes, s.tasks), (4 * MIB, 4));
     assert_eq!(
         (s.waves, s.last_wave_tasks, s.idle_slots_last_wave),
         (1, 4, 56)
     );
+}
+
+/// Issue 27 item 4: Spark packs files into splits file by file. `PartitionedFileUtil.splitFiles`
+/// cuts a splittable file into pieces of maxSplitBytes (a gzip file is one piece:
+/// `TextFileFormat.isSplitable`), and `FilePartition.getFilePartitions` adds pieces, largest
+/// first, to a task while the task's bytes plus the next piece stay within maxSplitBytes, each
+/// piece counting its length plus `openCostInBytes` (4 MiB).
+#[test]
+fn scan_tasks_count_files_and_whether_they_split() {
+    // 1 000 files of 100 MiB on 30 cores: totalBytes = 1 000 × 104 MiB; ÷ 30 is above 128 MiB,
+    // so maxSplitBytes is 128 MiB; a task holds one file (100 + 4 + 100 > 128): 1 000 tasks,
+    // where one 100 000 MiB file would be ⌈100 000 ÷ 128⌉ = 782.
+    let thirty = ExecutorView {
+        executors: 3,
+        task_slots_per_executor: 10,
+        ..seed_view()
+    };
+    let files = |n: u32, splittable: bool| Workload {
+        files: Some(n),
+        splittable,
+        ..Workload::default()
+    };
+    let one_file = scan_numbers(100_000, &Workload::default(), &thirty);
+    assert_eq!(one_file.tasks, 782);
+    let s = scan_numbers(100_000, &files(1_000, true), &thirty);
+    assert_eq!((s.split_bytes, s.tasks), (128 * MIB, 1_000));
+    // 10 gzip files of 1 GiB do not split: one task each, whatever the split.
+    let s = scan_numbers(10_240, &files(10, false), &thirty);
+    assert_eq!(s.tasks, 10);
+    // Splittable, the same files are 8 pieces of 128 MiB each: 80 tasks.
+    let s = scan_numbers(10_240, &files(10, true), &thirty);
+    assert_eq!(s.tasks, 80);
+    // 10 000 files of 1 MiB: a task takes j files while 5j + 1 ≤ 128 MiB, so 26 of them:
+    // ⌈10 000 ÷ 26⌉ = 385 tasks.
+    let s = scan_numbers(10_000, &files(10_000, true), &thirty);
+    assert_eq!(s.tasks, 385);
+    let note = &workload_notes(&workload_numbers(
+        &Workload {
+            input_mib: Some(100_000),
+            ..files(1_000, false)
+        },
+        &thirty,
+    ))[0];
+    assert!(
+        note.message
+            .contains("1000 files of 100 MiB that do not split")
+            && note.message.contains("takes 1000 tasks"),
+        "{}",
+        note.message
+    );
+}
+
+/// Issue 27 item 5: `spark.default.parallelism` replaces the executors' cores in
+/// `FilePartition.maxSplitBytes` (`leafNodeDefaultParallelism` falls back to
+/// `SparkContext.defaultParallelism`, which reads `spark.default.parallelism` first in
+/// `CoarseGrainedSchedulerBackend`), and EMR's `maximizeResourceAllocation` sets it to 2 × the
+/// vCPUs of the core nodes (EMR Release Guide, "Configure Spark").
+#[test]
+fn default_parallelism_sets_the_split_and_emr_maximize_sets_it() {
+    // 1 GiB on 60 cores with spark.default.parallelism=600: (1 GiB + 4 MiB) ÷ 600 = 1 796 560
+    // bytes, below the 4 MiB open cost, so splits of 4 MiB: 256 tasks, not 60.
+    let w = Workload {
+        default_parallelism: Some(600),
+        ..Workload::default()
+    };
+    let s = scan_numbers(1024, &w, &seed_view());
+    assert_eq!(
+        (s.default_parallelism, s.split_bytes, s.tasks),
+        (600, 4 * MIB, 256)
+    );
+    // EMR: 9 r5.4xlarge core nodes (16 vCPUs) under maximizeResourceAllocation: 2 × 9 × 16.
+    let mut emr = planner::emr::EmrInput {
+        maximize_resource_allocation: true,
+        ..planner::emr::EmrInput::default()
+    };
+    emr.workload.input_mib = Some(1024);
+    let scenario = Scenario::Emr(emr);
+    let fit = job_fit(&scenario, &plan(&scenario)).expect("valid");
+    let scan = fit.workload.and_then(|n| n.scan).expect("input given");
+    assert_eq!(scan.default_parallelism, 288);
+    // The link carries the new fields and reads them back.
+    let query = "v=1&wfiles=1000&wsplits=0&dpar=600&win=100";
+    let decoded = scenario_from_query(query);
+    assert!(decoded.bad.is_empty() && decoded.unknown.is_empty());
+    let Scenario::Yarn(input) = &decoded.scenario else {
+        panic!("YARN");
+    };
+    let w = input.spark.workload;
+    assert_eq!(
+        (w.files, w.splittable, w.default_parallelism),
+        (Some(1000), false, Some(600))
+    );
+    assert_eq!(
+        scenario_from_query(&scenario_to_query(&decoded.scenario)).scenario,
+        decoded.scenario
+    );
+}
+
+/// Issue 27 item 6: AQE coalesces by default. `ShufflePartitionsUtil.coalescePartitions`
+/// targets ⌈shuffle ÷ minNumPartitions⌉, at most the advisory size and at least
+/// `coalescePartitions.minPartitionSize` (1 MiB); `CoalesceShufflePartitions` takes
+/// minNumPartitions as the default parallelism under `parallelismFirst` (Spark's default) and 1
+/// without it (the settings the page emits).
+#[test]
+fn aqe_coalescing_is_said_as_it_happens() {
+    assert_eq!(
+        coalesce_target(10 * MIB, 64 * MIB, 60),
+        MIB,
+        "never below 1 MiB"
+    );
+    assert_eq!(coalesce_target(1024 * MIB, 64 * MIB, 60), 17_895_698);
+    assert_eq!(coalesce_target(1024 * MIB, 64 * MIB, 1), 64 * MIB);
+    // 1 GiB on 60 slots: 16 partitions of 64 MiB rounded up to a wave of 60 (17.07 MiB each);
+    // AQE then merges 3 neighbours up to 64 MiB: about 20 tasks run, not 60.
+    let s = shuffle_numbers_with(1024, &seed_view(), 60);
+    assert_eq!((s.partitions, s.coalesced_partitions), (60, 20));
+    assert_eq!(s.spark_default_target_bytes, 17_895_698);
+    let n = workload_numbers(
+        &Workload {
+            shuffle_mib: Some(1024),
+            ..Workload::default()
+        },
+        &seed_view(),
+    );
+    let note = &workload_notes(&n)[0];
+    assert!(
+        note.message.contains("about 20 run, not 60"),
+        "{}",
+        note.message
+    );
+    // 100 GiB: 1 620 partitions of about 63.2 MiB; two would exceed 64 MiB, so all stay.
+    let s = shuffle_numbers(102_400, &seed_view());
+    assert_eq!(s.coalesced_partitions, 1620);
 }
 
 #[test]

@@ -851,6 +851,16 @@ fn explicit_beside_maximize(input: &mut EmrInput, pasted: &Pasted, v: &Values) -
             findings.push(Finding::at(e.origin, kind));
         }
     }
+    // EMR's Release Guide, "Using maximizeResourceAllocation": spark.executor.instances is "Set
+    // unless spark.dynamicAllocation.enabled explicitly set to true at the same time".
+    let dynamic = v.flag(k::DYNAMIC_ALLOCATION_ENABLED) == Some(true);
+    let count_left = dynamic && v.text(k::EXECUTOR_INSTANCES).is_none();
+    if count_left {
+        let kind = FindingKind::MaximizeLeavesCountToDynamicAllocation {
+            core_nodes: u64::from(m.executor_instances),
+        };
+        findings.push(Finding::at(maximize_origin, kind));
+    }
     if findings.is_empty() {
         return findings;
     }
@@ -860,8 +870,12 @@ fn explicit_beside_maximize(input: &mut EmrInput, pasted: &Pasted, v: &Values) -
     if v.text(k::EXECUTOR_CORES).is_none() {
         input.executor_cores = m.executor_cores;
     }
-    if v.text(k::EXECUTOR_INSTANCES).is_none() {
+    if v.text(k::EXECUTOR_INSTANCES).is_none() && !count_left {
         input.executors = m.executor_instances;
+    }
+    if input.workload.default_parallelism.is_none() {
+        let parallelism = u32::try_from(m.default_parallelism).unwrap_or(u32::MAX);
+        input.workload.default_parallelism = Some(parallelism);
     }
     input.maximize_resource_allocation = false;
     findings

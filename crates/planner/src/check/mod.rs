@@ -235,6 +235,12 @@ pub enum FindingKind {
         /// The line of `maximizeResourceAllocation`.
         maximize_line: u32,
     },
+    /// `maximizeResourceAllocation` beside `spark.dynamicAllocation.enabled=true`: EMR writes
+    /// no `spark.executor.instances` then, so dynamic allocation chooses the count.
+    MaximizeLeavesCountToDynamicAllocation {
+        /// The executors `maximizeResourceAllocation` would have set (one per core node).
+        core_nodes: u64,
+    },
     /// Settings for another cluster manager than the form's: switch the form to check them
     /// as they run there.
     OtherManager {

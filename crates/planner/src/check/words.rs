@@ -62,6 +62,7 @@ pub fn finding_kind(kind: &FindingKind) -> (Severity, Code) {
         F::ExplicitBesideMaximize { .. } | F::OtherManager { .. } => {
             (Severity::Warning, Code::SettingIgnored)
         }
+        F::MaximizeLeavesCountToDynamicAllocation { .. } => (Severity::Info, Code::SettingIgnored),
         other => reading_kind(other),
     }
 }
@@ -194,6 +195,12 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
             maximized,
             maximize_line,
         } => explicit_beside_maximize_message(key, value, *maximized, *maximize_line),
+        F::MaximizeLeavesCountToDynamicAllocation { core_nodes } => format!(
+            "maximizeResourceAllocation sets no spark.executor.instances ({core_nodes}, one per \
+             core node) beside spark.dynamicAllocation.enabled=true (EMR Release Guide, \
+             \"Using maximizeResourceAllocation\"): dynamic allocation chooses the count; \
+             memory and cores are still maximised."
+        ),
         F::OtherManager {
             suggested,
             evidence,

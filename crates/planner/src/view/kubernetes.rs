@@ -270,8 +270,14 @@ fn source_words(r: Option<&NodeReservation>) -> String {
     } else {
         ""
     };
+    let capacity = crate::providers::capacity_note(r.capacity_source);
+    let capacity = if capacity.is_empty() {
+        String::new()
+    } else {
+        format!(" {capacity}")
+    };
     format!(
-        "{} on {shape}{pods}. Source: {}.{version}",
+        "{} on {shape}{pods}. Source: {}.{version}{capacity}",
         r.provider.name(),
         r.provider.source()
     )
