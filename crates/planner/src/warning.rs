@@ -347,8 +347,12 @@ fn not_a_digit(kind: Kind, text: &str) -> Option<String> {
         .chars()
         .find(|&c| unseen(c) || (kind == Kind::Count && !c.is_ascii_digit() && c != '_'))?;
     let code = format!("U+{:04X}", u32::from(c));
-    Some(if c.is_control() || c.is_whitespace() {
+    Some(if c.is_control() {
         format!("{code}, which prints nothing,")
+    } else if c == ' ' {
+        "a space".to_string()
+    } else if c.is_whitespace() {
+        format!("{code}, a space,")
     } else if unseen(c) {
         format!("\"{c}\" ({code})")
     } else {
