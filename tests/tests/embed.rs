@@ -131,7 +131,8 @@ async fn a_card_below_the_fold_is_sized_before_it_is_scrolled_to() {
     let code = copy_embed_code(&browser, &sizer).await;
     let wiki = wiki_page_in(
         "embed-wiki-below",
-        &format!("<div style=\"height:4000px\">Long text</div>\n{code}"),
+        // Below the fold, within the distance at which the browser loads a lazy frame.
+        &format!("<div style=\"height:1200px\">Long text</div>\n{code}"),
     );
     browser
         .client()
