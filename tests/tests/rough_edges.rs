@@ -149,7 +149,11 @@ async fn switching_cluster_manager_keeps_each_form() {
     b.wait_for_query("v=1&cm=k8s&n=20&cpe=4&em=8192").await;
     assert_eq!(b.value("#f-em").await, "8g");
     b.click("#preset-seed002").await;
-    assert_eq!(b.text("#switch-note").await, "", "a preset starts afresh");
+    // The preset replaces the typed nodes, and says so (issue 28, item 9).
+    let note = b
+        .wait_for_text_containing("#switch-note", &["replaced what was typed", "Nodes 20 →"])
+        .await;
+    assert!(note.starts_with("The preset "), "{note}");
     b.assert_clean_console();
     b.close().await;
 }
