@@ -39,7 +39,12 @@ async fn copy_embed_code(browser: &Browser, sizer: &str) -> String {
 
 /// Serves a wiki page holding `code` as pasted, on its own origin; returns its base URL.
 fn wiki_page_with(code: &str) -> String {
-    let wiki_dir = target_dir().join("e2e").join("embed-wiki");
+    wiki_page_in("embed-wiki", code)
+}
+
+/// [`wiki_page_with`] in a folder of its own (tests run at once).
+fn wiki_page_in(folder: &str, code: &str) -> String {
+    let wiki_dir = target_dir().join("e2e").join(folder);
     fs::create_dir_all(&wiki_dir).expect("create the wiki folder");
     fs::write(
         wiki_dir.join("index.html"),
@@ -116,6 +121,37 @@ async fn copied_embed_code_works_in_a_cross_origin_page() {
     browser.close().await;
 }
 
+/// Issue 28, item 12: a card far below the wiki page's fold gets its height without being
+/// scrolled to (a frame out of view gets no animation frame; the height is posted once laid
+/// out).
+#[tokio::test]
+async fn a_card_below_the_fold_is_sized_before_it_is_scrolled_to() {
+    let sizer = serve_dir_with_csp(dist_dir(), frameable_csp());
+    let browser = Browser::open("embed-below").await;
+    let code = copy_embed_code(&browser, &sizer).await;
+    let wiki = wiki_page_in(
+        "embed-wiki-below",
+        // Below the fold, within the distance at which the browser loads a lazy frame.
+        &format!("<div style=\"height:1200px\">Long text</div>\n{code}"),
+    );
+    browser
+        .client()
+        .goto(&format!("{wiki}/"))
+        .await
+        .expect("open the wiki page");
+    browser
+        .wait_for_js(
+            "the frame below the fold sized from its message",
+            "(() => { const f = document.querySelector('iframe'); \
+             return f.getBoundingClientRect().top > window.innerHeight && \
+             f.getBoundingClientRect().height !== 480; })()",
+        )
+        .await;
+    let scrolled = browser.js("return window.scrollY;").await;
+    assert_eq!(scrolled.as_f64(), Some(0.0), "never scrolled to the frame");
+    browser.close().await;
+}
+
 #[tokio::test]
 async fn the_card_reads_from_320_to_800_pixels_light_and_dark() {
     let browser = Browser::open("embed-widths").await;
@@ -168,6 +204,12 @@ async fn the_card_says_when_a_plan_does_not_run_as_the_page_does() {
         assert!(
             !card_reason.is_empty() && reason.contains(&card_reason),
             "{query}: the card says {card_reason:?}, the page {reason:?}"
+        );
+        // Its settings are what was asked for, not a plan that runs (issue 28, item 12).
+        assert_eq!(
+            browser.text("#embed .embed-ask").await,
+            "You ask for",
+            "{query}"
         );
     }
     browser.assert_clean_console();

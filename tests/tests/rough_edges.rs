@@ -10,29 +10,37 @@ mod common;
 use common::app::{comparison, input_of, Headline};
 use common::Browser;
 
-/// Typing "32" into cores per node passes through "3": the conflict with cores per executor is
-/// reported at cores per node, the last plan stays (marked), and "32" plans.
+/// Typing "32" into cores per node passes through "3": the conflict is said at cores per
+/// executor, the field it names (issue 28, item 6), and repeated at cores per node as its
+/// cause; the last plan stays (marked), and "32" plans.
 #[tokio::test]
-async fn a_keystroke_that_conflicts_keeps_the_last_plan_and_blames_the_edited_field() {
+async fn a_keystroke_that_conflicts_keeps_the_last_plan_and_marks_the_named_field_and_its_cause() {
     let b = Browser::open("typing").await;
     b.open_plan("").await;
     b.type_field("c", "3").await;
-    let message = b
-        .wait_for_text_containing("#err-c", &["Cores per executor", "1 to 2"])
+    let named = b
+        .wait_for_text_containing("#err-cpe", &["Cores per executor", "1 to 2"])
         .await;
-    assert!(
-        message.starts_with("With this Cores per node,"),
-        "{message}"
-    );
+    assert!(named.starts_with("Cores per executor is 5"), "{named}");
     assert_eq!(
-        b.field_error("cpe").await,
-        "",
-        "cores per executor was not touched"
+        b.field_error("c").await,
+        format!("With this Cores per node, {named}"),
+        "cores per node is the cause"
     );
     assert_eq!(
         b.attr("#f-cpe", "aria-invalid").await.as_deref(),
-        Some("false")
+        Some("true")
     );
+    // Memory per node, typed next, changes nothing about it: it is not blamed.
+    b.type_field("m", "32").await;
+    b.wait_for_text_containing("#err-cpe", &["Cores per executor is 5"])
+        .await;
+    assert_eq!(b.field_error("m").await, "");
+    assert!(b
+        .field_error("c")
+        .await
+        .starts_with("With this Cores per node,"));
+    b.type_field("m", "64").await;
     let last = Headline::of(comparison(&input_of("v=1")).selected_plan());
     assert_eq!(
         b.text("#stale-summary").await,
@@ -42,8 +50,9 @@ async fn a_keystroke_that_conflicts_keeps_the_last_plan_and_blames_the_edited_fi
         )
     );
     assert!(b.exists(".details.stale #layout .node").await);
-    // The summary's link leads to the edited field.
-    assert!(b.exists("#invalid a[href='#f-c']").await);
+    // The summary's one line leads to the field to fix.
+    assert!(b.exists("#invalid a[href='#f-cpe']").await);
+    assert!(!b.exists("#invalid a[href='#f-c']").await);
     for width in [1280, 375] {
         b.screenshot_full_page("typing-conflict", width).await;
         assert!(
@@ -140,7 +149,11 @@ async fn switching_cluster_manager_keeps_each_form() {
     b.wait_for_query("v=1&cm=k8s&n=20&cpe=4&em=8192").await;
     assert_eq!(b.value("#f-em").await, "8g");
     b.click("#preset-seed002").await;
-    assert_eq!(b.text("#switch-note").await, "", "a preset starts afresh");
+    // The preset replaces the typed nodes, and says so (issue 28, item 9).
+    let note = b
+        .wait_for_text_containing("#switch-note", &["replaced what was typed", "Nodes 20 →"])
+        .await;
+    assert!(note.starts_with("The preset "), "{note}");
     b.assert_clean_console();
     b.close().await;
 }

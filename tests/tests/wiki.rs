@@ -258,6 +258,40 @@ async fn open_wiki_loaded(browser: &Browser) {
         .await;
 }
 
+/// Issue 28, item 16: the section fills on its `toggle` event, however it was opened: by a
+/// script setting `open`, and by the keyboard (Enter on the focused summary).
+#[tokio::test]
+async fn the_exports_fill_when_opened_by_script_or_keyboard() {
+    let browser = Browser::open("wiki-toggle").await;
+    browser.open_plan("").await;
+    browser
+        .js("document.getElementById('wiki').open = true; return null;")
+        .await;
+    open_wiki_loaded(&browser).await;
+    assert_exports_equal_the_planners(&browser, "v=1").await;
+    browser
+        .js("document.getElementById('wiki').open = false; return null;")
+        .await;
+    browser
+        .wait_for_js(
+            "the closed section emptied",
+            "!document.getElementById('wiki-markdown-table')",
+        )
+        .await;
+    browser
+        .js("document.querySelector('#wiki > summary').focus(); return null;")
+        .await;
+    browser
+        .element("#wiki > summary")
+        .await
+        .send_keys("\u{E007}")
+        .await
+        .expect("press Enter");
+    open_wiki_loaded(&browser).await;
+    browser.assert_clean_console();
+    browser.close().await;
+}
+
 #[tokio::test]
 async fn wiki_screenshots_at_desktop_and_phone_widths_light_and_dark() {
     let browser = Browser::open("wiki-screens").await;

@@ -1,7 +1,7 @@
 //! Spark Sizer's web front end: a Leptos (client-side rendered) app over the planner.
 //!
 //! Layers, bottom up (no module uses one above it): `fmt` and `browser` (formatting, browser
-//! services); `state` (the form, its reading and plan as signals and memos, the address bar);
+//! services); `terms` (the words the page explains, with their explanations); `state` (the form, its reading and plan as signals and memos, the address bar);
 //! `reports` (the module some sections load on demand); `parts` and `layout` (components every
 //! part uses); the page's parts, one folder each — `form`, `workload`, `explorer`, `wiki`,
 //! `check`, `answer` (the headline and the sections under it), `embed` (the card for an
@@ -20,6 +20,7 @@ pub mod parts;
 pub mod reactive;
 pub mod reports;
 pub mod state;
+pub mod terms;
 pub mod wiki;
 pub mod workload;
 

@@ -245,7 +245,8 @@ pub const SIZE_IN_MIB_EXPECTED: &str = "a size such as 1024, 1024m or 2g";
 pub const SIZE_IN_GIB_EXPECTED: &str = "a size such as 64, 64 GB or 63.5";
 
 /// A memory size: a number (fractions allowed) with an optional unit (`k`, `m`/`mb`/`mib`,
-/// `g`/`gb`/`gib`, `t`/`tb`/`tib`; GB is taken as GiB, as Spark does). Returns the amount in
+/// `g`/`gb`/`gib`, `t`/`tb`/`tib`; GB is taken as GiB, as Spark does; Kubernetes' `Ki`, `Mi`,
+/// `Gi`, `Ti` too). Returns the amount in
 /// `unit`; negative, NaN and infinite amounts are rejected.
 pub fn parse_size(text: &str, unit: SizeUnit) -> Result<f64, TextError> {
     let err = || TextError {
@@ -269,10 +270,12 @@ pub fn parse_size(text: &str, unit: SizeUnit) -> Result<f64, TextError> {
             SizeUnit::MiB => 1.0,
         },
         "b" | "byte" | "bytes" => 1.0 / (1024.0 * 1024.0),
-        "k" | "kb" | "kib" => 1.0 / 1024.0,
-        "m" | "mb" | "mib" => 1.0,
-        "g" | "gb" | "gib" => 1024.0,
-        "t" | "tb" | "tib" => 1024.0 * 1024.0,
+        // `ki`, `mi`, `gi`, `ti`: Kubernetes' binary suffixes (`resource.Quantity`, as
+        // `kubectl describe node` prints a node's memory: `65843012Ki`).
+        "k" | "kb" | "kib" | "ki" => 1.0 / 1024.0,
+        "m" | "mb" | "mib" | "mi" => 1.0,
+        "g" | "gb" | "gib" | "gi" => 1024.0,
+        "t" | "tb" | "tib" | "ti" => 1024.0 * 1024.0,
         _ => return Err(err()),
     };
     let mib = value * mib_per_unit;
@@ -443,6 +446,19 @@ mod tests {
         assert!(parse_size("abc", SizeUnit::GiB).is_err());
         assert!(parse_size("64 furlongs", SizeUnit::GiB).is_err());
         assert!(parse_size("", SizeUnit::GiB).is_err());
+    }
+
+    /// Issue 28, item 7: Kubernetes' binary quantities (`resource.Quantity`'s `Ki`, `Mi`,
+    /// `Gi`, `Ti`), as `kubectl describe node` prints a node's capacity and pods are written.
+    #[test]
+    fn kubernetes_quantities_read_as_the_sizes_they_are() {
+        assert_eq!(parse_size("64Gi", SizeUnit::GiB), Ok(64.0));
+        assert_eq!(parse_mib("2Gi"), Ok(2048));
+        assert_eq!(parse_mib("512Mi"), Ok(512));
+        assert_eq!(parse_mib("65843012Ki"), Ok(65843012 / 1024));
+        assert_eq!(parse_size("1Ti", SizeUnit::GiB), Ok(1024.0));
+        let gib = parse_size("65843012Ki", SizeUnit::GiB).unwrap();
+        assert_eq!((gib * 1024.0).floor(), 64299.0, "{gib}");
     }
 
     #[test]

@@ -751,7 +751,7 @@ fn decode(query: &str, s: &mut Scenario, repeated: &mut Vec<String>) -> Decoding
             repeated.push(k.clone());
         }
         seen.push(k.clone());
-        if k == "cm" || k == CHECK_KEY || EXPLORER_KEYS.contains(&k.as_str()) {
+        if page_key_error(&k, &v).is_some() {
             continue;
         }
         if k == "v" {
@@ -777,9 +777,6 @@ fn decode(query: &str, s: &mut Scenario, repeated: &mut Vec<String>) -> Decoding
     }
     (version, unknown, bad)
 }
-
-/// The explorer view's keys: open, sort.
-const EXPLORER_KEYS: [&str; 2] = ["xo", "xs"];
 
 /// The explorer's view as link keys, each with its leading `&`, defaults omitted: `&xo=1` when
 /// open, `&xs=heap` or `&xs=-heap` (descending) unless sorted by cores, fewest first.
@@ -826,6 +823,29 @@ pub fn explorer_view_from_query(query: &str) -> ExplorerView {
         }
     }
     view
+}
+
+/// The key that opens the embed card alone (`embed=1`).
+pub const EMBED_KEY: &str = "embed";
+
+/// For a key of the page rather than the scenario (`cm`, `ck`, the explorer's view, `embed`):
+/// `Some(None)` when its value reads (or is the check's, read by the check), `Some(Some(e))`
+/// when it does not; `None` for any other key.
+fn page_key_error(key: &str, value: &str) -> Option<Option<TextError>> {
+    let v = value.trim();
+    let error = match key {
+        "cm" | CHECK_KEY => None,
+        EMBED_KEY => (v != "1").then(|| choice(value, "1 (the embed card)")),
+        "xo" => (!matches!(v, "0" | "1")).then(|| choice(value, "1 or 0")),
+        "xs" => {
+            let name = v.strip_prefix('-').unwrap_or(v);
+            SortColumn::from_key(name)
+                .is_none()
+                .then(|| choice(value, "a column of the explorer's table"))
+        }
+        _ => return None,
+    };
+    Some(error)
 }
 
 /// What one schema's decoding found: the version, unknown keys, unreadable values.
@@ -1019,6 +1039,9 @@ pub struct DecodedScenario {
     pub repeated: Vec<String>,
     /// A `cm` value read only after its case was ignored (`K8S`), as written.
     pub manager_case: Option<String>,
+    /// Values of the page's own keys that do not read (`embed=2`, `xs=-bogus`): ignored, the
+    /// page's default kept; no input is invalid for them.
+    pub ignored: Vec<BadParam>,
 }
 
 /// Reads a `cm` value; other letter cases (`K8S`, `EMR`) are accepted too.
@@ -1053,6 +1076,17 @@ pub fn scenario_from_query(query: &str) -> DecodedScenario {
     let mut repeated = Vec::new();
     let (version, unknown, more_bad) = decode(query, &mut scenario, &mut repeated);
     bad.extend(more_bad);
+    let ignored = pairs(query)
+        .into_iter()
+        .filter_map(|(key, v)| {
+            let error = page_key_error(&key, &v)??;
+            Some(BadParam {
+                key,
+                field: None,
+                error,
+            })
+        })
+        .collect();
     DecodedScenario {
         scenario,
         version,
@@ -1060,6 +1094,7 @@ pub fn scenario_from_query(query: &str) -> DecodedScenario {
         bad,
         repeated,
         manager_case,
+        ignored,
     }
 }
 

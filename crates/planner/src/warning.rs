@@ -6,7 +6,7 @@ use crate::format;
 use std::fmt;
 
 use crate::catalog::{self, ClusterManager, FieldId, Kind, Range};
-use crate::text::TextError;
+use crate::text::{TextError, BYTES_BELOW_ONE_MIB, TOO_LONG};
 
 /// How much a finding matters (in a view's JSON, [`Severity::as_str`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -277,12 +277,33 @@ impl Warning {
             return outside;
         }
         let name = catalog::name(m, field);
-        Warning::new(
-            Code::UnreadableValue,
-            Severity::Error,
-            format!("{name}: {why}"),
-        )
-        .about(field)
+        let Some(entry) = catalog::entry(m, field) else {
+            return Warning::new(
+                Code::UnreadableValue,
+                Severity::Error,
+                format!("{name}: {why}"),
+            )
+            .about(field);
+        };
+        let mut message = match entry.kind.options() {
+            Some(options) if !why.text.trim().is_empty() && why.expected != TOO_LONG => {
+                let labels: Vec<&str> = options.iter().map(|(_, label)| *label).collect();
+                format!(
+                    "{name}: \"{}\" is not {}",
+                    why.text.trim(),
+                    or_list(&labels)
+                )
+            }
+            _ => format!("{name}: {why}"),
+        };
+        if let Some(character) = not_a_digit(entry.kind, why.text.trim()) {
+            message.push_str(&format!(" ({character} is not a digit 0 to 9)"));
+        }
+        // A text too long, or bytes to type as MiB, says what to type already.
+        if entry.range != Range::Any && !matches!(why.expected, TOO_LONG | BYTES_BELOW_ONE_MIB) {
+            message.push_str(&format!("; allowed: {}", entry.range.describe(entry.unit)));
+        }
+        Warning::new(Code::UnreadableValue, Severity::Error, message).about(field)
     }
 
     /// "`key`: `why`" for a link value of a key no field stands behind (`v`, `cm`).
@@ -298,6 +319,45 @@ impl Warning {
     pub fn invalid_input(message: impl Into<String>) -> Warning {
         Warning::new(Code::InvalidValue, Severity::Error, message)
     }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn or_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [first @ .., last] => format!("{} or {last}", crate::text::join(first, ", ")),
+    }
+}
+
+/// The first character of a number's text that no reader takes for a digit, named as a reader
+/// may not see it: a digit of another script (`١`, full-width `１`), a minus sign (U+2212) or a
+/// character that prints nothing (NUL) by its code point; in a whole-number field, a letter or
+/// sign too (`1e3`, `abc`). `None` in fields of words or units.
+fn not_a_digit(kind: Kind, text: &str) -> Option<String> {
+    let numeric = matches!(
+        kind,
+        Kind::Count | Kind::Memory | Kind::SparkMemory | Kind::Decimal | Kind::Percent | Kind::Cpu
+    );
+    if !numeric {
+        return None;
+    }
+    let unseen = |c: char| !c.is_ascii() || c.is_ascii_control();
+    let c = text
+        .chars()
+        .find(|&c| unseen(c) || (kind == Kind::Count && !c.is_ascii_digit() && c != '_'))?;
+    let code = format!("U+{:04X}", u32::from(c));
+    Some(if c.is_control() {
+        format!("{code}, which prints nothing,")
+    } else if c == ' ' {
+        "a space".to_string()
+    } else if c.is_whitespace() {
+        format!("{code}, a space,")
+    } else if unseen(c) {
+        format!("\"{c}\" ({code})")
+    } else {
+        format!("\"{c}\"")
+    })
 }
 
 /// "`field` is -5; allowed: 1 to 10 000" for a negative whole number typed in a count field, and

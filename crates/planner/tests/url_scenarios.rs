@@ -329,10 +329,12 @@ fn a_negative_count_names_the_fields_range_as_zero_does() {
         assert_eq!(errors[0].message, message, "{query}");
         assert_eq!(errors[0].code, planner::Code::InvalidValue, "{query}");
     }
-    // Not a count: still said to be unreadable, as before.
+    // Not a count: still said to be unreadable, with the range (issue 28, item 8).
     let words = link_errors("v=1&n=-five");
     assert!(
-        words[0].message.ends_with("is not a whole number"),
+        words[0].message.ends_with(
+            "is not a whole number (\"-\" is not a digit 0 to 9); allowed: 1 to 100\u{202f}000"
+        ),
         "{words:?}"
     );
 }
@@ -351,7 +353,7 @@ fn a_count_too_large_to_read_names_the_range() {
     assert!(
         open[0]
             .message
-            .ends_with("is not a whole number, or max for as many as fit"),
+            .ends_with("is not a whole number, or max for as many as fit; allowed: 0 or more"),
         "{open:?}"
     );
     // A link's bare number is MiB, and so are its examples (the form's GiB boxes give GiB
@@ -360,14 +362,14 @@ fn a_count_too_large_to_read_names_the_range() {
     assert!(
         in_link[0]
             .message
-            .ends_with("\"lots\" is not a size such as 1024, 1024m or 2g"),
+            .contains("\"lots\" is not a size such as 1024, 1024m or 2g; allowed: "),
         "{in_link:?}"
     );
     let mib = link_errors("v=1&cm=k8s&em=lots");
     assert!(
         mib[0]
             .message
-            .ends_with("\"lots\" is not a size such as 1024, 1024m or 2g"),
+            .contains("\"lots\" is not a size such as 1024, 1024m or 2g; allowed: "),
         "{mib:?}"
     );
 }

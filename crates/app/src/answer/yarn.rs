@@ -16,6 +16,7 @@ use crate::layout::{LayoutView, NodeLayout};
 use crate::parts::{copy_for, CodeLines, CopyStatusLine, Findings, Steps};
 use crate::reactive::{attr, dynamic, memo, text, Part};
 use crate::state::{CopyButton, Page, Planned};
+use crate::terms::Term;
 
 /// The method's name as the page says it.
 pub fn method_name(m: PlanMethod) -> &'static str {
@@ -42,8 +43,8 @@ pub struct YarnHeadline {
     pub method: Option<PlanMethod>,
     /// The shape, or that none runs.
     pub line: BigLine,
-    /// The heap setting, task slots, the container and the cluster's use (none when nothing
-    /// runs).
+    /// The heap setting, task slots, the container and the cluster's use, up to the word
+    /// "vcores", which the page writes as a [`Term`] (none when nothing runs).
     pub sub: Option<String>,
     /// Why it does not run in full.
     pub refusal: Option<Refusal>,
@@ -63,7 +64,7 @@ pub fn yarn_headline(p: &PlanView) -> YarnHeadline {
         let granted = e.and_then(|e| e.granted_mib).unwrap_or_default();
         let requested = e.map_or(0, |e| e.requested_mib);
         format!(
-            "spark.executor.memory={} · {} · each container {} granted ({} requested) · {} of YARN memory, {} of vcores",
+            "spark.executor.memory={} · {} · each container {} granted ({} requested) · {} of YARN memory, {} of ",
             p.executor_memory,
             fmt::count(t.task_slots, "task slot", "task slots"),
             fmt::mib(granted),
@@ -98,7 +99,7 @@ pub(crate) fn YarnAnswer(page: Page) -> impl IntoView {
         <MethodSwitch page method=memo(move || h.with(|h| h.method))/>
         <BigLineView line=memo(move || h.with(|h| h.line.clone()))/>
         {dynamic(move || runs.get().then(|| view! {
-            <p class="sub">{text(move || h.with(|h| h.sub.clone().unwrap_or_default()))}</p>
+            <p class="sub">{text(move || h.with(|h| h.sub.clone().unwrap_or_default()))}<Term word="vcores"/></p>
         }))}
         <RefusalAndNearest refusal=memo(move || h.with(|h| h.refusal.clone()))
             nearest=memo(move || h.with(|h| h.nearest.clone()))/>
@@ -122,6 +123,7 @@ fn MethodSwitch(page: Page, method: Part<Option<PlanMethod>>) -> impl IntoView {
     let button = move |(m, value): (PlanMethod, &'static str)| {
         view! {
             <button type="button" class="pill" id=format!("method-{value}")
+                title=crate::terms::explanation(method_name(m))
                 aria-pressed=text(move || (method.get() == Some(m)).to_string())
                 on:click=move |_| page.edit(key, value.to_string())>
                 {method_name(m)}
@@ -364,10 +366,7 @@ mod tests {
             sub.starts_with("spark.executor.memory=19g · 85 task slots"),
             "{sub}"
         );
-        assert!(
-            sub.ends_with("95.0% of YARN memory, 95.6% of vcores"),
-            "{sub}"
-        );
+        assert!(sub.ends_with("95.0% of YARN memory, 95.6% of "), "{sub}");
     }
 
     #[test]

@@ -13,7 +13,7 @@ pub mod read;
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::reactive::{dynamic, memo, Part};
+use crate::reactive::{dynamic, memo, text, Part};
 use crate::reports::{call, call_string, Load, Reports};
 use crate::state::Page;
 use answer::CheckAnswer;
@@ -49,6 +49,8 @@ pub struct CheckState {
     /// Whether the next answer's headline is said through the page's live region (the box's
     /// text changed; not for a change of the form).
     say: StoredValue<bool>,
+    /// What became of a link's `ck` that held no setting the check reads (empty: nothing to say).
+    link_note: RwSignal<String>,
 }
 
 impl CheckState {
@@ -62,6 +64,7 @@ impl CheckState {
             open: RwSignal::new(false),
             typed: StoredValue::new(0),
             say: StoredValue::new(false),
+            link_note: RwSignal::new(String::new()),
         };
         state.load(ck.to_string());
         state
@@ -83,6 +86,7 @@ impl CheckState {
         self.typed.update_value(|n| *n += 1);
         self.text.set(String::new());
         self.checked.set(String::new());
+        self.link_note.set(String::new());
         self.page.check_link.set_value(ck.clone());
         if ck.is_empty() {
             return;
@@ -90,6 +94,9 @@ impl CheckState {
         self.open.set(true);
         self.reports.with_module(move |m| {
             let text = call_string(&m, "checkLinkText", &[&ck]).unwrap_or_default();
+            if text.trim().is_empty() {
+                self.link_note.set(ck_not_read_note(&ck));
+            }
             self.text.set(text.clone());
             self.checked.set(text);
         });
@@ -142,6 +149,16 @@ impl CheckState {
     }
 }
 
+/// What the section says of a link's `ck` that held no setting the check reads: quoted
+/// short, so no link can widen the page.
+fn ck_not_read_note(ck: &str) -> String {
+    let shown = planner::text::first_chars(ck, 24);
+    let cut = if shown.len() < ck.len() { "…" } else { "" };
+    format!(
+        "The link's check settings (ck={shown}{cut}) hold no setting the check reads: left out."
+    )
+}
+
 /// The section: collapsed unless the link holds a check; the paste box and the answer.
 #[component]
 pub(crate) fn CheckSection(state: CheckState) -> impl IntoView {
@@ -185,6 +202,7 @@ pub(crate) fn CheckSection(state: CheckState) -> impl IntoView {
             <details id="check-details" node_ref=details prop:open=move || state.open.get() on:toggle=toggled>
                 <summary><h2>"Check my configuration"</h2></summary>
                 <p class="muted" id="check-about">"Paste a spark-submit command, a spark-defaults.conf, an EMR configuration (JSON) or a SparkApplication manifest (YAML): read as Spark reads it, checked on the cluster above. The text stays in this page; the link keeps only the settings that shape the answer, never one that looks secret."</p>
+                <p class="note" id="check-link-note" role="status">{text(move || state.link_note.get())}</p>
                 <label for="check-text" id="check-label">"Your configuration"</label>
                 // The box does not wrap lines (the check's messages name lines, which must be the
                 // lines seen; a long one scrolls, and a box that scrolls is named by

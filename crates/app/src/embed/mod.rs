@@ -48,7 +48,8 @@ pub struct Card {
     pub workload_errors: Vec<Finding>,
     /// The per-node layout.
     pub layout: Option<LayoutView>,
-    /// EMR: the settings are what is asked for.
+    /// The settings are what is asked for, not what runs: EMR's (it merges requests), and any
+    /// plan that does not run in full.
     pub asked: bool,
     /// The key settings: the plan's Spark configuration as emitted.
     pub settings: Vec<ConfEntry>,
@@ -62,6 +63,7 @@ pub fn card(query: &str) -> Card {
     let planned = Planned::of(&form);
     let summary = plan_summary(&planned.view);
     let selected = planned.selected();
+    let refusal = selected.and_then(|p| refusal_and_nearest(p).0);
     Card {
         manager: planned.view.manager.name(),
         headline: if summary.is_empty() {
@@ -69,10 +71,11 @@ pub fn card(query: &str) -> Card {
         } else {
             summary
         },
-        refusal: selected.and_then(|p| refusal_and_nearest(p).0),
+        asked: selected.is_some()
+            && (planned.view.manager == ClusterManager::Emr || refusal.is_some()),
+        refusal,
         workload_errors: workload_errors(&planned.view),
         layout: selected.map(|_| plan_layout(&planned)),
-        asked: planned.view.manager == ClusterManager::Emr && selected.is_some(),
         settings: selected
             .map(|p| p.exports.spark_conf.clone())
             .unwrap_or_default(),
@@ -125,9 +128,19 @@ fn post_height() -> Option<()> {
 pub fn start(query: &str) {
     let card = card(query);
     leptos::mount::mount_to_body(move || view! { <EmbedCard card/> });
+    // At once (reading the height lays the card out), and again after the first frame and a
+    // task: a frame below the host's fold gets no animation frame until scrolled to, and was
+    // left at the snippet's 480 px, clipped (issue 28, item 12).
+    let _ = post_height();
     request_animation_frame(|| {
         let _ = post_height();
     });
+    set_timeout(
+        || {
+            let _ = post_height();
+        },
+        std::time::Duration::ZERO,
+    );
     let _ = window_event_listener(leptos::ev::resize, |_| {
         let _ = post_height();
     });
@@ -204,6 +217,21 @@ mod tests {
         let emr = card("v=1&cm=emr");
         assert!(emr.headline.starts_with("EMR runs "), "{emr:?}");
         assert!(emr.asked);
+    }
+
+    /// Issue 28, item 12: a card of a plan that does not run in full labels its settings as
+    /// what was asked for (a 200 GiB driver heap YARN's maximum allocation refuses, pods too big
+    /// for a node); a plan that runs shows them as the plan.
+    #[test]
+    fn a_card_of_a_plan_that_does_not_run_labels_the_settings_as_asked() {
+        for query in ["v=1&dm=200g", "v=1&cm=k8s&em=100g"] {
+            let c = card(query);
+            assert!(c.refusal.is_some(), "{query}: {c:?}");
+            assert!(c.asked, "{query}");
+            assert!(!c.settings.is_empty(), "{query}");
+        }
+        assert!(!card("v=1").asked);
+        assert!(!card("v=1&cm=k8s").asked);
     }
 
     #[test]

@@ -107,9 +107,11 @@ pub(crate) fn Field(page: Page, entry: &'static Entry) -> impl IntoView {
         None => view! { <TextBox page entry message/> }.into_any(),
         Some(options) => view! { <Choices page entry options/> }.into_any(),
     };
+    // A label the page explains (issue 28, item 15): its control is described by it too.
+    let explained = crate::terms::explanation(entry.label);
     view! {
         <div class=class>
-            <label for=format!("f-{key}")>{label}</label>
+            <label for=format!("f-{key}") title=explained>{label}</label>
             {control}
             <p class="error" id=format!("err-{key}") aria-live="polite">{text(move || message.get())}</p>
             <p class="note" id=format!("note-{key}") aria-live="polite">{text(move || note.get())}</p>
@@ -167,6 +169,7 @@ fn TextBox(page: Page, entry: &'static Entry, message: Part<String>) -> impl Int
                 prop:value=move || typed.get()
                 aria-invalid=text(move || message.with(|m| !m.is_empty()).to_string())
                 aria-describedby=format!("err-{key}")
+                title=crate::terms::explanation(entry.label)
                 on:input=move |ev| page.edit(key, event_target_value(&ev))/>
             <span class="unit">{entry.unit_text()}</span>
             {types.map(|id| view! { <TypeList page entry id/> })}
@@ -240,6 +243,7 @@ mod tests {
         let messages = [FieldMessage {
             key: "n",
             text: "Nodes is 0".into(),
+            cause: false,
         }];
         assert_eq!(message_at(&messages, "n"), "Nodes is 0");
         assert_eq!(message_at(&messages, "m"), "");

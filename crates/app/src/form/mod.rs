@@ -192,6 +192,8 @@ struct Mode {
     options: [(&'static str, &'static str); 2],
     get: fn(&Form) -> bool,
     set: fn(&mut Form, bool),
+    /// The word of [`crate::terms::TERMS`] each option's words hold (`""`: none).
+    terms: [&'static str; 2],
 }
 
 const NODEMANAGER_MODE: Mode = Mode {
@@ -203,6 +205,7 @@ const NODEMANAGER_MODE: Mode = Mode {
     ],
     get: |f| f.nodemanager_explicit,
     set: Form::set_nodemanager_explicit,
+    terms: ["", "NodeManager resources"],
 };
 
 const MAXIMUM_MODE: Mode = Mode {
@@ -217,6 +220,7 @@ const MAXIMUM_MODE: Mode = Mode {
     ],
     get: |f| f.maximum_explicit,
     set: |f, v| f.maximum_explicit = v,
+    terms: ["NodeManager resources", "vcores"],
 };
 
 /// A mode switch: the radio the form is in checked.
@@ -225,9 +229,10 @@ fn ModeSwitch(page: Page, mode: &'static Mode) -> impl IntoView {
     let on = memo(move || page.form.with(mode.get));
     let radio = move |(i, (id, text)): (usize, &'static (&'static str, &'static str))| {
         let explicit = i == 1;
+        let explained = crate::terms::explanation(mode.terms[i]);
         view! {
-            <label>
-                <input type="radio" name=mode.name id=*id
+            <label title=explained>
+                <input type="radio" name=mode.name id=*id title=explained
                     prop:checked=move || on.get() == explicit
                     on:change=move |_| page.edit_form(|f| (mode.set)(f, explicit))/>
                 {*text}
@@ -268,12 +273,12 @@ fn distinct_presets(m: Manager) -> Vec<(planner::scenario::ScenarioPreset, Strin
 fn Presets(page: Page, m: Manager) -> impl IntoView {
     let query = memo(move || page.reading.with(|r| page.form.with(|f| f.query_of(r))));
     let button = move |(p, preset_query): (planner::scenario::ScenarioPreset, String)| {
-        let scenario = p.input.clone();
+        let (name, scenario) = (p.name, p.input.clone());
         view! {
             <button type="button" class="preset" id=format!("preset-{}", preset_dom_name(p.id))
                 data-preset=p.id title=p.description
                 aria-pressed=text(move || query.with(|q| *q == preset_query).to_string())
-                on:click=move |_| page.choose(&scenario)>
+                on:click=move |_| page.choose(name, &scenario)>
                 {p.name}
             </button>
         }

@@ -18,6 +18,7 @@ use planner::ClusterManager;
 
 use crate::fmt;
 use crate::reactive::{attr, dynamic, indexed, keyed_by_text, memo, text, Part};
+use crate::terms::Term;
 pub use words::{
     kubernetes_legend, label_bar_width, label_width_px, yarn_legend, LayoutWords,
     LABEL_BAR_WIDTHS_PX,
@@ -350,7 +351,10 @@ pub(crate) fn Legend(items: Part<Vec<(&'static str, &'static str)>>) -> impl Int
                         <svg width="18" height="12" aria-hidden="true">
                             <rect width="18" height="12" class=format!("fill-{class}")></rect>
                         </svg>
-                        {label}
+                        {match crate::terms::explanation(label) {
+                            Some(_) => view! { <Term word=label/> }.into_any(),
+                            None => label.into_any(),
+                        }}
                     </li>
                 }.into_any()
             })}

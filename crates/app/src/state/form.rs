@@ -386,6 +386,19 @@ pub struct Carried {
     /// How many typed values have no field (or no readable one) on the new form: they stay
     /// with the form left, for a switch back.
     pub left_behind: usize,
+    /// Typed values whose field the new form has, that do not read there (15.5 CPU is no
+    /// whole number of YARN cores): (the field's name on the new form, the text).
+    pub not_read: Vec<(&'static str, String)>,
+}
+
+/// Whether a value of kind `from` can be a value of kind `to` (a number of cores is a CPU
+/// quantity, and a CPU quantity in whole cores a number of cores: whether it reads is tried).
+fn kinds_carry(from: Kind, to: Kind) -> bool {
+    from == to
+        || matches!(
+            (from, to),
+            (Kind::Count, Kind::Cpu) | (Kind::Cpu, Kind::Count)
+        )
 }
 
 /// Copies every value typed in `from` (shown and changed from its cluster manager's defaults)
@@ -400,7 +413,7 @@ pub fn carry_typed_values(from: &Form, to: &mut Form) -> Carried {
             continue;
         }
         let target = counterpart(source.id, to.manager)
-            .filter(|t| t.kind == source.kind && t.bare_unit() == source.bare_unit());
+            .filter(|t| kinds_carry(source.kind, t.kind) && t.bare_unit() == source.bare_unit());
         let Some(target) = target else {
             carried.left_behind += 1;
             continue;
@@ -414,6 +427,7 @@ pub fn carry_typed_values(from: &Form, to: &mut Form) -> Carried {
             .any(|(k, _)| *k == target.key)
         {
             carried.left_behind += 1;
+            carried.not_read.push((target.name, text.to_string()));
             continue;
         }
         to.texts.insert(target.key, text.to_string());
@@ -429,6 +443,9 @@ pub struct FieldMessage {
     pub key: &'static str,
     /// The message, naming the field and what is allowed.
     pub text: String,
+    /// Whether this message stands at a field whose change caused another field's message (it
+    /// repeats that message; the list of what to fix leads to the field the message names).
+    pub cause: bool,
 }
 
 /// The message to show beside each field: one per diagnostic, at the field's key in `m`'s
@@ -439,6 +456,7 @@ pub fn field_messages(m: ClusterManager, diagnostics: &[Diagnostic]) -> Vec<Fiel
         .map(|d| FieldMessage {
             key: d.field.map_or("", |f| catalog::key(m, f)),
             text: d.message.clone(),
+            cause: false,
         })
         .collect()
 }
@@ -601,9 +619,34 @@ mod tests {
             (message[0].key, message[0].text.as_str()),
             (
                 "of",
-                "spark.executor.memoryOverheadFactor: \"150%\" is a percentage; this is a factor: type 1.5"
+                "spark.executor.memoryOverheadFactor: \"150%\" is a percentage; this is a factor: \
+                 type 1.5; allowed: more than 0 up to 10"
             )
         );
+    }
+
+    /// Issue 28, item 7: the Kubernetes form takes Kubernetes' quantities in every size field
+    /// (`kubectl describe node` prints memory as `65843012Ki`; pods are written in `Mi`).
+    #[test]
+    fn the_kubernetes_form_reads_kubernetes_quantities() {
+        let k8s = || Form::from_scenario(&Scenario::default_for(ClusterManager::Kubernetes));
+        let read = |key: &'static str, text: &str| {
+            let mut form = k8s();
+            form.set_text(key, text.into());
+            let reading = form.read();
+            assert!(
+                reading.unreadable.is_empty(),
+                "{key}={text}: {:?}",
+                reading.unreadable
+            );
+            url::scenario_text_of(key, &reading.scenario).unwrap_or_default()
+        };
+        let mib_of = |key: &'static str, text: &str| read(key, text).parse::<f64>().unwrap();
+        assert_eq!(read("kmem", "64Gi"), read("kmem", "64"));
+        assert_eq!(mib_of("kmem", "65843012Ki").floor(), 64299.0);
+        assert_eq!(read("em", "2Gi"), read("em", "2g"));
+        assert_eq!(read("dsmem", "512Mi"), read("dsmem", "512"));
+        assert_eq!(read("krmem", "2Gi"), read("krmem", "2048"));
     }
 
     #[test]
@@ -617,13 +660,33 @@ mod tests {
         assert_eq!(k8s.text("kcpu"), "16", "an untouched value is not carried");
         k8s.set_text("kcpu", "15.5".into());
         let mut back = Form::from_input(&PlanInput::default());
-        carry_typed_values(&k8s, &mut back);
+        let carried = carry_typed_values(&k8s, &mut back);
         assert_eq!(
             back.text("c"),
             "16",
             "15.5 CPU is not a whole number of cores"
         );
+        assert_eq!(carried.not_read, [("Cores per node", "15.5".to_string())]);
         assert_eq!(back.text("n"), "20");
+    }
+
+    /// Issue 28, item 9: YARN's cores per node are Kubernetes' CPU per node (a whole number
+    /// of cores is a CPU quantity, Kubernetes' `resource.Quantity`), and back when they read as
+    /// whole cores.
+    #[test]
+    fn switching_cluster_manager_carries_the_cores() {
+        let mut yarn = Form::from_input(&PlanInput::default());
+        yarn.set_text("c", "32".into());
+        yarn.set_text("m", "256".into());
+        let mut k8s = Form::from_scenario(&Scenario::default_for(ClusterManager::Kubernetes));
+        let carried = carry_typed_values(&yarn, &mut k8s);
+        assert_eq!((k8s.text("kcpu"), k8s.text("kmem")), ("32", "256"));
+        assert_eq!(carried.kept, ["Cores per node", "Memory per node"]);
+        assert!(carried.not_read.is_empty());
+        k8s.set_text("kcpu", "48".into());
+        let mut back = Form::from_input(&PlanInput::default());
+        carry_typed_values(&k8s, &mut back);
+        assert_eq!(back.text("c"), "48");
     }
 
     #[test]
@@ -684,7 +747,10 @@ mod tests {
         assert_eq!(problems(k8s, "cpe", "3 CPU").0, "v=1&cm=k8s&cpe=3");
         assert_eq!(
             problems(yarn, "c", "cores").1,
-            ["Cores per node: \"cores\" is not a whole number"]
+            [
+                "Cores per node: \"cores\" is not a whole number (\"c\" is not a digit 0 to 9); \
+              allowed: 1 to 4096"
+            ]
         );
         // The memory target's box is in GiB: its bounds are read as sizes, not 64 512 MiB.
         assert_eq!(

@@ -1,10 +1,11 @@
-//! What the page says about the form, as plain data: each invalid field's message (moved to
-//! the field just edited when that edit caused it), what to do about a field the form does not
+//! What the page says about the form, as plain data: each invalid field's message (and, at the
+//! field whose change caused it, the same message as the cause), what to do about a field the form does not
 //! show, the notice for an odd link, and what a switch of cluster manager kept. Pure: tested
 //! natively.
 
 use planner::catalog::{self, ClusterManager};
 use planner::scenario::Scenario;
+use planner::url;
 use planner::view::Finding;
 
 use super::form::{display_scenario_text, Carried, FieldMessage, Form};
@@ -21,40 +22,60 @@ pub fn field_messages_of(m: ClusterManager, findings: &[Finding]) -> Vec<FieldMe
                 .and_then(|key| catalog::entry_by_key(m, key))
                 .map_or("", |e| e.key),
             text: f.message.clone(),
+            cause: false,
         })
         .collect()
 }
 
-/// Moves the messages of fields the user did not touch since the last plan to the field just
-/// edited: a value that makes another field's value impossible (cores per node 3 with 5 cores
-/// per executor) is the edited field's problem, said there.
+/// Most fields changed since the last plan that are tried as a message's cause: each is one
+/// plan more, and a keystroke changes one.
+const MOST_CAUSES_TRIED: usize = 8;
+
+/// Marks the cause of each message about a field the user did not touch since the last plan:
+/// the message stays at the field it names (the one to fix), and the changed field without
+/// which it would not be there (cores per node 8 with 15 cores per executor) repeats it as the
+/// cause. A field typed later that changes nothing about it (memory per node) is not blamed.
+/// `messages_of` plans a form and gives its messages.
 pub fn blame_the_edit(
     messages: Vec<FieldMessage>,
-    edited: Option<&'static str>,
     now: &Form,
     before: Option<&Form>,
+    messages_of: impl Fn(&Form) -> Vec<FieldMessage>,
 ) -> Vec<FieldMessage> {
-    let (Some(edited), Some(before)) = (edited, before) else {
+    let Some(before) = before.filter(|b| b.manager == now.manager) else {
         return messages;
     };
-    let edited_label = catalog::entry_by_key(now.manager, edited).map_or("", |e| e.name);
-    messages
+    let changed = |key: &str| before.text(key) != now.text(key);
+    let untouched = |m: &FieldMessage| !m.key.is_empty() && !changed(m.key);
+    if !messages.iter().any(untouched) {
+        return messages;
+    }
+    // Each changed field put back as it was at the last plan: the messages then.
+    let reverted: Vec<(&'static str, Vec<FieldMessage>)> = url::manager_keys(now.manager)
         .into_iter()
-        .map(|m| {
-            let untouched = !m.key.is_empty()
-                && m.key != edited
-                && before.manager == now.manager
-                && before.text(m.key) == now.text(m.key);
-            if untouched {
-                FieldMessage {
-                    key: edited,
-                    text: format!("With this {edited_label}, {}", m.text),
-                }
-            } else {
-                m
-            }
+        .filter(|key| changed(key))
+        .take(MOST_CAUSES_TRIED)
+        .map(|key| {
+            let mut probe = now.clone();
+            probe.set_text(key, before.text(key).to_string());
+            (key, messages_of(&probe))
         })
-        .collect()
+        .collect();
+    let mut causes = Vec::new();
+    for m in messages.iter().filter(|m| untouched(m)) {
+        let cause = reverted
+            .iter()
+            .find(|(_, after)| !after.iter().any(|a| a.key == m.key && a.text == m.text));
+        if let Some((key, _)) = cause {
+            let label = catalog::entry_by_key(now.manager, key).map_or("", |e| e.name);
+            causes.push(FieldMessage {
+                key,
+                text: format!("With this {label}, {}", m.text),
+                cause: true,
+            });
+        }
+    }
+    messages.into_iter().chain(causes).collect()
 }
 
 /// Whether the form has a visible control for `key` (the method is the headline's switch, and
@@ -87,6 +108,7 @@ pub struct FixLine {
 pub fn fix_lines(form: &Form, messages: &[FieldMessage]) -> Vec<FixLine> {
     messages
         .iter()
+        .filter(|m| !m.cause)
         .map(|m| {
             let key = m.key;
             let reset_to = (!key.is_empty() && !has_visible_control(form, key))
@@ -147,13 +169,22 @@ pub fn link_notice(decoded: &planner::url::DecodedScenario) -> Option<String> {
         ));
     }
     let manager_name = decoded.scenario.manager().as_str();
-    for bad in decoded.bad.iter().filter(|b| b.field.is_none()) {
+    let page_keys = decoded.bad.iter().filter(|b| b.field.is_none());
+    for bad in page_keys.chain(&decoded.ignored) {
         let value = quoted(&bad.error.text);
         parts.push(match bad.key.as_str() {
             "cm" => format!(
                 "cm={value} is not a cluster manager (yarn, k8s or emr): opened {manager_name}."
             ),
             "v" => format!("v={value} is not a link format version: read as v{current}."),
+            url::EMBED_KEY => {
+                format!("embed={value} is not 1 (the embed card alone): opened the full page.")
+            }
+            "xs" => format!(
+                "xs={value} is not a column of the explorer's table: sorted by cores per \
+                 executor, fewest first."
+            ),
+            "xo" => format!("xo={value} is not 1 (open) or 0: the explorer is closed."),
             key => format!("Ignored {}={value}.", quoted(key)),
         });
     }
@@ -196,8 +227,26 @@ pub fn link_notice(decoded: &planner::url::DecodedScenario) -> Option<String> {
 }
 
 /// What a switch from `from` to `to` kept of the typed values, in words (`""` when nothing
-/// was typed).
+/// was typed); a value whose field `to` has but that does not read there is named.
 pub fn switch_note(from: ClusterManager, to: ClusterManager, carried: &Carried) -> String {
+    let note = kept_note(from, to, carried);
+    let not_read: Vec<String> = carried
+        .not_read
+        .iter()
+        .map(|(name, text)| {
+            format!(
+                " {name} not carried: \"{}\" does not read there.",
+                quoted(text)
+            )
+        })
+        .collect();
+    format!("{note}{}", not_read.concat())
+        .trim_start()
+        .to_string()
+}
+
+/// [`switch_note`]'s words for what came along.
+fn kept_note(from: ClusterManager, to: ClusterManager, carried: &Carried) -> String {
     let (from, to) = (from.name(), to.name());
     let rest = if carried.left_behind == 0 {
         String::new()
@@ -219,6 +268,40 @@ pub fn switch_note(from: ClusterManager, to: ClusterManager, carried: &Carried) 
             format!("Kept from {from}: {names}.{rest}")
         }
     }
+}
+
+/// What choosing the preset `name` (the form `after`) replaced of the hardware typed on the
+/// form `before` (the fields of the form's first group, the cluster's, that differ from the
+/// defaults and from the preset's), in words (`""` when nothing typed was replaced).
+pub fn preset_note(name: &str, before: &Form, after: &Form) -> String {
+    if before.manager != after.manager {
+        return String::new();
+    }
+    let defaults = Form::from_scenario(&Scenario::default_for(before.manager));
+    let Some((group, parts)) = catalog::form_groups(before.manager).first() else {
+        return String::new();
+    };
+    let hardware = parts.first().copied().unwrap_or_default();
+    let replaced: Vec<String> = hardware
+        .iter()
+        .filter_map(|id| catalog::entry(before.manager, *id))
+        .filter(|e| before.shows(e.shown))
+        .filter(|e| {
+            let typed = before.text(e.key);
+            typed != defaults.text(e.key) && typed != after.text(e.key)
+        })
+        .map(|e| {
+            let (typed, now) = (quoted(before.text(e.key)), quoted(after.text(e.key)));
+            format!("{} {typed} → {now}", e.name)
+        })
+        .collect();
+    if replaced.is_empty() {
+        return String::new();
+    }
+    format!(
+        "The preset {name} replaced what was typed under {group}: {}.",
+        replaced.join(", ")
+    )
 }
 
 #[cfg(test)]
@@ -341,6 +424,134 @@ mod tests {
         );
     }
 
+    /// Issue 28, item 6: cores per executor 15, then cores per node 8, then memory per node 32.
+    /// The message stays at cores per executor, the field it names; cores per node, whose
+    /// change made 15 too many, repeats it as the cause; memory per node, typed last, changes
+    /// nothing about it and is not blamed. The list of what to fix has one line, for cores per
+    /// executor. (Hadoop refuses no such request by itself; the planner's range is a node's
+    /// cores minus what the AM and the OS keep.)
+    #[test]
+    fn a_two_field_error_stays_at_the_field_it_names_and_marks_the_cause() {
+        let blamed = |now: &Form, before: &Form| {
+            blame_the_edit(messages_of(now), now, Some(before), |f| messages_of(f))
+        };
+        let mut form = Form::from_query("v=1").0;
+        form.set_text("cpe", "15".into());
+        assert!(
+            Planned::of(&form).is_plan(),
+            "15 cores per executor fit 16-core nodes"
+        );
+        let last_plan = form.clone();
+        form.set_text("c", "8".into());
+        let after_cores = blamed(&form, &last_plan);
+        form.set_text("m", "32".into());
+        let after_memory = blamed(&form, &last_plan);
+        for messages in [&after_cores, &after_memory] {
+            let at = |key: &str| messages.iter().filter(|m| m.key == key).collect::<Vec<_>>();
+            let named = at("cpe");
+            assert_eq!(named.len(), 1, "{messages:?}");
+            assert!(
+                named[0].text.starts_with("Cores per executor is 15"),
+                "{messages:?}"
+            );
+            assert!(!named[0].cause);
+            let cause = at("c");
+            assert_eq!(cause.len(), 1, "{messages:?}");
+            assert!(cause[0].cause);
+            assert_eq!(
+                cause[0].text,
+                format!("With this Cores per node, {}", named[0].text)
+            );
+            assert!(
+                at("m").is_empty(),
+                "memory per node is not to blame: {messages:?}"
+            );
+            let lines = fix_lines(&form, messages);
+            let keys: Vec<&str> = lines.iter().map(|l| l.key).collect();
+            assert_eq!(keys, ["cpe"], "{lines:?}");
+        }
+    }
+
+    /// Issue 28, item 8: a value that does not read names the range, and the character that
+    /// is no digit where a reader cannot see it (another script's digits, U+2212, NUL).
+    #[test]
+    fn a_value_that_does_not_read_names_the_range_and_what_was_not_a_digit() {
+        let nodes = |typed: &str| {
+            let mut form = Form::from_query("v=1").0;
+            form.set_text("n", typed.into());
+            let m = messages_of(&form);
+            assert_eq!(m.len(), 1, "{typed:?}: {m:?}");
+            assert_eq!(m[0].key, "n");
+            m[0].text.clone()
+        };
+        let range = "; allowed: 1 to 100\u{202f}000";
+        assert_eq!(
+            nodes("1e3"),
+            format!("Nodes: \"1e3\" is not a whole number (\"e\" is not a digit 0 to 9){range}")
+        );
+        assert_eq!(
+            nodes("abc"),
+            format!("Nodes: \"abc\" is not a whole number (\"a\" is not a digit 0 to 9){range}")
+        );
+        for (typed, named) in [
+            ("\u{ff11}\u{ff16}", "\"\u{ff11}\" (U+FF11)"),
+            ("\u{661}\u{666}", "\"\u{661}\" (U+0661)"),
+            ("\u{2212}5", "\"\u{2212}\" (U+2212)"),
+            ("1\u{0}", "U+0000, which prints nothing,"),
+        ] {
+            let message = nodes(typed);
+            assert!(
+                message.contains(&format!("({named} is not a digit 0 to 9)")),
+                "{message}"
+            );
+            assert!(message.ends_with(range), "{message}");
+        }
+        let memory = {
+            let mut form = Form::from_query("v=1").0;
+            form.set_text("m", "abc".into());
+            messages_of(&form).remove(0).text
+        };
+        assert!(
+            memory.starts_with("Memory per node: \"abc\" is not a size such as 64"),
+            "{memory}"
+        );
+        assert!(memory.contains("; allowed: "), "{memory}");
+    }
+
+    /// Issue 28, item 8: a list's bad link value is said in the list's words (off, on), not the
+    /// link's codes (0, 1).
+    #[test]
+    fn a_bad_choice_is_said_in_the_options_words() {
+        let off = messages("v=1&off=2");
+        let text = &off
+            .iter()
+            .find(|m| m.0 == "off")
+            .expect("the off-heap toggle")
+            .1;
+        assert!(text.ends_with(": \"2\" is not off or on"), "{text}");
+    }
+
+    /// Issue 28, item 8: the page's own keys with a value that does not read are named, with
+    /// what was done instead; they make no input invalid.
+    #[test]
+    fn a_bad_embed_or_explorer_value_gets_a_notice() {
+        let notice = |query: &str| {
+            let decoded = planner::url::scenario_from_query(query);
+            assert!(decoded.bad.is_empty(), "{query}: {:?}", decoded.bad);
+            link_notice(&decoded).unwrap_or_default()
+        };
+        assert_eq!(
+            notice("v=1&embed=2"),
+            "embed=2 is not 1 (the embed card alone): opened the full page."
+        );
+        assert_eq!(
+            notice("v=1&xs=-bogus"),
+            "xs=-bogus is not a column of the explorer's table: sorted by cores per executor, \
+             fewest first."
+        );
+        assert_eq!(notice("v=1&xo=1&xs=-heap&embed=1"), "");
+    }
+
     #[test]
     fn a_message_without_a_visible_control_offers_the_default() {
         let (form, _) = Form::from_query("v=1&meth=bogus");
@@ -376,11 +587,46 @@ mod tests {
         assert_eq!(link_notice(&planner::url::scenario_from_query("v=1")), None);
     }
 
+    /// Issue 28, item 9: a value the other form's field does not read is named, and a preset
+    /// that replaces typed hardware says so (untouched fields are no news).
+    #[test]
+    fn the_notes_say_what_was_not_carried_and_what_a_preset_replaced() {
+        let carried = Carried {
+            kept: vec!["Nodes"],
+            left_behind: 1,
+            not_read: vec![("Cores per node", "15.5".to_string())],
+        };
+        assert_eq!(
+            switch_note(ClusterManager::Kubernetes, ClusterManager::Yarn, &carried),
+            "Kept from Kubernetes: Nodes. Kubernetes's other settings are kept for a switch \
+             back. Cores per node not carried: \"15.5\" does not read there."
+        );
+        let mut typed = Form::from_query("v=1").0;
+        typed.set_text("n", "20".into());
+        typed.set_text("m", "128".into());
+        let preset = preset("case2").unwrap();
+        let chosen = Form::from_input(&preset.input);
+        let note = preset_note(preset.name, &typed, &chosen);
+        assert_eq!(
+            note,
+            format!(
+                "The preset {} replaced what was typed under Cluster hardware: Nodes 20 → {}, \
+                 Memory per node 128 → {}.",
+                preset.name,
+                chosen.text("n"),
+                chosen.text("m")
+            )
+        );
+        let untouched = Form::from_query("v=1").0;
+        assert_eq!(preset_note(preset.name, &untouched, &chosen), "");
+    }
+
     #[test]
     fn the_switch_note_names_what_came_along_and_what_stayed() {
         let carried = |kept: &[&'static str], left_behind| Carried {
             kept: kept.to_vec(),
             left_behind,
+            not_read: Vec::new(),
         };
         let (yarn, k8s) = (ClusterManager::Yarn, ClusterManager::Kubernetes);
         assert_eq!(switch_note(yarn, k8s, &carried(&[], 0)), "");

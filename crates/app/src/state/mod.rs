@@ -109,8 +109,8 @@ pub struct Page {
     pub reading: Part<Reading>,
     /// The form's plan, or what to fix.
     pub planned: Part<Planned>,
-    /// The message of each invalid field, at its key (moved to the field just edited when the
-    /// edit made an untouched field's value impossible).
+    /// The message of each invalid field, at its key (and repeated as the cause at the field
+    /// whose typed change made an untouched field's value impossible).
     pub messages: Part<Vec<FieldMessage>>,
     /// Warnings about values that read but are unlikely meant, at their fields.
     pub notes: Part<Vec<FieldMessage>>,
@@ -135,7 +135,7 @@ pub struct Page {
     pub check_link: StoredValue<String>,
     /// A text to copy by hand, shown selected when the clipboard refused it.
     pub manual_copy: RwSignal<Option<String>>,
-    /// The key typed into last (a conflict it causes is reported there).
+    /// The key typed into last (`None` after a change that is not typing: nothing is blamed).
     edited: StoredValue<Option<&'static str>>,
     /// The other cluster managers' forms as they were left.
     stash: StoredValue<Vec<Form>>,
@@ -167,8 +167,13 @@ impl Page {
         let messages = memo(move || {
             let found =
                 planned.with(|p| messages::field_messages_of(p.view.manager, &p.view.diagnostics));
-            let last = last_form.get_untracked();
-            form.with(|now| messages::blame_the_edit(found, edited.get_value(), now, last.as_ref()))
+            // Only a typed edit is blamed (an opened preset or link is not an edit).
+            let last = edited.get_value().and(last_form.get_untracked());
+            let messages_of = |f: &Form| {
+                let p = Planned::of(f);
+                messages::field_messages_of(p.view.manager, &p.view.diagnostics)
+            };
+            form.with(|now| messages::blame_the_edit(found, now, last.as_ref(), messages_of))
         });
         let notes = memo(move || {
             planned.with(|p| messages::field_messages_of(p.view.manager, &p.view.input_notes))
@@ -247,10 +252,15 @@ impl Page {
         self.open(next);
     }
 
-    /// Opens a preset's scenario: the note under the cluster-manager switch goes.
-    pub fn choose(self, scenario: &Scenario) {
-        self.switch_note.set(String::new());
-        self.open(Form::from_scenario(scenario));
+    /// Opens the preset `name`'s scenario: the note under the cluster-manager switch says
+    /// what typed hardware it replaced (or goes).
+    pub fn choose(self, name: &str, scenario: &Scenario) {
+        let next = Form::from_scenario(scenario);
+        let note = self
+            .form
+            .with_untracked(|now| messages::preset_note(name, now, &next));
+        self.switch_note.set(note);
+        self.open(next);
     }
 
     /// Makes an explorer row the plan (with a history entry).
