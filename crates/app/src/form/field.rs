@@ -46,13 +46,17 @@ fn field_class(entry: &Entry, invalid: bool, shown: bool) -> String {
 /// than a form column and would otherwise break between any two letters; units (`GiB`,
 /// `vCPUs`) stay whole: a break needs three small letters before the capital. The page writes a
 /// `<wbr>` between parts, so a label copied from the page is the setting's key exactly.
+///
+/// The parts are taken with `str::get`, not by indexing: the cuts are at ASCII characters, so
+/// `get` always finds its part, and no slicing panic (with core's formatter for it and the
+/// Unicode tables that formatter prints with, about 2 KB brotli) is linked into the page.
 pub fn label_parts(label: &str) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut start = 0;
     let mut lower_run = 0;
     for (i, c) in label.char_indices() {
         if lower_run >= 3 && c.is_ascii_uppercase() {
-            parts.push(&label[start..i]);
+            parts.push(label.get(start..i).unwrap_or_default());
             start = i;
         }
         lower_run = if c.is_ascii_lowercase() {
@@ -61,12 +65,12 @@ pub fn label_parts(label: &str) -> Vec<&str> {
             0
         };
         if c == '.' {
-            parts.push(&label[start..=i]);
+            parts.push(label.get(start..=i).unwrap_or_default());
             start = i + 1;
         }
     }
     if start < label.len() || parts.is_empty() {
-        parts.push(&label[start..]);
+        parts.push(label.get(start..).unwrap_or_default());
     }
     parts
 }
