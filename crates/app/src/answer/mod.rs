@@ -107,10 +107,8 @@ fn ManualCopy(page: Page) -> impl IntoView {
 fn Notes(page: Page) -> impl IntoView {
     let notes_text = memo(move || {
         page.notes.with(|n| {
-            n.iter()
-                .map(|n| n.text.as_str())
-                .collect::<Vec<_>>()
-                .join(" ")
+            let texts: Vec<&str> = n.iter().map(|n| n.text.as_str()).collect();
+            planner::text::join(&texts, " ")
         })
     });
     let shown = memo(move || notes_text.with(|t| !t.is_empty()));

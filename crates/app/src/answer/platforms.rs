@@ -224,7 +224,10 @@ fn emr_headline(view: &View) -> EmrHeadline {
         let mut text = r.message.clone();
         let nearest: Vec<&str> = r.nearest.iter().map(|n| n.message.as_str()).collect();
         if !nearest.is_empty() {
-            text.push_str(&format!(" Nearest that fits: {}.", nearest.join("; or ")));
+            text.push_str(&format!(
+                " Nearest that fits: {}.",
+                planner::text::join(&nearest, "; or ")
+            ));
         }
         (r.severity, text)
     });
@@ -333,7 +336,12 @@ fn emr_sections_view(planned: &Planned) -> EmrSectionsView {
     }
     EmrSectionsView {
         launched,
-        driver_log: p.exports.driver_log.clone().unwrap_or_default().join("\n"),
+        driver_log: p
+            .exports
+            .driver_log
+            .as_deref()
+            .map(|log| planner::text::join(log, "\n"))
+            .unwrap_or_default(),
         layout: plan_layout(planned),
         working: p.working.clone(),
         warnings: p.warnings.clone(),

@@ -69,11 +69,12 @@ fn chart_view(e: &ExplorerTable) -> ChartView {
     let x = |i: usize| LEFT + step * (i as f64 + 0.5);
     let y = |v: u64, max: f64| TOP + plot_h * (1.0 - v as f64 / max);
     let line = |f: &dyn Fn(&ExplorerRow) -> u64, max: f64| {
-        rows.iter()
+        let points: Vec<String> = rows
+            .iter()
             .enumerate()
             .map(|(i, r)| format!("{},{}", num(x(i)), num(y(f(r), max))))
-            .collect::<Vec<_>>()
-            .join(" ")
+            .collect();
+        planner::text::join(&points, " ")
     };
     let bars = rows
         .iter()

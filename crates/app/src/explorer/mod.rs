@@ -159,7 +159,7 @@ fn row_view(r: &ExplorerRow) -> RowView {
         notes: if notes.is_empty() {
             "—".to_string()
         } else {
-            notes.join(", ")
+            planner::text::join(&notes, ", ")
         },
         adopt: r.adopt_link.clone(),
     }

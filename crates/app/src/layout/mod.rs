@@ -179,7 +179,11 @@ fn memory_title(name: &str, b: &BlockView) -> String {
         .iter()
         .map(|p| format!("{} {}", part_name(p.kind), fmt::mib(p.mib)))
         .collect();
-    format!("{name}: {} ({})", fmt::mib(b.memory_mib), parts.join(" + "))
+    format!(
+        "{name}: {} ({})",
+        fmt::mib(b.memory_mib),
+        planner::text::join(&parts, " + ")
+    )
 }
 
 /// The memory bar's segments for one node, scaled to `scale_mib` (the widest node).

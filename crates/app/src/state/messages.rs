@@ -136,8 +136,8 @@ pub fn fix_lines(form: &Form, messages: &[FieldMessage]) -> Vec<FixLine> {
 /// A key or value of a link as quoted in a notice: cut to a few characters, so no link can
 /// widen the page.
 fn quoted(text: &str) -> String {
-    if text.chars().count() > 24 {
-        format!("{}…", text.chars().take(24).collect::<String>())
+    if planner::text::char_count(text) > 24 {
+        format!("{}…", planner::text::first_chars(text, 24))
     } else {
         text.to_string()
     }
@@ -146,12 +146,7 @@ fn quoted(text: &str) -> String {
 /// At most ten names, then how many more (a link of 1 400 unknown keys listed them all).
 fn listed(names: &[String]) -> String {
     const MOST: usize = 10;
-    let shown = names
-        .iter()
-        .take(MOST)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(", ");
+    let shown = planner::text::join(names.get(..MOST).unwrap_or(names), ", ");
     match names.len().saturating_sub(MOST) {
         0 => shown,
         more => format!("{shown} and {} more", planner::format::group(more as u64)),
@@ -223,7 +218,7 @@ pub fn link_notice(decoded: &planner::url::DecodedScenario) -> Option<String> {
             listed(&keys)
         ));
     }
-    (!parts.is_empty()).then(|| parts.join(" "))
+    (!parts.is_empty()).then(|| planner::text::join(&parts, " "))
 }
 
 /// What a switch from `from` to `to` kept of the typed values, in words (`""` when nothing
@@ -263,7 +258,7 @@ fn kept_note(from: ClusterManager, to: ClusterManager, carried: &Carried) -> Str
             let names = if first.is_empty() {
                 (*last).to_string()
             } else {
-                format!("{} and {last}", first.join(", "))
+                format!("{} and {last}", planner::text::join(first, ", "))
             };
             format!("Kept from {from}: {names}.{rest}")
         }

@@ -52,11 +52,12 @@ pub fn workload_sections_view(view: &View) -> WorkloadSectionsView {
                 .collect()
         }),
         sql: workload.map_or_else(String::new, |w| {
-            w.recommended_conf
+            let lines: Vec<String> = w
+                .recommended_conf
                 .iter()
                 .map(|e| format!("{}={}", e.key, e.value))
-                .collect::<Vec<_>>()
-                .join("\n")
+                .collect();
+            planner::text::join(&lines, "\n")
         }),
         allocation: view.dynamic_allocation.as_ref().map(|a| a.notes.clone()),
     }
