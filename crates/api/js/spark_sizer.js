@@ -35,13 +35,27 @@ function planEntries(entries) {
   return planFields(entries.map(([key, value]) => field(String(key)) + field(text(value))).join(""));
 }
 
-function planResult(input) {
+/** plan()'s result as the wasm module writes it: JSON text of the planner's view. */
+function planText(input) {
   if (input === undefined || input === null) return planQuery("");
   if (typeof input === "string") return planQuery(input);
   if (input instanceof URL) return planQuery(input.search);
   if (input instanceof URLSearchParams) return planEntries([...input]);
   if (typeof input === "object" && !Array.isArray(input)) return planEntries(Object.entries(input));
   return planUnreadable(Array.isArray(input) ? "an array" : `a ${typeof input}`);
+}
+
+/**
+ * The objects of a result's JSON text, or null if a number in it is no whole number JavaScript
+ * holds exactly (above 2^53; none of the planner's is), which would read as another number.
+ */
+function exactly(text) {
+  let exact = true;
+  const result = JSON.parse(text, (key, value) => {
+    if (typeof value === "number" && !Number.isSafeInteger(value)) exact = false;
+    return value;
+  });
+  return exact ? result : null;
 }
 
 /** A result that says why there is no plan, for failures outside the planner. */
@@ -66,7 +80,7 @@ export function plan(input) {
     return failure("not-initialized", "Call and await init() before plan().");
   }
   try {
-    return planResult(input) ?? failure("internal-error", "Spark Sizer could not plan this input.");
+    return exactly(planText(input)) ?? failure("internal-error", "Spark Sizer could not plan this input.");
   } catch (error) {
     return failure("internal-error", `Spark Sizer could not plan this input: ${error}`);
   }

@@ -2,8 +2,8 @@
 //!
 //! `plan(input)` (in `js/spark_sizer.js`, which calls the functions exported here) takes a
 //! share link, its query string, or an object of fields, and returns a [`PlanResult`] — the
-//! planner's one view of the outcome (`planner::view`), made into plain JavaScript objects by
-//! serde-wasm-bindgen: the numbers, the working, the diagnostics and the exports. Every problem with the
+//! planner's one view of the outcome (`planner::view`) as JSON text, which `JSON.parse` makes
+//! into plain JavaScript objects: the numbers, the working, the diagnostics and the exports. Every problem with the
 //! input comes back as a diagnostic; nothing here panics (the planner never does, and the
 //! release build aborts instead of unwinding, so a panic could not be caught anyway).
 //!
@@ -124,28 +124,24 @@ pub fn to_json(result: &PlanResult) -> String {
     view::to_json(result)
 }
 
-/// A result as a JavaScript object (serde-wasm-bindgen); `null` in the one case it cannot be
-/// made, a number above 2^53 (none of the planner's is), which `js/spark_sizer.js` answers
-/// with an `internal-error` diagnostic.
-fn to_js(result: &PlanResult) -> JsValue {
-    serde_wasm_bindgen::to_value(result).unwrap_or(JsValue::NULL)
-}
-
-/// `plan()` of a link or query string (called by `js/spark_sizer.js`).
+/// `plan()` of a link or query string (called by `js/spark_sizer.js`): the result as JSON
+/// text, which `js/spark_sizer.js` makes into objects with `JSON.parse` (smaller than building
+/// them by calls from wasm: BENCHMARKS.md, "Release build size").
 #[wasm_bindgen(js_name = planQuery)]
-pub fn plan_query_js(text: &str) -> JsValue {
-    to_js(&plan_query(text))
+pub fn plan_query_js(text: &str) -> String {
+    to_json(&plan_query(text))
 }
 
 /// `plan()` of an object's fields, as [`input::fields_of_text`] reads them (called by
-/// `js/spark_sizer.js`).
+/// `js/spark_sizer.js`), as JSON text.
 #[wasm_bindgen(js_name = planFields)]
-pub fn plan_fields_js(fields: &str) -> JsValue {
-    to_js(&plan_fields(&input::fields_of_text(fields)))
+pub fn plan_fields_js(fields: &str) -> String {
+    to_json(&plan_fields(&input::fields_of_text(fields)))
 }
 
-/// `plan()` of something else (`kind` is its `typeof`) (called by `js/spark_sizer.js`).
+/// `plan()` of something else (`kind` is its `typeof`) (called by `js/spark_sizer.js`), as
+/// JSON text.
 #[wasm_bindgen(js_name = planUnreadable)]
-pub fn unreadable_input_js(kind: &str) -> JsValue {
-    to_js(&unreadable_input(kind))
+pub fn unreadable_input_js(kind: &str) -> String {
+    to_json(&unreadable_input(kind))
 }
