@@ -428,7 +428,7 @@ mod tests {
     #[test]
     fn a_two_field_error_stays_at_the_field_it_names_and_marks_the_cause() {
         let blamed = |now: &Form, before: &Form| {
-            blame_the_edit(messages_of(now), now, Some(before), |f| messages_of(f))
+            blame_the_edit(messages_of(now), now, Some(before), messages_of)
         };
         let mut form = Form::from_query("v=1").0;
         form.set_text("cpe", "15".into());
