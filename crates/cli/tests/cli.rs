@@ -201,7 +201,8 @@ fn invalid_input_exits_1_with_each_problem_worded_as_the_page_words_it() {
     assert_eq!(
         stderr(&o),
         "spark-sizer: this YARN input cannot be planned:\n  \
-         Memory per node: \"abc\" is not a size such as 64, 64 GB or 63.5 (--memory-per-node, --m)\n  \
+         Memory per node: \"abc\" is not a size such as 64, 64 GB or 63.5; allowed: more than 0 GiB \
+         up to 64 TiB (--memory-per-node, --m)\n  \
          Nodes is 0; allowed: 1 to 100\u{202f}000 (--nodes, --n)\n"
     );
 }
@@ -625,10 +626,10 @@ fn fields_are_listed_in_the_form_order() {
             "node-type",
             "nodes",
             "max-pods",
+            "reported-memory",
             "node-cpu",
             "node-memory",
             "kube-reserved-cpu",
-            "kube-reserved-memory"
         ]
     );
     let titles: Vec<&str> = out
