@@ -87,7 +87,7 @@ step "release build (trunk)" trunk build --release
 # page fetches only when a section that needs it opens): a budget set once with room (issue 26),
 # not at a measurement.
 step "size gate, page first load (260 KB brotli)" "$root/scripts/size-gate.sh" "$root/dist" 260000 api
-step "end-to-end tests (headless Chromium)" cargo test --locked -p e2e
+step "end-to-end tests (headless Chromium)" cargo test --locked --no-fail-fast -p e2e
 # The JS API (dist/api/, built by Trunk's post-build hook) has its own budgets, set once with
 # room (issue 26), not at a measurement. The bundle a script loads to call plan() at run time
 # (the ES module with the wasm-bindgen glue bundled in it, and the wasm) has 100 KB; the whole

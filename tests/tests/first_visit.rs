@@ -54,7 +54,7 @@ async fn messages_name_the_range_and_odd_links_get_a_notice() {
     );
     b.screenshots_of("notice", "first-visit-notice").await;
     b.open_page("/?v=1&ck=zzzz", "#check-details[open]").await;
-    b.wait_for_text_containing("#check-link-note", &["ck=zzzz", "left out"])
+    b.wait_for_text_containing("#check-ck-notice", &["ck=zzzz", "left out"])
         .await;
     b.close().await;
 }

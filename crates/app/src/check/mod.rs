@@ -50,7 +50,7 @@ pub struct CheckState {
     /// text changed; not for a change of the form).
     say: StoredValue<bool>,
     /// What became of a link's `ck` that held no setting the check reads (empty: nothing to say).
-    link_note: RwSignal<String>,
+    ck_notice: RwSignal<String>,
 }
 
 impl CheckState {
@@ -64,7 +64,7 @@ impl CheckState {
             open: RwSignal::new(false),
             typed: StoredValue::new(0),
             say: StoredValue::new(false),
-            link_note: RwSignal::new(String::new()),
+            ck_notice: RwSignal::new(String::new()),
         };
         state.load(ck.to_string());
         state
@@ -86,7 +86,7 @@ impl CheckState {
         self.typed.update_value(|n| *n += 1);
         self.text.set(String::new());
         self.checked.set(String::new());
-        self.link_note.set(String::new());
+        self.ck_notice.set(String::new());
         self.page.check_link.set_value(ck.clone());
         if ck.is_empty() {
             return;
@@ -95,7 +95,7 @@ impl CheckState {
         self.reports.with_module(move |m| {
             let text = call_string(&m, "checkLinkText", &[&ck]).unwrap_or_default();
             if text.trim().is_empty() {
-                self.link_note.set(ck_not_read_note(&ck));
+                self.ck_notice.set(ck_not_read_note(&ck));
             }
             self.text.set(text.clone());
             self.checked.set(text);
@@ -202,7 +202,7 @@ pub(crate) fn CheckSection(state: CheckState) -> impl IntoView {
             <details id="check-details" node_ref=details prop:open=move || state.open.get() on:toggle=toggled>
                 <summary><h2>"Check my configuration"</h2></summary>
                 <p class="muted" id="check-about">"Paste a spark-submit command, a spark-defaults.conf, an EMR configuration (JSON) or a SparkApplication manifest (YAML): read as Spark reads it, checked on the cluster above. The text stays in this page; the link keeps only the settings that shape the answer, never one that looks secret."</p>
-                <p class="note" id="check-link-note" role="status">{text(move || state.link_note.get())}</p>
+                <p class="note" id="check-ck-notice" role="status">{text(move || state.ck_notice.get())}</p>
                 <label for="check-text" id="check-label">"Your configuration"</label>
                 // The box does not wrap lines (the check's messages name lines, which must be the
                 // lines seen; a long one scrolls, and a box that scrolls is named by
