@@ -53,6 +53,7 @@ pub mod plausible;
 pub mod presets;
 pub mod providers;
 pub mod report;
+pub mod resources;
 pub mod scenario;
 pub mod shortfall;
 pub mod spark;
