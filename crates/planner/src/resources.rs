@@ -123,6 +123,30 @@ fn amount_and_parts(task_amount: u64) -> Option<(u64, u64)> {
     }
 }
 
+/// The slots one resource alone allows (its idle addresses still 0), or what Spark refuses.
+fn resource_slots(ask: &ResourceAsk) -> Result<ResourceSlots, ResourceRefusal> {
+    if ask.task_amount > ask.executor_amount.saturating_mul(ONE) {
+        return Err(ResourceRefusal::TaskAboveExecutor {
+            name: ask.name.clone(),
+            executor_amount: ask.executor_amount,
+            task_amount: ask.task_amount,
+        });
+    }
+    let Some((addresses_per_task, tasks_per_address)) = amount_and_parts(ask.task_amount) else {
+        return Err(ResourceRefusal::FractionAboveHalf {
+            name: ask.name.clone(),
+            task_amount: ask.task_amount,
+        });
+    };
+    Ok(ResourceSlots {
+        name: ask.name.clone(),
+        slots: ask.executor_amount.saturating_mul(tasks_per_address) / addresses_per_task.max(1),
+        tasks_per_address,
+        addresses_per_task,
+        idle_addresses: 0,
+    })
+}
+
 /// The slots of an executor of `cores` whose tasks take `task_cpus` cores and the custom
 /// resources `asks`, or what Spark refuses.
 pub fn task_slots(
@@ -144,53 +168,35 @@ pub fn task_slots(
         .collect();
     let mut slots = slots_by_cores;
     let mut limit = SlotLimit::Cores;
-    let mut resources = Vec::new();
+    // Each resource's slots beside its executor amount, for the idle addresses once the
+    // executor's slots are known.
+    let mut asked = Vec::new();
     for ask in asks
         .iter()
         .filter(|a| a.executor_amount > 0 && a.task_amount > 0)
     {
-        if ask.task_amount > ask.executor_amount.saturating_mul(ONE) {
-            return Err(ResourceRefusal::TaskAboveExecutor {
-                name: ask.name.clone(),
-                executor_amount: ask.executor_amount,
-                task_amount: ask.task_amount,
-            });
-        }
-        let Some((addresses_per_task, tasks_per_address)) = amount_and_parts(ask.task_amount)
-        else {
-            return Err(ResourceRefusal::FractionAboveHalf {
-                name: ask.name.clone(),
-                task_amount: ask.task_amount,
-            });
-        };
-        let resource_slots =
-            ask.executor_amount.saturating_mul(tasks_per_address) / addresses_per_task.max(1);
-        if resource_slots < slots {
-            slots = resource_slots;
+        let resource = resource_slots(ask)?;
+        if resource.slots < slots {
+            slots = resource.slots;
             limit = SlotLimit::Resource(ask.name.clone());
         }
-        resources.push(ResourceSlots {
-            name: ask.name.clone(),
-            slots: resource_slots,
-            tasks_per_address,
-            addresses_per_task,
-            idle_addresses: 0,
-        });
+        asked.push((ask.executor_amount, resource));
     }
     if !without_executor.is_empty() {
         return Err(ResourceRefusal::TaskWithoutExecutor {
             names: without_executor,
         });
     }
-    for (resource, ask) in resources.iter_mut().zip(
-        asks.iter()
-            .filter(|a| a.executor_amount > 0 && a.task_amount > 0),
-    ) {
-        let held = slots
-            .saturating_mul(resource.addresses_per_task)
-            .div_ceil(resource.tasks_per_address.max(1));
-        resource.idle_addresses = ask.executor_amount.saturating_sub(held);
-    }
+    let resources = asked
+        .into_iter()
+        .map(|(executor_amount, mut resource)| {
+            let held = slots
+                .saturating_mul(resource.addresses_per_task)
+                .div_ceil(resource.tasks_per_address.max(1));
+            resource.idle_addresses = executor_amount.saturating_sub(held);
+            resource
+        })
+        .collect();
     Ok(TaskSlots {
         slots,
         limit,
@@ -203,12 +209,6 @@ pub fn task_slots(
             .map(|a| a.name.clone())
             .collect(),
     })
-}
-
-/// Executors of `executor_amount` a node with `node_amount` of the resource holds; `None` when
-/// the executor asks for none (the resource does not limit them).
-pub fn executors_per_node(node_amount: u64, executor_amount: u64) -> Option<u64> {
-    node_amount.checked_div(executor_amount)
 }
 
 /// The resource YARN is asked for, or `None` when Spark does not translate it: only `gpu`
