@@ -29,8 +29,12 @@ wasm-bindgen --target web --no-typescript --encode-into always --out-dir "$work"
   --out-name spark_sizer_wasm \
   "$target/wasm32-unknown-unknown/release/api.wasm"
 # wasm-opt reads the module's features from its target_features section, then drops it (no
-# browser reads it).
-wasm-opt -Oz --low-memory-unused --converge --strip-producers --strip-target-features \
+# browser reads it). -O2 with functions called from one place inlined only when tiny: larger
+# before brotli, smaller after it (a function kept whole compresses against its like;
+# BENCHMARKS.md, "wasm-opt settings").
+wasm_opt_small_after_brotli=(-O2 --one-caller-inline-max-function-size=20 --low-memory-unused
+  --converge --strip-producers --strip-target-features)
+wasm-opt "${wasm_opt_small_after_brotli[@]}" \
   "$work/spark_sizer_wasm_bg.wasm" -o "$out/spark_sizer_wasm_bg.wasm"
 # What a script loads counts in the bundle's size budget, so the ES module and the wasm-bindgen
 # glue it imports ship as one minified file (npm esbuild joins them and leaves out the glue's
@@ -56,7 +60,7 @@ rm -rf "$reports_work"
 mkdir -p "$reports_work" "$out/reports"
 wasm-bindgen --target web --no-typescript --encode-into always --out-dir "$reports_work" \
   --out-name spark_sizer_reports_wasm "$target/wasm32-unknown-unknown/release/api_reports.wasm"
-wasm-opt -Oz --low-memory-unused --converge --strip-producers --strip-target-features \
+wasm-opt "${wasm_opt_small_after_brotli[@]}" \
   "$reports_work/spark_sizer_reports_wasm_bg.wasm" -o "$out/reports/spark_sizer_reports_wasm_bg.wasm"
 minify_js "$reports_work/spark_sizer_reports_wasm.js" "$out/reports/spark_sizer_reports_wasm.js"
 

@@ -24,8 +24,10 @@ glue_files=("$staging"/app-*.js)
 }
 wasm=${wasm_files[0]}
 node "$root/scripts/drop-stream-exports.mjs" "$wasm"
-# -O2 rather than -Oz: smaller after brotli on this module (BENCHMARKS.md, page size).
-wasm-opt -O2 --low-memory-unused --converge --strip-producers --strip-target-features \
+# -O2 rather than -Oz, and functions called from one place inlined only when tiny: smaller
+# after brotli on this module (BENCHMARKS.md, "wasm-opt settings").
+wasm-opt -O2 --one-caller-inline-max-function-size=20 --low-memory-unused --converge \
+  --strip-producers --strip-target-features \
   "$wasm" -o "$wasm"
 for js in "${glue_files[0]}" "$staging/boot.js"; do
   terser "$js" --module --compress --mangle --output "$js.min"

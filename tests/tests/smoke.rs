@@ -174,6 +174,11 @@ async fn screenshots_at_desktop_and_phone_widths_light_and_dark() {
     browser.set_color_scheme("light").await;
     browser.click("#cm-emr").await;
     browser
+        .wait_for_headline(&Headline::new(45, 3, "20 GiB"))
+        .await;
+    problems.extend(screenshots_of(&browser, "emr-as-requested").await);
+    browser.open_plan("v=1&cm=emr").await;
+    browser
         .wait_for_headline(&Headline::new(9, 20, "94\u{202f}854 MiB"))
         .await;
     problems.extend(screenshots_of(&browser, "emr-seed003").await);

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use common::app::Headline;
 use common::Browser;
-use planner::report::{try_render, Format};
+use planner::report::{render_view_linked, Format};
 use planner::scenario::plan;
 use serde_json::json;
 
@@ -35,11 +35,14 @@ const EXPORTS: [(&str, &str, &str); 5] = [
     ("conf", "spark-defaults.conf", "text/plain;charset=utf-8"),
 ];
 
-/// The planner's report of the plan at `query` in `format`, computed natively.
-fn expected(query: &str, format: &str) -> Option<String> {
+/// The planner's report of the plan at `query` in `format`, computed natively, with the page's
+/// share link (its address and `query`) as the page passes it (issue 28.11).
+fn expected(browser: &Browser, query: &str, format: &str) -> Option<String> {
     let scenario = planner::url::scenario_from_query(query).scenario;
     let format = Format::parse(format).expect("a report format");
-    try_render(&scenario, &plan(&scenario), format)
+    let link = format!("{}/?{query}", browser.base().trim_end_matches('/'));
+    let view = planner::view::build(&scenario, &plan(&scenario));
+    render_view_linked(&view, format, Some(&link))
 }
 
 /// The text of the export `format` as the page holds it (`None` when it shows none).
@@ -67,7 +70,7 @@ async fn assert_exports_equal_the_planners(browser: &Browser, query: &str) {
     for (format, _, _) in EXPORTS {
         assert_eq!(
             export_text(browser, format).await,
-            expected(query, format),
+            expected(browser, query, format),
             "{query}: {format}"
         );
     }
@@ -154,7 +157,14 @@ async fn case_one_exports_copy_download_and_the_svg_opens_on_its_own() {
             .js("const b = window.blobs[window.blobs.length - 1];\
                  return b.text().then((t) => [b.type, t, window.clicked[window.clicked.length - 1]]);")
             .await;
-        let text = expected("v=1", format).expect("case 1 has every export");
+        let text = expected(&browser, "v=1", format).expect("case 1 has every export");
+        // The SVG's title is the link; the other exports say it in words.
+        let link_mark = if *format == "svg" {
+            "<a href=\"http"
+        } else {
+            "Open this plan in Spark Sizer"
+        };
+        assert!(text.contains(link_mark), "{file}: {text}");
         assert_eq!(saved[0], *mime, "{file}");
         assert_eq!(saved[1], text.as_str(), "{file}");
         assert_eq!(saved[2][0], *file);
@@ -205,7 +215,7 @@ async fn exports_follow_the_plan_for_every_cluster_manager() {
     browser.type_field("c", "48").await;
     let query = browser.query().await;
     assert!(query.contains("c=48"), "{query}");
-    let conf = expected(&query, "conf");
+    let conf = expected(&browser, &query, "conf");
     assert_ne!(conf, before);
     common::poll_until(
         || export_text(&browser, "conf"),

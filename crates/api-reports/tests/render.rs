@@ -2,7 +2,7 @@
 //! prints it (the formats' own text is tested in the planner's report tests).
 
 use api_reports::render::render_link;
-use planner::report::{try_render, Format};
+use planner::report::{render_view_linked, try_render, Format};
 use planner::scenario::{plan, Scenario};
 
 #[test]
@@ -17,9 +17,24 @@ fn the_default_plan_renders_as_the_planner_renders_it_in_every_format() {
             "{}",
             format.as_str()
         );
+        // A whole address is the share link the wiki exports carry (issue 28.11).
+        let view = planner::view::build(&scenario, &outcome);
+        let linked = render_view_linked(&view, format, Some("https://host/sizer/?v=1"));
         assert_eq!(
             render_link("https://host/sizer/?v=1#x", format.as_str()),
-            expected
+            linked
+        );
+        let carries = matches!(
+            format,
+            Format::MarkdownTable | Format::Confluence | Format::Html | Format::Svg | Format::Conf
+        );
+        assert_eq!(
+            linked
+                .unwrap_or_default()
+                .contains("https://host/sizer/?v=1"),
+            carries,
+            "{}",
+            format.as_str()
         );
     }
 }

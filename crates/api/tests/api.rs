@@ -128,7 +128,10 @@ fn kubernetes_and_emr_plans() {
     assert_eq!(p.containers[0].cpu_limit.as_deref(), Some("4"));
     assert_eq!(p.totals.cpu_used_millis, Some(33_000));
     let yaml = p.exports.spark_operator_yaml.as_deref().unwrap_or_default();
-    assert!(yaml.starts_with("spec:\n"), "{yaml}");
+    assert!(
+        yaml.starts_with("apiVersion: sparkoperator.k8s.io/v1beta2\nkind: SparkApplication\n"),
+        "{yaml}"
+    );
     assert!(yaml.contains("coreLimit: \"4\""), "{yaml}");
     assert!(p
         .layout

@@ -151,6 +151,8 @@ pub enum FieldId {
     Granularity,
     /// Share of the cluster this job may take, in percent.
     ClusterShare,
+    /// Spark-exact keeps heaps below 32 GiB (compressed object pointers).
+    KeepCompressedOops,
     /// `spark.executor.memory` (Kubernetes and EMR: the requested heap).
     ExecutorMemory,
     /// Executors asked for (`spark.executor.instances`; Kubernetes also takes "max").
@@ -749,6 +751,7 @@ const TIMEOUT_SECONDS: Range = Range::whole(0, 31_536_000);
 const MILLICORES_OR_ZERO: Range = Range::whole(0, limits::MAX_MILLICORES);
 const ON_OFF: &[(&str, &str)] = &[("0", "off"), ("1", "on")];
 const ON_BY_DEFAULT: &[(&str, &str)] = &[("1", "on (EMR default)"), ("0", "off")];
+const ON_FIRST: &[(&str, &str)] = &[("1", "on"), ("0", "off")];
 /// Whether a file splits: Spark splits a file unless its codec cannot be read from the middle
 /// (`TextFileFormat.isSplitable`: a `SplittableCompressionCodec` or none; gzip is not one).
 const SPLITTABLE: &[(&str, &str)] = &[("1", "yes"), ("0", "no (gzip)")];
@@ -891,6 +894,15 @@ const ENTRIES: &[Entry] = &[
     )
     .with_hint("for a shared queue; default 100")
     .with_range(Range::real(0.0, true, 100.0, false)),
+    entry_of(
+        F::KeepCompressedOops,
+        YARN,
+        "oops",
+        "Heap below 32 GiB",
+        Kind::Toggle(ON_FIRST),
+        Unit::None,
+    )
+    .with_hint("31g keeps the JVM's compressed pointers"),
     entry_of(
         F::Method,
         YARN,
@@ -1912,6 +1924,7 @@ pub mod form {
         F::MemoryTarget,
         F::Granularity,
         F::ClusterShare,
+        F::KeepCompressedOops,
     ];
     /// YARN: Spark's settings.
     pub const YARN_SPARK: &[FieldId] = &[

@@ -51,6 +51,7 @@
 //! classification JSON and the driver log.
 
 use crate::catalog::ClusterManager;
+use crate::catalog::FieldId;
 use crate::catalog::Unit;
 use crate::input::{
     limits, Allowed, Cluster, Field, FieldError, Given, InputErrors, MaximumAllocation,
@@ -691,13 +692,8 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
     let (shape, scheduler) = (v.shape, v.scheduler);
     let containers =
         Containers::from_settings(&v.input.spark, s.executor_memory_mib, s.executor_cores);
-    let asked = place_numbers(
-        &shape,
-        &scheduler,
-        &containers,
-        ExecutorCount::Exactly(s.executors),
-        100.0,
-    );
+    let place = |count| place_numbers(&shape, &scheduler, &containers, count, 100.0);
+    let (asked, requested) = requests_planned(&s, place);
     let request = asked.executor;
     let blocker = crate::plan::blocker(&v, &asked);
     let others = u64::from(shape.nodes).saturating_sub(1);
@@ -711,7 +707,7 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
             asked.am.node.is_some(),
             asked.per_node,
             requests_beside_am,
-            s.executors,
+            requested,
         );
         let (rule, calc) = (s.overhead_rule(), scheduler.calculator);
         let m = merge_requests_on_nodes(&shape, &asked.am, &request, runs, merge_cap, rule, calc);
@@ -729,7 +725,7 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
         covered += u64::from(l.count).saturating_mul(u64::from(l.merged));
     }
     let launched_executors = sat_u32(launched_count);
-    let covered_requests = sat_u32(covered).min(s.executors);
+    let covered_requests = sat_u32(covered).min(requested);
     let shortfall = shortfall(&v, &s, (asked.capacity, blocker), covered_requests);
     Ok(EmrPlan {
         settings: s,
@@ -742,16 +738,38 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
         requests_beside_am,
         requests_capacity: asked.capacity,
         merge_cap,
-        requested: s.executors,
+        requested,
         launched,
         launched_executors,
         covered_requests,
-        pending_requests: s.executors - covered_requests,
+        pending_requests: requested - covered_requests,
         layout,
         totals,
         asked_fit: asked.fit,
         shortfall,
     })
+}
+
+/// The requests placed and how many: `spark.executor.instances`, or, when that is 0 with
+/// dynamic allocation on (EMR's default), what dynamic allocation asks for as tasks wait — it
+/// starts from max(minExecutors, initialExecutors, 0) and adds executors up to maxExecutors
+/// (unbounded by default; Spark's `ExecutorAllocationManager`), so up to what the cluster holds.
+fn requests_planned(s: &EmrInput, place: impl Fn(ExecutorCount) -> Placement) -> (Placement, u32) {
+    let asked = place(ExecutorCount::Exactly(s.executors));
+    if !grows_from_zero(s) {
+        return (asked, s.executors);
+    }
+    let most = s
+        .dynamic_allocation_settings
+        .max_executors
+        .unwrap_or(u32::MAX);
+    let grown = sat_u32(asked.capacity).min(most);
+    (place(ExecutorCount::Exactly(grown)), grown)
+}
+
+/// Whether no executor is asked for and dynamic allocation adds them as tasks wait.
+pub fn grows_from_zero(s: &EmrInput) -> bool {
+    s.executors == 0 && s.dynamic_allocation
 }
 
 /// Requests of `heap_mib` and `cores` the validated cluster holds as asked: 0 when YARN
@@ -781,10 +799,17 @@ fn shortfall(
     asked: (u64, Blocker),
     covered: u32,
 ) -> Option<Shortfall> {
-    if s.executors > 0 && covered >= s.executors {
+    let wanted = if grows_from_zero(s) {
+        // Dynamic allocation asks for what the cluster holds: only a shape that fits nowhere
+        // falls short.
+        sat_u32(asked.0).max(1)
+    } else {
+        s.executors
+    };
+    if wanted > 0 && covered >= wanted {
         return None;
     }
-    let (heap, cores, wanted) = (s.executor_memory_mib, s.executor_cores, s.executors);
+    let (heap, cores) = (s.executor_memory_mib, s.executor_cores);
     let (capacity, blocker) = asked;
     let shape = |executors: u64, cores, heap_mib| Shape {
         executors,
@@ -843,6 +868,7 @@ pub fn working_steps(p: &EmrPlan) -> Vec<Step> {
         steps.push(maximize_step(p, m));
     }
     steps.push(request_step(p));
+    steps.extend(grown_from_zero_step(p));
     steps.push(am_step(&p.am));
     steps.push(master_step(&p.settings));
     if p.settings.heterogeneous_executors {
@@ -862,6 +888,35 @@ pub fn working_steps(p: &EmrPlan) -> Vec<Step> {
     steps.push(requested_vs_launched_step(p));
     steps.extend(recorded_vcores_step(p));
     steps
+}
+
+/// The executors dynamic allocation starts with when `spark.executor.instances` is 0:
+/// max(minExecutors, initialExecutors) (`Utils.getDynamicAllocationInitialExecutors`).
+fn initial_from_zero(s: &EmrInput) -> u32 {
+    let d = &s.dynamic_allocation_settings;
+    d.min_executors
+        .max(d.initial_executors.unwrap_or(d.min_executors))
+}
+
+/// What dynamic allocation asks for when no executor is: the count planned.
+fn grown_from_zero_step(p: &EmrPlan) -> Option<Step> {
+    let s = &p.settings;
+    grows_from_zero(s).then(|| {
+        let most = s
+            .dynamic_allocation_settings
+            .max_executors
+            .map_or("unbounded".to_string(), |m| m.to_string());
+        step(
+            "Executors asked for",
+            format!(
+                "0, dynamic allocation from {} up to maxExecutors ({most}) or the cluster's {}: \
+                 {} planned",
+                initial_from_zero(s),
+                p.requests_capacity,
+                requests(u64::from(p.requested))
+            ),
+        )
+    })
 }
 
 /// Under the DefaultResourceCalculator, what the ResourceManager reports for vcores — the
@@ -1151,8 +1206,11 @@ pub fn warnings(p: &EmrPlan) -> Vec<Warning> {
         w.push(pending_warning(p));
     }
     let s = &p.settings;
-    if s.deploy_mode == DeployMode::Client && s.driver_memory_mib > s.master.nodemanager_mb {
+    if driver_above_master(s) {
         w.push(driver_above_master_warning(s));
+    }
+    if grows_from_zero(s) && p.requested > 0 {
+        w.push(grown_from_zero_note(p));
     }
     let most_cores = p
         .launched
@@ -1230,6 +1288,12 @@ fn merged_executor_warnings(w: &mut Vec<Warning>, p: &EmrPlan) {
     };
     let cores_asked = |g: &NodeGroup| merged_cores_asked(g, p);
     shape_warnings(w, &executor, &limits, (&p.totals, &p.layout), &cores_asked);
+    // A merged executor's own note says what the calculator records and what Spark runs, in
+    // place of the placement's general one.
+    if let Some(note) = recorded_against_running(p, top).filter(|_| top.merged > 1) {
+        w.retain(|found| found.code != Code::VcoresIgnored);
+        w.push(note);
+    }
 }
 
 /// The cores the containers of one node of `g` ask for, whatever vcores YARN records for
@@ -1250,6 +1314,45 @@ fn merged_cores_asked(g: &NodeGroup, p: &EmrPlan) -> u64 {
         }
     }
     cores + am
+}
+
+/// What YARN records for a merged executor against what Spark runs in it, in one finding:
+/// under the DefaultResourceCalculator (EMR's) YARN schedules by memory alone and records a
+/// container as 1 vcore whatever it asks (Hadoop's `DefaultResourceCalculator`), so a merged
+/// executor of k requests shows k vcores — what the layout draws — while Spark runs
+/// `spark.executor.cores` tasks at once in it, which may be more than a node's vCPUs.
+fn recorded_against_running(p: &EmrPlan, top: &Launched) -> Option<Warning> {
+    if p.scheduler.calculator != Calculator::Default {
+        return None;
+    }
+    let vcpus = p.shape.nodemanager.vcores;
+    let per_node_cores = p
+        .layout
+        .iter()
+        .map(|g| merged_cores_asked(g, p))
+        .max()
+        .unwrap_or(0);
+    let shared = if per_node_cores > u64::from(vcpus) {
+        format!(
+            "; a node runs {} on its {}, so tasks share them",
+            crate::format::counted(per_node_cores, "task thread"),
+            crate::format::counted(u64::from(vcpus), "vCPU")
+        )
+    } else {
+        String::new()
+    };
+    Some(Warning::new(
+        Code::VcoresIgnored,
+        Severity::Info,
+        format!(
+            "YARN records each request as 1 vcore (memory-only scheduling): each merged \
+             executor shows {}, while Spark runs {} in it at once ({} × {} requests){shared}.",
+            crate::format::counted(u64::from(top.yarn_vcores), "vcore"),
+            crate::format::counted(u64::from(top.cores), "task"),
+            crate::format::counted(u64::from(p.request.cores), "core"),
+            top.merged
+        ),
+    ))
 }
 
 fn pending_warning(p: &EmrPlan) -> Warning {
@@ -1277,11 +1380,36 @@ fn pending_warning(p: &EmrPlan) -> Warning {
     )
 }
 
+/// The largest whole-GiB `spark.driver.memory` the master node leaves room for (at least 1 GiB).
+pub fn largest_driver_on_master_mib(s: &EmrInput) -> u64 {
+    (s.master.nodemanager_mb / 1024).max(1) * 1024
+}
+
+/// Whether the driver cannot start: in client mode it runs on the master node, and its
+/// `spark.driver.memory` is more than that node leaves to applications.
+pub fn driver_above_master(s: &EmrInput) -> bool {
+    s.deploy_mode == DeployMode::Client && s.driver_memory_mib > s.master.nodemanager_mb
+}
+
+fn grown_from_zero_note(p: &EmrPlan) -> Warning {
+    Warning::new(
+        Code::NoExecutorsRequested,
+        Severity::Info,
+        format!(
+            "spark.executor.instances = 0 with dynamic allocation on: Spark starts {} and adds \
+             executors while tasks wait, here up to {}.",
+            crate::format::counted(u64::from(initial_from_zero(&p.settings)), "executor"),
+            requests(u64::from(p.requested))
+        ),
+    )
+    .about(FieldId::ExecutorInstances)
+}
+
 fn driver_above_master_warning(s: &EmrInput) -> Warning {
     let master = &s.master;
     Warning::new(
         Code::DriverAboveMaster,
-        Severity::Warning,
+        Severity::Error,
         format!(
             "spark.driver.memory {} MiB is more than a {} leaves to applications ({} MiB; its \
              {} GiB also hold the ResourceManager, NameNode and EMR's other daemons): in \
@@ -1293,6 +1421,7 @@ fn driver_above_master_warning(s: &EmrInput) -> Warning {
             master.memory_gib
         ),
     )
+    .about(FieldId::DriverMemory)
 }
 
 /// `1 + factor` in integers on the decimal the user typed (`0.1875` → `1.1875`).
@@ -1309,7 +1438,20 @@ fn one_plus_text(factor: f64) -> String {
 pub fn requests_words(p: &EmrPlan) -> String {
     // What EMR merges and runs is each request as granted (rounded up to its 32 MiB step);
     // with nothing launched, what is asked.
-    let size = |r: &Resource| format!("{} / {} vcores", crate::format::mib(r.memory_mib), r.vcores);
+    // Spark's cores per request, and the vcores YARN records for it when they differ (1 under
+    // the DefaultResourceCalculator).
+    let size = |r: &Resource| {
+        let cores = crate::format::counted(u64::from(p.request.cores), "core");
+        let recorded = if r.vcores == p.request.cores {
+            String::new()
+        } else {
+            format!(
+                ", recorded by YARN as {}",
+                crate::format::counted(u64::from(r.vcores), "vcore")
+            )
+        };
+        format!("{} / {cores}{recorded}", crate::format::mib(r.memory_mib))
+    };
     let (asked, granted) = (size(&p.request.request), size(&p.request.granted));
     let how = match p.launched.first() {
         Some(l) if l.merged > 1 => format!(
@@ -1358,7 +1500,12 @@ fn nothing_fits_reason(p: &EmrPlan) -> String {
 /// How many of the requested executors run when not all do, in one sentence (the embed card
 /// shows it under its headline; the answer adds the nearest shapes that fit).
 pub fn shortfall_sentence(p: &EmrPlan) -> String {
-    if p.requested == 0 {
+    if p.launched_executors == 0 && grows_from_zero(&p.settings) {
+        format!(
+            "Dynamic allocation adds executors while tasks wait, but not one fits: {}.",
+            nothing_fits_reason(p)
+        )
+    } else if p.requested == 0 {
         "No executors are asked for (spark.executor.instances is 0), so none runs.".to_string()
     } else if p.launched_executors == 0 {
         format!(

@@ -494,15 +494,7 @@ fn k8s_row_of(d: &K8sDerivation<'_>, room: PodRoom, cores: u32) -> ShapeRow {
 /// can achieve full write throughput"; seed 001 keeps the same 5.
 pub const MOST_CORES_FOR_HDFS: u32 = 5;
 
-/// From this heap on, HotSpot's compressed object pointers are off: with the default 8-byte
-/// object alignment they address at most 32 GiB, so a heap of 32 GiB or more uses 8-byte
-/// references (Azul, "JVM Memory Layout Terminology: OOPs and Compressed OOPs"; Oracle's
-/// HotSpot `Arguments::max_heap_for_compressed_oops`).
-pub const COMPRESSED_OOPS_LIMIT_MIB: u64 = 32 * 1024;
-
-/// Below this heap, 8-byte references cost more than the heap above 32 GiB gives: Atlassian,
-/// "Do not use heap sizes between 32 GB and 47 GB" (a 31 GiB heap holds about as much).
-pub const COMPRESSED_OOPS_BREAK_EVEN_MIB: u64 = 48 * 1024;
+pub use crate::memory::{COMPRESSED_OOPS_BREAK_EVEN_MIB, COMPRESSED_OOPS_LIMIT_MIB};
 
 /// Above this heap, garbage-collection pauses grow long (Ryza, same article: "64GB is a rough
 /// guess at a good upper limit for a single executor"); the placement's own check uses it too.
@@ -542,7 +534,7 @@ pub fn guidance(row: &ShapeRow, manager: ClusterManager) -> Vec<Warning> {
             ),
         ));
     }
-    if (COMPRESSED_OOPS_LIMIT_MIB..COMPRESSED_OOPS_BREAK_EVEN_MIB).contains(&row.heap_mib) {
+    if crate::memory::loses_compressed_oops(row.heap_mib) {
         w.push(Warning::new(
             Code::HeapWithoutCompressedOops,
             Severity::Warning,

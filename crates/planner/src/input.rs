@@ -332,7 +332,7 @@ impl Granularity {
 }
 
 /// The sizing policy.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Clone, Copy, PartialEq)]
 pub struct Policy {
     /// Which method gives the headline answer.
     pub method: Method,
@@ -345,6 +345,27 @@ pub struct Policy {
     pub granularity: Granularity,
     /// Share of the cluster this job may take, in percent (a multi-tenant queue; default 100).
     pub cluster_share_pct: f64,
+    /// Spark-exact keeps the heap below 32 GiB, where the JVM keeps compressed object pointers
+    /// (default on): a heap that would fit from 32 up to 48 GiB is lowered to 31g.
+    pub keep_compressed_oops: bool,
+}
+
+/// Written as `derive(Debug)` writes it, leaving out `keep_compressed_oops` while it is on (its
+/// default): the recorded link-codec lines (`tests/link_codec_recorded.rs`, the link format's
+/// contract) hold the scenarios' `Debug` from before the field existed.
+impl std::fmt::Debug for Policy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("Policy");
+        d.field("method", &self.method)
+            .field("cores_per_executor", &self.cores_per_executor)
+            .field("memory_target_mib", &self.memory_target_mib)
+            .field("granularity", &self.granularity)
+            .field("cluster_share_pct", &self.cluster_share_pct);
+        if !self.keep_compressed_oops {
+            d.field("keep_compressed_oops", &self.keep_compressed_oops);
+        }
+        d.finish()
+    }
 }
 
 impl Default for Policy {
@@ -355,6 +376,7 @@ impl Default for Policy {
             memory_target_mib: None,
             granularity: Granularity::Gib,
             cluster_share_pct: 100.0,
+            keep_compressed_oops: true,
         }
     }
 }

@@ -140,7 +140,12 @@ pub fn executor_view(scenario: &Scenario, outcome: &Outcome) -> Option<(Executor
             clamp(p.fit.capacity),
         ),
         (Scenario::Emr(_), Outcome::Emr(p)) => {
-            (emr_shape(p)?, p.requested, clamp(p.requests_capacity))
+            // spark.executor.instances as emitted (0 when dynamic allocation grows from 0).
+            (
+                emr_shape(p)?,
+                p.settings.executors,
+                clamp(p.requests_capacity),
+            )
         }
         _ => return None,
     };

@@ -16,6 +16,25 @@ pub const MIN_HEAP_MIB: u64 = 450;
 /// The smallest heap Spark accepts, in bytes (471 859 200, the number in Spark's message).
 pub const MIN_HEAP_BYTES: u64 = MIN_HEAP_MIB * MIB;
 
+/// From this heap on HotSpot turns compressed object pointers off: with the default 8-byte
+/// object alignment a 32-bit reference addresses 32 GiB (`OopEncodingHeapMax`), and HotSpot
+/// keeps `UseCompressedOops` only while `MaxHeapSize <= max_heap_for_compressed_oops()`, that
+/// limit less a page-aligned heap base (OpenJDK `arguments.cpp`, `set_use_compressed_oops`): so
+/// `-Xmx32g` runs with 8-byte references (Azul, "JVM Memory Layout Terminology: OOPs and
+/// Compressed OOPs").
+pub const COMPRESSED_OOPS_LIMIT_MIB: u64 = 32 * 1024;
+/// Below this heap, 8-byte references cost more than the heap above 32 GiB gives: Atlassian,
+/// "Do not use heap sizes between 32 GB and 47 GB" (a 31 GiB heap holds about as much).
+pub const COMPRESSED_OOPS_BREAK_EVEN_MIB: u64 = 48 * 1024;
+/// The largest whole-GiB heap that keeps compressed object pointers: `31g`.
+pub const LARGEST_COMPRESSED_OOPS_HEAP_MIB: u64 = COMPRESSED_OOPS_LIMIT_MIB - 1024;
+
+/// Whether a heap of `heap_mib` runs without compressed object pointers yet below the heap that
+/// makes up for them: the heaps a 31g heap holds about as much as.
+pub fn loses_compressed_oops(heap_mib: u64) -> bool {
+    (COMPRESSED_OOPS_LIMIT_MIB..COMPRESSED_OOPS_BREAK_EVEN_MIB).contains(&heap_mib)
+}
+
 /// `spark.memory.fraction` and `spark.memory.storageFraction`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MemoryFractions {

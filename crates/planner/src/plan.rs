@@ -835,6 +835,51 @@ pub struct SparkExactDerivation {
     pub next_heap_mib: u64,
     /// What one step more heap would need, rounded.
     pub next_rounded_mib: u64,
+    /// The largest heap that fits, when it would run without compressed object pointers and
+    /// the plan takes `31g` instead.
+    pub compressed_oops_cap: Option<CompressedOopsCap>,
+}
+
+/// The largest fitting heap that the plan lowered to keep compressed object pointers, with
+/// the container it would have had: the memory the lower heap frees is the difference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CompressedOopsCap {
+    /// The largest heap whose container fits the budget.
+    pub fitting_heap_mib: u64,
+    /// Its container as Spark requests it.
+    pub fitting_request_mib: u64,
+    /// Its container rounded up to the scheduler's step.
+    pub fitting_rounded_mib: u64,
+    /// What YARN would grant it.
+    pub fitting_granted_mib: u64,
+}
+
+impl CompressedOopsCap {
+    /// The memory per executor the lower heap frees: what the fitting heap would be granted
+    /// less `granted_mib`, what the plan's heap is.
+    pub fn freed_mib(&self, granted_mib: u64) -> u64 {
+        self.fitting_granted_mib.saturating_sub(granted_mib)
+    }
+}
+
+/// The compressed-pointer cap of a fitting heap: the heaps a 31g heap holds about as much
+/// as are lowered to 31g, unless the policy turns it off or the memory target asks for more
+/// than 31g.
+fn compressed_oops_cap(v: &Validated, cores: u32, fitting: u64) -> Option<CompressedOopsCap> {
+    let target = v.input.policy.memory_target_mib.unwrap_or(0);
+    if !v.input.policy.keep_compressed_oops
+        || !crate::memory::loses_compressed_oops(fitting)
+        || target > crate::memory::LARGEST_COMPRESSED_OOPS_HEAP_MIB
+    {
+        return None;
+    }
+    let request = request_for(v, fitting, cores);
+    Some(CompressedOopsCap {
+        fitting_heap_mib: fitting,
+        fitting_request_mib: request.memory_mib,
+        fitting_rounded_mib: rounded_memory_mib(request, &v.scheduler),
+        fitting_granted_mib: granted_for(v, fitting, cores).memory_mib,
+    })
 }
 
 /// The Spark-exact plan for a validated input: numbers only, no text (for sweeps).
@@ -853,9 +898,14 @@ pub fn spark_exact_numbers(v: &Validated) -> Plan {
         .as_ref()
         .map_or_else(most, |s| searched_shape(s, most));
     let step_mib = policy.granularity.step_mib();
-    let heap = shape.heap_mib.unwrap_or(step_mib);
+    let fitting = shape.heap_mib.unwrap_or(step_mib);
     let cores = shape.cores;
-    let next_heap_mib = heap.saturating_add(step_mib);
+    let next_heap_mib = fitting.saturating_add(step_mib);
+    let compressed_oops_cap = compressed_oops_cap(v, cores, fitting);
+    let heap = match compressed_oops_cap {
+        Some(_) => crate::memory::LARGEST_COMPRESSED_OOPS_HEAP_MIB,
+        None => fitting,
+    };
     let containers = Containers::from_settings(&v.input.spark, heap, cores);
     let placement = place_numbers(
         &v.shape,
@@ -874,6 +924,7 @@ pub fn spark_exact_numbers(v: &Validated) -> Plan {
         granted_mib: granted_for(v, heap, cores).memory_mib,
         next_heap_mib,
         next_rounded_mib: rounded_memory_mib(request_for(v, next_heap_mib, cores), &v.scheduler),
+        compressed_oops_cap,
     };
     let instances = placement.totals.executors;
     finish(v, instances, placement, Derivation::SparkExact(d))
@@ -908,6 +959,7 @@ fn exact_working(v: &Validated, d: &SparkExactDerivation, placement: &Placement)
     ));
     working.push(exact_budget_step(v, d));
     working.push(exact_heap_step(v, d, placement));
+    working.extend(compressed_oops_step(d, placement));
     working.push(am_step(&placement.am));
     working.extend(exact_count_steps(d, placement, v.input.spark.task_cpus));
     working.extend(recorded_vcores_step(v, placement));
@@ -952,29 +1004,60 @@ fn exact_budget_step(v: &Validated, d: &SparkExactDerivation) -> Step {
 }
 
 fn exact_heap_step(v: &Validated, d: &SparkExactDerivation, placement: &Placement) -> Step {
-    let (heap, budget) = (d.heap_mib, d.shape.budget_mib);
+    let budget = d.shape.budget_mib;
     let e = &placement.executor;
+    // The largest fitting heap's own numbers: the plan's, or those of the heap it lowered.
+    let (heap, request, rounded, granted) = match d.compressed_oops_cap {
+        Some(c) => (
+            c.fitting_heap_mib,
+            c.fitting_request_mib,
+            c.fitting_rounded_mib,
+            c.fitting_granted_mib,
+        ),
+        None => (
+            d.heap_mib,
+            e.request.memory_mib,
+            d.rounded_mib,
+            d.granted_mib,
+        ),
+    };
     let detail = match d.shape.heap_mib {
         Some(_) => format!(
-            "{}: {heap} MiB + {} MiB overhead{} = {} MiB, rounded up to a multiple of {} MiB \
-             = {}{} MiB ≤ {budget} MiB; {} would need {} MiB",
+            "{}: {heap} MiB + {} MiB overhead{} = {request} MiB, rounded up to a multiple of {} \
+             MiB = {rounded}{} MiB ≤ {budget} MiB; {} would need {} MiB",
             format::spark_size(heap),
             overhead_formula(v.input.spark.overhead_rule(), heap),
             extras(&e.memory),
-            e.request.memory_mib,
             v.scheduler.step_mb(),
-            d.rounded_mib,
-            capped_words(d.rounded_mib, d.granted_mib),
+            capped_words(rounded, granted),
             format::spark_size(d.next_heap_mib),
             d.next_rounded_mib
         ),
         None => format!(
-            "not even {} fits in {budget} MiB ({} MiB granted)",
+            "not even {} fits in {budget} MiB ({granted} MiB granted)",
             format::spark_size(heap),
-            d.granted_mib
         ),
     };
     step("Largest heap that fits", detail)
+}
+
+/// The step that lowers a heap without compressed object pointers to 31g, with what it frees.
+fn compressed_oops_step(d: &SparkExactDerivation, placement: &Placement) -> Option<Step> {
+    let cap = d.compressed_oops_cap?;
+    let e = &placement.executor;
+    let freed = cap.freed_mib(d.granted_mib);
+    Some(step(
+        "Compressed object pointers",
+        format!(
+            "{} ≥ 32 GiB loses compressed pointers; {}: {} MiB + {} MiB overhead, granted {} \
+             MiB, {freed} MiB freed",
+            format::spark_size(cap.fitting_heap_mib),
+            format::spark_size(d.heap_mib),
+            d.heap_mib,
+            e.memory.overhead_mib,
+            e.granted.memory_mib,
+        ),
+    ))
 }
 
 fn am_step(am: &AmShape) -> Step {
@@ -1081,6 +1164,7 @@ fn exact_warnings(v: &Validated, d: &SparkExactDerivation) -> Vec<Warning> {
             ),
         ));
     }
+    warnings.extend(compressed_oops_warning(d));
     let (budget, by_node) = (d.shape.budget_mib, d.by_node_mib);
     if budget < by_node {
         warnings.push(Warning::new(
@@ -1094,6 +1178,24 @@ fn exact_warnings(v: &Validated, d: &SparkExactDerivation) -> Vec<Warning> {
         ));
     }
     warnings
+}
+
+/// The note beside a heap lowered to 31g: which heap would fit and what the lower one frees.
+fn compressed_oops_warning(d: &SparkExactDerivation) -> Option<Warning> {
+    let cap = d.compressed_oops_cap?;
+    let freed = cap.freed_mib(d.granted_mib);
+    Some(Warning::new(
+        Code::HeapKeptBelowCompressedOopsLimit,
+        Severity::Info,
+        format!(
+            "{}, not the {} that would fit: from 32 GiB the JVM drops compressed pointers, so \
+             31g holds as much and frees {freed} MiB per executor ({} MiB per node). \"Heap \
+             below 32 GiB\" off keeps the larger heap.",
+            format::spark_size(d.heap_mib),
+            format::spark_size(cap.fitting_heap_mib),
+            freed.saturating_mul(d.shape.per_node)
+        ),
+    ))
 }
 
 /// " MiB, capped at … = X" (before the caller's " MiB") when YARN caps a rounded request at the
@@ -1186,6 +1288,12 @@ fn heap_difference(rule: &Plan, exact: &Plan) -> Option<Warning> {
             e.granted.memory_mib,
             exact.placement.per_node
         )
+    } else if let Some(cap) = exact_oops_cap(exact) {
+        format!(
+            "{} would fit {} per node, but loses compressed pointers",
+            format::spark_size(cap.fitting_heap_mib),
+            exact.placement.per_node
+        )
     } else {
         format!(
             "{} is the largest heap whose container, with Spark's real overhead and YARN's \
@@ -1203,6 +1311,13 @@ fn heap_difference(rule: &Plan, exact: &Plan) -> Option<Warning> {
             rule.heap_setting()
         ),
     ))
+}
+
+fn exact_oops_cap(exact: &Plan) -> Option<CompressedOopsCap> {
+    match &exact.derivation {
+        Derivation::SparkExact(d) => d.compressed_oops_cap,
+        Derivation::RuleOfThumb(_) => None,
+    }
 }
 
 fn count_difference(rule: &Plan, exact: &Plan, exact_warnings: &[Warning]) -> Option<Warning> {

@@ -104,6 +104,8 @@ fn ten_cores_of_45g_with_4g_tasks() -> PlanInput {
         vcores: 16,
     };
     input.policy.cores_per_executor = 10;
+    // The seed's 45 GB executors as they ran, without lowering the heap to 31g.
+    input.policy.keep_compressed_oops = false;
     input.spark.workload.largest_task_mib = Some(4096);
     input
 }
@@ -183,6 +185,12 @@ pub fn k8s_preset(id: &str) -> Option<K8sPreset> {
 pub fn emr_presets() -> Vec<EmrPreset> {
     vec![
         Preset {
+            id: "emr-as-requested",
+            name: "EMR: 45 × 3 cores × 20g on 9 × r5.4xlarge, as requested",
+            description: "Executors as requested: 5 of 24 320 MiB fill each node's YARN memory, the ApplicationMaster beside them on node 1.",
+            input: emr_opening(),
+        },
+        Preset {
             id: "emr-seed003",
             name: "EMR: 50 × 18971m requested on 9 × r5.4xlarge",
             description: "A pyspark shell asks for 50 executors of 18971m and 4 cores on 9 r5.4xlarge core nodes; EMR merges 5 requests per node into 9 executors of 112640 MiB and 20 cores.",
@@ -198,6 +206,22 @@ pub fn emr_presets() -> Vec<EmrPreset> {
             },
         },
     ]
+}
+
+/// The plan EMR's page opens on: 9 r5.4xlarge core nodes each running 5 executors of 3 cores
+/// and a 20g heap as requested (20 480 + ⌊0.1875 × 20 480⌋ = 24 320 MiB; 5 × 24 320 + the
+/// 896 MiB ApplicationMaster = 122 496 ≤ 122 880 MiB), 45 in all, dynamic allocation's
+/// maxExecutors at those 45.
+pub fn emr_opening() -> EmrInput {
+    let mut input = EmrInput {
+        executor_memory_mib: 20 * 1024,
+        executor_cores: 3,
+        executors: 45,
+        heterogeneous_executors: false,
+        ..EmrInput::default()
+    };
+    input.dynamic_allocation_settings.max_executors = Some(45);
+    input
 }
 
 /// The EMR preset with `id`.

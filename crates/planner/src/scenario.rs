@@ -55,6 +55,17 @@ impl Scenario {
             ClusterManager::Emr => Scenario::Emr(EmrInput::default()),
         }
     }
+
+    /// What the page opens on for `m` when a user switches to it: a plan that runs as asked.
+    /// YARN's and Kubernetes' defaults do; EMR's default is seed 003's story (50 requests
+    /// merged into 9 executors, 5 pending), a preset one click away, so EMR opens on its first
+    /// preset, executors as requested.
+    pub fn opening_for(m: ClusterManager) -> Scenario {
+        match m {
+            ClusterManager::Emr => Scenario::Emr(crate::presets::emr_opening()),
+            _ => Scenario::default_for(m),
+        }
+    }
 }
 
 /// A named scenario of any cluster manager (the preset's input is the whole scenario).

@@ -370,6 +370,7 @@ fn yarn_slot(i: &mut PlanInput, id: F, writing: bool) -> Slot<'_> {
         F::MemoryTarget => Slot::SetMib(&mut i.policy.memory_target_mib),
         F::Granularity => Slot::Choice(&mut i.policy.granularity),
         F::ClusterShare => Slot::Percent(&mut i.policy.cluster_share_pct),
+        F::KeepCompressedOops => Slot::Bit(&mut i.policy.keep_compressed_oops),
         _ => shared_slot(
             &mut spark.driver_load,
             &mut spark.workload,

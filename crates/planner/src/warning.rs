@@ -69,6 +69,8 @@ pub enum Code {
     LargeHeap,
     /// A heap from 32 GiB to about 48 GiB: compressed object pointers are off.
     HeapWithoutCompressedOops,
+    /// Spark-exact lowered such a heap to 31g, keeping compressed object pointers.
+    HeapKeptBelowCompressedOopsLimit,
     /// An executor whose fixed per-JVM cost is more than a quarter of its container.
     SmallExecutor,
     /// One core per executor: no sharing of broadcast or cached data between tasks.
@@ -173,6 +175,7 @@ impl Code {
             Code::ManyCoresPerExecutor => "many-cores-per-executor",
             Code::LargeHeap => "large-heap",
             Code::HeapWithoutCompressedOops => "heap-without-compressed-oops",
+            Code::HeapKeptBelowCompressedOopsLimit => "heap-kept-below-compressed-oops-limit",
             Code::SmallExecutor => "small-executor",
             Code::SingleCoreExecutor => "single-core-executor",
             Code::MemoryUnused => "memory-unused",

@@ -505,6 +505,7 @@ fn exports_carry_the_plan() {
     assert_eq!(
         spark_submit_flags(&p, &input.spark).join(" "),
         "--master k8s://https://<api-server> --conf spark.submit.deployMode=cluster \
+         --conf spark.kubernetes.container.image=<spark-image> \
          --conf spark.executor.instances=16 --conf spark.executor.cores=2 \
          --conf spark.executor.memory=6g --conf spark.driver.memory=1g \
          --conf spark.driver.cores=1 --conf spark.kubernetes.executor.request.cores=500m"

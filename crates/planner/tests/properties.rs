@@ -145,7 +145,7 @@ fn sane_spark() -> impl Strategy<Value = SparkSettings> {
         )
 }
 
-/// Sizing policy: method, cores, heap target, granularity, cluster share.
+/// Sizing policy: method, cores, heap target, granularity, cluster share, the 31g cap.
 fn sane_policy() -> impl Strategy<Value = Policy> {
     (
         any::<bool>(),
@@ -153,8 +153,9 @@ fn sane_policy() -> impl Strategy<Value = Policy> {
         proptest::option::of(512u64..65536),
         any::<bool>(),
         prop_oneof![Just(100.0f64), typed_decimal(100, 10_000, 2)],
+        prop_oneof![3 => Just(true), 1 => Just(false)],
     )
-        .prop_map(|(rule, cores, target, mib, share)| Policy {
+        .prop_map(|(rule, cores, target, mib, share, oops)| Policy {
             method: if rule {
                 Method::RuleOfThumb
             } else {
@@ -168,6 +169,7 @@ fn sane_policy() -> impl Strategy<Value = Policy> {
                 Granularity::Gib
             },
             cluster_share_pct: share,
+            keep_compressed_oops: oops,
         })
 }
 
@@ -511,8 +513,36 @@ fn check_exact_heap_is_largest(input: &PlanInput, p: &planner::Plan) -> Result<(
     let step = input.policy.granularity.step_mib();
     let cores = p.cores();
     let per_node = u64::from(v.shape.nodemanager.vcores / cores.max(1));
-    let heap = p.heap_mib();
-    prop_assert_eq!(heap % step, 0, "heap {} is a multiple of {}", heap, step);
+    let planned = p.heap_mib();
+    prop_assert_eq!(
+        planned % step,
+        0,
+        "heap {} is a multiple of {}",
+        planned,
+        step
+    );
+    // A largest heap from 32 up to 48 GiB is lowered to 31g (compressed object pointers): the
+    // largest is then the one the derivation keeps, and the plan's heap 31g.
+    let cap = match &p.derivation {
+        planner::plan::Derivation::SparkExact(d) => d.compressed_oops_cap,
+        planner::plan::Derivation::RuleOfThumb(_) => None,
+    };
+    let heap = cap.map_or(planned, |c| c.fitting_heap_mib);
+    if let Some(c) = cap {
+        prop_assert_eq!(planned, 31 * 1024);
+        prop_assert!(planner::memory::loses_compressed_oops(c.fitting_heap_mib));
+    } else if input.policy.keep_compressed_oops
+        && input
+            .policy
+            .memory_target_mib
+            .is_none_or(|t| t <= 31 * 1024)
+    {
+        prop_assert!(
+            !planner::memory::loses_compressed_oops(planned),
+            "{}",
+            planned
+        );
+    }
     if heap_fits_per_node(input, &v, step, cores, per_node) {
         prop_assert!(
             heap_fits_per_node(input, &v, heap, cores, per_node),

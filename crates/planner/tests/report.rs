@@ -164,7 +164,11 @@ fn a_kubernetes_preset_in_markdown() {
     );
     assert_holds(
         &md,
-        "```yaml\nspec:\n  driver:\n    cores: 1\n    coreRequest: \"1\"\n    memory: \"1g\"\n",
+        "```yaml\napiVersion: sparkoperator.k8s.io/v1beta2\nkind: SparkApplication\n",
+    );
+    assert_holds(
+        &md,
+        "  sparkVersion: \"4.0\"\n  driver:\n    cores: 1\n    coreRequest: \"1\"\n    memory: \"1g\"\n",
     );
     assert_holds(&md, "  --master k8s://https://<api-server> \\\n");
 }
@@ -422,7 +426,10 @@ mod json {
         assert_eq!(p["layout"][0]["blocks"][2]["cpu_millis"], 1000);
         assert_eq!(p["totals"]["cpu_used_millis"], 33_000);
         let yaml = p["exports"]["spark_operator_yaml"].as_str().expect("yaml");
-        assert!(yaml.starts_with("spec:\n  driver:\n"));
+        assert!(
+            yaml.starts_with("apiVersion: sparkoperator.k8s.io/v1beta2\nkind: SparkApplication\n")
+        );
+        assert!(yaml.contains("\nspec:\n  type: Scala\n"), "{yaml}");
 
         let doc = json_of(&emr());
         assert_eq!(doc["manager"], "emr");

@@ -204,6 +204,7 @@ fn presets_speak_to_users_not_to_sources() {
             "k8s-seed002-eks",
             "k8s-seed002-gke",
             "k8s-seed002-aks",
+            "emr-as-requested",
             "emr-seed003",
             "emr-maximize"
         ]

@@ -431,7 +431,8 @@ fn format_names_read_back() {
 /// one of them, the error first.
 #[test]
 fn wiki_exports_carry_the_workload_and_shape_findings_the_page_shows() {
-    let s = scenario_from_query("v=1&amax=51200&vmax=16&cpe=10&wtask=4096&wbc=8192").scenario;
+    let s =
+        scenario_from_query("v=1&amax=51200&vmax=16&cpe=10&wtask=4096&wbc=8192&oops=0").scenario;
     let outcome = plan(&s);
     let Outcome::Yarn(c) = &outcome else {
         panic!("a YARN plan");

@@ -73,6 +73,9 @@ fn executors_between(n: u32) -> String {
 /// What a headline says when no executor runs.
 fn nothing_words(m: ClusterManager, nothing: Option<NothingRuns>) -> &'static str {
     match (m, nothing) {
+        (ClusterManager::Emr, Some(NothingRuns::DriverDoesNotFit)) => {
+            "The driver does not fit the master node"
+        }
         (ClusterManager::Emr, _) => "nothing",
         (ClusterManager::Kubernetes, Some(NothingRuns::NoneAsked)) => "No executor pods asked for",
         (ClusterManager::Kubernetes, Some(NothingRuns::DriverDoesNotFit)) => {
@@ -118,7 +121,8 @@ pub fn plan_big_line(m: ClusterManager, p: &PlanView) -> BigLine {
         }
     });
     BigLine {
-        label: if m == ClusterManager::Emr {
+        label: if m == ClusterManager::Emr && p.nothing_runs != Some(NothingRuns::DriverDoesNotFit)
+        {
             "EMR runs"
         } else {
             ""
@@ -242,6 +246,18 @@ mod tests {
             "{fewer}"
         );
         assert!(summary("v=1&cm=emr").starts_with("EMR runs "));
+        // Issue 28.3: a client-mode driver larger than the m5.xlarge master heads the answer.
+        assert_eq!(
+            summary("v=1&cm=emr&dm=500g"),
+            "The driver does not fit the master node"
+        );
+        // Issue 28.2: no executors asked for, but dynamic allocation (on by EMR's default)
+        // adds them: the answer is what runs, not "EMR runs nothing".
+        assert!(
+            summary("v=1&cm=emr&cnt=0").starts_with("EMR runs "),
+            "{}",
+            summary("v=1&cm=emr&cnt=0")
+        );
         assert_eq!(summary("v=1&n=0"), "");
     }
 

@@ -198,13 +198,17 @@ struct EmrHeadline {
 const ALERTS_ABOVE_THE_FOLD: usize = 2;
 
 /// The errors and the first warnings of an EMR plan, above the fold (the shortfall already
-/// says what `fewer-executors-fit` says), and how many more are in the Warnings section.
+/// says what `fewer-executors-fit` and `driver-above-master` say), and how many more are in the
+/// Warnings section.
 fn emr_alerts(p: &PlanView) -> (Vec<Finding>, usize) {
     let all: Vec<&Finding> = p
         .warnings
         .iter()
         .filter(|w| w.severity != Severity::Info)
-        .filter(|w| !(p.refusal.is_some() && w.code == "fewer-executors-fit"))
+        .filter(|w| {
+            !(p.refusal.is_some()
+                && (w.code == "fewer-executors-fit" || w.code == "driver-above-master"))
+        })
         .collect();
     let errors = all.iter().filter(|w| w.severity == Severity::Error).count();
     let shown = all.len().min(errors + ALERTS_ABOVE_THE_FOLD);

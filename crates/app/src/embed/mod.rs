@@ -150,7 +150,7 @@ pub fn start(query: &str) {
 /// iframe of the embed card and the listener that sizes it from [`HEIGHT_MESSAGE`]s sent from
 /// this page's origin.
 pub fn embed_code(href: &str) -> String {
-    let page = href.split(['?', '#']).next().unwrap_or_default();
+    let page = crate::state::address::page_of(href);
     let query = href
         .split('#')
         .next()

@@ -22,6 +22,11 @@ pub fn current_href() -> String {
     window().location().href().unwrap_or_default()
 }
 
+/// `href` without its query and fragment: the page itself.
+pub fn page_of(href: &str) -> &str {
+    href.split(['?', '#']).next().unwrap_or_default()
+}
+
 /// The value of `key` in a query (`a=1&b=2`); empty when it is not there.
 pub fn query_value<'q>(query: &'q str, key: &str) -> &'q str {
     query

@@ -274,7 +274,7 @@ impl Page {
     }
 
     /// Switches to cluster manager `m`: the current form is kept for a switch back, `m`'s form
-    /// is restored as it was left (or its defaults), the values typed into fields both forms
+    /// is restored as it was left (or the plan it opens on, `Scenario::opening_for`), the values typed into fields both forms
     /// have come along, and the note under the switch says which.
     pub fn switch_manager(self, m: ClusterManager) {
         let current = self.form.get_untracked();
@@ -284,7 +284,7 @@ impl Page {
         let kept = self
             .stash
             .with_value(|s| s.iter().find(|f| f.manager == m).cloned());
-        let mut next = kept.unwrap_or_else(|| Form::from_scenario(&Scenario::default_for(m)));
+        let mut next = kept.unwrap_or_else(|| Form::from_scenario(&Scenario::opening_for(m)));
         let carried = carry_typed_values(&current, &mut next);
         self.switch_note
             .set(messages::switch_note(current.manager, m, &carried));

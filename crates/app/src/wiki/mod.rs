@@ -64,6 +64,12 @@ pub const EXPORTS: [Export; 5] = [
     },
 ];
 
+/// The share link of `query`: this page's address (without its query or fragment) and `query`.
+fn share_address(query: &str) -> String {
+    let href = crate::state::address::current_href();
+    format!("{}?{query}", crate::state::address::page_of(&href))
+}
+
 /// What the section's body shows.
 #[derive(Debug, Clone, PartialEq)]
 enum Body {
@@ -80,7 +86,11 @@ enum Body {
 pub(crate) fn WikiSection(page: Page, reports: Reports) -> impl IntoView {
     let open = RwSignal::new(false);
     let details = NodeRef::<leptos::html::Details>::new();
-    let link = memo(move || page.settled.with(|f| f.as_ref().map(|f| f.to_query())));
+    // The page's address with the plan's query: each export carries it as its share link.
+    let link = memo(move || {
+        page.settled
+            .with(|f| f.as_ref().map(|f| share_address(&f.to_query())))
+    });
     let body = memo(move || {
         if !open.get() {
             return Body::Nothing;
@@ -121,6 +131,7 @@ pub(crate) fn WikiSection(page: Page, reports: Reports) -> impl IntoView {
     view! {
         <details class="card" id="wiki" node_ref=details on:toggle=move |_| follow()>
             <summary on:click=summary_click><h2>"For a wiki page"</h2></summary>
+            <p class="muted" id="wiki-which">"Each export links back to this plan. Confluence: the wiki markup or the embed card; GitHub: Markdown; elsewhere: HTML."</p>
             <div id="wiki-body">
                 {dynamic(move || {
                     kind.track();

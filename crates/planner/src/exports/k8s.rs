@@ -5,16 +5,22 @@
 
 use crate::format::spark_size;
 use crate::k8s::{K8sPlan, K8sSpark};
-use crate::spark::keys;
+use crate::spark::{keys, AppType};
 
 /// The `--master` of a Kubernetes `spark-submit`, with a placeholder for the API server.
 pub const MASTER: &str = "k8s://https://<api-server>";
+
+/// `spark.kubernetes.container.image`'s placeholder: Spark on Kubernetes requires the key
+/// (`KubernetesConf`'s `CONTAINER_IMAGE`: "Must specify the driver container image" when
+/// unset), and only the user knows the image.
+pub const IMAGE: &str = "<spark-image>";
 
 /// The configuration (`--conf` pairs): the deploy mode, the executor pods asked for, and every
 /// setting of `spark` that is not Spark's default.
 pub fn spark_conf(plan: &K8sPlan, spark: &K8sSpark) -> Vec<(String, String)> {
     let mut conf: Vec<(String, String)> = vec![
         (keys::DEPLOY_MODE.into(), spark.deploy_mode.as_str().into()),
+        (keys::K8S_CONTAINER_IMAGE.into(), IMAGE.into()),
         (
             keys::EXECUTOR_INSTANCES.into(),
             exported_instances(plan, spark).to_string(),
@@ -88,13 +94,39 @@ pub fn spark_submit_flags(plan: &K8sPlan, spark: &K8sSpark) -> Vec<String> {
     args
 }
 
-/// The `SparkApplication` (Spark operator) YAML fragment for the executor and driver resources.
+/// The head of a `SparkApplication` manifest (the Spark operator's `sparkoperator.k8s.io/v1beta2`
+/// API: `SparkApplicationSpec`'s `type`, `mode`, `image`, `mainClass`, `mainApplicationFile`
+/// and `sparkVersion`), with placeholders in angle brackets where only the user knows the value.
+fn manifest_head(spark: &K8sSpark) -> String {
+    let (app_type, main) = match spark.app_type {
+        AppType::Jvm => (
+            "Scala",
+            "  mainClass: \"<main-class>\"\n  mainApplicationFile: \"local:///<path-to-app>.jar\"\n",
+        ),
+        AppType::Python => (
+            "Python",
+            "  mainApplicationFile: \"local:///<path-to-app>.py\"\n",
+        ),
+        AppType::R => ("R", "  mainApplicationFile: \"local:///<path-to-app>.R\"\n"),
+    };
+    format!(
+        "apiVersion: sparkoperator.k8s.io/v1beta2\nkind: SparkApplication\nmetadata:\n  \
+         name: \"<app-name>\"\n  namespace: \"<namespace>\"\nspec:\n  type: {app_type}\n  \
+         mode: {}\n  image: \"{IMAGE}\"\n{main}  sparkVersion: \"{}\"\n",
+        spark.deploy_mode.as_str(),
+        spark.version.as_str()
+    )
+}
+
+/// The `SparkApplication` (Spark operator) manifest: the application's placeholders, then the
+/// executor and driver resources.
 pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
-    let mut y = String::from("spec:\n");
+    let mut y = manifest_head(spark);
     let pods = plan.pod_specs(spark);
     if let Some(d) = &pods.driver {
         y += &format!(
-            "  driver:\n    cores: {}\n    coreRequest: \"{}\"\n    memory: \"{}\"\n",
+            "  driver:\n    cores: {}\n    coreRequest: \"{}\"\n    memory: \"{}\"\n    \
+             serviceAccount: \"<service-account>\"\n",
             spark.driver_cores,
             d.cpu_request,
             spark_size(spark.driver_memory_mib)
@@ -126,6 +158,7 @@ pub fn spark_operator_yaml(plan: &K8sPlan, spark: &K8sSpark) -> String {
     // spark.task.cpus).
     let covered = [
         keys::DEPLOY_MODE,
+        keys::K8S_CONTAINER_IMAGE,
         keys::EXECUTOR_INSTANCES,
         keys::EXECUTOR_CORES,
         keys::EXECUTOR_MEMORY,

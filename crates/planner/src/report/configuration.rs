@@ -11,6 +11,20 @@ pub fn spark_defaults_conf(v: &View) -> Option<String> {
     file(v, File::Conf)
 }
 
+/// [`spark_defaults_conf`] with the plan's share link (already checked as
+/// [`super::summary::share_link`] gives it) in a comment after the first.
+pub fn spark_defaults_conf_linked(v: &View, link: Option<&str>) -> Option<String> {
+    let conf = file(v, File::Conf)?;
+    let Some(link) = link else {
+        return Some(conf);
+    };
+    let (first, rest) = conf.split_once('\n').unwrap_or((&conf, ""));
+    Some(format!(
+        "{first}\n# {}: {link}\n{rest}",
+        super::wiki::LINK_WORDS
+    ))
+}
+
 /// The `spark-submit` command, one flag per line, with a placeholder for the application.
 pub fn submit_command(v: &View) -> Option<String> {
     file(v, File::Submit)

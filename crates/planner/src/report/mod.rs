@@ -131,8 +131,9 @@ impl Format {
 /// The short form the wiki exports write, with every finding the page shows beside the plan's
 /// own: implausible hardware, and the workload's and dynamic allocation's notes (none for an
 /// input that cannot be planned), most severe first.
-fn wiki_summary(v: &View) -> summary::Summary {
+fn wiki_summary(v: &View, link: Option<&str>) -> summary::Summary {
     let mut s = summary::summary(v);
+    s.link = link.and_then(summary::share_link);
     // "64 MiB per node — did you mean 64 GiB?" explains an invalid input too.
     s.findings.extend(v.input_notes.iter().cloned());
     if let Some(w) = &v.workload {
@@ -161,15 +162,23 @@ pub fn try_render(scenario: &Scenario, outcome: &Outcome, format: Format) -> Opt
 
 /// A view rendered as `format` (`None` as for [`try_render`]).
 pub fn render_view(v: &View, format: Format) -> Option<String> {
+    render_view_linked(v, format, None)
+}
+
+/// A view rendered as `format`, the wiki exports (tables, HTML, SVG, `spark-defaults.conf`)
+/// carrying `link`, the plan's share link, when it is an `http(s)` address
+/// ([`summary::share_link`]); the page and the JS API's `render` pass the page's address.
+pub fn render_view_linked(v: &View, format: Format, link: Option<&str>) -> Option<String> {
+    let linked = link.and_then(summary::share_link);
     match format {
         Format::Table => Some(terminal::report(v) + &terminal::job_fit(v)),
         Format::Text => Some(text::report(v) + &text::job_fit(v)),
         Format::Markdown => Some(markdown::with_job_fit(markdown::report(v), v)),
-        Format::MarkdownTable => Some(wiki::github(&wiki_summary(v))),
-        Format::Confluence => Some(wiki::confluence(&wiki_summary(v))),
-        Format::Html => Some(wiki::html(&wiki_summary(v))),
-        Format::Svg => svg::layout_svg(v),
-        Format::Conf => configuration::spark_defaults_conf(v),
+        Format::MarkdownTable => Some(wiki::github(&wiki_summary(v, link))),
+        Format::Confluence => Some(wiki::confluence(&wiki_summary(v, link))),
+        Format::Html => Some(wiki::html(&wiki_summary(v, link))),
+        Format::Svg => svg::layout_svg_linked(v, linked.as_deref()),
+        Format::Conf => configuration::spark_defaults_conf_linked(v, linked.as_deref()),
         Format::Submit => configuration::submit_command(v),
         Format::EmrJson => configuration::emr_classification_json(v),
         Format::Yaml => configuration::spark_operator_yaml(v),

@@ -40,6 +40,40 @@ pub struct Summary {
     pub findings: Vec<Finding>,
     /// The cluster manager.
     pub manager: ClusterManager,
+    /// The plan's share link, when the caller knows the page's address ([`share_link`]).
+    pub link: Option<String>,
+}
+
+const HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+/// `link` as a share link an export may write: an `http` or `https` address (anything else is
+/// left out: an export never links to a script), with the characters that end a link in
+/// Markdown, Confluence or HTML (`|`, brackets, quotes, spaces, `<`, `>`) percent-encoded.
+///
+/// ```
+/// use planner::report::summary::share_link;
+/// assert_eq!(share_link("https://x.test/?v=1&c=32").as_deref(), Some("https://x.test/?v=1&c=32"));
+/// assert_eq!(share_link("https://x.test/?ck=a|b c").as_deref(), Some("https://x.test/?ck=a%7Cb%20c"));
+/// assert_eq!(share_link("javascript:alert(1)"), None);
+/// ```
+pub fn share_link(link: &str) -> Option<String> {
+    let link = link.trim();
+    if !(link.starts_with("https://") || link.starts_with("http://")) {
+        return None;
+    }
+    let mut out = String::with_capacity(link.len());
+    for c in link.chars() {
+        if "|[]()<>\"' ".contains(c) {
+            // One ASCII byte: its two hex digits.
+            let b = c as u8;
+            out.push('%');
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 15)]));
+        } else if !c.is_control() && !c.is_whitespace() {
+            out.push(c);
+        }
+    }
+    Some(out)
 }
 
 /// The summary of a view: its selected plan.
@@ -53,6 +87,7 @@ pub fn summary(v: &View) -> Summary {
         configuration: Vec::new(),
         findings: v.diagnostics.clone(),
         manager: m,
+        link: None,
     };
     let Some(p) = v.selected().filter(|_| v.status == Status::Planned) else {
         return s;

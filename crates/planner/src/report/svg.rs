@@ -94,6 +94,12 @@ const PATTERNS: &str = concat!(
 
 /// The selected plan's layout as an SVG document; `None` for an input that cannot be planned.
 pub fn layout_svg(v: &View) -> Option<String> {
+    layout_svg_linked(v, None)
+}
+
+/// [`layout_svg`], its title a link to the plan when `link` (already checked as
+/// [`super::summary::share_link`] gives it) is given.
+pub fn layout_svg_linked(v: &View, link: Option<&str>) -> Option<String> {
     let layout = &v.selected().filter(|_| v.status == Status::Planned)?.layout;
     let m = v.manager;
     let title = crate::view::words::title(v);
@@ -117,9 +123,11 @@ pub fn layout_svg(v: &View) -> Option<String> {
     let _ = writeln!(
         out,
         "<rect width=\"{WIDTH}\" height=\"{height}\" fill=\"#ffffff\"/>\n\
-         <text x=\"{MARGIN}\" y=\"28\" font-size=\"17\" font-weight=\"700\" fill=\"#1f2328\">{}</text>\n\
+         {}<text x=\"{MARGIN}\" y=\"28\" font-size=\"17\" font-weight=\"700\" fill=\"#1f2328\">{}</text>{}\n\
          <text x=\"{MARGIN}\" y=\"48\" fill=\"#59636e\">Per-node layout: memory and CPU of each node, identical nodes drawn once</text>",
-        escape(&title)
+        link.map_or(String::new(), |l| format!("<a href=\"{}\">", escape(l))),
+        escape(&title),
+        if link.is_some() { "</a>" } else { "" }
     );
     for (i, row) in legend_rows.iter().enumerate() {
         legend_row(&mut out, row, 58 + 20 * i as u64);

@@ -388,11 +388,13 @@ fn emr_request_and_launched(out: &mut String, p: &PlanView, e: &crate::view::Emr
             l.overhead_mib
         );
     }
+    // What YARN launches (all of it, even when the driver cannot start and nothing runs).
+    let launched: u64 = e.launched.iter().map(|l| u64::from(l.count)).sum();
     let _ = writeln!(
         out,
         "{} executor{} cover {} request{}, {} pending",
-        p.executors_running,
-        plural_ending(p.executors_running.into()),
+        launched,
+        plural_ending(launched),
         e.covered_requests,
         plural_ending(e.covered_requests.into()),
         e.pending_requests

@@ -10,11 +10,17 @@ use super::markdown::escape as escape_markdown;
 use super::summary::{Summary, Table};
 use crate::view::Finding;
 
+/// The words of the link back to the plan.
+pub const LINK_WORDS: &str = "Open this plan in Spark Sizer";
+
 /// The summary as GitHub Markdown: a heading, the lead, and tables.
 pub fn github(s: &Summary) -> String {
     let mut out = format!("### {}\n\n", escape_markdown(&s.title));
     for line in &s.lead {
         let _ = writeln!(out, "{}\n", escape_markdown(line));
+    }
+    if let Some(link) = &s.link {
+        let _ = writeln!(out, "[{LINK_WORDS}]({link})\n");
     }
     for table in [&s.containers, &s.nodes].into_iter().flatten() {
         github_table(&mut out, table);
@@ -41,6 +47,9 @@ pub fn confluence(s: &Summary) -> String {
     let mut out = format!("h3. {}\n\n", escape_confluence(&s.title));
     for line in &s.lead {
         let _ = writeln!(out, "{}\n", escape_confluence(line));
+    }
+    if let Some(link) = &s.link {
+        let _ = writeln!(out, "[{LINK_WORDS}|{link}]\n");
     }
     let tables = [&s.containers, &s.nodes].into_iter().flatten().cloned();
     let configuration = (!s.configuration.is_empty()).then(|| configuration_table(s));
@@ -86,6 +95,13 @@ pub fn html(s: &Summary) -> String {
             out,
             "<p style=\"margin: 0 0 0.75em\">{}</p>",
             escape_html(line)
+        );
+    }
+    if let Some(link) = &s.link {
+        let _ = writeln!(
+            out,
+            "<p style=\"margin: 0 0 0.75em\"><a href=\"{}\" style=\"color: #0969da\">{LINK_WORDS}</a></p>",
+            escape_html(link)
         );
     }
     for table in [&s.containers, &s.nodes].into_iter().flatten() {

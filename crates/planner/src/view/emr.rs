@@ -52,6 +52,12 @@ fn plan_view(p: &EmrPlan) -> PlanView {
     let mut exports = exports(&emr_exports::spark_conf(p), emr_exports::submit_flags(p));
     exports.emr_configurations_json = Some(emr_exports::classification_json(p));
     exports.driver_log = Some(emr_exports::driver_log(p));
+    let driver_starts = !emr::driver_above_master(&p.settings);
+    let running = if driver_starts {
+        p.launched_executors
+    } else {
+        0
+    };
     let runs = p.launched.first().map(|top| Running {
         executors: p.launched_executors,
         cores: top.cores,
@@ -62,20 +68,20 @@ fn plan_view(p: &EmrPlan) -> PlanView {
         method: PlanMethod::Emr,
         selected: true,
         executors: p.requested,
-        executors_running: p.launched_executors,
+        executors_running: running,
         cores_per_executor: r.cores,
         executor_memory: spark_size(r.memory.heap_mib),
         heap_mib: r.memory.heap_mib,
         task_slots: p.totals.task_slots,
         executors_per_node: p.requests_per_node,
-        fits: p.launched_executors > 0,
-        runs: runs.filter(|_| p.launched_executors > 0),
-        nothing_runs: (p.launched_executors == 0).then_some(if p.requested == 0 {
-            NothingRuns::NoneAsked
+        fits: running > 0,
+        runs: runs.filter(|_| running > 0),
+        nothing_runs: nothing_runs(p, driver_starts),
+        refusal: if driver_starts {
+            refusal(p)
         } else {
-            NothingRuns::NoExecutorFits
-        }),
-        refusal: refusal(p),
+            Some(driver_refusal(p, &warnings))
+        },
         containers: containers(p),
         layout: groups(&p.layout, EMR),
         totals: totals(&p.totals),
@@ -85,6 +91,49 @@ fn plan_view(p: &EmrPlan) -> PlanView {
         warnings: findings(EMR, &warnings),
         guidance: findings(EMR, &crate::explorer::emr_plan_guidance(p, &warnings)),
         exports,
+    }
+}
+
+/// What the headline says when nothing runs: the driver first, since nothing starts without it.
+fn nothing_runs(p: &EmrPlan, driver_starts: bool) -> Option<NothingRuns> {
+    if !driver_starts {
+        Some(NothingRuns::DriverDoesNotFit)
+    } else if p.launched_executors > 0 {
+        None
+    } else if p.requested == 0 && !emr::grows_from_zero(&p.settings) {
+        Some(NothingRuns::NoneAsked)
+    } else {
+        Some(NothingRuns::NoExecutorFits)
+    }
+}
+
+/// A client-mode driver larger than the master node: the application does not start. The
+/// nearest plan is the largest driver the master holds, with the executors the cluster runs.
+fn driver_refusal(p: &EmrPlan, warnings: &[crate::warning::Warning]) -> Refusal {
+    let message = warnings
+        .iter()
+        .find(|w| w.code == crate::warning::Code::DriverAboveMaster)
+        .map_or_else(String::new, |w| w.message.clone());
+    let heap_mib = emr::largest_driver_on_master_mib(&p.settings);
+    let top = p.launched.first();
+    let nearest = super::NearestPlan {
+        kind: super::NearestKind::Heap,
+        field: Some(crate::catalog::key(EMR, crate::catalog::FieldId::DriverMemory).to_string()),
+        setting_mib: Some(heap_mib),
+        executors: u64::from(p.launched_executors),
+        cores: top.map_or(p.request.cores, |l| l.cores),
+        heap_mib: top.map_or(p.request.memory.heap_mib, |l| l.heap_mib),
+        message: format!(
+            "spark.driver.memory = {}, or a larger master type",
+            spark_size(heap_mib)
+        ),
+    };
+    Refusal {
+        severity: crate::warning::Severity::Error,
+        asked: u64::from(p.requested),
+        runs: 0,
+        message,
+        nearest: vec![nearest],
     }
 }
 

@@ -3,7 +3,7 @@
 //! the wiki exports, the terminal table, Markdown, the SVG's title and the command line's
 //! stderr say them; and what a node group holds.
 
-use super::{Finding, PlanMethod, PlanView, Status, View};
+use super::{Finding, NothingRuns, PlanMethod, PlanView, Status, View};
 use crate::catalog::ClusterManager;
 use crate::format;
 use crate::layout::NodeGroup;
@@ -19,6 +19,9 @@ pub fn title(v: &View) -> String {
     };
     let running = p.executors_running;
     let answer = match m {
+        ClusterManager::Emr if p.nothing_runs == Some(NothingRuns::DriverDoesNotFit) => {
+            "the driver does not fit, so nothing starts".to_string()
+        }
         ClusterManager::Yarn if running == 0 => "no executor fits".to_string(),
         ClusterManager::Yarn if running < p.executors => {
             format!("{} ({running} placed)", asked_shape(p))
@@ -92,6 +95,9 @@ fn what_runs(v: &View, p: &PlanView) -> String {
                 format::counted(per_node, "executor pod"),
                 format::counted(p.task_slots, "task")
             )
+        }
+        ClusterManager::Emr if p.nothing_runs == Some(NothingRuns::DriverDoesNotFit) => {
+            "Without its driver no executor runs.".to_string()
         }
         ClusterManager::Emr => {
             let (covered, pending) = v
