@@ -246,8 +246,18 @@ async fn render_gives_the_planners_reports_of_case_one() {
     };
     assert_eq!(case1.spark_exact.instances, 17);
     let render = |format| planner::report::render(&scenario, &outcome, format);
-    let table = render(planner::report::Format::MarkdownTable);
+    // Given a share link, the wiki export carries it (issue 28.11).
+    let table = planner::report::render_view_linked(
+        &planner::view::build(&scenario, &outcome),
+        planner::report::Format::MarkdownTable,
+        Some("https://wiki.example/sizer/?v=1"),
+    )
+    .expect("a table");
     assert!(table.contains("| Executor | 17 | 19456 |"), "{table}");
+    assert!(
+        table.contains("[Open this plan in Spark Sizer](https://wiki.example/sizer/?v=1)"),
+        "{table}"
+    );
     assert_eq!(results[0], table.as_str());
     let svg = render(planner::report::Format::Svg);
     assert!(svg.starts_with("<svg"), "{svg}");

@@ -2,8 +2,8 @@
 //! typed into the Kubernetes form (item 7), messages that name the range and the character
 //! that is no digit, and notices for the page's own keys (item 8), what a switch of cluster
 //! manager or a preset did with typed hardware (item 9), and the first-visit words explained
-//! where they first appear (item 15). Screenshots `first-visit-*` at 1280 and 375 px, light and
-//! dark.
+//! where they first appear (item 15), and the findings that change what to run pointed to
+//! beside the answer (item 4). Screenshots `first-visit-*` at 1280 and 375 px, light and dark.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
@@ -137,6 +137,82 @@ async fn first_visit_words_are_explained_where_they_appear() {
         "{shown:?}"
     );
     b.screenshots_of("headline", "first-visit-term").await;
+    b.assert_clean_console();
+    b.close().await;
+}
+
+/// Where `css` starts, in CSS pixels from the top of the page (the first screen is 900 px tall).
+async fn top_of(b: &Browser, css: &str) -> f64 {
+    b.js(&format!(
+        "return document.querySelector('{css}').getBoundingClientRect().top + window.scrollY;"
+    ))
+    .await
+    .as_f64()
+    .expect("a number")
+}
+
+/// A finding that changes what to run is beside the answer, on the first screen, with the way
+/// to the rest: the workload's task that spills (seed 001's 4 GB tasks, a warning, not an
+/// error) and the plan's own warnings (10 nodes of 32 cores and 256 GB on YARN).
+#[tokio::test]
+async fn findings_that_change_what_to_run_are_beside_the_answer() {
+    let b = Browser::open("first-visit-alerts").await;
+    let oom = planner::presets::preset("oom-10-cores-45g").expect("seed 001's preset");
+    b.open_plan(&planner::url::scenario_to_query(
+        &planner::scenario::Scenario::Yarn(oom.input),
+    ))
+    .await;
+    let alert = b
+        .wait_for_text_containing("#workload-alerts", &["spill"])
+        .await;
+    let verdict = b.text("#workload-notes").await;
+    // The verdict itself, as "Will the job fit" says it below.
+    let first_words: String = alert.chars().take(80).collect();
+    assert!(verdict.contains(&first_words), "{alert} / {verdict}");
+    assert_eq!(
+        b.attr("#workload-more a", "href").await.as_deref(),
+        Some("#workload")
+    );
+    assert!(
+        top_of(&b, "#workload-alerts").await < 900.0,
+        "on the first screen"
+    );
+    let each_once = b
+        .js("const t = [...document.querySelectorAll('#workload-alerts li')].map(li => li.textContent); return t.length === new Set(t).size;")
+        .await;
+    assert_eq!(
+        each_once,
+        serde_json::Value::Bool(true),
+        "each finding once"
+    );
+    b.screenshots_of("answer", "first-visit-alerts").await;
+
+    // The plan's own warnings (10 cores per executor, the maximum allocation) too, and how
+    // many more the Warnings section holds.
+    let shown = b.count("#plan-alerts li").await;
+    let all = b
+        .js("return [...document.querySelectorAll('#warnings li')].filter(li => !li.classList.contains('sev-info')).length;")
+        .await
+        .as_u64()
+        .expect("a count");
+    assert!(shown > 0, "the plan's warnings are beside its answer");
+    let more = b.text_opt("#more-warnings").await.unwrap_or_default();
+    assert!(
+        usize::try_from(all).expect("small") == shown
+            || more.contains(&format!("{} more", all - shown as u64)),
+        "{shown} of {all} shown, and {more:?}"
+    );
+    assert!(
+        top_of(&b, "#plan-alerts").await < 900.0,
+        "on the first screen"
+    );
+
+    // First-visit task 1 (10 nodes of 32 cores and 256 GB): the 31g headline and nothing
+    // beside it that argues against it (the memory the 31g heaps leave is a note below).
+    b.open_plan("v=1&n=10&c=32&m=256").await;
+    b.wait_for_text_containing("#headline", &["60 executors", "31 GiB"])
+        .await;
+    assert_eq!(b.count("#plan-alerts li").await, 0);
     b.assert_clean_console();
     b.close().await;
 }

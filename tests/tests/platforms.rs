@@ -149,10 +149,10 @@ async fn assert_seed_003_answer(b: &Browser) {
     .await;
     // The warnings that matter are above the fold too.
     // (20 cores per executor is a note on EMR, below: S3 is not limited as HDFS is.)
-    b.wait_for_text_containing("#emr-alerts", &["92.6 GiB heap per executor"])
+    b.wait_for_text_containing("#plan-alerts", &["92.6 GiB heap per executor"])
         .await;
-    assert_eq!(b.count("#emr-alerts li").await, 2);
-    assert!(!b.exists("#emr-more-warnings").await);
+    assert_eq!(b.count("#plan-alerts li").await, 2);
+    assert!(!b.exists("#more-warnings").await);
 }
 
 #[tokio::test]

@@ -61,7 +61,8 @@ fn emulate(browser: &Browser, media: &str, scheme: &str) {
 }
 
 /// What the page shows when printed, read from the DOM under print media: the headline, each
-/// code block, the chosen value of every select and the value (or "not set") of every text
+/// code block, each finding (a note pushed to the next page was once drawn under the heading
+/// after it, its words lost), the chosen value of every select and the value (or "not set") of every text
 /// field printed; the text of every button that does not print, and the buttons that print
 /// with a button's look (a border or a background).
 const PRINTED: &str = "const shown = el => el.getClientRects().length > 0;\
@@ -71,12 +72,16 @@ const PRINTED: &str = "const shown = el => el.getClientRects().length > 0;\
     return {\
       headline: document.getElementById('headline').innerText,\
       code: [...document.querySelectorAll('pre')].filter(shown).map(p => p.textContent),\
+      findings: [...document.querySelectorAll('.warnings > li')].filter(shown).map(li => li.innerText),\
+      grids: [...document.querySelectorAll('.details, .warnings')].filter(shown)\
+        .filter(e => getComputedStyle(e).display.includes('grid')).map(e => e.id || e.className),\
       values: [...document.querySelectorAll('select')].filter(shown).map(s => s.options[s.selectedIndex].text)\
         .concat([...document.querySelectorAll('.field input[type=text]')].filter(shown).map(i => i.value || i.placeholder)),\
       hidden_buttons: buttons.filter(b => !shown(b)).map(b => b.innerText || b.textContent),\
       button_chrome: buttons.filter(b => shown(b) && chrome(b)).map(b => b.textContent),\
       printed_text: document.body.innerText,\
       text_color: getComputedStyle(document.body).color,\
+      paper: [document.documentElement, document.body].map(e => getComputedStyle(e).backgroundColor),\
     };";
 
 /// The strings of a JSON list.
@@ -99,6 +104,13 @@ fn printout_problems(name: &str, pages: &[String], printed: &Value) -> Vec<Strin
     let headline = printed["headline"].as_str().unwrap_or_default();
     let mut wanted = vec![headline.to_owned(), "Per-node layout".to_owned()];
     wanted.extend(strings(&printed["code"]));
+    wanted.extend(strings(&printed["findings"]));
+    // Chromium does not grow a grid's row when a page break pushes part of its item to the next
+    // page: the next item is drawn over it (YARN with a workload lost a note under the layout's
+    // heading, its words still in the PDF's text). The sections and findings print as blocks.
+    for grid in strings(&printed["grids"]) {
+        problems.push(format!("{name}: {grid} prints as a grid"));
+    }
     wanted.extend(strings(&printed["values"]));
     for text in wanted {
         if !pdf.contains(&squeezed(&text)) {
@@ -169,6 +181,14 @@ async fn the_dark_scheme_prints_dark_text_on_white() {
         "{}",
         printed["text_color"]
     );
+    // With "background graphics" on, the page's own grey filled the last page below the
+    // plan: the paper stays white.
+    for paper in strings(&printed["paper"]) {
+        assert!(
+            paper == "rgba(0, 0, 0, 0)" || paper == "rgb(255, 255, 255)",
+            "the page's background prints as {paper}"
+        );
+    }
     let pages = print_pages(&browser, "yarn-dark").await;
     let problems = printout_problems("yarn (dark)", &pages, &printed);
     assert!(problems.is_empty(), "{}", problems.join("\n"));

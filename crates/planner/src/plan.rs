@@ -161,6 +161,7 @@ pub fn warnings(c: &Comparison, method: Method) -> Vec<Warning> {
         Derivation::SparkExact(d) => {
             let mut w = exact_warnings(v, d);
             w.extend(placed);
+            unused_by_choice(&mut w, d, &p.placement.totals);
             w
         }
     };
@@ -1178,6 +1179,32 @@ fn exact_warnings(v: &Validated, d: &SparkExactDerivation) -> Vec<Warning> {
         ));
     }
     warnings
+}
+
+/// Memory left unused mostly by the heaps kept at 31g is the plan's choice, not a shape that
+/// wastes the nodes: the finding says how much the lower heaps free and is a note, so the
+/// answer does not argue with its own headline.
+fn unused_by_choice(
+    warnings: &mut [Warning],
+    d: &SparkExactDerivation,
+    totals: &crate::place::Totals,
+) {
+    let Some(cap) = d.compressed_oops_cap else {
+        return;
+    };
+    let freed = cap
+        .freed_mib(d.granted_mib)
+        .saturating_mul(u64::from(totals.executors));
+    for w in warnings.iter_mut() {
+        if w.code == Code::MemoryUnused && freed.saturating_mul(2) >= totals.unused_memory_mib {
+            w.severity = Severity::Info;
+            w.message.push_str(&format!(
+                " Of it, {} is what the heaps below 32 GiB free (the note on the {} heap).",
+                crate::format::gib(freed.min(totals.unused_memory_mib)),
+                format::spark_size(d.heap_mib)
+            ));
+        }
+    }
 }
 
 /// The note beside a heap lowered to 31g: which heap would fit and what the lower one frees.

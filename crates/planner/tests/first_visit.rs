@@ -81,6 +81,28 @@ fn the_headline_keeps_compressed_pointers_and_says_what_it_frees() {
         .iter()
         .any(|s| s.title == "Compressed object pointers");
     assert!(step, "the working says it");
+    // The memory the 31g heaps leave is the plan's choice: a note that says how much of the
+    // unused memory they free (60 × 7168 MiB = 420 GiB of 448 GiB), not a warning beside the
+    // headline.
+    let findings = v.selected().unwrap().findings();
+    let unused = findings
+        .iter()
+        .find(|f| f.code == Code::MemoryUnused.as_str())
+        .expect("the unused memory is said");
+    assert_eq!(unused.severity, planner::Severity::Info, "{unused:?}");
+    assert!(
+        unused.message.ends_with(
+            "Of it, 420 GiB is what the heaps below 32 GiB free (the note on the 31g heap)."
+        ),
+        "{}",
+        unused.message
+    );
+    assert!(
+        findings
+            .iter()
+            .all(|f| f.severity == planner::Severity::Info),
+        "{findings:?}"
+    );
 
     // Turned off, the largest heap stands, and the note against it is back.
     let off = view_of("v=1&n=10&c=32&m=256&oops=0");

@@ -5,11 +5,13 @@
 //! does not run.
 
 use leptos::prelude::*;
-use planner::view::{NothingRuns, PlanView, View};
+use planner::view::{Finding, NothingRuns, PlanView, View};
 use planner::{ClusterManager, Severity};
 
 use crate::fmt::heap_words;
+use crate::parts::Findings;
 use crate::reactive::{dynamic, memo, text, Part};
+use crate::state::Page;
 
 /// The numbers of a shape that runs.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -223,6 +225,49 @@ pub(crate) fn RefusalAndNearest(
         }))}
         {dynamic(move || has_nearest.get().then(|| view! {
             <p class="nearest" id="nearest">{text(move || nearest.get().unwrap_or_default())}</p>
+        }))}
+    }
+}
+
+/// Warnings shown beside the answer besides every error; the rest are in the Warnings section.
+const ALERTS_ABOVE_THE_FOLD: usize = 2;
+
+/// The findings of the selected plan that change what to run, beside its answer: every error
+/// and the first warnings (not what the line of its refusal says already), and how many more
+/// warnings the Warnings section holds.
+pub fn plan_alerts(p: &PlanView) -> (Vec<Finding>, usize) {
+    let said_by_refusal = |w: &Finding| {
+        p.refusal.is_some() && (w.code == "fewer-executors-fit" || w.code == "driver-above-master")
+    };
+    let all: Vec<&Finding> = p
+        .warnings
+        .iter()
+        .filter(|w| w.severity != Severity::Info && !said_by_refusal(w))
+        .collect();
+    let errors = all.iter().filter(|w| w.severity == Severity::Error).count();
+    let shown = all.len().min(errors + ALERTS_ABOVE_THE_FOLD);
+    let alerts = all.iter().take(shown).map(|w| (*w).clone()).collect();
+    (alerts, all.len() - shown)
+}
+
+/// Beside the answer of every cluster manager: the plan's findings that change what to run,
+/// and a link to the rest.
+#[component]
+pub(crate) fn PlanAlerts(page: Page) -> impl IntoView {
+    let alerts = memo(move || {
+        page.planned
+            .with(|p| p.selected().map(plan_alerts).unwrap_or_default())
+    });
+    let more = memo(move || alerts.with(|a| a.1));
+    view! {
+        <Findings id="plan-alerts" quiet=true findings=memo(move || alerts.with(|a| a.0.clone()))/>
+        {dynamic(move || (more.get() > 0).then(|| view! {
+            <p class="sub" id="more-warnings">
+                <a href="#warnings-section">{text(move || {
+                    let n = more.get();
+                    format!("{n} more {} in Warnings below", if n == 1 { "warning" } else { "warnings" })
+                })}</a>
+            </p>
         }))}
     }
 }

@@ -9,7 +9,8 @@ use planner::{ClusterManager, Severity};
 
 use super::card::{container, plan_layout, DriverSection, Section};
 use super::headline::{
-    plan_big_line, refusal_and_nearest, BigLine, BigLineView, Refusal, RefusalAndNearest,
+    plan_big_line, refusal_and_nearest, BigLine, BigLineView, PlanAlerts, Refusal,
+    RefusalAndNearest,
 };
 use crate::fmt::{self, heap_words};
 use crate::layout::{LayoutView, NodeLayout};
@@ -63,6 +64,7 @@ pub(crate) fn K8sAnswer(page: Page) -> impl IntoView {
         <p class="sub" id="k8s-sub">{text(move || h.with(|h| h.sub.clone()))}</p>
         <RefusalAndNearest refusal=memo(move || h.with(|h| h.refusal.clone()))
             nearest=memo(move || h.with(|h| h.nearest.clone()))/>
+        <PlanAlerts page/>
         <CopyBlock page id="submit" title="spark-submit" button="Copy spark-submit"
             button_id="copy-submit" text=text(move || h.with(|h| h.submit.clone()))/>
         <CopyBlock page id="k8s-yaml" title="SparkApplication YAML"
@@ -187,33 +189,9 @@ struct EmrHeadline {
     line: BigLine,
     sub: String,
     shortfall: Option<(Severity, String)>,
-    alerts: Vec<Finding>,
-    more: usize,
     merged: bool,
     submit: String,
     json: String,
-}
-
-/// Warnings shown above the fold besides every error; the rest are in the Warnings section.
-const ALERTS_ABOVE_THE_FOLD: usize = 2;
-
-/// The errors and the first warnings of an EMR plan, above the fold (the shortfall already
-/// says what `fewer-executors-fit` and `driver-above-master` say), and how many more are in the
-/// Warnings section.
-fn emr_alerts(p: &PlanView) -> (Vec<Finding>, usize) {
-    let all: Vec<&Finding> = p
-        .warnings
-        .iter()
-        .filter(|w| w.severity != Severity::Info)
-        .filter(|w| {
-            !(p.refusal.is_some()
-                && (w.code == "fewer-executors-fit" || w.code == "driver-above-master"))
-        })
-        .collect();
-    let errors = all.iter().filter(|w| w.severity == Severity::Error).count();
-    let shown = all.len().min(errors + ALERTS_ABOVE_THE_FOLD);
-    let alerts = all.iter().take(shown).map(|w| (*w).clone()).collect();
-    (alerts, all.len() - shown)
 }
 
 /// The EMR answer: what to ask for (the advice, which the exports carry as asked), what EMR
@@ -223,7 +201,6 @@ fn emr_headline(view: &View) -> EmrHeadline {
     let (Some(p), Some(e)) = (view.selected(), &view.emr) else {
         return EmrHeadline::default();
     };
-    let (alerts, more) = emr_alerts(p);
     let shortfall = p.refusal.as_ref().map(|r| {
         let mut text = r.message.clone();
         let nearest: Vec<&str> = r.nearest.iter().map(|n| n.message.as_str()).collect();
@@ -247,8 +224,6 @@ fn emr_headline(view: &View) -> EmrHeadline {
         line: plan_big_line(ClusterManager::Emr, p),
         sub: e.how.clone(),
         shortfall,
-        alerts,
-        more,
         merged: e.merged,
         submit: p.exports.spark_submit.clone(),
         json: p
@@ -264,7 +239,6 @@ fn emr_headline(view: &View) -> EmrHeadline {
 pub(crate) fn EmrAnswer(page: Page) -> impl IntoView {
     let h = memo(move || page.planned.with(|p| emr_headline(&p.view)));
     let has_shortfall = memo(move || h.with(|h| h.shortfall.is_some()));
-    let more = memo(move || h.with(|h| h.more));
     let merged = memo(move || h.with(|h| h.merged));
     let shortfall = move |f: fn(&(Severity, String)) -> String| {
         h.with(|h| h.shortfall.as_ref().map(f).unwrap_or_default())
@@ -287,15 +261,7 @@ pub(crate) fn EmrAnswer(page: Page) -> impl IntoView {
                 " "{text(move || shortfall(|s| s.1.clone()))}
             </p>
         }))}
-        <Findings id="emr-alerts" quiet=true findings=memo(move || h.with(|h| h.alerts.clone()))/>
-        {dynamic(move || (more.get() > 0).then(|| view! {
-            <p class="sub" id="emr-more-warnings">
-                <a href="#warnings-section">{text(move || {
-                    let n = more.get();
-                    format!("{n} more {} in Warnings below", if n == 1 { "warning" } else { "warnings" })
-                })}</a>
-            </p>
-        }))}
+        <PlanAlerts page/>
         {dynamic(move || merged.get().then(|| view! {
             <p class="sev sev-info" id="emr-model">"EMR does not publish how it merges executor requests: the merged executors are a model that reproduces EMR's driver logs."</p>
         }))}
@@ -409,7 +375,7 @@ mod tests {
         let form = Form::from_query("v=1&cm=emr").0;
         let planned = Planned::of(&form);
         let p = planned.selected().expect("the EMR form plans");
-        let (alerts, more) = emr_alerts(p);
+        let (alerts, more) = crate::answer::headline::plan_alerts(p);
         let planner::scenario::Outcome::Emr(plan) = crate::state::evaluate(&form.read()) else {
             panic!("an EMR plan")
         };

@@ -8,7 +8,8 @@ use planner::view::{ContainerRole, Finding, PlanMethod, PlanView, Step, View};
 
 use super::card::{container, plan_layout, DriverSection, Section};
 use super::headline::{
-    plan_big_line, refusal_and_nearest, BigLine, BigLineView, Refusal, RefusalAndNearest,
+    plan_big_line, refusal_and_nearest, BigLine, BigLineView, PlanAlerts, Refusal,
+    RefusalAndNearest,
 };
 use super::memory::{memory_view, ExecutorMemory, MemoryView};
 use crate::fmt;
@@ -103,6 +104,7 @@ pub(crate) fn YarnAnswer(page: Page) -> impl IntoView {
         }))}
         <RefusalAndNearest refusal=memo(move || h.with(|h| h.refusal.clone()))
             nearest=memo(move || h.with(|h| h.nearest.clone()))/>
+        <PlanAlerts page/>
         {dynamic(move || runs.get().then(|| view! {
             <CodeLines id="submit" label="spark-submit command" text=submit/>
             <div class="actions">

@@ -1,5 +1,6 @@
 //! The Workload ("Will the job fit") and Dynamic allocation sections under the plan, and what
-//! they put under the headline (the workload's errors, dynamic allocation's starting count).
+//! they put under the headline (the workload's errors and warnings, dynamic allocation's
+//! starting count).
 //! Their inputs are folds of the form (its Workload and Dynamic allocation). Each shape
 //! remedy's Apply opens its scenario with a history entry, as the explorer's Adopt does.
 
@@ -22,6 +23,21 @@ pub fn workload_errors(view: &View) -> Vec<Finding> {
             .cloned()
             .collect()
     })
+}
+
+/// The workload's findings that change what to run (errors, and warnings such as a task that
+/// spills), pointed to beside the answer with the way to the remedies: the verdict first.
+pub fn workload_alerts(view: &View) -> Vec<Finding> {
+    let mut alerts = Vec::new();
+    if let Some(w) = &view.workload {
+        // The notes hold the verdict too: each finding once.
+        for f in w.verdict.iter().chain(&w.notes) {
+            if f.severity != Severity::Info && !alerts.contains(f) {
+                alerts.push(f.clone());
+            }
+        }
+    }
+    alerts
 }
 
 /// What the sections under the plan say of the workload and dynamic allocation.
@@ -121,14 +137,15 @@ fn Remedy(page: Page, remedy: Part<(String, String)>) -> impl IntoView {
     }
 }
 
-/// Under the headline: the workload's errors, with a link to "Will the job fit"; and while
-/// dynamic allocation is on, one line saying the executor count is only where Spark starts.
+/// Under the headline: the workload's errors and warnings, with a link to "Will the job fit"
+/// and its remedies; and while dynamic allocation is on, one line saying the executor count is
+/// only where Spark starts.
 #[component]
 pub(crate) fn UnderTheHeadline(page: Page) -> impl IntoView {
     let v = memo(move || {
         page.planned.with(|p| {
             (
-                workload_errors(&p.view),
+                workload_alerts(&p.view),
                 p.view
                     .dynamic_allocation
                     .as_ref()
@@ -136,10 +153,10 @@ pub(crate) fn UnderTheHeadline(page: Page) -> impl IntoView {
             )
         })
     });
-    let errors = memo(move || v.with(|v| !v.0.is_empty()));
+    let alerts = memo(move || v.with(|v| !v.0.is_empty()));
     let initial = memo(move || v.with(|v| v.1.is_some()));
     view! {
-        {dynamic(move || errors.get().then(|| view! {
+        {dynamic(move || alerts.get().then(|| view! {
             <Findings id="workload-alerts" findings=memo(move || v.with(|v| v.0.clone()))/>
             <p class="sub" id="workload-more"><a href="#workload">"Will the job fit, below: what to change"</a></p>
         }))}
@@ -180,8 +197,13 @@ mod tests {
                 "{words} is in the verdict too"
             );
         }
-        // It spills, slowly; it does not fail: nothing under the headline.
+        // It spills, slowly; it does not fail: no error, but the verdict beside the answer.
         assert!(workload_errors(&oom.view).is_empty());
+        let alerts = workload_alerts(&oom.view);
+        assert_eq!(
+            alerts.first(),
+            v.verdict.iter().find(|f| f.severity != Severity::Info)
+        );
         // Off by default, nothing described: nothing to show.
         let plain = planned(&Scenario::default_for(planner::ClusterManager::Yarn));
         assert_eq!(
@@ -189,5 +211,6 @@ mod tests {
             WorkloadSectionsView::default()
         );
         assert!(workload_errors(&plain.view).is_empty());
+        assert!(workload_alerts(&plain.view).is_empty());
     }
 }
