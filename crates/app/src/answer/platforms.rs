@@ -194,6 +194,21 @@ struct EmrHeadline {
     json: String,
 }
 
+/// The executors asked for as the command asks: with `spark.executor.instances = 0` and dynamic
+/// allocation on, 0, and how many it adds (the count planned), since the command says 0.
+fn emr_asked_executors(p: &PlanView) -> String {
+    let count = fmt::count(u64::from(p.executors), "executor", "executors");
+    let grown = p
+        .warnings
+        .iter()
+        .any(|w| w.code == "no-executors-requested" && w.severity == Severity::Info);
+    if grown {
+        format!("0 executors, dynamic allocation adding up to {count},")
+    } else {
+        count
+    }
+}
+
 /// The EMR answer: what to ask for (the advice, which the exports carry as asked), what EMR
 /// runs with it (merged executors), a shortfall with the nearest shapes that fit, the warnings
 /// that matter, and the exports.
@@ -217,7 +232,7 @@ fn emr_headline(view: &View) -> EmrHeadline {
         instance: e.instance.clone(),
         ask: format!(
             "{} × {} × {} heap",
-            fmt::count(u64::from(p.executors), "executor", "executors"),
+            emr_asked_executors(p),
             fmt::count(u64::from(p.cores_per_executor), "core", "cores"),
             heap_words(p.heap_mib)
         ),
@@ -369,6 +384,18 @@ fn LaunchedRow(row: Part<[String; 5]>) -> impl IntoView {
 mod tests {
     use super::*;
     use crate::state::form::Form;
+
+    /// Issue 28.2: with no executor asked for and dynamic allocation on (EMR's default), the
+    /// ask says 0, as the command does, and what dynamic allocation adds.
+    #[test]
+    fn emr_s_ask_says_what_the_command_asks() {
+        let ask = |query: &str| emr_headline(&Planned::of(&Form::from_query(query).0).view).ask;
+        assert_eq!(
+            ask("v=1&cm=emr&cnt=0"),
+            "0 executors, dynamic allocation adding up to 45 executors, × 4 cores × 18\u{202f}971 MiB heap"
+        );
+        assert!(ask("v=1&cm=emr").starts_with("50 executors × 4 cores"));
+    }
 
     #[test]
     fn emr_s_alerts_are_its_plans_warnings() {
