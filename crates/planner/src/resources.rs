@@ -231,6 +231,15 @@ pub fn kubernetes_resource_name(vendor: &str, name: &str) -> Option<String> {
     (!vendor.is_empty()).then(|| format!("{vendor}/{name}"))
 }
 
+/// A decimal as Scala interpolates a `Double`: a whole number with `.0` (`2.0`).
+fn as_scala_double(decimal: &str) -> String {
+    if decimal.contains('.') {
+        decimal.to_string()
+    } else {
+        format!("{decimal}.0")
+    }
+}
+
 /// A refusal in Spark's words (the message its `SparkException` carries).
 pub fn refusal_words(refusal: &ResourceRefusal) -> String {
     let amount = |units: u64| crate::fixed::format_scaled(units, TASK_AMOUNT_SCALE);
@@ -250,7 +259,7 @@ pub fn refusal_words(refusal: &ResourceRefusal) -> String {
         } => format!(
             "The executor resource: {name}, amount: {executor_amount} needs to be >= the task \
              resource request amount of {}",
-            amount(*task_amount)
+            as_scala_double(&amount(*task_amount))
         ),
         ResourceRefusal::TaskWithoutExecutor { names } => format!(
             "No executor resource configs were not specified for the following task configs: {}",

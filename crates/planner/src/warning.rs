@@ -130,6 +130,9 @@ pub enum Code {
     DriverCoresBelowJobs,
     /// Client mode: how many drivers an edge node holds.
     EdgeNodeDrivers,
+    /// A custom resource (a GPU) lets fewer tasks run at once than the executor's cores, or
+    /// sits idle with no task asking for it.
+    ResourceLimitsTasks,
     /// A pasted key Spark does not know or ignores (a misspelt key, a non-Spark key).
     UnknownSetting,
     /// A pasted key Spark reads under a newer name.
@@ -203,6 +206,7 @@ impl Code {
             Code::ResultsAboveDriverHeap => "results-above-driver-heap",
             Code::ResultsNearDriverHeap => "results-near-driver-heap",
             Code::DriverCoresBelowJobs => "driver-cores-below-jobs",
+            Code::ResourceLimitsTasks => "resource-limits-tasks",
             Code::EdgeNodeDrivers => "edge-node-drivers",
             Code::UnknownSetting => "unknown-setting",
             Code::DeprecatedSetting => "deprecated-setting",

@@ -95,8 +95,9 @@ fn a_task_asking_more_than_its_executor_holds_is_refused() {
     let refusal = task_slots(4, 1, &[gpu(1, "2")]).expect_err("Spark refuses it");
     assert_eq!(
         refusal_words(&refusal),
+        // `taskReq` is a Double, which Scala's interpolation writes as 2.0.
         "The executor resource: gpu, amount: 1 needs to be >= the task resource request amount \
-         of 2"
+         of 2.0"
     );
 }
 

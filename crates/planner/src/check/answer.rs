@@ -261,16 +261,22 @@ pub fn check_part(text: &str, form: &Scenario, part: usize) -> Check {
 }
 
 /// Checks settings already read (from text or from a share link).
-pub fn check_pasted(pasted: Pasted, form: &Scenario) -> Check {
+pub fn check_pasted(mut pasted: Pasted, form: &Scenario) -> Check {
     let applied = apply_settings(&pasted, form);
     let answer = plan_applied(&pasted, &applied);
     let plan = scenario::plan(form);
+    let task_cpus = scenario::task_cpus_of(&applied.scenario);
+    let resources = super::resources::check_resources(&pasted, applied.executor_cores, task_cpus);
+    pasted.findings.extend(resources.findings);
     let counted = |n: SideNumbers, scenario: &Scenario| SideNumbers {
         cpu_counted: CpuCounted::of(scenario),
         ..n
     };
     let compare = Side {
-        pasted: answer.numbers().map(|n| counted(n, &applied.scenario)),
+        pasted: answer
+            .numbers()
+            .map(|n| counted(n, &applied.scenario))
+            .map(|n| with_resource_slots(n, resources.slots.as_ref())),
         plan: SideNumbers::of_outcome(&plan).map(|n| counted(n, form)),
     };
     let allocation = allocation_of(&applied, &answer);
@@ -282,6 +288,18 @@ pub fn check_pasted(pasted: Pasted, form: &Scenario) -> Check {
         compare,
         allocation,
         others: Vec::new(),
+    }
+}
+
+/// The tasks at once when a custom resource (a GPU) lets each executor run fewer than its cores
+/// do: each executor request runs the resource's slots (`ResourceProfile`'s limiting resource).
+fn with_resource_slots(n: SideNumbers, slots: Option<&crate::resources::TaskSlots>) -> SideNumbers {
+    match slots {
+        Some(s) if s.slots < s.slots_by_cores => SideNumbers {
+            task_slots: n.requests_running.saturating_mul(s.slots),
+            ..n
+        },
+        _ => n,
     }
 }
 

@@ -50,6 +50,13 @@ const fn k(key: &'static str, kind: ValueKind, link_code: &'static str) -> Known
 use crate::spark_keys;
 use ValueKind::{Bool, Count, CpuQuantity, DeployMode, Factor, Fraction, PositiveInt, Size, Text};
 
+/// `spark.executor.resource.gpu.amount`: GPUs per executor.
+pub const GPU_EXECUTOR_AMOUNT: &str = "spark.executor.resource.gpu.amount";
+/// `spark.task.resource.gpu.amount`: the GPU share of each task.
+pub const GPU_TASK_AMOUNT: &str = "spark.task.resource.gpu.amount";
+/// `spark.executor.resource.gpu.discoveryScript`: the script that finds an executor's GPUs.
+pub const GPU_DISCOVERY_SCRIPT: &str = "spark.executor.resource.gpu.discoveryScript";
+
 /// Keys the check reads (with link codes) and commonly used keys it knows by name. Kinds follow
 /// Spark's `core/src/main/scala/org/apache/spark/internal/config/package.scala`, Kubernetes'
 /// `Config.scala` and YARN's `config.scala` (3.5/4.0); the EMR keys are EMR's.
@@ -66,6 +73,11 @@ pub const KNOWN_KEYS: &[KnownKey] = &[
     k(spark_keys::MEMORY_FRACTION, Fraction, "mf"),
     k(spark_keys::STORAGE_FRACTION, Fraction, "sf"),
     k(spark_keys::TASK_CPUS, PositiveInt, "tc"),
+    // GPUs change the tasks at once and what Spark refuses (check::resources): their amounts
+    // travel in a link; the discovery script's path does not, only that one is set (`rd`).
+    k(GPU_EXECUTOR_AMOUNT, Count, "rg"),
+    k(GPU_TASK_AMOUNT, Text, "rt"),
+    k(GPU_DISCOVERY_SCRIPT, Text, ""),
     k(spark_keys::DRIVER_MEMORY, Size(ByteUnit::MiB), "dm"),
     k(spark_keys::DRIVER_CORES, PositiveInt, "dc"),
     k(spark_keys::DRIVER_OVERHEAD, Size(ByteUnit::MiB), "do"),

@@ -4,7 +4,7 @@
 //! `*token*`, credentials, keys, keytabs) and values that look like one are dropped, and so are
 //! the settings that do not change the answer; every dropped key is reported.
 
-use super::keys::{by_link_code, is_secret_key, is_secret_value, known};
+use super::keys::{by_link_code, is_secret_key, is_secret_value, known, GPU_DISCOVERY_SCRIPT};
 use super::{Finding, FindingKind, Format, Origin, Pasted, Stage};
 use crate::spark::{AppType, SparkVersion};
 
@@ -40,6 +40,12 @@ pub struct LinkSettings {
 /// The longest value a link carries.
 const MAX_VALUE_CHARS: usize = 24;
 
+/// The `rd` value: a GPU discovery script is set (its path stays out of links).
+const DISCOVERY_SCRIPT_SET: &str = "1";
+
+/// The discovery script's value read back from a link.
+const DISCOVERY_SCRIPT_KEPT_OUT: &str = "(a script, its path not kept in the link)";
+
 fn safe_value(v: &str) -> bool {
     !v.is_empty()
         && v.len() <= MAX_VALUE_CHARS
@@ -51,6 +57,10 @@ pub fn encode(pasted: &Pasted) -> LinkSettings {
     let mut out = LinkSettings::default();
     let mut parts: Vec<String> = Vec::new();
     for e in pasted.effective() {
+        if e.key == GPU_DISCOVERY_SCRIPT && !e.value.trim().is_empty() {
+            parts.push(format!("rd{DISCOVERY_SCRIPT_SET}"));
+            continue;
+        }
         let code = known(&e.key).map(|k| k.link_code).unwrap_or_default();
         // A value is judged secret-looking only where it would travel (a key with a code);
         // other keys stay out of links anyway, and are named secret by their key alone.
@@ -104,6 +114,14 @@ pub fn decode(value: &str) -> Pasted {
             "sv" => SparkVersion::parse(v).map(|s| pasted.spark_version = Some((s, at))),
             "mx" => matches!(v, "true" | "false")
                 .then(|| pasted.maximize_resource_allocation = Some((v == "true", at))),
+            "rd" => (v == DISCOVERY_SCRIPT_SET).then(|| {
+                pasted.push(
+                    GPU_DISCOVERY_SCRIPT,
+                    DISCOVERY_SCRIPT_KEPT_OUT,
+                    at,
+                    Stage::Conf,
+                )
+            }),
             _ => by_link_code(code)
                 .filter(|_| safe_value(v))
                 .map(|k| pasted.push(k.key, v, at, Stage::Conf)),

@@ -30,6 +30,7 @@ pub mod link;
 #[cfg(feature = "yaml")]
 mod manifest;
 pub mod properties;
+mod resources;
 #[cfg(feature = "yaml")]
 mod tree;
 pub mod words;
@@ -216,6 +217,41 @@ pub enum FindingKind {
     OtherMaster {
         /// The master.
         master: String,
+    },
+    /// A resource amount Spark cannot read (an executor's a whole number, a task's a
+    /// decimal).
+    BadResourceAmount {
+        /// The key.
+        key: String,
+        /// The value.
+        value: String,
+        /// Whether it is the task's amount (`spark.task.resource.*`).
+        task: bool,
+    },
+    /// Custom resources Spark refuses at start.
+    ResourceRefused(crate::resources::ResourceRefusal),
+    /// A resource lets fewer tasks run at once than the executor's cores.
+    TasksLimitedByResource {
+        /// The resource.
+        name: String,
+        /// `spark.executor.cores`.
+        cores: u32,
+        /// `spark.task.cpus`.
+        task_cpus: u32,
+        /// Tasks at once per executor.
+        slots: u64,
+        /// What the cores alone allow.
+        slots_by_cores: u64,
+    },
+    /// An executor resource no task asks for: it sits idle.
+    ResourceUnusedByTasks {
+        /// The resource.
+        name: String,
+    },
+    /// An executor resource with no discovery script: executors stop at start.
+    NoDiscoveryScript {
+        /// The resource.
+        name: String,
     },
     /// A line that holds no setting (for example text between commands).
     NotASetting {

@@ -63,6 +63,12 @@ pub fn finding_kind(kind: &FindingKind) -> (Severity, Code) {
             (Severity::Warning, Code::SettingIgnored)
         }
         F::MaximizeLeavesCountToDynamicAllocation { .. } => (Severity::Info, Code::SettingIgnored),
+        F::BadResourceAmount { .. } | F::ResourceRefused(_) | F::NoDiscoveryScript { .. } => {
+            (Severity::Error, Code::InvalidValue)
+        }
+        F::TasksLimitedByResource { .. } | F::ResourceUnusedByTasks { .. } => {
+            (Severity::Warning, Code::ResourceLimitsTasks)
+        }
         other => reading_kind(other),
     }
 }
@@ -201,6 +207,11 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
              \"Using maximizeResourceAllocation\"): dynamic allocation chooses the count; \
              memory and cores are still maximised."
         ),
+        F::BadResourceAmount { .. }
+        | F::ResourceRefused(_)
+        | F::TasksLimitedByResource { .. }
+        | F::ResourceUnusedByTasks { .. }
+        | F::NoDiscoveryScript { .. } => resource_message(kind),
         F::OtherManager {
             suggested,
             evidence,
@@ -212,6 +223,10 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
                 manager.name()
             )
         }
+        F::NotCarried { key } if key.contains(".resource.") => format!(
+            "{key} is counted in this check, but the form holds no GPUs yet: \"Use these \
+             settings\" leaves it out."
+        ),
         F::NotCarried { key } => format!(
             "{key} is not part of this check on {}: the form does not hold it, so it is left out \
              of the answer and of \"Use these settings\".",
@@ -567,7 +582,10 @@ pub fn refused_words(kind: &FindingKind) -> &'static str {
         | F::Mistyped {
             outcome: O::Refused(_),
             ..
-        } => "Spark refuses these settings",
+        }
+        | F::BadResourceAmount { .. }
+        | F::ResourceRefused(_) => "Spark refuses these settings",
+        F::NoDiscoveryScript { .. } => "The executors stop at start with these settings",
         F::CommandCut(_) | F::Mistyped { .. } | F::OptionsAfterApplication { .. } => {
             "Spark would not get these settings as they are written"
         }
@@ -1089,4 +1107,50 @@ pub fn layout_lines(answer: &Answer) -> Vec<String> {
             ))
         })
         .collect()
+}
+
+/// The words of what the check finds about custom resources (GPUs): Spark's own where it
+/// refuses.
+fn resource_message(kind: &FindingKind) -> String {
+    use FindingKind as F;
+    match kind {
+        F::BadResourceAmount { key, value, task } => format!(
+            "{key} = {value}: Spark reads {}, and refuses to start otherwise.",
+            if *task {
+                "a task's amount as a decimal (1, 0.5, 0.25)"
+            } else {
+                "an executor's amount as a whole number (1, 2)"
+            }
+        ),
+        F::ResourceRefused(refusal) => format!(
+            "Spark refuses to start: \"{}\"",
+            crate::resources::refusal_words(refusal)
+        ),
+        F::TasksLimitedByResource {
+            name,
+            cores,
+            task_cpus,
+            slots,
+            slots_by_cores,
+        } => format!(
+            "{name} limits each executor to {} at once, not the {slots_by_cores} its {} allow \
+             (spark.task.cpus = {task_cpus}): Spark warns that the configuration wastes \
+             resources. Give each task less {name} (spark.task.resource.{name}.amount) or each \
+             executor fewer cores.",
+            format::counted(*slots, "task"),
+            format::counted(u64::from(*cores), "core")
+        ),
+        F::ResourceUnusedByTasks { name } => format!(
+            "spark.executor.resource.{name}.amount is set but no \
+             spark.task.resource.{name}.amount: no task asks for {name}, so it sits idle."
+        ),
+        F::NoDiscoveryScript { name } => format!(
+            "spark.executor.resource.{name}.amount without \
+             spark.executor.resource.{name}.discoveryScript: each executor stops at start \
+             (\"User is expecting to use resource: {name}, but didn't specify a discovery \
+             script!\"). Give it a script that prints the addresses, such as Spark's \
+             examples/src/main/scripts/getGpusResources.sh."
+        ),
+        _ => String::new(),
+    }
 }
