@@ -628,3 +628,35 @@ async fn several_commands_are_each_checked_and_listed() {
     b.assert_clean_console();
     b.close().await;
 }
+
+/// GPU settings pasted on YARN (issue 29): the answer counts the tasks a GPU lets each executor
+/// run (4 cores, tasks of 0.3 GPU: 3 at once, so 2 × 3 = 6), the finding says so at its line,
+/// and a fraction Spark refuses heads the answer in Spark's words.
+#[tokio::test]
+async fn gpu_settings_are_counted_and_what_spark_refuses_heads_the_answer() {
+    const GPU_LIMITED: &str = "spark.executor.cores 4\n\
+        spark.executor.resource.gpu.amount 1\n\
+        spark.executor.resource.gpu.discoveryScript /opt/spark/getGpusResources.sh\n\
+        spark.task.resource.gpu.amount 0.3\n";
+    let b = Browser::open("check-gpu").await;
+    b.open_plan("").await;
+    let form = planner::url::scenario_from_query("v=1").scenario;
+    let expected = words::check_headline(&check(GPU_LIMITED, &form));
+    assert!(expected.contains("6 tasks at once"), "{expected}");
+    let headline = paste_then(&b, GPU_LIMITED, "6 tasks at once").await;
+    assert_eq!(headline, expected);
+    b.wait_for_text_containing(
+        "#check-findings",
+        &["Line 4: gpu limits each executor to 3 tasks at once, not the 4 its 4 cores allow"],
+    )
+    .await;
+    section_screenshots(&b, "check-gpu").await;
+    let refused = GPU_LIMITED.replace("0.3", "0.6");
+    let headline = paste_then(&b, &refused, "Spark refuses these settings").await;
+    assert!(
+        headline.contains("\"The resource amount 0.6 must be either <= 0.5, or a whole number.\""),
+        "{headline}"
+    );
+    b.assert_clean_console();
+    b.close().await;
+}
