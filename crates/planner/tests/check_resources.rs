@@ -232,3 +232,27 @@ fn the_link_keeps_the_gpu_settings_and_use_these_settings_says_it_leaves_them() 
         "{left_out:?}"
     );
 }
+
+/// A SparkApplication's `spec.executor.gpu` (kubeflow/spark-operator `api/v1beta2`,
+/// `GPUSpec{name, quantity}`): the operator adds the GPUs to the pod's limits, which Spark does
+/// not schedule by; said at its line, not dropped without a word.
+#[test]
+fn the_operators_gpu_field_is_said() {
+    let manifest = "apiVersion: sparkoperator.k8s.io/v1beta2\nkind: SparkApplication\n\
+        metadata:\n  name: gpus\nspec:\n  type: Scala\n  executor:\n    cores: 4\n    \
+        gpu:\n      name: nvidia.com/gpu\n      quantity: 1\n";
+    let form = Scenario::default_for(planner::ClusterManager::Kubernetes);
+    let said: Vec<String> = words::diagnostics(&check(manifest, &form))
+        .into_iter()
+        .filter(|w| w.code == Code::ResourceLimitsTasks)
+        .map(|w| w.message)
+        .collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        said[0].starts_with(
+            "Line 9: spec.executor.gpu: the operator adds 1 nvidia.com/gpu to each executor \
+             pod's limits; Spark schedules tasks by GPUs only with"
+        ),
+        "{said:?}"
+    );
+}

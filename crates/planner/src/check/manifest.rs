@@ -198,6 +198,8 @@ fn read_spec(spec: &Node, spec_line: u32, pasted: &mut Pasted) {
     }
     read_fields(spec, "driver", DRIVER_FIELDS, pasted);
     read_fields(spec, "executor", EXECUTOR_FIELDS, pasted);
+    read_gpu(spec, "driver", pasted);
+    read_gpu(spec, "executor", pasted);
     operator_instances(spec, spec_line, pasted);
     read_dynamic_allocation(spec, pasted);
 }
@@ -289,6 +291,30 @@ fn read_dynamic_allocation(spec: &Node, pasted: &mut Pasted) {
     };
     let key = spark_keys::DYNAMIC_ALLOCATION_SHUFFLE_TRACKING;
     pasted.push(key, tracking, at(line), Stage::Conf);
+}
+
+/// A pod's `gpu` (`SparkPodSpec.GPU`, `GPUSpec{name, quantity}`, kubeflow/spark-operator
+/// `api/v1beta2`): the operator adds the GPUs to the pod's resource limits, and Spark schedules
+/// no task by them; said, since nothing else reads it.
+fn read_gpu(spec: &Node, pod: &'static str, pasted: &mut Pasted) {
+    let Some((section, gpu)) = spec.get(pod).and_then(|p| Some((p, p.get("gpu")?))) else {
+        return;
+    };
+    let line = section.key_line("gpu").unwrap_or(gpu.line());
+    let field = |name: &str| {
+        gpu.get(name)
+            .and_then(Node::text)
+            .unwrap_or_default()
+            .chars()
+            .take(60)
+            .collect::<String>()
+    };
+    let kind = FindingKind::OperatorGpu {
+        pod,
+        name: field("name"),
+        quantity: field("quantity"),
+    };
+    pasted.findings.push(Finding::at(at(line), kind));
 }
 
 fn read_fields(spec: &Node, name: &str, fields: &[(&str, &'static str)], pasted: &mut Pasted) {

@@ -248,6 +248,16 @@ pub enum FindingKind {
         /// The resource.
         name: String,
     },
+    /// A SparkApplication pod's `gpu`: the operator adds the GPUs to the pod's limits; Spark
+    /// schedules no task by them.
+    OperatorGpu {
+        /// `driver` or `executor`.
+        pod: &'static str,
+        /// The resource name (`nvidia.com/gpu`).
+        name: String,
+        /// How many per pod, as written.
+        quantity: String,
+    },
     /// An executor resource with no discovery script: executors stop at start.
     NoDiscoveryScript {
         /// The resource.

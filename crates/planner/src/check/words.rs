@@ -69,6 +69,7 @@ pub fn finding_kind(kind: &FindingKind) -> (Severity, Code) {
         F::TasksLimitedByResource { .. } | F::ResourceUnusedByTasks { .. } => {
             (Severity::Warning, Code::ResourceLimitsTasks)
         }
+        F::OperatorGpu { .. } => (Severity::Info, Code::ResourceLimitsTasks),
         other => reading_kind(other),
     }
 }
@@ -211,7 +212,8 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
         | F::ResourceRefused(_)
         | F::TasksLimitedByResource { .. }
         | F::ResourceUnusedByTasks { .. }
-        | F::NoDiscoveryScript { .. } => resource_message(kind),
+        | F::NoDiscoveryScript { .. }
+        | F::OperatorGpu { .. } => resource_message(kind),
         F::OtherManager {
             suggested,
             evidence,
@@ -1150,6 +1152,25 @@ fn resource_message(kind: &FindingKind) -> String {
              (\"User is expecting to use resource: {name}, but didn't specify a discovery \
              script!\"). Give it a script that prints the addresses, such as Spark's \
              examples/src/main/scripts/getGpusResources.sh."
+        ),
+        F::OperatorGpu {
+            pod,
+            name,
+            quantity,
+        } if *pod == "executor" => format!(
+            "spec.executor.gpu: the operator adds {quantity} {name} to each executor pod's \
+             limits; Spark schedules tasks by GPUs only with spark.executor.resource.gpu.amount, \
+             spark.task.resource.gpu.amount and a discovery script in sparkConf, so without them \
+             the executor's tasks share the GPUs unscheduled."
+        ),
+        F::OperatorGpu {
+            pod,
+            name,
+            quantity,
+        } => format!(
+            "spec.{pod}.gpu: the operator adds {quantity} {name} to the {pod} pod's limits; \
+             Spark gives them to the {pod} only with spark.{pod}.resource.gpu.amount and a \
+             discovery script in sparkConf."
         ),
         _ => String::new(),
     }
