@@ -256,3 +256,50 @@ fn the_operators_gpu_field_is_said() {
         "{said:?}"
     );
 }
+
+/// What each executor asks the cluster for beside memory and cores: YARN `yarn.io/gpu`
+/// (`ResourceRequestHelper`: Spark maps only gpu and fpga), a Kubernetes pod `vendor/name` in
+/// its requests and limits, and without a vendor Spark refuses the pods
+/// (`KubernetesUtils.buildResourcesQuantities`: "Resource: gpu was requested, but vendor was
+/// not specified.").
+#[test]
+fn each_executor_asks_its_cluster_for_the_gpus_by_the_clusters_name() {
+    let lines = words::check_container_lines(&check(GPU_LIMITED, &yarn()));
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some(
+            "Each executor container also asks YARN for 1 yarn.io/gpu: YARN grants such \
+             containers only on nodes that offer the resource type (resource-types.xml) and \
+             with a scheduler that counts it (the DominantResourceCalculator)."
+        )
+    );
+    let other = "spark.executor.resource.tpu.amount 1\n\
+        spark.executor.resource.tpu.discoveryScript /t.sh\nspark.task.resource.tpu.amount 1\n";
+    let lines = words::check_container_lines(&check(other, &yarn()));
+    assert!(
+        lines
+            .last()
+            .is_some_and(|l| l.contains("set spark.yarn.executor.resource.tpu.amount")),
+        "{lines:?}"
+    );
+
+    let k8s = Scenario::default_for(planner::ClusterManager::Kubernetes);
+    let c = check(GPU_LIMITED, &k8s);
+    assert_eq!(
+        words::check_headline(&c),
+        "Spark refuses these settings. Line 2: spark.executor.resource.gpu.amount without \
+         spark.executor.resource.gpu.vendor: Spark refuses to build the executor pods \
+         (\"Resource: gpu was requested, but vendor was not specified.\"). Set it to the device \
+         plugin's vendor (nvidia.com for NVIDIA GPUs)."
+    );
+    let with_vendor = format!("{GPU_LIMITED}spark.executor.resource.gpu.vendor nvidia.com\n");
+    let c = check(&with_vendor, &k8s);
+    assert!(words::stop(&c).is_none());
+    let lines = words::check_container_lines(&c);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Each executor pod also asks for 1 nvidia.com/gpu (requests and limits)."),
+        "{lines:?}"
+    );
+}

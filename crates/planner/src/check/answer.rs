@@ -266,7 +266,12 @@ pub fn check_pasted(mut pasted: Pasted, form: &Scenario) -> Check {
     let answer = plan_applied(&pasted, &applied);
     let plan = scenario::plan(form);
     let task_cpus = scenario::task_cpus_of(&applied.scenario);
-    let resources = super::resources::check_resources(&pasted, applied.executor_cores, task_cpus);
+    let resources = super::resources::check_resources(
+        &pasted,
+        applied.scenario.manager(),
+        applied.executor_cores,
+        task_cpus,
+    );
     pasted.findings.extend(resources.findings);
     let counted = |n: SideNumbers, scenario: &Scenario| SideNumbers {
         cpu_counted: CpuCounted::of(scenario),

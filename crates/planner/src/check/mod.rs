@@ -258,6 +258,11 @@ pub enum FindingKind {
         /// How many per pod, as written.
         quantity: String,
     },
+    /// Kubernetes: an executor resource with no vendor, which Spark refuses.
+    NoVendor {
+        /// The resource.
+        name: String,
+    },
     /// An executor resource with no discovery script: executors stop at start.
     NoDiscoveryScript {
         /// The resource.

@@ -4,8 +4,10 @@
 //! `Spark Properties`) gives its settings here.
 
 use super::{Effective, Finding, FindingKind, Origin, Pasted};
+use crate::catalog::ClusterManager;
 use crate::resources::{
-    parse_task_amount, task_slots, ResourceAsk, ResourceRefusal, SlotLimit, TaskSlots,
+    kubernetes_resource_name, parse_task_amount, task_slots, yarn_resource_name, ResourceAsk,
+    ResourceRefusal, SlotLimit, TaskSlots,
 };
 
 const EXECUTOR_PREFIX: &str = "spark.executor.resource.";
@@ -113,11 +115,86 @@ fn asks_of(
     (asks, last)
 }
 
-/// The resource settings of `pasted` on an executor of `cores` whose tasks take `task_cpus`.
-pub(super) fn check_resources(pasted: &Pasted, cores: u32, task_cpus: u32) -> ResourceCheck {
+/// The value that stands for `key`, if set.
+fn value_of<'a>(effective: &'a [Effective], key: &str) -> Option<&'a Effective> {
+    effective
+        .iter()
+        .find(|e| e.key == key && !e.value.trim().is_empty())
+}
+
+/// What each executor container (YARN, EMR) or pod (Kubernetes) asks the cluster for beside
+/// memory and cores, one line a resource: YARN is asked only for `yarn.io/gpu` and
+/// `yarn.io/fpga` by Spark's keys (`ResourceRequestHelper`), others by
+/// `spark.yarn.executor.resource.{name}.amount`; a pod asks `vendor/name` in its requests and
+/// limits (`KubernetesUtils.buildResourcesQuantities`).
+pub(super) fn request_lines(pasted: &Pasted, manager: ClusterManager) -> Vec<String> {
+    let effective = pasted.effective();
+    let (asks, _) = asks_of(&effective, &mut Vec::new());
+    let mut lines = Vec::new();
+    for ask in asks.iter().filter(|a| a.executor_amount > 0) {
+        let (name, amount) = (&ask.name, ask.executor_amount);
+        let line = match manager {
+            ClusterManager::Kubernetes => {
+                let vendor = value_of(&effective, &format!("{EXECUTOR_PREFIX}{name}.vendor"));
+                let Some(resource) = vendor.and_then(|v| kubernetes_resource_name(&v.value, name))
+                else {
+                    continue;
+                };
+                format!(
+                    "Each executor pod also asks for {amount} {resource} (requests and limits)."
+                )
+            }
+            ClusterManager::Yarn | ClusterManager::Emr => match yarn_resource_name(name) {
+                Some(resource) => format!(
+                    "Each executor container also asks YARN for {amount} {resource}: YARN grants \
+                     such containers only on nodes that offer the resource type \
+                     (resource-types.xml) and with a scheduler that counts it (the \
+                     DominantResourceCalculator)."
+                ),
+                None => format!(
+                    "{EXECUTOR_PREFIX}{name}{AMOUNT_SUFFIX} asks YARN for nothing by itself: \
+                     Spark maps only gpu and fpga to YARN's resource types; set \
+                     spark.yarn.executor.resource.{name}.amount to ask YARN for it."
+                ),
+            },
+        };
+        lines.push(line);
+    }
+    lines
+}
+
+/// On Kubernetes, an executor resource needs its vendor: Spark builds the pod's
+/// `vendor/name` quantity and refuses one without (`KubernetesUtils.buildResourcesQuantities`).
+fn vendor_findings(effective: &[Effective], asks: &[ResourceAsk], findings: &mut Vec<Finding>) {
+    for ask in asks.iter().filter(|a| a.executor_amount > 0) {
+        let vendor = format!("{EXECUTOR_PREFIX}{}.vendor", ask.name);
+        if value_of(effective, &vendor).is_some() {
+            continue;
+        }
+        let amount = format!("{EXECUTOR_PREFIX}{}{AMOUNT_SUFFIX}", ask.name);
+        if let Some(e) = value_of(effective, &amount) {
+            let kind = FindingKind::NoVendor {
+                name: ask.name.clone(),
+            };
+            findings.push(Finding::at(e.origin, kind));
+        }
+    }
+}
+
+/// The resource settings of `pasted` on an executor of `cores` whose tasks take `task_cpus`,
+/// on `manager`'s cluster.
+pub(super) fn check_resources(
+    pasted: &Pasted,
+    manager: ClusterManager,
+    cores: u32,
+    task_cpus: u32,
+) -> ResourceCheck {
     let mut findings = Vec::new();
     let effective = pasted.effective();
     let (asks, last) = asks_of(&effective, &mut findings);
+    if manager == ClusterManager::Kubernetes {
+        vendor_findings(&effective, &asks, &mut findings);
+    }
     let Some(at) = last.filter(|_| !asks.is_empty()) else {
         return ResourceCheck {
             slots: None,
@@ -171,11 +248,7 @@ pub(super) fn check_resources(pasted: &Pasted, cores: u32, task_cpus: u32) -> Re
 /// (`ResourceDiscoveryScriptPlugin`: "User is expecting to use resource: gpu, but didn't
 /// specify a discovery script!").
 fn discovery_findings(effective: &[Effective], asks: &[ResourceAsk], findings: &mut Vec<Finding>) {
-    let set = |key: &str| {
-        effective
-            .iter()
-            .find(|e| e.key == key && !e.value.trim().is_empty())
-    };
+    let set = |key: &str| value_of(effective, key);
     if set("spark.resources.discoveryPlugin").is_some() {
         return;
     }

@@ -63,9 +63,10 @@ pub fn finding_kind(kind: &FindingKind) -> (Severity, Code) {
             (Severity::Warning, Code::SettingIgnored)
         }
         F::MaximizeLeavesCountToDynamicAllocation { .. } => (Severity::Info, Code::SettingIgnored),
-        F::BadResourceAmount { .. } | F::ResourceRefused(_) | F::NoDiscoveryScript { .. } => {
-            (Severity::Error, Code::InvalidValue)
-        }
+        F::BadResourceAmount { .. }
+        | F::ResourceRefused(_)
+        | F::NoDiscoveryScript { .. }
+        | F::NoVendor { .. } => (Severity::Error, Code::InvalidValue),
         F::TasksLimitedByResource { .. } | F::ResourceUnusedByTasks { .. } => {
             (Severity::Warning, Code::ResourceLimitsTasks)
         }
@@ -213,6 +214,7 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
         | F::TasksLimitedByResource { .. }
         | F::ResourceUnusedByTasks { .. }
         | F::NoDiscoveryScript { .. }
+        | F::NoVendor { .. }
         | F::OperatorGpu { .. } => resource_message(kind),
         F::OtherManager {
             suggested,
@@ -586,7 +588,8 @@ pub fn refused_words(kind: &FindingKind) -> &'static str {
             ..
         }
         | F::BadResourceAmount { .. }
-        | F::ResourceRefused(_) => "Spark refuses these settings",
+        | F::ResourceRefused(_)
+        | F::NoVendor { .. } => "Spark refuses these settings",
         F::NoDiscoveryScript { .. } => "The executors stop at start with these settings",
         F::CommandCut(_) | F::Mistyped { .. } | F::OptionsAfterApplication { .. } => {
             "Spark would not get these settings as they are written"
@@ -997,7 +1000,16 @@ pub fn container_lines(c: &Check) -> Vec<String> {
         Answer::Emr(p) => emr_container_lines(p),
         Answer::Invalid(_) | Answer::NothingRead => Vec::new(),
     };
-    lines.iter().map(|l| format::in_text(l)).collect()
+    let resources = if lines.is_empty() {
+        Vec::new()
+    } else {
+        super::resources::request_lines(&c.pasted, c.applied.scenario.manager())
+    };
+    lines
+        .iter()
+        .chain(&resources)
+        .map(|l| format::in_text(l))
+        .collect()
 }
 
 fn plus(name: &str, mib: u64) -> String {
@@ -1145,6 +1157,12 @@ fn resource_message(kind: &FindingKind) -> String {
         F::ResourceUnusedByTasks { name } => format!(
             "spark.executor.resource.{name}.amount is set but no \
              spark.task.resource.{name}.amount: no task asks for {name}, so it sits idle."
+        ),
+        F::NoVendor { name } => format!(
+            "spark.executor.resource.{name}.amount without spark.executor.resource.{name}.vendor: \
+             Spark refuses to build the executor pods (\"Resource: {name} was requested, but \
+             vendor was not specified.\"). Set it to the device plugin's vendor (nvidia.com for \
+             NVIDIA GPUs)."
         ),
         F::NoDiscoveryScript { name } => format!(
             "spark.executor.resource.{name}.amount without \
