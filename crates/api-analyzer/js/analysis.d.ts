@@ -662,6 +662,33 @@ found: Codec, } | { "kind": "lines-not-read",
 lines: number, });
 
 /**
+ * A resource profile the run declared (`SparkListenerResourceProfileAdded`): what its
+ * executors and tasks ask for, by Spark's resource names (`cores`, `memory` in MiB, `gpu`,
+ * `cpus`, ...), and how many of the run's executors and stages used it.
+ */
+export type ProfileSummary = { 
+/**
+ * Its id (0: the default profile, from the application's settings).
+ */
+id: number, 
+/**
+ * Each executor request: name and amount.
+ */
+executor: Array<[string, number]>, 
+/**
+ * Each task request: name and amount.
+ */
+task: Array<[string, number]>, 
+/**
+ * Executors of the run that had it.
+ */
+executors: number, 
+/**
+ * Stages of the run that asked for it.
+ */
+stages: number, };
+
+/**
  * Counters of the reading so far, for a progress bar.
  */
 export type Progress = { 
@@ -985,7 +1012,12 @@ jobs_not_ended: Array<number>,
  * Stage attempts submitted but not completed in the log: (stage, tasks ended, tasks
  * declared).
  */
-stages_not_completed: Array<[number, number, number | null]>, };
+stages_not_completed: Array<[number, number, number | null]>, 
+/**
+ * The resource profiles the log declares (stage-level scheduling, Spark 3.1+), in id
+ * order, each with the executors and stages of the run that used it.
+ */
+resource_profiles: Array<ProfileSummary>, };
 
 /**
  * How many samples a peak rests on, by source.

@@ -378,6 +378,16 @@ fn run_section(a: &Analysis) -> Section {
             ),
         ),
     ];
+    if let Some(profiles) = profile_lines(&a.run.resource_profiles) {
+        lines.push(Line::Pair(
+            "Resource profiles".to_string(),
+            format!(
+                "{} (stage-level scheduling: each profile's stages run on executors of its own)",
+                group(a.run.resource_profiles.len() as u64)
+            ),
+        ));
+        lines.push(Line::Code(profiles));
+    }
     if !a.settings.resource_properties.is_empty() {
         lines.push(Line::Code(
             a.settings
@@ -391,6 +401,50 @@ fn run_section(a: &Analysis) -> Section {
         title: "The run".to_string(),
         lines,
     }
+}
+
+/// One line a resource profile, when the run declared more than the default one: what its
+/// executors and tasks ask for, and how many executors and stages had it.
+fn profile_lines(profiles: &[crate::analysis::ProfileSummary]) -> Option<Vec<String>> {
+    if profiles.len() < 2 {
+        return None;
+    }
+    let requests = |asks: &[(String, f64)]| {
+        let parts: Vec<String> = asks
+            .iter()
+            .map(|(name, amount)| {
+                // Spark's memory requests are MiB (`ExecutorResourceRequest`).
+                let mib = matches!(
+                    name.as_str(),
+                    "memory" | "memoryOverhead" | "offHeap" | "pyspark.memory"
+                );
+                let unit = if mib { " MiB" } else { "" };
+                format!("{name} {}{unit}", planner::fixed::format_f64(*amount))
+            })
+            .collect();
+        parts.join(", ")
+    };
+    let lines = profiles
+        .iter()
+        .map(|p| {
+            let used = if p.executors == 0 && p.stages == 0 {
+                "not used by the run".to_string()
+            } else {
+                format!(
+                    "{}, {}",
+                    planner::format::counted(p.executors, "executor"),
+                    planner::format::counted(p.stages, "stage")
+                )
+            };
+            format!(
+                "profile {}: executor {}; task {}; {used}",
+                p.id,
+                requests(&p.executor),
+                requests(&p.task)
+            )
+        })
+        .collect();
+    Some(lines)
 }
 
 fn usage_row(name: &str, u: &Usage) -> Vec<String> {

@@ -100,6 +100,36 @@ fn resource_profiles_have_no_peaks_and_no_cluster_manager() {
     let plan = a.plan.as_ref().expect("a plan");
     assert_eq!(plan.heap.basis, HeapBasis::NotMeasured);
     assert!(plan.placed.is_none());
+    // Its four resource profiles (issue 29), as its `SparkListenerResourceProfileAdded` events
+    // declare them: only profile 3 (4 cores and a GPU per executor, tasks of 2 cpus and a GPU)
+    // ran, on its one executor (`Resource Profile Id: 3`) and its one stage.
+    let profiles = &a.run.resource_profiles;
+    let ids: Vec<i64> = profiles.iter().map(|p| p.id).collect();
+    assert_eq!(ids, [0, 1, 2, 3]);
+    let used: Vec<(i64, u64, u64)> = profiles
+        .iter()
+        .filter(|p| p.executors + p.stages > 0)
+        .map(|p| (p.id, p.executors, p.stages))
+        .collect();
+    assert_eq!(used, [(3, 1, 1)]);
+    let three = &profiles[3];
+    assert!(
+        three.executor.contains(&("cores".to_string(), 4.0)),
+        "{three:?}"
+    );
+    assert!(
+        three.executor.contains(&("gpu".to_string(), 1.0)),
+        "{three:?}"
+    );
+    assert!(three.task.contains(&("cpus".to_string(), 2.0)), "{three:?}");
+    let text = eventlog::words::text(&a);
+    assert!(
+        text.contains(
+            "    profile 3: executor cores 4, gpu 1; task cpus 2, gpu 1; 1 executor, 1 stage\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("    profile 2: executor cores 2; task cpus 2; not used by the run\n"));
 }
 
 #[test]

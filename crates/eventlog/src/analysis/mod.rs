@@ -62,6 +62,51 @@ pub struct RunSummary {
     /// Stage attempts submitted but not completed in the log: (stage, tasks ended, tasks
     /// declared).
     pub stages_not_completed: Vec<(i64, u64, Option<u64>)>,
+    /// The resource profiles the log declares (stage-level scheduling, Spark 3.1+), in id
+    /// order, each with the executors and stages of the run that used it.
+    pub resource_profiles: Vec<ProfileSummary>,
+}
+
+/// A resource profile the run declared (`SparkListenerResourceProfileAdded`): what its
+/// executors and tasks ask for, by Spark's resource names (`cores`, `memory` in MiB, `gpu`,
+/// `cpus`, ...), and how many of the run's executors and stages used it.
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ProfileSummary {
+    /// Its id (0: the default profile, from the application's settings).
+    pub id: i64,
+    /// Each executor request: name and amount.
+    pub executor: Vec<(String, f64)>,
+    /// Each task request: name and amount.
+    pub task: Vec<(String, f64)>,
+    /// Executors of the run that had it.
+    pub executors: u64,
+    /// Stages of the run that asked for it.
+    pub stages: u64,
+}
+
+fn profile_summaries(run: &Run) -> Vec<ProfileSummary> {
+    let mut profiles: Vec<ProfileSummary> = Vec::new();
+    for p in &run.resource_profiles {
+        profiles.push(ProfileSummary {
+            id: p.id,
+            executor: p.executor.clone(),
+            task: p.task.clone(),
+            executors: run
+                .executors
+                .iter()
+                .filter(|e| e.resource_profile == p.id)
+                .count() as u64,
+            stages: run
+                .stages
+                .iter()
+                .filter(|s| s.resource_profile == p.id)
+                .count() as u64,
+        });
+    }
+    profiles.sort_by_key(|p| p.id);
+    profiles
 }
 
 /// What the log cannot tell, said instead of guessed.
@@ -256,6 +301,7 @@ fn run_summary(run: &Run) -> RunSummary {
             .filter(|s| s.completed_ms.is_none() && s.submitted_ms.is_some())
             .map(|s| (s.id, s.tasks.len() as u64, s.tasks_declared))
             .collect(),
+        resource_profiles: profile_summaries(run),
     }
 }
 
