@@ -672,13 +672,14 @@ export type ProfileSummary = {
  */
 id: number, 
 /**
- * Each executor request: name and amount.
+ * Each executor request: name and amount, as the shortest decimal (`4`, `1024`): the
+ * document carries no float, which JSON writers round-trip differently (`1.0` or `1`).
  */
-executor: Array<[string, number]>, 
+executor: Array<[string, string]>, 
 /**
- * Each task request: name and amount.
+ * Each task request: name and amount (`1`, `0.25`).
  */
-task: Array<[string, number]>, 
+task: Array<[string, string]>, 
 /**
  * Executors of the run that had it.
  */
@@ -1190,7 +1191,7 @@ busy: number, };
 /**
  * What the log cannot tell, said instead of guessed.
  */
-export type Unknown = "no-executor-metrics" | "no-metric-samples" | "local-mode" | "node-sizes" | "no-process-tree-metrics" | "cut-short" | "no-tasks";
+export type Unknown = "no-executor-metrics" | "no-metric-samples" | "local-mode" | "node-sizes" | "no-process-tree-metrics" | "cut-short" | "no-tasks" | "profiles-of-their-own";
 
 /**
  * Core-hours and GiB-hours, in ms-units (core-ms, MiB-ms) so that the words divide once.

@@ -128,6 +128,7 @@ pub fn unknown_words(u: Unknown) -> &'static str {
         Unknown::NoProcessTreeMetrics => "Process-tree RSS was not logged: memory outside the heap (the overhead) is not measured.",
         Unknown::CutShort => "The log ends before the application did: what came after is not known.",
         Unknown::NoTasks => "No task ran: there is nothing to size from.",
+        Unknown::ProfilesOfTheirOwn => "Stages ran under resource profiles of their own (stage-level scheduling, asked for in the application's code; see The run): the plan below is one shape sized from all the executors, and the settings it gives are the default profile's, so those stages still get the executors their profile asks for.",
     }
 }
 
@@ -409,7 +410,7 @@ fn profile_lines(profiles: &[crate::analysis::ProfileSummary]) -> Option<Vec<Str
     if profiles.len() < 2 {
         return None;
     }
-    let requests = |asks: &[(String, f64)]| {
+    let requests = |asks: &[(String, String)]| {
         let parts: Vec<String> = asks
             .iter()
             .map(|(name, amount)| {
@@ -419,7 +420,7 @@ fn profile_lines(profiles: &[crate::analysis::ProfileSummary]) -> Option<Vec<Str
                     "memory" | "memoryOverhead" | "offHeap" | "pyspark.memory"
                 );
                 let unit = if mib { " MiB" } else { "" };
-                format!("{name} {}{unit}", planner::fixed::format_f64(*amount))
+                format!("{name} {amount}{unit}")
             })
             .collect();
         parts.join(", ")

@@ -113,15 +113,12 @@ fn resource_profiles_have_no_peaks_and_no_cluster_manager() {
         .collect();
     assert_eq!(used, [(3, 1, 1)]);
     let three = &profiles[3];
-    assert!(
-        three.executor.contains(&("cores".to_string(), 4.0)),
-        "{three:?}"
-    );
-    assert!(
-        three.executor.contains(&("gpu".to_string(), 1.0)),
-        "{three:?}"
-    );
-    assert!(three.task.contains(&("cpus".to_string(), 2.0)), "{three:?}");
+    let has = |asks: &[(String, String)], name: &str, amount: &str| {
+        asks.iter().any(|(n, a)| n == name && a == amount)
+    };
+    assert!(has(&three.executor, "cores", "4"), "{three:?}");
+    assert!(has(&three.executor, "gpu", "1"), "{three:?}");
+    assert!(has(&three.task, "cpus", "2"), "{three:?}");
     let text = eventlog::words::text(&a);
     assert!(
         text.contains(
@@ -130,6 +127,14 @@ fn resource_profiles_have_no_peaks_and_no_cluster_manager() {
         "{text}"
     );
     assert!(text.contains("    profile 2: executor cores 2; task cpus 2; not used by the run\n"));
+    // The plan is one shape: said, with where the profiles are.
+    assert!(a.unknowns.contains(&Unknown::ProfilesOfTheirOwn));
+    assert!(
+        text.contains("Stages ran under resource profiles of their own"),
+        "{text}"
+    );
+    let plain = one("yarn-dynamic-allocation_4nodes_8cores.zstd").1;
+    assert!(!plain.unknowns.contains(&Unknown::ProfilesOfTheirOwn));
 }
 
 #[test]

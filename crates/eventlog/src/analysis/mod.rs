@@ -76,10 +76,11 @@ pub struct RunSummary {
 pub struct ProfileSummary {
     /// Its id (0: the default profile, from the application's settings).
     pub id: i64,
-    /// Each executor request: name and amount.
-    pub executor: Vec<(String, f64)>,
-    /// Each task request: name and amount.
-    pub task: Vec<(String, f64)>,
+    /// Each executor request: name and amount, as the shortest decimal (`4`, `1024`): the
+    /// document carries no float, which JSON writers round-trip differently (`1.0` or `1`).
+    pub executor: Vec<(String, String)>,
+    /// Each task request: name and amount (`1`, `0.25`).
+    pub task: Vec<(String, String)>,
     /// Executors of the run that had it.
     pub executors: u64,
     /// Stages of the run that asked for it.
@@ -87,12 +88,19 @@ pub struct ProfileSummary {
 }
 
 fn profile_summaries(run: &Run) -> Vec<ProfileSummary> {
+    let decimals = |asks: &[(String, f64)]| {
+        let mut out = Vec::new();
+        for (name, amount) in asks {
+            out.push((name.clone(), planner::fixed::format_f64(*amount)));
+        }
+        out
+    };
     let mut profiles: Vec<ProfileSummary> = Vec::new();
     for p in &run.resource_profiles {
         profiles.push(ProfileSummary {
             id: p.id,
-            executor: p.executor.clone(),
-            task: p.task.clone(),
+            executor: decimals(&p.executor),
+            task: decimals(&p.task),
             executors: run
                 .executors
                 .iter()
@@ -134,6 +142,9 @@ pub enum Unknown {
     CutShort,
     /// No task ran.
     NoTasks,
+    /// Stages ran under resource profiles of their own (stage-level scheduling, asked for in
+    /// the application's code): the plan is one shape for all executors.
+    ProfilesOfTheirOwn,
 }
 
 /// The analysis of one run.
@@ -330,6 +341,11 @@ fn unknowns(run: &Run, settings: &RunSettings, peaks: &PeaksSummary) -> Vec<Unkn
     }
     if run.counts.task_ends == 0 {
         out.push(Unknown::NoTasks);
+    }
+    let profiled = run.executors.iter().any(|e| e.resource_profile != 0)
+        || run.stages.iter().any(|s| s.resource_profile != 0);
+    if profiled {
+        out.push(Unknown::ProfilesOfTheirOwn);
     }
     out
 }
