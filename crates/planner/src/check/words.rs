@@ -2,6 +2,7 @@
 //! answer's headline and the comparison with the plan. Made from [`Check`]'s numbers only.
 
 use super::answer::{Answer, Check, CpuCounted, SideNumbers};
+use super::keys::{GPU_EXECUTOR_AMOUNT, GPU_TASK_AMOUNT};
 use super::{BadValue, Effective, Finding, FindingKind, Format, Origin, MAX_TEXT_BYTES};
 use crate::catalog::ClusterManager;
 use crate::dynamic_allocation::{allocation_notes, AllocationNumbers};
@@ -227,10 +228,12 @@ fn structure_message(kind: &FindingKind, manager: ClusterManager) -> String {
                 manager.name()
             )
         }
-        F::NotCarried { key } if key.contains(".resource.") => format!(
-            "{key} is counted in this check, but the form holds no GPUs yet: \"Use these \
-             settings\" leaves it out."
-        ),
+        F::NotCarried { key } if [GPU_EXECUTOR_AMOUNT, GPU_TASK_AMOUNT].contains(&key.as_str()) => {
+            format!(
+                "{key} is counted in this check, but the form holds no GPUs yet: \"Use these \
+                 settings\" leaves it out."
+            )
+        }
         F::NotCarried { key } => format!(
             "{key} is not part of this check on {}: the form does not hold it, so it is left out \
              of the answer and of \"Use these settings\".",
