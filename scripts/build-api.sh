@@ -80,3 +80,20 @@ esbuild "$analyzer_work/analyzer_worker.js" --bundle --format=esm --log-level=wa
   --outfile="$analyzer_work/analyzer_worker.bundle.js"
 minify_js "$analyzer_work/analyzer_worker.bundle.js" "$out/analyzer/analyzer_worker.js"
 cp crates/api-analyzer/js/analysis.d.ts "$out/analyzer/"
+
+# The analysis section (crates/app-analysis: crates/app's "Analyse a run" with its `analysis`
+# feature), which the page imports when the section first opens, in its own folder with its own
+# size gate. Its glue and the inline JavaScript snippets it imports ship as one minified file.
+cargo build --locked --offline --quiet -p app-analysis --target wasm32-unknown-unknown --release
+section_work="$target/app-analysis-bindgen"
+rm -rf "$section_work"
+mkdir -p "$section_work" "$out/analysis"
+wasm-bindgen --target web --no-typescript --encode-into always --out-dir "$section_work" \
+  --out-name spark_sizer_analysis_wasm "$target/wasm32-unknown-unknown/release/app_analysis.wasm"
+wasm-opt "${wasm_opt_small_after_brotli[@]}" \
+  "$section_work/spark_sizer_analysis_wasm_bg.wasm" -o "$out/analysis/spark_sizer_analysis_wasm_bg.wasm"
+esbuild "$section_work/spark_sizer_analysis_wasm.js" --bundle --format=esm --log-level=warning \
+  --outfile="$section_work/spark_sizer_analysis_wasm.bundle.js"
+minify_js "$section_work/spark_sizer_analysis_wasm.bundle.js" "$out/analysis/spark_sizer_analysis_wasm.js"
+esbuild crates/app/src/analysis/section/style.css --minify --log-level=warning \
+  --outfile="$out/analysis/analysis.css"

@@ -5,7 +5,7 @@
 //   new Worker(new URL("./analyzer/analyzer_worker.js", import.meta.url), { type: "module" })
 //
 // Messages to the worker:
-//   { type: "analyze", sources: [Source], cluster: "?v=1&…" | "" }
+//   { type: "analyze", sources: [Source], cluster: "?v=1&…" | "", page: true | absent }
 //     Source: { name, path, blob } (a Blob or File: read in slices here), { name, bytes } (a
 //     Uint8Array), or { name, stream } (a ReadableStream of Uint8Array chunks). `name` gives the
 //     codec (events_1_app.zstd), `path` the order of a folder's files (a rolling log's parts).
@@ -15,7 +15,8 @@
 //     files, elapsed_ms, wasm_memory_bytes } }  at most every 100 ms, and once at the end
 //     (wasm_memory_bytes: the module's linear memory, which never shrinks: its peak)
 //   { type: "done", result }  the document `spark-sizer analyze --format json` prints, with
-//     `diagnostics` (plain objects, made by serde-wasm-bindgen in the module)
+//     `diagnostics` (plain objects, made by serde-wasm-bindgen in the module); for `page`,
+//     { type: "done", result, runs } with each run as the page's section shows it
 //   { type: "cancelled", progress }
 //   { type: "error", message }  the module did not load or trapped
 //
@@ -102,7 +103,7 @@ function ordered(sources) {
   return Array.from(order, (i) => sources[i]);
 }
 
-async function analyze(sources, cluster) {
+async function analyze(sources, cluster, page) {
   const started = performance.now();
   wasm ??= await initWasm();
   const analyzer = new Analyzer();
@@ -127,9 +128,13 @@ async function analyze(sources, cluster) {
       }
     }
     postMessage({ type: "progress", progress: progressOf(analyzer, started) });
-    const result = analyzer.finish(String(cluster ?? ""));
-    if (result === null) throw new Error("the analysis holds a number above 2^53");
-    postMessage({ type: "done", result });
+    const answer = page
+      ? analyzer.finishForPage(String(cluster ?? ""))
+      : { result: analyzer.finish(String(cluster ?? "")) };
+    if (answer === null || answer.result === null) {
+      throw new Error("the analysis holds a number above 2^53");
+    }
+    postMessage({ type: "done", result: answer.result, runs: answer.runs });
   } finally {
     try {
       analyzer.free();
@@ -148,7 +153,7 @@ onmessage = async ({ data }) => {
   busy = true;
   cancelled = false;
   try {
-    await analyze(Array.isArray(data.sources) ? data.sources : [], data.cluster);
+    await analyze(Array.isArray(data.sources) ? data.sources : [], data.cluster, data.page === true);
   } catch (error) {
     postMessage({ type: "error", message: String(error?.message ?? error) });
   } finally {

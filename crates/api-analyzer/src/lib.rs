@@ -87,6 +87,13 @@ impl Analyzer {
     pub fn finish(&mut self, cluster: &str) -> JsValue {
         to_js(&self.session.finish(cluster).document())
     }
+
+    /// As [`Analyzer::finish`], for the page's section: `{result, runs, diagnostics}`, the
+    /// document beside each run's view (`eventlog::view::RunView`).
+    #[wasm_bindgen(js_name = finishForPage)]
+    pub fn finish_for_page(&mut self, cluster: &str) -> JsValue {
+        to_js(&self.session.finish(cluster).page())
+    }
 }
 
 /// A file size from JavaScript (a whole number of bytes below 2^53) as `u64`.

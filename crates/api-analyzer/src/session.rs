@@ -104,7 +104,28 @@ impl Session {
     }
 }
 
+/// The answer as the page's "Analyse a run" section shows it: each run's view and the
+/// diagnostics, beside the document.
+#[derive(Serialize)]
+pub struct PageAnswer<'a> {
+    /// The document `analyze()` returns.
+    pub result: AnswerDocument<'a>,
+    /// Each run as shown.
+    pub runs: Vec<eventlog::view::RunView>,
+    /// The problems of the reading and of the options, in words.
+    pub diagnostics: &'a [Finding],
+}
+
 impl Answer {
+    /// The answer for the page.
+    pub fn page(&self) -> PageAnswer<'_> {
+        PageAnswer {
+            result: self.document(),
+            runs: self.analyses.iter().map(eventlog::view::run_view).collect(),
+            diagnostics: &self.diagnostics,
+        }
+    }
+
     /// The document `analyze()` returns.
     pub fn document(&self) -> AnswerDocument<'_> {
         AnswerDocument {

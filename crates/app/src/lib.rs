@@ -7,6 +7,7 @@
 //! `check`, `answer` (the headline and the sections under it), `embed` (the card for an
 //! iframe); and `page`, which puts them together.
 
+pub mod analysis;
 pub mod answer;
 pub mod browser;
 pub mod check;

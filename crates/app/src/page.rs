@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 use planner::ClusterManager;
 
+use crate::analysis::AnalysisShell;
 use crate::answer::sections::PlanSections;
 use crate::answer::Answer;
 use crate::check::{CheckSection, CheckState};
@@ -51,6 +52,7 @@ pub fn App() -> impl IntoView {
                 <ExplorerSection page/>
                 <WikiSection page reports/>
                 <CheckSection state=check/>
+                <AnalysisShell/>
                 <About page/>
             </div>
         </main>

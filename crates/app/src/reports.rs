@@ -51,9 +51,12 @@ impl PartialEq for Load {
 /// What to do with the module once it is loaded.
 type Waiting = Vec<Box<dyn FnOnce(JsValue)>>;
 
-/// The reports module's state, shared by the sections that use it (`Copy`).
+/// The state of a module loaded on demand (the reports module, shared by the sections that use
+/// it; the analysis section's), `Copy`.
 #[derive(Clone, Copy)]
 pub struct Reports {
+    /// The module's wasm-bindgen glue, relative to the page.
+    path: &'static str,
     /// Where the module is.
     pub load: RwSignal<Load, LocalStorage>,
     /// How many loads failed (the next one asks with `?attempt=N`).
@@ -63,9 +66,15 @@ pub struct Reports {
 }
 
 impl Reports {
-    /// Nothing loaded.
+    /// The reports module, nothing loaded.
     pub fn new() -> Reports {
+        Reports::of(REPORTS_MODULE)
+    }
+
+    /// The module at `path` (relative to the page), nothing loaded.
+    pub fn of(path: &'static str) -> Reports {
         Reports {
+            path,
             load: RwSignal::new_local(Load::NotAsked),
             failures: StoredValue::new(0),
             waiting: StoredValue::new_local(Vec::new()),
@@ -96,7 +105,7 @@ impl Reports {
                 }
             }
         });
-        import_module(REPORTS_MODULE, self.failures.get_value(), &done);
+        import_module(self.path, self.failures.get_value(), &done);
     }
 
     /// Calls `then` with the module: at once when it is loaded, else once it is (loading it).

@@ -18,6 +18,7 @@ mod lines;
 pub mod metrics;
 pub mod reader;
 pub mod run;
+pub mod view;
 pub mod whatif;
 pub mod words;
 

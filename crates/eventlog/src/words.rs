@@ -226,8 +226,9 @@ pub fn not_analysed(read: &Read) -> Option<String> {
     Some(why.join("\n"))
 }
 
-/// A section: a title and lines (a line of `|`-separated cells is a table row; the first row
-/// of a run of them is the header).
+/// A section: a title and lines.
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
 pub struct Section {
     /// The title.
     pub title: String,
@@ -236,6 +237,9 @@ pub struct Section {
 }
 
 /// A line of a section.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "json", serde(rename_all = "lowercase"))]
 pub enum Line {
     /// A sentence.
     Text(String),

@@ -328,13 +328,17 @@ where
     memo(move || items.with(|v| v.get(i).cloned().unwrap_or_default()))
 }
 
-/// The layout: its legend, then each node group with its memory and CPU bars.
+/// The layout: its legend, then each node group with its memory and CPU bars (`id`: the
+/// plan's layout is `layout`; another has none).
 #[component]
-pub(crate) fn NodeLayout(layout: Part<LayoutView>) -> impl IntoView {
+pub(crate) fn NodeLayout(
+    layout: Part<LayoutView>,
+    #[prop(default = "layout")] id: &'static str,
+) -> impl IntoView {
     let legend = memo(move || layout.with(|l| l.legend.clone()));
     let groups = memo(move || layout.with(|l| l.groups.clone()));
     view! {
-        <div class="layout" id="layout">
+        <div class="layout" id=(!id.is_empty()).then_some(id)>
             <Legend items=legend/>
             {indexed(move || groups.with(Vec::len), move |i| view! {
                 <NodeView group=item_memo(groups, i)/>

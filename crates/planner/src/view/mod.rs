@@ -42,6 +42,15 @@ mod parts;
 pub mod words;
 mod yarn;
 
+/// The view of node groups of the layout model on cluster manager `m` (what the event-log
+/// analysis draws of the executors that ran).
+pub fn layout_groups(
+    layout: &[crate::layout::NodeGroup],
+    m: crate::catalog::ClusterManager,
+) -> Vec<NodeGroupView> {
+    parts::groups(layout, m)
+}
+
 pub use explore::{explorer, fat_or_slim, ExplorerRow, ExplorerTable, FatOrSlimView, SplitView};
 
 use crate::catalog::ClusterManager;

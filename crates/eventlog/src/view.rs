@@ -1,0 +1,152 @@
+//! The analysis of each run as a front end shows it: its headline, the per-node layout of what
+//! ran (the planner's layout view), the curve of the what-if as numbers for a chart, the
+//! recommended plan's share link, and the sections of words the command line's text and
+//! Markdown are made from ([`crate::words::sections`]). The page's "Analyse a run" section
+//! renders this and nothing else; numbers are made into words here, once.
+
+use planner::catalog::ClusterManager;
+use planner::format::counted;
+use planner::view::NodeGroupView;
+
+use crate::analysis::{Analysis, Master, Unknown};
+use crate::format::{bytes, short_duration};
+use crate::words::{sections, Section};
+
+/// The analysis of one run, as shown.
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+pub struct RunView {
+    /// "sparklens (local-1532512550423)".
+    pub title: String,
+    /// The answer in one sentence: the right-sized plan, or why there is none.
+    pub headline: String,
+    /// The cluster manager whose words the layout uses (YARN's for anything but Kubernetes).
+    pub manager: ClusterManager,
+    /// What ran on each host at its busiest, in the planner's layout view (empty: no executor
+    /// of its own, as in local mode).
+    pub layout: Vec<NodeGroupView>,
+    /// The query that puts the recommended plan into the form (none: nothing placed).
+    pub use_settings: Option<String>,
+    /// The recommended plan's share link query, its settings in `ck` (none: nothing placed).
+    pub share_link: Option<String>,
+    /// The what-if's curve for a chart (none: no task ran).
+    pub curve: Option<CurveView>,
+    /// Every section of words, in reading order (the command line's text).
+    pub sections: Vec<Section>,
+}
+
+/// The what-if's curve, as a chart draws it.
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+pub struct CurveView {
+    /// Cores per executor.
+    pub cores: u32,
+    /// Each point: executors, estimated time in ms, cores reserved × hours.
+    pub points: Vec<(u32, u64, f64)>,
+    /// The most executors alive at once in the run, and its real duration in ms.
+    pub real: Option<(u32, u64)>,
+    /// The knee's executor count.
+    pub knee_executors: u32,
+    /// The time with unlimited executors, ms.
+    pub critical_path_ms: u64,
+}
+
+/// The run's view.
+pub fn run_view(a: &Analysis) -> RunView {
+    let manager = match a.settings.master {
+        Master::Kubernetes => ClusterManager::Kubernetes,
+        _ => ClusterManager::Yarn,
+    };
+    let placed = a.plan.as_ref().and_then(|p| p.placed.as_ref());
+    RunView {
+        title: title(a),
+        headline: headline(a),
+        manager,
+        // A local run's one "executor" is the driver itself: there is no cluster to draw.
+        layout: if matches!(a.settings.master, Master::Local { .. }) {
+            Vec::new()
+        } else {
+            planner::view::layout_groups(&a.executors.layout, manager)
+        },
+        use_settings: placed.map(|p| planner::url::scenario_to_query(&p.scenario)),
+        share_link: placed.map(|p| p.link.clone()),
+        curve: a.what_if.as_ref().map(curve_view),
+        sections: sections(a),
+    }
+}
+
+fn title(a: &Analysis) -> String {
+    let r = &a.run;
+    match (&r.name, &r.id) {
+        (Some(name), Some(id)) => format!("{name} ({id})"),
+        (Some(one), None) | (None, Some(one)) => one.clone(),
+        (None, None) => "An application the log does not name".to_string(),
+    }
+}
+
+/// The answer in one sentence.
+fn headline(a: &Analysis) -> String {
+    let Some(p) = &a.plan else {
+        let why = if a.unknowns.contains(&Unknown::LocalMode) {
+            "a local run has no executors of its own (its data sizes and skew are below)"
+        } else if a.unknowns.contains(&Unknown::NoTasks) {
+            "no task ran"
+        } else {
+            "the log holds nothing to size executors from"
+        };
+        return format!("No right-sized plan: {why}.");
+    };
+    let placed = p.placed.as_ref().and_then(|x| x.recommended.as_ref());
+    let fits = match (&p.placed, placed) {
+        (Some(_), Some(_)) => "",
+        (Some(_), None) => " It cannot be placed on the cluster: see the plan below.",
+        (None, _) => " Not placed: the log names no cluster manager the planner knows.",
+    };
+    format!(
+        "Right-sized: {} of {} with {} heap each (the run had {} at once).{fits}",
+        counted(u64::from(p.executors), "executor"),
+        counted(u64::from(p.cores), "core"),
+        planner::format::spark_size(p.heap.heap_mib),
+        planner::format::group(u64::from(p.executors_as_ran)),
+    )
+}
+
+fn curve_view(w: &crate::whatif::WhatIf) -> CurveView {
+    CurveView {
+        cores: w.curve.cores,
+        points: w
+            .curve
+            .points
+            .iter()
+            .map(|p| (p.executors, p.estimated_ms, p.core_hours))
+            .collect(),
+        real: w.check.as_ref().map(|c| (c.executors, c.real_ms)),
+        knee_executors: w.knee_executors,
+        critical_path_ms: w.critical_path_ms,
+    }
+}
+
+/// What has been read so far: "12.3 MiB of 45.6 MiB read · 120,000 events · 2 files · 1.2 s"
+/// (the total when the sizes are known; files when more than one).
+pub fn progress_words(
+    bytes_read: u64,
+    bytes_total: Option<u64>,
+    events: u64,
+    files: u64,
+    elapsed_ms: u64,
+) -> String {
+    let read = match bytes_total {
+        Some(total) => format!("{} of {}", bytes(bytes_read), bytes(total)),
+        None => bytes(bytes_read),
+    };
+    let files = if files > 1 {
+        format!(" · {}", counted(files, "file"))
+    } else {
+        String::new()
+    };
+    format!(
+        "{read} read · {}{files} · {}",
+        counted(events, "event"),
+        short_duration(elapsed_ms)
+    )
+}

@@ -1,0 +1,222 @@
+//! End-to-end tests of the page's "Analyse a run" section (its own module, dist/api/analysis/,
+//! loaded when the section opens; the log read by the analyser's Web Worker): a log chosen in
+//! the file input is analysed and shown as the analyser module's own view of it says (headline,
+//! what ran on each host, the what-if's chart), and "Use these settings" puts the right-sized plan
+//! into the form; a large dropped file shows its progress and can be cancelled; a file that is
+//! no event log is named as such. Screenshots at 1280 and 375 px, light and dark.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod common;
+
+use common::app::Headline;
+use common::{shared_logs, Browser};
+
+/// Each run as the analyser module shows it for the files `names` of the shared logs (native
+/// code, read in the worker's order as the worker reads files).
+fn native_runs(names: &[&str]) -> Vec<eventlog::view::RunView> {
+    let mut session = api_analyzer::Session::new();
+    for i in api_analyzer::reading_order(names.iter().map(|n| n.to_string()).collect()) {
+        let name = names[i as usize];
+        let bytes = std::fs::read(shared_logs().join(name)).expect("a log");
+        let file = name.rsplit('/').next().unwrap_or(name);
+        session.read_file(file, &bytes, Some(bytes.len() as u64), 1 << 20);
+    }
+    session.finish("").page().runs
+}
+
+/// Chooses the shared logs `names` in the section's file input, as a person does.
+async fn choose(b: &Browser, names: &[&str]) {
+    let paths: Vec<String> = names
+        .iter()
+        .map(|n| shared_logs().join(n).display().to_string())
+        .collect();
+    b.element("#analysis-files")
+        .await
+        .send_keys(&paths.join("\n"))
+        .await
+        .expect("choose the files");
+}
+
+/// Opens the page and the section, and waits for the section's module to draw it.
+async fn open_section(name: &str) -> Browser {
+    let b = Browser::open(name).await;
+    b.open_page("/", "#headline").await;
+    b.click("#analysis > summary").await;
+    b.wait_for_js(
+        "the section's module",
+        "document.getElementById('analysis-files') !== null",
+    )
+    .await;
+    b
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_chosen_log_is_analysed_and_its_right_sized_plan_goes_into_the_form() {
+    let name = "yarn-dynamic-allocation_4nodes_8cores.zstd";
+    let runs = native_runs(&[name]);
+    let run = &runs[0];
+    let b = open_section("analysis-chosen").await;
+    choose(&b, &[name]).await;
+    let headline = b
+        .wait_for_text_containing(".analysis-headline", &["Right-sized"])
+        .await;
+    assert_eq!(headline, run.headline);
+    assert_eq!(b.text(".analysis-run h3").await, run.title);
+    // What ran: one drawn group per node group of the view, each with its executors.
+    assert_eq!(
+        b.count(".analysis-run .layout .node").await,
+        run.layout.len()
+    );
+    let executors: Vec<String> = run
+        .layout
+        .iter()
+        .map(|g| g.executors_per_node.to_string())
+        .collect();
+    let drawn = b
+        .js("return [...document.querySelectorAll('.analysis-run .layout .node')].map(n => n.dataset.executors);")
+        .await;
+    assert_eq!(drawn, serde_json::json!(executors));
+    assert!(
+        b.exists(".analysis-run .whatif-chart svg .whatif-time")
+            .await
+    );
+    assert_eq!(
+        b.count(".analysis-run .whatif-chart .whatif-real").await,
+        usize::from(run.curve.as_ref().and_then(|c| c.real).is_some())
+    );
+    let read = b.text("#analysis-read").await;
+    assert!(read.contains("events"), "{read}");
+    // Every section of words the command line prints is there, under its title.
+    let titles = b
+        .js("return [...document.querySelectorAll('.analysis-run h4')].map(h => h.textContent);")
+        .await;
+    for s in &run.sections {
+        assert!(
+            titles
+                .as_array()
+                .expect("titles")
+                .iter()
+                .any(|t| t == &s.title),
+            "{} is shown",
+            s.title
+        );
+    }
+    // The section's module is not in the page's first load: the plan's layout keeps its id.
+    assert_eq!(b.count("#layout").await, 1);
+    let query = run.use_settings.clone().expect("a placed plan");
+    let before = b.query().await;
+    b.click(".analysis-use").await;
+    b.wait_for_query(&query).await;
+    // The form follows the address: the answer is the plan of those settings, with the focus.
+    let c = common::app::comparison(&common::app::input_of(&query));
+    b.wait_for_headline(&Headline::of(c.selected_plan())).await;
+    b.wait_for_js(
+        "the focus on the answer",
+        "document.activeElement.id === 'answer'",
+    )
+    .await;
+    b.wait_for_js(
+        "the section to say what it did",
+        "document.getElementById('analysis-announce').textContent.startsWith('The right-sized settings are in the form above')",
+    )
+    .await;
+    b.screenshots_of("analysis-run-1", "analysis").await;
+    b.js("document.querySelector('.whatif-chart').scrollIntoView(); return true;")
+        .await;
+    b.screenshot("analysis-chart", 1280).await;
+    // Back returns to the plan before, and the analysis stays.
+    b.js("history.back(); return true;").await;
+    b.wait_for_query(&before).await;
+    assert_eq!(b.text(".analysis-headline").await, run.headline);
+    b.assert_clean_console();
+    b.close().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_rolling_log_s_parts_chosen_in_any_order_are_read_as_one_run() {
+    let parts = [
+        "eventlog_v2_local-1623876083964/events_2_local-1623876083964.zstd",
+        "eventlog_v2_local-1623876083964/events_1_local-1623876083964.zstd",
+    ];
+    let runs = native_runs(&parts);
+    assert_eq!(runs.len(), 1);
+    let b = open_section("analysis-rolling").await;
+    choose(&b, &parts).await;
+    b.wait_for_text(".analysis-headline", &runs[0].headline)
+        .await;
+    assert_eq!(b.count(".analysis-run").await, 1);
+    // A local run: no hosts to draw, no plan to use; its tasks are all there (2,801, README).
+    assert_eq!(b.count(".analysis-run .layout").await, 0);
+    assert_eq!(b.count(".analysis-use").await, 0);
+    let read = b.text("#analysis-read").await;
+    assert!(read.contains("2 files"), "{read}");
+    let lines = b
+        .js("return [...document.querySelectorAll('.analysis-run .analysis-line')].map(l => l.textContent);")
+        .await;
+    let tasks = "Jobs, stages, tasks: ";
+    let shown = lines
+        .as_array()
+        .expect("lines")
+        .iter()
+        .filter_map(|l| l.as_str())
+        .find(|l| l.starts_with(tasks))
+        .expect("the run's counts")
+        .to_string();
+    assert!(shown.ends_with(&common::app::group(2801)), "{shown}");
+    b.close().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_large_dropped_log_shows_its_progress_and_can_be_cancelled() {
+    let b = open_section("analysis-cancel").await;
+    // 256 MiB of lines of an event the analysis skips, dropped as a file: long enough to watch.
+    let size = b.js(
+        "const line = '{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerDriverAccumUpdates\",\"executionId\":1,\"accumUpdates\":[]}\\n';\
+         const block = line.repeat(Math.ceil((1 << 20) / line.length));\
+         const file = new File(new Array(256).fill(block), 'events_big', { type: '' });\
+         const transfer = new DataTransfer(); transfer.items.add(file);\
+         document.getElementById('analysis-drop').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));\
+         return file.size;",
+    )
+    .await
+    .as_u64()
+    .expect("the file's size");
+    let total = format!("of {} read", eventlog::format::bytes(size));
+    b.wait_for_js(
+        "some bytes read",
+        "(() => { const p = document.getElementById('analysis-progress'); return p !== null && Number(p.value) > 0 && Number(p.value) < Number(p.max); })()",
+    )
+    .await;
+    let words = b.text("#analysis-progress-words").await;
+    assert!(words.contains(&total), "{words}");
+    b.click("#analysis-cancel").await;
+    let cancelled = b
+        .wait_for_text_containing("#analysis-cancelled", &["Cancelled after"])
+        .await;
+    assert!(cancelled.contains(&total), "{cancelled}");
+    // Nothing of it is shown as an analysis.
+    assert_eq!(b.count(".analysis-run").await, 0);
+    b.close().await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_file_that_is_no_event_log_is_named_as_such() {
+    let b = open_section("analysis-not-a-log").await;
+    b.js(
+        "const file = new File(['name,size\\nparquet,12\\n'], 'sizes.csv', { type: 'text/csv' });\
+         const transfer = new DataTransfer(); transfer.items.add(file);\
+         document.getElementById('analysis-drop').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));\
+         return true;",
+    )
+    .await;
+    let said = b
+        .wait_for_text_containing("#analysis-diagnostics", &["sizes.csv"])
+        .await;
+    assert!(said.contains("not a Spark event log"), "{said}");
+    assert_eq!(
+        b.attr("#analysis-diagnostics li", "class").await.as_deref(),
+        Some("sev sev-error")
+    );
+    assert_eq!(b.count(".analysis-run").await, 0);
+    b.close().await;
+}
