@@ -171,6 +171,26 @@ async fn audit_manager(
             "document.getElementById('wiki-markdown-table') && document.getElementById('check-plan-export')",
         )
         .await;
+    // A run analysed (its own module): the layout of what ran, the chart, the tables.
+    let log = common::shared_logs().join("yarn-dynamic-allocation_4nodes_8cores.zstd");
+    browser
+        .wait_for_js(
+            "the analysis section's module",
+            "document.getElementById('analysis-files')",
+        )
+        .await;
+    browser
+        .element("#analysis-files")
+        .await
+        .send_keys(&log.display().to_string())
+        .await
+        .expect("choose a log");
+    browser
+        .wait_for_js(
+            "the run's analysis",
+            "document.querySelector('.analysis-run .whatif-chart')",
+        )
+        .await;
     audit(
         browser,
         axe,

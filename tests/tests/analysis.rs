@@ -128,6 +128,13 @@ async fn a_chosen_log_is_analysed_and_its_right_sized_plan_goes_into_the_form() 
     b.js("history.back(); return true;").await;
     b.wait_for_query(&before).await;
     assert_eq!(b.text(".analysis-headline").await, run.headline);
+    // Placed on the form's cluster instead: the files are read again and the plan placed there.
+    b.click("#analysis-place-form").await;
+    b.wait_for_js(
+        "the plan placed on the form's cluster",
+        "[...document.querySelectorAll('.analysis-line')].some(l => l.textContent.startsWith('Placed on the given cluster'))",
+    )
+    .await;
     b.assert_clean_console();
     b.close().await;
 }

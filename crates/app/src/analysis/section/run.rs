@@ -23,6 +23,7 @@ pub(super) fn RunShown(run: RunView, index: usize, said: RwSignal<String>) -> im
         let drawn: LayoutView = layout_view(&run.layout, run.manager, true, legend);
         view! {
             <h4 class="subhead">"What ran on each host, at its busiest"</h4>
+            <p class="muted analysis-line">"Each bar is as long as the executors on that host: the log does not draw the nodes' free room."</p>
             <NodeLayout id="" layout=memo(move || drawn.clone())/>
         }
     });
@@ -53,12 +54,13 @@ pub(super) fn RunShown(run: RunView, index: usize, said: RwSignal<String>) -> im
 #[component]
 fn SectionShown(section: Section) -> impl IntoView {
     view! {
-        <h4 class="subhead">{section.title}</h4>
-        {section.lines.into_iter().map(line).collect_view()}
+        <h4 class="subhead">{section.title.clone()}</h4>
+        {section.lines.into_iter().map(|l| line(l, &section.title)).collect_view()}
     }
 }
 
-fn line(l: Line) -> AnyView {
+/// A line of the section titled `title` (a table that scrolls is named by it).
+fn line(l: Line, title: &str) -> AnyView {
     match l {
         Line::Text(t) => view! { <p class="analysis-line">{t}</p> }.into_any(),
         Line::Pair(k, v) => view! {
@@ -69,16 +71,31 @@ fn line(l: Line) -> AnyView {
             <pre class="submit" tabindex="0"><code>{lines.join("\n")}</code></pre>
         }
         .into_any(),
-        Line::Table(header, rows) => view! {
-            <div class="table-scroll" tabindex="0">
+        Line::Table(header, rows) => {
+            // Named by its section and its columns: a section may hold two tables.
+            let columns: Vec<&str> = header
+                .iter()
+                .map(String::as_str)
+                .filter(|h| !h.is_empty())
+                .collect();
+            let name = format!("{title}: {}", columns.join(", "));
+            view! {
+            <div class="table-scroll" tabindex="0" role="region" aria-label=name>
                 <table class="analysis-table">
-                    <thead><tr>{header.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr></thead>
+                    // A column without a heading (the rows' names) has an empty cell, not an
+                    // empty heading.
+                    <thead><tr>{header.into_iter().map(|h| if h.is_empty() {
+                        view! { <td></td> }.into_any()
+                    } else {
+                        view! { <th scope="col">{h}</th> }.into_any()
+                    }).collect_view()}</tr></thead>
                     <tbody>{rows.into_iter().map(|r| view! {
                         <tr>{r.into_iter().map(|c| view! { <td>{c}</td> }).collect_view()}</tr>
                     }).collect_view()}</tbody>
                 </table>
             </div>
+            }
+            .into_any()
         }
-        .into_any(),
     }
 }

@@ -50,7 +50,9 @@ export function start_worker(sources, cluster, on_message) {
   return worker;
 }
 export function form_link() {
-  return location.search.replace(/^\?/, "");
+  // An address without a query shows the default plan, which "v=1" means ("" would mean no
+  // cluster given: the run's own).
+  return location.search.replace(/^\?/, "") || "v=1";
 }
 export function open_address(query) {
   const ck = new URLSearchParams(location.search).get("ck");
