@@ -227,3 +227,35 @@ async fn a_file_that_is_no_event_log_is_named_as_such() {
     assert_eq!(b.count(".analysis-run").await, 0);
     b.close().await;
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_log_that_breaks_at_a_line_that_is_not_json_says_which_line_and_what_is_lost() {
+    let name = "bad-malformed-json.zstd";
+    let mut session = api_analyzer::Session::new();
+    let bytes = std::fs::read(shared_logs().join(name)).expect("a log");
+    session.read_file(name, &bytes, Some(bytes.len() as u64), 1 << 20);
+    let answer = session.finish("");
+    let page = answer.page();
+    let said: Vec<String> = answer
+        .diagnostics
+        .iter()
+        .map(|d| d.message.clone())
+        .collect();
+    assert!(
+        said.iter().any(|m| m.contains("line")),
+        "the reader names the line: {said:?}"
+    );
+    // Its line 4 is not JSON (README of shared/eventlogs): nothing before it starts a run.
+    assert!(page.runs.is_empty());
+    let b = open_section("analysis-malformed").await;
+    choose(&b, &[name]).await;
+    b.wait_for_text_containing("#analysis-diagnostics", &["line 4"])
+        .await;
+    assert_eq!(b.count(".analysis-run").await, 0);
+    // Every diagnostic is shown, in the reader's words: the line, and the lines not read.
+    let shown = b
+        .js("return [...document.querySelectorAll('#analysis-diagnostics .msg')].map(m => m.textContent);")
+        .await;
+    assert_eq!(shown, serde_json::json!(said));
+    b.close().await;
+}
