@@ -124,6 +124,11 @@ async fn a_chosen_log_is_analysed_and_its_right_sized_plan_goes_into_the_form() 
     b.js("document.querySelector('.whatif-chart').scrollIntoView(); return true;")
         .await;
     b.screenshot("analysis-chart", 1280).await;
+    b.set_viewport(375, 900).await;
+    b.js("document.querySelector('.timeline-chart').scrollIntoView(); return true;")
+        .await;
+    b.screenshot("analysis-timeline", 375).await;
+    b.set_viewport(1280, 900).await;
     // Back returns to the plan before, and the analysis stays.
     b.js("history.back(); return true;").await;
     b.wait_for_query(&before).await;
@@ -154,6 +159,7 @@ async fn a_rolling_log_s_parts_chosen_in_any_order_are_read_as_one_run() {
     assert_eq!(b.count(".analysis-run").await, 1);
     // A local run: no hosts to draw, no plan to use; its tasks are all there (2,801, README).
     assert_eq!(b.count(".analysis-run .layout").await, 0);
+    assert_eq!(b.count(".analysis-run .timeline-chart").await, 0);
     assert_eq!(b.count(".analysis-use").await, 0);
     let read = b.text("#analysis-read").await;
     assert!(read.contains("2 files"), "{read}");

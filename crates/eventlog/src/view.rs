@@ -29,10 +29,25 @@ pub struct RunView {
     pub use_settings: Option<String>,
     /// The recommended plan's share link query, its settings in `ck` (none: nothing placed).
     pub share_link: Option<String>,
+    /// Task slots held and busy over the run, for a chart (none: no executor of its own).
+    pub timeline: Option<TimelineView>,
     /// The what-if's curve for a chart (none: no task ran).
     pub curve: Option<CurveView>,
     /// Every section of words, in reading order (the command line's text).
     pub sections: Vec<Section>,
+}
+
+/// Task slots held and busy over the run, as a chart draws it.
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+pub struct TimelineView {
+    /// The run's duration, ms.
+    pub run_ms: u64,
+    /// Each moment (the most in each of at most 240 spans of the run): ms after the start,
+    /// executors alive, their task slots, tasks running.
+    pub points: Vec<(u64, u32, u32, u32)>,
+    /// Busy slot time ÷ slot time held, in thousandths.
+    pub busy_permille: u64,
 }
 
 /// The what-if's curve, as a chart draws it.
@@ -70,6 +85,7 @@ pub fn run_view(a: &Analysis) -> RunView {
         },
         use_settings: placed.map(|p| planner::url::scenario_to_query(&p.scenario)),
         share_link: placed.map(|p| p.link.clone()),
+        timeline: timeline_view(a),
         curve: a.what_if.as_ref().map(curve_view),
         sections: sections(a),
     }
@@ -109,6 +125,22 @@ fn headline(a: &Analysis) -> String {
         planner::format::spark_size(p.heap.heap_mib),
         planner::format::group(u64::from(p.executors_as_ran)),
     )
+}
+
+fn timeline_view(a: &Analysis) -> Option<TimelineView> {
+    let e = &a.executors;
+    if matches!(a.settings.master, Master::Local { .. }) || e.timeline.is_empty() {
+        return None;
+    }
+    Some(TimelineView {
+        run_ms: a.run.duration_ms,
+        points: e
+            .timeline
+            .iter()
+            .map(|p| (p.at_ms, p.executors, p.slots, p.busy))
+            .collect(),
+        busy_permille: e.utilisation_permille(),
+    })
 }
 
 fn curve_view(w: &crate::whatif::WhatIf) -> CurveView {

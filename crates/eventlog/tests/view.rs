@@ -56,6 +56,17 @@ fn a_yarn_run_is_headed_by_its_right_sized_plan_and_draws_its_hosts() {
         curve.real,
         w.check.as_ref().map(|c| (c.executors, c.real_ms))
     );
+    // The timeline: the slots held at most are the most the executors held at once.
+    let t = v.timeline.as_ref().expect("a timeline");
+    assert_eq!(t.run_ms, a.run.duration_ms);
+    assert_eq!(
+        t.points.iter().map(|p| p.2).max(),
+        Some(a.executors.most_slots)
+    );
+    assert_eq!(
+        t.points.iter().map(|p| p.3).max(),
+        Some(a.executors.most_busy_slots)
+    );
     let titles: Vec<String> = v.sections.iter().map(|s| s.title.clone()).collect();
     let text = eventlog::words::text(&a);
     for t in &titles {
@@ -74,6 +85,7 @@ fn a_local_run_says_why_it_has_no_plan_and_draws_no_hosts() {
         "No right-sized plan: a local run has no executors of its own (its data sizes and skew are below)."
     );
     assert!(v.layout.is_empty());
+    assert_eq!(v.timeline, None);
     assert_eq!(v.use_settings, None);
     assert!(v.curve.is_some(), "a local run's tasks still give a curve");
 }

@@ -6,6 +6,7 @@
 
 mod chart;
 mod run;
+mod timeline;
 mod worker;
 
 use eventlog::view::RunView;

@@ -8,6 +8,7 @@ use eventlog::words::{Line, Section};
 use leptos::prelude::*;
 
 use super::chart::WhatIfChart;
+use super::timeline::Timeline;
 use crate::layout::{layout_view, LayoutView, NodeLayout};
 use crate::reactive::memo;
 
@@ -44,6 +45,7 @@ pub(super) fn RunShown(run: RunView, index: usize, said: RwSignal<String>) -> im
             <p class="check-headline analysis-headline">{run.headline.clone()}</p>
             {use_settings}
             {layout}
+            {run.timeline.clone().map(|timeline| view! { <Timeline timeline/> })}
             {run.curve.clone().map(|curve| view! { <WhatIfChart curve/> })}
             {run.sections.into_iter().map(|s| view! { <SectionShown section=s/> }).collect_view()}
         </article>
