@@ -14,6 +14,11 @@ use common::{shared_logs, Browser};
 /// Each run as the analyser module shows it for the files `names` of the shared logs (native
 /// code, read in the worker's order as the worker reads files).
 fn native_runs(names: &[&str]) -> Vec<eventlog::view::RunView> {
+    native_runs_on(names, "v=1")
+}
+
+/// As [`native_runs`], the explorer's shapes on the cluster of the form's link `form`.
+fn native_runs_on(names: &[&str], form: &str) -> Vec<eventlog::view::RunView> {
     let mut session = api_analyzer::Session::new();
     for i in api_analyzer::reading_order(names.iter().map(|n| n.to_string()).collect()) {
         let name = names[i as usize];
@@ -21,7 +26,7 @@ fn native_runs(names: &[&str]) -> Vec<eventlog::view::RunView> {
         let file = name.rsplit('/').next().unwrap_or(name);
         session.read_file(file, &bytes, Some(bytes.len() as u64), 1 << 20);
     }
-    session.finish("").page().runs
+    session.finish("").page(form).runs
 }
 
 /// Chooses the shared logs `names` in the section's file input, as a person does.
@@ -36,6 +41,11 @@ async fn choose(b: &Browser, names: &[&str]) {
         .await
         .expect("choose the files");
 }
+
+/// JavaScript: the cells of each row of the explorer's shapes' table, as shown.
+const SHAPES_ROWS: &str = "(() => { const h = [...document.querySelectorAll('.analysis-run h4')].find(h => h.textContent.startsWith('The explorer'));\
+     let n = h && h.nextElementSibling; while (n && !n.querySelector('table')) n = n.nextElementSibling;\
+     return n ? [...n.querySelectorAll('tbody tr')].map(r => [...r.cells].map(c => c.textContent)) : []; })()";
 
 /// Opens the page and the section, and waits for the section's module to draw it.
 async fn open_section(name: &str) -> Browser {
@@ -101,6 +111,16 @@ async fn a_chosen_log_is_analysed_and_its_right_sized_plan_goes_into_the_form() 
             s.title
         );
     }
+    // The explorer's shapes on the form's cluster, timed with the run: one row each.
+    let shapes = run.shapes.as_ref().expect("the explorer's shapes");
+    let Some(eventlog::words::Line::Table(_, rows)) = shapes.lines.last() else {
+        panic!("the shapes' table");
+    };
+    let shown = b.js(&format!("return {SHAPES_ROWS};")).await;
+    assert_eq!(shown, serde_json::json!(rows));
+    b.js("[...document.querySelectorAll('.analysis-run h4')].find(h => h.textContent.startsWith('The explorer')).scrollIntoView(); return true;")
+        .await;
+    b.screenshot("analysis-shapes", 1280).await;
     // The section's module is not in the page's first load: the plan's layout keeps its id.
     assert_eq!(b.count("#layout").await, 1);
     let query = run.use_settings.clone().expect("a placed plan");
@@ -133,6 +153,20 @@ async fn a_chosen_log_is_analysed_and_its_right_sized_plan_goes_into_the_form() 
     b.js("history.back(); return true;").await;
     b.wait_for_query(&before).await;
     assert_eq!(b.text(".analysis-headline").await, run.headline);
+    // Read again with the form as it is now: the explorer's shapes follow it (3 nodes).
+    b.type_field("n", "3").await;
+    b.click("#analysis-again").await;
+    let again = native_runs_on(&[name], "v=1&n=3").remove(0);
+    let Some(eventlog::words::Line::Table(_, rows)) = again.shapes.expect("shapes").lines.pop()
+    else {
+        panic!("the shapes' table");
+    };
+    let expected = serde_json::to_string(&rows).expect("JSON");
+    b.wait_for_js(
+        "the shapes timed on 3 nodes",
+        &format!("JSON.stringify({SHAPES_ROWS}) === {expected:?}"),
+    )
+    .await;
     // Placed on the form's cluster instead: the files are read again and the plan placed there.
     b.click("#analysis-place-form").await;
     b.wait_for_js(
@@ -241,7 +275,7 @@ async fn a_log_that_breaks_at_a_line_that_is_not_json_says_which_line_and_what_i
     let bytes = std::fs::read(shared_logs().join(name)).expect("a log");
     session.read_file(name, &bytes, Some(bytes.len() as u64), 1 << 20);
     let answer = session.finish("");
-    let page = answer.page();
+    let page = answer.page("v=1");
     let said: Vec<String> = answer
         .diagnostics
         .iter()

@@ -5,7 +5,8 @@
 //   new Worker(new URL("./analyzer/analyzer_worker.js", import.meta.url), { type: "module" })
 //
 // Messages to the worker:
-//   { type: "analyze", sources: [Source], cluster: "?v=1&…" | "", page: true | absent }
+//   { type: "analyze", sources: [Source], cluster: "?v=1&…" | "", page: true | absent,
+//     form: "v=1&…" (with page: the form's link, whose explorer's shapes are timed) }
 //     Source: { name, path, blob } (a Blob or File: read in slices here), { name, bytes } (a
 //     Uint8Array), or { name, stream } (a ReadableStream of Uint8Array chunks). `name` gives the
 //     codec (events_1_app.zstd), `path` the order of a folder's files (a rolling log's parts).
@@ -103,7 +104,7 @@ function ordered(sources) {
   return Array.from(order, (i) => sources[i]);
 }
 
-async function analyze(sources, cluster, page) {
+async function analyze(sources, cluster, page, form) {
   const started = performance.now();
   wasm ??= await initWasm();
   const analyzer = new Analyzer();
@@ -129,7 +130,7 @@ async function analyze(sources, cluster, page) {
     }
     postMessage({ type: "progress", progress: progressOf(analyzer, started) });
     const answer = page
-      ? analyzer.finishForPage(String(cluster ?? ""))
+      ? analyzer.finishForPage(String(cluster ?? ""), String(form ?? ""))
       : { result: analyzer.finish(String(cluster ?? "")) };
     if (answer === null || answer.result === null) {
       throw new Error("the analysis holds a number above 2^53");
@@ -153,7 +154,7 @@ onmessage = async ({ data }) => {
   busy = true;
   cancelled = false;
   try {
-    await analyze(Array.isArray(data.sources) ? data.sources : [], data.cluster, data.page === true);
+    await analyze(Array.isArray(data.sources) ? data.sources : [], data.cluster, data.page === true, data.form);
   } catch (error) {
     postMessage({ type: "error", message: String(error?.message ?? error) });
   } finally {

@@ -89,10 +89,11 @@ impl Analyzer {
     }
 
     /// As [`Analyzer::finish`], for the page's section: `{result, runs, diagnostics}`, the
-    /// document beside each run's view (`eventlog::view::RunView`).
+    /// document beside each run's view (`eventlog::view::RunView`, the explorer's shapes on the
+    /// cluster of the form's link `form` timed with it).
     #[wasm_bindgen(js_name = finishForPage)]
-    pub fn finish_for_page(&mut self, cluster: &str) -> JsValue {
-        to_js(&self.session.finish(cluster).page())
+    pub fn finish_for_page(&mut self, cluster: &str, form: &str) -> JsValue {
+        to_js(&self.session.finish(cluster).page(form))
     }
 }
 

@@ -117,11 +117,20 @@ pub struct PageAnswer<'a> {
 }
 
 impl Answer {
-    /// The answer for the page.
-    pub fn page(&self) -> PageAnswer<'_> {
+    /// The answer for the page, with the explorer's shapes on the cluster of the form's link
+    /// `form` timed with each run (an empty or unreadable link: none).
+    pub fn page(&self, form: &str) -> PageAnswer<'_> {
+        let form = cluster_of(form, &mut Vec::new());
         PageAnswer {
             result: self.document(),
-            runs: self.analyses.iter().map(eventlog::view::run_view).collect(),
+            runs: self
+                .analyses
+                .iter()
+                .map(|a| match &form {
+                    Some(f) => eventlog::view::run_view_with_form(a, f),
+                    None => eventlog::view::run_view(a),
+                })
+                .collect(),
             diagnostics: &self.diagnostics,
         }
     }

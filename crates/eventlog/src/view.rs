@@ -5,12 +5,14 @@
 //! renders this and nothing else; numbers are made into words here, once.
 
 use planner::catalog::ClusterManager;
-use planner::format::counted;
+use planner::fixed::format_fixed;
+use planner::format::{counted, group, mib};
+use planner::scenario::Scenario;
 use planner::view::NodeGroupView;
 
 use crate::analysis::{Analysis, Master, Unknown};
-use crate::format::{bytes, short_duration};
-use crate::words::{sections, Section};
+use crate::format::{bytes, duration, short_duration};
+use crate::words::{permille, sections, Line, Section};
 
 /// The analysis of one run, as shown.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -33,6 +35,9 @@ pub struct RunView {
     pub timeline: Option<TimelineView>,
     /// The what-if's curve for a chart (none: no task ran).
     pub curve: Option<CurveView>,
+    /// The trade-off explorer's shapes on the form's cluster, each timed with this run's tasks
+    /// (none: no form given, no task ran, or no shape placed).
+    pub shapes: Option<Section>,
     /// Every section of words, in reading order (the command line's text).
     pub sections: Vec<Section>,
 }
@@ -66,6 +71,15 @@ pub struct CurveView {
     pub critical_path_ms: u64,
 }
 
+/// The run's view, with the trade-off explorer's shapes on the cluster of `form` timed with its
+/// tasks.
+pub fn run_view_with_form(a: &Analysis, form: &Scenario) -> RunView {
+    RunView {
+        shapes: shapes_section(a, form),
+        ..run_view(a)
+    }
+}
+
 /// The run's view.
 pub fn run_view(a: &Analysis) -> RunView {
     let manager = match a.settings.master {
@@ -87,6 +101,7 @@ pub fn run_view(a: &Analysis) -> RunView {
         share_link: placed.map(|p| p.link.clone()),
         timeline: timeline_view(a),
         curve: a.what_if.as_ref().map(curve_view),
+        shapes: None,
         sections: sections(a),
     }
 }
@@ -181,4 +196,70 @@ pub fn progress_words(
         counted(events, "event"),
         short_duration(elapsed_ms)
     )
+}
+
+/// The trade-off explorer's shapes on the cluster of `form`, each timed with the run's tasks
+/// (`whatif::estimate_rows`: one simulation per shape on the run's model).
+pub fn shapes_section(a: &Analysis, form: &Scenario) -> Option<Section> {
+    let w = a.what_if.as_ref()?;
+    let explorer = planner::explorer::explore(form)?;
+    if explorer.rows.is_empty() {
+        return None;
+    }
+    let estimates = crate::whatif::estimate_rows(w, &explorer.rows);
+    let rows = explorer
+        .rows
+        .iter()
+        .zip(&estimates)
+        .map(|(r, e)| {
+            let cores = if explorer.is_current(r) {
+                format!("{} (the plan)", group(u64::from(r.cores)))
+            } else {
+                group(u64::from(r.cores))
+            };
+            let mut row = vec![
+                cores,
+                group(u64::from(r.executors)),
+                group(r.task_slots),
+                mib(r.container_mib),
+            ];
+            match e {
+                Some(e) => row.extend([
+                    duration(e.point.estimated_ms),
+                    permille((e.point.utilisation * 1000.0).round() as u64),
+                    format_fixed(e.point.core_hours, 1),
+                    e.point
+                        .gib_hours
+                        .map_or_else(String::new, |h| format_fixed(h, 1)),
+                ]),
+                None => row.extend([
+                    format!(
+                        "no slot for a task of {}",
+                        counted(u64::from(w.task_cpus), "core")
+                    ),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                ]),
+            }
+            row
+        })
+        .collect();
+    let header = [
+        "cores each",
+        "executors",
+        "task slots",
+        "container each",
+        "estimated time",
+        "slots busy",
+        "core-hours reserved",
+        "GiB-hours reserved",
+    ];
+    Some(Section {
+        title: "The explorer's shapes, timed with this run".to_string(),
+        lines: vec![
+            Line::Text("Each shape the trade-off explorer places on the cluster in the form (as it was when the log was read), with this run's tasks on it: their durations as they ran (a shape with more memory per task that would spill less is not modelled as faster).".to_string()),
+            Line::Table(header.iter().map(|h| h.to_string()).collect(), rows),
+        ],
+    })
 }

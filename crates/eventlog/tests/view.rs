@@ -104,3 +104,42 @@ fn progress_says_bytes_of_the_total_events_files_and_time() {
         "1.0 GiB read · 1 event · 250 ms"
     );
 }
+
+#[test]
+fn the_explorer_s_shapes_on_the_form_s_cluster_are_timed_with_the_run() {
+    // The failures log (spark.task.cpus = 4) on the form's default YARN cluster: one row per
+    // shape of the explorer, each with the what-if's estimate for its executors × cores, and
+    // no slot for a task below 4 cores.
+    let a = analysis("yarn-task-and-executor-failures.zstd");
+    let form = planner::scenario::Scenario::default();
+    let v = eventlog::view::run_view_with_form(&a, &form);
+    let explorer = planner::explorer::explore(&form).expect("rows");
+    let section = v.shapes.expect("the shapes");
+    let Some(eventlog::words::Line::Table(header, rows)) = section.lines.last() else {
+        panic!("a table");
+    };
+    assert_eq!(header[4], "estimated time");
+    assert_eq!(rows.len(), explorer.rows.len());
+    let w = a.what_if.as_ref().expect("a what-if");
+    for (row, shown) in explorer.rows.iter().zip(rows) {
+        match eventlog::whatif::estimate_shape(w, row.executors, row.cores, Some(row.container_mib))
+        {
+            Some(e) => assert_eq!(shown[4], eventlog::format::duration(e.point.estimated_ms)),
+            None => {
+                assert!(row.cores < 4, "{} cores", row.cores);
+                assert_eq!(shown[4], "no slot for a task of 4 cores");
+            }
+        }
+    }
+    // The form's plan is marked.
+    assert_eq!(
+        rows.iter().filter(|r| r[0].ends_with("(the plan)")).count(),
+        explorer
+            .rows
+            .iter()
+            .filter(|r| explorer.is_current(r))
+            .count()
+    );
+    // Without a form, none.
+    assert_eq!(run_view(&a).shapes, None);
+}

@@ -122,8 +122,9 @@ impl Analyse {
             return;
         }
         self.end();
+        let form = worker::form_link();
         let cluster = if self.on_form_cluster.get_untracked() {
-            worker::form_link()
+            form.clone()
         } else {
             String::new()
         };
@@ -132,7 +133,7 @@ impl Analyse {
         self.diagnostics.set(Vec::new());
         self.status.set(Status::Reading);
         let listener: Listener = Closure::new(move |m: JsValue| self.heard(&m));
-        let w = worker::start_worker(&sources, &cluster, listener.as_ref());
+        let w = worker::start_worker(&sources, &cluster, &form, listener.as_ref());
         self.sources.set_value(Some(sources));
         self.worker.set_value(Some(w));
         self.listener.set_value(Some(listener));
@@ -269,7 +270,12 @@ fn Status(state: Analyse) -> impl IntoView {
                 <p class="sev sev-error" id="analysis-failed" role="alert">{format!("The analysis stopped: {why}. Reload the page to try again.")}</p>
             }.into_any(),
             Status::Done => view! {
-                <p class="muted" id="analysis-read">{text(move || format!("{}.", words()))}</p>
+                <div class="actions">
+                    <p class="muted" id="analysis-read">{text(move || format!("{}.", words()))}</p>
+                    // The form may have changed since: the plan's placement on it and the
+                    // explorer's shapes follow it only when read again.
+                    <button type="button" id="analysis-again" on:click=move |_| state.again()>"Read again with the form as it is now"</button>
+                </div>
                 <Findings id="analysis-diagnostics" findings=diagnostics quiet=true/>
                 {state.runs.get_untracked().into_iter().enumerate().map(|(i, r)| view! {
                     <RunShown run=r index=i said=state.said/>

@@ -47,6 +47,7 @@ pub(super) fn RunShown(run: RunView, index: usize, said: RwSignal<String>) -> im
             {layout}
             {run.timeline.clone().map(|timeline| view! { <Timeline timeline/> })}
             {run.curve.clone().map(|curve| view! { <WhatIfChart curve/> })}
+            {run.shapes.clone().map(|s| view! { <SectionShown section=s/> })}
             {run.sections.into_iter().map(|s| view! { <SectionShown section=s/> }).collect_view()}
         </article>
     }

@@ -39,7 +39,13 @@ fn steps(points: &[(u64, u32)], run_ms: u64, top: u32, close: bool) -> String {
 /// The timeline of a run.
 #[component]
 pub(super) fn Timeline(timeline: TimelineView) -> impl IntoView {
-    let top = timeline.points.iter().map(|p| p.2).max().unwrap_or(0).max(1);
+    let top = timeline
+        .points
+        .iter()
+        .map(|p| p.2)
+        .max()
+        .unwrap_or(0)
+        .max(1);
     let held: Vec<(u64, u32)> = timeline.points.iter().map(|p| (p.0, p.2)).collect();
     let busy: Vec<(u64, u32)> = timeline.points.iter().map(|p| (p.0, p.3)).collect();
     let most_busy = timeline.points.iter().map(|p| p.3).max().unwrap_or(0);

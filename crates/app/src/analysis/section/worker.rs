@@ -38,7 +38,7 @@ export function sources_of_drop(transfer, done) {
   };
   (async () => { for (const e of entries) await walk(e); })().then(() => done(out), () => done(out));
 }
-export function start_worker(sources, cluster, on_message) {
+export function start_worker(sources, cluster, form, on_message) {
   const url = new URL("api/analyzer/analyzer_worker.js", document.baseURI);
   const worker = new Worker(url, { type: "module" });
   worker.onmessage = (e) => on_message(e.data);
@@ -46,7 +46,7 @@ export function start_worker(sources, cluster, on_message) {
     e.preventDefault();
     on_message({ type: "error", message: e.message || "the analyser could not be started" });
   };
-  worker.postMessage({ type: "analyze", sources, cluster, page: true });
+  worker.postMessage({ type: "analyze", sources, cluster, page: true, form });
   return worker;
 }
 export function form_link() {
@@ -82,9 +82,15 @@ extern "C" {
     pub fn sources_of_files(list: &JsValue) -> JsValue;
     /// The sources of a drop (a folder walked), given to `done` when all are found.
     pub fn sources_of_drop(transfer: &JsValue, done: &JsValue);
-    /// A worker reading `sources`, placing the plan on the link `cluster` ("": the run's own);
-    /// each of its messages to `on_message`.
-    pub fn start_worker(sources: &JsValue, cluster: &str, on_message: &JsValue) -> JsValue;
+    /// A worker reading `sources`, placing the plan on the link `cluster` ("": the run's own)
+    /// and timing the explorer's shapes of the form's link `form`; each of its messages to
+    /// `on_message`.
+    pub fn start_worker(
+        sources: &JsValue,
+        cluster: &str,
+        form: &str,
+        on_message: &JsValue,
+    ) -> JsValue;
     /// The page's link (the address always holds the form's plan): its cluster.
     pub fn form_link() -> String;
     /// Opens the plan of `query` as Back and Forward do (a history entry, then `popstate`,
