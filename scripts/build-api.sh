@@ -45,6 +45,15 @@ wasm-opt "${wasm_opt_small_after_brotli[@]}" \
 minify_js() {
   terser "$1" --module --compress --mangle --output "$2"
 }
+# bindgen_module PACKAGE WASM OUT_NAME WORK: builds PACKAGE for wasm (release) and writes its
+# wasm-bindgen glue and wasm (OUT_NAME.js, OUT_NAME_bg.wasm) into the emptied folder WORK.
+bindgen_module() {
+  cargo build --locked --offline --quiet -p "$1" --target wasm32-unknown-unknown --release
+  rm -rf "$4"
+  mkdir -p "$4"
+  wasm-bindgen --target web --no-typescript --encode-into always --out-dir "$4" \
+    --out-name "$3" "$target/wasm32-unknown-unknown/release/$2"
+}
 cp crates/api/js/spark_sizer.js "$work/"
 esbuild "$work/spark_sizer.js" --bundle --format=esm --external:./reports/* --external:./analyzer/* \
   --log-level=warning --outfile="$work/spark_sizer.bundle.js"
@@ -54,12 +63,9 @@ cp crates/api/js/spark_sizer.d.ts \
 
 # The reports module (crates/api-reports): the configuration check and the wiki exports, which
 # spark_sizer.js and the page import only when asked, in its own folder with its own size gate.
-cargo build --locked --offline --quiet -p api-reports --target wasm32-unknown-unknown --release
 reports_work="$target/api-reports-bindgen"
-rm -rf "$reports_work"
-mkdir -p "$reports_work" "$out/reports"
-wasm-bindgen --target web --no-typescript --encode-into always --out-dir "$reports_work" \
-  --out-name spark_sizer_reports_wasm "$target/wasm32-unknown-unknown/release/api_reports.wasm"
+bindgen_module api-reports api_reports.wasm spark_sizer_reports_wasm "$reports_work"
+mkdir -p "$out/reports"
 wasm-opt "${wasm_opt_small_after_brotli[@]}" \
   "$reports_work/spark_sizer_reports_wasm_bg.wasm" -o "$out/reports/spark_sizer_reports_wasm_bg.wasm"
 minify_js "$reports_work/spark_sizer_reports_wasm.js" "$out/reports/spark_sizer_reports_wasm.js"
@@ -67,12 +73,9 @@ minify_js "$reports_work/spark_sizer_reports_wasm.js" "$out/reports/spark_sizer_
 # The analyser module (crates/api-analyzer): the event-log reader and the run's analysis, run
 # in a Web Worker that spark_sizer.js's analyze() and the page start only when asked, in its own
 # folder with its own size gate. The worker script ships bundled with its wasm-bindgen glue.
-cargo build --locked --offline --quiet -p api-analyzer --target wasm32-unknown-unknown --release
 analyzer_work="$target/api-analyzer-bindgen"
-rm -rf "$analyzer_work"
-mkdir -p "$analyzer_work" "$out/analyzer"
-wasm-bindgen --target web --no-typescript --encode-into always --out-dir "$analyzer_work" \
-  --out-name spark_sizer_analyzer_wasm "$target/wasm32-unknown-unknown/release/api_analyzer.wasm"
+bindgen_module api-analyzer api_analyzer.wasm spark_sizer_analyzer_wasm "$analyzer_work"
+mkdir -p "$out/analyzer"
 wasm-opt -O3 --low-memory-unused --converge --strip-producers --strip-target-features \
   "$analyzer_work/spark_sizer_analyzer_wasm_bg.wasm" -o "$out/analyzer/spark_sizer_analyzer_wasm_bg.wasm"
 cp crates/api-analyzer/js/analyzer_worker.js "$analyzer_work/"
@@ -84,12 +87,9 @@ cp crates/api-analyzer/js/analysis.d.ts "$out/analyzer/"
 # The analysis section (crates/app-analysis: crates/app's "Analyse a run" with its `analysis`
 # feature), which the page imports when the section first opens, in its own folder with its own
 # size gate. Its glue and the inline JavaScript snippets it imports ship as one minified file.
-cargo build --locked --offline --quiet -p app-analysis --target wasm32-unknown-unknown --release
 section_work="$target/app-analysis-bindgen"
-rm -rf "$section_work"
-mkdir -p "$section_work" "$out/analysis"
-wasm-bindgen --target web --no-typescript --encode-into always --out-dir "$section_work" \
-  --out-name spark_sizer_analysis_wasm "$target/wasm32-unknown-unknown/release/app_analysis.wasm"
+bindgen_module app-analysis app_analysis.wasm spark_sizer_analysis_wasm "$section_work"
+mkdir -p "$out/analysis"
 wasm-opt "${wasm_opt_small_after_brotli[@]}" \
   "$section_work/spark_sizer_analysis_wasm_bg.wasm" -o "$out/analysis/spark_sizer_analysis_wasm_bg.wasm"
 esbuild "$section_work/spark_sizer_analysis_wasm.js" --bundle --format=esm --log-level=warning \

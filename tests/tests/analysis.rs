@@ -71,6 +71,30 @@ async fn a_chosen_log_is_analysed_and_its_right_sized_plan_goes_into_the_form() 
         .wait_for_text_containing(".analysis-headline", &["Right-sized"])
         .await;
     assert_eq!(headline, run.headline);
+    assert_run_shown(&b, run).await;
+    let before = b.query().await;
+    use_these_settings(&b, run).await;
+    b.screenshots_of("analysis-run-1", "analysis").await;
+    b.js("document.querySelector('.whatif-chart').scrollIntoView(); return true;")
+        .await;
+    b.screenshot("analysis-chart", 1280).await;
+    b.set_viewport(375, 900).await;
+    b.js("document.querySelector('.timeline-chart').scrollIntoView(); return true;")
+        .await;
+    b.screenshot("analysis-timeline", 375).await;
+    b.set_viewport(1280, 900).await;
+    // Back returns to the plan before, and the analysis stays.
+    b.js("history.back(); return true;").await;
+    b.wait_for_query(&before).await;
+    assert_eq!(b.text(".analysis-headline").await, run.headline);
+    read_again_as_the_form_is_now(&b, name).await;
+    b.assert_clean_console();
+    b.close().await;
+}
+
+/// The run is shown as the analyser module's view of it says: title, what ran on each host,
+/// the charts, every section of words under its title, the explorer's shapes.
+async fn assert_run_shown(b: &Browser, run: &eventlog::view::RunView) {
     assert_eq!(b.text(".analysis-run h3").await, run.title);
     // What ran: one drawn group per node group of the view, each with its executors.
     assert_eq!(
@@ -121,10 +145,13 @@ async fn a_chosen_log_is_analysed_and_its_right_sized_plan_goes_into_the_form() 
     b.js("[...document.querySelectorAll('.analysis-run h4')].find(h => h.textContent.startsWith('The explorer')).scrollIntoView(); return true;")
         .await;
     b.screenshot("analysis-shapes", 1280).await;
+}
+
+/// "Use these settings": the address, the plan of it, the focus and the live region.
+async fn use_these_settings(b: &Browser, run: &eventlog::view::RunView) {
     // The section's module is not in the page's first load: the plan's layout keeps its id.
     assert_eq!(b.count("#layout").await, 1);
     let query = run.use_settings.clone().expect("a placed plan");
-    let before = b.query().await;
     b.click(".analysis-use").await;
     b.wait_for_query(&query).await;
     // The form follows the address: the answer is the plan of those settings, with the focus.
@@ -149,10 +176,11 @@ async fn a_chosen_log_is_analysed_and_its_right_sized_plan_goes_into_the_form() 
         .await;
     b.screenshot("analysis-timeline", 375).await;
     b.set_viewport(1280, 900).await;
-    // Back returns to the plan before, and the analysis stays.
-    b.js("history.back(); return true;").await;
-    b.wait_for_query(&before).await;
-    assert_eq!(b.text(".analysis-headline").await, run.headline);
+}
+
+/// The form edited (3 nodes), then read again: the explorer's shapes follow it; then the plan
+/// placed on the form's cluster.
+async fn read_again_as_the_form_is_now(b: &Browser, name: &str) {
     // Read again with the form as it is now: the explorer's shapes follow it (3 nodes).
     b.type_field("n", "3").await;
     b.click("#analysis-again").await;
@@ -174,8 +202,6 @@ async fn a_chosen_log_is_analysed_and_its_right_sized_plan_goes_into_the_form() 
         "[...document.querySelectorAll('.analysis-line')].some(l => l.textContent.startsWith('Placed on the given cluster'))",
     )
     .await;
-    b.assert_clean_console();
-    b.close().await;
 }
 
 #[tokio::test(flavor = "current_thread")]

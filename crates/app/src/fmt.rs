@@ -40,6 +40,11 @@ pub fn count(n: u64, one: &str, many: &str) -> String {
     format::counted_as(n, one, many)
 }
 
+/// An SVG coordinate with one decimal (the charts').
+pub fn svg_number(v: f64) -> String {
+    format_fixed(v, 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

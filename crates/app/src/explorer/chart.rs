@@ -7,6 +7,7 @@ use planner::units::MIB;
 use planner::view::{ExplorerRow, ExplorerTable};
 
 use crate::fmt;
+use crate::fmt::svg_number as num;
 use crate::layout::item_memo;
 use crate::reactive::{indexed, memo, text, Part};
 
@@ -15,11 +16,6 @@ const H: f64 = 260.0;
 const LEFT: f64 = 48.0;
 const TOP: f64 = 24.0;
 const BOTTOM: f64 = 36.0;
-
-/// An SVG coordinate with one decimal.
-fn num(v: f64) -> String {
-    planner::fixed::format_fixed(v, 1)
-}
 
 /// One bar and its tick, as drawn.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -8,16 +8,14 @@ use leptos::prelude::*;
 use planner::fixed::format_fixed;
 use planner::format::{counted, group};
 
+use crate::fmt::svg_number as num;
+
 const W: f64 = 640.0;
 const H: f64 = 260.0;
 const LEFT: f64 = 16.0;
 const RIGHT: f64 = 16.0;
 const TOP: f64 = 20.0;
 const BOTTOM: f64 = 36.0;
-
-fn num(v: f64) -> String {
-    format_fixed(v, 1)
-}
 
 /// The chart as drawn: coordinates and words, computed once.
 struct Drawn {

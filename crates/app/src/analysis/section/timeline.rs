@@ -5,8 +5,9 @@
 use eventlog::format::duration;
 use eventlog::view::TimelineView;
 use leptos::prelude::*;
-use planner::fixed::format_fixed;
 use planner::format::group;
+
+use crate::fmt::svg_number as num;
 
 const W: f64 = 640.0;
 const H: f64 = 200.0;
@@ -14,10 +15,6 @@ const LEFT: f64 = 16.0;
 const RIGHT: f64 = 16.0;
 const TOP: f64 = 12.0;
 const BOTTOM: f64 = 36.0;
-
-fn num(v: f64) -> String {
-    format_fixed(v, 1)
-}
 
 /// A step path through `(at_ms, value)` points, each value held until the next point, from the
 /// axis at the start to the axis at the end (`close`: back along the axis, for an area).
