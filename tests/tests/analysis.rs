@@ -19,6 +19,12 @@ fn native_runs(names: &[&str]) -> Vec<eventlog::view::RunView> {
 
 /// As [`native_runs`], the explorer's shapes on the cluster of the form's link `form`.
 fn native_runs_on(names: &[&str], form: &str) -> Vec<eventlog::view::RunView> {
+    native_answer(names).page(form).runs
+}
+
+/// The analyser module's answer for the shared logs `names`, read in the worker's order as the
+/// worker reads files, placed on the run's own cluster.
+fn native_answer(names: &[&str]) -> api_analyzer::Answer {
     let mut session = api_analyzer::Session::new();
     for i in api_analyzer::reading_order(names.iter().map(|n| n.to_string()).collect()) {
         let name = names[i as usize];
@@ -26,7 +32,21 @@ fn native_runs_on(names: &[&str], form: &str) -> Vec<eventlog::view::RunView> {
         let file = name.rsplit('/').next().unwrap_or(name);
         session.read_file(file, &bytes, Some(bytes.len() as u64), 1 << 20);
     }
-    session.finish("").page(form).runs
+    session.finish("")
+}
+
+/// Drops the file the JavaScript expression `file` makes on the section's drop zone, as a
+/// browser delivers a drop; the file's size.
+async fn drop_file(b: &Browser, file: &str) -> u64 {
+    b.js(&format!(
+        "const file = {file};\
+         const transfer = new DataTransfer(); transfer.items.add(file);\
+         document.getElementById('analysis-drop').dispatchEvent(new DragEvent('drop', {{ dataTransfer: transfer, bubbles: true, cancelable: true }}));\
+         return file.size;"
+    ))
+    .await
+    .as_u64()
+    .expect("the file's size")
 }
 
 /// Chooses the shared logs `names` in the section's file input, as a person does.
@@ -243,17 +263,13 @@ async fn a_rolling_log_s_parts_chosen_in_any_order_are_read_as_one_run() {
 async fn a_large_dropped_log_shows_its_progress_and_can_be_cancelled() {
     let b = open_section("analysis-cancel").await;
     // 256 MiB of lines of an event the analysis skips, dropped as a file: long enough to watch.
-    let size = b.js(
-        "const line = '{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerDriverAccumUpdates\",\"executionId\":1,\"accumUpdates\":[]}\\n';\
+    let size = drop_file(
+        &b,
+        "(() => { const line = '{\"Event\":\"org.apache.spark.sql.execution.ui.SparkListenerDriverAccumUpdates\",\"executionId\":1,\"accumUpdates\":[]}\\n';\
          const block = line.repeat(Math.ceil((1 << 20) / line.length));\
-         const file = new File(new Array(256).fill(block), 'events_big', { type: '' });\
-         const transfer = new DataTransfer(); transfer.items.add(file);\
-         document.getElementById('analysis-drop').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));\
-         return file.size;",
+         return new File(new Array(256).fill(block), 'events_big', { type: '' }); })()",
     )
-    .await
-    .as_u64()
-    .expect("the file's size");
+    .await;
     let total = format!("of {} read", eventlog::format::bytes(size));
     b.wait_for_js(
         "some bytes read",
@@ -275,11 +291,9 @@ async fn a_large_dropped_log_shows_its_progress_and_can_be_cancelled() {
 #[tokio::test(flavor = "current_thread")]
 async fn a_file_that_is_no_event_log_is_named_as_such() {
     let b = open_section("analysis-not-a-log").await;
-    b.js(
-        "const file = new File(['name,size\\nparquet,12\\n'], 'sizes.csv', { type: 'text/csv' });\
-         const transfer = new DataTransfer(); transfer.items.add(file);\
-         document.getElementById('analysis-drop').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));\
-         return true;",
+    drop_file(
+        &b,
+        "new File(['name,size\\nparquet,12\\n'], 'sizes.csv', { type: 'text/csv' })",
     )
     .await;
     let said = b
@@ -297,10 +311,7 @@ async fn a_file_that_is_no_event_log_is_named_as_such() {
 #[tokio::test(flavor = "current_thread")]
 async fn a_log_that_breaks_at_a_line_that_is_not_json_says_which_line_and_what_is_lost() {
     let name = "bad-malformed-json.zstd";
-    let mut session = api_analyzer::Session::new();
-    let bytes = std::fs::read(shared_logs().join(name)).expect("a log");
-    session.read_file(name, &bytes, Some(bytes.len() as u64), 1 << 20);
-    let answer = session.finish("");
+    let answer = native_answer(&[name]);
     let page = answer.page("v=1");
     let said: Vec<String> = answer
         .diagnostics
