@@ -159,7 +159,7 @@ const LOAD_FIGURES = `
 
 // Types `values` one after another into `input` (async script): each an input event, timed.
 const INPUT_FIGURES = `
-  const [selector, index, values] = arguments;
+  const [selector, index, values, answer] = arguments;
   const done = arguments[arguments.length - 1];
   const el = document.querySelectorAll(selector)[index];
   const afterNextFrame = () => new Promise((resolve) => requestAnimationFrame(() => {
@@ -167,8 +167,17 @@ const INPUT_FIGURES = `
     channel.port1.onmessage = () => resolve(performance.now());
     channel.port2.postMessage(0);
   }));
-  let last = null;
-  const observer = new MutationObserver(() => (last = performance.now()));
+  // The last change anywhere, and the last inside the answer's element (or of the element
+  // itself: a page may replace it).
+  let last = null, answerLast = null;
+  const inAnswer = (node) => {
+    const a = document.querySelector(answer);
+    return a !== null && (a.contains(node) || node.contains(a));
+  };
+  const observer = new MutationObserver((records) => {
+    last = performance.now();
+    if (records.some((r) => inAnswer(r.target))) answerLast = last;
+  });
   observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
   (async () => {
     const out = [];
@@ -176,15 +185,17 @@ const INPUT_FIGURES = `
       await afterNextFrame();
       await afterNextFrame();
       last = null;
+      answerLast = null;
       const t0 = performance.now();
       el.value = value;
       el.dispatchEvent(new Event("input", { bubbles: true }));
       const painted = await afterNextFrame();
       const dom = last === null ? null : last - t0;
+      const answerDom = answerLast === null ? null : answerLast - t0;
       // What is updated a frame later (this page's sections under the answer) counts here.
       await afterNextFrame();
       await afterNextFrame();
-      out.push({ dom, painted: painted - t0, all: last === null ? null : last - t0 });
+      out.push({ dom, answer: answerDom, painted: painted - t0, all: last === null ? null : last - t0 });
     }
     observer.disconnect();
     done(out);
@@ -218,8 +229,9 @@ function capabilities(profile) {
   };
 }
 
-/// One cold navigation to `page` in a new Chromium, then the typing test.
-async function measure(port, page, base, seq) {
+/// One cold navigation to `page` in a new Chromium under the network `condition` (none: as
+/// fast as 127.0.0.1 serves), then the typing test.
+async function measure(port, page, base, seq, condition) {
   const profile = join(config.profiles, `${page.name}-${seq}`);
   rmSync(profile, { recursive: true, force: true });
   mkdirSync(profile, { recursive: true });
@@ -231,6 +243,19 @@ async function measure(port, page, base, seq) {
       cmd: "Page.addScriptToEvaluateOnNewDocument",
       params: { source: PROBE(page.answer) },
     });
+    if (condition.latency !== undefined) {
+      // Chromium's own network emulation: each request waits `latency` ms for its response
+      // headers, and bytes flow at the given rates (bytes per second).
+      const cdp = (cmd, params) =>
+        webdriver(port, "POST", `/session/${id}/goog/cdp/execute`, { cmd, params });
+      await cdp("Network.enable", {});
+      await cdp("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: condition.latency,
+        downloadThroughput: condition.bytesPerSecond,
+        uploadThroughput: condition.bytesPerSecond,
+      });
+    }
     await webdriver(port, "POST", `/session/${id}/url`, { url: base + page.path });
     const load = await webdriver(port, "POST", `/session/${id}/execute/async`, {
       script: LOAD_FIGURES,
@@ -242,7 +267,7 @@ async function measure(port, page, base, seq) {
     const values = Array.from({ length: config.inputs }, (_, i) => page.values[i % page.values.length]);
     const inputs = await webdriver(port, "POST", `/session/${id}/execute/async`, {
       script: INPUT_FIGURES,
-      args: [page.input, page.inputIndex || 0, values],
+      args: [page.input, page.inputIndex || 0, values, page.answer],
     });
     return { load, inputs };
   } finally {
@@ -260,10 +285,10 @@ function median(xs) {
 const ms = (x) => (x === undefined || Number.isNaN(x) ? "–" : x < 10 ? x.toFixed(1) : x.toFixed(0));
 const pair = (xs) => (xs.length ? `${ms(median(xs))} / ${ms(Math.max(...xs))}` : "–");
 
-function table(results, load) {
+function table(results, load, condition) {
   const rows = [
-    "| Page | brotli bytes | FCP ms | answer in DOM ms | answer painted ms | input → DOM ms | input → next frame ms | input → all updated ms |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| Page | brotli bytes | FCP ms | answer in DOM ms | answer painted ms | input → answer in DOM ms | input → DOM ms | input → next frame ms | input → all updated ms |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const page of config.pages) {
     const r = results[page.name];
@@ -273,6 +298,7 @@ function table(results, load) {
       `| ${page.label} | ${r.brotli.toLocaleString("en").replace(/,/g, " ")} | ` +
         `${pair(loads.map((l) => l.fcp))} | ${pair(loads.map((l) => l.answerDom))} | ` +
         `${pair(loads.map((l) => l.answerPainted))} | ` +
+        `${pair(inputs.map((i) => i.answer).filter((x) => x !== null))} | ` +
         `${pair(inputs.map((i) => i.dom).filter((x) => x !== null))} | ` +
         `${pair(inputs.map((i) => i.painted))} | ` +
         `${pair(inputs.map((i) => i.all).filter((x) => x !== null && x !== undefined))} |`,
@@ -283,7 +309,8 @@ function table(results, load) {
     .filter(([, n]) => n > 0)
     .map(([p, n]) => `${p.label}: ${n} inputs changed nothing in the DOM`);
   return [
-    `Run ${new Date().toISOString().replace(/\.\d+Z$/, "Z")} on ${cpus().length} cores, ` +
+    `**${condition.label}.** ` +
+      `Run ${new Date().toISOString().replace(/\.\d+Z$/, "Z")} on ${cpus().length} cores, ` +
       `${config.rounds} cold navigations per page (alternating), ${config.inputs} inputs after each; ` +
       `\`uptime\` before: ${load.before}; after: ${load.after}. ` +
       "Each cell: median / maximum; times from navigation start (load) or from the input event.",
@@ -298,7 +325,35 @@ function uptime() {
   return execSync("uptime").toString().trim().replace(/^.*load average/, "load average");
 }
 
+/// The network conditions measured, each a table: 127.0.0.1 as it is, then a wiki reader on a
+/// VPN (10 Mbit/s, 40 ms round trip).
+const CONDITIONS = [
+  { name: "local", label: "127.0.0.1, no throttling" },
+  { name: "vpn", label: "Throttled: 10 Mbit/s, 40 ms round trip", latency: 40, bytesPerSecond: 1250000 },
+];
+
 async function main() {
+  const sections = [];
+  // A configuration may name the conditions it measures (`"conditions": ["local"]`).
+  const wanted = config.conditions || CONDITIONS.map((c) => c.name);
+  for (const condition of CONDITIONS.filter((c) => wanted.includes(c.name))) {
+    sections.push(await measureAll(condition));
+  }
+  const section = sections.join("\n\n");
+  console.log(section);
+  if (config.benchmarks) {
+    const text = readFileSync(config.benchmarks, "utf8");
+    const begin = "<!-- bench-browser:begin -->";
+    const end = "<!-- bench-browser:end -->";
+    const a = text.indexOf(begin);
+    const b = text.indexOf(end);
+    if (a < 0 || b < a) throw new Error(`${config.benchmarks} has no ${begin} … ${end} section`);
+    writeFileSync(config.benchmarks, text.slice(0, a + begin.length) + "\n" + section + "\n" + text.slice(b));
+  }
+}
+
+/// Every page, `config.rounds` times alternating, under `condition`: its table.
+async function measureAll(condition) {
   const load = { before: uptime() };
   const results = {};
   const served = {};
@@ -322,11 +377,11 @@ async function main() {
     let seq = 0;
     for (let round = 1; round <= config.rounds; round++) {
       for (const page of config.pages) {
-        const run = await measure(port, page, served[page.name].base, seq++);
+        const run = await measure(port, page, served[page.name].base, seq++, condition);
         results[page.name].runs.push(run);
         const d = run.inputs.map((i) => i.dom).filter((x) => x !== null);
         console.error(
-          `round ${round} ${page.name}: FCP ${ms(run.load.fcp)} answer ${ms(run.load.answerDom)}` +
+          `${condition.name} round ${round} ${page.name}: FCP ${ms(run.load.fcp)} answer ${ms(run.load.answerDom)}` +
             ` painted ${ms(run.load.answerPainted)} input→DOM median ${d.length ? ms(median(d)) : "–"}`,
         );
       }
@@ -337,18 +392,11 @@ async function main() {
   }
   load.after = uptime();
   // Every navigation's and every input's figures, for a look at what a median hides.
-  writeFileSync(process.argv[2].replace(/(\.json)?$/, "-results.json"), JSON.stringify({ load, results }));
-  const section = table(results, load);
-  console.log(section);
-  if (config.benchmarks) {
-    const text = readFileSync(config.benchmarks, "utf8");
-    const begin = "<!-- bench-browser:begin -->";
-    const end = "<!-- bench-browser:end -->";
-    const a = text.indexOf(begin);
-    const b = text.indexOf(end);
-    if (a < 0 || b < a) throw new Error(`${config.benchmarks} has no ${begin} … ${end} section`);
-    writeFileSync(config.benchmarks, text.slice(0, a + begin.length) + "\n" + section + "\n" + text.slice(b));
-  }
+  writeFileSync(
+    process.argv[2].replace(/(\.json)?$/, `-${condition.name}-results.json`),
+    JSON.stringify({ load, results }),
+  );
+  return table(results, load, condition);
 }
 
 await main();
