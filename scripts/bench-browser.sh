@@ -91,7 +91,7 @@ if [ -f "$work/cheatsheet/dist/index.html" ]; then
    "sizeExclude": ["\\\\.map\$"], "csp": null, "path": "/",
    "answer": "table tbody td", "input": "input[type=number]", "inputIndex": 2,
    "values": ["6", "7", "8", "9", "5"],
-   "note": "answer: the first cell of its result table; input: Number of Worker Nodes. It asks for a Patreon script from the web, which fails at once here (no host resolves)." }
+   "note": "answer: the first cell of its result table (it does not change with the node count, so its input → answer column is empty); input: Number of Worker Nodes. It asks for a Patreon script from the web, which fails at once here (no host resolves)." }
 JSON
 )
 fi
