@@ -731,6 +731,31 @@ field?: string,
 message: string, };
 
 /**
+ * The GPUs of a plan whose executors or tasks ask for them.
+ */
+export type GpusView = { 
+/**
+ * GPUs each executor asks for (`spark.executor.resource.gpu.amount`).
+ */
+per_executor: number, 
+/**
+ * GPUs each task asks for, as Spark's key writes it (`0.25`; `0`: none).
+ */
+per_task: string, 
+/**
+ * GPUs per node.
+ */
+per_node: number, 
+/**
+ * Whether the GPUs hold fewer tasks per executor than its cores would.
+ */
+limit_tasks: boolean, 
+/**
+ * Whether the GPUs hold fewer executors per node than its memory and cores would.
+ */
+limit_executors: boolean, };
+
+/**
  * Kubernetes' own parts of the answer.
  */
 export type KubernetesView = { 
@@ -987,6 +1012,10 @@ executors_per_node: number,
  * Whether at least one executor runs.
  */
 fits: boolean, 
+/**
+ * The GPUs of executors and tasks, when they ask for any.
+ */
+gpus?: GpusView, 
 /**
  * What runs: `executors_running` executors of this shape (EMR: its largest launched shape,
  * merged requests; `None` when nothing runs).

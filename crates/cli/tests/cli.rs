@@ -643,6 +643,7 @@ fn fields_are_listed_in_the_form_order() {
             "Nodes",
             "Executors",
             "Spark",
+            "GPUs",
             "Driver load",
             "Workload",
             "Dynamic allocation"

@@ -249,6 +249,13 @@ pub enum FieldId {
     ShuffleKeeping,
     /// `spark.kubernetes.memoryOverheadFactor` (Kubernetes; deprecated, still read).
     K8sOverheadFactor,
+    /// GPUs per node (YARN's `yarn.io/gpu`, Kubernetes' `nvidia.com/gpu`; EMR: the
+    /// instance's, typed for a custom one).
+    GpusPerNode,
+    /// `spark.executor.resource.gpu.amount`.
+    ExecutorGpus,
+    /// `spark.task.resource.gpu.amount`.
+    TaskGpus,
 }
 
 impl FieldId {
@@ -737,6 +744,9 @@ const YARN_K8S: &[ClusterManager] = &[Yarn, Kubernetes];
 const YARN_EMR: &[ClusterManager] = &[Yarn, Emr];
 const ALL_MANAGERS: &[ClusterManager] = &[Yarn, Kubernetes, Emr];
 const EVERY: &[ClusterManager] = &[Yarn, Kubernetes, Emr];
+/// Most GPUs per node, executor or task.
+const GPUS_MAX: f64 = 1024.0;
+const GPUS: Range = Range::whole(0, GPUS_MAX as u64);
 
 const MAX_CORES: u64 = limits::MAX_CORES as u64;
 const MIB_SETTING: Range = Range::whole(1, limits::MAX_MIB);
@@ -1877,6 +1887,42 @@ const ENTRIES: &[Entry] = &[
         ]),
         Unit::None,
     ),
+    // Every manager: GPUs (Spark's custom resources, `ResourceProfile`).
+    entry_of(
+        F::GpusPerNode,
+        YARN_K8S,
+        "gpn",
+        "GPUs per node",
+        Kind::Count,
+        Unit::None,
+    )
+    .with_hint("default 0")
+    .with_range(GPUS),
+    entry_of(F::GpusPerNode, EMR, "igpu", "GPUs", Kind::Count, Unit::None)
+        .with_name("Custom instance GPUs")
+        .with_hint("the custom instance's")
+        .shown_when(Shown::CustomInstance)
+        .with_range(GPUS),
+    entry_of(
+        F::ExecutorGpus,
+        EVERY,
+        "egpu",
+        keys::EXECUTOR_GPU_AMOUNT,
+        Kind::Count,
+        Unit::None,
+    )
+    .with_hint("default 0: no GPUs")
+    .with_range(GPUS),
+    entry_of(
+        F::TaskGpus,
+        EVERY,
+        "tgpu",
+        keys::TASK_GPU_AMOUNT,
+        Kind::Decimal,
+        Unit::None,
+    )
+    .with_hint("0.25: four tasks share a GPU")
+    .with_range(Range::real(0.0, false, GPUS_MAX, false)),
 ];
 
 const VERSIONS: Kind = Kind::Choice(&[("4.0", "4.0"), ("3.5", "3.5")]);
@@ -2050,6 +2096,8 @@ pub mod form {
         F::SkewFactor,
         F::BroadcastTableSize,
     ];
+    /// GPUs, the same on every form (EMR's per node only for a custom instance).
+    pub const GPUS: &[FieldId] = &[F::GpusPerNode, F::ExecutorGpus, F::TaskGpus];
     /// Dynamic allocation.
     pub const ALLOCATION: &[FieldId] = &[
         F::DynamicAllocation,
@@ -2071,6 +2119,7 @@ const YARN_FORM: &[FormGroup] = &[
     ("Sizing policy", &[form::YARN_POLICY]),
     ("Spark", &[form::YARN_SPARK]),
     ("YARN scheduler", &[form::YARN_SCHEDULER]),
+    ("GPUs", &[form::GPUS]),
     ("Driver load", &[form::DRIVER]),
     ("Workload", &[form::WORKLOAD]),
     ("Dynamic allocation", &[form::ALLOCATION]),
@@ -2082,6 +2131,7 @@ const KUBERNETES_FORM: &[FormGroup] = &[
     ("Nodes", &[form::K8S_NODES]),
     ("Executors", &[form::K8S_EXECUTORS]),
     ("Spark", &[form::K8S_SPARK]),
+    ("GPUs", &[form::GPUS]),
     ("Driver load", &[form::DRIVER]),
     ("Workload", &[form::WORKLOAD]),
     ("Dynamic allocation", &[form::ALLOCATION]),
@@ -2090,6 +2140,7 @@ const KUBERNETES_FORM: &[FormGroup] = &[
 const EMR_FORM: &[FormGroup] = &[
     ("EMR cluster", &[form::EMR_CLUSTER]),
     ("Executors and driver", &[form::EMR_EXECUTORS]),
+    ("GPUs", &[form::GPUS]),
     ("Driver load", &[form::DRIVER]),
     ("Workload", &[form::WORKLOAD]),
     ("Dynamic allocation", &[form::ALLOCATION_SETTINGS]),

@@ -85,6 +85,7 @@ const M5_XLARGE: InstanceType = InstanceType {
     vcpus: 4,
     memory_gib: 16,
     nodemanager_mb: 12288,
+    gpus: 0,
 };
 /// The core nodes of seed 003.
 const R5_4XLARGE: InstanceType = InstanceType {
@@ -92,6 +93,7 @@ const R5_4XLARGE: InstanceType = InstanceType {
     vcpus: 16,
     memory_gib: 128,
     nodemanager_mb: 122880,
+    gpus: 0,
 };
 
 /// An EMR cluster and the Spark settings of one application.
@@ -152,6 +154,8 @@ pub struct EmrInput {
     pub workload: crate::workload::Workload,
     /// Dynamic allocation's settings beside its switch (EMR's: the external shuffle service).
     pub dynamic_allocation_settings: crate::dynamic_allocation::DynamicAllocationSettings,
+    /// GPUs per executor and per task.
+    pub gpus: crate::resources::GpuAsk,
 }
 
 impl Default for EmrInput {
@@ -184,6 +188,7 @@ impl Default for EmrInput {
             driver_load: crate::driver::DriverLoad::default(),
             workload: crate::workload::Workload::default(),
             dynamic_allocation_settings: crate::dynamic_allocation::emr_settings(),
+            gpus: crate::resources::GpuAsk::default(),
         }
     }
 }
@@ -212,6 +217,7 @@ pub fn plan_input(input: &EmrInput) -> PlanInput {
                 memory_mb: t.nodemanager_mb,
                 vcores: t.vcpus,
             },
+            gpus_per_node: t.gpus,
         },
         scheduler: Scheduler {
             minimum_allocation_mb: MINIMUM_ALLOCATION_MB,
@@ -235,6 +241,7 @@ pub fn plan_input(input: &EmrInput) -> PlanInput {
             workload: input.workload,
             dynamic_allocation: input.dynamic_allocation,
             dynamic_allocation_settings: input.dynamic_allocation_settings,
+            gpus: input.gpus,
             ..SparkSettings::default()
         },
         policy: Policy {
@@ -530,7 +537,7 @@ fn merge_requests_on_nodes(
 
 /// Sums over the merged executors' layout; task slots and heap per executor shape, as the
 /// executors differ (a merged executor runs its cores ÷ `spark.task.cpus` tasks at once).
-fn merged_totals(shape: &NodeShape, m: &MergedExecutors, task_cpus: u32) -> Totals {
+fn merged_totals(shape: &NodeShape, m: &MergedExecutors, s: &EmrInput) -> Totals {
     let sum = |of: &dyn Fn(&Launched) -> u64| {
         let mut total = 0u64;
         for l in &m.launched {
@@ -539,7 +546,13 @@ fn merged_totals(shape: &NodeShape, m: &MergedExecutors, task_cpus: u32) -> Tota
         total
     };
     Totals {
-        task_slots: sum(&|l| u64::from(crate::input::task_slots_per_executor(l.cores, task_cpus))),
+        task_slots: sum(&|l| {
+            u64::from(crate::resources::slots_with_gpus(
+                l.cores,
+                s.task_cpus,
+                &s.gpus,
+            ))
+        }),
         heap_mib: sum(&|l| l.heap_mib),
         ..totals(shape, &m.layout, 0, 0)
     }
@@ -711,7 +724,7 @@ pub fn plan_emr(input: &EmrInput) -> Result<EmrPlan, InputErrors> {
         );
         let (rule, calc) = (s.overhead_rule(), scheduler.calculator);
         let m = merge_requests_on_nodes(&shape, &asked.am, &request, runs, merge_cap, rule, calc);
-        let t = merged_totals(&shape, &m, s.task_cpus);
+        let t = merged_totals(&shape, &m, &s);
         (m.layout, m.launched, t)
     } else {
         let mut launched = Vec::new();
@@ -1206,6 +1219,11 @@ pub fn warnings(p: &EmrPlan) -> Vec<Warning> {
         w.push(pending_warning(p));
     }
     let s = &p.settings;
+    w.extend(crate::resources::gpu_warnings(
+        s.executor_cores,
+        s.task_cpus,
+        &s.gpus,
+    ));
     if driver_above_master(s) {
         w.push(driver_above_master_warning(s));
     }
@@ -1280,6 +1298,7 @@ fn merged_executor_warnings(w: &mut Vec<Warning>, p: &EmrPlan) {
         },
         request: Resource::new(top.memory_mib, top.cores),
         granted: Resource::new(top.memory_mib, top.cores),
+        gpus: p.settings.gpus.executor.into(),
     };
     let limits = Limits {
         scheduler: &p.scheduler,

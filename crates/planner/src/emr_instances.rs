@@ -34,6 +34,8 @@ pub struct InstanceType {
     pub memory_gib: u32,
     /// EMR's `yarn.nodemanager.resource.memory-mb` for this type (MiB).
     pub nodemanager_mb: u64,
+    /// GPUs (EMR's YARN offers each as a `yarn.io/gpu`).
+    pub gpus: u32,
 }
 
 /// The name a custom instance has in links (`it=custom`).
@@ -318,6 +320,73 @@ const FAMILIES: &[Family] = &[
     },
 ];
 
+/// GPU instance types EMR runs as core nodes, row by row (their memory follows no per-vCPU rule):
+/// size, memory (GiB), EMR's `yarn.nodemanager.resource.memory-mb` (MiB) and GPUs.
+///
+/// Sources: vCPUs, memory and GPUs from Amazon EC2's "Accelerated computing instances" table
+/// (awsdocs/amazon-ec2-user-guide, `doc_source/accelerated-computing-instances.md`: G4dn
+/// NVIDIA T4, G5 NVIDIA A10G, P3 NVIDIA Tesla V100, P4d NVIDIA A100); YARN memory from the EMR
+/// Release Guide's "Default values for task configuration settings" (the current page; g4dn
+/// and p3 as in the archived one).
+struct GpuFamily {
+    name: &'static str,
+    sizes: &'static [(Size, u32, u32, u32)],
+}
+
+const GPU_FAMILIES: &[GpuFamily] = &[
+    GpuFamily {
+        name: "g4dn",
+        sizes: &[
+            (XL, 16, 12288, 1),
+            (X2, 32, 24576, 1),
+            (X4, 64, 57344, 1),
+            (X8, 128, 122880, 1),
+            (X12, 192, 188416, 4),
+            (X16, 256, 253952, 1),
+        ],
+    },
+    GpuFamily {
+        name: "g5",
+        sizes: &[
+            (XL, 16, 11712, 1),
+            (X2, 32, 23424, 1),
+            (X4, 64, 54272, 1),
+            (X8, 128, 116736, 1),
+            (X12, 192, 179200, 4),
+            (X16, 256, 241664, 1),
+            (X24, 384, 366592, 4),
+            (X48, 768, 741376, 8),
+        ],
+    },
+    GpuFamily {
+        name: "p3",
+        sizes: &[
+            (X2, 61, 54272, 1),
+            (X8, 244, 241664, 4),
+            (X16, 488, 491520, 8),
+        ],
+    },
+    GpuFamily {
+        name: "p4d",
+        sizes: &[(X24, 1152, 1116160, 8)],
+    },
+];
+
+impl GpuFamily {
+    fn instance(
+        &self,
+        &(size, memory_gib, nodemanager_mb, gpus): &(Size, u32, u32, u32),
+    ) -> InstanceType {
+        InstanceType {
+            listed: Some((self.name, size.0)),
+            vcpus: size.1,
+            memory_gib,
+            nodemanager_mb: u64::from(nodemanager_mb),
+            gpus,
+        }
+    }
+}
+
 impl Family {
     fn instance(&self, name: &'static str, (size, nodemanager_mb): (Size, u32)) -> InstanceType {
         InstanceType {
@@ -325,20 +394,28 @@ impl Family {
             vcpus: size.1,
             memory_gib: size.1 * self.gib_per_vcpu,
             nodemanager_mb: u64::from(nodemanager_mb),
+            gpus: 0,
         }
     }
 }
 
-/// Every listed instance type, in table order (family by family, sizes ascending).
+/// Every listed instance type, in table order (family by family, sizes ascending; the GPU
+/// families last).
 pub fn instance_types() -> Vec<InstanceType> {
-    FAMILIES
-        .iter()
-        .flat_map(|f| {
-            f.names
-                .iter()
-                .flat_map(move |name| f.sizes.iter().map(move |s| f.instance(name, *s)))
-        })
-        .collect()
+    let mut types = Vec::new();
+    for f in FAMILIES {
+        for name in f.names {
+            for s in f.sizes {
+                types.push(f.instance(name, *s));
+            }
+        }
+    }
+    for f in GPU_FAMILIES {
+        for s in f.sizes {
+            types.push(f.instance(s));
+        }
+    }
+    types
 }
 
 /// The listed instance type named `name` (`"r5.4xlarge"`, case-insensitive, surrounding
@@ -346,11 +423,18 @@ pub fn instance_types() -> Vec<InstanceType> {
 pub fn instance_type(name: &str) -> Option<InstanceType> {
     let lower = name.trim().to_ascii_lowercase();
     let (family, size) = lower.split_once('.')?;
-    FAMILIES.iter().find_map(|f| {
-        let name = f.names.iter().find(|n| **n == family)?;
-        let s = f.sizes.iter().find(|(s, _)| s.0 == size)?;
-        Some(f.instance(name, *s))
-    })
+    let gpu = || {
+        let f = GPU_FAMILIES.iter().find(|f| f.name == family)?;
+        Some(f.instance(f.sizes.iter().find(|s| s.0 .0 == size)?))
+    };
+    FAMILIES
+        .iter()
+        .find_map(|f| {
+            let name = f.names.iter().find(|n| **n == family)?;
+            let s = f.sizes.iter().find(|(s, _)| s.0 == size)?;
+            Some(f.instance(name, *s))
+        })
+        .or_else(gpu)
 }
 
 #[cfg(test)]
@@ -374,6 +458,38 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn gpu_instances_carry_their_gpus() {
+        // EC2's table: g4dn.12xlarge 48 vCPUs, 192 GiB, 4 GPUs; EMR gives YARN 188416 MiB.
+        let t = instance_type("g4dn.12xlarge").expect("listed");
+        assert_eq!(
+            (t.vcpus, t.memory_gib, t.nodemanager_mb, t.gpus),
+            (48, 192, 188416, 4)
+        );
+        let p3 = instance_type("p3.2xlarge").expect("listed");
+        assert_eq!((p3.vcpus, p3.memory_gib, p3.gpus), (8, 61, 1));
+        for f in GPU_FAMILIES {
+            for pair in f.sizes.windows(2) {
+                assert!(
+                    pair[0].0 .1 < pair[1].0 .1 && pair[0].2 < pair[1].2,
+                    "{}",
+                    f.name
+                );
+            }
+            for s in f.sizes {
+                let t = f.instance(s);
+                assert!(
+                    t.gpus > 0 && t.nodemanager_mb < u64::from(t.memory_gib) * 1024,
+                    "{t:?}"
+                );
+                assert_eq!(instance_type(&t.name()), Some(t));
+            }
+        }
+        assert!(instance_types()
+            .iter()
+            .all(|t| t.gpus == 0 || t.name().starts_with(['g', 'p'])));
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::fmt;
 use crate::catalog::{ClusterManager, Range, Unit};
 use crate::driver::DriverLoad;
 use crate::memory::MIN_HEAP_MIB;
+pub use crate::resources::GpuAsk;
 use crate::spark::{
     driver_overhead_rule, AmSettings, AppType, DeployMode, OverheadRule, SparkVersion,
     DEFAULT_AM_MEMORY_MIB, DEFAULT_OVERHEAD_FACTOR, MIN_OVERHEAD_MIB,
@@ -38,6 +39,8 @@ pub struct Cluster {
     pub memory_per_node_gib: f64,
     /// What YARN may use on each node.
     pub yarn_resources: NodeManagerResources,
+    /// GPUs per node: the NodeManager's `yarn.io/gpu` (0: none).
+    pub gpus_per_node: u32,
 }
 
 impl Default for Cluster {
@@ -47,6 +50,7 @@ impl Default for Cluster {
             cores_per_node: 16,
             memory_per_node_gib: 64.0,
             yarn_resources: NodeManagerResources::default(),
+            gpus_per_node: 0,
         }
     }
 }
@@ -188,6 +192,8 @@ pub struct SparkSettings {
     pub dynamic_allocation: bool,
     /// The rest of dynamic allocation's settings.
     pub dynamic_allocation_settings: crate::dynamic_allocation::DynamicAllocationSettings,
+    /// GPUs per executor and per task.
+    pub gpus: GpuAsk,
 }
 
 impl Default for SparkSettings {
@@ -216,6 +222,7 @@ impl Default for SparkSettings {
             workload: crate::workload::Workload::default(),
             dynamic_allocation: false,
             dynamic_allocation_settings: Default::default(),
+            gpus: GpuAsk::default(),
         }
     }
 }
@@ -274,11 +281,11 @@ impl SparkSettings {
         }
     }
 
-    /// Tasks an executor of `executor_cores` runs at once: `executor_cores ÷ spark.task.cpus`
-    /// (Spark's `ResourceProfile.maxTasksPerExecutor`, rounded down; 0 when the executor has
-    /// fewer cores than one task needs, which validation refuses).
+    /// Tasks an executor of `executor_cores` runs at once: `executor_cores ÷ spark.task.cpus`,
+    /// and no more than its GPUs hold (Spark's `ResourceProfile.maxTasksPerExecutor`, rounded
+    /// down; 0 when Spark refuses the settings, which validation names).
     pub fn task_slots_per_executor(&self, executor_cores: u32) -> u32 {
-        task_slots_per_executor(executor_cores, self.task_cpus)
+        crate::resources::slots_with_gpus(executor_cores, self.task_cpus, &self.gpus)
     }
 
     /// PySpark memory that counts toward the container (Python apps only).
@@ -640,6 +647,65 @@ impl FieldError {
     }
 }
 
+/// The GPU fields outside their catalog ranges, and what Spark refuses at start of their
+/// amounts (`ResourceUtils.calculateAmountAndPartsForFraction`, `ResourceProfile`'s checks of
+/// executor against task amounts), in Spark's words.
+pub fn gpu_errors(gpus_per_node: u64, gpus: &GpuAsk) -> Vec<FieldError> {
+    let task = crate::fixed::to_f64(gpus.task, crate::resources::TASK_AMOUNT_SCALE)
+        .unwrap_or(f64::INFINITY);
+    let mut errors = crate::warning::present(&mut [
+        FieldError::outside_catalog_range(Field::GpusPerNode, gpus_per_node),
+        FieldError::outside_catalog_range(Field::ExecutorGpus, gpus.executor.into()),
+        outside_real_range(Field::TaskGpus, task, Field::TaskGpus.range()),
+    ]);
+    if !errors.is_empty() {
+        return errors;
+    }
+    // Cores are checked elsewhere: only the GPU refusals here (one core, one task cpu).
+    if let Err(refusal) = gpus.task_slots(1, 1) {
+        let field = match refusal {
+            crate::resources::ResourceRefusal::TaskWithoutExecutor { .. } => Field::ExecutorGpus,
+            _ => Field::TaskGpus,
+        };
+        let given = if field == Field::ExecutorGpus {
+            Given::Whole(gpus.executor.into())
+        } else {
+            Given::Text(gpus.task_words())
+        };
+        let allowed = match field {
+            Field::ExecutorGpus => "at least 1 when tasks ask for GPUs",
+            _ if gpus.task > u64::from(gpus.executor).saturating_mul(1_000_000_000) => {
+                "at most spark.executor.resource.gpu.amount"
+            }
+            _ => "at most 0.5, or a whole number",
+        };
+        errors.push(
+            FieldError::new(field, given, Allowed::Words(allowed.to_string())).because(&format!(
+                "Spark stops with \"{}\"",
+                crate::resources::refusal_words(&refusal)
+            )),
+        );
+    }
+    errors
+}
+
+/// GPU executors on YARN under the DefaultResourceCalculator, which schedules by memory alone:
+/// YARN then grants containers GPUs the node does not have and the NodeManager fails them
+/// (Hadoop's "Using GPU On YARN": GPU scheduling needs the DominantResourceCalculator).
+pub fn gpu_calculator_error(gpus: &GpuAsk, calculator: Calculator) -> Option<FieldError> {
+    (gpus.executor > 0 && calculator == Calculator::Default).then(|| {
+        FieldError::new(
+            Field::Calculator,
+            Given::Text("DefaultResourceCalculator".to_string()),
+            Allowed::Words("DominantResourceCalculator for executors with GPUs".to_string()),
+        )
+        .because(
+            "the DefaultResourceCalculator counts memory alone, so YARN would place executors \
+             on GPUs a node does not have",
+        )
+    })
+}
+
 /// The driver load's fields outside their catalog ranges (the same on every cluster manager).
 pub fn driver_load_errors(load: &DriverLoad) -> Vec<FieldError> {
     let optional = |field: Field, value: Option<u64>| {
@@ -752,6 +818,8 @@ pub struct NodeShape {
     pub physical: Resource,
     /// What the NodeManager offers to containers.
     pub nodemanager: Resource,
+    /// GPUs per node (YARN's `yarn.io/gpu`, Kubernetes' `nvidia.com/gpu`).
+    pub gpus: u64,
 }
 
 impl NodeShape {
@@ -991,6 +1059,7 @@ impl Cluster {
             nodes: self.nodes,
             physical: Resource::new(physical_mib?, self.cores_per_node),
             nodemanager,
+            gpus: self.gpus_per_node.into(),
         })
     }
 }
@@ -1041,6 +1110,11 @@ impl PlanInput {
             self.spark.task_cpus,
             self.policy.cores_per_executor,
         ));
+        c.0.extend(gpu_errors(
+            self.cluster.gpus_per_node.into(),
+            &self.spark.gpus,
+        ));
+        c.0.extend(gpu_calculator_error(&self.spark.gpus, s.calculator));
         match shape {
             Some(shape) if c.0.is_empty() => {
                 let (maximum_allocation_mb, maximum_allocation_vcores) = match s.maximum_allocation

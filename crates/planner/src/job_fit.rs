@@ -189,7 +189,7 @@ pub fn emr_shape(p: &crate::emr::EmrPlan) -> Option<ExecutorView> {
     Some(ExecutorView::of_shape(
         p.launched_executors,
         l.cores,
-        crate::input::task_slots_per_executor(l.cores, p.settings.task_cpus),
+        crate::resources::slots_with_gpus(l.cores, p.settings.task_cpus, &p.settings.gpus),
         l.heap_mib,
         0,
         MemoryFractions::default(),

@@ -103,6 +103,8 @@ pub struct K8sNodes {
     /// The managed provider: when not custom, its formula replaces the reserved fields and its
     /// instance type the capacity ([`crate::providers`]).
     pub managed: ManagedNode,
+    /// GPUs per node (the device plugin's `nvidia.com/gpu` in the node's allocatable).
+    pub gpus_per_node: u32,
 }
 
 impl Default for K8sNodes {
@@ -116,6 +118,7 @@ impl Default for K8sNodes {
             reserved_memory_mib: 2_662,
             daemonset_cpu_millis: 300,
             daemonset_memory_mib: 512,
+            gpus_per_node: 0,
             managed: ManagedNode::default(),
         }
     }
@@ -180,6 +183,8 @@ pub struct K8sSpark {
     /// `spark.driver.memoryOverheadFactor`, when set: the driver pod's factor in place of the
     /// default one (see [`crate::spark::kubernetes_pods`]).
     pub driver_overhead_factor: Option<f64>,
+    /// GPUs per executor pod and per task.
+    pub gpus: crate::resources::GpuAsk,
 }
 
 impl Default for K8sSpark {
@@ -210,6 +215,7 @@ impl Default for K8sSpark {
             driver_min_overhead_mib: None,
             driver_overhead_mib: None,
             driver_overhead_factor: None,
+            gpus: crate::resources::GpuAsk::default(),
         }
     }
 }
@@ -386,8 +392,10 @@ pub struct K8sPlan {
     pub wanted: u64,
     /// Executor pods placed: the smaller of asked and capacity.
     pub placed: u64,
-    /// Tasks each executor runs at once: cores ÷ `spark.task.cpus`.
+    /// Tasks each executor runs at once: cores ÷ `spark.task.cpus`, and its GPUs ÷ a task's.
     pub task_slots_per_executor: u64,
+    /// GPUs each executor pod asks for (`nvidia.com/gpu` in its requests and limits).
+    pub executor_gpus: u64,
 }
 
 impl K8sPlan {
@@ -717,6 +725,10 @@ fn validate(
         Err(e) => (input.nodes.clone(), None, vec![e]),
     };
     errors.extend(spark_errors(&input.spark));
+    errors.extend(crate::input::gpu_errors(
+        input.nodes.gpus_per_node.into(),
+        &input.spark.gpus,
+    ));
     let requests = cpu_requests(pods, &mut errors);
     if errors.is_empty() {
         Ok((requests, nodes, reservation))
@@ -736,6 +748,8 @@ pub struct PodRoom {
     /// pods on a node never exceed it. Daemonset pods count against it too; the form gives their
     /// CPU and memory, not their number, so they are not subtracted.
     pub pods: u64,
+    /// The node's GPUs (`nvidia.com/gpu`).
+    pub gpus: u64,
 }
 
 impl PodRoom {
@@ -749,6 +763,7 @@ impl PodRoom {
         let n = planned.as_ref().map_or(n, |(p, _)| p);
         PodRoom {
             pods,
+            gpus: n.gpus_per_node.into(),
             cpu_millis: n
                 .capacity_cpu_millis
                 .saturating_sub(n.reserved_cpu_millis)
@@ -808,6 +823,8 @@ pub struct PodFit {
     pub other_nodes: u64,
     /// Executor pods the cluster holds with the driver in place.
     pub capacity: u64,
+    /// Executor pods a node's GPUs hold (`None`: the pods ask for no GPU).
+    pub gpu_cap: Option<u64>,
 }
 
 /// Executor pods that fit in `cpu_free` millicores and `mem_free` MiB.
@@ -829,20 +846,25 @@ impl PodFit {
         executor: PodRequest,
         driver: Option<PodRequest>,
         nodes: u32,
+        executor_gpus: u64,
     ) -> PodFit {
         let d = driver.unwrap_or(PodRequest {
             cpu_millis: 0,
             memory_mib: 0,
         });
         let driver_fits = d.cpu_millis <= room.cpu_millis && d.memory_mib <= room.memory_mib;
-        let by_resources = executors_fitting(executor, room.cpu_millis, room.memory_mib);
+        // The driver pod asks for no GPU: every node holds the same GPU pods.
+        let gpu_cap = (executor_gpus > 0).then(|| room.gpus / executor_gpus);
+        let by_resources = executors_fitting(executor, room.cpu_millis, room.memory_mib)
+            .min(gpu_cap.unwrap_or(u64::MAX));
         let per_node = by_resources.min(room.pods);
         let (first_node, other_nodes, first_limited) = if driver_fits {
             let first = executors_fitting(
                 executor,
                 room.cpu_millis - d.cpu_millis,
                 room.memory_mib - d.memory_mib,
-            );
+            )
+            .min(gpu_cap.unwrap_or(u64::MAX));
             // The driver pod takes one of node 1's pods.
             let pods = room.pods.saturating_sub(u64::from(driver.is_some()));
             (first.min(pods), per_node, first > pods)
@@ -858,6 +880,7 @@ impl PodFit {
             first_node,
             other_nodes,
             capacity: first_node.saturating_add(other_nodes.saturating_mul(others)),
+            gpu_cap,
         }
     }
 }
@@ -928,6 +951,7 @@ pub fn derive_k8s(input: &K8sInput) -> Result<K8sDerivation<'_>, InputErrors> {
         executor,
         pods.driver.is_some().then_some(driver),
         nodes.nodes,
+        input.spark.gpus.executor.into(),
     );
     let wanted = match input.count {
         ExecutorCount::Exactly(w) => u64::from(w),
@@ -948,9 +972,10 @@ pub fn derive_k8s(input: &K8sInput) -> Result<K8sDerivation<'_>, InputErrors> {
     };
     let layout = pod_layout(&nodes, room, &pod_blocks, &fit, placed);
     let s = &input.spark;
-    let task_slots_per_executor = u64::from(crate::input::task_slots_per_executor(
+    let task_slots_per_executor = u64::from(crate::resources::slots_with_gpus(
         s.executor_cores,
         s.task_cpus,
+        &s.gpus,
     ));
     let totals = k8s_totals(
         &layout,
@@ -1085,11 +1110,16 @@ pub fn k8s_working(input: &K8sInput, d: &K8sPlan) -> Vec<Step> {
         Step::new(
             "Executor pods per node",
             format!(
-                "min({} MiB ÷ {} MiB, {} CPU ÷ {} CPU{}) = {}",
+                "min({} MiB ÷ {} MiB, {} CPU ÷ {} CPU{}{}) = {}",
                 d.room.memory_mib,
                 d.executor_memory_mib(),
                 crate::format::cores(d.room.cpu_millis),
                 crate::format::cores(d.executor_cpu_millis),
+                if d.executor_gpus > 0 {
+                    format!(", {} GPU ÷ {} GPU", d.room.gpus, d.executor_gpus)
+                } else {
+                    String::new()
+                },
                 if d.fit.per_node < d.fit.per_node_by_resources {
                     format!(", the node's pod limit of {} pods", d.room.pods)
                 } else {
@@ -1207,6 +1237,12 @@ pub fn k8s_warnings(input: &K8sInput, d: &K8sPlan) -> Vec<Warning> {
     warnings.extend(cpu_request_warning(&input.spark, d));
     warnings.extend(setting_warnings(&input.spark, d));
     warnings.extend(likely_mistakes(input));
+    let s = &input.spark;
+    warnings.extend(crate::resources::gpu_warnings(
+        s.executor_cores,
+        s.task_cpus,
+        &s.gpus,
+    ));
     most_severe_first(warnings)
 }
 
@@ -1255,7 +1291,13 @@ fn fit_warnings(d: &K8sPlan) -> Vec<Warning> {
             ),
         ));
     }
-    if d.fit.per_node == 0 {
+    if d.fit.gpu_cap == Some(0) {
+        warnings.push(Warning::new(
+            Code::NoExecutorFits,
+            Severity::Error,
+            crate::place::gpus_short_words(d.executor_gpus, room.gpus),
+        ));
+    } else if d.fit.per_node == 0 {
         warnings.push(Warning::new(
             Code::NoExecutorFits,
             Severity::Error,
@@ -1377,7 +1419,15 @@ pub fn k8s_shortfall(input: &K8sInput, p: &K8sPlan) -> Option<Shortfall> {
         let set = |i: &mut K8sInput, heap| i.spark.executor_memory_mib = heap;
         let nearest = largest_heap(input, set, |q| q.placed >= q.wanted)
             .or_else(|| largest_heap(input, set, |q| q.placed > 0).filter(|_| p.placed == 0));
-        let blocker = if p.fit.per_node == 0 {
+        let gpus = (p.fit.gpu_cap.is_some_and(|cap| cap <= p.fit.per_node))
+            .then_some(u64::from(input.spark.gpus.executor));
+        let blocker = if let Some(executor_gpus) = gpus {
+            Blocker::Gpus {
+                capacity: p.fit.capacity,
+                executor_gpus,
+                node_gpus: p.room.gpus,
+            }
+        } else if p.fit.per_node == 0 {
             Blocker::TooLarge {
                 what: Process::ExecutorPod,
                 request: size(p.executor_cpu_millis, p.executor_memory_mib()),
@@ -1482,6 +1532,21 @@ fn k8s_shortfall_words_ungrouped(s: &Shortfall) -> String {
             pod_limit_words(pods),
             s.asked - capacity
         ),
+        Blocker::Gpus {
+            capacity: 0,
+            executor_gpus,
+            node_gpus,
+        } => crate::place::gpus_short_words(executor_gpus, node_gpus),
+        Blocker::Gpus {
+            capacity,
+            executor_gpus,
+            node_gpus,
+        } => format!(
+            "Only {capacity} of the {} fit: {}; the other {} stay Pending.",
+            crate::format::counted(s.asked, "executor pod"),
+            crate::shortfall::gpu_blocker_words(capacity, executor_gpus, node_gpus),
+            s.asked - capacity
+        ),
     }
 }
 
@@ -1549,6 +1614,7 @@ pub fn plan_k8s(input: &K8sInput) -> Result<K8sPlan, InputErrors> {
         wanted: d.wanted,
         placed: d.placed,
         task_slots_per_executor: d.task_slots_per_executor,
+        executor_gpus: input.spark.gpus.executor.into(),
     })
 }
 

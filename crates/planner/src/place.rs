@@ -32,6 +32,8 @@ pub struct ExecutorShape {
     pub request: Resource,
     /// The container YARN grants after rounding.
     pub granted: Resource,
+    /// GPUs it asks for (`spark.executor.resource.gpu.amount`, YARN's `yarn.io/gpu`).
+    pub gpus: u64,
 }
 
 /// The ApplicationMaster container and where it runs.
@@ -160,8 +162,10 @@ pub struct Containers {
     pub executor_memory: ExecutorMemory,
     /// Executor cores.
     pub executor_cores: u32,
-    /// Tasks one executor runs at once: cores ÷ `spark.task.cpus`.
+    /// Tasks one executor runs at once: cores ÷ `spark.task.cpus`, and its GPUs ÷ a task's.
     pub task_slots_per_executor: u32,
+    /// GPUs per executor.
+    pub executor_gpus: u64,
     /// Deploy mode.
     pub deploy_mode: DeployMode,
     /// AM heap.
@@ -186,6 +190,7 @@ impl Containers {
             },
             executor_cores: cores,
             task_slots_per_executor: spark.task_slots_per_executor(cores),
+            executor_gpus: spark.gpus.executor.into(),
             deploy_mode: spark.deploy_mode,
             am_heap_mib: am.memory_mib,
             am_overhead_mib: am.overhead_mib,
@@ -273,6 +278,10 @@ pub struct Fit {
     pub share_limit: u64,
     /// Executors asked for (the capacity when as many as fit).
     pub wanted: u64,
+    /// Executors a node holds by its GPUs (`None`: executors ask for no GPU).
+    pub gpu_cap: Option<u64>,
+    /// Executors a node holds by memory and vcores, before the GPUs.
+    pub per_node_by_resources: u64,
 }
 
 impl Fit {
@@ -283,7 +292,22 @@ impl Fit {
 
     /// Whether executors of this shape can start at all.
     pub fn executors_run(&self) -> bool {
-        !(self.executor_memory_refused || self.executor_vcores_refused || self.executor_too_large)
+        !(self.executor_memory_refused
+            || self.executor_vcores_refused
+            || self.executor_too_large
+            || self.gpus_short())
+    }
+
+    /// Whether a node has fewer GPUs than one executor asks for, so none starts.
+    pub fn gpus_short(&self) -> bool {
+        self.gpu_cap == Some(0)
+    }
+
+    /// Whether the GPUs hold no more executors on a node than its memory and vcores (a
+    /// Spark-exact heap is sized for the executors the GPUs hold, so both bind then).
+    pub fn gpus_bind(&self) -> bool {
+        self.gpu_cap
+            .is_some_and(|cap| cap <= self.per_node_by_resources)
     }
 }
 
@@ -327,6 +351,7 @@ pub fn place_numbers(
         memory: c.executor_memory,
         request: exec_request,
         granted: granted(exec_request, scheduler),
+        gpus: c.executor_gpus,
     };
     let (fit, per_node, capacity) = fit(shape, scheduler, &executor, &am, count, share_pct);
     let am = AmShape {
@@ -377,24 +402,30 @@ fn fit(
     let executor_memory_refused = executor.request.memory_mib > scheduler.maximum_allocation_mb;
     let executor_vcores_refused = executor.cores > scheduler.maximum_allocation_vcores;
     let accepted = !(executor_memory_refused || executor_vcores_refused);
-    let per_node = if accepted {
+    let per_node_by_resources = if accepted {
         fit_count(nm, executor.granted, calc)
     } else {
         0
     };
+    // The AM asks for no GPU: each node, the AM's included, holds the same GPU executors.
+    let gpu_cap = (executor.gpus > 0).then(|| shape.gpus / executor.gpus);
+    let per_node = per_node_by_resources.min(gpu_cap.unwrap_or(u64::MAX));
     let mut fit = Fit {
         am_refused,
         am_too_large: !am_refused && !fits(nm, am.granted, calc),
         executor_memory_refused,
         executor_vcores_refused,
-        executor_too_large: accepted && per_node == 0,
+        executor_too_large: accepted && per_node_by_resources == 0,
         beside_am: 0,
         share_limit: u64::MAX,
         wanted: 0,
+        gpu_cap,
+        per_node_by_resources,
     };
     let both_run = fit.am_runs() && fit.executors_run();
     if both_run {
-        fit.beside_am = fit_count(nm.saturating_sub(am.granted), executor.granted, calc);
+        fit.beside_am = fit_count(nm.saturating_sub(am.granted), executor.granted, calc)
+            .min(gpu_cap.unwrap_or(u64::MAX));
     }
     let others = u64::from(shape.nodes).saturating_sub(1);
     let other_cap = if both_run { per_node } else { 0 };
@@ -402,7 +433,8 @@ fn fit(
         .beside_am
         .saturating_add(other_cap.saturating_mul(others));
     if share_pct < 100.0 && both_run {
-        fit.share_limit = share_limit(shape, calc, executor.granted, am.granted, share_pct);
+        fit.share_limit = share_limit(shape, calc, executor.granted, am.granted, share_pct)
+            .min(gpu_share_limit(shape, executor.gpus, share_pct));
     }
     fit.wanted = match count {
         ExecutorCount::Exactly(k) => u64::from(k),
@@ -434,6 +466,15 @@ fn share_limit(
             .unwrap_or(0),
     };
     by_mem.min(by_vc)
+}
+
+/// Executors whose GPUs stay within `share_pct` of the cluster's (`u64::MAX` without GPUs):
+/// the DominantResourceCalculator counts every resource type toward a queue's share.
+fn gpu_share_limit(shape: &NodeShape, executor_gpus: u64, share_pct: f64) -> u64 {
+    if executor_gpus == 0 {
+        return u64::MAX;
+    }
+    share_of(shape.gpus.saturating_mul(u64::from(shape.nodes)), share_pct) / executor_gpus
 }
 
 /// A placement's findings in words: refusals, the share and count, then the shape's.
@@ -527,6 +568,13 @@ fn refusal_warnings(p: &Placement, scheduler: &YarnScheduler, shape: &NodeShape)
             ),
         ));
     }
+    if f.gpus_short() && !f.executor_too_large {
+        w.push(Warning::new(
+            Code::NoExecutorFits,
+            Severity::Error,
+            gpus_short_words(e.gpus, limits_gpus(shape)),
+        ));
+    }
     if f.executor_too_large {
         w.push(Warning::new(
             Code::NoExecutorFits,
@@ -542,6 +590,21 @@ fn refusal_warnings(p: &Placement, scheduler: &YarnScheduler, shape: &NodeShape)
         ));
     }
     w
+}
+
+fn limits_gpus(shape: &NodeShape) -> u64 {
+    shape.gpus
+}
+
+/// No executor starts: each asks for more GPUs than a node has (YARN keeps the requests
+/// pending; a Kubernetes pod stays Pending).
+pub(crate) fn gpus_short_words(executor_gpus: u64, node_gpus: u64) -> String {
+    format!(
+        "Each executor asks for {} ({}) and a node has {}: no executor can start.",
+        crate::format::counted(executor_gpus, "GPU"),
+        crate::spark_keys::EXECUTOR_GPU_AMOUNT,
+        crate::format::counted(node_gpus, "GPU")
+    )
 }
 
 /// Spark refuses an executor above the maximum allocation at submit.

@@ -3,6 +3,7 @@
 //! they can be shown side by side, with the reasons they differ.
 
 use crate::format;
+use crate::input::SparkSettings;
 use crate::input::{InputErrors, Method, NodeManagerResources, PlanInput, Validated};
 use crate::memory::{unified_memory, UnifiedMemory};
 use crate::place::{
@@ -166,6 +167,12 @@ pub fn warnings(c: &Comparison, method: Method) -> Vec<Warning> {
         }
     };
     warnings.extend(likely_mistakes(&v.input.spark));
+    let spark = &v.input.spark;
+    warnings.extend(crate::resources::gpu_warnings(
+        p.cores(),
+        spark.task_cpus,
+        &spark.gpus,
+    ));
     warnings.extend(nodemanager_above_node(&v.shape));
     warnings.extend(ignored_settings(&v.input.spark));
     crate::warning::most_severe_first(warnings)
@@ -803,7 +810,13 @@ pub struct ExactShape {
 
 fn exact_shape(v: &Validated, cores: u32) -> ExactShape {
     let nm = v.shape.nodemanager;
-    let per_node = u64::from(nm.vcores / cores.max(1));
+    let by_vcores = u64::from(nm.vcores / cores.max(1));
+    // A node's GPUs hold fewer executors than its vcores: each gets the memory of the fewer.
+    // (None fitting by GPUs is the placement's refusal, not a shape.)
+    let per_node = match v.input.spark.gpus.executors_per_node(v.shape.gpus) {
+        Some(by_gpus) if by_gpus > 0 => by_vcores.min(by_gpus),
+        _ => by_vcores,
+    };
     let budget_mib = (nm.memory_mib / per_node.max(1)).min(v.scheduler.maximum_allocation_mb);
     let step = v.input.policy.granularity.step_mib();
     ExactShape {
@@ -933,7 +946,6 @@ pub fn spark_exact_numbers(v: &Validated) -> Plan {
 
 /// The Spark-exact working steps, from its numbers.
 fn exact_working(v: &Validated, d: &SparkExactDerivation, placement: &Placement) -> Vec<Step> {
-    let nm = v.shape.nodemanager;
     let s = &d.shape;
     let mut working = vec![exact_resources_step(v)];
     if let Some(search) = &d.search {
@@ -951,20 +963,39 @@ fn exact_working(v: &Validated, d: &SparkExactDerivation, placement: &Placement)
     }
     working.push(step(
         "Executors per node",
-        format!(
-            "{} ÷ {} per executor = {} per node",
-            crate::format::counted(nm.vcores.into(), "vcore"),
-            crate::format::counted(u64::from(s.cores), "core"),
-            crate::format::counted(s.per_node, "executor")
-        ),
+        executors_per_node_words(v, s.cores, s.per_node),
     ));
     working.push(exact_budget_step(v, d));
     working.push(exact_heap_step(v, d, placement));
     working.extend(compressed_oops_step(d, placement));
     working.push(am_step(&placement.am));
-    working.extend(exact_count_steps(d, placement, v.input.spark.task_cpus));
+    working.extend(exact_count_steps(d, placement, &v.input.spark));
     working.extend(recorded_vcores_step(v, placement));
     working
+}
+
+/// "16 vcores ÷ 4 per executor = 4 per node", and a node's GPUs ÷ an executor's when executors
+/// ask for GPUs.
+fn executors_per_node_words(v: &Validated, cores: u32, per_node: u64) -> String {
+    let nm = v.shape.nodemanager;
+    let by_vcores = nm.vcores / cores.max(1);
+    let vcores = crate::format::counted(nm.vcores.into(), "vcore");
+    let cores = crate::format::counted(u64::from(cores), "core");
+    let gpus = v.input.spark.gpus;
+    match gpus.executors_per_node(v.shape.gpus) {
+        None => format!(
+            "{vcores} ÷ {cores} per executor = {} per node",
+            crate::format::counted(per_node, "executor")
+        ),
+        Some(by_gpus) => format!(
+            "{vcores} ÷ {cores} per executor = {}; {} ÷ {} per executor = {by_gpus}: {} per \
+             node",
+            by_vcores,
+            crate::format::counted(v.shape.gpus, "GPU"),
+            gpus.executor,
+            crate::format::counted(per_node, "executor")
+        ),
+    }
 }
 
 fn exact_resources_step(v: &Validated) -> Step {
@@ -1079,7 +1110,7 @@ fn am_step(am: &AmShape) -> Step {
     )
 }
 
-fn exact_count_steps(d: &SparkExactDerivation, p: &Placement, task_cpus: u32) -> [Step; 2] {
+fn exact_count_steps(d: &SparkExactDerivation, p: &Placement, spark: &SparkSettings) -> [Step; 2] {
     let t = p.totals;
     let groups: Vec<String> = p
         .layout
@@ -1107,16 +1138,20 @@ fn exact_count_steps(d: &SparkExactDerivation, p: &Placement, task_cpus: u32) ->
                 crate::format::counted(u64::from(t.executors), "executor")
             ),
         ),
-        task_slots_step(task_cpus, t.executors, d.shape.cores, t.task_slots),
+        task_slots_step(spark, t.executors, d.shape.cores, t.task_slots),
     ]
 }
 
 /// Executors × cores = task slots; with `spark.task.cpus` above 1, each executor's cores are
 /// divided by it first (rounded down, as Spark's `ResourceProfile.maxTasksPerExecutor` does).
-fn task_slots_step(task_cpus: u32, executors: u32, cores: u32, task_slots: u64) -> Step {
+fn task_slots_step(spark: &SparkSettings, executors: u32, cores: u32, task_slots: u64) -> Step {
+    let task_cpus = spark.task_cpus;
     let executors = crate::format::counted(u64::from(executors), "executor");
     let tasks = crate::format::counted(task_slots, "task");
-    let text = if task_cpus > 1 {
+    let gpus = crate::resources::gpu_slots_words(cores, task_cpus, &spark.gpus);
+    let text = if let Some(each) = gpus {
+        format!("{executors} × ({each}) = {tasks} at once")
+    } else if task_cpus > 1 {
         format!(
             "{executors} × ({} ÷ {task_cpus} spark.task.cpus = {} each) = {tasks} at once",
             crate::format::counted(u64::from(cores), "core"),
@@ -1454,6 +1489,12 @@ pub(crate) fn blocker(v: &Validated, p: &Placement) -> Blocker {
         too_large(Process::Executor, p.executor.request, maximum)
     } else if f.executor_too_large {
         too_large(Process::Executor, p.executor.granted, node)
+    } else if f.gpus_short() || f.gpus_bind() {
+        Blocker::Gpus {
+            capacity: p.capacity.min(f.share_limit),
+            executor_gpus: p.executor.gpus,
+            node_gpus: v.shape.gpus,
+        }
     } else {
         Blocker::Room {
             capacity: p.capacity.min(f.share_limit),
@@ -1551,9 +1592,24 @@ fn shortfall_words_ungrouped(c: &Comparison, s: &Shortfall) -> String {
         Blocker::Room { capacity } | Blocker::PodLimit { capacity, .. } => {
             format!("the cluster holds {capacity} with the AM in place")
         }
+        Blocker::Gpus {
+            capacity: 0,
+            executor_gpus,
+            node_gpus,
+        } => {
+            // The words end with their own full stop.
+            let words = crate::place::gpus_short_words(executor_gpus, node_gpus);
+            words.trim_end_matches('.').to_string()
+        }
+        Blocker::Gpus {
+            capacity,
+            executor_gpus,
+            node_gpus,
+        } => crate::shortfall::gpu_blocker_words(capacity, executor_gpus, node_gpus),
     };
     match s.blocker {
         Blocker::Room { .. } | Blocker::PodLimit { .. } => format!("{ran}: {why}."),
+        Blocker::Gpus { capacity, .. } if capacity > 0 => format!("{ran}: {why}."),
         _ if s.runs == 0 => format!("{why}."),
         _ => format!("{ran}. {why}."),
     }

@@ -48,6 +48,25 @@ pub enum Blocker {
         /// The node's pod limit.
         pods: u64,
     },
+    /// The nodes' GPUs hold only `capacity` of them (0: a node has fewer GPUs than one asks).
+    Gpus {
+        /// Executors that can run.
+        capacity: u64,
+        /// GPUs each executor asks for.
+        executor_gpus: u64,
+        /// GPUs per node.
+        node_gpus: u64,
+    },
+}
+
+/// Why the GPUs hold fewer executors than asked, in words: "the nodes' GPUs hold 12: each
+/// executor asks for 1 GPU and a node has 2".
+pub fn gpu_blocker_words(capacity: u64, executor_gpus: u64, node_gpus: u64) -> String {
+    format!(
+        "the nodes' GPUs hold {capacity}: each executor asks for {} and a node has {}",
+        crate::format::counted(executor_gpus, "GPU"),
+        crate::format::counted(node_gpus, "GPU")
+    )
 }
 
 /// Whose container or pod is too large.

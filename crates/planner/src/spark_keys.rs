@@ -49,6 +49,14 @@ pub const MEMORY_FRACTION: &str = "spark.memory.fraction";
 pub const STORAGE_FRACTION: &str = "spark.memory.storageFraction";
 /// Cores per task.
 pub const TASK_CPUS: &str = "spark.task.cpus";
+/// GPUs per executor (`ResourceUtils`: `spark.executor.resource.{name}.amount`).
+pub const EXECUTOR_GPU_AMOUNT: &str = "spark.executor.resource.gpu.amount";
+/// GPUs per task (fractions up to 0.5 share a GPU).
+pub const TASK_GPU_AMOUNT: &str = "spark.task.resource.gpu.amount";
+/// The script an executor runs to find its GPUs' addresses.
+pub const EXECUTOR_GPU_DISCOVERY_SCRIPT: &str = "spark.executor.resource.gpu.discoveryScript";
+/// The vendor of the executors' GPUs (Kubernetes: the extended resource's domain).
+pub const EXECUTOR_GPU_VENDOR: &str = "spark.executor.resource.gpu.vendor";
 /// Kubernetes overhead factor (deprecated, still read when the executor key is unset).
 pub const K8S_OVERHEAD_FACTOR: &str = "spark.kubernetes.memoryOverheadFactor";
 /// Kubernetes executor CPU request.

@@ -134,6 +134,9 @@ enum Slot<'a> {
     Instance(&'a mut InstanceType, bool),
     /// One of a few named values.
     Choice(&'a mut dyn Choice),
+    /// A task's share of a resource (`0.25`), held in units of
+    /// `10^-resources::TASK_AMOUNT_SCALE` as Spark's decimal reads; `0`: none.
+    TaskAmount(&'a mut u64),
     /// A value that does not apply in the scenario's current state (an OS reservation's cores
     /// beside explicit NodeManager resources): not written.
     Absent,
@@ -158,6 +161,7 @@ impl Slot<'_> {
             }),
             Slot::Instance(v, _) => Some(v.name()),
             Slot::Choice(v) => Some(v.text().into()),
+            Slot::TaskAmount(v) => Some(crate::resources::amount_words(**v)),
             Slot::Absent => None,
         }
     }
@@ -187,6 +191,7 @@ impl Slot<'_> {
                     return Err(choice(text, v.expected()));
                 }
             }
+            Slot::TaskAmount(v) => *v = parse_task_amount(text)?,
             Slot::Absent => {}
         }
         Ok(())
@@ -288,6 +293,16 @@ choice_parsed!(Provider, "custom, eks, gke or aks");
 /// resources, an explicit maximum allocation, a custom EMR instance) switches the input to
 /// that state first, keeping its other values; when only reading, such a field is
 /// [`Slot::Absent`] unless the input is in that state.
+/// A task amount of a resource (`0.25`, `1`, `0`), read as Spark reads the decimal (a
+/// `Double`): the units of the `f64` typed, at most 9 decimals.
+fn parse_task_amount(text: &str) -> Result<u64, TextError> {
+    let v = crate::text::parse_real(text)?;
+    crate::fixed::units_of(v, crate::resources::TASK_AMOUNT_SCALE).ok_or_else(|| TextError {
+        text: text.to_string(),
+        expected: "a number of at most 9 decimals, such as 0.25",
+    })
+}
+
 fn slot(s: &mut Scenario, id: F, writing: bool) -> Slot<'_> {
     match s {
         Scenario::Yarn(i) => yarn_slot(i, id, writing),
@@ -371,6 +386,9 @@ fn yarn_slot(i: &mut PlanInput, id: F, writing: bool) -> Slot<'_> {
         F::Granularity => Slot::Choice(&mut i.policy.granularity),
         F::ClusterShare => Slot::Percent(&mut i.policy.cluster_share_pct),
         F::KeepCompressedOops => Slot::Bit(&mut i.policy.keep_compressed_oops),
+        F::GpusPerNode => Slot::Count(&mut i.cluster.gpus_per_node),
+        F::ExecutorGpus => Slot::Count(&mut spark.gpus.executor),
+        F::TaskGpus => Slot::TaskAmount(&mut spark.gpus.task),
         _ => shared_slot(
             &mut spark.driver_load,
             &mut spark.workload,
@@ -473,6 +491,9 @@ fn k8s_slot(i: &mut K8sInput, id: F) -> Slot<'_> {
         F::DriverCores => Slot::Count(&mut spark.driver_cores),
         F::DriverCpuRequest => Slot::OptionalCpu(&mut spark.driver_request_cores),
         F::DriverCpuLimit => Slot::OptionalCpu(&mut spark.driver_limit_cores),
+        F::GpusPerNode => Slot::Count(&mut nodes.gpus_per_node),
+        F::ExecutorGpus => Slot::Count(&mut spark.gpus.executor),
+        F::TaskGpus => Slot::TaskAmount(&mut spark.gpus.task),
         _ => shared_slot(
             &mut spark.driver_load,
             &mut spark.workload,
@@ -488,15 +509,19 @@ fn emr_slot(i: &mut EmrInput, id: F, writing: bool) -> Slot<'_> {
         F::InstanceType => Slot::Instance(&mut i.instance, true),
         // A custom instance's numbers: written only for a custom instance; setting one makes
         // the instance custom, keeping the other numbers.
-        F::InstanceVcpus | F::InstanceMemory | F::InstanceYarnMemory => {
+        F::InstanceVcpus | F::InstanceMemory | F::InstanceYarnMemory | F::GpusPerNode => {
             if writing {
                 i.instance = i.instance.as_custom();
             }
             let t = &mut i.instance;
             match id {
                 _ if t.listed.is_some() => Slot::Absent,
+                // A custom instance of no GPUs writes no `igpu`: its links of before GPUs
+                // stay as they were.
+                F::GpusPerNode if t.gpus == 0 && !writing => Slot::Absent,
                 F::InstanceVcpus => Slot::Count(&mut t.vcpus),
                 F::InstanceMemory => Slot::WholeGib(&mut t.memory_gib),
+                F::GpusPerNode => Slot::Count(&mut t.gpus),
                 _ => Slot::Mib(&mut t.nodemanager_mb),
             }
         }
@@ -520,6 +545,8 @@ fn emr_slot(i: &mut EmrInput, id: F, writing: bool) -> Slot<'_> {
         F::AmCores => Slot::Count(&mut i.am_cores),
         F::AmOverhead => Slot::OptionalMib(&mut i.am_overhead_mib),
         F::Calculator => Slot::Choice(&mut i.calculator),
+        F::ExecutorGpus => Slot::Count(&mut i.gpus.executor),
+        F::TaskGpus => Slot::TaskAmount(&mut i.gpus.task),
         _ => shared_slot(
             &mut i.driver_load,
             &mut i.workload,

@@ -161,6 +161,10 @@ pub enum Code {
     DynamicAllocationIgnored,
     /// Dynamic allocation: the executor count is only the initial one.
     DynamicAllocationCount,
+    /// GPUs: each task's GPUs hold fewer tasks at once than the executor's cores would.
+    GpusLimitTasks,
+    /// GPUs: executors ask for GPUs their tasks do not use.
+    GpusUnusedByTasks,
 }
 
 impl Code {
@@ -173,6 +177,8 @@ impl Code {
             Code::AmDoesNotFit => "am-does-not-fit",
             Code::NoExecutorFits => "no-executor-fits",
             Code::FewerExecutorsFit => "fewer-executors-fit",
+            Code::GpusLimitTasks => "gpus-limit-tasks",
+            Code::GpusUnusedByTasks => "gpus-unused-by-tasks",
             Code::RoomForMore => "room-for-more",
             Code::HeapBelowMinimum => "heap-below-minimum",
             Code::ManyCoresPerExecutor => "many-cores-per-executor",

@@ -478,6 +478,7 @@ fn any_instance() -> impl Strategy<Value = InstanceType> {
             vcpus,
             memory_gib: gib,
             nodemanager_mb: (u64::from(gib) * 1024 * pct / 100).max(1),
+            gpus: 0,
         }),
     ]
 }
@@ -636,7 +637,7 @@ proptest! {
         driver in any::<u64>(),
     ) {
         let input = EmrInput {
-            instance: InstanceType { listed: None, vcpus, memory_gib: gib, nodemanager_mb: nm },
+            instance: InstanceType { listed: None, vcpus, memory_gib: gib, nodemanager_mb: nm, gpus: 0 },
             core_nodes: nodes,
             executor_memory_mib: heap,
             executor_cores: cores,
@@ -892,8 +893,9 @@ fn current_families_are_instance_types_with_the_release_guides_yarn_memory() {
     }
     // 16 rows: m5/m5a/m5d 3 × 7, m6i 8, m6a/m7a 2 × 9, m6g 6, m7g/m7gd 2 × 6, m7i 8,
     // r5/r5a/r5d 3 × 7, r6i 8, r6a/r7a 2 × 9, r6g/r6gd/r7g/r7gd 4 × 6, r7i 8, c5 7,
-    // c6i/c6id 2 × 8, c6a/c7a 2 × 9, c6g/c7g/c7gd 3 × 6, c7i 8.
-    assert_eq!(instance_types().len(), 73 + 79 + 67);
+    // c6i/c6id 2 × 8, c6a/c7a 2 × 9, c6g/c7g/c7gd 3 × 6, c7i 8; the GPU families g4dn 6, g5 8,
+    // p3 3, p4d 1.
+    assert_eq!(instance_types().len(), 73 + 79 + 67 + 18);
     // The examples plan from a link.
     for it in ["m6i.4xlarge", "r6g.4xlarge"] {
         let input = emr_link(&format!("v=1&cm=emr&it={it}"));
@@ -1151,7 +1153,7 @@ proptest! {
         nm in 1u64..=67_108_864,
         listed in 0usize..219,
     ) {
-        let custom = InstanceType { listed: None, vcpus, memory_gib: gib, nodemanager_mb: nm };
+        let custom = InstanceType { listed: None, vcpus, memory_gib: gib, nodemanager_mb: nm, gpus: 0 };
         let input = EmrInput { instance: custom, ..EmrInput::default() };
         let query = planner::url::scenario_to_query(&planner::Scenario::Emr(input));
         let decoded = planner::url::scenario_from_query(&query);

@@ -64,6 +64,7 @@ fn sane_cluster() -> impl Strategy<Value = Cluster> {
                         memory_gib: gib_thousandths(rm),
                     }
                 },
+                gpus_per_node: 0,
             },
         )
 }
@@ -341,6 +342,7 @@ proptest! {
                 cores_per_node: cores,
                 memory_per_node_gib: mem,
                 yarn_resources: NodeManagerResources::Reserve { cores: rc, memory_gib: rm },
+                gpus_per_node: 0,
             },
             scheduler: Scheduler {
                 minimum_allocation_mb: min,
@@ -397,6 +399,7 @@ fn every_problem_is_reported_at_once() {
                 cores: 8,
                 memory_gib: -1.0,
             },
+            gpus_per_node: 0,
         },
         policy: Policy {
             cores_per_executor: 0,

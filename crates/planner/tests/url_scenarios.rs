@@ -56,6 +56,43 @@ fn presets_of_each_manager_round_trip() {
     assert_eq!(d.bad[0].key, "rq");
 }
 
+/// The GPU keys of each manager: a link with them opens to the same GPUs and writes back
+/// unchanged; a link of before them opens with none (EMR's instance GPUs only for a custom
+/// instance, whose numbers they are).
+#[test]
+fn gpu_keys_round_trip_and_old_links_ask_for_no_gpus() {
+    for q in [
+        "v=1&gpn=4&egpu=1&tgpu=0.25",
+        "v=1&cm=k8s&gpn=8&egpu=2&tgpu=1",
+        "v=1&cm=emr&it=custom&ivc=16&imem=64&inm=57344&calc=dominant&igpu=4&egpu=1&tgpu=0.5",
+    ] {
+        let d = scenario_from_query(q);
+        assert!(d.bad.is_empty() && d.unknown.is_empty(), "{q}: {d:?}");
+        assert_eq!(scenario_to_query(&d.scenario), q);
+    }
+    let Scenario::Yarn(y) = scenario_from_query("v=1&gpn=4&egpu=1&tgpu=0.25").scenario else {
+        panic!("not YARN")
+    };
+    assert_eq!((y.cluster.gpus_per_node, y.spark.gpus.executor), (4, 1));
+    assert_eq!(y.spark.gpus.task, 250_000_000);
+    for m in [Manager::Yarn, Manager::Kubernetes, Manager::Emr] {
+        let old = scenario_from_query(&scenario_to_query(&Scenario::default_for(m)));
+        assert!(!scenario_to_query(&old.scenario).contains("gpu"), "{m:?}");
+    }
+    let d = scenario_from_query("v=1&tgpu=quarter");
+    assert_eq!(d.bad[0].key, "tgpu");
+    // A listed instance has its own GPUs: `igpu` does not apply to it.
+    let d = scenario_from_query("v=1&cm=emr&it=r5.4xlarge&igpu=4");
+    let Scenario::Emr(e) = d.scenario else {
+        panic!("not EMR")
+    };
+    assert_eq!(
+        e.instance.gpus, 4,
+        "igpu makes the instance custom, as ivc does"
+    );
+    assert_eq!(e.instance.listed, None);
+}
+
 /// Links with every key of each schema set: they open, and write back exactly as given (the
 /// keys and their order are the schema; the field catalog must not change them).
 #[test]
@@ -74,6 +111,14 @@ fn links_with_every_key_open_and_write_back_unchanged() {
         let d = scenario_from_query(q);
         assert!(d.bad.is_empty() && d.unknown.is_empty(), "{q}: {d:?}");
         assert_eq!(scenario_to_query(&d.scenario), q);
+    }
+}
+
+/// GPUs of a few kinds: none, 1 GPU shared by 8 tasks, 2 GPUs of a task each.
+fn gpus_of(pick: u32) -> planner::resources::GpuAsk {
+    planner::resources::GpuAsk {
+        executor: pick % 3,
+        task: [0, 125_000_000, 1_000_000_000][(pick % 3) as usize],
     }
 }
 
@@ -113,6 +158,7 @@ fn k8s() -> impl Strategy<Value = K8sInput> {
                 daemonset_cpu_millis: b.0,
                 daemonset_memory_mib: b.1,
                 managed: planner::providers::ManagedNode::default(),
+                gpus_per_node: b.2 % 9,
             },
             spark: K8sSpark {
                 version: if flags.0 {
@@ -152,6 +198,8 @@ fn k8s() -> impl Strategy<Value = K8sInput> {
                 // The driver's own overhead and factor ride in links too (`dovh`, `dof`).
                 driver_overhead_mib: ovh.1.map(|m| m / 2),
                 driver_overhead_factor: ovh.2,
+                // GPUs ride in links too (`gpn`, `egpu`, `tgpu`), fractions exactly.
+                gpus: gpus_of(misc.3),
             },
             count: count.map_or(ExecutorCount::AsManyAsFit, ExecutorCount::Exactly),
         })

@@ -30,7 +30,12 @@ pub fn plan_layout(planned: &Planned) -> LayoutView {
             yarn_legend(has(|e| e.offheap_mib), has(|e| e.pyspark_mib))
         }
     };
-    layout_view(&p.layout, m, planned.vcores_enforced(), legend)
+    layout_view(
+        &p.layout,
+        m,
+        (planned.vcores_enforced(), p.gpus.as_ref()),
+        legend,
+    )
 }
 
 /// A card under the answer: `<section class="card" id=…>` with its heading.

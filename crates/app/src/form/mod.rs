@@ -18,8 +18,8 @@ use field::Field;
 // The form's lists of fields are the catalog's (the command line's `--fields` reads the same).
 use crate::reactive::{dynamic, memo, text, Part};
 use planner::catalog::form::{
-    ALLOCATION, ALLOCATION_SETTINGS, DRIVER, EMR_CLUSTER, EMR_EXECUTORS, K8S_EXECUTORS, K8S_NODES,
-    K8S_SPARK, WORKLOAD, YARN_HARDWARE as HARDWARE, YARN_POLICY as POLICY,
+    ALLOCATION, ALLOCATION_SETTINGS, DRIVER, EMR_CLUSTER, EMR_EXECUTORS, GPUS, K8S_EXECUTORS,
+    K8S_NODES, K8S_SPARK, WORKLOAD, YARN_HARDWARE as HARDWARE, YARN_POLICY as POLICY,
     YARN_SCHEDULER as SCHEDULER, YARN_SHARE, YARN_SPARK as SPARK,
 };
 
@@ -27,12 +27,13 @@ use planner::catalog::form::{
 pub fn form_groups(m: ClusterManager) -> &'static [&'static [FieldId]] {
     match m {
         ClusterManager::Yarn => &[
-            HARDWARE, YARN_SHARE, POLICY, SPARK, SCHEDULER, DRIVER, WORKLOAD, ALLOCATION,
+            HARDWARE, YARN_SHARE, POLICY, SPARK, SCHEDULER, GPUS, DRIVER, WORKLOAD, ALLOCATION,
         ],
         ClusterManager::Kubernetes => &[
             K8S_NODES,
             K8S_EXECUTORS,
             K8S_SPARK,
+            GPUS,
             DRIVER,
             WORKLOAD,
             ALLOCATION,
@@ -40,6 +41,7 @@ pub fn form_groups(m: ClusterManager) -> &'static [&'static [FieldId]] {
         ClusterManager::Emr => &[
             EMR_CLUSTER,
             EMR_EXECUTORS,
+            GPUS,
             DRIVER,
             WORKLOAD,
             ALLOCATION_SETTINGS,
@@ -102,6 +104,7 @@ fn form_body(page: Page, m: Manager) -> AnyView {
     view! {
         <Presets page m/>
         {fields}
+        <Fold page id="gpus-load" summary="GPUs" lead=GPU_LEAD ids=GPUS/>
         <details class="scheduler" id="driver-load">
             <summary>"Driver load"</summary>
             <Fields page ids=DRIVER/>
@@ -111,6 +114,10 @@ fn form_body(page: Page, m: Manager) -> AnyView {
     }
     .into_any()
 }
+
+/// What the GPU fields are for, above them.
+const GPU_LEAD: &str =
+    "Optional: executors that ask for GPUs are placed by the GPUs of each node too.";
 
 /// What the workload's fields are for, above them.
 const WORKLOAD_LEAD: &str = "Optional: sizes from the Spark UI (Stages) check the tasks, waves and partitions of the plan, and the memory of its largest task.";

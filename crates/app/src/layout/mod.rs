@@ -13,7 +13,7 @@ mod words;
 
 use leptos::prelude::*;
 use planner::fixed::format_fixed;
-use planner::view::{BlockKindView, BlockView, NodeGroupView, PartKindView, PartView};
+use planner::view::{BlockKindView, BlockView, GpusView, NodeGroupView, PartKindView, PartView};
 use planner::ClusterManager;
 
 use crate::fmt;
@@ -242,6 +242,36 @@ pub fn cpu_segments(group: &NodeGroupView, scale_millis: u64, words: &LayoutWord
     bar.finish()
 }
 
+/// The GPU bar's segments for a node of `executors` executors: each executor's GPUs in its
+/// colour, then the GPUs no executor holds.
+pub fn gpu_segments(executors: u32, gpus: &GpusView) -> Vec<Segment> {
+    let gpus_word = |n: u64| fmt::count(n, "GPU", "GPUs");
+    let mut bar = Bar::new(gpus.per_node);
+    let each = u64::from(gpus.per_executor);
+    for e in 1..=executors {
+        bar.push(
+            each,
+            "heap",
+            format!("Executor {e}: {}", gpus_word(each)),
+            format!("E{e}"),
+            Some(e),
+        );
+    }
+    let idle = gpus
+        .per_node
+        .saturating_sub(each.saturating_mul(u64::from(executors)));
+    if idle > 0 {
+        bar.push(
+            idle,
+            "free",
+            format!("Idle: {}", gpus_word(idle)),
+            "free".into(),
+            None,
+        );
+    }
+    bar.finish()
+}
+
 /// One bar as drawn: its accessible name, its total and its segments.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct BarView {
@@ -270,6 +300,8 @@ pub struct GroupView {
     pub memory: BarView,
     /// The CPU bar.
     pub cores: BarView,
+    /// The GPU bar, when the executors ask for GPUs.
+    pub gpus: Option<BarView>,
 }
 
 /// A layout as drawn: the legend (fill class and word) and the node groups.
@@ -282,11 +314,11 @@ pub struct LayoutView {
 }
 
 /// The layout of a plan's node groups on `m` (`vcores_enforced`: whether YARN counts a node's
-/// free vcores), under `legend`.
+/// free vcores), under `legend`; with `gpus`, each node's GPUs too.
 pub fn layout_view(
     layout: &[NodeGroupView],
     m: ClusterManager,
-    vcores_enforced: bool,
+    (vcores_enforced, gpus): (bool, Option<&GpusView>),
     legend: Vec<(&'static str, &'static str)>,
 ) -> LayoutView {
     let words = words_of(m);
@@ -312,6 +344,14 @@ pub fn layout_view(
                     total: cpu_total,
                     segments: cpu_segments(g, scale_cpu, words),
                 },
+                gpus: gpus.filter(|v| v.per_executor > 0).map(|v| {
+                    let used = u64::from(v.per_executor) * u64::from(g.executors_per_node);
+                    BarView {
+                        label: format!("{}: GPUs, {used} of {} held", g.title, v.per_node),
+                        total: fmt::count(v.per_node, "GPU", "GPUs"),
+                        segments: gpu_segments(g.executors_per_node, v),
+                    }
+                }),
                 name: g.title.clone(),
             }
         })
@@ -375,6 +415,7 @@ pub(crate) fn Legend(items: Part<Vec<(&'static str, &'static str)>>) -> impl Int
 fn NodeView(group: Part<GroupView>) -> impl IntoView {
     let memory = memo(move || group.with(|g| g.memory.clone()));
     let cores = memo(move || group.with(|g| g.cores.clone()));
+    let gpus = memo(move || group.with(|g| g.gpus.clone()));
     view! {
         <div class="node" data-first=text(move || group.with(|g| g.first))
             data-last=text(move || group.with(|g| g.last))
@@ -386,6 +427,10 @@ fn NodeView(group: Part<GroupView>) -> impl IntoView {
             </div>
             <BarRow title="Memory" class="bar membar" height=30 bar=memory/>
             <BarRow title="Cores" class="bar corebar" height=18 bar=cores/>
+            {dynamic(move || gpus.with(Option::is_some).then(|| view! {
+                <BarRow title="GPUs" class="bar gpubar" height=18
+                    bar=memo(move || gpus.with(|g| g.clone().unwrap_or_default()))/>
+            }))}
         </div>
     }
 }
@@ -517,7 +562,7 @@ mod tests {
         let view = layout_view(
             &p.layout,
             ClusterManager::Yarn,
-            true,
+            (true, None),
             yarn_legend(false, false),
         );
         assert_eq!(view.groups[1].name, "Nodes 2–6 (5 nodes)");
@@ -540,7 +585,7 @@ mod tests {
         let view = layout_view(
             &p.layout,
             ClusterManager::Emr,
-            false,
+            (false, None),
             yarn_legend(false, false),
         );
         assert_eq!(

@@ -9,6 +9,7 @@ use crate::emr::EmrInput;
 use crate::input::{OffHeap, PlanInput, SparkSettings};
 use crate::k8s::{parse_cpu_millis, K8sInput, K8sSpark};
 use crate::place::ExecutorCount;
+use crate::resources::GpuAsk;
 use crate::scenario::{ClusterManager, Scenario};
 use crate::spark::{keys as k, AppType, DeployMode, SparkVersion};
 use crate::units::{conf_bytes, ByteUnit, MIB};
@@ -588,6 +589,25 @@ fn offheap_bytes(v: &Values) -> u64 {
         .unwrap_or(0)
 }
 
+/// The GPUs the pasted settings ask for, placed only on a form whose nodes have GPUs: on nodes
+/// of none, the check's own findings count them by Spark's rules ([`super::resources`]) and
+/// the plan is the one without them.
+fn gpus_of(v: &Values, node_gpus: u32) -> GpuAsk {
+    if node_gpus == 0 {
+        return GpuAsk::default();
+    }
+    GpuAsk {
+        executor: v
+            .text(k::EXECUTOR_GPU_AMOUNT)
+            .and_then(|t| t.trim().parse().ok())
+            .unwrap_or(0),
+        task: v
+            .text(k::TASK_GPU_AMOUNT)
+            .and_then(crate::resources::parse_task_amount)
+            .unwrap_or(0),
+    }
+}
+
 fn yarn_input(form: &PlanInput, pasted: &Pasted, v: &Values) -> PlanInput {
     let d = SparkSettings::default();
     let offheap_bytes = offheap_bytes(v);
@@ -631,6 +651,7 @@ fn yarn_input(form: &PlanInput, pasted: &Pasted, v: &Values) -> PlanInput {
             .unwrap_or(d.storage_fraction),
         task_cpus: v.positive(k::TASK_CPUS).unwrap_or(d.task_cpus),
         driver_load: form.spark.driver_load,
+        gpus: gpus_of(v, form.cluster.gpus_per_node),
     };
     PlanInput {
         spark,
@@ -710,6 +731,7 @@ fn k8s_input(form: &K8sInput, pasted: &Pasted, v: &Values, count: ExecutorCount)
         driver_min_overhead_mib: v.mib(&[k::DRIVER_MIN_OVERHEAD]),
         driver_overhead_mib: v.mib(&[k::DRIVER_OVERHEAD, k::YARN_DRIVER_OVERHEAD]),
         driver_overhead_factor: v.number(k::DRIVER_OVERHEAD_FACTOR, ValueKind::Factor),
+        gpus: gpus_of(v, form.nodes.gpus_per_node),
     };
     K8sInput {
         nodes: form.nodes.clone(),
@@ -808,6 +830,7 @@ fn emr_input(form: &EmrInput, pasted: &Pasted, v: &Values) -> EmrInput {
         am_cores: v.positive(k::AM_CORES).unwrap_or(form.am_cores),
         am_overhead_mib: v.mib(&[k::AM_OVERHEAD]).or(form.am_overhead_mib),
         task_cpus: v.positive(k::TASK_CPUS).unwrap_or(form.task_cpus),
+        gpus: gpus_of(v, form.instance.gpus),
         ..*form
     }
 }

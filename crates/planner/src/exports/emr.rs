@@ -54,6 +54,9 @@ pub fn spark_conf(p: &EmrPlan) -> Vec<(String, String)> {
     if s.task_cpus != 1 {
         put(keys::TASK_CPUS, s.task_cpus.to_string());
     }
+    for (k, v) in super::gpu_conf(&s.gpus, crate::catalog::ClusterManager::Emr) {
+        put(&k, v);
+    }
     if let Some(o) = s.executor_overhead_mib {
         put(keys::EXECUTOR_OVERHEAD, spark_size(o));
     }

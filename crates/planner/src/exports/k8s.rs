@@ -27,6 +27,10 @@ pub fn spark_conf(plan: &K8sPlan, spark: &K8sSpark) -> Vec<(String, String)> {
         ),
     ];
     conf.extend(spark.conf().into_entries());
+    conf.extend(super::gpu_conf(
+        &spark.gpus,
+        crate::catalog::ClusterManager::Kubernetes,
+    ));
     super::push_driver_load_conf(&mut conf, &spark.driver_load);
     conf.extend(crate::dynamic_allocation::allocation_conf(
         &dynamic_allocation(spark),

@@ -38,6 +38,49 @@ pub fn push_driver_load_conf(c: &mut Vec<(String, String)>, load: &crate::driver
     }
 }
 
+/// Where Spark's example GPU discovery script is in Apache Spark's own images and
+/// distributions (`$SPARK_HOME` is `/opt/spark` in them): neither YARN nor Kubernetes tells an
+/// executor the addresses of its GPUs, so Spark runs this script at start (Spark's
+/// `running-on-yarn.md` and `running-on-kubernetes.md`, "Resource Allocation and Configuration
+/// Overview").
+pub const SPARK_GPU_DISCOVERY_SCRIPT: &str =
+    "/opt/spark/examples/src/main/scripts/getGpusResources.sh";
+
+/// Where EMR installs the GPU discovery script on its nodes (the EMR Release Guide's
+/// "Use the Nvidia RAPIDS Accelerator for Apache Spark").
+pub const EMR_GPU_DISCOVERY_SCRIPT: &str = "/usr/lib/spark/scripts/gpu/getGpusResources.sh";
+
+/// The vendor of the GPUs Kubernetes pods ask for (`nvidia.com/gpu`, the NVIDIA device
+/// plugin's resource): Spark refuses a Kubernetes resource without one.
+pub const KUBERNETES_GPU_VENDOR: &str = "nvidia.com";
+
+/// The GPU settings of a plan whose executors ask for GPUs: the amounts, the discovery script,
+/// and on Kubernetes the vendor; nothing when they ask for none.
+pub fn gpu_conf(
+    gpus: &crate::resources::GpuAsk,
+    m: crate::catalog::ClusterManager,
+) -> Vec<(String, String)> {
+    use crate::catalog::ClusterManager;
+    let mut c: Vec<(String, String)> = Vec::new();
+    if gpus.executor == 0 {
+        return c;
+    }
+    let mut put = |k: &str, v: String| c.push((k.to_string(), v));
+    put(keys::EXECUTOR_GPU_AMOUNT, gpus.executor.to_string());
+    if gpus.task > 0 {
+        put(keys::TASK_GPU_AMOUNT, gpus.task_words());
+    }
+    let script = match m {
+        ClusterManager::Emr => EMR_GPU_DISCOVERY_SCRIPT,
+        ClusterManager::Yarn | ClusterManager::Kubernetes => SPARK_GPU_DISCOVERY_SCRIPT,
+    };
+    put(keys::EXECUTOR_GPU_DISCOVERY_SCRIPT, script.to_string());
+    if m == ClusterManager::Kubernetes {
+        put(keys::EXECUTOR_GPU_VENDOR, KUBERNETES_GPU_VENDOR.to_string());
+    }
+    c
+}
+
 /// `spark.task.cpus`, the driver's result limit and the memory fractions, where they are not
 /// Spark's defaults.
 fn task_and_memory_conf(spark: &SparkSettings) -> Vec<(String, String)> {
@@ -130,6 +173,7 @@ pub fn spark_conf(
         put(keys::PYSPARK_MEMORY, spark_size(spark.pyspark_memory_mib));
     }
     c.extend(task_and_memory_conf(spark));
+    c.extend(gpu_conf(&spark.gpus, crate::catalog::ClusterManager::Yarn));
     c.extend(crate::dynamic_allocation::allocation_conf(
         &da,
         crate::catalog::ClusterManager::Yarn,

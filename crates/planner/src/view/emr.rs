@@ -75,6 +75,12 @@ fn plan_view(p: &EmrPlan) -> PlanView {
         task_slots: p.totals.task_slots,
         executors_per_node: p.requests_per_node,
         fits: running > 0,
+        gpus: super::parts::gpus(
+            &p.settings.gpus,
+            p.shape.gpus,
+            (r.cores, p.settings.task_cpus),
+            p.asked_fit.gpus_bind(),
+        ),
         runs: runs.filter(|_| running > 0),
         nothing_runs: nothing_runs(p, driver_starts),
         refusal: if driver_starts {

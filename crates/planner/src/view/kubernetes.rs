@@ -63,6 +63,12 @@ fn plan_view(p: &K8sPlan, input: &K8sInput) -> PlanView {
         task_slots: t.task_slots,
         executors_per_node: p.fit.per_node,
         fits: t.executors > 0,
+        gpus: super::parts::gpus(
+            &spark.gpus,
+            p.room.gpus,
+            (spark.executor_cores, spark.task_cpus),
+            p.fit.gpu_cap.is_some_and(|cap| cap <= p.fit.per_node),
+        ),
         runs: runs.filter(|_| p.wanted > 0),
         nothing_runs,
         refusal: refusal(p, input),

@@ -250,6 +250,12 @@ pub struct PlanView {
     pub executors_per_node: u64,
     /// Whether at least one executor runs.
     pub fits: bool,
+    /// The GPUs of executors and tasks, when they ask for any.
+    #[cfg_attr(
+        feature = "json",
+        serde(skip_serializing_if = "Option::is_none", default)
+    )]
+    pub gpus: Option<GpusView>,
     /// What runs: `executors_running` executors of this shape (EMR: its largest launched shape,
     /// merged requests; `None` when nothing runs).
     #[cfg_attr(
@@ -504,6 +510,23 @@ impl ContainerRole {
             ContainerRole::Driver => "driver",
         }
     }
+}
+
+/// The GPUs of a plan whose executors or tasks ask for them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GpusView {
+    /// GPUs each executor asks for (`spark.executor.resource.gpu.amount`).
+    pub per_executor: u32,
+    /// GPUs each task asks for, as Spark's key writes it (`0.25`; `0`: none).
+    pub per_task: String,
+    /// GPUs per node.
+    pub per_node: u64,
+    /// Whether the GPUs hold fewer tasks per executor than its cores would.
+    pub limit_tasks: bool,
+    /// Whether the GPUs hold fewer executors per node than its memory and cores would.
+    pub limit_executors: bool,
 }
 
 /// Consecutive nodes holding the same blocks.

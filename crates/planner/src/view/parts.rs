@@ -275,3 +275,26 @@ fn dynamic_allocation(fit: &JobFit) -> Option<DynamicAllocationView> {
         notes: findings(fit.manager, &crate::dynamic_allocation::allocation_notes(a)),
     })
 }
+
+/// The GPUs of a plan's executors of `cores` on nodes of `node_gpus` (`None` when neither
+/// executors nor tasks ask for GPUs); `limit_executors`: the GPUs bind the executors per node.
+pub(super) fn gpus(
+    gpus: &crate::resources::GpuAsk,
+    node_gpus: u64,
+    (cores, task_cpus): (u32, u32),
+    limit_executors: bool,
+) -> Option<super::GpusView> {
+    if !gpus.asks() {
+        return None;
+    }
+    let limit_tasks = gpus
+        .task_slots(cores, task_cpus)
+        .is_ok_and(|t| t.gpus_limit());
+    Some(super::GpusView {
+        per_executor: gpus.executor,
+        per_task: gpus.task_words(),
+        per_node: node_gpus,
+        limit_tasks,
+        limit_executors,
+    })
+}

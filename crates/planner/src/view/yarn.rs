@@ -53,6 +53,12 @@ fn plan_view(c: &Comparison, method: Method) -> PlanView {
         task_slots: t.task_slots,
         executors_per_node: p.placement.per_node,
         fits: t.executors > 0,
+        gpus: super::parts::gpus(
+            &c.input.input.spark.gpus,
+            c.input.shape.gpus,
+            (p.cores(), c.input.input.spark.task_cpus),
+            p.placement.fit.gpus_bind(),
+        ),
         runs,
         nothing_runs: (t.executors == 0).then_some(if p.instances == 0 {
             NothingRuns::NoneAsked

@@ -21,7 +21,7 @@ pub(super) fn RunShown(run: RunView, index: usize, said: RwSignal<String>) -> im
         // Only executors are drawn: the log holds neither the nodes' sizes nor the driver's
         // container.
         let legend = vec![("heap", "Executor heap"), ("overhead", "Overhead")];
-        let drawn: LayoutView = layout_view(&run.layout, run.manager, true, legend);
+        let drawn: LayoutView = layout_view(&run.layout, run.manager, (true, None), legend);
         view! {
             <h4 class="subhead">"What ran on each host, at its busiest"</h4>
             <p class="muted analysis-line">"Each bar is as long as the executors on that host: the log does not draw the nodes' free room."</p>
