@@ -83,6 +83,9 @@ esbuild "$analyzer_work/analyzer_worker.js" --bundle --format=esm --log-level=wa
   --outfile="$analyzer_work/analyzer_worker.bundle.js"
 minify_js "$analyzer_work/analyzer_worker.bundle.js" "$out/analyzer/analyzer_worker.js"
 cp crates/api-analyzer/js/analysis.d.ts "$out/analyzer/"
+# analyze() itself, which spark_sizer.js imports on its first call: a script that only plans
+# does not load it (the bundle's budget).
+minify_js crates/api/js/analyze.js "$out/analyzer/analyze.js"
 
 # The analysis section (crates/app-analysis: crates/app's "Analyse a run" with its `analysis`
 # feature), which the page imports when the section first opens, in its own folder with its own

@@ -494,7 +494,8 @@ async fn typing_is_checked_after_a_pause_and_never_shows_an_older_text() {
     b.js("window.shown = []; new MutationObserver(() => { \
            const h = document.getElementById('check-headline'); \
            if (h) window.shown.push([document.getElementById('check-text').value, h.textContent]); \
-         }).observe(document.getElementById('check-answer'), {childList: true}); return true;")
+         }).observe(document.getElementById('check-answer'), \
+           {childList: true, subtree: true, characterData: true}); return true;")
         .await;
     b.click("#check-text").await;
     let text = "spark-submit --num-executors 12 --executor-cores 3 --executor-memory 7g app.jar";

@@ -1,5 +1,5 @@
-//! End-to-end tests of embed mode (`embed=1`): the snippet "Copy embed code" gives, pasted as
-//! it is into a page of another origin (a wiki that allows inline scripts), shows the plan's
+//! End-to-end tests of the embed card (`embed/?<plan>`, and old links with `embed=1`): the
+//! snippet "Copy embed code" gives, pasted as it is into a page of another origin (a wiki that allows inline scripts), shows the plan's
 //! card in a cross-origin iframe whose height follows the card's `spark-sizer:height`
 //! message; the card reads at 320 and 800 px, light and dark (screenshots `embed-*`).
 #![cfg(not(target_arch = "wasm32"))]
@@ -64,9 +64,7 @@ async fn copied_embed_code_works_in_a_cross_origin_page() {
     let browser = Browser::open("embed").await;
     let code = copy_embed_code(&browser, &sizer).await;
     assert!(
-        code.starts_with(&format!(
-            "<iframe src=\"{sizer}/?v=1&amp;c=32&amp;embed=1\""
-        )),
+        code.starts_with(&format!("<iframe src=\"{sizer}/embed/?v=1&amp;c=32\"")),
         "{code}"
     );
     let wiki = wiki_page_with(&code);
@@ -156,11 +154,13 @@ async fn a_card_below_the_fold_is_sized_before_it_is_scrolled_to() {
 async fn the_card_reads_from_320_to_800_pixels_light_and_dark() {
     let browser = Browser::open("embed-widths").await;
     for (query, name) in [
-        ("v=1&embed=1", "yarn"),
-        ("v=1&cm=k8s&embed=1", "k8s"),
-        ("v=1&cm=emr&embed=1", "emr"),
+        ("v=1", "yarn"),
+        ("v=1&cm=k8s", "k8s"),
+        ("v=1&cm=emr", "emr"),
     ] {
-        browser.open_page(&format!("/?{query}"), "#embed").await;
+        browser
+            .open_page(&format!("/embed/?{query}"), "#embed")
+            .await;
         for scheme in ["light", "dark"] {
             browser.set_color_scheme(scheme).await;
             for width in [320, 800] {
@@ -172,7 +172,7 @@ async fn the_card_reads_from_320_to_800_pixels_light_and_dark() {
             }
         }
     }
-    browser.open_page("/?v=1&n=0&embed=1", "#embed").await;
+    browser.open_page("/embed/?v=1&n=0", "#embed").await;
     assert_eq!(
         browser.text("#headline").await,
         "This link has values to fix: open it in Spark Sizer."
@@ -197,7 +197,7 @@ async fn the_card_says_when_a_plan_does_not_run_as_the_page_does() {
         let headline = browser.text("#headline").await;
         let reason = browser.text(refusal).await;
         browser
-            .open_page(&format!("/?{query}&embed=1"), "#embed")
+            .open_page(&format!("/embed/?{query}"), "#embed")
             .await;
         assert_eq!(browser.text("#headline").await, headline, "{query}");
         let card_reason = browser.text("#embed #refusal").await;
@@ -233,6 +233,49 @@ async fn copying_the_embed_code_of_a_link_to_fix_says_what_the_card_shows() {
         )
         .await;
     let code = browser.clipboard_text().await;
-    assert!(code.contains("n=0") && code.contains("embed=1"), "{code}");
+    assert!(code.contains("/embed/?") && code.contains("n=0"), "{code}");
+    browser.close().await;
+}
+
+/// The card has its own page, so an embed reader fetches neither the page's wasm nor its form;
+/// an embed code written before (`?<plan>&embed=1` on the page) still shows the card: the page
+/// sends it to the card's address, in place of its history entry.
+#[tokio::test]
+async fn the_card_loads_without_the_page_and_old_embed_links_still_show_it() {
+    let browser = Browser::open("embed-own-page").await;
+    browser.open_page("/embed/?v=1&c=32", "#embed").await;
+    let fetched = browser
+        .js("return performance.getEntriesByType('resource').map(e => e.name);")
+        .await;
+    let fetched: Vec<&str> = fetched
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|n| n.as_str())
+        .collect();
+    assert!(
+        fetched
+            .iter()
+            .any(|n| n.ends_with("/embed/spark_sizer_embed_wasm_bg.wasm")),
+        "{fetched:?}"
+    );
+    assert!(
+        !fetched
+            .iter()
+            .any(|n| n.contains("/app-") || n.contains("/api/")),
+        "the card fetched the page's files: {fetched:?}"
+    );
+    let card = browser.text("#headline").await;
+    browser.open_page("/?v=1&c=32&embed=1", "#embed").await;
+    assert_eq!(browser.text("#headline").await, card);
+    let address = browser
+        .js("return location.pathname + location.search;")
+        .await;
+    assert_eq!(address.as_str(), Some("/embed/?v=1&c=32&embed=1"));
+    let open = browser
+        .js("return new URL(document.getElementById('open-full').href).search;")
+        .await;
+    assert_eq!(open.as_str(), Some("?v=1&c=32"));
+    browser.assert_clean_console();
     browser.close().await;
 }

@@ -5,7 +5,7 @@
 //! `reports` (the module some sections load on demand); `parts` and `layout` (components every
 //! part uses); the page's parts, one folder each — `form`, `workload`, `explorer`, `wiki`,
 //! `check`, `answer` (the headline and the sections under it), `embed` (the card for an
-//! iframe); and `page`, which puts them together.
+//! iframe, its own module); and `page`, which puts them together.
 
 pub mod analysis;
 pub mod answer;
@@ -35,24 +35,22 @@ pub use page::App;
 
 /// Mounts the page into `<body>`, after the heading `index.html` paints at once; the rest of that
 /// static shell (`#shell`) goes in the same task, so no frame shows both. A link with `embed=1`
-/// gets the embed card alone. Debug builds report panics to the browser console with their
-/// message; the release build leaves the hook out (its message formatting weighs about a
-/// kilobyte of the page, BENCHMARKS.md) and a panic there shows as a wasm `unreachable` trap.
+/// (as embed codes were written before the card had its own folder) is sent to the card's
+/// address, in place of this history entry. Debug builds report panics to the browser console
+/// with their message; the release build leaves the hook out (its message formatting weighs
+/// about a kilobyte of the page, BENCHMARKS.md) and a panic there shows as a wasm `unreachable`
+/// trap.
 pub fn start() {
     #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
     let query = state::address::current_query();
-    let body = leptos::prelude::document().body();
     if embed::requested(&query) {
-        // The card alone: the page's heading and shell go.
-        if let Some(body) = body {
-            body.set_text_content(None);
-        }
-        embed::start(&query);
-    } else {
-        if let Some(shell) = leptos::prelude::document().get_element_by_id("shell") {
-            shell.remove();
-        }
-        leptos::mount::mount_to_body(App);
+        let card = format!("{}?{query}", embed::EMBED_FOLDER);
+        let _ = leptos::prelude::window().location().replace(&card);
+        return;
     }
+    if let Some(shell) = leptos::prelude::document().get_element_by_id("shell") {
+        shell.remove();
+    }
+    leptos::mount::mount_to_body(App);
 }

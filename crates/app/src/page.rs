@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use planner::ClusterManager;
 
-use crate::analysis::AnalysisShell;
+use crate::analysis::{AnalysisShell, ANALYSIS_MODULE};
 use crate::answer::sections::PlanSections;
 use crate::answer::Answer;
 use crate::check::{CheckSection, CheckState};
@@ -29,7 +29,8 @@ pub fn App() -> impl IntoView {
     let ck = query_value(&query, "ck").to_string();
     let page = Page::new(initial, ck.clone());
     let reports = Reports::new();
-    let check = CheckState::new(page, reports, &ck);
+    let sections = Reports::of(ANALYSIS_MODULE);
+    let check = CheckState::new(page, reports, sections, &ck);
     // Back and Forward restore the plan of that history entry, and its check.
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
         let ck = page.follow_the_address();
@@ -52,7 +53,7 @@ pub fn App() -> impl IntoView {
                 <ExplorerSection page/>
                 <WikiSection page reports/>
                 <CheckSection state=check/>
-                <AnalysisShell/>
+                <AnalysisShell module=sections/>
                 <About page/>
             </div>
         </main>

@@ -35,8 +35,10 @@ extern "C" {
 /// The section: its heading; the module draws the rest into `#analysis-root` once loaded (the
 /// first opening asks for it; one after a failed load asks again).
 #[component]
-pub(crate) fn AnalysisShell() -> impl IntoView {
-    let module = Reports::of(ANALYSIS_MODULE);
+pub(crate) fn AnalysisShell(
+    /// The sections module (the check's answer is drawn by it too).
+    module: Reports,
+) -> impl IntoView {
     let waiting = move || match module.load.get() {
         Load::Loading => "Loading…".to_string(),
         Load::Failed(reason) => format!(

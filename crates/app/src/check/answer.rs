@@ -1,18 +1,46 @@
 //! The check's answer, from its view: the answer first, what was read, the containers, where
 //! executors run, the comparison with the plan with "Use these settings" and the plan's
-//! configuration to copy, what the check found, and what the link holds.
+//! configuration to copy, what the check found, and what the link holds. Drawn by the sections
+//! module (crates/app-analysis) into the element the page gives it ([`mount`]); what it asks of
+//! the page goes as events on `window` ([`super::USE_SETTINGS`], [`super::COPY_REFUSED`]).
 
 use leptos::prelude::*;
-use planner::ClusterManager;
+use wasm_bindgen::prelude::*;
 
-use crate::answer::headline::plan_summary;
 use crate::browser;
 use crate::layout::item_memo;
-use crate::parts::{copy_for, CopyStatusLine, Findings};
+use crate::parts::Findings;
 use crate::reactive::{dynamic, indexed, memo, text, Part};
-use crate::state::{CopyButton, Page};
 
-use super::read::CheckShown;
+use super::read::{check_shown, CheckShown};
+
+/// Draws the answers into `root`; returns the function that shows a check's view there (what
+/// the reports module's `check` returned; anything else, `null`, shows nothing).
+pub fn mount(root: web_sys::HtmlElement) -> js_sys::Function {
+    let shown = RwSignal::new(None::<CheckShown>);
+    leptos::mount::mount_to(root, move || {
+        let view = memo(move || shown.get());
+        let has = memo(move || view.with(Option::is_some));
+        dynamic(move || has.get().then(|| view! { <CheckAnswer view/> }))
+    })
+    .forget();
+    let show = move |view: JsValue| {
+        let next = check_shown(&view);
+        shown.set(next);
+    };
+    Closure::<dyn Fn(JsValue)>::new(show)
+        .into_js_value()
+        .unchecked_into()
+}
+
+/// Sends `name` to the page with `detail`.
+fn tell_the_page(name: &str, detail: &str) {
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&JsValue::from_str(detail));
+    if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict(name, &init) {
+        let _ = window().dispatch_event(&ev);
+    }
+}
 
 /// The lines of "Compared with the plan": the plan's headline, then what changes.
 fn compare_lines(v: &CheckShown) -> Vec<String> {
@@ -73,33 +101,9 @@ fn Line(line: Part<String>) -> impl IntoView {
     view! { <li>{text(move || line.get())}</li> }
 }
 
-/// "Use these settings" was pressed: the settings go into the form, with a history entry; the
-/// focus goes to the answer, whose headline is now the plan of those settings, so that the
-/// keyboard does not fall back to the top of the page, and the live region says what happened
-/// (on YARN, that the plan then sizes its own executor count and heap, as the note beside the
-/// button says).
-fn use_these_settings(page: Page, query: &str) {
-    page.open_query(query);
-    let sized = if page.manager() == ClusterManager::Yarn {
-        "; the plan sizes the executor count and heap"
-    } else {
-        ""
-    };
-    let plan = page.planned.with_untracked(|p| plan_summary(&p.view));
-    let plan = if plan.is_empty() {
-        String::new()
-    } else {
-        format!(": {plan}")
-    };
-    page.said.set(Some(format!(
-        "Your settings are in the form{sized}{plan}. Back returns to your plan."
-    )));
-    browser::later(0, || browser::focus("answer"));
-}
-
 /// The answer of a check.
 #[component]
-pub(crate) fn CheckAnswer(page: Page, view: Part<Option<CheckShown>>) -> impl IntoView {
+fn CheckAnswer(view: Part<Option<CheckShown>>) -> impl IntoView {
     let read =
         move |f: fn(&CheckShown) -> String| view.with(|v| v.as_ref().map(f).unwrap_or_default());
     let hint = memo(move || view.with(|v| v.as_ref().and_then(|v| v.switch_hint.clone())));
@@ -138,7 +142,7 @@ pub(crate) fn CheckAnswer(page: Page, view: Part<Option<CheckShown>>) -> impl In
         {dynamic(move || note.get().is_some().then(|| view! {
             <div class="actions">
                 <button type="button" id="check-use"
-                    on:click=move |_| use_these_settings(page, &read(|v| v.use_these_settings.clone()))>
+                    on:click=move |_| tell_the_page(super::USE_SETTINGS, &read(|v| v.use_these_settings.clone()))>
                     "Use these settings"
                 </button>
                 <span class="muted">{text(move || format!("{} (Back returns)", note.get().unwrap_or_default()))}</span>
@@ -147,7 +151,7 @@ pub(crate) fn CheckAnswer(page: Page, view: Part<Option<CheckShown>>) -> impl In
         {dynamic(move || not_offered.get().is_some().then(|| view! {
             <p class="muted" id="check-plan-not-offered">{text(move || not_offered.get().unwrap_or_default())}</p>
         }))}
-        {dynamic(move || export.with(Option::is_some).then(|| view! { <PlanExport page export/> }))}
+        {dynamic(move || export.with(Option::is_some).then(|| view! { <PlanExport export/> }))}
         <h3 class="subhead">"What the check found"</h3>
         <Findings id="check-findings" findings/>
         <p class="muted" id="check-link-note">{text(move || read(|v| v.link_note.clone()))}</p>
@@ -156,10 +160,26 @@ pub(crate) fn CheckAnswer(page: Page, view: Part<Option<CheckShown>>) -> impl In
 
 /// The plan's configuration in the pasted format, to paste back.
 #[component]
-fn PlanExport(page: Page, export: Part<Option<(String, String)>>) -> impl IntoView {
+fn PlanExport(export: Part<Option<(String, String)>>) -> impl IntoView {
     let name = move || export.with(|e| e.as_ref().map(|e| e.0.clone()).unwrap_or_default());
     let body = move || export.with(|e| e.as_ref().map(|e| e.1.clone()).unwrap_or_default());
-    let which = CopyButton::Block("check-plan-export");
+    // "Copied" once a copy started; a refused one is the page's to show (its manual copy box).
+    let copied = RwSignal::new("");
+    Effect::new(move |_| {
+        export.track();
+        copied.set("");
+    });
+    let copy = move || {
+        let text = export.with_untracked(|e| e.as_ref().map(|e| e.1.clone()).unwrap_or_default());
+        let manual = text.clone();
+        let refused = move || {
+            copied.set("");
+            tell_the_page(super::COPY_REFUSED, &manual);
+        };
+        if browser::copy(&text, refused) {
+            copied.set("Copied");
+        }
+    };
     view! {
         <h3 class="subhead">{text(move || format!("Use the plan: its {}", name()))}</h3>
         <pre class="submit" id="check-plan-export" tabindex="0" role="region"
@@ -168,10 +188,10 @@ fn PlanExport(page: Page, export: Part<Option<(String, String)>>) -> impl IntoVi
         </pre>
         <div class="actions">
             <button type="button" id="check-copy-plan"
-                on:click=move |_| copy_for(page, which, &export.with_untracked(|e| e.as_ref().map(|e| e.1.clone()).unwrap_or_default()), "Copied")>
+                on:click=move |_| copy()>
                 {text(move || format!("Copy the plan's {}", name()))}
             </button>
-            <CopyStatusLine page button=which/>
+            <span class="status" role="status">{text(move || copied.get())}</span>
         </div>
     }
 }

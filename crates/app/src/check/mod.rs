@@ -1,23 +1,74 @@
 //! "Check my configuration", collapsed under the plan: paste what runs today (a `spark-submit`
 //! command, a `spark-defaults.conf`, an EMR configuration or a `SparkApplication` manifest) and
 //! see what the cluster on the form does with it, beside the plan. The check runs in the reports
-//! module (crates/api-reports), loaded when the section opens, so the page's first load does not
-//! carry its code; it answers with the check's view (`planner::view::check::CheckView`), which
-//! the section renders. The pasted text stays in the page; the link carries the settings in
-//! short form (`ck`), never a secret. Back and Forward give the box the settings of the history
+//! module (crates/api-reports) and its answer is drawn by the sections module (crates/app-analysis,
+//! `answer`), both loaded when the section opens, so the page's first load carries neither: the
+//! page holds the paste box, the link's `ck`, and the two things it does for the answer — "Use
+//! these settings" (a [`USE_SETTINGS`] event from the module) and a copy the clipboard refused
+//! ([`COPY_REFUSED`]). The pasted text stays in the page; the link carries the settings in short
+//! form (`ck`), never a secret. Back and Forward give the box the settings of the history
 //! entry's `ck`.
 
-mod answer;
+#[cfg(feature = "analysis")]
+pub mod answer;
+#[cfg(feature = "analysis")]
 pub mod read;
 
 use leptos::prelude::*;
+use planner::ClusterManager;
+use wasm_bindgen::prelude::*;
 
+use crate::answer::headline::plan_summary;
 use crate::browser;
 use crate::reactive::{dynamic, memo, text, Part};
 use crate::reports::{call, call_string, Load, Reports};
-use crate::state::Page;
-use answer::CheckAnswer;
-use read::{check_shown, CheckShown};
+use crate::state::{CopyButton, Page};
+
+/// The event (on `window`, its `detail` a query) the answer sends when "Use these settings" is
+/// pressed.
+pub const USE_SETTINGS: &str = "spark-sizer-check-use";
+/// The event (on `window`, its `detail` the text) the answer sends when the clipboard refused a
+/// copy: the page shows the text for a manual copy, as for its own copies.
+pub const COPY_REFUSED: &str = "spark-sizer-copy-refused";
+
+// The sections module's `mount_check_answer(root)` into `#check-answer-root`, once per
+// document: it returns the function that shows a check's view there (`null`: nothing).
+#[wasm_bindgen(inline_js = "let show = null;
+export function show_check_answer(m, view) {
+  if (!show) show = m.mount_check_answer(document.getElementById('check-answer-root'));
+  show(view);
+}")]
+extern "C" {
+    fn show_check_answer(module: &JsValue, view: &JsValue);
+}
+
+/// A check's view as the reports module returned it, with the two fields the page itself uses.
+#[derive(Debug, Clone, PartialEq)]
+struct Checked {
+    /// The view (`planner::view::check::CheckView`), for the sections module to draw.
+    view: JsValue,
+    /// The answer in one sentence, said through the page's live region.
+    headline: String,
+    /// The settings for the link (`ck`).
+    ck: String,
+}
+
+impl Checked {
+    /// The reading of a check's view (`None` when it is not one).
+    fn of(view: JsValue) -> Option<Checked> {
+        let get = |v: &JsValue, key: &str| {
+            js_sys::Reflect::get(v, &key.into()).unwrap_or(JsValue::UNDEFINED)
+        };
+        if !view.is_object() {
+            return None;
+        }
+        let headline = get(&view, "headline").as_string().unwrap_or_default();
+        let ck = get(&get(&view, "link"), "ck")
+            .as_string()
+            .unwrap_or_default();
+        Some(Checked { view, headline, ck })
+    }
+}
 
 /// What the answer slot shows.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,7 +80,7 @@ enum Shown {
     /// It could not be loaded: why.
     NotLoaded(String),
     /// The check's view.
-    Checked(Box<CheckShown>),
+    Checked(Checked),
 }
 
 /// The section's state (`Copy`): the paste box, the text its answer is for, and what follows
@@ -38,6 +89,8 @@ enum Shown {
 pub struct CheckState {
     page: Page,
     reports: Reports,
+    /// The sections module, which draws the answer.
+    sections: Reports,
     /// The paste box's text.
     text: RwSignal<String>,
     /// The text the answer is for: the box's, once a paste arrived or typing paused.
@@ -55,10 +108,11 @@ pub struct CheckState {
 
 impl CheckState {
     /// The section's state, for the page's link (`ck`: settings to put in the box).
-    pub fn new(page: Page, reports: Reports, ck: &str) -> CheckState {
+    pub fn new(page: Page, reports: Reports, sections: Reports, ck: &str) -> CheckState {
         let state = CheckState {
             page,
             reports,
+            sections,
             text: RwSignal::new(String::new()),
             checked: RwSignal::new(String::new()),
             open: RwSignal::new(false),
@@ -92,6 +146,7 @@ impl CheckState {
             return;
         }
         self.open.set(true);
+        self.sections.ask();
         self.reports.with_module(move |m| {
             let text = call_string(&m, "checkLinkText", &[&ck]).unwrap_or_default();
             if text.trim().is_empty() {
@@ -141,8 +196,8 @@ impl CheckState {
                 Load::Ready(m) => {
                     let link = page.reading.with(|r| page.form.with(|f| f.query_of(r)));
                     call(&m, "check", &[&text, &link])
-                        .and_then(|v| check_shown(&v))
-                        .map_or(Shown::Nothing, |v| Shown::Checked(Box::new(v)))
+                        .and_then(Checked::of)
+                        .map_or(Shown::Nothing, Shown::Checked)
                 }
             }
         })
@@ -159,19 +214,79 @@ fn ck_not_read_note(ck: &str) -> String {
     )
 }
 
+/// The `detail` of a [`USE_SETTINGS`] or [`COPY_REFUSED`] event, as text.
+fn detail(ev: &web_sys::Event) -> String {
+    js_sys::Reflect::get(ev, &"detail".into())
+        .ok()
+        .and_then(|d| d.as_string())
+        .unwrap_or_default()
+}
+
+/// "Use these settings" was pressed: the settings go into the form, with a history entry; the
+/// focus goes to the answer, whose headline is now the plan of those settings, so that the
+/// keyboard does not fall back to the top of the page, and the live region says what happened
+/// (on YARN, that the plan then sizes its own executor count and heap, as the note beside the
+/// button says).
+fn use_these_settings(page: Page, query: &str) {
+    page.open_query(query);
+    let sized = if page.manager() == ClusterManager::Yarn {
+        "; the plan sizes the executor count and heap"
+    } else {
+        ""
+    };
+    let plan = page.planned.with_untracked(|p| plan_summary(&p.view));
+    let plan = if plan.is_empty() {
+        String::new()
+    } else {
+        format!(": {plan}")
+    };
+    page.said.set(Some(format!(
+        "Your settings are in the form{sized}{plan}. Back returns to your plan."
+    )));
+    browser::later(0, || browser::focus("answer"));
+}
+
+/// What the answer asks of the page: "Use these settings", and the text of a copy the clipboard
+/// refused, shown for a manual copy as the page's own copies are.
+fn listen_to_the_answer(page: Page) {
+    let _ = window_event_listener_untyped(USE_SETTINGS, move |ev| {
+        use_these_settings(page, &detail(&ev));
+    });
+    let _ = window_event_listener_untyped(COPY_REFUSED, move |ev| {
+        page.copied
+            .set(Some((CopyButton::Page, browser::COPY_FAILED)));
+        page.manual_copy.set(Some(detail(&ev)));
+    });
+}
+
 /// The section: collapsed unless the link holds a check; the paste box and the answer.
 #[component]
 pub(crate) fn CheckSection(state: CheckState) -> impl IntoView {
     let page = state.page;
     let details = NodeRef::<leptos::html::Details>::new();
     let answer = state.answer();
-    // The answer's structure changes only with its kind; within one, its parts follow.
-    let kind = memo(move || answer.with(std::mem::discriminant));
-    let checked_view = memo(move || {
-        answer.with(|a| match a {
-            Shown::Checked(v) => Some((**v).clone()),
-            _ => None,
+    let sections = state.sections;
+    listen_to_the_answer(page);
+    // What the page says in the answer's place: the answer itself is the sections module's.
+    let status = memo(move || {
+        answer.with(|a| match (a, &sections.load.get()) {
+            (Shown::Nothing, _) => Shown::Nothing,
+            (Shown::NotLoaded(reason), _) | (_, Load::Failed(reason)) => {
+                Shown::NotLoaded(reason.clone())
+            }
+            (Shown::Checked(_), Load::Ready(_)) => Shown::Nothing,
+            _ => Shown::Loading,
         })
+    });
+    // The answer drawn by the sections module once it is loaded (`null`: none).
+    Effect::new(move |_| {
+        let view = answer.with(|a| match a {
+            Shown::Checked(c) => c.view.clone(),
+            _ => JsValue::NULL,
+        });
+        if let Some(m) = sections.module() {
+            show_check_answer(&m, &view);
+        }
     });
     // The answer's side effects, at the edge: its settings go into the link (none for an empty
     // box), and after a paste or a pause in typing its headline is said through the page's live
@@ -195,6 +310,7 @@ pub(crate) fn CheckSection(state: CheckState) -> impl IntoView {
         state.open.set(open);
         if open {
             state.reports.ask();
+            sections.ask();
         }
     };
     view! {
@@ -212,18 +328,16 @@ pub(crate) fn CheckSection(state: CheckState) -> impl IntoView {
                     prop:value=move || state.text.get()
                     on:input=move |ev| state.typed(&ev)></textarea>
                 <div id="check-answer">
-                    {dynamic(move || {
-                    kind.track();
-                    match answer.get_untracked() {
-                        Shown::Nothing => ().into_any(),
+                    {dynamic(move || match status.get() {
                         Shown::Loading => view! { <p class="muted">"Loading…"</p> }.into_any(),
                         Shown::NotLoaded(reason) => view! {
                             <p class="sev sev-error" role="alert">
                                 {format!("The check could not be loaded ({reason}). Reload the page to try again.")}
                             </p>
                         }.into_any(),
-                        Shown::Checked(_) => view! { <CheckAnswer page view=checked_view/> }.into_any(),
-                    }})}
+                        _ => ().into_any(),
+                    })}
+                    <div id="check-answer-root"></div>
                 </div>
             </details>
         </section>
