@@ -516,9 +516,6 @@ fn emr_slot(i: &mut EmrInput, id: F, writing: bool) -> Slot<'_> {
             let t = &mut i.instance;
             match id {
                 _ if t.listed.is_some() => Slot::Absent,
-                // A custom instance of no GPUs writes no `igpu`: its links of before GPUs
-                // stay as they were.
-                F::GpusPerNode if t.gpus == 0 && !writing => Slot::Absent,
                 F::InstanceVcpus => Slot::Count(&mut t.vcpus),
                 F::InstanceMemory => Slot::WholeGib(&mut t.memory_gib),
                 F::GpusPerNode => Slot::Count(&mut t.gpus),
@@ -745,7 +742,11 @@ fn encode(s: &Scenario, out: &mut String) {
     let (mut s, mut defaults) = (s.clone(), Scenario::default_for(m));
     for id in fields_in_order(m) {
         let text = slot(&mut s, id, false).text();
-        if let Some(v) = text.filter(|v| Some(v) != slot(&mut defaults, id, false).text().as_ref())
+        // No GPUs are never written (`gpn`, EMR's custom instance's `igpu`): a link of a plan
+        // without GPUs is what it was before GPUs were planned.
+        let no_gpus = id == F::GpusPerNode && text.as_deref() == Some("0");
+        if let Some(v) =
+            text.filter(|v| !no_gpus && Some(v) != slot(&mut defaults, id, false).text().as_ref())
         {
             out.push('&');
             out.push_str(catalog::key(m, id));

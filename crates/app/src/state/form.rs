@@ -204,8 +204,8 @@ impl Form {
         }
     }
 
-    /// When the EMR core node type changes from a listed type, its vCPUs, memory and YARN
-    /// memory become the custom instance's texts: choosing `custom` (even letter by letter)
+    /// When the EMR core node type changes from a listed type, its vCPUs, memory, YARN memory
+    /// and GPUs become the custom instance's texts: choosing `custom` (even letter by letter)
     /// starts from the type it replaces, as `it=custom` does in a link, and the plan does not
     /// jump.
     fn keep_instance_numbers(&mut self, before: Reading) {
@@ -220,7 +220,7 @@ impl Form {
         if url::scenario_apply("it", &mut s, "custom").is_err() {
             return;
         }
-        for key in ["ivc", "imem", "inm"] {
+        for key in ["ivc", "imem", "inm", "igpu"] {
             if let Some(text) = url::scenario_text_of(key, &s) {
                 self.texts.insert(key, text);
             }
@@ -480,6 +480,24 @@ mod tests {
             assert!(reading.unreadable.is_empty());
             assert_eq!(form.to_query(), url::to_query(&p.input));
         }
+    }
+
+    /// An EMR custom instance without GPUs, from a link written before GPUs were planned or by
+    /// choosing `custom` in the form, shows 0 GPUs and keeps its link as it was (the form once
+    /// left the GPUs box empty, which read as a value to fix and wrote `igpu=` into the link).
+    #[test]
+    fn a_custom_emr_instance_without_gpus_keeps_its_link() {
+        let old = "v=1&cm=emr&it=custom&ivc=16&imem=64&inm=54272";
+        let (form, _) = Form::from_query(old);
+        assert_eq!(form.text("igpu"), "0");
+        assert!(form.read().unreadable.is_empty());
+        assert_eq!(form.to_query(), old);
+        let (mut chosen, _) = Form::from_query("v=1&cm=emr&it=m6i.4xlarge");
+        chosen.set_text("it", "custom".into());
+        assert_eq!(chosen.text("igpu"), "0");
+        assert_eq!(chosen.to_query(), old);
+        chosen.set_text("igpu", "4".into());
+        assert_eq!(chosen.to_query(), format!("{old}&igpu=4"));
     }
 
     /// A leading `+` keeps the box's unit (`+4` in a GiB box was read as 4 MiB: a task that
