@@ -69,6 +69,8 @@ mkdir -p "$out/reports"
 wasm-opt "${wasm_opt_small_after_brotli[@]}" \
   "$reports_work/spark_sizer_reports_wasm_bg.wasm" -o "$out/reports/spark_sizer_reports_wasm_bg.wasm"
 minify_js "$reports_work/spark_sizer_reports_wasm.js" "$out/reports/spark_sizer_reports_wasm.js"
+# The types of check()'s answer, which spark_sizer.d.ts imports from here.
+cp crates/api-reports/js/check.d.ts "$out/reports/"
 
 # The analyser module (crates/api-analyzer): the event-log reader and the run's analysis, run
 # in a Web Worker that spark_sizer.js's analyze() and the page start only when asked, in its own

@@ -21,7 +21,8 @@ export type AnalysisProgress = Progress & {
 };
 
 // ---- Generated from the Rust types (eventlog, api-analyzer) by crates/api/tests/typescript.rs: do not edit below. ----
-import type { CpuCounted, Finding, Severity, SideNumbers } from "../spark_sizer";
+import type { Finding, Severity } from "../spark_sizer";
+import type { CpuCounted, SideNumbers } from "../reports/check";
 
 /**
  * The analysis of one run.

@@ -14,6 +14,8 @@ use ts_rs::{Config, TypeVisitor, TS};
 const MARKER: &str = "// ---- Generated from the Rust types (planner::view) by crates/api/tests/typescript.rs: do not edit below. ----";
 
 /// The line after which the analyser module's `analysis.d.ts` holds its generated declarations.
+const CHECK_MARKER: &str = "// ---- Generated from the Rust types (planner::view::check) by crates/api/tests/typescript.rs: do not edit below. ----";
+
 const ANALYSIS_MARKER: &str = "// ---- Generated from the Rust types (eventlog, api-analyzer) by crates/api/tests/typescript.rs: do not edit below. ----";
 
 /// Every declared type reachable from the roots, each once, with its name (the order of
@@ -52,7 +54,6 @@ fn collector() -> Collect {
 fn view_declarations() -> Vec<(String, String)> {
     let mut c = collector();
     c.visit::<planner::view::View>();
-    c.visit::<planner::view::check::CheckView>();
     c.visit::<planner::view::ExplorerTable>();
     c.declarations.sort();
     c.declarations
@@ -67,30 +68,69 @@ fn generated() -> String {
 /// The generated declarations of the analyser module's `analysis.d.ts` (what `analyze()`
 /// returns, `AnalysisResult`; no number the analysis writes is above 2^53: bytes and ms): the
 /// types `spark_sizer.d.ts` already declares are imported from it, not declared twice.
-fn generated_analysis() -> String {
-    let mut c = collector();
-    c.visit::<api_analyzer::session::AnswerDocument>();
-    c.declarations.sort();
-    let shared: Vec<String> = view_declarations()
+/// The names of the view's declarations (`spark_sizer.d.ts`).
+fn view_names() -> Vec<String> {
+    view_declarations()
         .into_iter()
         .map(|(name, _)| name)
-        .collect();
-    let (imported, own): (Vec<_>, Vec<_>) = c
-        .declarations
+        .collect()
+}
+
+/// The check's own declarations (`reports/check.d.ts`): its types the view does not hold.
+fn check_declarations() -> Vec<(String, String)> {
+    let mut c = collector();
+    c.visit::<planner::view::check::CheckView>();
+    let shared = view_names();
+    c.declarations
         .into_iter()
-        .partition(|(name, _)| shared.contains(name));
-    let names: Vec<String> = imported.into_iter().map(|(name, _)| name).collect();
-    let mut text = format!(
-        "import type {{ {} }} from \"../spark_sizer\";\n\n",
-        names.join(", ")
-    );
+        .filter(|(name, _)| !shared.contains(name))
+        .collect()
+}
+
+/// A module's own declarations, after an import of each type it uses from the files before it
+/// (`from`: each file's path from the module's folder, and the names it declares).
+fn generated_beside(mut c: Collect, from: &[(&str, Vec<String>)]) -> String {
+    c.declarations.sort();
+    let mut text = String::new();
+    let mut own = c.declarations;
+    for (file, declared) in from {
+        let (imported, rest): (Vec<_>, Vec<_>) = own
+            .into_iter()
+            .partition(|(name, _)| declared.contains(name));
+        own = rest;
+        if !imported.is_empty() {
+            let names: Vec<String> = imported.into_iter().map(|(name, _)| name).collect();
+            text.push_str(&format!(
+                "import type {{ {} }} from \"{file}\";\n",
+                names.join(", ")
+            ));
+        }
+    }
+    text.push('\n');
     let texts: Vec<String> = own.into_iter().map(|(_, t)| t).collect();
     text.push_str(&texts.join("\n"));
     text
 }
 
-/// Checks the generated part of the file at `path` (below `marker`), or writes it with
-/// `UPDATE_TYPES` set.
+fn generated_analysis() -> String {
+    let mut c = collector();
+    c.visit::<api_analyzer::session::AnswerDocument>();
+    let check: Vec<String> = check_declarations().into_iter().map(|(n, _)| n).collect();
+    generated_beside(
+        c,
+        &[
+            ("../spark_sizer", view_names()),
+            ("../reports/check", check),
+        ],
+    )
+}
+
+fn generated_check() -> String {
+    let mut c = collector();
+    c.visit::<planner::view::check::CheckView>();
+    generated_beside(c, &[("../spark_sizer", view_names())])
+}
+
 fn check_generated(path: &str, marker: &str, generated: &str) {
     let text = std::fs::read_to_string(path).expect("the declaration file");
     let (head, tail) = text
@@ -115,6 +155,12 @@ fn the_analysis_declarations_are_generated_from_the_types() {
         "/../api-analyzer/js/analysis.d.ts"
     );
     check_generated(path, ANALYSIS_MARKER, &generated_analysis());
+}
+
+#[test]
+fn the_check_declarations_are_generated_from_the_types() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../api-reports/js/check.d.ts");
+    check_generated(path, CHECK_MARKER, &generated_check());
 }
 
 #[test]
