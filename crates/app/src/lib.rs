@@ -2,7 +2,7 @@
 //!
 //! Layers, bottom up (no module uses one above it): `fmt` and `browser` (formatting, browser
 //! services); `terms` (the words the page explains, with their explanations); `state` (the form, its reading and plan as signals and memos, the address bar);
-//! `reports` (the module some sections load on demand); `parts` and `layout` (components every
+//! `on_demand` (the wasm modules some sections load when they open); `parts` and `layout` (components every
 //! part uses); the page's parts, one folder each — `form`, `workload`, `explorer`, `wiki`,
 //! `check`, `answer` (the headline and the sections under it), `embed` (the card for an
 //! iframe, its own module); and `page`, which puts them together.
@@ -16,10 +16,10 @@ pub mod explorer;
 pub mod fmt;
 pub mod form;
 pub mod layout;
+pub mod on_demand;
 pub mod page;
 pub mod parts;
 pub mod reactive;
-pub mod reports;
 pub mod state;
 pub mod terms;
 pub mod wiki;

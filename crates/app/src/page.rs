@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use planner::ClusterManager;
 
-use crate::analysis::{AnalysisShell, ANALYSIS_MODULE};
+use crate::analysis::{AnalysisShell, SECTIONS_MODULE};
 use crate::answer::sections::PlanSections;
 use crate::answer::Answer;
 use crate::check::{CheckSection, CheckState};
@@ -12,8 +12,8 @@ use crate::embed::embed_code;
 use crate::explorer::ExplorerSection;
 use crate::form::FormView;
 use crate::layout::Patterns;
+use crate::on_demand::OnDemandModule;
 use crate::reactive::{dynamic, memo, text};
-use crate::reports::Reports;
 use crate::state::address::{current_query, query_value};
 use crate::state::form::Form;
 use crate::state::messages::link_notice;
@@ -28,8 +28,8 @@ pub fn App() -> impl IntoView {
     let notice = link_notice(&decoded);
     let ck = query_value(&query, "ck").to_string();
     let page = Page::new(initial, ck.clone());
-    let reports = Reports::new();
-    let sections = Reports::of(ANALYSIS_MODULE);
+    let reports = OnDemandModule::reports();
+    let sections = OnDemandModule::at(SECTIONS_MODULE);
     let check = CheckState::new(page, reports, sections, &ck);
     // Back and Forward restore the plan of that history entry, and its check.
     let _ = window_event_listener(leptos::ev::popstate, move |_| {

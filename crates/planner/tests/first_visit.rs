@@ -4,24 +4,15 @@
 //! that runs (5), Kubernetes' command and manifest are complete (10), the wiki exports carry the
 //! share link (11), and EMR's merged executors say what YARN records and what Spark runs (13).
 
+mod common;
+
+use common::{scenario, view_of};
 use planner::catalog::ClusterManager;
 use planner::plan::Derivation;
 use planner::report::{render_view_linked, Format};
 use planner::scenario::{plan, Outcome, Scenario};
-use planner::url::scenario_from_query;
 use planner::view::{self, NothingRuns, View};
 use planner::warning::{Code, Severity};
-
-fn scenario(query: &str) -> Scenario {
-    let d = scenario_from_query(query);
-    assert!(d.bad.is_empty() && d.unknown.is_empty(), "{query}: {d:?}");
-    d.scenario
-}
-
-fn view_of(query: &str) -> View {
-    let s = scenario(query);
-    view::build(&s, &plan(&s))
-}
 
 fn codes(v: &View) -> Vec<String> {
     let p = v.selected().expect("a plan");

@@ -7,21 +7,12 @@
 //! needs the DominantResourceCalculator; Kubernetes counts `nvidia.com/gpu` in whole devices).
 //! Numbers worked by hand in the comments.
 
-use planner::scenario::{plan, Outcome, Scenario};
-use planner::url::scenario_from_query;
-use planner::view::{self, View};
+mod common;
+
+use common::{scenario, view_of};
+use planner::scenario::{plan, Outcome};
+use planner::view::View;
 use planner::FieldId;
-
-fn scenario(query: &str) -> Scenario {
-    let d = scenario_from_query(query);
-    assert!(d.bad.is_empty() && d.unknown.is_empty(), "{query}: {d:?}");
-    d.scenario
-}
-
-fn view_of(query: &str) -> View {
-    let s = scenario(query);
-    view::build(&s, &plan(&s))
-}
 
 fn errors_of(query: &str) -> Vec<(FieldId, String)> {
     let s = scenario(query);

@@ -14,11 +14,12 @@ pub mod section;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
+use crate::on_demand::{Load, OnDemandModule};
 use crate::reactive::text;
-use crate::reports::{Load, Reports};
 
-/// The section module's wasm-bindgen glue, relative to the page.
-pub const ANALYSIS_MODULE: &str = "api/analysis/spark_sizer_analysis_wasm.js";
+/// The sections module's wasm-bindgen glue, relative to the page ("Analyse a run" and the
+/// check's answer).
+pub const SECTIONS_MODULE: &str = "api/analysis/spark_sizer_analysis_wasm.js";
 
 // The module's `mount(root)` into `#analysis-root`, once per document, called from JavaScript:
 // one import, where reading the function off the module object from Rust takes several.
@@ -37,7 +38,7 @@ extern "C" {
 #[component]
 pub(crate) fn AnalysisShell(
     /// The sections module (the check's answer is drawn by it too).
-    module: Reports,
+    module: OnDemandModule,
 ) -> impl IntoView {
     let waiting = move || match module.load.get() {
         Load::Loading => "Loading…".to_string(),

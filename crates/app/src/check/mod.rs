@@ -20,8 +20,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::answer::headline::plan_summary;
 use crate::browser;
+use crate::on_demand::{call, call_string, Load, OnDemandModule};
 use crate::reactive::{dynamic, memo, text, Part};
-use crate::reports::{call, call_string, Load, Reports};
 use crate::state::{CopyButton, Page};
 
 /// The event (on `window`, its `detail` a query) the answer sends when "Use these settings" is
@@ -88,9 +88,9 @@ enum Shown {
 #[derive(Clone, Copy)]
 pub struct CheckState {
     page: Page,
-    reports: Reports,
+    reports: OnDemandModule,
     /// The sections module, which draws the answer.
-    sections: Reports,
+    sections: OnDemandModule,
     /// The paste box's text.
     text: RwSignal<String>,
     /// The text the answer is for: the box's, once a paste arrived or typing paused.
@@ -108,7 +108,12 @@ pub struct CheckState {
 
 impl CheckState {
     /// The section's state, for the page's link (`ck`: settings to put in the box).
-    pub fn new(page: Page, reports: Reports, sections: Reports, ck: &str) -> CheckState {
+    pub fn new(
+        page: Page,
+        reports: OnDemandModule,
+        sections: OnDemandModule,
+        ck: &str,
+    ) -> CheckState {
         let state = CheckState {
             page,
             reports,

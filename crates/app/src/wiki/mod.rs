@@ -10,9 +10,9 @@
 use leptos::prelude::*;
 
 use crate::browser;
+use crate::on_demand::{call_string, Load, OnDemandModule};
 use crate::parts::{copy_for, CopyStatusLine};
 use crate::reactive::{dynamic, memo, text, Part};
-use crate::reports::{call_string, Load, Reports};
 use crate::state::{CopyButton, Page};
 
 /// An export: the reports module's format name (as `spark-sizer --format` names it), its
@@ -83,7 +83,7 @@ enum Body {
 
 /// The section, collapsed; its exports are rendered on opening and follow the plan while open.
 #[component]
-pub(crate) fn WikiSection(page: Page, reports: Reports) -> impl IntoView {
+pub(crate) fn WikiSection(page: Page, reports: OnDemandModule) -> impl IntoView {
     let open = RwSignal::new(false);
     let details = NodeRef::<leptos::html::Details>::new();
     // The page's address with the plan's query: each export carries it as its share link.

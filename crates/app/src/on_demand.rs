@@ -1,7 +1,8 @@
-//! The reports module (crates/api-reports: the configuration check and the wiki exports),
-//! which a section of the page loads when it opens, so that the page's first load does not
-//! carry its code. Its state is a signal: the sections that need it show "Loading…", a reason,
-//! or what it answered.
+//! The wasm modules sections of the page load when they first open, so that the page's first
+//! load does not carry their code: the reports module (crates/api-reports: the configuration
+//! check and the wiki exports) and the sections module (crates/app-analysis: "Analyse a run"
+//! and the check's answer). Each one's state is a signal: the sections that need it show
+//! "Loading…", a reason, or what it answered.
 
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -51,10 +52,9 @@ impl PartialEq for Load {
 /// What to do with the module once it is loaded.
 type Waiting = Vec<Box<dyn FnOnce(JsValue)>>;
 
-/// The state of a module loaded on demand (the reports module, shared by the sections that use
-/// it; the analysis section's), `Copy`.
+/// The state of a module loaded on demand, shared by the sections that use it, `Copy`.
 #[derive(Clone, Copy)]
-pub struct Reports {
+pub struct OnDemandModule {
     /// The module's wasm-bindgen glue, relative to the page.
     path: &'static str,
     /// Where the module is.
@@ -65,15 +65,15 @@ pub struct Reports {
     waiting: StoredValue<Waiting, LocalStorage>,
 }
 
-impl Reports {
+impl OnDemandModule {
     /// The reports module, nothing loaded.
-    pub fn new() -> Reports {
-        Reports::of(REPORTS_MODULE)
+    pub fn reports() -> OnDemandModule {
+        OnDemandModule::at(REPORTS_MODULE)
     }
 
     /// The module at `path` (relative to the page), nothing loaded.
-    pub fn of(path: &'static str) -> Reports {
-        Reports {
+    pub fn at(path: &'static str) -> OnDemandModule {
+        OnDemandModule {
             path,
             load: RwSignal::new_local(Load::NotAsked),
             failures: StoredValue::new(0),
@@ -124,12 +124,6 @@ impl Reports {
             Load::Ready(m) => Some(m.clone()),
             _ => None,
         })
-    }
-}
-
-impl Default for Reports {
-    fn default() -> Reports {
-        Reports::new()
     }
 }
 
