@@ -105,7 +105,7 @@ cat >"$config" <<JSON
   "chromedriver": "${CHROMEDRIVER:-chromedriver}",
   "pages": [
     { "name": "page", "label": "Spark Sizer (this page)", "dir": "$root/dist",
-      "sizeExclude": ["^api/"], "csp": "$csp", "path": "/?$page_query",
+      "sizeExclude": ["^api/", "^embed/"], "csp": "$csp", "path": "/?$page_query",
       "answer": "#hl-executors", "input": "#f-n", "values": ["7", "8", "9", "10", "6"],
       "setup": "const done = arguments[arguments.length - 1]; for (const d of document.querySelectorAll('details')) d.open = true; const start = performance.now(); const ready = () => document.getElementById('explorer-table') && document.getElementById('workload') && document.querySelector('#analysis-root *'); const wait = () => (ready() || performance.now() - start > 10000) ? setTimeout(() => done(ready()), 500) : setTimeout(wait, 20); wait();",
       "note": "answer: the headline's executor count; input: Nodes, with every section open (every details element, so the check, wiki exports and analysis modules are loaded) and the Workload section shown." },
