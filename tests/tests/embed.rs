@@ -279,3 +279,25 @@ async fn the_card_loads_without_the_page_and_old_embed_links_still_show_it() {
     browser.assert_clean_console();
     browser.close().await;
 }
+
+/// A card whose module cannot load (a host that did not copy `embed/`'s wasm, or blocks it)
+/// says so in the frame instead of staying blank.
+#[tokio::test]
+async fn a_card_that_cannot_start_says_so() {
+    let browser = Browser::open("embed-no-wasm").await;
+    browser.cdp("Network.enable", serde_json::json!({}));
+    browser.cdp(
+        "Network.setBlockedURLs",
+        serde_json::json!({ "urls": ["*/embed/spark_sizer_embed_wasm_bg.wasm"] }),
+    );
+    browser
+        .open_page_expecting_errors("/embed/?v=1", "[role=alert]")
+        .await;
+    let said = browser.text("[role=alert]").await;
+    assert!(
+        said.starts_with("This Spark Sizer plan could not be shown in this browser."),
+        "{said}"
+    );
+    assert!(!browser.exists("#embed").await);
+    browser.close().await;
+}
