@@ -336,3 +336,128 @@ async fn a_log_that_breaks_at_a_line_that_is_not_json_says_which_line_and_what_i
     assert_eq!(shown, serde_json::json!(said));
     b.close().await;
 }
+
+/// Issue 25: while a run is shown, the Dynamic allocation section says what `maxExecutors` the
+/// run could use with the plan's executors (its most tasks runnable at once over the plan's
+/// task slots per executor, rounded up: more executors never start a task), follows the form,
+/// and says nothing once the run is gone.
+#[tokio::test(flavor = "current_thread")]
+async fn dynamic_allocation_says_what_max_executors_the_run_could_use() {
+    let name = "yarn-dynamic-allocation_4nodes_8cores.zstd";
+    let run = native_runs(&[name]).remove(0);
+    let peak = run.curve.as_ref().expect("a what-if").peak_tasks;
+    let b = Browser::open("analysis-max-executors").await;
+    // The classic example with dynamic allocation on: 17 executors of 5 task slots.
+    b.open_page("/?v=1&dyn=1", "#dynamic-allocation").await;
+    assert!(
+        !b.exists("#allocation-run:not([hidden])").await,
+        "no run yet"
+    );
+    b.click("#analysis > summary").await;
+    b.wait_for_js(
+        "the section's module",
+        "document.getElementById('analysis-files') !== null",
+    )
+    .await;
+    choose(&b, &[name]).await;
+    b.wait_for_text_containing(".analysis-headline", &["Right-sized"])
+        .await;
+    let executors = peak.div_ceil(5).max(1);
+    let said = b
+        .wait_for_text_containing("#allocation-run", &["The run you analysed"])
+        .await;
+    assert!(said.contains(&run.title), "{said}");
+    assert!(
+        said.contains(&format!(
+            "{executors} of this plan's executors (5 task slots each)"
+        )) && said.contains(&format!(
+            "maxExecutors above {executors} would start no task"
+        )),
+        "{peak} tasks at once: {said}"
+    );
+    // Executors of 2 cores hold fewer tasks each: more of them are needed.
+    b.type_field("cpe", "2").await;
+    let two = peak.div_ceil(2).max(1);
+    b.wait_for_text_containing("#allocation-run", &[&format!("maxExecutors above {two} ")])
+        .await;
+    b.assert_clean_console();
+    b.close().await;
+}
+
+/// JavaScript: each row of the page's trade-off explorer as `[cores, estimated time,
+/// core-hours]`, the two cells a run analysed gives it.
+const EXPLORER_TIMED: &str = "[...document.querySelectorAll('#explorer-table tbody tr')].map(r => [Number(r.dataset.cores), ...[...r.cells].slice(-3, -1).map(c => c.textContent)])";
+
+/// The rows the analyser times for the form's link `form`, as [`EXPLORER_TIMED`] reads them.
+fn timed_rows(answer: &api_analyzer::Answer, form: &str) -> String {
+    let rows: Vec<serde_json::Value> = answer.timed_shapes(form)[0]
+        .iter()
+        .map(|t| serde_json::json!([t.cores, t.estimated_time, t.core_hours]))
+        .collect();
+    serde_json::to_string(&rows).expect("JSON")
+}
+
+/// Issue 25: while a run is shown, every row of the page's trade-off explorer gains the time
+/// that run would take on the shape and the core-hours it reserves (the analyser's estimate of
+/// that row, as the command line's would be); the columns follow the form as it changes, with
+/// no reading again, and go with the run.
+#[tokio::test(flavor = "current_thread")]
+async fn the_explorer_s_rows_gain_the_run_s_time_and_core_hours() {
+    let name = "yarn-task-and-executor-failures.zstd";
+    let answer = native_answer(&[name]);
+    let b = Browser::open("analysis-explorer-columns").await;
+    b.open_page("/?v=1&xo=1", "#explorer-table").await;
+    assert!(
+        !b.exists("#explorer-table.with-run").await,
+        "no run, no columns of its times"
+    );
+    b.click("#analysis > summary").await;
+    b.wait_for_js(
+        "the section's module",
+        "document.getElementById('analysis-files') !== null",
+    )
+    .await;
+    choose(&b, &[name]).await;
+    let note = b
+        .wait_for_text_containing(
+            "#explorer-run-note",
+            &["Estimated time: the run you analysed"],
+        )
+        .await;
+    assert!(note.contains(&answer_title(&answer)), "{note}");
+    let expected = timed_rows(&answer, "v=1");
+    b.wait_for_js(
+        "the explorer's rows timed with the run",
+        &format!("JSON.stringify({EXPLORER_TIMED}) === {expected:?}"),
+    )
+    .await;
+    // The log's tasks take 4 cores: the shapes of fewer run none, and say so.
+    assert!(
+        expected.contains("no slot for a task of 4 cores"),
+        "{expected}"
+    );
+    // Another cluster in the form: its rows, timed, without reading the log again.
+    b.type_field("n", "3").await;
+    let on_three = timed_rows(&answer, "v=1&n=3");
+    assert_ne!(on_three, expected);
+    b.wait_for_js(
+        "the rows of 3 nodes timed",
+        &format!("JSON.stringify({EXPLORER_TIMED}) === {on_three:?}"),
+    )
+    .await;
+    // The table scrolled to its last columns, where the run's are.
+    let to_the_run_s_columns = "const t = document.getElementById('explorer-table'); t.scrollIntoView(); t.parentElement.scrollLeft = t.parentElement.scrollWidth; return true;";
+    for width in [1280, 375] {
+        b.set_viewport(width, 900).await;
+        b.js(to_the_run_s_columns).await;
+        b.screenshot("explorer-timed", width).await;
+    }
+    b.set_viewport(1280, 900).await;
+    b.assert_clean_console();
+    b.close().await;
+}
+
+/// The title the section gives the answer's first run.
+fn answer_title(answer: &api_analyzer::Answer) -> String {
+    answer.page("v=1").runs[0].title.clone()
+}

@@ -11,6 +11,8 @@
 //     Uint8Array), or { name, stream } (a ReadableStream of Uint8Array chunks). `name` gives the
 //     codec (events_1_app.zstd), `path` the order of a folder's files (a rolling log's parts).
 //   { type: "cancel" }
+//   { type: "time-shapes", form: "v=1&…" }  after a page's analysis: the trade-off explorer's
+//     rows of the form's link timed with each run (the page asks again as its form changes)
 // Messages from the worker:
 //   { type: "progress", progress: { bytes_read, bytes_total, bytes_decoded, lines, events,
 //     files, elapsed_ms, wasm_memory_bytes } }  at most every 100 ms, and once at the end
@@ -19,6 +21,8 @@
 //     `diagnostics` (plain objects, made by serde-wasm-bindgen in the module); for `page`,
 //     { type: "done", result, runs } with each run as the page's section shows it
 //   { type: "cancelled", progress }
+//   { type: "shapes-timed", form, runs }  each run's rows, [{ cores, executors, estimated_time,
+//     core_hours }] (words as the page shows them), for the form asked about
 //   { type: "error", message }  the module did not load or trapped
 //
 // The analysis (crates/api-analyzer, crates/eventlog) runs in spark_sizer_analyzer_wasm_bg.wasm
@@ -36,6 +40,18 @@ let busy = false;
 
 /** The module's exports once loaded (its linear memory is what the analysis holds). */
 let wasm = null;
+
+/** The page's last analysis, kept to time the explorer's rows of the form as it changes. */
+let kept = null;
+
+/** Frees an analyser (one that trapped cannot: the worker ends with the call anyway). */
+function free(analyzer) {
+  try {
+    analyzer?.free();
+  } catch {
+    // Nothing more to do.
+  }
+}
 
 /** Counters for a progress message. */
 function progressOf(analyzer, started) {
@@ -107,6 +123,8 @@ function ordered(sources) {
 async function analyze(sources, cluster, page, form) {
   const started = performance.now();
   wasm ??= await initWasm();
+  free(kept);
+  kept = null;
   const analyzer = new Analyzer();
   let last = started;
   const tick = () => {
@@ -136,18 +154,22 @@ async function analyze(sources, cluster, page, form) {
       throw new Error("the analysis holds a number above 2^53");
     }
     postMessage({ type: "done", result: answer.result, runs: answer.runs });
+    if (page) kept = analyzer;
   } finally {
-    try {
-      analyzer.free();
-    } catch {
-      // A module that trapped cannot free: the worker ends with the call anyway.
-    }
+    if (kept !== analyzer) free(analyzer);
   }
 }
 
 onmessage = async ({ data }) => {
   if (data?.type === "cancel") {
     cancelled = true;
+    return;
+  }
+  if (data?.type === "time-shapes") {
+    if (kept && !busy) {
+      const form = String(data.form ?? "");
+      postMessage({ type: "shapes-timed", form, runs: kept.timeShapes(form) });
+    }
     return;
   }
   if (data?.type !== "analyze" || busy) return;

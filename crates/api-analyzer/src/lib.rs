@@ -41,6 +41,8 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
 #[derive(Default)]
 pub struct Analyzer {
     session: Session,
+    /// The page's last answer, kept to time the explorer's rows as the form changes.
+    kept: Option<Answer>,
 }
 
 #[wasm_bindgen]
@@ -93,7 +95,23 @@ impl Analyzer {
     /// cluster of the form's link `form` timed with it).
     #[wasm_bindgen(js_name = finishForPage)]
     pub fn finish_for_page(&mut self, cluster: &str, form: &str) -> JsValue {
-        to_js(&self.session.finish(cluster).page(form))
+        let answer = self.session.finish(cluster);
+        let shown = to_js(&answer.page(form));
+        self.kept = Some(answer);
+        shown
+    }
+
+    /// After [`Analyzer::finish_for_page`]: each run's rows of the trade-off explorer on the
+    /// cluster of the form's link `form`, timed with its tasks (`eventlog::view::TimedShape`).
+    #[wasm_bindgen(js_name = timeShapes)]
+    pub fn time_shapes(&self, form: &str) -> JsValue {
+        to_js(
+            &self
+                .kept
+                .as_ref()
+                .map(|a| a.timed_shapes(form))
+                .unwrap_or_default(),
+        )
     }
 }
 

@@ -135,6 +135,18 @@ impl Answer {
         }
     }
 
+    /// Each run's rows of the trade-off explorer on the cluster of the form's link `form`, timed
+    /// with its tasks, for the page's explorer (an empty or unreadable link: none).
+    pub fn timed_shapes(&self, form: &str) -> Vec<Vec<eventlog::view::TimedShape>> {
+        let Some(form) = cluster_of(form, &mut Vec::new()) else {
+            return Vec::new();
+        };
+        self.analyses
+            .iter()
+            .map(|a| eventlog::view::timed_shapes(a, &form))
+            .collect()
+    }
+
     /// The document `analyze()` returns.
     pub fn document(&self) -> AnswerDocument<'_> {
         AnswerDocument {

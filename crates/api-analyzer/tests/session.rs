@@ -160,3 +160,28 @@ fn a_share_link_places_the_plan_on_its_cluster() {
     assert_eq!(from_run(&bad), Value::Bool(true));
     assert_eq!(codes(&bad), ["invalid-cluster"]);
 }
+
+#[test]
+fn the_kept_answer_times_the_explorer_s_rows_of_any_form() {
+    // The page keeps the answer and asks again as the form changes: each link's explorer rows,
+    // timed with the run, as the eventlog view times them; a link that does not read: none.
+    let skewed = std::fs::read(data("skewed.zstd")).expect("the skewed log");
+    let mut session = Session::new();
+    session.read_file("skewed.zstd", &skewed, None, 1 << 20);
+    let answer = session.finish("");
+    for link in ["v=1", "v=1&n=40&c=32&m=256"] {
+        let timed = answer.timed_shapes(link);
+        assert_eq!(timed.len(), answer.analyses.len());
+        let form = planner::url::scenario_from_query(link).scenario;
+        assert_eq!(
+            timed[0],
+            eventlog::view::timed_shapes(&answer.analyses[0], &form)
+        );
+        assert!(!timed[0].is_empty(), "{link}");
+    }
+    assert_ne!(
+        answer.timed_shapes("v=1"),
+        answer.timed_shapes("v=1&n=40&c=32&m=256")
+    );
+    assert!(answer.timed_shapes("v=1&n=none").is_empty());
+}

@@ -83,10 +83,29 @@ pub fn focus(id: &str) {
   a.download = name;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+}
+export function tell_the_page(name, detail) {
+  dispatchEvent(new CustomEvent(name, { detail }));
+}
+export function hear(name, index, on_event) {
+  addEventListener(name, (e) => on_event(index, e.detail));
 }")]
 extern "C" {
     /// Saves `text` as a file named `name` of MIME type `mime`.
     pub fn save(text: &str, name: &str, mime: &str);
+    /// Sends the event `name` (on `window`) with `detail`: how the page and the modules it loads
+    /// on demand ask each other for something.
+    pub fn tell_the_page(name: &str, detail: &JsValue);
+    fn hear(name: &str, index: usize, on_event: &JsValue);
+}
+
+/// Calls `on_event(i, detail)` for each event `names[i]` sent on `window` ([`tell_the_page`]),
+/// for the page's life: one listener closure for all of them.
+pub fn hear_the_modules(names: &[&str], on_event: impl FnMut(usize, JsValue) + 'static) {
+    let on_event = Closure::<dyn FnMut(usize, JsValue)>::new(on_event).into_js_value();
+    for (i, name) in names.iter().enumerate() {
+        hear(name, i, &on_event);
+    }
 }
 
 /// Runs `then` after `ms` milliseconds (one timer closure type for the page: each is code).

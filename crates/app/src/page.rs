@@ -31,6 +31,7 @@ pub fn App() -> impl IntoView {
     let reports = OnDemandModule::reports();
     let sections = OnDemandModule::at(SECTIONS_MODULE);
     let check = CheckState::new(page, reports, sections, &ck);
+    crate::analysis::follow_the_run_shown(page.run_shown);
     // Back and Forward restore the plan of that history entry, and its check.
     let _ = window_event_listener(leptos::ev::popstate, move |_| {
         let ck = page.follow_the_address();

@@ -69,6 +69,9 @@ pub struct CurveView {
     pub knee_executors: u32,
     /// The time with unlimited executors, ms.
     pub critical_path_ms: u64,
+    /// The most tasks runnable at once (with unlimited executors): more task slots than these
+    /// never start a task.
+    pub peak_tasks: u64,
 }
 
 /// The run's view, with the trade-off explorer's shapes on the cluster of `form` timed with its
@@ -170,6 +173,7 @@ fn curve_view(w: &crate::whatif::WhatIf) -> CurveView {
         real: w.check.as_ref().map(|c| (c.executors, c.real_ms)),
         knee_executors: w.knee_executors,
         critical_path_ms: w.critical_path_ms,
+        peak_tasks: w.curve.peak_tasks,
     }
 }
 
@@ -198,15 +202,75 @@ pub fn progress_words(
     )
 }
 
-/// The trade-off explorer's shapes on the cluster of `form`, each timed with the run's tasks
-/// (`whatif::estimate_rows`: one simulation per shape on the run's model).
-pub fn shapes_section(a: &Analysis, form: &Scenario) -> Option<Section> {
+/// The trade-off explorer's rows on the cluster of `form` and each one's estimate with the run's
+/// tasks (`whatif::estimate_rows`: one simulation per shape on the run's model); none when no
+/// task ran or no shape is placed.
+fn explorer_rows_timed<'a>(
+    a: &'a Analysis,
+    form: &Scenario,
+) -> Option<(
+    &'a crate::whatif::WhatIf,
+    planner::explorer::Explorer,
+    Vec<Option<crate::whatif::ShapeEstimate>>,
+)> {
     let w = a.what_if.as_ref()?;
     let explorer = planner::explorer::explore(form)?;
     if explorer.rows.is_empty() {
         return None;
     }
     let estimates = crate::whatif::estimate_rows(w, &explorer.rows);
+    Some((w, explorer, estimates))
+}
+
+/// One row of the page's trade-off explorer timed with a run: which row (its cores and
+/// executors), and the two cells it gains.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize, serde::Deserialize))]
+pub struct TimedShape {
+    /// Cores per executor of the row.
+    pub cores: u32,
+    /// Executors of the row.
+    pub executors: u32,
+    /// "4 min 10 s", or why the shape runs no task ("no slot for a task of 2 cores").
+    pub estimated_time: String,
+    /// Core-hours the shape reserves for that time, "1.2" (empty when it runs no task).
+    pub core_hours: String,
+}
+
+/// The explorer's rows on the cluster of `form`, timed with the run (as in
+/// [`shapes_section`]), for the page's explorer to show beside its own cells; empty when no
+/// task ran or no shape is placed.
+pub fn timed_shapes(a: &Analysis, form: &Scenario) -> Vec<TimedShape> {
+    let Some((w, explorer, estimates)) = explorer_rows_timed(a, form) else {
+        return Vec::new();
+    };
+    explorer
+        .rows
+        .iter()
+        .zip(&estimates)
+        .map(|(r, e)| TimedShape {
+            cores: r.cores,
+            executors: r.executors,
+            estimated_time: e.map_or_else(
+                || no_slot_words(w.task_cpus),
+                |e| duration(e.point.estimated_ms),
+            ),
+            core_hours: e.map_or_else(String::new, |e| format_fixed(e.point.core_hours, 1)),
+        })
+        .collect()
+}
+
+fn no_slot_words(task_cpus: u32) -> String {
+    format!(
+        "no slot for a task of {}",
+        counted(u64::from(task_cpus), "core")
+    )
+}
+
+/// The trade-off explorer's shapes on the cluster of `form`, each timed with the run's tasks
+/// (`whatif::estimate_rows`: one simulation per shape on the run's model).
+pub fn shapes_section(a: &Analysis, form: &Scenario) -> Option<Section> {
+    let (w, explorer, estimates) = explorer_rows_timed(a, form)?;
     let rows = explorer
         .rows
         .iter()
@@ -233,10 +297,7 @@ pub fn shapes_section(a: &Analysis, form: &Scenario) -> Option<Section> {
                         .map_or_else(String::new, |h| format_fixed(h, 1)),
                 ]),
                 None => row.extend([
-                    format!(
-                        "no slot for a task of {}",
-                        counted(u64::from(w.task_cpus), "core")
-                    ),
+                    no_slot_words(w.task_cpus),
                     String::new(),
                     String::new(),
                     String::new(),

@@ -143,3 +143,46 @@ fn the_explorer_s_shapes_on_the_form_s_cluster_are_timed_with_the_run() {
     // Without a form, none.
     assert_eq!(run_view(&a).shapes, None);
 }
+
+#[test]
+fn the_page_s_explorer_rows_gain_the_time_and_core_hours_of_the_shapes_section() {
+    // What the page's explorer shows beside each of its rows is what the run's section shows
+    // for that shape: the same estimate, the same words, keyed by the row's cores and
+    // executors; on a cluster of more nodes, the estimates of that cluster's rows.
+    let a = analysis("yarn-task-and-executor-failures.zstd");
+    let form = planner::scenario::Scenario::default();
+    let timed = eventlog::view::timed_shapes(&a, &form);
+    let explorer = planner::explorer::explore(&form).expect("rows");
+    let section = eventlog::view::run_view_with_form(&a, &form)
+        .shapes
+        .expect("the shapes");
+    let Some(eventlog::words::Line::Table(_, rows)) = section.lines.last() else {
+        panic!("a table");
+    };
+    assert_eq!(timed.len(), explorer.rows.len());
+    for ((t, r), shown) in timed.iter().zip(&explorer.rows).zip(rows) {
+        assert_eq!((t.cores, t.executors), (r.cores, r.executors));
+        assert_eq!(t.estimated_time, shown[4]);
+        assert_eq!(t.core_hours, shown[6]);
+        assert_eq!(t.core_hours.is_empty(), r.cores < 4, "{t:?}");
+    }
+    let planner::scenario::Scenario::Yarn(mut bigger) = form.clone() else {
+        panic!("the default form is YARN");
+    };
+    bigger.cluster.nodes *= 4;
+    let bigger = planner::scenario::Scenario::Yarn(bigger);
+    let w = a.what_if.as_ref().expect("a what-if");
+    for (t, r) in eventlog::view::timed_shapes(&a, &bigger)
+        .iter()
+        .zip(&planner::explorer::explore(&bigger).expect("rows").rows)
+    {
+        let e = eventlog::whatif::estimate_shape(w, r.executors, r.cores, Some(r.container_mib));
+        assert_eq!(
+            t.estimated_time,
+            e.map_or_else(
+                || "no slot for a task of 4 cores".to_string(),
+                |e| eventlog::format::duration(e.point.estimated_ms)
+            )
+        );
+    }
+}

@@ -308,6 +308,13 @@ pub fn task_slots_per_executor(executor_cores: u32, task_cpus: u32) -> u32 {
     executor_cores / task_cpus.max(1)
 }
 
+/// Executors of `slots_per_executor` task slots that hold `tasks` tasks at once (at least 1):
+/// more executors than this never start a task of those. The most executors a run's peak of
+/// runnable tasks could use, which `spark.dynamicAllocation.maxExecutors` need not exceed.
+pub fn executors_holding_tasks(tasks: u64, slots_per_executor: u64) -> u64 {
+    tasks.div_ceil(slots_per_executor.max(1)).max(1)
+}
+
 /// The overhead factor of executors, the driver and the client-mode AM when none is set.
 pub const DEFAULT_OVERHEAD_FACTOR: f64 = 0.10;
 /// `spark.yarn.am.memory`'s default, in MiB.

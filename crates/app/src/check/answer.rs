@@ -33,13 +33,9 @@ pub fn mount(root: web_sys::HtmlElement) -> js_sys::Function {
         .unchecked_into()
 }
 
-/// Sends `name` to the page with `detail`.
+/// Sends `name` to the page with the text `detail`.
 fn tell_the_page(name: &str, detail: &str) {
-    let init = web_sys::CustomEventInit::new();
-    init.set_detail(&JsValue::from_str(detail));
-    if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict(name, &init) {
-        let _ = window().dispatch_event(&ev);
-    }
+    browser::tell_the_page(name, &JsValue::from_str(detail));
 }
 
 /// The lines of "Compared with the plan": the plan's headline, then what changes.

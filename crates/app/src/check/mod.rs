@@ -219,14 +219,6 @@ fn ck_not_read_note(ck: &str) -> String {
     )
 }
 
-/// The `detail` of a [`USE_SETTINGS`] or [`COPY_REFUSED`] event, as text.
-fn detail(ev: &web_sys::Event) -> String {
-    js_sys::Reflect::get(ev, &"detail".into())
-        .ok()
-        .and_then(|d| d.as_string())
-        .unwrap_or_default()
-}
-
 /// "Use these settings" was pressed: the settings go into the form, with a history entry; the
 /// focus goes to the answer, whose headline is now the plan of those settings, so that the
 /// keyboard does not fall back to the top of the page, and the live region says what happened
@@ -254,13 +246,15 @@ fn use_these_settings(page: Page, query: &str) {
 /// What the answer asks of the page: "Use these settings", and the text of a copy the clipboard
 /// refused, shown for a manual copy as the page's own copies are.
 fn listen_to_the_answer(page: Page) {
-    let _ = window_event_listener_untyped(USE_SETTINGS, move |ev| {
-        use_these_settings(page, &detail(&ev));
-    });
-    let _ = window_event_listener_untyped(COPY_REFUSED, move |ev| {
-        page.copied
-            .set(Some((CopyButton::Page, browser::COPY_FAILED)));
-        page.manual_copy.set(Some(detail(&ev)));
+    browser::hear_the_modules(&[USE_SETTINGS, COPY_REFUSED], move |which, detail| {
+        let detail = detail.as_string().unwrap_or_default();
+        if which == 0 {
+            use_these_settings(page, &detail);
+        } else {
+            page.copied
+                .set(Some((CopyButton::Page, browser::COPY_FAILED)));
+            page.manual_copy.set(Some(detail));
+        }
     });
 }
 

@@ -8,6 +8,7 @@
 
 mod chart;
 mod split;
+mod timed;
 
 use leptos::prelude::*;
 use planner::explorer::{self, ExplorerView, SortColumn};
@@ -180,6 +181,18 @@ pub(crate) fn ExplorerSection(page: Page) -> impl IntoView {
                 .and_then(|f| planner::view::explorer(&f.read().scenario, view))
         })
     });
+    // The link of the rows shown, whose times a run analysed gives.
+    let link = memo(move || {
+        explored
+            .with(|e| e.as_ref().is_some_and(|e| !e.rows.is_empty()))
+            .then(|| {
+                page.settled.with(|f| {
+                    f.as_ref()
+                        .map(|f| planner::url::scenario_to_query(&f.read().scenario))
+                })
+            })
+            .flatten()
+    });
     let task_cpus = memo(move || {
         page.settled.with(|f| {
             f.as_ref()
@@ -199,7 +212,7 @@ pub(crate) fn ExplorerSection(page: Page) -> impl IntoView {
             <details id="explorer-details" prop:open=move || open.get() on:toggle=toggle>
                 <summary><h2>"Fat or slim: every executor shape"</h2></summary>
                 <div class="explorer-body">
-                    <Body page shown explored/>
+                    <Body page shown explored link/>
                     <FatOrSlim task_cpus/>
                 </div>
             </details>
@@ -221,6 +234,7 @@ fn Body(
     page: Page,
     shown: Part<ExplorerView>,
     explored: Part<Option<ExplorerTable>>,
+    link: Part<Option<String>>,
 ) -> impl IntoView {
     let what = memo(move || {
         explored.with(|e| match e {
@@ -242,7 +256,7 @@ fn Body(
                 <p class="muted" id="explorer-emr-note">"On EMR each row is an executor request. With spark.yarn.heterogeneousExecutors.enabled (EMR's default), EMR merges the requests that land on one node into one larger executor: the plan above shows what launches."</p>
             })}
             <Chart explored/>
-            <Table page shown explored/>
+            <Table page shown explored link/>
             <h3 class="subhead">"What the shapes trigger"</h3>
             <Guidance explored/>
         }
@@ -258,12 +272,33 @@ fn Table(
     page: Page,
     shown: Part<ExplorerView>,
     explored: Part<Option<ExplorerTable>>,
+    link: Part<Option<String>>,
 ) -> impl IntoView {
+    // With a run shown, each row's cells end with its time and core-hours (`timed`).
     let rows = memo(move || {
-        explored.with(|e| {
-            e.as_ref().map_or_else(Vec::new, |e| {
-                e.rows.iter().map(row_view).collect::<Vec<_>>()
+        let link = link.get();
+        page.run_shown.with(|run| {
+            let run = crate::analysis::RunShown::of_text(run);
+            timed::ask_for_times(run.as_ref(), link.as_deref());
+            explored.with(|e| {
+                e.as_ref().map_or_else(Vec::new, |e| {
+                    let row = |r| {
+                        let mut v = row_view(r);
+                        v.cells
+                            .extend(timed::timed_cells(run.as_ref(), link.as_deref(), v.cores));
+                        v
+                    };
+                    e.rows.iter().map(row).collect::<Vec<_>>()
+                })
             })
+        })
+    });
+    // What a run's columns mean (the section's words; empty: no run, no columns).
+    let run_note = memo(move || {
+        page.run_shown.with(|r| {
+            crate::analysis::RunShown::of_text(r)
+                .map(|r| r.note)
+                .unwrap_or_default()
         })
     });
     let header = move |(i, c): (usize, &'static Column)| {
@@ -274,12 +309,18 @@ fn Table(
     };
     view! {
         <p class="muted">"Each shape gets the largest heap that still fits its executors on a node. Memory per task slot: the execution memory one running task gets with every slot busy, from what it is guaranteed to the most it may take."</p>
+        <p class="note" id="explorer-run-note" hidden=attr(move || run_note.with(String::is_empty).then_some(""))>
+            {text(move || run_note.get())}
+        </p>
         <div class="table-scroll" tabindex="0" role="region" aria-label="Executor shapes">
-            <table class="explorer-table" id="explorer-table">
+            // The two columns of a run's times are there only while a run is shown (CSS).
+            <table id="explorer-table" class=text(move || if run_note.with(String::is_empty) { "explorer-table" } else { "explorer-table with-run" })>
                 <caption class="offscreen">"Executor shapes, one per cores-per-executor count"</caption>
                 <thead>
                     <tr>
                         {COLUMNS.iter().enumerate().map(header).collect_view()}
+                        <th scope="col" class="timed">"Estimated time"</th>
+                        <th scope="col" class="timed">"Core-hours reserved"</th>
                         <th scope="col">"Notes"</th>
                     </tr>
                 </thead>
@@ -336,7 +377,8 @@ fn Row(page: Page, row: Part<Option<RowView>>) -> impl IntoView {
             page.open_query(&r.adopt);
         }
     };
-    let cells = (0..COLUMNS.len() - 1)
+    // The columns after the first two, then a run's time and core-hours.
+    let cells = (0..COLUMNS.len() + 1)
         .map(|i| {
             view! { <td>{text(move || row.with(|r| r.as_ref().and_then(|r| r.cells.get(i).cloned()).unwrap_or_default()))}</td> }
         })

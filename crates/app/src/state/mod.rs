@@ -135,6 +135,9 @@ pub struct Page {
     pub check_link: StoredValue<String>,
     /// A text to copy by hand, shown selected when the clipboard refused it.
     pub manual_copy: RwSignal<Option<String>>,
+    /// The run "Analyse a run" shows, as text (`crate::analysis::RunShown::of_text`; empty:
+    /// none), followed by `crate::analysis::follow_the_run_shown`.
+    pub run_shown: RwSignal<String>,
     /// The key typed into last (`None` after a change that is not typing: nothing is blamed).
     edited: StoredValue<Option<&'static str>>,
     /// The other cluster managers' forms as they were left.
@@ -207,6 +210,7 @@ impl Page {
             said: RwSignal::new(None),
             check_link: StoredValue::new(check_link),
             manual_copy: RwSignal::new(None),
+            run_shown: RwSignal::new(String::new()),
             edited,
             stash: StoredValue::new(Vec::new()),
             settling: StoredValue::new(false),

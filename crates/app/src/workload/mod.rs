@@ -2,15 +2,19 @@
 //! they put under the headline (the workload's errors and warnings, dynamic allocation's
 //! starting count).
 //! Their inputs are folds of the form (its Workload and Dynamic allocation). Each shape
-//! remedy's Apply opens its scenario with a history entry, as the explorer's Adopt does.
+//! remedy's Apply opens its scenario with a history entry, as the explorer's Adopt does. While
+//! "Analyse a run" shows a run, Dynamic allocation says what `maxExecutors` that run could use
+//! with the plan's executors ([`crate::analysis::RunShown`]).
 
 use leptos::prelude::*;
 use planner::view::{Finding, View};
 use planner::Severity;
 
+use crate::analysis::RunShown;
+use crate::fmt;
 use crate::layout::item_memo;
 use crate::parts::{keyed, FindingItems, Findings};
-use crate::reactive::{dynamic, indexed, memo, text, Part};
+use crate::reactive::{attr, dynamic, indexed, memo, text, Part};
 use crate::state::{Page, Planned};
 
 /// The workload's errors (the largest task does not fit...): a job that fails on this plan
@@ -53,6 +57,23 @@ pub struct WorkloadSectionsView {
     pub sql: String,
     /// Dynamic allocation's notes while it is on (`None`: off).
     pub allocation: Option<Vec<Finding>>,
+    /// Task slots per executor of the plan shown, when executors run.
+    pub slots_per_executor: Option<u64>,
+}
+
+/// What `maxExecutors` the run shown could use with the plan's executors.
+pub fn run_could_use_words(run: &RunShown, slots: u64) -> String {
+    let executors = planner::spark::executors_holding_tasks(run.peak_tasks, slots);
+    format!(
+        "The run you analysed ({}) had at most {} runnable at once: {} of this plan's executors \
+         ({} each) hold them all, so a spark.dynamicAllocation.maxExecutors above {} would \
+         start no task for it.",
+        run.title,
+        fmt::count(run.peak_tasks, "task", "tasks"),
+        fmt::group(executors),
+        fmt::count(slots, "task slot", "task slots"),
+        fmt::group(executors),
+    )
 }
 
 /// The workload's and dynamic allocation's sections of a view.
@@ -76,6 +97,10 @@ pub fn workload_sections_view(view: &View) -> WorkloadSectionsView {
             planner::text::join(&lines, "\n")
         }),
         allocation: view.dynamic_allocation.as_ref().map(|a| a.notes.clone()),
+        slots_per_executor: view
+            .selected()
+            .filter(|p| p.executors_running > 0)
+            .map(|p| p.task_slots / u64::from(p.executors_running)),
     }
 }
 
@@ -97,6 +122,15 @@ pub(crate) fn WorkloadSections(page: Page, plan: Part<Option<Planned>>) -> impl 
     let remedies = memo(move || v.with(|v| v.remedies.clone()));
     let sql = memo(move || v.with(|v| v.sql.clone()));
     let allocation = memo(move || v.with(|v| keyed(v.allocation.clone().unwrap_or_default())));
+    let run_words = memo(move || {
+        page.run_shown.with(|r| {
+            let slots = v.with(|v| v.slots_per_executor).filter(|s| *s > 0);
+            RunShown::of_text(r)
+                .as_ref()
+                .zip(slots)
+                .map_or_else(String::new, |(r, s)| run_could_use_words(r, s))
+        })
+    });
     view! {
         {dynamic(move || described.get().then(|| view! {
             <section class="card" id="workload">
@@ -117,6 +151,9 @@ pub(crate) fn WorkloadSections(page: Page, plan: Part<Option<Planned>>) -> impl 
             <section class="card" id="dynamic-allocation">
                 <h2>"Dynamic allocation"</h2>
                 <ul class="warnings" id="allocation-notes"><FindingItems rows=allocation/></ul>
+                <p class="note" id="allocation-run" hidden=attr(move || run_words.with(String::is_empty).then_some(""))>
+                    {text(move || run_words.get())}
+                </p>
             </section>
         }))}
     }
@@ -177,6 +214,33 @@ mod tests {
         Planned::of(&Form::from_scenario(scenario))
     }
 
+    /// 41 tasks at once on executors of 5 slots need 9 executors (8 hold 40); a run of one task
+    /// still needs one.
+    #[test]
+    fn the_run_could_use_the_executors_its_tasks_at_once_fill() {
+        use planner::spark::executors_holding_tasks;
+        assert_eq!(executors_holding_tasks(41, 5), 9);
+        assert_eq!(executors_holding_tasks(40, 5), 8);
+        assert_eq!(executors_holding_tasks(0, 5), 1);
+        let run = RunShown {
+            title: "Spark Pi (app-1)".to_string(),
+            peak_tasks: 41,
+            note: String::new(),
+            times: Vec::new(),
+        };
+        assert_eq!(
+            run_could_use_words(&run, 5),
+            "The run you analysed (Spark Pi (app-1)) had at most 41 tasks runnable at once: \
+             9 of this plan's executors (5 task slots each) hold them all, so a \
+             spark.dynamicAllocation.maxExecutors above 9 would start no task for it."
+        );
+        let yarn = planned(&Scenario::Yarn(planner::input::PlanInput::default()));
+        assert_eq!(
+            workload_sections_view(&yarn.view).slots_per_executor,
+            Some(5)
+        );
+    }
+
     #[test]
     fn the_verdict_says_what_does_not_fit_and_each_remedy_carries_its_link() {
         let oom = planned(&Scenario::Yarn(
@@ -206,8 +270,14 @@ mod tests {
         );
         // Off by default, nothing described: nothing to show.
         let plain = planned(&Scenario::default_for(planner::ClusterManager::Yarn));
+        // Only the plan's task slots per executor are shown: what a run's tasks would fill.
+        let plain_sections = workload_sections_view(&plain.view);
+        assert_eq!(plain_sections.slots_per_executor, Some(5));
         assert_eq!(
-            workload_sections_view(&plain.view),
+            WorkloadSectionsView {
+                slots_per_executor: None,
+                ..plain_sections
+            },
             WorkloadSectionsView::default()
         );
         assert!(workload_errors(&plain.view).is_empty());

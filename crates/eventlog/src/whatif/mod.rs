@@ -314,7 +314,9 @@ pub fn max_executors(what_if: &WhatIf, cores: u32) -> MaxExecutors {
 
 /// Executors of `per` slots that hold `peak` tasks at once (at least 1).
 fn could_use(peak: u64, per: u32) -> u32 {
-    u32::try_from(peak.div_ceil(u64::from(per.max(1))))
-        .unwrap_or(u32::MAX)
-        .max(1)
+    u32::try_from(planner::spark::executors_holding_tasks(
+        peak,
+        u64::from(per),
+    ))
+    .unwrap_or(u32::MAX)
 }

@@ -23,6 +23,14 @@ use worker::{field, number};
 pub fn mount(root: web_sys::HtmlElement) {
     worker::add_style_sheet();
     let state = Analyse::new();
+    let _ = window_event_listener_untyped(super::TIME_SHAPES, move |ev| {
+        let form = js_sys::Reflect::get(&ev, &"detail".into())
+            .ok()
+            .and_then(|d| d.as_string());
+        if let Some(form) = form {
+            state.time_shapes(&form);
+        }
+    });
     leptos::mount::mount_to(root, move || view! { <Section state/> }).forget();
 }
 
@@ -129,6 +137,7 @@ impl Analyse {
             String::new()
         };
         self.progress.set(Progress::default());
+        tell_the_page_of(None, Vec::new());
         self.runs.set(Vec::new());
         self.diagnostics.set(Vec::new());
         self.status.set(Status::Reading);
@@ -153,6 +162,10 @@ impl Analyse {
         match field(m, "type").as_string().as_deref() {
             Some("progress") => self.progress.set(Progress::of(&field(m, "progress"))),
             Some("done") => self.done(m),
+            Some("shapes-timed") => {
+                self.runs
+                    .with_untracked(|r| tell_the_page_of(r.first(), times_of(m)));
+            }
             Some("cancelled") => {
                 self.progress.set(Progress::of(&field(m, "progress")));
                 self.status.set(Status::Cancelled);
@@ -181,17 +194,62 @@ impl Analyse {
             .map(|r| r.headline.clone())
             .or_else(|| diagnostics.first().map(|d| d.message.clone()))
             .unwrap_or_else(|| "The analysis is below.".to_string());
+        tell_the_page_of(runs.first(), Vec::new());
         self.runs.set(runs);
         self.diagnostics.set(diagnostics);
         self.status.set(Status::Done);
         self.said.set(said);
-        self.end_later();
+        // The worker keeps the analysis to time the explorer's rows as the form changes, until
+        // the next reading ends it.
+    }
+
+    /// Asks the worker to time the explorer's rows of the form's link `form` with the runs
+    /// shown (the explorer asks, [`super::TIME_SHAPES`]).
+    fn time_shapes(self, form: &str) {
+        if self.status.get_untracked() == Status::Done {
+            if let Some(w) = self.worker.get_value() {
+                worker::time_shapes(&w, form);
+            }
+        }
     }
 
     /// Ends the worker after the message in hand (its listener is running it).
     fn end_later(self) {
         crate::browser::later(0, move || self.end());
     }
+}
+
+/// Tells the page the run shown, or that none is ([`super::RUN_SHOWN`]): its title, the most
+/// tasks it had runnable at once, what the explorer's columns of its times mean, and `times`
+/// (the explorer's rows timed with it, [`times_of`]).
+fn tell_the_page_of(run: Option<&RunView>, times: Vec<String>) {
+    let shown = run.and_then(|r| r.curve.as_ref().map(|c| (r, c.peak_tasks)));
+    let text = shown.map_or_else(String::new, |(r, peak_tasks)| {
+        super::RunShown {
+            title: r.title.clone(),
+            peak_tasks,
+            note: format!("Estimated time: the run you analysed ({}) with its tasks on each shape, their durations as they ran (a shape with more memory per task that would spill less is not modelled as faster). Core-hours: what the shape's executors reserve for that time.", r.title),
+            times,
+        }
+        .to_text()
+    });
+    crate::browser::tell_the_page(super::RUN_SHOWN, &text.into());
+}
+
+/// The first run's rows of the worker's `shapes-timed` message as the page reads them: the
+/// form's link they are of, then each row's cores, estimated time and core-hours.
+fn times_of(m: &JsValue) -> Vec<String> {
+    let rows: Vec<Vec<eventlog::view::TimedShape>> =
+        serde_wasm_bindgen::from_value(field(m, "runs")).unwrap_or_default();
+    let mut texts = vec![field(m, "form").as_string().unwrap_or_default()];
+    for row in rows.first().into_iter().flatten() {
+        texts.extend([
+            row.cores.to_string(),
+            row.estimated_time.clone(),
+            row.core_hours.clone(),
+        ]);
+    }
+    texts
 }
 
 /// The section's content.

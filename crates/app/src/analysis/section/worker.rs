@@ -73,6 +73,9 @@ export function add_style_sheet() {
 export function cancel_worker(worker) {
   worker.postMessage({ type: "cancel" });
 }
+export function time_shapes(worker, form) {
+  worker.postMessage({ type: "time-shapes", form });
+}
 export function end_worker(worker) {
   worker.terminate();
 }
@@ -101,6 +104,9 @@ extern "C" {
     pub fn add_style_sheet();
     /// Asks the worker to stop between slices (it answers `cancelled`).
     pub fn cancel_worker(worker: &JsValue);
+    /// Asks the worker, after its analysis, to time the explorer's rows of the form's link
+    /// `form` with the runs (it answers `shapes-timed`).
+    pub fn time_shapes(worker: &JsValue, form: &str);
     /// Ends the worker.
     pub fn end_worker(worker: &JsValue);
 }
