@@ -262,7 +262,9 @@ async function measure(port, page, base, seq, condition) {
       args: [],
     });
     if (page.setup) {
-      await webdriver(port, "POST", `/session/${id}/execute/async`, { script: page.setup, args: [] });
+      // A setup that did not get the page where it measures (false) makes the figures wrong.
+      const ready = await webdriver(port, "POST", `/session/${id}/execute/async`, { script: page.setup, args: [] });
+      if (ready === false) throw new Error(`${page.name}: the setup did not finish`);
     }
     const values = Array.from({ length: config.inputs }, (_, i) => page.values[i % page.values.length]);
     const inputs = await webdriver(port, "POST", `/session/${id}/execute/async`, {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The browser speed benchmark (BENCHMARKS.md, "Browser speed"): builds three pages and measures
-# them side by side in headless Chromium, alternating, each navigation with a cold cache, then
+# The browser speed benchmark (BENCHMARKS.md, "Browser speed"): builds three pages (this one also
+# measured with a run analysed) and measures them side by side in headless Chromium, alternating, each navigation with a cold cache, then
 # writes the figures into BENCHMARKS.md (the section between the bench-browser markers).
 #
 #   - this page: the release build (trunk build --release, dist/);
@@ -95,6 +95,24 @@ if [ -f "$work/cheatsheet/dist/index.html" ]; then
 JSON
 )
 fi
+# The page with a run analysed (issue 25: the explorer's typing stays as fast with a log loaded):
+# the same build with a shared log beside it, which the setup drops on "Analyse a run" and waits
+# until the explorer's rows show the run's times; Dynamic allocation is on, so its line shows.
+run_log="$root/../shared/eventlogs/yarn-task-and-executor-failures.zstd"
+with_run_pages=""
+if [ -f "$run_log" ] && [ -f "$root/dist/index.html" ]; then
+  rm -rf "$work/page-with-run"
+  cp -r "$root/dist" "$work/page-with-run"
+  cp "$run_log" "$work/page-with-run/bench-run.zstd"
+  with_run_pages=$(cat <<JSON
+,{ "name": "page-with-run", "label": "Spark Sizer, a run analysed", "dir": "$work/page-with-run",
+   "sizeExclude": ["^api/", "^embed/", "^bench-run"], "csp": "$csp", "path": "/?$page_query&dyn=1",
+   "answer": "#hl-executors", "input": "#f-n", "values": ["7", "8", "9", "10", "6"],
+   "setup": "const done = arguments[arguments.length - 1]; for (const d of document.querySelectorAll('details')) d.open = true; const start = performance.now(); const late = () => performance.now() - start > 30000; const ready = () => document.getElementById('explorer-table') && document.getElementById('analysis-drop'); const timed = () => { const note = document.getElementById('explorer-run-note'); return note && !note.hidden && !document.getElementById('explorer-table').textContent.includes('…'); }; const drop = async () => { const blob = await (await fetch('bench-run.zstd')).blob(); const transfer = new DataTransfer(); transfer.items.add(new File([blob], 'yarn-task-and-executor-failures.zstd')); document.getElementById('analysis-drop').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true })); const wait = () => (timed() || late()) ? setTimeout(() => done(timed()), 500) : setTimeout(wait, 20); wait(); }; const wait = () => ready() ? drop() : late() ? done(false) : setTimeout(wait, 20); wait();",
+   "note": "as this page, with the shared log yarn-task-and-executor-failures (8,580 tasks) analysed and Dynamic allocation on: each input also has the kept analyser worker time the explorer's new rows, whose times reach the table a frame or two later (input → all updated)." }
+JSON
+)
+fi
 config="$work/bench-browser.json"
 cat >"$config" <<JSON
 {
@@ -113,6 +131,7 @@ cat >"$config" <<JSON
       "csp": "$csp", "path": "/", "answer": "#answer", "input": "#n",
       "values": ["7", "8", "9", "10", "6"],
       "note": "answer: the doubled number; input: its one text box." }
+    $with_run_pages
     $cheatsheet_pages
   ]
 }

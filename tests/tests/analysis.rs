@@ -71,13 +71,18 @@ const SHAPES_ROWS: &str = "(() => { const h = [...document.querySelectorAll('.an
 async fn open_section(name: &str) -> Browser {
     let b = Browser::open(name).await;
     b.open_page("/", "#headline").await;
+    open_the_section(&b).await;
+    b
+}
+
+/// Opens the section of the page shown, and waits for the section's module to draw it.
+async fn open_the_section(b: &Browser) {
     b.click("#analysis > summary").await;
     b.wait_for_js(
         "the section's module",
         "document.getElementById('analysis-files') !== null",
     )
     .await;
-    b
 }
 
 #[tokio::test(flavor = "current_thread")]
@@ -353,12 +358,7 @@ async fn dynamic_allocation_says_what_max_executors_the_run_could_use() {
         !b.exists("#allocation-run:not([hidden])").await,
         "no run yet"
     );
-    b.click("#analysis > summary").await;
-    b.wait_for_js(
-        "the section's module",
-        "document.getElementById('analysis-files') !== null",
-    )
-    .await;
+    open_the_section(&b).await;
     choose(&b, &[name]).await;
     b.wait_for_text_containing(".analysis-headline", &["Right-sized"])
         .await;
@@ -411,12 +411,7 @@ async fn the_explorer_s_rows_gain_the_run_s_time_and_core_hours() {
         !b.exists("#explorer-table.with-run").await,
         "no run, no columns of its times"
     );
-    b.click("#analysis > summary").await;
-    b.wait_for_js(
-        "the section's module",
-        "document.getElementById('analysis-files') !== null",
-    )
-    .await;
+    open_the_section(&b).await;
     choose(&b, &[name]).await;
     let note = b
         .wait_for_text_containing(
@@ -453,6 +448,13 @@ async fn the_explorer_s_rows_gain_the_run_s_time_and_core_hours() {
         b.screenshot("explorer-timed", width).await;
     }
     b.set_viewport(1280, 900).await;
+    // A new reading: the run's columns go with it (a file that is no event log shows no run).
+    drop_file(&b, "new File(['%PDF-1.7 not a log'], 'report.pdf')").await;
+    b.wait_for_js(
+        "the run's columns gone",
+        "document.getElementById('explorer-table') && !document.getElementById('explorer-table').classList.contains('with-run') && document.getElementById('explorer-run-note').hidden",
+    )
+    .await;
     b.assert_clean_console();
     b.close().await;
 }
