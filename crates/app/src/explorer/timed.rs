@@ -1,9 +1,9 @@
 //! While "Analyse a run" shows a run, the explorer's rows gain the time that run would take on
-//! each shape and the core-hours the shape reserves for it. The explorer sends its form's link
-//! ([`TIME_SHAPES`]) whenever its rows change; the section has the analyser (which kept the
-//! run) time those rows and sends the run again with them ([`RunShown::times`]). A row shows a time only while the answer is for the link of the rows
-//! shown: until it comes, an ellipsis.
-
+//! each shape and the core-hours the shape reserves for it. The table's rows, as they are made,
+//! ask for the times of their form's link ([`TIME_SHAPES`]); the section has the analyser (which
+//! kept the run) time those rows and sends the run again with them ([`RunShown::times`]). A row
+//! shows a time only while the answer is for the link of the rows shown: until it comes, an
+//! ellipsis.
 use wasm_bindgen::JsValue;
 
 use crate::analysis::{RunShown, TIME_SHAPES};
@@ -26,8 +26,8 @@ pub fn timed_cells(run: Option<&RunShown>, link: Option<&str>, cores: u32) -> [S
     };
     let cores = cores.to_string();
     let for_these_rows = run.times.first().map(String::as_str) == link;
-    let row = run.times.get(1..).unwrap_or_default().chunks(3);
-    match row.into_iter().find(|r| for_these_rows && r[0] == cores) {
+    let mut rows = run.times.get(1..).unwrap_or_default().chunks(3);
+    match rows.find(|r| for_these_rows && r[0] == cores) {
         Some([_, time, core_hours]) => [time.clone(), core_hours.clone()],
         _ => ["…".to_string(), "…".to_string()],
     }

@@ -23,11 +23,8 @@ use worker::{field, number};
 pub fn mount(root: web_sys::HtmlElement) {
     worker::add_style_sheet();
     let state = Analyse::new();
-    let _ = window_event_listener_untyped(super::TIME_SHAPES, move |ev| {
-        let form = js_sys::Reflect::get(&ev, &"detail".into())
-            .ok()
-            .and_then(|d| d.as_string());
-        if let Some(form) = form {
+    crate::browser::hear_the_modules(&[super::TIME_SHAPES], move |_, form| {
+        if let Some(form) = form.as_string() {
             state.time_shapes(&form);
         }
     });
